@@ -1,0 +1,42 @@
+/** SPEC §9's business constants, in milliseconds where they are durations. */
+export const constants = {
+  emailLoginCooldown: 30_000,
+  tokenBalanceRetryBlock: 30_000,
+  frameLoadTimeout: 20_000,
+  loginRequestTimeout: 120_000,
+  frameReadyDelay: 500,
+  signOutWait: 3_000,
+  emailDisplayMax: 30,
+  recommendedWallets: 4,
+  walletPage: 40,
+  walletSearchEntries: 100,
+  searchPreloadImages: 20,
+  searchWait: 300,
+  imagePreloadTimeout: 2_000,
+  debounce: 500,
+  pendingTransactionsLimit: 99,
+  pairingExpiry: 4 * 60_000,
+  expiredThreshold: 10_000,
+  retryInterval: 1_000,
+  recentWalletsMax: 2,
+  toastReplaceDelay: 150,
+  /** Not in SPEC; long enough to read a one-line toast. */
+  toastAutoClose: 2_200,
+  rpcTimeout: 10_000,
+  heartbeatInterval: 5_000,
+  errorReportsPerWindow: 5,
+  errorReportWindow: 60_000,
+  cacheExpiry: { portfolio: 30_000, balance: 30_000, names: 300_000, identity: 300_000 },
+  decimals: { eip155: 18, solana: 9, bip122: 8 },
+  defaultCaipNetworkId: 'eip155:1',
+} as const
+
+/** SPEC §6: feature defaults. */
+export const defaultFeatures = {
+  receive: true,
+  send: true,
+  analytics: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  pay: false,
+} as const

@@ -1,0 +1,166 @@
+import * as z from 'zod/mini'
+import { defineEvent, type EventsOf } from '../events'
+import {
+  accountTypeSchema,
+  caipAddressSchema,
+  caipNetworkIdSchema,
+  caipNetworkSchema,
+  connectionStatusSchema,
+  connectorSchema,
+  errorDataSchema,
+  toastSchema,
+  viewSchema,
+  walletListingSchema,
+} from '../schemas'
+
+const empty = z.object({})
+const ns = { namespaced: true }
+
+// The kernel's own diagnostics. They carry no payload data of the offending event (it may hold secrets).
+export const kernelEventRejected = defineEvent('kernel/eventRejected', z.object({ eventType: z.string(), reason: z.string() }))
+export const kernelFaulted = defineEvent('kernel/faulted', z.object({ source: z.string(), error: errorDataSchema }))
+
+/** The integrator's options, recorded so that replay starts from the same configuration. */
+export const latchConfigured = defineEvent(
+  'latch/configured',
+  z.object({
+    networks: z.readonly(z.array(caipNetworkSchema)),
+    defaultNetwork: z.optional(caipNetworkIdSchema),
+    projectId: z.optional(z.string()),
+    metadata: z.optional(
+      z.object({ name: z.string(), description: z.string(), url: z.string(), icons: z.readonly(z.array(z.string())) }),
+    ),
+    features: z.optional(z.record(z.string(), z.boolean())),
+    enableNetworkSwitch: z.optional(z.boolean()),
+    allowUnsupportedChain: z.optional(z.boolean()),
+  }),
+)
+
+export const storageHydrated = defineEvent('storage/hydrated', z.object({ values: z.record(z.string(), z.unknown()) }))
+export const storageValueRejected = defineEvent('storage/valueRejected', z.object({ key: z.string(), reason: z.string() }))
+
+export const accountConnected = defineEvent(
+  'account/connected',
+  z.object({
+    caipAddress: caipAddressSchema,
+    connectorId: z.string().check(z.minLength(1)),
+    accounts: z.optional(z.readonly(z.array(z.object({ address: z.string(), type: z.optional(accountTypeSchema) })))),
+    walletInfo: z.optional(z.object({ name: z.string(), icon: z.optional(z.string()), rdns: z.optional(z.string()) })),
+  }),
+  ns,
+)
+export const accountAddressChanged = defineEvent('account/addressChanged', z.object({ caipAddress: caipAddressSchema }), ns)
+export const accountDisconnected = defineEvent('account/disconnected', empty, ns)
+export const accountStatusChanged = defineEvent('account/statusChanged', z.object({ status: connectionStatusSchema }), ns)
+export const accountBalanceLoading = defineEvent('account/balanceLoading', empty, ns)
+export const accountBalanceUpdated = defineEvent(
+  'account/balanceUpdated',
+  z.object({ balance: z.string().check(z.regex(/^\d+(\.\d+)?$/)), symbol: z.string() }),
+  ns,
+)
+export const accountBalanceFailed = defineEvent('account/balanceFailed', empty, ns)
+export const accountProfileUpdated = defineEvent(
+  'account/profileUpdated',
+  z.object({ name: z.optional(z.nullable(z.string())), image: z.optional(z.nullable(z.string())) }),
+  ns,
+)
+export const accountPreferredTypeSet = defineEvent('account/preferredTypeSet', z.object({ type: accountTypeSchema }), ns)
+
+export const networkSwitched = defineEvent(
+  'network/switched',
+  z.object({ caipNetworkId: caipNetworkIdSchema, network: z.optional(caipNetworkSchema) }),
+  ns,
+)
+export const networkApprovedSet = defineEvent(
+  'network/approvedSet',
+  z.object({ caipNetworkIds: z.readonly(z.array(caipNetworkIdSchema)), supportsAllNetworks: z.boolean() }),
+  ns,
+)
+export const networkSmartAccountNetworksSet = defineEvent(
+  'network/smartAccountNetworksSet',
+  z.object({ chainIds: z.readonly(z.array(z.number())) }),
+  ns,
+)
+export const networkRemoved = defineEvent('network/removed', z.object({ caipNetworkId: caipNetworkIdSchema }), ns)
+
+export const connectionAccountRemoved = defineEvent(
+  'connection/accountRemoved',
+  z.object({ connectorId: z.string(), address: z.string() }),
+  ns,
+)
+export const connectionStatusChanged = defineEvent('connection/statusChanged', z.object({ status: connectionStatusSchema }))
+export const connectionRecentWalletAdded = defineEvent('connection/recentWalletAdded', z.object({ wallet: walletListingSchema }))
+export const connectionDeepLinkChosen = defineEvent(
+  'connection/deepLinkChosen',
+  z.object({ link: z.nullable(z.object({ href: z.string(), name: z.string() })) }),
+)
+
+export const connectorsDiscovered = defineEvent('connectors/discovered', z.object({ connectors: z.readonly(z.array(connectorSchema)) }))
+export const connectorsRemoved = defineEvent('connectors/removed', z.object({ ids: z.readonly(z.array(z.string())) }))
+
+export const modalOpened = defineEvent('modal/opened', z.object({ view: z.optional(viewSchema) }))
+export const modalClosed = defineEvent('modal/closed', empty)
+export const routerPushed = defineEvent('router/pushed', z.object({ view: viewSchema }))
+export const routerReplaced = defineEvent('router/replaced', z.object({ view: viewSchema }))
+export const routerWentBack = defineEvent('router/wentBack', empty)
+export const routerReset = defineEvent('router/reset', z.object({ view: viewSchema }))
+
+/** Intent: show a toast. The toast effect closes an open one first and shows this one 150 ms later. */
+export const toastRequested = defineEvent('toast/requested', z.object({ toast: toastSchema }))
+export const toastShown = defineEvent('toast/shown', z.object({ id: z.string(), toast: toastSchema }))
+export const toastClosed = defineEvent('toast/closed', empty)
+
+export const cacheKinds = ['balance', 'names', 'identity'] as const
+export const cacheStored = defineEvent(
+  'cache/stored',
+  z.union([
+    z.object({ cache: z.literal('balance'), key: z.string(), value: z.string() }),
+    z.object({ cache: z.literal('names'), key: z.string(), value: z.nullable(z.string()) }),
+    z.object({
+      cache: z.literal('identity'),
+      key: z.string(),
+      value: z.object({ name: z.optional(z.nullable(z.string())), avatar: z.optional(z.nullable(z.string())) }),
+    }),
+  ]),
+)
+
+export const coreEvents = [
+  kernelEventRejected,
+  kernelFaulted,
+  latchConfigured,
+  storageHydrated,
+  storageValueRejected,
+  accountConnected,
+  accountAddressChanged,
+  accountDisconnected,
+  accountStatusChanged,
+  accountBalanceLoading,
+  accountBalanceUpdated,
+  accountBalanceFailed,
+  accountProfileUpdated,
+  accountPreferredTypeSet,
+  networkSwitched,
+  networkApprovedSet,
+  networkSmartAccountNetworksSet,
+  networkRemoved,
+  connectionAccountRemoved,
+  connectionStatusChanged,
+  connectionRecentWalletAdded,
+  connectionDeepLinkChosen,
+  connectorsDiscovered,
+  connectorsRemoved,
+  modalOpened,
+  modalClosed,
+  routerPushed,
+  routerReplaced,
+  routerWentBack,
+  routerReset,
+  toastRequested,
+  toastShown,
+  toastClosed,
+  cacheStored,
+] as const
+
+declare module '../events' {
+  interface EventMap extends EventsOf<typeof coreEvents> {}
+}

@@ -1,0 +1,16 @@
+import { definePlugin } from '../plugin'
+import { coreEvents } from './events'
+import { corePersistence } from './persist'
+import { chainReducers } from './reduce-chains'
+import { connectionReducers } from './reduce-connection'
+import { modalReducers } from './reduce-modal'
+import { toastEffect } from './toast-effect'
+
+/** The kernel's own plugin: chains, connections, connectors, router, toasts, caches, options. Always registered. */
+export const corePlugin = definePlugin({
+  name: 'core',
+  events: coreEvents,
+  reduce: { ...chainReducers, ...connectionReducers, ...modalReducers },
+  effects: [toastEffect],
+  persist: corePersistence,
+})

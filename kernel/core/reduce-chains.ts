@@ -1,0 +1,125 @@
+import { castDraft, type Draft } from 'immer'
+import type { Reducers } from '../plugin'
+import { addConnection, removeConnection } from '../rules/connections'
+import { initialAccountState, type State } from '../state'
+import type { CaipNetwork, ChainNamespace } from '../types'
+
+/** Reducers of `chains[ns]`: account and network state per chain family (SPEC §3, §4). */
+export const chainReducers: Reducers = {
+  'account/connected'(draft, { ns, payload }) {
+    if (!ns) return
+    const chain = draft.chains[ns]
+    const address = payload.caipAddress.split(':')[2] as string
+    const accounts = payload.accounts?.length ? payload.accounts : [{ address }]
+    chain.connectorId = payload.connectorId
+    delete chain.reconnectConnectorId
+    chain.account.caipAddress = payload.caipAddress
+    chain.account.allAccounts = castDraft(accounts)
+    chain.account.status = 'connected'
+    if (payload.walletInfo) chain.account.connectedWalletInfo = payload.walletInfo
+    selectNetworkOf(draft, ns, payload.caipAddress)
+    draft.activeNamespace ??= ns
+    draft.connection.status = 'connected'
+    draft.connection.connections[ns] = addConnection(draft.connection.connections[ns], {
+      connectorId: payload.connectorId,
+      accounts,
+    }) as never
+    draft.connection.disconnectedConnectorIds[ns] = draft.connection.disconnectedConnectorIds[ns].filter(
+      (id) => id !== payload.connectorId,
+    )
+  },
+
+  'account/addressChanged'(draft, { ns, payload }) {
+    if (!ns || draft.chains[ns].connectorId === undefined) return
+    draft.chains[ns].account.caipAddress = payload.caipAddress
+    selectNetworkOf(draft, ns, payload.caipAddress)
+  },
+
+  'account/disconnected'(draft, { ns }) {
+    if (!ns) return
+    const chain = draft.chains[ns]
+    const connectorId = chain.connectorId
+    // SPEC §4: reset clears address, balances, profile and the stored connector id.
+    chain.account = castDraft(initialAccountState())
+    delete chain.connectorId
+    delete chain.reconnectConnectorId
+    if (connectorId) {
+      draft.connection.connections[ns] = removeConnection(draft.connection.connections[ns], connectorId) as never
+      if (!draft.connection.disconnectedConnectorIds[ns].includes(connectorId))
+        draft.connection.disconnectedConnectorIds[ns].push(connectorId)
+    }
+    if (!Object.values(draft.chains).some((c) => c.connectorId !== undefined)) draft.connection.status = 'disconnected'
+  },
+
+  'account/statusChanged'(draft, { ns, payload }) {
+    if (ns) draft.chains[ns].account.status = payload.status
+  },
+
+  'account/balanceLoading'(draft, { ns }) {
+    if (ns) draft.chains[ns].account.balanceLoading = true
+  },
+
+  'account/balanceUpdated'(draft, { ns, payload }) {
+    if (!ns) return
+    const account = draft.chains[ns].account
+    account.balance = payload.balance
+    account.balanceSymbol = payload.symbol
+    account.balanceLoading = false
+  },
+
+  'account/balanceFailed'(draft, { ns, meta }) {
+    if (!ns) return
+    draft.chains[ns].account.balanceLoading = false
+    draft.chains[ns].account.lastRetry = meta.at
+  },
+
+  'account/profileUpdated'(draft, { ns, payload }) {
+    if (!ns) return
+    if ('name' in payload) draft.chains[ns].account.profileName = payload.name ?? null
+    if ('image' in payload) draft.chains[ns].account.profileImage = payload.image ?? null
+  },
+
+  'account/preferredTypeSet'(draft, { ns, payload }) {
+    if (ns) draft.chains[ns].account.preferredAccountType = payload.type
+  },
+
+  'network/switched'(draft, { ns, payload }) {
+    if (!ns) return
+    const network = draft.chains[ns].network
+    const known = network.requestedCaipNetworks.find((n) => n.caipNetworkId === payload.caipNetworkId)
+    const next = known ?? (payload.network?.caipNetworkId === payload.caipNetworkId ? payload.network : undefined)
+    if (!next || next.chainNamespace !== ns) return
+    network.caipNetwork = next as Draft<CaipNetwork>
+    draft.activeNamespace = ns
+    const caipAddress = draft.chains[ns].account.caipAddress
+    if (caipAddress) draft.chains[ns].account.caipAddress = `${next.caipNetworkId}:${caipAddress.split(':')[2]}`
+  },
+
+  'network/approvedSet'(draft, { ns, payload }) {
+    if (!ns) return
+    draft.chains[ns].network.approvedCaipNetworkIds = castDraft(payload.caipNetworkIds)
+    draft.chains[ns].network.supportsAllNetworks = payload.supportsAllNetworks
+  },
+
+  'network/smartAccountNetworksSet'(draft, { ns, payload }) {
+    if (ns) draft.chains[ns].network.smartAccountEnabledNetworks = castDraft(payload.chainIds)
+  },
+
+  'network/removed'(draft, { ns, payload }) {
+    if (!ns) return
+    const network = draft.chains[ns].network
+    network.requestedCaipNetworks = network.requestedCaipNetworks.filter((n) => n.caipNetworkId !== payload.caipNetworkId)
+    // SPEC §4: removing the active network falls back to the first remaining one of that family.
+    if (network.caipNetwork?.caipNetworkId === payload.caipNetworkId) network.caipNetwork = network.requestedCaipNetworks[0]
+  },
+}
+
+/** Keeps the family's current network in step with the network part of its CAIP-10 address. */
+function selectNetworkOf(draft: Draft<State>, ns: ChainNamespace, caipAddress: string) {
+  const [namespace, reference] = caipAddress.split(':')
+  const id = `${namespace}:${reference}`
+  const network = draft.chains[ns].network
+  if (network.caipNetwork?.caipNetworkId === id) return
+  const known = network.requestedCaipNetworks.find((n) => n.caipNetworkId === id)
+  if (known) network.caipNetwork = known
+}

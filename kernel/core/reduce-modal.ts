@@ -1,0 +1,78 @@
+import { castDraft } from 'immer'
+import { constants, defaultFeatures } from '../constants'
+import type { Reducers } from '../plugin'
+import { goBack, pushView, replaceView, resetView } from '../rules/router'
+import { writeCache } from '../rules/cache'
+import type { CacheEntry } from '../state'
+import { selectIsConnected } from '../selectors'
+import { chainNamespaces, type CaipNetwork, type ChainNamespace } from '../types'
+
+/** Reducers of configuration, the router (SPEC §2), toasts and caches (SPEC §4). */
+export const modalReducers: Reducers = {
+  'latch/configured'(draft, { payload }) {
+    const byNamespace = new Map<ChainNamespace, CaipNetwork[]>()
+    for (const network of payload.networks) {
+      byNamespace.set(network.chainNamespace, [...(byNamespace.get(network.chainNamespace) ?? []), network])
+    }
+    for (const ns of chainNamespaces) {
+      const networks = byNamespace.get(ns) ?? []
+      const network = draft.chains[ns].network
+      network.requestedCaipNetworks = castDraft(networks)
+      const wanted = networks.find((n) => n.caipNetworkId === payload.defaultNetwork) ?? networks[0]
+      if (!network.caipNetwork || !networks.some((n) => n.caipNetworkId === network.caipNetwork?.caipNetworkId)) {
+        network.caipNetwork = castDraft(wanted)
+      }
+    }
+    const first = payload.networks.find((n) => n.caipNetworkId === payload.defaultNetwork) ?? payload.networks[0]
+    draft.activeNamespace ??= first?.chainNamespace
+    draft.options = castDraft({
+      projectId: payload.projectId,
+      metadata: payload.metadata,
+      features: { ...defaultFeatures, ...payload.features },
+      enableNetworkSwitch: payload.enableNetworkSwitch ?? true,
+      allowUnsupportedChain: payload.allowUnsupportedChain ?? false,
+    })
+  },
+
+  'modal/opened'(draft, { payload }) {
+    const connected = selectIsConnected(draft)
+    draft.router.open = true
+    draft.router.history = resetView(payload.view ?? { name: connected ? 'Account' : 'Connect' }) as never
+  },
+
+  'modal/closed'(draft) {
+    draft.router.open = false
+  },
+
+  'router/pushed'(draft, { payload }) {
+    draft.router.history = pushView(draft.router.history, payload.view) as never
+  },
+
+  'router/replaced'(draft, { payload }) {
+    draft.router.history = replaceView(draft.router.history, payload.view) as never
+  },
+
+  'router/wentBack'(draft) {
+    const { history, close } = goBack(draft.router.history, { connected: selectIsConnected(draft) })
+    draft.router.history = history as never
+    if (close) draft.router.open = false
+  },
+
+  'router/reset'(draft, { payload }) {
+    draft.router.history = resetView(payload.view) as never
+  },
+
+  'toast/shown'(draft, { payload }) {
+    draft.toast = { current: { ...payload.toast, id: payload.id }, open: true }
+  },
+
+  'toast/closed'(draft) {
+    draft.toast.open = false
+  },
+
+  'cache/stored'(draft, { payload, meta }) {
+    const ttl = constants.cacheExpiry[payload.cache]
+    const caches = draft.caches as unknown as Record<string, Record<string, CacheEntry<unknown>>>
+    caches[payload.cache] = writeCache<unknown>(caches[payload.cache] ?? {}, payload.key, payload.value, meta.at, ttl)
+  },
+}

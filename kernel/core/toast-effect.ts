@@ -1,0 +1,25 @@
+import { concat, filter, map, of, switchMap, timer } from 'rxjs'
+import { constants } from '../constants'
+import type { LatchEvent } from '../events'
+import type { Effect } from '../plugin'
+import { toastClosed, toastRequested, toastShown } from './events'
+
+/**
+ * SPEC §4: if a toast is open it closes, then the new one shows after 150 ms. A newer
+ * request cancels a pending one; success and error toasts close themselves.
+ */
+export const toastEffect: Effect = (events$, { ports, getState }) =>
+  events$.pipe(
+    filter(toastRequested.match),
+    switchMap((event) => {
+      const { toast } = event.payload
+      const shown = toastShown({ id: ports.random.id(), toast })
+      const show = getState().toast.open
+        ? concat(of<LatchEvent>(toastClosed({})), timer(constants.toastReplaceDelay, ports.scheduler).pipe(map(() => shown)))
+        : of<LatchEvent>(shown)
+      const closes = toast.autoClose ?? toast.variant !== 'loading'
+      return closes
+        ? concat(show, timer(constants.toastAutoClose, ports.scheduler).pipe(map((): LatchEvent => toastClosed({}))))
+        : show
+    }),
+  )

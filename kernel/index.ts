@@ -1,0 +1,31 @@
+/** Latch's kernel: `createLatch`, the plugin API, replay, and the pure rules of SPEC §2–§9. */
+export { createLatch, type Latch, type LatchOptions } from './latch'
+export { createKernel, type Kernel, type KernelOptions, type RequestOptions } from './kernel'
+export { definePlugin, persisted, type Effect, type EffectContext, type PersistedItem, type Plugin, type Reducer, type Reducers } from './plugin'
+export {
+  defineEvent,
+  type EventDefinition,
+  type EventMap,
+  type EventMeta,
+  type EventOf,
+  type EventType,
+  type EventsOf,
+  type LatchEvent,
+  type Logged,
+  type RequestResult,
+  type RequestType,
+} from './events'
+export { sensitive, REDACTED } from './redact'
+export { replay, type ReplayResult, type ReplayStep } from './replay'
+export { parseLog, defaultLogBytes, type ExportedLog } from './log'
+export { createMemoryStorage, defaultPorts, type LoggerPort, type Ports, type StoragePort } from './ports'
+export { LatchError, toLatchError, shortMessages, genericMessage, type LatchErrorCode, type LatchErrorData } from './errors'
+export type * from './state'
+export type * from './types'
+export { chainNamespaces, viewNames } from './types'
+export { constants, defaultFeatures } from './constants'
+export { storageKeys, defaultStoragePrefix } from './storage-keys'
+export * from './schemas'
+export * from './selectors'
+export * from './core/events'
+export * from './rules'

@@ -1,0 +1,260 @@
+import {
+  BehaviorSubject,
+  type Observable,
+  Subject,
+  type Subscription,
+  distinctUntilChanged,
+  filter,
+  map,
+  skip,
+  take,
+  timer,
+} from 'rxjs'
+import * as z from 'zod/mini'
+import { LatchError, type LatchErrorData, toLatchError } from './errors'
+import type { EventOf, LatchEvent, Logged, RequestResult, RequestType } from './events'
+import { createEventLog, defaultLogBytes, type ExportedLog } from './log'
+import type { EffectContext, PersistedItem, Plugin } from './plugin'
+import type { Ports } from './ports'
+import { createReduction } from './reducer'
+import { initialCoreState, type State } from './state'
+import { corePlugin } from './core/plugin'
+import { defaultStoragePrefix } from './storage-keys'
+import { storageValueRejected, storageHydrated, kernelEventRejected, kernelFaulted } from './core/events'
+
+export type KernelOptions = {
+  plugins?: readonly Plugin[]
+  ports: Ports
+  /** Prefix of every stored key; give two instances on one page different prefixes. */
+  storagePrefix?: string
+  /** Size bound of the event log (SPEC §9: about 1 MB). */
+  logBytes?: number
+  /** Events dispatched first, before stored values are read (the integrator's configuration). */
+  configuration?: readonly LatchEvent[]
+}
+
+export type RequestOptions = { timeout?: number }
+
+export type Kernel = {
+  /** The current state (frozen). */
+  getState(): State
+  /** Every state, starting with the current one. */
+  readonly state$: Observable<State>
+  /** Every accepted event, after it was reduced (unredacted: for effects and tests). */
+  readonly events$: Observable<Logged>
+  /** Validates, logs and reduces an event. Junk is rejected (logged as `kernel/eventRejected`), never thrown. */
+  dispatch(event: LatchEvent): Logged | undefined
+  /** Emits the selected value at once, then only when it changes. */
+  select<T>(selector: (state: State) => T, equality?: (a: T, b: T) => boolean): Observable<T>
+  /** For `useSyncExternalStore`: calls `listener` after every state change. */
+  subscribe(listener: () => void): () => void
+  /** Dispatches an intent and settles with its `…Succeeded` payload or a `LatchError` from `…Failed`. */
+  request<T extends RequestType>(intent: EventOf<T>, options?: RequestOptions): Promise<RequestResult<T>>
+  /** The bounded log as JSON-ready data, secrets redacted. */
+  exportLog(): ExportedLog
+  readonly plugins: readonly string[]
+  readonly ports: Ports
+  /** Stops every effect and rejects pending requests. */
+  destroy(): void
+}
+
+/** Builds a kernel: reduces events into state and runs the plugins' effects over ports. */
+export function createKernel(options: KernelOptions): Kernel {
+  const { ports } = options
+  const prefix = options.storagePrefix ?? defaultStoragePrefix
+  const reduction = createReduction([corePlugin, ...(options.plugins ?? [])], initialCoreState)
+  const log = createEventLog({ maxBytes: options.logBytes ?? defaultLogBytes, initialState: reduction.initialState })
+  const state$ = new BehaviorSubject<State>(reduction.initialState)
+  const events$ = new Subject<Logged>()
+  const subscriptions: Subscription[] = []
+  const queue: Logged[] = []
+  let seq = 0
+  let draining = false
+  let destroyed = false
+
+  function dispatch(input: LatchEvent): Logged | undefined {
+    if (destroyed) return undefined
+    const reason = reduction.check(input)
+    if (reason) {
+      ports.logger.warn(`event rejected: ${reason}`)
+      const type = typeof (input as { type?: unknown })?.type === 'string' ? (input as { type: string }).type : '(none)'
+      enqueue(kernelEventRejected({ eventType: type, reason }))
+      return undefined
+    }
+    return enqueue(input)
+  }
+
+  function enqueue(input: LatchEvent): Logged {
+    const event = { ...input, meta: { seq: ++seq, at: ports.scheduler.now() } } as Logged
+    queue.push(event)
+    drain()
+    return event
+  }
+
+  // Events dispatched while one is being handled wait their turn, so every
+  // subscriber sees every event in log order.
+  function drain() {
+    if (draining) return
+    draining = true
+    try {
+      for (let event = queue.shift(); event; event = queue.shift()) {
+        const logged = reduction.redact(event)
+        const { state, error } = reduction.reduce(state$.value, logged)
+        log.append(logged, state)
+        if (state !== state$.value) state$.next(state)
+        if (error) {
+          ports.logger.error(error.message, error.cause)
+          queue.push({ ...kernelFaulted({ source: event.type, error: error.toData() }), meta: { seq: ++seq, at: ports.scheduler.now() } } as Logged)
+        }
+        events$.next(event)
+      }
+    } finally {
+      draining = false
+    }
+  }
+
+  const select: Kernel['select'] = (selector, equality = Object.is) =>
+    state$.pipe(map(selector), distinctUntilChanged(equality))
+
+  const context: EffectContext = { ports, getState: () => state$.value, select }
+
+  function startEffects() {
+    for (const plugin of reduction.plugins) {
+      for (const effect of plugin.effects ?? []) {
+        subscriptions.push(
+          effect(events$.asObservable(), context).subscribe({
+            next: (event) => dispatch(event),
+            error: (cause) => {
+              const error = toLatchError(cause, 'EFFECT_FAILED')
+              ports.logger.error(`an effect of plugin "${plugin.name}" failed and stopped`, cause)
+              dispatch(kernelFaulted({ source: plugin.name, error: error.toData() }))
+            },
+          }),
+        )
+      }
+    }
+  }
+
+  const items = reduction.plugins.flatMap((plugin) => plugin.persist ?? [])
+
+  function hydrate() {
+    const storage = ports.storage
+    if (!storage || items.length === 0) return
+    const values: Record<string, unknown> = {}
+    for (const item of items) {
+      const key = prefix + item.key
+      const raw = guard(() => storage.getItem(key), null)
+      if (raw === null || raw === undefined) continue
+      const value = decode(item, raw)
+      if (value.ok) values[item.key] = value.value
+      else {
+        dispatch(storageValueRejected({ key: item.key, reason: value.reason }))
+        guard(() => storage.removeItem(key), undefined)
+      }
+    }
+    if (Object.keys(values).length > 0) dispatch(storageHydrated({ values }))
+  }
+
+  function persist() {
+    const storage = ports.storage
+    if (!storage) return
+    for (const item of items) {
+      const key = prefix + item.key
+      subscriptions.push(
+        select((state) => item.read(state), jsonEqual)
+          .pipe(skip(1))
+          .subscribe((value) =>
+            guard(() => (value === undefined ? storage.removeItem(key) : storage.setItem(key, JSON.stringify(value))), undefined),
+          ),
+      )
+    }
+  }
+
+  function guard<T>(action: () => T, fallback: T): T {
+    try {
+      return action()
+    } catch (cause) {
+      // SPEC §8: storage failures are only logged.
+      ports.logger.warn('storage failed', cause)
+      return fallback
+    }
+  }
+
+  function request<T extends RequestType>(intent: EventOf<T>, requestOptions: RequestOptions = {}) {
+    const requestId = intent.requestId ?? ports.random.id()
+    const base = intent.type.slice(0, -'Requested'.length)
+    return new Promise<RequestResult<T>>((resolve, reject) => {
+      if (destroyed) return reject(new LatchError('KERNEL_DESTROYED'))
+      const settled = events$.pipe(
+        filter((e) => e.requestId === requestId && (e.type === `${base}Succeeded` || e.type === `${base}Failed`)),
+        take(1),
+      )
+      const subscription = settled.subscribe({
+        next: (event) => {
+          stop()
+          if (event.type.endsWith('Succeeded')) resolve(event.payload as RequestResult<T>)
+          else reject(LatchError.fromData((event.payload as { error: LatchErrorData }).error))
+        },
+        complete: () => reject(new LatchError('KERNEL_DESTROYED')),
+      })
+      const timeout =
+        requestOptions.timeout === undefined
+          ? undefined
+          : timer(requestOptions.timeout, ports.scheduler).subscribe(() => {
+              stop()
+              reject(new LatchError('REQUEST_TIMEOUT', { details: `${intent.type} got no answer in ${requestOptions.timeout} ms` }))
+            })
+      function stop() {
+        subscription.unsubscribe()
+        timeout?.unsubscribe()
+      }
+      if (!dispatch({ ...intent, requestId } as LatchEvent)) {
+        stop()
+        reject(new LatchError('INVALID_EVENT', { details: `${intent.type} was rejected (see kernel/eventRejected in the log)` }))
+      }
+    })
+  }
+
+  startEffects()
+  for (const event of options.configuration ?? []) dispatch(event)
+  hydrate()
+  persist()
+
+  return {
+    getState: () => state$.value,
+    state$: state$.asObservable(),
+    events$: events$.asObservable(),
+    dispatch,
+    select,
+    subscribe(listener) {
+      const subscription = state$.pipe(skip(1)).subscribe(() => listener())
+      return () => subscription.unsubscribe()
+    },
+    request,
+    exportLog: () => log.export(reduction.plugins.map((p) => p.name)),
+    plugins: reduction.plugins.map((p) => p.name),
+    ports,
+    destroy() {
+      if (destroyed) return
+      destroyed = true
+      for (const subscription of subscriptions) subscription.unsubscribe()
+      events$.complete()
+      state$.complete()
+    },
+  }
+}
+
+function decode(item: PersistedItem, raw: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+  let json: unknown
+  try {
+    json = JSON.parse(raw)
+  } catch {
+    return { ok: false, reason: 'not JSON' }
+  }
+  const parsed = z.safeParse(item.schema, json)
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: parsed.error.issues[0]?.message ?? 'invalid' }
+}
+
+function jsonEqual(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b)
+}

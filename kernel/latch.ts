@@ -1,0 +1,72 @@
+import * as z from 'zod/mini'
+import { LatchError } from './errors'
+import { latchConfigured } from './core/events'
+import { createKernel, type Kernel } from './kernel'
+import type { Plugin } from './plugin'
+import { defaultPorts, type Ports } from './ports'
+import { caipNetworkIdSchema, caipNetworkSchema } from './schemas'
+import type { CaipNetwork, CaipNetworkId } from './types'
+
+export type LatchOptions = {
+  /** Chain families, connectors and features; the core is always there. */
+  plugins?: readonly Plugin[]
+  /** Networks the dapp supports, across families; the first is the default unless `defaultNetwork` says otherwise. */
+  networks?: readonly CaipNetwork[]
+  defaultNetwork?: CaipNetworkId
+  projectId?: string
+  metadata?: { name: string; description: string; url: string; icons: readonly string[] }
+  features?: Readonly<Record<string, boolean>>
+  enableNetworkSwitch?: boolean
+  allowUnsupportedChain?: boolean
+  /** Replace any port: virtual time, memory storage, a local fetch. */
+  ports?: Partial<Ports>
+  /** Prefix of every stored key (default `@latch/`); two instances on one page need two prefixes. */
+  storagePrefix?: string
+  /** Size bound of the event log in bytes of JSON (default about 1 MB, SPEC §9). */
+  logBytes?: number
+}
+
+export type Latch = Kernel
+
+const optionsSchema = z.object({
+  plugins: z.optional(z.array(z.object({ name: z.string().check(z.minLength(1)) }))),
+  networks: z.optional(z.array(caipNetworkSchema)),
+  defaultNetwork: z.optional(caipNetworkIdSchema),
+  projectId: z.optional(z.string()),
+  metadata: z.optional(z.object({ name: z.string(), description: z.string(), url: z.string(), icons: z.array(z.string()) })),
+  features: z.optional(z.record(z.string(), z.boolean())),
+  enableNetworkSwitch: z.optional(z.boolean()),
+  allowUnsupportedChain: z.optional(z.boolean()),
+  storagePrefix: z.optional(z.string()),
+  logBytes: z.optional(z.number().check(z.positive())),
+})
+
+/**
+ * Creates one independent Latch instance. Touches no global: safe to call twice on a
+ * page and to import under server-side rendering (the window is read through ports).
+ */
+export function createLatch(options: LatchOptions = {}): Latch {
+  const parsed = z.safeParse(optionsSchema, options)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new LatchError('INVALID_OPTIONS', {
+      details: `createLatch: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid options'}`,
+    })
+  }
+  const configured = latchConfigured({
+    networks: options.networks ?? [],
+    defaultNetwork: options.defaultNetwork,
+    projectId: options.projectId,
+    metadata: options.metadata,
+    features: options.features,
+    enableNetworkSwitch: options.enableNetworkSwitch,
+    allowUnsupportedChain: options.allowUnsupportedChain,
+  })
+  return createKernel({
+    plugins: options.plugins,
+    ports: defaultPorts(options.ports),
+    storagePrefix: options.storagePrefix,
+    logBytes: options.logBytes,
+    configuration: [configured],
+  })
+}

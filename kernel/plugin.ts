@@ -1,0 +1,57 @@
+import type { Draft } from 'immer'
+import type { Observable } from 'rxjs'
+import type * as z from 'zod/mini'
+import type { EventDefinition, EventOf, EventType, LatchEvent, Logged } from './events'
+import type { Ports } from './ports'
+import type { SliceMap, State } from './state'
+
+/** A pure state transition for one event type. Mutates the immer draft; no I/O, no clock. */
+export type Reducer<T extends EventType> = (draft: Draft<State>, event: Logged<EventOf<T>>) => void
+
+export type Reducers = { [T in EventType]?: Reducer<T> }
+
+/** What an effect may use: the state and the ports. Nothing else reaches the world. */
+export type EffectContext = {
+  readonly ports: Ports
+  getState(): State
+  select<T>(selector: (state: State) => T, equality?: (a: T, b: T) => boolean): Observable<T>
+}
+
+/**
+ * An effect turns the event stream into more events (RxJS). It sees events before
+ * redaction (an OTP effect needs the code); the log and the reducers never do.
+ */
+export type Effect = (events$: Observable<Logged>, ctx: EffectContext) => Observable<LatchEvent>
+
+/** One browser-stored item of SPEC §3: read once at start, written whenever its value changes. */
+export type PersistedItem<T = unknown> = {
+  /** Key under the instance's storage prefix. */
+  key: string
+  schema: z.ZodMiniType<T>
+  /** The value to store for this state; `undefined` removes the key. */
+  read(state: State): T | undefined
+  /** Applies a stored (validated) value at start-up. */
+  hydrate(draft: Draft<State>, value: T): void
+}
+
+export type Plugin = {
+  /** Unique; plugins are applied in name order, so registration order never matters. */
+  readonly name: string
+  /** Initial values of the slices this plugin owns (plain JSON data). */
+  readonly slices?: { readonly [K in keyof SliceMap]?: SliceMap[K] }
+  /** Every event type this plugin introduces, with payload schemas. */
+  readonly events?: readonly EventDefinition<string, any>[]
+  readonly reduce?: Reducers
+  readonly effects?: readonly Effect[]
+  readonly persist?: readonly PersistedItem<any>[]
+}
+
+/** Declares a plugin. The identity function, there to type-check the object. */
+export function definePlugin<const P extends Plugin>(plugin: P): P {
+  return plugin
+}
+
+/** A persisted item, typed from its schema. */
+export function persisted<T>(item: PersistedItem<T>): PersistedItem<T> {
+  return item
+}

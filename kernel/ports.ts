@@ -1,0 +1,67 @@
+import { asyncScheduler, type SchedulerLike } from 'rxjs'
+
+/**
+ * Every source of non-determinism the kernel and plugins may touch. Tests pass
+ * virtual time (rxjs `VirtualTimeScheduler` / `TestScheduler`), an in-memory
+ * storage and a fetch that serves local fixtures; nothing else reaches the world.
+ */
+export type Ports = {
+  /** Clock and timers: `now()` stamps `meta.at`; effects schedule timers on it. */
+  scheduler: SchedulerLike
+  /** Key-value storage (localStorage-shaped); absent under SSR or when blocked. */
+  storage: StoragePort | undefined
+  /** HTTP; only called by plugins the integrator registered and configured. */
+  fetch: typeof globalThis.fetch | undefined
+  random: { id(): string }
+  /** The page's window, for wallet discovery and frame messaging; absent under SSR. */
+  window: Window | undefined
+  logger: LoggerPort
+}
+
+export type StoragePort = {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+export type LoggerPort = { warn(message: string, details?: unknown): void; error(message: string, details?: unknown): void }
+
+/** Memory storage: the default under SSR, and what tests use. */
+export function createMemoryStorage(initial: Record<string, string> = {}): StoragePort & { dump(): Record<string, string> } {
+  const items = new Map(Object.entries(initial))
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+    dump: () => Object.fromEntries(items),
+  }
+}
+
+/** Reads the environment when called (never at import), so SSR imports are safe. */
+export function defaultPorts(overrides: Partial<Ports> = {}): Ports {
+  const win = typeof window === 'undefined' ? undefined : window
+  return {
+    scheduler: asyncScheduler,
+    storage: browserStorage(win),
+    fetch: typeof globalThis.fetch === 'function' ? globalThis.fetch.bind(globalThis) : undefined,
+    random: { id: randomId },
+    window: win,
+    logger: { warn: (m, d) => console.warn(`[latch] ${m}`, d ?? ''), error: (m, d) => console.error(`[latch] ${m}`, d ?? '') },
+    ...overrides,
+  }
+}
+
+function browserStorage(win: Window | undefined): StoragePort | undefined {
+  try {
+    // Reading localStorage throws in sandboxed frames and with storage disabled.
+    return win?.localStorage
+  } catch {
+    return undefined
+  }
+}
+
+function randomId(): string {
+  const c = globalThis.crypto
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID()
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+}

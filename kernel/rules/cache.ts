@@ -1,0 +1,31 @@
+import type { CacheEntry } from '../state'
+
+/** The cached value if present and not expired at `now` (SPEC §4: expired entries are discarded). */
+export function readCache<T>(
+  cache: Readonly<Record<string, CacheEntry<T>>>,
+  key: string,
+  now: number,
+  ttl: number,
+): T | undefined {
+  const entry = Object.hasOwn(cache, key) ? cache[key] : undefined
+  return entry && isFresh(entry, now, ttl) ? entry.value : undefined
+}
+
+/** Whether an entry stored at `entry.timestamp` is still valid at `now`. */
+export function isFresh(entry: { timestamp: number }, now: number, ttl: number): boolean {
+  return now - entry.timestamp < ttl
+}
+
+/** The cache with `key` stored at `now` and every entry expired at `now` dropped. */
+export function writeCache<T>(
+  cache: Readonly<Record<string, CacheEntry<T>>>,
+  key: string,
+  value: T,
+  now: number,
+  ttl: number,
+): Record<string, CacheEntry<T>> {
+  const next: Record<string, CacheEntry<T>> = {}
+  for (const [k, entry] of Object.entries(cache)) if (isFresh(entry, now, ttl)) next[k] = entry
+  next[key] = { value, timestamp: now }
+  return next
+}

@@ -1,0 +1,13 @@
+/** The pure rules of SPEC §2–§9, shared by plugins and the UI. */
+export * from './address'
+export * from './cache'
+export * from './caip'
+export * from './connections'
+export * from './connectors'
+export * from './display'
+export * from './names'
+export * from './origin'
+export * from './router'
+export * from './rpc-result'
+export * from './throttle'
+export * from './wallets'

@@ -1,0 +1,32 @@
+/** Name registration rules (SPEC §5) and the ENS coin type (SPEC §9, ENSIP-11). */
+import { LatchError } from '../errors'
+
+/** SPEC §5: ASCII letters, digits and hyphens only, at least 4 characters. */
+const registrationNamePattern = /^[A-Za-z0-9-]{4,}$/
+
+/** The visitor-facing text for an invalid registration name. */
+export const invalidNameMessage = 'Name must be at least 4 characters and contain only letters, digits and hyphens'
+
+/** ENSIP-11: Ethereum mainnet keeps its SLIP-44 coin type. */
+const mainnetCoinType = 60
+const highestEvmChainId = 0x7fffffff
+
+/** True when `name` is at least 4 ASCII letters, digits or hyphens. Never throws. */
+export function isValidRegistrationName(name: unknown): name is string {
+  return typeof name === 'string' && registrationNamePattern.test(name)
+}
+
+/** Throws `LatchError('INVALID_NAME')` unless `name` is a valid registration name. */
+export function assertRegistrationName(name: unknown): asserts name is string {
+  if (!isValidRegistrationName(name)) {
+    throw new LatchError('INVALID_NAME', { shortMessage: invalidNameMessage })
+  }
+}
+
+/** The ENS coin type of an EVM chain: 60 for mainnet, else `0x80000000 | chainId` (unsigned). */
+export function ensCoinType(chainId: number): number {
+  if (!Number.isInteger(chainId) || chainId < 0 || chainId > highestEvmChainId) {
+    throw new LatchError('UNKNOWN', { details: `EVM chain id must be an integer in 0..${highestEvmChainId}, got ${String(chainId)}` })
+  }
+  return chainId === 1 ? mainnetCoinType : (0x80000000 | chainId) >>> 0
+}

@@ -1,0 +1,105 @@
+/**
+ * SPEC §2 view history and network-switch routing, SPEC §4 close guard. History is a stack of views,
+ * top last; every verb keeps it non-empty when given a non-empty history.
+ */
+import type { ChainNamespace, View, ViewName } from '../types'
+
+/** SPEC §2/§4: the views that count as signing views. */
+export const signingViews = ['SIWXSignMessage', 'ApproveTransaction'] as const satisfies readonly ViewName[]
+
+/** The view currently shown (top of the history), if any. */
+export function currentView(history: readonly View[]): View | undefined {
+  return history[history.length - 1]
+}
+
+/**
+ * Pushes a view. Pushing the view already on top (same name) does not stack a duplicate: the top is
+ * replaced (so its payload is refreshed), and the history is returned unchanged when the views are equal.
+ */
+export function pushView(history: readonly View[], view: View): readonly View[] {
+  const top = currentView(history)
+  if (top && top.name === view.name) return replaceView(history, view)
+  return [...history, view]
+}
+
+/** Replaces the top view, or pushes when the history is empty; unchanged when the top equals `view`. */
+export function replaceView(history: readonly View[], view: View): readonly View[] {
+  const top = currentView(history)
+  if (!top) return [view]
+  if (sameView(top, view)) return history
+  return [...history.slice(0, -1), view]
+}
+
+/** Starts a fresh history with one view. */
+export function resetView(view: View): readonly View[] {
+  return [view]
+}
+
+/**
+ * Goes back. While connected the visitor never lands on Connect: going back from Connect replaces it with
+ * Account (or just pops it when Account is right below), and popping onto a Connect entry shows Account the
+ * same way. Otherwise the top is popped; with one view (or none) left the modal closes, history unchanged.
+ */
+export function goBack(
+  history: readonly View[],
+  opts: { connected: boolean },
+): { history: readonly View[]; close: boolean } {
+  const top = currentView(history)
+  if (!top) return { history, close: true }
+  if (opts.connected && top.name === 'Connect') return { history: connectToAccount(history), close: false }
+  if (history.length === 1) return { history, close: true }
+  const popped = history.slice(0, -1)
+  const below = currentView(popped)
+  if (opts.connected && below?.name === 'Connect') return { history: connectToAccount(popped), close: false }
+  return { history: popped, close: false }
+}
+
+/** The inputs of SPEC §2's network-switch routing. */
+export type SwitchNetworkRoutingInput = {
+  skipConfirmation: boolean
+  activeConnectorIsAuth: boolean
+  authSupportsTarget: boolean
+  connectedOnCurrentFamily: boolean
+  targetNamespace: ChainNamespace
+  currentNamespace: ChainNamespace | undefined
+  connectedOnTargetFamily: boolean
+}
+
+/** SPEC §2 network-switch routing; the first matching rule wins. */
+export function selectSwitchNetworkView(input: SwitchNetworkRoutingInput): 'SwitchNetwork' | 'SwitchActiveChain' {
+  if (!input.skipConfirmation && input.activeConnectorIsAuth && input.authSupportsTarget) return 'SwitchNetwork'
+  if (
+    input.connectedOnCurrentFamily &&
+    input.targetNamespace !== input.currentNamespace &&
+    !input.connectedOnTargetFamily
+  ) {
+    return 'SwitchActiveChain'
+  }
+  return 'SwitchNetwork'
+}
+
+/** True for SIWXSignMessage and ApproveTransaction. */
+export function isSigningView(name: ViewName): boolean {
+  return (signingViews as readonly ViewName[]).includes(name)
+}
+
+/** SPEC §4: the modal cannot be closed in a signing view while sign-in is required and no session exists. */
+export function canClose(input: { view: ViewName; siwxRequired: boolean; hasSession: boolean }): boolean {
+  return !(isSigningView(input.view) && input.siwxRequired && !input.hasSession)
+}
+
+/** The top entry is Connect: drop it and show Account (reusing an Account entry right below). */
+function connectToAccount(history: readonly View[]): readonly View[] {
+  const rest = history.slice(0, -1)
+  return currentView(rest)?.name === 'Account' ? rest : [...rest, { name: 'Account' }]
+}
+
+function sameView(a: View, b: View): boolean {
+  if (a === b) return true
+  if (a.name !== b.name) return false
+  if (a.payload === b.payload) return true
+  if (!a.payload || !b.payload) return false
+  const aKeys = Object.keys(a.payload)
+  const bKeys = Object.keys(b.payload)
+  return aKeys.length === bKeys.length && aKeys.every((key) => Object.is(a.payload?.[key], b.payload?.[key]))
+}

@@ -1,0 +1,43 @@
+import type { State } from './state'
+import { chainNamespaces, type CaipNetwork, type ChainNamespace } from './types'
+
+/** Selectors: plain functions of the state, for `kernel.select` and the React hooks. */
+
+/** The address part of a namespace's CAIP-10 account, if connected. */
+export function selectAddress(state: State, ns: ChainNamespace | undefined = state.activeNamespace): string | undefined {
+  const caipAddress = ns ? state.chains[ns].account.caipAddress : undefined
+  return caipAddress?.split(':')[2]
+}
+
+/** SPEC §4: a namespace counts as connected if it has an active connector id. */
+export function selectIsConnected(state: State, ns: ChainNamespace | undefined = state.activeNamespace): boolean {
+  return ns !== undefined && state.chains[ns].connectorId !== undefined
+}
+
+/** The families with an active connector, in SPEC §1's order. */
+export function selectConnectedNamespaces(state: State): readonly ChainNamespace[] {
+  return chainNamespaces.filter((ns) => state.chains[ns].connectorId !== undefined)
+}
+
+/** The active network: the active family's current network. */
+export function selectActiveNetwork(state: State): CaipNetwork | undefined {
+  return state.activeNamespace ? state.chains[state.activeNamespace].network.caipNetwork : undefined
+}
+
+/** Every network the integrator configured, across families, in configuration order. */
+export function selectRequestedNetworks(state: State): readonly CaipNetwork[] {
+  return chainNamespaces.flatMap((ns) => state.chains[ns].network.requestedCaipNetworks)
+}
+
+/** Whether the active network is one the integrator configured (SPEC §4, UnsupportedChain). */
+export function selectIsActiveNetworkSupported(state: State): boolean {
+  const network = selectActiveNetwork(state)
+  if (!network || !state.activeNamespace) return true
+  const { requestedCaipNetworks } = state.chains[state.activeNamespace].network
+  return requestedCaipNetworks.some((n) => n.caipNetworkId === network.caipNetworkId)
+}
+
+/** The view on top of the router's history. */
+export function selectView(state: State) {
+  return state.router.history[state.router.history.length - 1] ?? { name: 'Connect' as const }
+}

@@ -1,0 +1,169 @@
+import type {
+  AccountType,
+  CaipAddress,
+  CaipNetwork,
+  CaipNetworkId,
+  ChainNamespace,
+  Connection,
+  ConnectionAccount,
+  ConnectionStatus,
+  Connector,
+  View,
+  Toast,
+  WalletListing,
+} from './types'
+import { chainNamespaces } from './types'
+
+/** SPEC §3 "Account state", one per chain family. `address` is derived (see selectors). */
+export type AccountState = {
+  status: ConnectionStatus
+  caipAddress?: CaipAddress
+  allAccounts: readonly ConnectionAccount[]
+  currentTab: number
+  balance?: string
+  balanceSymbol?: string
+  balanceLoading: boolean
+  /** `meta.at` of the last failed token-balance fetch (SPEC §8: no retry within 30 s). */
+  lastRetry?: number
+  tokenBalance: readonly TokenBalance[]
+  smartAccountDeployed: boolean
+  addressLabels: Readonly<Record<string, string>>
+  profileName?: string | null
+  profileImage?: string | null
+  user?: { email?: string | null; username?: string }
+  addressExplorerUrl?: string
+  connectedWalletInfo?: { name: string; icon?: string; rdns?: string }
+  preferredAccountType?: AccountType
+  socialProvider?: string
+  farcasterUrl?: string
+}
+
+/** SPEC §3 "Token balance". */
+export type TokenBalance = {
+  name: string
+  symbol: string
+  chainId: string
+  address?: string
+  value?: number
+  price?: number
+  quantity: { decimals: string; numeric: string }
+  iconUrl?: string
+}
+
+/** SPEC §3 "Network state", one per chain family. */
+export type NetworkState = {
+  caipNetwork?: CaipNetwork
+  supportsAllNetworks: boolean
+  smartAccountEnabledNetworks: readonly number[]
+  requestedCaipNetworks: readonly CaipNetwork[]
+  approvedCaipNetworkIds: readonly CaipNetworkId[]
+}
+
+export type ChainState = {
+  account: AccountState
+  network: NetworkState
+  /** The active connector of this family; a family is connected exactly when it is set (SPEC §4). */
+  connectorId?: string
+  /** A connector id read from storage at start: the plugin owning it tries to reconnect. */
+  reconnectConnectorId?: string
+}
+
+/** SPEC §3 "Connection controller state". */
+export type ConnectionState = {
+  connections: Readonly<Record<ChainNamespace, readonly Connection[]>>
+  disconnectedConnectorIds: Readonly<Record<ChainNamespace, readonly string[]>>
+  recentWallets: readonly WalletListing[]
+  status: ConnectionStatus
+  wcUri?: string
+  wcPairingExpiry?: number
+  wcLinking?: { href: string; name: string }
+  wcError: boolean
+  buffering: boolean
+  isSwitchingConnection: boolean
+}
+
+export type RouterState = { open: boolean; history: readonly View[] }
+
+export type ToastState = { current?: Toast & { id: string }; open: boolean }
+
+export type CacheEntry<T> = { value: T; timestamp: number }
+export type CacheState = {
+  balance: Readonly<Record<string, CacheEntry<string>>>
+  names: Readonly<Record<string, CacheEntry<string | null>>>
+  identity: Readonly<Record<string, CacheEntry<{ name?: string | null; avatar?: string | null }>>>
+}
+
+/** What the integrator configured, as recorded by `latch/configured`. */
+export type OptionsState = {
+  projectId?: string
+  metadata?: { name: string; description: string; url: string; icons: readonly string[] }
+  features: Readonly<Record<string, boolean>>
+  enableNetworkSwitch: boolean
+  allowUnsupportedChain: boolean
+}
+
+export type CoreState = {
+  chains: Readonly<Record<ChainNamespace, ChainState>>
+  /** The chain family the modal acts on; its `network.caipNetwork` is the active network. */
+  activeNamespace?: ChainNamespace
+  connection: ConnectionState
+  connectors: { list: readonly Connector[] }
+  router: RouterState
+  toast: ToastState
+  caches: CacheState
+  options: OptionsState
+}
+
+/**
+ * Slices that plugins add, by declaration merging (as with EventMap):
+ * `declare module 'latch' { interface SliceMap { siwx: SiwxState } }`.
+ */
+// biome-ignore lint: plugins merge into it.
+export interface SliceMap {}
+
+export type State = CoreState & SliceMap
+
+export function initialAccountState(): AccountState {
+  return {
+    status: 'disconnected',
+    allAccounts: [],
+    currentTab: 0,
+    balanceLoading: false,
+    tokenBalance: [],
+    smartAccountDeployed: false,
+    addressLabels: {},
+  }
+}
+
+export function initialNetworkState(): NetworkState {
+  return {
+    supportsAllNetworks: true,
+    smartAccountEnabledNetworks: [],
+    requestedCaipNetworks: [],
+    approvedCaipNetworkIds: [],
+  }
+}
+
+function perNamespace<T>(make: () => T): Record<ChainNamespace, T> {
+  return Object.fromEntries(chainNamespaces.map((ns) => [ns, make()])) as Record<ChainNamespace, T>
+}
+
+export function initialCoreState(): CoreState {
+  return {
+    chains: perNamespace(() => ({ account: initialAccountState(), network: initialNetworkState() })),
+    connection: {
+      connections: perNamespace(() => []),
+      disconnectedConnectorIds: perNamespace(() => []),
+      recentWallets: [],
+      status: 'disconnected',
+      wcError: false,
+      buffering: false,
+      isSwitchingConnection: false,
+    },
+    connectors: { list: [] },
+    router: { open: false, history: [{ name: 'Connect' }] },
+    toast: { open: false },
+    caches: { balance: {}, names: {}, identity: {} },
+    options: { features: {}, enableNetworkSwitch: true, allowUnsupportedChain: false },
+  }
+}

@@ -1,0 +1,24 @@
+import type { ChainNamespace } from './types'
+
+/** SPEC §3's browser-stored items. Every key is stored under the instance's prefix (default `@latch/`). */
+export const storageKeys = {
+  emailLoginUsed: 'emailLoginUsed',
+  email: 'email',
+  socialUsername: 'socialUsername',
+  lastEmailLoginTime: 'lastEmailLoginTime',
+  lastUsedChain: 'lastUsedChain',
+  smartAccountEnabledNetworks: 'smartAccountEnabledNetworks',
+  recentWallets: 'recentWallets',
+  activeNamespace: 'activeNamespace',
+  activeCaipNetworkId: 'activeCaipNetworkId',
+  connectedConnectorId: (ns: ChainNamespace) => `connectedConnectorId/${ns}`,
+  connectedSocialProvider: 'connectedSocialProvider',
+  connectedSocialUsername: 'connectedSocialUsername',
+  connectionStatus: 'connectionStatus',
+  connectedNamespaces: 'connectedNamespaces',
+  preferredAccountTypes: 'preferredAccountTypes',
+  disconnectedConnectorIds: 'disconnectedConnectorIds',
+  walletDeepLink: 'walletDeepLink',
+} as const
+
+export const defaultStoragePrefix = '@latch/'

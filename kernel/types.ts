@@ -1,0 +1,115 @@
+/** Domain types in SPEC §3's words. Pure types: no runtime code here. */
+
+/** SPEC §1: the chain namespaces Latch recognises. */
+export const chainNamespaces = ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'] as const
+export type ChainNamespace = (typeof chainNamespaces)[number]
+
+/** CAIP-2, e.g. `eip155:1`. */
+export type CaipNetworkId = `${string}:${string}`
+/** CAIP-10, e.g. `eip155:1:0xabc…`. */
+export type CaipAddress = `${string}:${string}:${string}`
+
+export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
+
+export type NativeCurrency = { name: string; symbol: string; decimals: number }
+
+/** SPEC §3 "Chain network". */
+export type CaipNetwork = {
+  id: number | string
+  caipNetworkId: CaipNetworkId
+  chainNamespace: ChainNamespace
+  name: string
+  nativeCurrency: NativeCurrency
+  rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] } }
+  blockExplorers?: { default: { name: string; url: string } }
+  testnet?: boolean
+  deprecatedCaipNetworkId?: CaipNetworkId
+  assets?: { imageId?: string; imageUrl?: string }
+}
+
+export type ConnectorType =
+  | 'WALLET_CONNECT'
+  | 'INJECTED'
+  | 'ANNOUNCED'
+  | 'EXTERNAL'
+  | 'AUTH'
+  | 'MULTI_CHAIN'
+  | 'RECOMMENDED'
+  | 'FEATURED'
+  | 'CUSTOM'
+
+/** SPEC §3 "Connector". The provider object lives in the plugin, never in state. */
+export type Connector = {
+  id: string
+  name: string
+  type: ConnectorType
+  chain: ChainNamespace
+  imageUrl?: string
+  imageId?: string
+  explorerId?: string
+  info?: { rdns?: string }
+  /** Set on merged multi-chain entries: the per-chain connectors they stand for. */
+  connectors?: readonly Connector[]
+}
+
+export type ConnectionAccount = { address: string; type?: AccountType }
+
+/** SPEC §3 "Connection", grouped per namespace in the connection slice. */
+export type Connection = {
+  connectorId: string
+  accounts: readonly ConnectionAccount[]
+  recent?: boolean
+  auth?: { name?: string; username?: string }
+  caipNetwork?: CaipNetworkId
+}
+
+/** SPEC §3 "Wallet listing". */
+export type WalletListing = {
+  id: string
+  name: string
+  image_id?: string
+  image_url?: string
+  rdns?: string | null
+  chains?: readonly string[]
+  mobile_link?: string | null
+  desktop_link?: string | null
+  webapp_link?: string | null
+  installed?: boolean
+}
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting'
+
+/** SPEC §2 view names. */
+export const viewNames = [
+  'Connect',
+  'Account',
+  'AllWallets',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
+  'ConnectingExternal',
+  'ConnectingFarcaster',
+  'EmailLogin',
+  'ProfileWallets',
+  'Networks',
+  'SwitchNetwork',
+  'SwitchActiveChain',
+  'UnsupportedChain',
+  'SIWXSignMessage',
+  'ApproveTransaction',
+  'Swap',
+  'UpdateEmailWallet',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'Send',
+  'Receive',
+  'OnRamp',
+  'Activity',
+] as const
+export type ViewName = (typeof viewNames)[number]
+
+/** One entry of the router's history: a view and its (serialisable) payload. */
+export type View = { name: ViewName; payload?: Readonly<Record<string, unknown>> }
+
+/** SPEC §3 "Toast". */
+export type ToastVariant = 'success' | 'loading' | 'error'
+export type Toast = { message: string; variant: ToastVariant; autoClose?: boolean; svg?: string }
