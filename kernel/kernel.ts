@@ -161,9 +161,7 @@ export function createKernel(options: KernelOptions): Kernel {
     for (const item of items) {
       const key = prefix + item.key
       subscriptions.push(
-        select((state) => item.read(state), jsonEqual)
-          .pipe(skip(1))
-          .subscribe((value) =>
+        select((state) => item.read(state), jsonEqual).subscribe((value) =>
             guard(() => (value === undefined ? storage.removeItem(key) : storage.setItem(key, JSON.stringify(value))), undefined),
           ),
       )

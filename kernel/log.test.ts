@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { LatchError } from './errors'
+import { createLatch } from './latch'
+import { parseLog } from './log'
+import { replay } from './replay'
+import { createTestPorts } from './testing'
+
+describe('event log', () => {
+  it('stays within its size bound and exports a snapshot so replay stays exact', () => {
+    const t = createTestPorts()
+    const latch = createLatch({ ports: t.ports, logBytes: 4_000 })
+    for (let i = 0; i < 500; i++) {
+      t.advance(10)
+      latch.dispatch({ type: 'account/balanceUpdated', ns: 'eip155', payload: { balance: `${i}.5`, symbol: 'ETH' } })
+      latch.dispatch({ type: i % 2 ? 'modal/opened' : 'modal/closed', payload: {} })
+    }
+    const log = latch.exportLog()
+    expect(log.events.reduce((sum, e) => sum + JSON.stringify(e).length, 0)).toBeLessThanOrEqual(4_000)
+    expect(log.events.length).toBeGreaterThan(10)
+    expect(log.events[0]?.meta.seq).toBeGreaterThan(1)
+    expect(log.snapshot).toBeDefined()
+    const result = replay([], JSON.parse(JSON.stringify(log)))
+    expect(result.final).toEqual(latch.getState())
+    expect(result.warnings).toEqual([])
+  })
+
+  it('exports no snapshot while nothing was dropped', () => {
+    const latch = createLatch({ ports: createTestPorts().ports })
+    expect(latch.exportLog().snapshot).toBeUndefined()
+    expect(latch.exportLog().plugins).toEqual(['core'])
+  })
+
+  it('refuses what is not a Latch log with INVALID_LOG', () => {
+    for (const junk of ['{', '[]', { format: 'latch-log', version: 2, plugins: [], events: [] }, null]) {
+      expect(() => parseLog(junk)).toThrow(LatchError)
+      try {
+        parseLog(junk)
+      } catch (error) {
+        expect((error as LatchError).code).toBe('INVALID_LOG')
+      }
+    }
+  })
+
+  it('warns on replay when the log names plugins that were not given', () => {
+    const log = { format: 'latch-log', version: 1, plugins: ['core', 'siwx'], events: [] }
+    expect(replay([], log).warnings).toEqual(['the log was recorded with plugins not given to replay: siwx'])
+  })
+
+  it('skips an event that fails validation on replay and says so', () => {
+    const log = {
+      format: 'latch-log',
+      version: 1,
+      plugins: ['core'],
+      events: [{ type: 'modal/opened', payload: { view: { name: 'Nowhere' } }, meta: { seq: 1, at: 0 } }],
+    }
+    const result = replay([], log)
+    expect(result.final).toBe(result.initial)
+    expect(result.warnings[0]).toMatch(/^event #1: invalid payload/)
+  })
+})
