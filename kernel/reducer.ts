@@ -4,7 +4,7 @@ import { LatchError } from './errors'
 import type { EventDefinition, Logged } from './events'
 import type { Plugin, Reducer } from './plugin'
 import { containsSensitive, redact } from './redact'
-import { type State } from './state'
+import type { CoreState, State } from './state'
 import { chainNamespaces, type ChainNamespace } from './types'
 
 /** The pure half of the kernel, shared by the live kernel and by `replay`. */
@@ -29,7 +29,7 @@ const envelopeSchema = z.object({
 })
 
 /** Combines plugins into one reduction. Throws `PLUGIN_CONFLICT` on duplicate names, slices or events. */
-export function createReduction(plugins: readonly Plugin[], baseState: () => State): Reduction {
+export function createReduction(plugins: readonly Plugin[], baseState: () => CoreState): Reduction {
   // Sorting by name makes the result independent of registration order.
   const sorted = [...plugins].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   assertUnique(sorted.map((p) => p.name), 'plugin')
