@@ -38,13 +38,13 @@ export const shortMessages = {
   SERVER_ERROR: 'Server Error',
   INVALID_APP_CONFIGURATION: 'Invalid App Configuration',
   USER_REJECTED: 'Signature declined',
+  INVALID_LOG: 'This is not a Latch event log',
 } as const
 
 /** Codes without a SPEC text: developer-facing conditions. */
 export type InternalErrorCode =
   | 'INVALID_EVENT'
   | 'INVALID_OPTIONS'
-  | 'INVALID_LOG'
   | 'INVALID_STORAGE_VALUE'
   | 'PLUGIN_CONFLICT'
   | 'EFFECT_FAILED'

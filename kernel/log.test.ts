@@ -41,6 +41,15 @@ describe('event log', () => {
     }
   })
 
+  it('refuses a snapshot that is not a state of these plugins', () => {
+    const log = { format: 'latch-log', version: 1, plugins: ['core'], snapshot: { junk: 1 }, events: [] }
+    expect(() => replay([], log)).toThrowError(/the snapshot lacks slice "chains"/)
+  })
+
+  it('says when the text is not JSON at all', () => {
+    expect(() => parseLog('{')).toThrowError(/the text is not JSON/)
+  })
+
   it('warns on replay when the log names plugins that were not given', () => {
     const log = { format: 'latch-log', version: 1, plugins: ['core', 'siwx'], events: [] }
     expect(replay([], log).warnings).toEqual(['the log was recorded with plugins not given to replay: siwx'])

@@ -39,7 +39,9 @@ export const exportedLogSchema = z.object({
 
 /** Validates an exported log read from a file or a bug report. Throws `INVALID_LOG`. */
 export function parseLog(input: unknown): ExportedLog {
-  const parsed = z.safeParse(exportedLogSchema, typeof input === 'string' ? safeJson(input) : input)
+  const json = typeof input === 'string' ? safeJson(input) : input
+  if (json === notJson) throw new LatchError('INVALID_LOG', { details: 'not a Latch log: the text is not JSON' })
+  const parsed = z.safeParse(exportedLogSchema, json)
   if (!parsed.success) {
     const where = parsed.error.issues[0]
     throw new LatchError('INVALID_LOG', {
@@ -49,44 +51,63 @@ export function parseLog(input: unknown): ExportedLog {
   return parsed.data as unknown as ExportedLog
 }
 
+const notJson = Symbol('not JSON')
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch {
-    return undefined
+    return notJson
   }
 }
 
-type Entry = { event: Logged; bytes: number; stateAfter: State }
+type Entry = { event: Logged; bytes: number; stateAfter?: State }
+
+/** Every this many entries one keeps the state after it: the points the log can start from. */
+const checkpointEvery = 64
 
 /**
- * A ring buffer bounded by size. Each entry keeps the (structurally shared, frozen)
- * state after it, so dropping the oldest entry moves the snapshot forward in O(1).
+ * A ring buffer bounded by size. Every 64th entry keeps the (structurally shared,
+ * frozen) state after it; the oldest events are dropped a block at a time, up to such
+ * a checkpoint, so the export can always start from the exact state before its first
+ * event without holding a state per event.
  */
 export function createEventLog(options: { maxBytes: number; initialState: State }) {
-  let entries: Entry[] = []
+  let entries: (Entry | undefined)[] = []
   let start = 0
+  let appended = 0
   let bytes = 0
   let base: { state: State; dropped: boolean } = { state: options.initialState, dropped: false }
 
   function append(event: Logged, stateAfter: State) {
     const size = JSON.stringify(event).length
-    entries.push({ event, bytes: size, stateAfter })
+    appended += 1
+    entries.push(appended % checkpointEvery === 0 ? { event, bytes: size, stateAfter } : { event, bytes: size })
     bytes += size
-    // Keep at least the newest event, however large.
-    while (bytes > options.maxBytes && entries.length - start > 1) {
-      const oldest = entries[start++] as Entry
-      bytes -= oldest.bytes
-      base = { state: oldest.stateAfter, dropped: true }
-    }
+    while (bytes > options.maxBytes) if (!dropBlock()) break
     if (start > 1024 && start * 2 > entries.length) {
       entries = entries.slice(start)
       start = 0
     }
   }
 
+  /** Drops the oldest entries up to and including the next checkpoint; false when none is left to drop to. */
+  function dropBlock(): boolean {
+    let end = start
+    while (end < entries.length - 1 && !(entries[end] as Entry).stateAfter) end += 1
+    const last = entries[end] as Entry
+    if (end >= entries.length - 1 || !last.stateAfter) return false
+    for (let i = start; i <= end; i++) {
+      bytes -= (entries[i] as Entry).bytes
+      entries[i] = undefined // let dropped events be collected now
+    }
+    start = end + 1
+    base = { state: last.stateAfter, dropped: true }
+    return true
+  }
+
   function events(): Logged[] {
-    return entries.slice(start).map((entry) => entry.event)
+    return entries.slice(start).map((entry) => (entry as Entry).event)
   }
 
   function exportLog(pluginNames: readonly string[]): ExportedLog {

@@ -1,4 +1,6 @@
+import { freeze } from 'immer'
 import { corePlugin } from './core/plugin'
+import { LatchError } from './errors'
 import type { Logged } from './events'
 import { parseLog, type ExportedLog } from './log'
 import type { Plugin } from './plugin'
@@ -31,14 +33,31 @@ export function replay(plugins: readonly Plugin[], input: ExportedLog | string |
   const missing = log.plugins.filter((name) => !names.has(name))
   if (missing.length) warnings.push(`the log was recorded with plugins not given to replay: ${missing.join(', ')}`)
 
-  const initial = (log.snapshot as State | undefined) ?? reduction.initialState
+  const initial = log.snapshot ? checkSnapshot(log.snapshot, reduction.initialState) : reduction.initialState
   const steps: ReplayStep[] = []
   let state = initial
   for (const event of log.events) {
     const reason = reduction.check(event)
     if (reason) warnings.push(`event #${event.meta.seq}: ${reason}`)
-    else state = reduction.reduce(state, event).state
+    else {
+      const next = reduction.reduce(state, event)
+      if (next.error) warnings.push(`event #${event.meta.seq}: ${next.error.details ?? next.error.shortMessage}`)
+      state = next.state
+    }
     steps.push({ event, state })
   }
   return { initial, steps, final: state, warnings }
+}
+
+/** A snapshot must have the shape of these plugins' state: every slice and every namespace. */
+function checkSnapshot(snapshot: unknown, initial: State): State {
+  const record = snapshot as Record<string, unknown>
+  const missing = Object.keys(initial).filter((key) => !(key in record))
+  const chains = record.chains as Record<string, unknown> | undefined
+  const namespaces = Object.keys(initial.chains).filter((ns) => typeof chains?.[ns] !== 'object' || chains[ns] === null)
+  if (missing.length || namespaces.length) {
+    const what = [...missing.map((k) => `slice "${k}"`), ...namespaces.map((ns) => `chains.${ns}`)].join(', ')
+    throw new LatchError('INVALID_LOG', { details: `not a Latch log: the snapshot lacks ${what}` })
+  }
+  return freeze(snapshot as State, true)
 }

@@ -110,7 +110,10 @@ export const chainReducers: Reducers = {
     const network = draft.chains[ns].network
     network.requestedCaipNetworks = network.requestedCaipNetworks.filter((n) => n.caipNetworkId !== payload.caipNetworkId)
     // SPEC §4: removing the active network falls back to the first remaining one of that family.
-    if (network.caipNetwork?.caipNetworkId === payload.caipNetworkId) network.caipNetwork = network.requestedCaipNetworks[0]
+    if (network.caipNetwork?.caipNetworkId !== payload.caipNetworkId) return
+    const fallback = network.requestedCaipNetworks[0]
+    if (fallback) network.caipNetwork = fallback
+    else delete network.caipNetwork
   },
 }
 

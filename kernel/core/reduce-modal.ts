@@ -19,15 +19,16 @@ export const modalReducers: Reducers = {
       const network = draft.chains[ns].network
       network.requestedCaipNetworks = castDraft(networks)
       const wanted = networks.find((n) => n.caipNetworkId === payload.defaultNetwork) ?? networks[0]
-      if (!network.caipNetwork || !networks.some((n) => n.caipNetworkId === network.caipNetwork?.caipNetworkId)) {
-        network.caipNetwork = castDraft(wanted)
-      }
+      const kept = networks.some((n) => n.caipNetworkId === network.caipNetwork?.caipNetworkId)
+      if (kept) continue
+      if (wanted) network.caipNetwork = castDraft(wanted)
+      else delete network.caipNetwork
     }
     const first = payload.networks.find((n) => n.caipNetworkId === payload.defaultNetwork) ?? payload.networks[0]
-    draft.activeNamespace ??= first?.chainNamespace
+    if (first) draft.activeNamespace ??= first.chainNamespace
     draft.options = castDraft({
-      projectId: payload.projectId,
-      metadata: payload.metadata,
+      ...(payload.projectId === undefined ? {} : { projectId: payload.projectId }),
+      ...(payload.metadata === undefined ? {} : { metadata: payload.metadata }),
       features: { ...defaultFeatures, ...payload.features },
       enableNetworkSwitch: payload.enableNetworkSwitch ?? true,
       allowUnsupportedChain: payload.allowUnsupportedChain ?? false,

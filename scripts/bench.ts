@@ -1,0 +1,168 @@
+import { execFile } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, platform, arch, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { replay } from '../kernel/index'
+import { buildPackage, kb } from './build'
+import { createBenchLatch, dispatchBenchEvents } from './bench-events'
+import type { LogMemory } from './bench-memory'
+import { isMain, runCli } from './cli'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** Median, min and max of a set of samples. */
+export type Summary = { median: number; min: number; max: number; runs: number }
+
+/** Median (mean of the two middle values for an even count), min and max. */
+export function summarize(samples: readonly number[]): Summary {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  const median = sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+  return { median, min: sorted[0] ?? Number.NaN, max: sorted[sorted.length - 1] ?? Number.NaN, runs: sorted.length }
+}
+
+/** Runs `run` once to warm up, then `runs` times, and returns each timed run's result. */
+function repeat(runs: number, run: () => number): number[] {
+  run()
+  globalThis.gc?.()
+  return Array.from({ length: runs }, () => {
+    const sample = run()
+    globalThis.gc?.()
+    return sample
+  })
+}
+
+/** (a) Events per second through dispatch: validate, log (1 MB bound), reduce, notify. */
+export function benchDispatch(events: number, runs: number): Summary {
+  return summarize(
+    repeat(runs, () => {
+      const bench = createBenchLatch()
+      const start = performance.now()
+      dispatchBenchEvents(bench, events)
+      const elapsed = performance.now() - start
+      if (bench.warnings.length) throw new Error(`bench events were rejected: ${bench.warnings[0]}`)
+      bench.latch.destroy()
+      return events / (elapsed / 1000)
+    }),
+  )
+}
+
+/** (b) Milliseconds for `replay([], log)` of a log of `events` events, read back from JSON. */
+export function benchReplay(events: number, runs: number): { time: Summary; jsonBytes: number; logged: number } {
+  const bench = createBenchLatch(200e6)
+  dispatchBenchEvents(bench, events)
+  const json = JSON.stringify(bench.latch.exportLog())
+  bench.latch.destroy()
+  const log = JSON.parse(json) as { events: unknown[]; snapshot?: unknown }
+  if (log.snapshot || log.events.length < events) throw new Error(`the log dropped events (${log.events.length} kept)`)
+  const time = summarize(
+    repeat(runs, () => {
+      const start = performance.now()
+      const result = replay([], log)
+      const elapsed = performance.now() - start
+      if (result.warnings.length) throw new Error(`replay warned: ${result.warnings[0]}`)
+      return elapsed
+    }),
+  )
+  return { time, jsonBytes: json.length, logged: log.events.length }
+}
+
+/** (c) Heap of a default-bound log after `events` events, measured in a child `node --expose-gc`. */
+export async function benchMemory(events: number): Promise<LogMemory & { method: string }> {
+  const script = join(root, 'scripts/bench-memory.ts')
+  const args = ['--expose-gc', '--import', 'tsx', script, String(events)]
+  const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: root, maxBuffer: 1 << 20 })
+  return { ...(JSON.parse(stdout) as LogMemory), method: `child process \`node ${args.slice(0, 3).join(' ')}\`, global.gc() twice before each reading` }
+}
+
+/** (d) Raw and gzip bytes of the `.` entry's static closure, built like `npm run build` into a temporary folder. */
+export async function benchSize(): Promise<{ raw: number; gzip: number; files: number }> {
+  const outdir = mkdtempSync(join(tmpdir(), 'latch-bench-dist-'))
+  try {
+    const { sizes } = await buildPackage({ outdir, types: false })
+    const index = sizes.find((size) => size.entry.subpath === '.')
+    if (!index) throw new Error('no "." entry in scripts/entries.ts')
+    return { raw: index.raw, gzip: index.gzip, files: index.files.length }
+  } finally {
+    rmSync(outdir, { recursive: true, force: true })
+  }
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US')
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`
+
+type Figures = {
+  dispatch: Summary
+  replay: Awaited<ReturnType<typeof benchReplay>>
+  memory: Awaited<ReturnType<typeof benchMemory>>
+  size: Awaited<ReturnType<typeof benchSize>>
+}
+
+/** Rows of the results table: measure, median, min, max, notes. */
+function rows(f: Figures, events: number): string[][] {
+  const { memory } = f
+  return [
+    ['dispatch + reduce', `${int(f.dispatch.median)} events/s`, int(f.dispatch.min), int(f.dispatch.max), `${int(events)} mixed core events, ${f.dispatch.runs} runs`],
+    ['replay', `${int(f.replay.time.median)} ms`, int(f.replay.time.min), int(f.replay.time.max), `${int(f.replay.logged)}-event log (${int(f.replay.logged / (f.replay.time.median / 1000))} events/s), JSON ${mb(f.replay.jsonBytes)}, ${f.replay.time.runs} runs`],
+    ['log memory (1 MB bound)', `+${mb(memory.after - memory.baseline)} heap`, '—', '—', `${int(memory.events)} events, ${int(memory.kept)} kept (${mb(memory.keptJsonBytes)} JSON); highest reading +${mb(memory.peak - memory.baseline)}; one run`],
+    ['size of dist/index.js', `${kb(f.size.gzip)} gzip`, '—', '—', `${kb(f.size.raw)} raw, static closure of ${f.size.files} files`],
+  ]
+}
+
+function table(header: string[], body: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)))
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd()
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n')
+}
+
+/** The Markdown of bench/RESULTS.md. */
+export function resultsMarkdown(f: Figures, events: number, date: Date): string {
+  const header = ['measure', 'median', 'min', 'max', 'notes']
+  const md = (cells: string[]) => `| ${cells.join(' | ')} |`
+  const m = f.memory
+  return [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` (scripts/bench.ts) on ${date.toISOString()}.`,
+    '',
+    `- Node ${process.version} (${platform()} ${arch()})`,
+    `- CPU: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}`,
+    '',
+    md(header),
+    md(header.map(() => '---')),
+    ...rows(f, events).map(md),
+    '',
+    '## How',
+    '',
+    `- **dispatch + reduce**: \`createLatch\` (core plugin only) on \`createTestPorts\` ports, default log bound; ${int(events)} events (balance loading/updated across eip155, solana and bip122, cache/stored, router push/back, modal open/close, network/switched, connect/disconnect cycles; scripts/bench-events.ts), virtual time +10 ms every 100 events. Events per second of wall time; median, min and max of ${f.dispatch.runs} runs after one warm-up run.`,
+    `- **replay**: the same events dispatched with \`logBytes: 200e6\` so the log keeps all ${int(f.replay.logged)} (with \`latch/configured\`), exported, \`JSON.stringify\` + \`JSON.parse\`, then \`replay([], log)\` timed (it validates the log with \`parseLog\` and every event, then folds the reducers). Median, min and max of ${f.replay.time.runs} runs after one warm-up.`,
+    `- **log memory**: ${m.method}. Heap used by a fresh latch: ${mb(m.baseline)}; after ${int(m.events)} events: ${mb(m.after)} (+${mb(m.after - m.baseline)}); highest reading (every 10,000 events): ${mb(m.peak)} (+${mb(m.peak - m.baseline)}). The log kept ${int(m.kept)} events, ${mb(m.keptJsonBytes)} of JSON against its ${mb(m.logBound)} bound: the bound counts JSON, while the heap also holds each entry's state after it and dropped entries not yet compacted.`,
+    `- **size**: \`buildPackage()\` (esbuild, ESM, minified, dependencies external) into a temporary folder; raw and gzip (level 9, per file) bytes of \`index.js\` and every chunk it imports statically, from the metafile.`,
+    '',
+    'Timing figures vary with the machine and its load; compare runs on the same machine. No test asserts a time.',
+    '',
+  ].join('\n')
+}
+
+async function main(): Promise<{ code: number; output: string }> {
+  const events = 100_000
+  const runs = 5
+  const log = (line: string) => process.stderr.write(`${line}\n`)
+  log(`dispatch: ${int(events)} events × ${runs} runs…`)
+  const dispatch = benchDispatch(events, runs)
+  log(`replay: ${int(events)}-event log × ${runs} runs…`)
+  const replayed = benchReplay(events, runs)
+  log('log memory: 200,000 events in a child process…')
+  const memory = await benchMemory(200_000)
+  log('size: building…')
+  const size = await benchSize()
+  const figures: Figures = { dispatch, replay: replayed, memory, size }
+  mkdirSync(join(root, 'bench'), { recursive: true })
+  writeFileSync(join(root, 'bench/RESULTS.md'), resultsMarkdown(figures, events, new Date()))
+  const output = [table(['measure', 'median', 'min', 'max', 'notes'], rows(figures, events)), '', 'written to bench/RESULTS.md']
+  return { code: 0, output: output.join('\n') }
+}
+
+if (isMain(import.meta.url)) runCli(main)

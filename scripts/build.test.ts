@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Metafile } from 'esbuild'
+import { describe, expect, it } from 'vitest'
+import { externalPackages, staticClosure } from './build'
+import { withExtensions } from './declaration-extensions'
+import { checkExports } from './check-exports'
+import type { Entry } from './entries'
+
+const output = (imports: Metafile['outputs'][string]['imports']) => ({ bytes: 1, inputs: {}, exports: [], imports })
+
+describe('staticClosure', () => {
+  it('follows static imports between outputs, not dynamic or external ones', () => {
+    const metafile: Metafile = {
+      inputs: {},
+      outputs: {
+        'dist/index.js': output([
+          { path: 'dist/chunks/a.js', kind: 'import-statement' },
+          { path: 'dist/chunks/lazy.js', kind: 'dynamic-import' },
+          { path: 'rxjs', kind: 'import-statement', external: true },
+        ]),
+        'dist/chunks/a.js': output([{ path: 'dist/chunks/b.js', kind: 'import-statement' }]),
+        'dist/chunks/b.js': output([{ path: 'dist/chunks/a.js', kind: 'import-statement' }]),
+        'dist/chunks/lazy.js': output([]),
+      },
+    }
+    expect(staticClosure(metafile, 'dist/index.js').sort()).toEqual(['dist/chunks/a.js', 'dist/chunks/b.js', 'dist/index.js'])
+  })
+})
+
+describe('package fixtures', () => {
+  const entries: Entry[] = [
+    { subpath: '.', source: 'kernel/index.ts', out: 'index' },
+    { subpath: './testing', source: 'kernel/testing.ts', out: 'testing' },
+  ]
+
+  function fixture(pkg: object, files: string[] = []): string {
+    const root = mkdtempSync(join(tmpdir(), 'latch-exports-'))
+    writeFileSync(join(root, 'package.json'), JSON.stringify(pkg))
+    for (const file of ['kernel/index.ts', 'kernel/testing.ts', ...files]) {
+      mkdirSync(join(root, file, '..'), { recursive: true })
+      writeFileSync(join(root, file), '')
+    }
+    return root
+  }
+
+  it('marks dependencies and peer dependencies external, with subpaths', () => {
+    const root = fixture({ dependencies: { zod: '1' }, peerDependencies: { react: '19', zod: '1' } })
+    expect(externalPackages(root)).toEqual(['zod', 'zod/*', 'react', 'react/*'])
+  })
+
+  it('accepts exports that match the entries once built', () => {
+    const exports = {
+      '.': { types: './dist/types/kernel/index.d.ts', import: './dist/index.js' },
+      './testing': { types: './dist/types/kernel/testing.d.ts', import: './dist/testing.js' },
+      './package.json': './package.json',
+    }
+    const built = ['dist/types/kernel/index.d.ts', 'dist/index.js', 'dist/types/kernel/testing.d.ts', 'dist/testing.js']
+    expect(checkExports({ root: fixture({ exports }, built), entries })).toEqual({ ok: true, problems: [] })
+    const unbuilt = checkExports({ root: fixture({ exports }), entries })
+    expect(unbuilt.problems).toContain('.: ./dist/index.js does not exist (run npm run build)')
+    expect(checkExports({ root: fixture({ exports }), entries, files: false }).ok).toBe(true)
+  })
+
+  it('reports missing, extra, misordered and wrong conditions', () => {
+    const exports = {
+      '.': { import: './dist/index.js', types: './dist/types/kernel/index.d.ts' },
+      './extra': { types: './x.d.ts', import: './x.js' },
+    }
+    const { ok, problems } = checkExports({ root: fixture({ exports }), entries, files: false })
+    expect(ok).toBe(false)
+    expect(problems).toEqual([
+      '.: "types" must be the first condition',
+      './testing: missing (want { "types": "./dist/types/kernel/testing.d.ts", "import": "./dist/testing.js" })',
+      './extra: exported but not in scripts/entries.ts',
+    ])
+  })
+})
+
+describe('withExtensions', () => {
+  const files = new Set(['/t/kernel/latch.d.ts', '/t/kernel/rules/index.d.ts', '/t/kernel/index.d.ts', '/t/kernel/events.d.ts'])
+  const exists = (path: string) => files.has(path)
+
+  it('adds .js to relative specifiers of files and /index.js to folders', () => {
+    const text = [
+      "export { createLatch } from './latch';",
+      "export * from './rules';",
+      'export declare const a: import("..").EventDefinition;',
+      "declare module '../events' {}",
+      "import { x } from 'rxjs';",
+      "export * from './latch.js';",
+      "export * from './missing';",
+    ].join('\n')
+    expect(withExtensions(text, '/t/kernel', exists)).toBe(
+      [
+        "export { createLatch } from './latch.js';",
+        "export * from './rules/index.js';",
+        'export declare const a: import("..").EventDefinition;',
+        "declare module '../events' {}",
+        "import { x } from 'rxjs';",
+        "export * from './latch.js';",
+        "export * from './missing';",
+      ].join('\n'),
+    )
+    expect(withExtensions('const a: import("..").X', '/t/kernel/core', exists)).toBe('const a: import("../index.js").X')
+    expect(withExtensions("declare module '../events' {}", '/t/kernel/core', exists)).toBe("declare module '../events.js' {}")
+  })
+})

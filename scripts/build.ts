@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import { build, type Metafile } from 'esbuild'
+import { checkExports } from './check-exports'
+import { addDeclarationExtensions } from './declaration-extensions'
+import { isMain, runCli } from './cli'
+import { entries as publicEntries, type Entry } from './entries'
+
+/** Options of `buildPackage`; the defaults are what `npm run build` does. */
+export type BuildOptions = {
+  /** Repository root (default: the parent of scripts/). */
+  root?: string
+  /** Output folder, absolute or relative to root (default `dist`). It is emptied first. */
+  outdir?: string
+  /** Entries to build (default: scripts/entries.ts). */
+  entries?: readonly Entry[]
+  /** Also emit `.d.ts` files with tsc (default true). */
+  types?: boolean
+}
+
+/** Size of one entry once loaded: its own file plus every chunk it imports statically. */
+export type EntrySize = { entry: Entry; files: readonly string[]; raw: number; gzip: number }
+
+/** Where the build went, esbuild's metafile, and each entry's size. */
+export type BuildResult = { outdir: string; metafile: Metafile; sizes: readonly EntrySize[] }
+
+const defaultRoot = fileURLToPath(new URL('..', import.meta.url))
+
+/** Bundles every public entry with esbuild (ESM, browser, minified, code-split), then emits types with tsc. */
+export async function buildPackage(options: BuildOptions = {}): Promise<BuildResult> {
+  const root = options.root ?? defaultRoot
+  const outdir = resolve(root, options.outdir ?? 'dist')
+  const entries = options.entries ?? publicEntries
+  rmSync(outdir, { recursive: true, force: true })
+  const { metafile } = await build({
+    absWorkingDir: root,
+    entryPoints: entries.map((entry) => ({ in: entry.source, out: entry.out })),
+    outdir,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    splitting: true,
+    minify: true,
+    sourcemap: true,
+    metafile: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    external: externalPackages(root),
+    logLevel: 'warning',
+  })
+  if (options.types ?? true) await emitTypes(root, join(outdir, 'types'))
+  return { outdir, metafile, sizes: entries.map((entry) => measureEntry(root, metafile, entry)) }
+}
+
+/** Every dependency and peer dependency of package.json, with its subpaths (`zod` and `zod/*`). */
+export function externalPackages(root: string = defaultRoot): string[] {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>
+  const names = ['dependencies', 'peerDependencies'].flatMap((field) => Object.keys((pkg[field] as object | undefined) ?? {}))
+  return [...new Set(names)].flatMap((name) => [name, `${name}/*`])
+}
+
+/** Runs tsc with tsconfig.build.json into `outdir`; throws with tsc's output when it reports errors. */
+async function emitTypes(root: string, outdir: string): Promise<void> {
+  const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc')
+  try {
+    await promisify(execFile)(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', outdir], { cwd: root })
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+    throw new Error(`tsc -p tsconfig.build.json failed:\n${stdout}${stderr}`)
+  }
+  addDeclarationExtensions(outdir)
+}
+
+/** Raw and gzip bytes of an entry's static-import closure, read from the metafile. */
+export function measureEntry(root: string, metafile: Metafile, entry: Entry): EntrySize {
+  const start = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]?.entryPoint === entry.source)
+  if (!start) throw new Error(`no output for entry ${entry.source} in the metafile`)
+  const files = staticClosure(metafile, start)
+  let raw = 0
+  let gzip = 0
+  for (const file of files) {
+    const bytes = readFileSync(join(root, file))
+    raw += bytes.length
+    gzip += gzipSync(bytes, { level: 9 }).length
+  }
+  return { entry, files, raw, gzip }
+}
+
+/** The output file and every output it reaches through static imports (dynamic imports load later). */
+export function staticClosure(metafile: Metafile, start: string): string[] {
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const dependency of metafile.outputs[file]?.imports ?? []) {
+      if (!dependency.external && dependency.kind === 'import-statement') visit(dependency.path)
+    }
+  }
+  visit(start)
+  return [...seen]
+}
+
+/** `index  dist/index.js  raw 31.2 kB  gzip 10.4 kB  (2 files)`. */
+export function formatSize(size: EntrySize): string {
+  const name = size.entry.subpath.padEnd(12)
+  const files = size.files.length === 1 ? '1 file' : `${size.files.length} files`
+  return `${name} raw ${kb(size.raw).padStart(9)}  gzip ${kb(size.gzip).padStart(9)}  (${files}, static imports)`
+}
+
+/** Bytes as kB with one decimal. */
+export function kb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`
+}
+
+async function main(): Promise<{ code: number; output: string }> {
+  const started = performance.now()
+  const result = await buildPackage()
+  const lines = result.sizes.map(formatSize)
+  lines.push(`built ${relative(process.cwd(), result.outdir) || '.'}/ with types in ${Math.round(performance.now() - started)} ms`)
+  const problems = checkExports({ root: defaultRoot }).problems
+  for (const problem of problems) lines.push(`error: package.json exports: ${problem}`)
+  return { code: problems.length ? 1 : 0, output: lines.join('\n') }
+}
+
+if (isMain(import.meta.url)) runCli(main)

@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { isMain, runCli } from './cli'
+import { entries as publicEntries, importPath, typesPath, type Entry } from './entries'
+
+/** Options of `checkExports`. */
+export type CheckExportsOptions = {
+  /** Repository root (default: the parent of scripts/). */
+  root?: string
+  entries?: readonly Entry[]
+  /** Also require the files the exports point at to exist (run after a build; default true). */
+  files?: boolean
+}
+
+/** `ok` when nothing is wrong; otherwise one line per problem. */
+export type CheckExportsResult = { ok: boolean; problems: readonly string[] }
+
+/** Subpaths that are not code entries and so are not in scripts/entries.ts. */
+const nonCodeSubpaths = new Set(['./package.json'])
+
+/** Checks that package.json "exports" lists exactly scripts/entries.ts, each with `types` (first) and `import`. */
+export function checkExports(options: CheckExportsOptions = {}): CheckExportsResult {
+  const root = options.root ?? fileURLToPath(new URL('..', import.meta.url))
+  const entries = options.entries ?? publicEntries
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports?: Record<string, unknown> }
+  const exportsField = pkg.exports ?? {}
+  const problems: string[] = []
+  for (const entry of entries) {
+    if (!existsSync(join(root, entry.source))) problems.push(`${entry.subpath}: source ${entry.source} does not exist`)
+    const target = exportsField[entry.subpath]
+    if (!target || typeof target !== 'object') {
+      problems.push(`${entry.subpath}: missing (want { "types": "${typesPath(entry)}", "import": "${importPath(entry)}" })`)
+      continue
+    }
+    problems.push(...checkTarget(root, entry, target as Record<string, unknown>, options.files ?? true))
+  }
+  const known = new Set(entries.map((entry) => entry.subpath))
+  for (const subpath of Object.keys(exportsField)) {
+    if (!known.has(subpath) && !nonCodeSubpaths.has(subpath)) problems.push(`${subpath}: exported but not in scripts/entries.ts`)
+  }
+  return { ok: problems.length === 0, problems }
+}
+
+/** Problems of one exports target: wrong or missing conditions, `types` not first, missing files. */
+function checkTarget(root: string, entry: Entry, target: Record<string, unknown>, files: boolean): string[] {
+  const problems: string[] = []
+  const want = { types: typesPath(entry), import: importPath(entry) }
+  for (const [condition, path] of Object.entries(want)) {
+    const actual = target[condition]
+    if (actual !== path) problems.push(`${entry.subpath}: "${condition}" is ${JSON.stringify(actual)}, want "${path}"`)
+    else if (files && !existsSync(join(root, path))) problems.push(`${entry.subpath}: ${path} does not exist (run npm run build)`)
+  }
+  // Conditions match in object order: TypeScript must see "types" before "import".
+  if (Object.keys(target)[0] !== 'types') problems.push(`${entry.subpath}: "types" must be the first condition`)
+  return problems
+}
+
+async function main(): Promise<{ code: number; output: string }> {
+  const { ok, problems } = checkExports()
+  if (ok) return { code: 0, output: `package.json exports match scripts/entries.ts (${publicEntries.length} entries)` }
+  return { code: 1, output: ['package.json exports do not match scripts/entries.ts:', ...problems.map((p) => `  ${p}`)].join('\n') }
+}
+
+if (isMain(import.meta.url)) runCli(main)
