@@ -89,8 +89,8 @@ describe('replay CLI', () => {
   })
 
   it('says so when the log starts from a snapshot because older events were dropped', async () => {
-    const latch = createLatch({ ports: createTestPorts().ports, logBytes: 300 })
-    for (let i = 0; i < 20; i++) latch.dispatch(i % 2 ? routerWentBack({}) : routerPushed({ view: { name: 'Networks' } }))
+    const latch = createLatch({ ports: createTestPorts().ports, logBytes: 3_000 })
+    for (let i = 0; i < 200; i++) latch.dispatch(i % 2 ? routerWentBack({}) : routerPushed({ view: { name: 'Networks' } }))
     const { code, output } = await main([write('bounded.json', JSON.stringify(latch.exportLog()))])
     expect(code).toBe(0)
     expect(output).toMatch(/^\(the log starts at #\d+: older events were dropped/)
