@@ -77,7 +77,7 @@ export type FailedOf<T extends string> = T extends `${infer P}Requested` ? `${P}
 
 /** Intent types that have a matching success event, and so can be awaited with `request`. */
 export type RequestType = {
-  [T in EventType]: SucceededOf<T> extends EventType ? T : never
+  [T in EventType]: [SucceededOf<T>] extends [never] ? never : SucceededOf<T> extends EventType ? T : never
 }[EventType]
 
 export type RequestResult<T extends RequestType> = SucceededOf<T> extends EventType ? EventMap[SucceededOf<T>] : never

@@ -180,7 +180,7 @@ export function createKernel(options: KernelOptions): Kernel {
 
   function request<T extends RequestType>(intent: EventOf<T>, requestOptions: RequestOptions = {}) {
     const requestId = intent.requestId ?? ports.random.id()
-    const base = intent.type.slice(0, -'Requested'.length)
+    const base = (intent.type as string).slice(0, -'Requested'.length)
     return new Promise<RequestResult<T>>((resolve, reject) => {
       if (destroyed) return reject(new LatchError('KERNEL_DESTROYED'))
       const settled = events$.pipe(

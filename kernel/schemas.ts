@@ -12,6 +12,7 @@ import type {
   WalletListing,
 } from './types'
 import { chainNamespaces, viewNames } from './types'
+import { sensitive } from './redact'
 
 /** Schemas of SPEC §3's entities, for validating every boundary. Typed against ./types. */
 
@@ -114,3 +115,9 @@ export const errorDataSchema = z.object({
   shortMessage: z.string(),
   details: z.optional(z.string()),
 })
+
+/** An e-mail one-time code (SPEC §3 frame protocol): secret, redacted before the log and the reducers. */
+export const otpCodeSchema = sensitive(z.string())
+
+/** An auth or session token from the embedded frame: secret, redacted before the log and the reducers. */
+export const authTokenSchema = sensitive(z.string())

@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+// DESIGN.md's layering, enforced on every import: kernel/ imports nothing else of ours,
+// plugins never import ui/ nor another plugin's internals, shipped code uses zod/mini.
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+function sourceFiles(folder: string): string[] {
+  const dir = join(root, folder)
+  let names: string[]
+  try {
+    names = readdirSync(dir)
+  } catch {
+    return []
+  }
+  return names.flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return name === '__snapshots__' ? [] : sourceFiles(relative(root, path))
+    return /\.tsx?$/.test(name) && !/\.test(-d)?\.tsx?$/.test(name) ? [relative(root, path)] : []
+  })
+}
+
+function imports(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8')
+  return [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => (m[1] ?? m[2]) as string)
+}
+
+/** The top folder (kernel, ui, plugins/<name>) a relative import lands in. */
+function layerOf(path: string): string {
+  const parts = relative(root, path).split('/')
+  return parts[0] === 'plugins' ? `plugins/${parts[1]}` : (parts[0] as string)
+}
+
+const shipped = { kernel: ['rxjs', 'immer', 'zod/mini'] }
+
+describe('layering', () => {
+  it('kernel/ imports only kernel/ and its three dependencies', () => {
+    const offences = sourceFiles('kernel').flatMap((file) =>
+      imports(file)
+        .filter((spec) => (spec.startsWith('.') ? layerOf(resolve(root, dirname(file), spec)) !== 'kernel' : !shipped.kernel.includes(spec)))
+        .map((spec) => `${file} → ${spec}`),
+    )
+    expect(offences).toEqual([])
+  })
+
+  it('plugins never import ui/ or another plugin except through its index', () => {
+    const offences = sourceFiles('plugins').flatMap((file) =>
+      imports(file)
+        .filter((spec) => spec.startsWith('.'))
+        .filter((spec) => {
+          const target = resolve(root, dirname(file), spec)
+          const layer = layerOf(target)
+          if (layer === 'ui') return true
+          if (!layer.startsWith('plugins/') || layer === layerOf(join(root, file))) return false
+          return relative(join(root, layer), target) !== 'index'
+        })
+        .map((spec) => `${file} → ${spec}`),
+    )
+    expect(offences).toEqual([])
+  })
+
+  it('code that ships to browsers imports zod/mini, never classic zod', () => {
+    const files = [...sourceFiles('kernel'), ...sourceFiles('plugins'), ...sourceFiles('ui')]
+    expect(files.filter((file) => imports(file).includes('zod'))).toEqual([])
+  })
+
+  it('reads imports the way the checks above assume', () => {
+    expect(imports('kernel/index.ts')).toContain('./latch')
+    expect(layerOf(join(root, 'plugins/eip155/connect.ts'))).toBe('plugins/eip155')
+  })
+})
