@@ -1,17 +1,10 @@
 import { filter, firstValueFrom } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { createLatch, replay, type CaipNetwork } from 'latch'
-import { createTestPorts } from '../kernel/testing'
+import { createLatch, replay } from 'latch'
+import { createTestNetwork, createTestPorts } from '../kernel/testing'
 import { blockWatcher, selectLatestBlock } from './block-watcher'
 
-const local: CaipNetwork = {
-  id: 31337,
-  caipNetworkId: 'eip155:31337',
-  chainNamespace: 'eip155',
-  name: 'Anvil',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-}
+const local = createTestNetwork('eip155', 31337, { name: 'Anvil', rpcUrl: 'http://127.0.0.1:8545' })
 
 /** A fetch port answering eth_blockNumber from a counter: no network involved. */
 function fakeRpc(answers: unknown[]) {

@@ -11,6 +11,6 @@ describe('public API of "."', () => {
 
 describe('public API of "./testing"', () => {
   it('exports exactly these names', () => {
-    expect(Object.keys(testing).sort()).toEqual(['createTestPorts'])
+    expect(Object.keys(testing).sort()).toEqual(['createTestNetwork', 'createTestPorts'])
   })
 })

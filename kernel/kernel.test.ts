@@ -7,17 +7,9 @@ import { createLatch } from './latch'
 import { definePlugin } from './plugin'
 import { sensitive, REDACTED } from './redact'
 import { replay } from './replay'
-import { createTestPorts } from './testing'
-import type { CaipNetwork } from './types'
+import { createTestNetwork, createTestPorts } from './testing'
 
-const mainnet: CaipNetwork = {
-  id: 1,
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-}
+const mainnet = createTestNetwork('eip155', 1, { name: 'Ethereum' })
 const address = '0x1111111111111111111111111111111111111111'
 
 // A test plugin with an intent/result pair and a secret, as a real plugin would have.

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createLatch } from './latch'
 import { replay } from './replay'
-import { createTestPorts } from './testing'
-import type { CaipNetwork } from './types'
+import { createTestNetwork, createTestPorts } from './testing'
 
-const network = (id: number): CaipNetwork => ({
-  id,
-  caipNetworkId: `eip155:${id}`,
-  chainNamespace: 'eip155',
-  name: `Chain ${id}`,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [`http://127.0.0.1:${8545 + id}`] } },
-})
+const network = (id: number) => createTestNetwork('eip155', id)
 const networks = [network(1), network(31337)]
 const caipAddress = 'eip155:1:0x1111111111111111111111111111111111111111' as const
 

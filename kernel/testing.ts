@@ -1,5 +1,6 @@
 import { VirtualTimeScheduler } from 'rxjs'
 import { createMemoryStorage, type Ports } from './ports'
+import type { CaipNetwork, ChainNamespace } from './types'
 
 /**
  * Ports for tests: virtual time, memory storage, numbered ids, no fetch, no window,
@@ -36,4 +37,29 @@ export function createTestPorts(options: { storage?: Record<string, string>; sta
     advance: (ms: number) => advanceTo(scheduler.frame + ms),
     now: () => scheduler.now(),
   }
+}
+
+const nativeCurrencies = {
+  eip155: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  solana: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  bip122: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+  polkadot: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
+  cosmos: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
+} as const
+
+/** A network for tests and samples: `createTestNetwork('eip155', 31337, { name: 'Anvil' })`, RPC on 127.0.0.1. */
+export function createTestNetwork(
+  namespace: ChainNamespace,
+  reference: string | number,
+  options: { name?: string; rpcUrl?: string; explorer?: string } = {},
+): CaipNetwork {
+  const network: CaipNetwork = {
+    id: reference,
+    caipNetworkId: `${namespace}:${reference}`,
+    chainNamespace: namespace,
+    name: options.name ?? `${namespace}:${reference}`,
+    nativeCurrency: nativeCurrencies[namespace],
+    rpcUrls: { default: { http: [options.rpcUrl ?? `http://127.0.0.1:8545/${namespace}/${reference}`] } },
+  }
+  return options.explorer ? { ...network, blockExplorers: { default: { name: 'Explorer', url: options.explorer } } } : network
 }

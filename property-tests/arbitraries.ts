@@ -1,21 +1,13 @@
 import fc from 'fast-check'
 import * as z from 'zod/mini'
+import { createTestNetwork } from '../kernel/testing'
 import { chainNamespaces, defineEvent, definePlugin, sensitive, viewNames, type CaipNetwork, type ChainNamespace, type EventsOf, type LatchEvent } from 'latch'
 
 /** Arbitraries of valid core events, and a plugin with a secret, for the kernel properties. */
 
 export const namespaceArb = fc.constantFrom(...chainNamespaces)
 
-export function network(ns: ChainNamespace, reference: string): CaipNetwork {
-  return {
-    id: reference,
-    caipNetworkId: `${ns}:${reference}`,
-    chainNamespace: ns,
-    name: `${ns} ${reference}`,
-    nativeCurrency: { name: 'Coin', symbol: 'C', decimals: 18 },
-    rpcUrls: { default: { http: [`http://127.0.0.1/${ns}/${reference}`] } },
-  }
-}
+export const network = (ns: ChainNamespace, reference: string) => createTestNetwork(ns, reference)
 
 /** Two networks per family, so switching and removal have somewhere to go. */
 export const networks: readonly CaipNetwork[] = chainNamespaces.flatMap((ns) => [network(ns, '1'), network(ns, '2')])

@@ -17,26 +17,11 @@ import {
   type LatchEvent,
   type ViewName,
 } from '../kernel/index'
-import { createTestPorts } from '../kernel/testing'
+import { createTestNetwork, createTestPorts } from '../kernel/testing'
 import { sampleBase, sampleMainnet } from './sample-log'
 
-const solana: CaipNetwork = {
-  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  chainNamespace: 'solana',
-  name: 'Solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
-}
-
-const bitcoin: CaipNetwork = {
-  id: '000000000019d6689c085ae165831e93',
-  caipNetworkId: 'bip122:000000000019d6689c085ae165831e93',
-  chainNamespace: 'bip122',
-  name: 'Bitcoin',
-  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:18443'] } },
-}
+const solana = createTestNetwork('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', { name: 'Solana', rpcUrl: 'http://127.0.0.1:8899' })
+const bitcoin = createTestNetwork('bip122', '000000000019d6689c085ae165831e93', { name: 'Bitcoin', rpcUrl: 'http://127.0.0.1:18443' })
 
 /** One account per family: the network it starts on, its address, its connector and its symbol. */
 const families: readonly { ns: ChainNamespace; networks: readonly CaipNetwork[]; address: string; connectorId: string; symbol: string }[] = [

@@ -14,32 +14,16 @@ import {
   routerPushed,
   routerWentBack,
   toastRequested,
-  type CaipNetwork,
   type ExportedLog,
   type LatchEvent,
 } from '../kernel/index'
-import { createTestPorts } from '../kernel/testing'
+import { createTestNetwork, createTestPorts } from '../kernel/testing'
 
 /** Ethereum mainnet as an integrator configures it (RPC on the local stack). */
-export const sampleMainnet: CaipNetwork = {
-  id: 1,
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-  blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
-}
+export const sampleMainnet = createTestNetwork('eip155', 1, { name: 'Ethereum', rpcUrl: 'http://127.0.0.1:8545', explorer: 'https://etherscan.io' })
 
 /** Base, the second EVM network of the sample. */
-export const sampleBase: CaipNetwork = {
-  id: 8453,
-  caipNetworkId: 'eip155:8453',
-  chainNamespace: 'eip155',
-  name: 'Base',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } },
-}
+export const sampleBase = createTestNetwork('eip155', 8453, { name: 'Base', rpcUrl: 'http://127.0.0.1:8546' })
 
 const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
