@@ -1,5 +1,6 @@
 import { definePlugin } from '../plugin'
 import { coreEvents } from './events'
+import { coreIntents } from './intents'
 import { corePersistence } from './persist'
 import { chainReducers } from './reduce-chains'
 import { connectionReducers } from './reduce-connection'
@@ -9,7 +10,7 @@ import { toastEffect } from './toast-effect'
 /** The kernel's own plugin: chains, connections, connectors, router, toasts, caches, options. Always registered. */
 export const corePlugin = definePlugin({
   name: 'core',
-  events: coreEvents,
+  events: [...coreEvents, ...coreIntents],
   reduce: { ...chainReducers, ...connectionReducers, ...modalReducers },
   effects: [toastEffect],
   persist: corePersistence,

@@ -1,0 +1,6 @@
+/** Public verbs, each built on `latch.request`, so every action and its outcome are in the log. */
+export * from './connect'
+export * from './disconnect'
+export * from './send-transaction'
+export * from './sign-message'
+export * from './switch-network'

@@ -1,0 +1,59 @@
+import * as z from 'zod/mini'
+import { defineEvent, type EventsOf } from '../events'
+import { caipAddressSchema, caipNetworkIdSchema, errorDataSchema } from '../schemas'
+
+/**
+ * Family-agnostic intents. The UI and the action verbs dispatch these with `ns`; the
+ * plugin of that chain family answers with the matching `…Succeeded` or `…Failed`
+ * (carrying `{ error: LatchErrorData }`), both with the intent's `requestId`.
+ */
+const ns = { namespaced: true }
+const failed = z.object({ error: errorDataSchema })
+const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
+
+export const walletConnectRequested = defineEvent('wallet/connectRequested', z.object({ connectorId: z.string().check(z.minLength(1)) }), ns)
+export const walletConnectSucceeded = defineEvent('wallet/connectSucceeded', z.object({ caipAddress: caipAddressSchema }), ns)
+export const walletConnectFailed = defineEvent('wallet/connectFailed', failed, ns)
+
+export const walletDisconnectRequested = defineEvent('wallet/disconnectRequested', z.object({}), ns)
+export const walletDisconnectSucceeded = defineEvent('wallet/disconnectSucceeded', z.object({}), ns)
+export const walletDisconnectFailed = defineEvent('wallet/disconnectFailed', failed, ns)
+
+export const networkSwitchRequested = defineEvent('network/switchRequested', z.object({ caipNetworkId: caipNetworkIdSchema }), ns)
+export const networkSwitchSucceeded = defineEvent('network/switchSucceeded', z.object({ caipNetworkId: caipNetworkIdSchema }), ns)
+export const networkSwitchFailed = defineEvent('network/switchFailed', failed, ns)
+
+export const walletSignMessageRequested = defineEvent('wallet/signMessageRequested', z.object({ message: z.string() }), ns)
+export const walletSignMessageSucceeded = defineEvent('wallet/signMessageSucceeded', z.object({ signature: z.string() }), ns)
+export const walletSignMessageFailed = defineEvent('wallet/signMessageFailed', failed, ns)
+
+/** A native transfer or contract call; `value` in the smallest unit, as a decimal string. */
+export const walletSendTransactionRequested = defineEvent(
+  'wallet/sendTransactionRequested',
+  z.object({ to: z.string(), value: z.string().check(z.regex(/^\d+$/)), data: z.optional(hex) }),
+  ns,
+)
+export const walletSendTransactionSucceeded = defineEvent('wallet/sendTransactionSucceeded', z.object({ hash: z.string() }), ns)
+export const walletSendTransactionFailed = defineEvent('wallet/sendTransactionFailed', failed, ns)
+
+export const coreIntents = [
+  walletConnectRequested,
+  walletConnectSucceeded,
+  walletConnectFailed,
+  walletDisconnectRequested,
+  walletDisconnectSucceeded,
+  walletDisconnectFailed,
+  networkSwitchRequested,
+  networkSwitchSucceeded,
+  networkSwitchFailed,
+  walletSignMessageRequested,
+  walletSignMessageSucceeded,
+  walletSignMessageFailed,
+  walletSendTransactionRequested,
+  walletSendTransactionSucceeded,
+  walletSendTransactionFailed,
+] as const
+
+declare module '../events' {
+  interface EventMap extends EventsOf<typeof coreIntents> {}
+}

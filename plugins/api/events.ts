@@ -1,0 +1,48 @@
+import * as z from 'zod/mini'
+import { defineEvent, errorDataSchema, walletListingSchema, type EventsOf, type WalletListing } from '../../kernel/index'
+
+/**
+ * The wallet list (SPEC §2 AllWallets, §7 /getWallets). The UI dispatches the two intents;
+ * the api plugin answers from the provider API when one is configured, otherwise from
+ * the curated registry shipped with the package. Search is trimmed and waits 300 ms on the
+ * clock port (SPEC §5, §9); pages hold 40 wallets, searches 100.
+ */
+export const walletListPageRequested = defineEvent('walletList/pageRequested', z.object({ page: z.number().check(z.int(), z.positive()) }))
+export const walletListPageReceived = defineEvent(
+  'walletList/pageReceived',
+  z.object({ page: z.number(), listings: z.readonly(z.array(walletListingSchema)), count: z.number() }),
+)
+export const walletListSearchRequested = defineEvent('walletList/searchRequested', z.object({ query: z.string() }))
+export const walletListSearchReceived = defineEvent(
+  'walletList/searchReceived',
+  z.object({ query: z.string(), results: z.readonly(z.array(walletListingSchema)) }),
+)
+export const walletListFailed = defineEvent('walletList/failed', z.object({ error: errorDataSchema }))
+
+export const walletListEvents = [
+  walletListPageRequested,
+  walletListPageReceived,
+  walletListSearchRequested,
+  walletListSearchReceived,
+  walletListFailed,
+] as const
+
+export type WalletListState = {
+  /** Every page received so far, in order, without duplicates by id. */
+  listings: readonly WalletListing[]
+  /** Total count the source reports. */
+  count: number
+  /** The last page received (0 before any). */
+  page: number
+  status: 'idle' | 'loading' | 'ready' | 'failed'
+  search: { query: string; results: readonly WalletListing[]; status: 'idle' | 'loading' | 'ready' | 'failed' }
+}
+
+declare module '../../kernel/events' {
+  interface EventMap extends EventsOf<typeof walletListEvents> {}
+}
+declare module '../../kernel/state' {
+  interface SliceMap {
+    walletList: WalletListState
+  }
+}

@@ -1,0 +1,73 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+/** A running anvil: its RPC URL, chain id, and how to stop it. */
+export type Anvil = { url: string; chainId: number; port: number; stop(): Promise<void> }
+
+const binary = fileURLToPath(new URL('../../node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil', import.meta.url))
+
+/** A free TCP port on 127.0.0.1, chosen by the OS. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+/** Starts anvil (from npm: @foundry-rs/anvil-linux-amd64) on 127.0.0.1 and waits until it answers RPC. */
+export async function startAnvil({ chainId, port }: { chainId: number; port?: number }): Promise<Anvil> {
+  if (!existsSync(binary)) {
+    throw new Error(
+      `anvil not found at ${binary}. It installs with npm on linux x64 (@foundry-rs/anvil-linux-amd64); on another platform install Foundry (https://getfoundry.sh) and put anvil on PATH.`,
+    )
+  }
+  const chosen = port ?? (await freePort())
+  const child = spawn(binary, ['--host', '127.0.0.1', '--port', String(chosen), '--chain-id', String(chainId), '--silent'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  const url = `http://127.0.0.1:${chosen}`
+  await waitForRpc(url, child)
+  return { url, chainId, port: chosen, stop: () => stopChild(child) }
+}
+
+async function waitForRpc(url: string, child: ChildProcess): Promise<void> {
+  let exited = false
+  child.once('exit', () => (exited = true))
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (exited) throw new Error(`anvil exited before answering on ${url}`)
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      })
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`anvil did not answer on ${url} within 10 s`)
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+/** anvil's first dev accounts (unlocked; the well-known mnemonic "test test … junk"). */
+export const anvilAccounts = [
+  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+] as const
