@@ -43,6 +43,7 @@ declare module '../../kernel/events' {
 }
 declare module '../../kernel/state' {
   interface SliceMap {
-    walletList: WalletListState
+    /** Present when the api plugin is registered. */
+    walletList?: WalletListState
   }
 }
