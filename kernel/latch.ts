@@ -18,6 +18,10 @@ export type LatchOptions = {
   features?: Readonly<Record<string, boolean>>
   enableNetworkSwitch?: boolean
   allowUnsupportedChain?: boolean
+  /** Light, dark, or the visitor's system preference (default). */
+  themeMode?: 'light' | 'dark' | 'system'
+  /** Overrides of the modal's CSS custom properties (names start with `--latch-`). */
+  themeVariables?: Readonly<Record<string, string>>
   /** Replace any port: virtual time, memory storage, a local fetch. */
   ports?: Partial<Ports>
   /** Prefix of every stored key (default `@latch/`); two instances on one page need two prefixes. */
@@ -37,6 +41,8 @@ const optionsSchema = z.object({
   features: z.optional(z.record(z.string(), z.boolean())),
   enableNetworkSwitch: z.optional(z.boolean()),
   allowUnsupportedChain: z.optional(z.boolean()),
+  themeMode: z.optional(z.enum(['light', 'dark', 'system'])),
+  themeVariables: z.optional(z.record(z.string().check(z.regex(/^--latch-[a-z0-9-]+$/)), z.string())),
   storagePrefix: z.optional(z.string()),
   logBytes: z.optional(z.number().check(z.positive())),
 })
@@ -61,6 +67,8 @@ export function createLatch(options: LatchOptions = {}): Latch {
     features: options.features,
     enableNetworkSwitch: options.enableNetworkSwitch,
     allowUnsupportedChain: options.allowUnsupportedChain,
+    themeMode: options.themeMode,
+    themeVariables: options.themeVariables,
   })
   return createKernel({
     plugins: options.plugins,

@@ -100,6 +100,10 @@ export type OptionsState = {
   features: Readonly<Record<string, boolean>>
   enableNetworkSwitch: boolean
   allowUnsupportedChain: boolean
+  /** 'system' follows the visitor's prefers-color-scheme. */
+  themeMode: 'light' | 'dark' | 'system'
+  /** CSS custom properties the integrator overrides, e.g. `{ '--latch-accent': '#0a0' }`. */
+  themeVariables: Readonly<Record<string, string>>
 }
 
 export type CoreState = {
@@ -164,6 +168,6 @@ export function initialCoreState(): CoreState {
     router: { open: false, history: [{ name: 'Connect' }] },
     toast: { open: false },
     caches: { balance: {}, names: {}, identity: {} },
-    options: { features: {}, enableNetworkSwitch: true, allowUnsupportedChain: false },
+    options: { features: {}, enableNetworkSwitch: true, allowUnsupportedChain: false, themeMode: 'system', themeVariables: {} },
   }
 }

@@ -6,8 +6,8 @@ import { chainNamespaces, type CaipNetworkId, type ChainNamespace } from '../typ
 export type SwitchNetworkParameters = { caipNetworkId: CaipNetworkId } & RequestOptions
 
 /** Switches the active network; the wallet is asked when one is connected on that family (SPEC §4). */
-export function switchNetwork(latch: Kernel, { caipNetworkId, ...options }: SwitchNetworkParameters): Promise<{ caipNetworkId: CaipNetworkId }> {
+export async function switchNetwork(latch: Kernel, { caipNetworkId, ...options }: SwitchNetworkParameters): Promise<{ caipNetworkId: CaipNetworkId }> {
   const { namespace } = parseCaipNetworkId(caipNetworkId)
-  if (!(chainNamespaces as readonly string[]).includes(namespace)) return Promise.reject(new LatchError('NETWORK_UNSUPPORTED'))
+  if (!(chainNamespaces as readonly string[]).includes(namespace)) throw new LatchError('NETWORK_UNSUPPORTED')
   return latch.request({ type: 'network/switchRequested', ns: namespace as ChainNamespace, payload: { caipNetworkId } }, options)
 }

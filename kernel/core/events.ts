@@ -33,6 +33,8 @@ export const latchConfigured = defineEvent(
     features: z.optional(z.record(z.string(), z.boolean())),
     enableNetworkSwitch: z.optional(z.boolean()),
     allowUnsupportedChain: z.optional(z.boolean()),
+    themeMode: z.optional(z.enum(['light', 'dark', 'system'])),
+    themeVariables: z.optional(z.record(z.string().check(z.regex(/^--latch-[a-z0-9-]+$/)), z.string())),
   }),
 )
 

@@ -5,6 +5,7 @@ import { corePersistence } from './persist'
 import { chainReducers } from './reduce-chains'
 import { connectionReducers } from './reduce-connection'
 import { modalReducers } from './reduce-modal'
+import { switchBackEffect } from './switch-back-effect'
 import { toastEffect } from './toast-effect'
 
 /** The kernel's own plugin: chains, connections, connectors, router, toasts, caches, options. Always registered. */
@@ -12,6 +13,6 @@ export const corePlugin = definePlugin({
   name: 'core',
   events: [...coreEvents, ...coreIntents],
   reduce: { ...chainReducers, ...connectionReducers, ...modalReducers },
-  effects: [toastEffect],
+  effects: [toastEffect, switchBackEffect],
   persist: corePersistence,
 })

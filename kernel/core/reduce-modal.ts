@@ -32,6 +32,8 @@ export const modalReducers: Reducers = {
       features: { ...defaultFeatures, ...payload.features },
       enableNetworkSwitch: payload.enableNetworkSwitch ?? true,
       allowUnsupportedChain: payload.allowUnsupportedChain ?? false,
+      themeMode: payload.themeMode ?? 'system',
+      themeVariables: payload.themeVariables ?? {},
     })
   },
 

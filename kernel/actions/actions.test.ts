@@ -1,0 +1,58 @@
+import { filter, map } from 'rxjs'
+import { describe, expect, it } from 'vitest'
+import { createLatch } from '../latch'
+import { definePlugin } from '../plugin'
+import { createTestNetwork, createTestPorts } from '../testing'
+import { networkSwitchFailed, networkSwitchRequested, walletSignMessageRequested, walletSignMessageSucceeded } from '../core/intents'
+import { connect, disconnect, sendTransaction, signMessage, switchNetwork } from './index'
+
+// A family plugin answering the generic intents for eip155, as plugins/eip155 does with a real wallet.
+const family = definePlugin({
+  name: 'family',
+  effects: [
+    (events$) =>
+      events$.pipe(
+        filter(walletSignMessageRequested.match),
+        map((e) => walletSignMessageSucceeded({ signature: `signed:${e.payload.message}` }, { ns: e.ns, requestId: e.requestId })),
+      ),
+    (events$) =>
+      events$.pipe(
+        filter(networkSwitchRequested.match),
+        map((e) => networkSwitchFailed({ error: { code: 'SWITCH_CHAIN_FAILED', shortMessage: 'Chain not approved or wallet lacks the switch method' } }, { ns: e.ns, requestId: e.requestId })),
+      ),
+  ],
+})
+
+describe('action verbs', () => {
+  const networks = [createTestNetwork('eip155', 1), createTestNetwork('eip155', 2)]
+
+  it('signMessage goes through the log and resolves with the family plugin answer', async () => {
+    const latch = createLatch({ networks, plugins: [family], ports: createTestPorts().ports })
+    await expect(signMessage(latch, { message: 'hello' })).resolves.toEqual({ signature: 'signed:hello' })
+    expect(latch.exportLog().events.map((e) => e.type)).toEqual(['latch/configured', 'wallet/signMessageRequested', 'wallet/signMessageSucceeded'])
+  })
+
+  it('a failed switch rejects with the SPEC text and navigates back from SwitchNetwork (SPEC §4)', async () => {
+    const latch = createLatch({ networks, plugins: [family], ports: createTestPorts().ports })
+    latch.dispatch({ type: 'modal/opened', payload: { view: { name: 'Networks' } } })
+    latch.dispatch({ type: 'router/pushed', payload: { view: { name: 'SwitchNetwork', payload: { caipNetworkId: 'eip155:2' } } } })
+    await expect(switchNetwork(latch, { caipNetworkId: 'eip155:2' })).rejects.toMatchObject({ code: 'SWITCH_CHAIN_FAILED' })
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Networks'])
+  })
+
+  it('refuses what cannot be asked: an unknown family, no active family', async () => {
+    const latch = createLatch({ plugins: [family], ports: createTestPorts().ports })
+    await expect(switchNetwork(latch, { caipNetworkId: 'dogecoin:1' })).rejects.toMatchObject({ code: 'NETWORK_UNSUPPORTED' })
+    await expect(sendTransaction(latch, { to: '0x0', value: 1n })).rejects.toMatchObject({ code: 'CHAIN_REQUIRED' })
+    await expect(switchNetwork(latch, { caipNetworkId: 'nonsense' as never })).rejects.toMatchObject({ code: 'INVALID_CAIP2' })
+  })
+
+  it('connect and disconnect time out on virtual time when no plugin answers', async () => {
+    const t = createTestPorts()
+    const latch = createLatch({ networks, ports: t.ports })
+    const pending = connect(latch, { connectorId: 'x', ns: 'eip155', timeout: 5_000 })
+    t.advance(5_000)
+    await expect(pending).rejects.toMatchObject({ code: 'REQUEST_TIMEOUT' })
+    await expect(disconnect(latch)).resolves.toBeUndefined()
+  })
+})

@@ -1,0 +1,17 @@
+import { filter, map } from 'rxjs'
+import type { Effect } from '../plugin'
+import { selectView } from '../selectors'
+import { routerWentBack } from './events'
+import { networkSwitchFailed } from './intents'
+
+/** SPEC §4: a failed network switch navigates back from the view that asked for it. */
+export const switchBackEffect: Effect = (events$, { getState }) =>
+  events$.pipe(
+    filter(networkSwitchFailed.match),
+    filter(() => {
+      const state = getState()
+      const view = selectView(state).name
+      return state.router.open && (view === 'SwitchNetwork' || view === 'SwitchActiveChain')
+    }),
+    map(() => routerWentBack({})),
+  )
