@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 const alias = { latch: fileURLToPath(new URL('./kernel/index.ts', import.meta.url)) }
+const nodeModules = '**/node_modules/**'
 
 export default defineConfig({
   resolve: { alias },
@@ -12,12 +13,26 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['kernel/**/*.test.ts', 'plugins/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.e2e.test.ts', nodeModules],
           environment: 'node',
         },
       },
       {
         resolve: { alias },
         test: { name: 'properties', include: ['property-tests/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
+      },
+      {
+        resolve: { alias },
+        // Real chromium and real anvil: one file at a time on a 2-core machine.
+        test: {
+          name: 'e2e',
+          include: ['**/*.e2e.test.ts'],
+          exclude: [nodeModules],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
       },
     ],
   },
