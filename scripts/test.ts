@@ -1,35 +1,39 @@
 /**
  * `npm test`: every check, in the order a failure is cheapest to read. Each step does its
- * own set-up; the first failing step stops the run with its exit code. Ends with one plain
- * `N passed, N failed` line counting the test cases.
+ * own set-up (the browser step installs Debian's chromium when it is missing); the first
+ * failing step stops the run. Ends with one plain `N passed, N failed` line.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 
-type Step = { name: string; command: string; args: readonly string[] }
-
-const results = '.cache/vitest-results.json'
+type Step = { name: string; command: string; args: readonly string[]; results?: string }
 
 const steps: readonly Step[] = [
   { name: 'typecheck (with type tests)', command: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  {
-    name: 'unit and property tests',
-    command: 'npx',
-    args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`],
-  },
+  vitest('unit and property tests', ['unit', 'properties']),
   { name: 'build and exports check', command: 'npx', args: ['tsx', 'scripts/build.ts'] },
   { name: 'server-side rendering import check', command: 'npx', args: ['tsx', 'scripts/check-ssr.ts'] },
+  { name: 'chromium (installed from Debian when missing)', command: 'npx', args: ['tsx', 'scripts/e2e/ensure-chromium.ts'] },
+  vitest('end-to-end tests in chromium', ['e2e']),
 ]
 
-function counts(): { passed: number; failed: number } {
+function vitest(name: string, projects: readonly string[]): Step {
+  const results = `.cache/vitest-${projects.join('-')}.json`
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`]
+  return { name, command: 'npx', args, results }
+}
+
+function counts(step: Step): { passed: number; failed: number } {
+  if (!step.results) return { passed: 0, failed: 0 }
   try {
-    const json = JSON.parse(readFileSync(results, 'utf8')) as { numPassedTests: number; numFailedTests: number }
+    const json = JSON.parse(readFileSync(step.results, 'utf8')) as { numPassedTests: number; numFailedTests: number }
     return { passed: json.numPassedTests, failed: json.numFailedTests }
   } catch {
     return { passed: 0, failed: 0 }
   }
 }
 
+rmSync('.cache', { recursive: true, force: true })
 mkdirSync('.cache', { recursive: true })
 let failed: Step | undefined
 for (const step of steps) {
@@ -40,9 +44,9 @@ for (const step of steps) {
     break
   }
 }
-const { passed, failed: failedTests } = counts()
+const total = steps.map(counts).reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed }))
 if (failed) console.error(`\n✗ ${failed.name} failed`)
 else console.log('\n✓ all checks passed')
 // A failing step that is not a test case still counts as one failure.
-console.log(`${passed} passed, ${failedTests + (failed && failedTests === 0 ? 1 : 0)} failed`)
+console.log(`${total.passed} passed, ${total.failed + (failed && total.failed === 0 ? 1 : 0)} failed`)
 process.exit(failed ? 1 : 0)

@@ -32,8 +32,20 @@ export async function startAnvil({ chainId, port }: { chainId: number; port?: nu
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   const url = `http://127.0.0.1:${chosen}`
+  track(child)
   await waitForRpc(url, child)
   return { url, chainId, port: chosen, stop: () => stopChild(child) }
+}
+
+// Anvils still running when this process exits (even by an uncaught exception) are killed, not orphaned.
+const running = new Set<ChildProcess>()
+let exitHookInstalled = false
+function track(child: ChildProcess): void {
+  running.add(child)
+  child.once('exit', () => running.delete(child))
+  if (exitHookInstalled) return
+  exitHookInstalled = true
+  process.once('exit', () => running.forEach((c) => c.kill('SIGKILL')))
 }
 
 async function waitForRpc(url: string, child: ChildProcess): Promise<void> {

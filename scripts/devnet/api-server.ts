@@ -1,0 +1,175 @@
+/**
+ * A local wallet-provider API (SPEC §7) over node:http on 127.0.0.1, for the demo and the
+ * end-to-end tests. Routes (all need query parameters projectId, st and sv):
+ *
+ * - GET  /getWallets?page&entries&search&include&exclude&chains → `{ data: WalletListing[], count }`
+ *   (page from 1, entries 1–100, default 40; count = listings matching before paging;
+ *   search is a trimmed, case-insensitive name substring; include/exclude/chains are
+ *   comma lists; chains keeps wallets listing any of them; badge_type is accepted, ignored)
+ * - GET  /getWalletImage/{id} → image/svg+xml for a wallet's id or image_id (404 otherwise);
+ *   /public/getAssetImage|getCurrencyImage|getTokenImage/{id} → a generated SVG for any id
+ * - GET  /appkit/v1/config → `{ features: Record<string, boolean> }` (kernel's defaultFeatures,
+ *   analytics off, then `options.features`) — the shape of Latch's `features` option
+ * - GET  /projects/v1/origins → `{ allowedOrigins: string[] }` (default local origins, any port)
+ * - GET  /getAnalyticsConfig → `{ isAnalyticsEnabled: boolean }` (default false)
+ * - POST /e → 204; the body is recorded (analytics sink)
+ *
+ * Errors are JSON `{ message }`: 400 without projectId/st/sv or on a bad query, 403 for
+ * another projectId ('Unauthorized: invalid key'), 404, 405, 413. OPTIONS preflights get 204.
+ * CORS: origins matching `corsOrigins` (default: http://127.0.0.1:* and http://localhost:*)
+ * are echoed in Access-Control-Allow-Origin.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { defaultFeatures } from '../../kernel/constants'
+import { isOriginAllowed } from '../../kernel/rules/origin'
+import type { WalletListing } from '../../kernel/types'
+import { walletImageSvg } from './wallet-image'
+import { parseWalletQuery, queryWallets } from './wallet-query'
+
+/** One request the API server answered, for tests to inspect. */
+export type RecordedRequest = {
+  method: string
+  /** Path without the query string, e.g. '/getWallets'. */
+  path: string
+  query: Record<string, string>
+  headers: Record<string, string | string[] | undefined>
+  /** Request body as text (POST only). */
+  body?: string
+  /** The body parsed as JSON, when it parses. */
+  json?: unknown
+  status: number
+  /** Date.now() when the request arrived. */
+  at: number
+}
+
+/** Options of startApiServer. */
+export type ApiServerOptions = {
+  wallets: readonly WalletListing[]
+  projectId: string
+  /** Merged over the defaults of GET /appkit/v1/config. */
+  features?: Readonly<Record<string, boolean>>
+  allowedOrigins?: readonly string[]
+  isAnalyticsEnabled?: boolean
+  /** Origin patterns (kernel/rules/origin) that get CORS headers. */
+  corsOrigins?: readonly string[]
+  port?: number
+}
+
+/** A running API server. */
+export type ApiServer = { url: string; projectId: string; requests: RecordedRequest[]; stop(): Promise<void> }
+
+const localOrigins = ['http://127.0.0.1:*', 'http://localhost:*'] as const
+const maxBody = 1_000_000
+const imageRoute = /^\/(getWalletImage|public\/getAssetImage|public\/getCurrencyImage|public\/getTokenImage)\/([^/]+)$/
+
+type Reply = { status: number; type?: string; body?: string }
+
+/** Starts the local wallet-provider API on 127.0.0.1 (a free port unless `port` is given). */
+export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
+  const requests: RecordedRequest[] = []
+  const server = createServer((req, res) => {
+    void handle(req, res, options, requests).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ message: String(error) }))
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    projectId: options.projectId,
+    requests,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, options: ApiServerOptions, requests: RecordedRequest[]): Promise<void> {
+  const at = Date.now()
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+  const method = req.method ?? 'GET'
+  const read = method === 'POST' ? await readBody(req) : undefined
+  const reply = read === null ? json(413, { message: `body over ${maxBody} bytes` }) : route(method, url, options)
+  const origin = req.headers.origin
+  const headers: Record<string, string> = { 'cache-control': 'no-store', vary: 'Origin' }
+  if (origin && isOriginAllowed(origin, options.corsOrigins ?? localOrigins)) {
+    headers['access-control-allow-origin'] = origin
+    headers['access-control-allow-methods'] = 'GET, POST, OPTIONS'
+    headers['access-control-allow-headers'] = req.headers['access-control-request-headers'] ?? 'content-type'
+    headers['access-control-max-age'] = '600'
+  }
+  if (reply.type) headers['content-type'] = reply.type
+  res.writeHead(reply.status, headers)
+  res.end(reply.body)
+  const recorded: RecordedRequest = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers: { ...req.headers }, status: reply.status, at }
+  if (read != null) {
+    recorded.body = read
+    try {
+      recorded.json = JSON.parse(read)
+    } catch {
+      // not JSON: the text is recorded
+    }
+  }
+  requests.push(recorded)
+}
+
+function route(method: string, url: URL, options: ApiServerOptions): Reply {
+  if (method === 'OPTIONS') return { status: 204 }
+  const query = url.searchParams
+  const projectId = query.get('projectId')
+  if (!projectId) return json(400, { message: 'projectId is required' })
+  if (projectId !== options.projectId) return json(403, { message: 'Unauthorized: invalid key' })
+  if (!query.get('st') || !query.get('sv')) return json(400, { message: 'st and sv are required' })
+  const path = url.pathname
+  const image = imageRoute.exec(path)
+  const known = image || ['/getWallets', '/appkit/v1/config', '/projects/v1/origins', '/getAnalyticsConfig', '/e'].includes(path)
+  if (!known) return json(404, { message: `no route ${path}` })
+  const expected = path === '/e' ? 'POST' : 'GET'
+  if (method !== expected) return json(405, { message: `${path} takes ${expected}` })
+  if (image) return imageReply(image[1]!, decodeURIComponent(image[2]!), options.wallets)
+  switch (path) {
+    case '/getWallets': {
+      const parsed = parseWalletQuery(query)
+      return 'error' in parsed ? json(400, { message: parsed.error }) : json(200, queryWallets(options.wallets, parsed))
+    }
+    case '/appkit/v1/config':
+      return json(200, { features: { ...defaultFeatures, analytics: false, ...options.features } })
+    case '/projects/v1/origins':
+      return json(200, { allowedOrigins: options.allowedOrigins ?? localOrigins })
+    case '/getAnalyticsConfig':
+      return json(200, { isAnalyticsEnabled: options.isAnalyticsEnabled ?? false })
+    default: // POST /e: handle() records the body
+      return { status: 204 }
+  }
+}
+
+function imageReply(kind: string, id: string, wallets: readonly WalletListing[]): Reply {
+  const wallet = wallets.find((w) => w.id === id || w.image_id === id)
+  if (kind === 'getWalletImage' && !wallet) return json(404, { message: `no wallet image ${id}` })
+  return { status: 200, type: 'image/svg+xml', body: walletImageSvg(wallet?.name ?? id, id) }
+}
+
+function json(status: number, value: unknown): Reply {
+  return { status, type: 'application/json', body: JSON.stringify(value) }
+}
+
+/** The body as text, or null when it exceeds maxBody. */
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= maxBody) chunks.push(chunk)
+    })
+    req.on('end', () => resolve(size > maxBody ? null : Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}

@@ -1,0 +1,69 @@
+/**
+ * The local stack: two anvil chains, the local wallet-provider API and the dev wallet built
+ * for them. `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs until Ctrl-C.
+ */
+import { pathToFileURL } from 'node:url'
+import type { WalletListing } from '../../kernel/types'
+import { anvilAccounts, startAnvil, type Anvil } from './anvil'
+import { startApiServer, type ApiServer } from './api-server'
+import { buildDevWallet } from './dev-wallet/build'
+import type { DevWalletChain } from './dev-wallet/config'
+import { fixtureWallets } from './fixtures'
+
+/** Options of startStack. */
+export type StackOptions = {
+  /** Listings GET /getWallets serves (default: fixtureWallets). */
+  wallets?: readonly WalletListing[]
+  /** The project id the API accepts (default 'latch-devnet'). */
+  projectId?: string
+  /** Accounts the dev wallet exposes (default: anvil's first account). */
+  accounts?: readonly string[]
+}
+
+/** A running local stack. */
+export type Stack = {
+  /** 31337 'Anvil' and 31338 'Anvil 2', each with its RPC URL. */
+  chains: { chainId: number; name: string; url: string }[]
+  /** The local wallet-provider API (url, projectId, recorded requests). */
+  api: ApiServer
+  /** The dev wallet's browser script for these chains and accounts. */
+  devWalletJs: string
+  stop(): Promise<void>
+}
+
+const chainSpecs = [
+  { chainId: 31337, name: 'Anvil' },
+  { chainId: 31338, name: 'Anvil 2' },
+] as const
+
+/** Starts two anvils, the API server and the dev wallet build; stop() (or SIGINT/SIGTERM) stops everything. */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const stoppers: (() => Promise<void>)[] = []
+  const stopAll = async () => {
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+    await Promise.allSettled(stoppers.splice(0).map((stop) => stop()))
+  }
+  const onSignal = (signal: NodeJS.Signals) => void stopAll().then(() => process.exit(signal === 'SIGINT' ? 130 : 143))
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  try {
+    const anvils: Anvil[] = await Promise.all(chainSpecs.map(({ chainId }) => startAnvil({ chainId }).then((anvil) => (stoppers.push(anvil.stop), anvil))))
+    const api = await startApiServer({ wallets: options.wallets ?? fixtureWallets, projectId: options.projectId ?? 'latch-devnet' })
+    stoppers.push(api.stop)
+    const chains = chainSpecs.map((spec, i) => ({ ...spec, url: anvils[i]!.url }))
+    const walletChains: DevWalletChain[] = chains.map(({ chainId, name, url }) => ({ chainId, name, rpcUrl: url }))
+    const devWalletJs = await buildDevWallet({ chains: walletChains, accounts: options.accounts ?? [anvilAccounts[0]] })
+    return { chains, api, devWalletJs, stop: stopAll }
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const stack = await startStack()
+  for (const chain of stack.chains) console.log(`chain ${chain.chainId} (${chain.name}): ${chain.url}`)
+  console.log(`api: ${stack.api.url} (projectId ${stack.api.projectId})`)
+  console.log(`dev wallet: ${stack.devWalletJs.length} bytes of JS. Ctrl-C stops everything.`)
+}
