@@ -12,6 +12,8 @@ export type Entry = {
 export const entries: readonly Entry[] = [
   { subpath: '.', source: 'kernel/index.ts', out: 'index' },
   { subpath: './testing', source: 'kernel/testing.ts', out: 'testing' },
+  { subpath: './plugins/eip155', source: 'plugins/eip155/index.ts', out: 'plugins/eip155' },
+  { subpath: './plugins/api', source: 'plugins/api/index.ts', out: 'plugins/api' },
 ]
 
 /** Where the declaration file of an entry lands (tsc keeps the source tree under dist/types). */

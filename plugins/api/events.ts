@@ -18,6 +18,8 @@ export const walletListSearchReceived = defineEvent(
   z.object({ query: z.string(), results: z.readonly(z.array(walletListingSchema)) }),
 )
 export const walletListFailed = defineEvent('walletList/failed', z.object({ error: errorDataSchema }))
+/** A search that failed (the provider API answered badly or not at all); `query` as requested. */
+export const walletListSearchFailed = defineEvent('walletList/searchFailed', z.object({ query: z.string(), error: errorDataSchema }))
 
 export const walletListEvents = [
   walletListPageRequested,
@@ -25,6 +27,7 @@ export const walletListEvents = [
   walletListSearchRequested,
   walletListSearchReceived,
   walletListFailed,
+  walletListSearchFailed,
 ] as const
 
 export type WalletListState = {

@@ -1,0 +1,158 @@
+/**
+ * The wallet-provider API client of SPEC §7: a base URL, the project id, the fetch and
+ * clock ports. Every call adds `projectId`, `st` and `sv`; every call is bounded by a
+ * timeout on the clock port and aborted when it runs out. The route verbs live beside
+ * this file (`get-wallets.ts`, `images.ts`, …), one per route.
+ */
+import type { SchedulerLike } from 'rxjs'
+import * as z from 'zod/mini'
+import { constants, LatchError } from '../../kernel/index'
+
+/** SPEC §7 `st`: the sdk type Latch reports. */
+export const sdkType = 'latch'
+/** SPEC §7 `sv`: the sdk version Latch reports (kept equal to package.json's version). */
+export const sdkVersion = 'latch-0.1.0'
+/** Default timeout of one call, in ms of the clock port (SPEC §9: HTTP timeout 10 s). */
+export const defaultTimeout: number = constants.rpcTimeout
+
+/** Parameters of `createApiClient`. */
+export type ApiClientOptions = {
+  /** Where the provider API lives, e.g. `https://api.example.com` (http or https). */
+  baseUrl: string
+  projectId: string
+  /** The fetch port. */
+  fetch: typeof globalThis.fetch
+  /** The clock port: timeouts run on it. */
+  scheduler: SchedulerLike
+  /** Per-call timeout in ms (default 10 s). */
+  timeout?: number
+  /** SPEC §7: false skips every call, which then returns empty results (asked before each call). */
+  supported?: () => boolean
+}
+
+/** A configured client: pass it to the route verbs. */
+export type ApiClient = {
+  readonly baseUrl: string
+  readonly projectId: string
+  readonly fetch: typeof globalThis.fetch
+  readonly scheduler: SchedulerLike
+  readonly timeout: number
+  readonly supported: () => boolean
+}
+
+/** Query parameters; undefined and empty values are left out. */
+export type Query = Readonly<Record<string, string | number | undefined>>
+
+/** What one call got back: the HTTP status and the body as JSON (undefined when it is not JSON). */
+export type ApiAnswer = { status: number; body: unknown }
+
+/** Builds a client. Throws `INVALID_OPTIONS` for a base URL that is not http(s) or an empty project id. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = normaliseBaseUrl(options.baseUrl)
+  if (baseUrl === undefined) throw new LatchError('INVALID_OPTIONS', { details: `api: baseUrl must be an http(s) URL, got "${options.baseUrl}"` })
+  if (options.projectId.trim() === '') throw new LatchError('INVALID_OPTIONS', { details: 'api: projectId is empty' })
+  const timeout = options.timeout ?? defaultTimeout
+  if (!(timeout > 0)) throw new LatchError('INVALID_OPTIONS', { details: `api: timeout must be positive, got ${timeout}` })
+  return { baseUrl, projectId: options.projectId, fetch: options.fetch, scheduler: options.scheduler, timeout, supported: options.supported ?? (() => true) }
+}
+
+/** The base URL without trailing slashes, or undefined when it is not an http(s) URL. */
+export function normaliseBaseUrl(value: string): string | undefined {
+  try {
+    const url = new URL(value)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
+  } catch {
+    return undefined
+  }
+}
+
+/** The full URL of a route: base URL, path, then projectId, st, sv and the route's query. */
+export function apiUrl(client: ApiClient, path: string, query: Query = {}): string {
+  const params = new URLSearchParams({ projectId: client.projectId, st: sdkType, sv: sdkVersion })
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value))
+  }
+  return `${client.baseUrl}${path}?${params}`
+}
+
+/** Parameters of `send`. */
+export type SendParameters = { path: string; query?: Query; signal?: AbortSignal }
+
+/**
+ * GETs a route and reads its body, within the client's timeout. Throws `REQUEST_TIMEOUT`
+ * when the clock runs out (the fetch is aborted), `ABORTED` when `signal` aborts, and
+ * `UNKNOWN` when the network fails. Any HTTP status is returned, not thrown.
+ */
+export async function send(client: ApiClient, { path, query, signal }: SendParameters): Promise<ApiAnswer> {
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = client.scheduler.schedule(() => {
+    timedOut = true
+    controller.abort()
+  }, client.timeout)
+  const onAbort = () => controller.abort()
+  signal?.addEventListener('abort', onAbort, { once: true })
+  if (signal?.aborted) controller.abort()
+  try {
+    // Raced with the signal too: a fetch port that ignores signals still times out.
+    return await untilAborted(controller.signal, async () => {
+      const response = await client.fetch(apiUrl(client, path, query), { method: 'GET', signal: controller.signal })
+      return { status: response.status, body: parseJson(await response.text()) }
+    })
+  } catch (cause) {
+    if (timedOut) throw new LatchError('REQUEST_TIMEOUT', { details: `GET ${path} got no answer in ${client.timeout} ms`, cause })
+    if (signal?.aborted) throw new LatchError('ABORTED', { details: `GET ${path} was cancelled`, cause })
+    throw new LatchError('UNKNOWN', { details: `GET ${path} failed: ${cause instanceof Error ? cause.message : String(cause)}`, cause })
+  } finally {
+    timer.unsubscribe()
+    signal?.removeEventListener('abort', onAbort)
+  }
+}
+
+/** The error for an HTTP status that is not 2xx (SPEC §8: 429 rate limited, 5xx server error). */
+export function httpError(path: string, status: number): LatchError {
+  const details = `GET ${path} answered HTTP ${status}`
+  if (status === 429) return new LatchError('RATE_LIMITED', { details })
+  if (status >= 500 && status <= 599) return new LatchError('SERVER_ERROR', { details })
+  if (status === 401 || status === 403) return new LatchError('INVALID_APP_CONFIGURATION', { details })
+  return new LatchError('UNKNOWN', { details })
+}
+
+/** GETs a route and returns its JSON body; a status that is not 2xx throws `httpError`. */
+export async function getJson(client: ApiClient, parameters: SendParameters): Promise<unknown> {
+  const answer = await send(client, parameters)
+  if (answer.status < 200 || answer.status > 299) throw httpError(parameters.path, answer.status)
+  return answer.body
+}
+
+/** Validates a response body; junk throws `SERVER_ERROR` (the server answered, but not what SPEC §7 says). */
+export function parseBody<T>(schema: z.ZodMiniType<T>, body: unknown, path: string): T {
+  const parsed = z.safeParse(schema, body)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  const where = issue ? `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}` : 'invalid'
+  return failInvalid(path, body === undefined ? 'the body is not JSON' : where)
+}
+
+function failInvalid(path: string, why: string): never {
+  throw new LatchError('SERVER_ERROR', { details: `GET ${path} answered an invalid body (${why})` })
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** Runs `work`, rejecting as soon as `signal` aborts even if `work` does not listen to it. */
+function untilAborted<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason ?? new Error('aborted'))
+    if (signal.aborted) return onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    work().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import * as apiPlugin from './index'
+
+// The public surface is a test: an accidental export or removal fails here.
+describe('public API of plugins/api', () => {
+  it('exports exactly these names', () => {
+    expect(Object.keys(apiPlugin).sort()).toEqual([
+      'api',
+      'apiUrl',
+      'assetImageUrl',
+      'createApiClient',
+      'curatedWallets',
+      'currencyImageUrl',
+      'defaultTimeout',
+      'getAllowedOrigins',
+      'getAnalyticsConfig',
+      'getFeatures',
+      'getWallets',
+      'initialWalletListState',
+      'parseWalletListing',
+      'parseWalletListings',
+      'sdkType',
+      'sdkVersion',
+      'selectRecommendedWallets',
+      'selectWalletList',
+      'tokenImageUrl',
+      'walletIcon',
+      'walletImageUrl',
+      'walletListEvents',
+      'walletListFailed',
+      'walletListPageReceived',
+      'walletListPageRequested',
+      'walletListSearchFailed',
+      'walletListSearchReceived',
+      'walletListSearchRequested',
+    ])
+  })
+})

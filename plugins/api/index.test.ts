@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest'
+import { createLatch, LatchError, replay, type Latch } from '../../kernel/index'
+import { createTestPorts } from '../../kernel/testing'
+import {
+  api,
+  curatedWallets,
+  selectRecommendedWallets,
+  selectWalletList,
+  walletListPageRequested as pageRequested,
+  walletListSearchRequested as searchRequested,
+} from './index'
+
+/** A fetch port that records calls and never reaches the network. */
+function recordingFetch() {
+  const calls: string[] = []
+  const fetch = (async (input: RequestInfo | URL) => {
+    calls.push(String(input))
+    return new Response('{}')
+  }) as typeof globalThis.fetch
+  return { fetch, calls }
+}
+
+function start(plugin = api(), options: { projectId?: string; fetch?: typeof globalThis.fetch | null } = {}) {
+  const t = createTestPorts()
+  const recorder = recordingFetch()
+  const fetch = options.fetch === null ? undefined : (options.fetch ?? recorder.fetch)
+  const latch = createLatch({ plugins: [plugin], ports: { ...t.ports, fetch }, projectId: options.projectId })
+  return { latch, t, calls: recorder.calls, list: () => selectWalletList(latch.getState()) }
+}
+
+function types(latch: Latch, prefix = 'walletList/'): string[] {
+  return latch.exportLog().events.map((e) => e.type).filter((type) => type.startsWith(prefix) || type.startsWith('kernel/'))
+}
+
+const names = (listings: readonly { name: string }[]) => listings.map((w) => w.name)
+
+describe('the api plugin without a provider API: the curated registry', () => {
+  it('starts idle, as the contract says', () => {
+    expect(start().list()).toEqual({ listings: [], count: 0, page: 0, status: 'idle', search: { query: '', results: [], status: 'idle' } })
+  })
+
+  it('serves pages of 40 from the registry, synchronously; a page already received, or past the end, is a no-op', () => {
+    const { latch, list } = start()
+    latch.dispatch(pageRequested({ page: 1 }))
+    expect(list()).toMatchObject({ listings: curatedWallets.slice(0, 40), count: curatedWallets.length, page: 1, status: 'ready' })
+    const state = latch.getState()
+    for (const page of [1, 2, 7]) {
+      const before = latch.exportLog().events.length
+      latch.dispatch(pageRequested({ page }))
+      expect(latch.getState().walletList).toBe(state.walletList)
+      expect(latch.exportLog().events.length).toBe(before + 1) // the intent only, no answer
+    }
+  })
+
+  it.each([
+    ['no options', api(), {}],
+    ['a base URL but no project id', api({ baseUrl: 'http://127.0.0.1:9' }), {}],
+    ['a project id but no base URL', api({ projectId: 'p' }), { projectId: 'p' }],
+    ['a base URL and a project id but no fetch port', api({ baseUrl: 'http://127.0.0.1:9', projectId: 'p' }), { fetch: null }],
+  ] as const)('makes no request at all with %s', (_, plugin, options) => {
+    const { latch, t, calls, list } = start(plugin, options)
+    latch.dispatch(pageRequested({ page: 1 }))
+    latch.dispatch(searchRequested({ query: 'meta' }))
+    t.advance(60_000)
+    expect(calls).toEqual([])
+    expect(list().listings.length).toBe(curatedWallets.length)
+    expect(names(list().search.results)).toEqual(['MetaMask'])
+  })
+
+  it('warns once when a base URL is given without a project id', () => {
+    const { latch, t } = start(api({ baseUrl: 'http://127.0.0.1:9' }))
+    latch.dispatch(pageRequested({ page: 1 }))
+    latch.dispatch(pageRequested({ page: 2 }))
+    expect(t.warnings.filter((w) => w.includes('no projectId'))).toHaveLength(1)
+  })
+
+  it('searches the trimmed query case-insensitively after 300 ms on the clock, keeping the query as typed', () => {
+    const { latch, t, list } = start()
+    latch.dispatch(searchRequested({ query: '  wALLet ' }))
+    expect(list().search).toEqual({ query: '  wALLet ', results: [], status: 'loading' })
+    t.advance(299)
+    expect(list().search.status).toBe('loading')
+    t.advance(1)
+    expect(list().search.status).toBe('ready')
+    expect(names(list().search.results)).toEqual(curatedWallets.filter((w) => /wallet/i.test(w.name)).map((w) => w.name))
+  })
+
+  it('a search typed within 300 ms of another cancels it: one answer, for the newer query', () => {
+    const { latch, t, list } = start()
+    latch.dispatch(searchRequested({ query: 'rain' }))
+    t.advance(200)
+    latch.dispatch(searchRequested({ query: 'trust' }))
+    t.advance(299)
+    expect(list().search.status).toBe('loading')
+    t.advance(1)
+    expect(names(list().search.results)).toEqual(['Trust Wallet'])
+    expect(types(latch).filter((type) => type === 'walletList/searchReceived')).toHaveLength(1)
+  })
+
+  it('an empty (trimmed) query answers at once with no results and status idle, cancelling a pending search', () => {
+    const { latch, t, list } = start()
+    latch.dispatch(searchRequested({ query: 'meta' }))
+    t.advance(100)
+    latch.dispatch(searchRequested({ query: '   ' }))
+    expect(list().search).toEqual({ query: '   ', results: [], status: 'idle' })
+    t.advance(1_000)
+    expect(list().search).toEqual({ query: '   ', results: [], status: 'idle' })
+  })
+
+  it('hides excluded wallets by rdns or name, case-insensitively, in pages and in searches (SPEC §5)', () => {
+    const { latch, t, list } = start(api({ excludedWalletIds: ['IO.METAMASK', ' rainbow ', 'Trust wallet'] }))
+    latch.dispatch(pageRequested({ page: 1 }))
+    latch.dispatch(searchRequested({ query: 'a' }))
+    t.advance(300)
+    for (const listings of [list().listings, list().search.results]) {
+      expect(names(listings)).not.toContain('MetaMask')
+      expect(names(listings)).not.toContain('Rainbow')
+      expect(names(listings)).not.toContain('Trust Wallet')
+    }
+    expect(list().count).toBe(curatedWallets.length - 3)
+  })
+
+  it('lists only includeWalletIds when given', () => {
+    const { latch, list } = start(api({ includeWalletIds: ['xverse', 'phantom'] }))
+    latch.dispatch(pageRequested({ page: 1 }))
+    expect(names(list().listings)).toEqual(['Phantom', 'Xverse'])
+    expect(list().count).toBe(2)
+  })
+
+  it('replays the exported log to exactly the live state', () => {
+    const { latch, t } = start(api({ excludedWalletIds: ['phantom'] }))
+    latch.dispatch(pageRequested({ page: 1 }))
+    latch.dispatch(searchRequested({ query: 'co' }))
+    t.advance(100)
+    latch.dispatch(searchRequested({ query: 'core ' }))
+    t.advance(300)
+    latch.dispatch(pageRequested({ page: 2 }))
+    const result = replay([api()], JSON.stringify(latch.exportLog()))
+    expect(result.warnings).toEqual([])
+    expect(result.final).toEqual(latch.getState())
+    expect(types(latch).filter((type) => type.startsWith('kernel/'))).toEqual([])
+  })
+
+  it('two instances share nothing', () => {
+    const plugin = api()
+    const a = start(plugin)
+    const b = start(plugin)
+    a.latch.dispatch(pageRequested({ page: 1 }))
+    expect(a.list().listings.length).toBe(curatedWallets.length)
+    expect(b.list()).toMatchObject({ listings: [], page: 0, status: 'idle' })
+  })
+})
+
+describe('selectors', () => {
+  it('recommends the first 4 listings (SPEC §9), or the first n', () => {
+    const { latch } = start()
+    expect(selectRecommendedWallets(latch.getState())).toEqual([])
+    latch.dispatch(pageRequested({ page: 1 }))
+    expect(names(selectRecommendedWallets(latch.getState()))).toEqual(names(curatedWallets.slice(0, 4)))
+    expect(selectRecommendedWallets(latch.getState(), 2)).toEqual(curatedWallets.slice(0, 2))
+    expect(selectRecommendedWallets(latch.getState(), 100)).toBe(latch.getState().walletList?.listings)
+  })
+
+  it('reads the initial slice when the api plugin is not registered', () => {
+    const latch = createLatch({ ports: createTestPorts().ports })
+    expect(selectWalletList(latch.getState())).toMatchObject({ listings: [], status: 'idle' })
+    expect(selectRecommendedWallets(latch.getState())).toEqual([])
+  })
+})
+
+describe('options', () => {
+  it('refuses bad options with INVALID_OPTIONS', () => {
+    expect(() => api({ baseUrl: 'ftp://example.com' })).toThrow(LatchError)
+    expect(() => api({ excludedWalletIds: 'metamask' as unknown as string[] })).toThrow(/excludedWalletIds/)
+    expect(() => api({ timeout: 0 })).toThrow(/timeout/)
+  })
+})

@@ -1,0 +1,82 @@
+/**
+ * The api plugin: the wallet list of SPEC §2 AllWallets from the provider API of SPEC §7
+ * (when configured with a base URL and a project id) or from the curated registry shipped
+ * with Latch, plus a typed client for the provider's other routes.
+ */
+import * as z from 'zod/mini'
+import { definePlugin, LatchError } from '../../kernel/index'
+import { normaliseBaseUrl } from './client'
+import { walletListEffect } from './effects'
+import { walletListEvents } from './events'
+import type { ApiSettings } from './source'
+import { initialWalletListState, walletListReducers } from './state'
+
+export * from './events'
+export { selectRecommendedWallets, selectWalletList, initialWalletListState } from './state'
+export { curatedWallets } from './registry'
+export { walletIcon } from './icons'
+export { createApiClient, apiUrl, sdkType, sdkVersion, defaultTimeout, type ApiClient, type ApiClientOptions } from './client'
+export { getWallets, type GetWalletsErrorType, type GetWalletsParameters, type GetWalletsReturnType } from './get-wallets'
+export { getFeatures, type GetFeaturesErrorType, type GetFeaturesParameters, type GetFeaturesReturnType } from './get-features'
+export {
+  getAllowedOrigins,
+  type GetAllowedOriginsErrorType,
+  type GetAllowedOriginsParameters,
+  type GetAllowedOriginsReturnType,
+} from './get-allowed-origins'
+export {
+  getAnalyticsConfig,
+  type GetAnalyticsConfigErrorType,
+  type GetAnalyticsConfigParameters,
+  type GetAnalyticsConfigReturnType,
+} from './get-analytics-config'
+export { assetImageUrl, currencyImageUrl, tokenImageUrl, walletImageUrl } from './images'
+export { parseWalletListing, parseWalletListings } from './listings'
+
+/** Options of the api plugin. Without both `baseUrl` and a project id it makes no request at all. */
+export type ApiOptions = {
+  /** The provider API, e.g. `https://api.example.com`. */
+  baseUrl?: string
+  /** Defaults to the `projectId` given to createLatch. */
+  projectId?: string
+  /** SPEC §5: wallets whose rdns or name is listed (case-insensitive) are hidden. */
+  excludedWalletIds?: readonly string[]
+  /** Only these wallet ids are listed. */
+  includeWalletIds?: readonly string[]
+  /** Timeout of one provider call in ms (default 10 s, on the clock port). */
+  timeout?: number
+}
+
+const optionsSchema = z.object({
+  baseUrl: z.optional(z.string()),
+  projectId: z.optional(z.string()),
+  excludedWalletIds: z.optional(z.array(z.string())),
+  includeWalletIds: z.optional(z.array(z.string())),
+  timeout: z.optional(z.number().check(z.positive())),
+})
+
+/** The api plugin: the `walletList` slice, its events and the effect that answers them. Throws `INVALID_OPTIONS` on bad options. */
+export function api(options: ApiOptions = {}) {
+  const settings = readOptions(options)
+  return definePlugin({
+    name: 'api',
+    events: walletListEvents,
+    slices: { walletList: initialWalletListState() },
+    reduce: walletListReducers,
+    effects: [walletListEffect(settings)],
+  })
+}
+
+function readOptions(options: ApiOptions): ApiSettings {
+  const parsed = z.safeParse(optionsSchema, options)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new LatchError('INVALID_OPTIONS', { details: `api: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid options'}` })
+  }
+  const { baseUrl, projectId, excludedWalletIds = [], includeWalletIds, timeout } = parsed.data
+  const normalised = baseUrl === undefined || baseUrl.trim() === '' ? undefined : normaliseBaseUrl(baseUrl)
+  if (baseUrl !== undefined && baseUrl.trim() !== '' && normalised === undefined) {
+    throw new LatchError('INVALID_OPTIONS', { details: `api: baseUrl must be an http(s) URL, got "${baseUrl}"` })
+  }
+  return { baseUrl: normalised, projectId: projectId?.trim() || undefined, excludedWalletIds, includeWalletIds, timeout }
+}

@@ -1,0 +1,36 @@
+import * as z from 'zod/mini'
+import { LatchError } from '../../kernel/index'
+import { accountsSchema, chainIdSchema } from './schemas'
+
+/** The wallet's accounts, validated (SPEC §5) and EIP-55 checksummed; junk throws `INVALID_ADDRESS`. */
+export async function readAccounts(value: unknown): Promise<string[]> {
+  const parsed = z.safeParse(accountsSchema, value)
+  if (!parsed.success) throw new LatchError('INVALID_ADDRESS', { details: `the wallet returned invalid accounts: ${describe(value)}` })
+  const prefixed = parsed.data.map((address) => (address.startsWith('0x') ? address : `0x${address}`))
+  try {
+    const { getAddress } = await import('./lazy-viem')
+    return prefixed.map((address) => getAddress(address))
+  } catch {
+    // Checksums are cosmetic: if the chunk cannot load, the addresses are still valid.
+    return prefixed
+  }
+}
+
+/** The wallet's chain id as a number; junk throws `UNKNOWN`. */
+export function readChainId(value: unknown): number {
+  const parsed = z.safeParse(chainIdSchema, value)
+  const chainId = parsed.success ? Number(parsed.data) : Number.NaN
+  if (!Number.isSafeInteger(chainId) || chainId <= 0) {
+    throw new LatchError('UNKNOWN', { details: `the wallet returned an invalid chain id: ${describe(value)}` })
+  }
+  return chainId
+}
+
+/** A short, safe rendering of anything, for error details. */
+export function describe(value: unknown): string {
+  try {
+    return (JSON.stringify(value) ?? typeof value).slice(0, 120)
+  } catch {
+    return `a value of type ${typeof value}`
+  }
+}

@@ -1,0 +1,76 @@
+import { catchError, concat, distinctUntilChanged, EMPTY, filter, map, mergeMap, of, switchMap, type Observable } from 'rxjs'
+import * as z from 'zod/mini'
+import {
+  accountBalanceFailed,
+  accountBalanceLoading,
+  accountBalanceUpdated,
+  cacheStored,
+  constants,
+  formatUnitsToDecimalString,
+  LatchError,
+  parseCaipAddress,
+  readCache,
+  type CaipAddress,
+  type EffectContext,
+  type LatchEvent,
+  type Logged,
+  type State,
+} from '../../kernel/index'
+import { rpcCall } from './rpc'
+import { hexQuantitySchema } from './schemas'
+
+const triggers = new Set(['account/connected', 'account/addressChanged', 'network/switched', 'account/disconnected'])
+
+type Target = { caipAddress: CaipAddress; address: string; url: string | undefined; symbol: string; decimals: number }
+
+/**
+ * The connected account's native balance, after connect, reconnect, an address change and
+ * a network switch: from the 30 s cache (SPEC §9) when fresh, else `eth_getBalance` over HTTP.
+ * A newer account or network cancels an older fetch; without a fetch port nothing is asked.
+ */
+export function loadBalance(events$: Observable<Logged>, ctx: EffectContext): Observable<LatchEvent> {
+  return events$.pipe(
+    filter((event) => event.ns === 'eip155' && triggers.has(event.type)),
+    map(() => targetOf(ctx.getState())),
+    distinctUntilChanged((a, b) => a?.caipAddress === b?.caipAddress && a?.url === b?.url),
+    switchMap((target) => (target ? balanceOf(target, ctx) : EMPTY)),
+  )
+}
+
+function targetOf(state: State): Target | undefined {
+  const chain = state.chains.eip155
+  const caipAddress = chain.account.caipAddress
+  if (chain.connectorId === undefined || !caipAddress) return undefined
+  const { caipNetworkId, address } = parseCaipAddress(caipAddress)
+  const network =
+    chain.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId) ??
+    (chain.network.caipNetwork?.caipNetworkId === caipNetworkId ? chain.network.caipNetwork : undefined)
+  if (!network) return undefined
+  const { symbol, decimals } = network.nativeCurrency
+  return { caipAddress, address, url: network.rpcUrls.default.http[0], symbol, decimals }
+}
+
+function balanceOf(target: Target, ctx: EffectContext): Observable<LatchEvent> {
+  const ns = { ns: 'eip155' } as const
+  const cached = readCache(ctx.getState().caches.balance, target.caipAddress, ctx.ports.scheduler.now(), constants.cacheExpiry.balance)
+  if (cached !== undefined) return of(accountBalanceUpdated({ balance: cached, symbol: target.symbol }, ns))
+  if (!ctx.ports.fetch || !target.url) return EMPTY
+  return concat(
+    of(accountBalanceLoading({}, ns)),
+    rpcCall(ctx.ports, target.url, 'eth_getBalance', [target.address, 'latest']).pipe(
+      map((result) => {
+        const parsed = z.safeParse(hexQuantitySchema, result)
+        if (!parsed.success) throw new LatchError('UNKNOWN', { details: 'eth_getBalance: not a hex quantity' })
+        return formatUnitsToDecimalString(BigInt(parsed.data), target.decimals)
+      }),
+      mergeMap((balance): LatchEvent[] => [
+        accountBalanceUpdated({ balance, symbol: target.symbol }, ns),
+        cacheStored({ cache: 'balance', key: target.caipAddress, value: balance }),
+      ]),
+      catchError((error: unknown) => {
+        ctx.ports.logger.warn('native balance unavailable', error)
+        return of(accountBalanceFailed({}, ns))
+      }),
+    ),
+  )
+}

@@ -1,0 +1,32 @@
+import { accountConnected, networkSwitched, type CaipAddress, type LatchEvent, type State } from '../../kernel/index'
+import { caipNetworkIdOf, placeholderNetwork } from './networks'
+import type { ConnectorEntry } from './registry'
+
+/** `network/switched` for a chain id; an unconfigured chain travels with a placeholder network (SPEC §4 UnsupportedChain). */
+export function networkSwitchedTo(state: State, chainId: number): LatchEvent {
+  const caipNetworkId = caipNetworkIdOf(chainId)
+  const known = state.chains.eip155.network.requestedCaipNetworks.some((n) => n.caipNetworkId === caipNetworkId)
+  return networkSwitched(known ? { caipNetworkId } : { caipNetworkId, network: placeholderNetwork(chainId) }, { ns: 'eip155' })
+}
+
+/** The CAIP-10 address of an account on a chain. */
+export function caipAddressOf(chainId: number, address: string): CaipAddress {
+  return `${caipNetworkIdOf(chainId)}:${address}`
+}
+
+/** What a (re)connection reports: the account, then the wallet's chain. */
+export function connectedEvents(state: State, entry: ConnectorEntry, accounts: readonly string[], chainId: number): LatchEvent[] {
+  const [address = ''] = accounts
+  return [
+    accountConnected(
+      {
+        caipAddress: caipAddressOf(chainId, address),
+        connectorId: entry.connector.id,
+        accounts: accounts.map((account) => ({ address: account })),
+        walletInfo: entry.walletInfo,
+      },
+      { ns: 'eip155' },
+    ),
+    networkSwitchedTo(state, chainId),
+  ]
+}

@@ -1,0 +1,46 @@
+import { filter, mergeMap, type Observable } from 'rxjs'
+import {
+  accountDisconnected,
+  constants,
+  toLatchError,
+  walletDisconnectFailed,
+  walletDisconnectRequested,
+  walletDisconnectSucceeded,
+  type EffectContext,
+  type LatchEvent,
+  type Logged,
+} from '../../kernel/index'
+import { flow } from './flow'
+import { requestWallet } from './provider'
+import type { Registry } from './registry'
+import { activeSession, replyTo } from './session'
+import { withTimeout } from './timeout'
+
+/**
+ * Answers `wallet/disconnectRequested` for eip155: asks the wallet to revoke this site's
+ * access (best effort, at most 3 s, like SPEC §9's sign-out wait), then reports the disconnection.
+ */
+export function answerDisconnect(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
+  return events$.pipe(
+    filter(walletDisconnectRequested.match),
+    filter((intent) => intent.ns === 'eip155'),
+    mergeMap((intent) =>
+      flow(async (emit) => {
+        const reply = replyTo(intent)
+        const session = activeSession(ctx.getState(), registry)
+        if (session.kind === 'foreign') return
+        try {
+          if (session.kind === 'mine') {
+            const revoked = requestWallet(session.entry.provider, 'wallet_revokePermissions', [{ eth_accounts: {} }])
+            // Many wallets lack the method; the site forgets the account either way.
+            await withTimeout(revoked, constants.signOutWait, ctx.ports.scheduler, 'wallet_revokePermissions').catch(() => undefined)
+          }
+          emit(accountDisconnected({}, { ns: 'eip155' }))
+          emit(walletDisconnectSucceeded({}, reply))
+        } catch (error) {
+          emit(walletDisconnectFailed({ error: toLatchError(error, 'DISCONNECT_FAILED').toData() }, reply))
+        }
+      }),
+    ),
+  )
+}

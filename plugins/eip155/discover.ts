@@ -1,0 +1,78 @@
+import { Observable } from 'rxjs'
+import * as z from 'zod/mini'
+import { connectorsDiscovered, connectorsRemoved, type LatchEvent } from '../../kernel/index'
+import { isEip1193Provider } from './provider'
+import type { ConnectorEntry, Registry } from './registry'
+import { announcementSchema } from './schemas'
+
+/** The id and name of the legacy `window.ethereum` connector (SPEC §5 hides 'Browser Wallet' where it says). */
+export const injectedConnectorId = 'injected'
+const injectedName = 'Browser Wallet'
+
+/** An EIP-6963 announcement as a connector entry; undefined for junk. Never throws. */
+export function parseAnnouncement(detail: unknown): ConnectorEntry | undefined {
+  try {
+    const parsed = z.safeParse(announcementSchema, detail)
+    if (!parsed.success) return undefined
+    const { info, provider } = parsed.data
+    // EIP-6963 icons are data URIs; anything else (a remote tracker, a script URL) is dropped.
+    const icon = info.icon.startsWith('data:image/') ? info.icon : undefined
+    return {
+      connector: { id: info.rdns, name: info.name, type: 'ANNOUNCED', chain: 'eip155', ...(icon ? { imageUrl: icon } : {}), info: { rdns: info.rdns } },
+      provider,
+      walletInfo: { name: info.name, ...(icon ? { icon } : {}), rdns: info.rdns },
+    }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Discovers EVM wallets on the page: EIP-6963 announcements, and the legacy injected
+ * `window.ethereum` when it is not one of them. Does nothing without a window (SSR).
+ */
+export function discoverConnectors(win: Window | undefined, registry: Registry): Observable<LatchEvent> {
+  return new Observable<LatchEvent>((subscriber) => {
+    if (!win) return undefined
+
+    const onAnnounce = (event: Event) => {
+      const entry = parseAnnouncement((event as CustomEvent<unknown>).detail)
+      if (!entry || !registry.set(entry)) return
+      subscriber.next(connectorsDiscovered({ connectors: [entry.connector] }))
+      // The legacy object turned out to be an announced wallet: list it once, by its own name.
+      // Its registry entry stays, so a session already open through it keeps working.
+      const injected = registry.get(injectedConnectorId)
+      if (injected && injected.provider === entry.provider) subscriber.next(connectorsRemoved({ ids: [injectedConnectorId] }))
+    }
+
+    const checkInjected = () => {
+      const provider = readEthereum(win)
+      if (!isEip1193Provider(provider) || registry.findByProvider(provider) || registry.get(injectedConnectorId)) return
+      const entry: ConnectorEntry = {
+        connector: { id: injectedConnectorId, name: injectedName, type: 'INJECTED', chain: 'eip155' },
+        provider,
+        walletInfo: { name: injectedName },
+      }
+      registry.set(entry)
+      subscriber.next(connectorsDiscovered({ connectors: [entry.connector] }))
+    }
+
+    win.addEventListener('eip6963:announceProvider', onAnnounce)
+    // Some wallets inject window.ethereum late and say so with this event.
+    win.addEventListener('ethereum#initialized', checkInjected)
+    win.dispatchEvent(new Event('eip6963:requestProvider'))
+    checkInjected()
+    return () => {
+      win.removeEventListener('eip6963:announceProvider', onAnnounce)
+      win.removeEventListener('ethereum#initialized', checkInjected)
+    }
+  })
+}
+
+function readEthereum(win: Window): unknown {
+  try {
+    return (win as Window & { ethereum?: unknown }).ethereum
+  } catch {
+    return undefined
+  }
+}

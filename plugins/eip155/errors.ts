@@ -1,0 +1,77 @@
+import { LatchError, type LatchErrorCode } from '../../kernel/index'
+
+/** EIP-1193 (and EIP-1474) provider error codes that Latch tells apart. */
+export const providerErrorCodes = {
+  userRejected: 4001,
+  unauthorized: 4100,
+  unsupportedMethod: 4200,
+  disconnected: 4900,
+  chainDisconnected: 4901,
+  unrecognizedChain: 4902,
+  requestPending: -32002,
+  methodNotFound: -32601,
+} as const
+
+const mapping = new Map<number, { code: LatchErrorCode; shortMessage?: string }>([
+  [providerErrorCodes.userRejected, { code: 'USER_REJECTED' }],
+  [providerErrorCodes.unauthorized, { code: 'RPC_NOT_ALLOWED' }],
+  [providerErrorCodes.unsupportedMethod, { code: 'RPC_NOT_ALLOWED' }],
+  [providerErrorCodes.methodNotFound, { code: 'RPC_NOT_ALLOWED' }],
+  [providerErrorCodes.disconnected, { code: 'REQUEST_ABORTED' }],
+  [providerErrorCodes.chainDisconnected, { code: 'REQUEST_ABORTED' }],
+  [providerErrorCodes.unrecognizedChain, { code: 'SWITCH_CHAIN_FAILED' }],
+  [providerErrorCodes.requestPending, { code: 'REQUEST_ABORTED', shortMessage: 'A request is already pending in your wallet' }],
+])
+
+/** Options of `toWalletError`. */
+export type ToWalletErrorOptions = {
+  /** The visitor-facing text of a user rejection in this context (default SPEC §8's 'Signature declined'). */
+  rejected?: string
+}
+
+/** The EIP-1193 code of a wallet error, looking inside the wrapper some wallets add; undefined when it has none. */
+export function providerErrorCode(error: unknown): number | undefined {
+  const code = numberAt(error, 'code')
+  // MetaMask mobile wraps provider errors as -32603 with the real error in data.originalError.
+  const inner = numberAt(read(read(error, 'data'), 'originalError'), 'code')
+  if (code === -32603 && inner !== undefined) return inner
+  return code ?? numberAt(read(error, 'cause'), 'code')
+}
+
+/** Maps anything a wallet throws to a LatchError with a stable code; never throws itself. */
+export function toWalletError(error: unknown, options: ToWalletErrorOptions = {}): LatchError {
+  try {
+    if (error instanceof LatchError) return error
+    const code = providerErrorCode(error)
+    const message = messageOf(error)
+    const known = code === undefined ? undefined : mapping.get(code)
+    if (!known) {
+      const details = code === undefined ? (message ?? 'the wallet failed without a message') : `wallet error ${code}${message ? `: ${message}` : ''}`
+      return new LatchError('UNKNOWN', { details, cause: error })
+    }
+    const shortMessage = known.code === 'USER_REJECTED' ? options.rejected : known.shortMessage
+    return new LatchError(known.code, { shortMessage, details: `EIP-1193 error ${code}${message ? `: ${message}` : ''}`, cause: error })
+  } catch (cause) {
+    // Hostile input (a Proxy whose traps throw) still gives an error, never a crash.
+    return new LatchError('UNKNOWN', { details: 'unreadable wallet error', cause })
+  }
+}
+
+function read(value: unknown, key: string): unknown {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return undefined
+  try {
+    return (value as Record<string, unknown>)[key]
+  } catch {
+    return undefined
+  }
+}
+
+function numberAt(value: unknown, key: string): number | undefined {
+  const found = read(value, key)
+  return typeof found === 'number' && Number.isInteger(found) ? found : undefined
+}
+
+function messageOf(error: unknown): string | undefined {
+  const message = typeof error === 'string' ? error : read(error, 'message')
+  return typeof message === 'string' && message.length > 0 ? message.slice(0, 300) : undefined
+}

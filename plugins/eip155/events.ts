@@ -1,0 +1,34 @@
+import * as z from 'zod/mini'
+import { defineEvent, errorDataSchema, type EventsOf } from '../../kernel/index'
+
+const ns = { namespaced: true }
+
+/** Intent (EIP-5792): the wallet's capabilities for `address` (the connected one when absent). Dispatch with `ns: 'eip155'`. */
+export const eip155CapabilitiesRequested = defineEvent('eip155/capabilitiesRequested', z.object({ address: z.optional(z.string()) }), ns)
+/** The capabilities per chain id; `{}` when the wallet failed or lacks the method (SPEC §8). */
+export const eip155CapabilitiesSucceeded = defineEvent(
+  'eip155/capabilitiesSucceeded',
+  z.object({ address: z.string(), capabilities: z.record(z.string(), z.json()) }),
+  ns,
+)
+/** Only when the request itself is wrong: no address (SPEC §5). */
+export const eip155CapabilitiesFailed = defineEvent('eip155/capabilitiesFailed', z.object({ error: errorDataSchema }), ns)
+
+/** Every event type the eip155 plugin adds. */
+export const eip155Events = [eip155CapabilitiesRequested, eip155CapabilitiesSucceeded, eip155CapabilitiesFailed] as const
+
+/** Capabilities as wallets report them: per chain id (hex), per capability name. */
+export type Capabilities = Readonly<Record<string, z.core.util.JSONType>>
+
+/** The eip155 plugin's slice: the last capabilities each address reported (keys lower-case). */
+export type Eip155State = { capabilities: Readonly<Record<string, Capabilities>> }
+
+declare module '../../kernel/events' {
+  interface EventMap extends EventsOf<typeof eip155Events> {}
+}
+declare module '../../kernel/state' {
+  interface SliceMap {
+    /** Present when the eip155 plugin is registered. */
+    eip155?: Eip155State
+  }
+}

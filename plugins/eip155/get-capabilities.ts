@@ -1,0 +1,62 @@
+import { filter, mergeMap, type Observable } from 'rxjs'
+import * as z from 'zod/mini'
+import { constants, LatchError, selectAddress, type EffectContext, type Kernel, type LatchEvent, type Logged, type RequestOptions } from '../../kernel/index'
+import { eip155CapabilitiesFailed, eip155CapabilitiesRequested, eip155CapabilitiesSucceeded, type Capabilities } from './events'
+import { flow } from './flow'
+import { requestWallet } from './provider'
+import type { Registry } from './registry'
+import { capabilitiesSchema } from './schemas'
+import { activeSession, replyTo } from './session'
+import { withTimeout } from './timeout'
+
+export type GetCapabilitiesParameters = { address?: string } & RequestOptions
+export type GetCapabilitiesReturnType = Capabilities
+export type GetCapabilitiesErrorType = LatchError
+
+/**
+ * The connected wallet's EIP-5792 capabilities for `address` (the connected one by default);
+ * `{}` when the wallet fails or lacks the method (SPEC §8). No address at all rejects (SPEC §5).
+ */
+export async function getCapabilities(latch: Kernel, { address, ...options }: GetCapabilitiesParameters = {}): Promise<GetCapabilitiesReturnType> {
+  const target = address ?? selectAddress(latch.getState(), 'eip155')
+  if (!target) throw new LatchError('CAPABILITIES_ADDRESS_REQUIRED')
+  try {
+    const { capabilities } = await latch.request(eip155CapabilitiesRequested({ address: target }, { ns: 'eip155' }), options)
+    return capabilities
+  } catch (error) {
+    if (error instanceof LatchError && error.code === 'CAPABILITIES_ADDRESS_REQUIRED') throw error
+    return {}
+  }
+}
+
+/** Answers `eip155/capabilitiesRequested` with `wallet_getCapabilities`. */
+export function answerGetCapabilities(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
+  return events$.pipe(
+    filter(eip155CapabilitiesRequested.match),
+    filter((intent) => intent.ns === 'eip155'),
+    mergeMap((intent) =>
+      flow(async (emit) => {
+        const reply = replyTo(intent)
+        const state = ctx.getState()
+        const session = activeSession(state, registry)
+        if (session.kind === 'foreign') return
+        const address = intent.payload.address ?? selectAddress(state, 'eip155')
+        if (!address) {
+          emit(eip155CapabilitiesFailed({ error: new LatchError('CAPABILITIES_ADDRESS_REQUIRED').toData() }, reply))
+          return
+        }
+        let capabilities: Capabilities = {}
+        if (session.kind === 'mine') {
+          try {
+            const answer = requestWallet(session.entry.provider, 'wallet_getCapabilities', [address])
+            const parsed = z.safeParse(capabilitiesSchema, await withTimeout(answer, constants.rpcTimeout, ctx.ports.scheduler, 'wallet_getCapabilities'))
+            if (parsed.success) capabilities = parsed.data
+          } catch {
+            // SPEC §8: a failed capabilities call gives an empty object.
+          }
+        }
+        emit(eip155CapabilitiesSucceeded({ address, capabilities }, reply))
+      }),
+    ),
+  )
+}

@@ -1,0 +1,34 @@
+import * as z from 'zod/mini'
+import { isEvmAddress } from '../../kernel/index'
+import { isEip1193Provider, type Eip1193Provider } from './provider'
+
+/** What wallets and RPC nodes send us, validated at the boundary. */
+
+/** An EIP-1474 quantity: `0x` and at least one hex digit. */
+export const hexQuantitySchema = z.string().check(z.regex(/^0x[0-9a-fA-F]+$/))
+
+/** `eth_accounts` / `eth_requestAccounts`: EVM addresses (SPEC §5). */
+export const accountsSchema = z.array(z.string().check(z.refine(isEvmAddress, 'not an EVM address')))
+
+/** `eth_chainId`: a hex quantity, or a number from older wallets. */
+export const chainIdSchema = z.union([hexQuantitySchema, z.number().check(z.int(), z.positive())])
+
+/** EIP-6963 `eip6963:announceProvider` detail. */
+export const announcementSchema = z.object({
+  info: z.object({
+    uuid: z.string().check(z.minLength(1)),
+    name: z.string().check(z.minLength(1), z.maxLength(100)),
+    icon: z.string(),
+    rdns: z.string().check(z.regex(/^[a-zA-Z0-9-]+(\.[a-zA-Z0-9_-]+)+$/)),
+  }),
+  provider: z.custom<Eip1193Provider>(isEip1193Provider),
+})
+
+/** A JSON-RPC 2.0 answer over HTTP: an error, or a result. */
+export const jsonRpcResponseSchema = z.union([
+  z.object({ error: z.object({ code: z.number(), message: z.string() }) }),
+  z.object({ result: z.unknown() }),
+])
+
+/** EIP-5792 `wallet_getCapabilities`: capabilities per chain id, JSON only. */
+export const capabilitiesSchema = z.record(z.string(), z.json())

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connect, sendTransaction } from '../../kernel/index'
+import { anvilAccounts, rpc, setup, startChains, type Chains } from './testing/harness'
+
+let chains: Chains
+beforeAll(async () => {
+  chains = await startChains()
+}, 30_000)
+afterAll(() => chains?.stop())
+
+describe('send transaction', () => {
+  it('sends through the wallet; anvil mines it', async () => {
+    const h = setup(chains)
+    await connect(h.latch, { connectorId: 'test.latch.wallet', ns: 'eip155' })
+    const before = BigInt((await rpc(chains.a.url, 'eth_getBalance', [anvilAccounts[1], 'latest'])) as string)
+    const { hash } = await sendTransaction(h.latch, { to: anvilAccounts[1], value: 10n ** 15n })
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    const receipt = (await rpc(chains.a.url, 'eth_getTransactionReceipt', [hash])) as { status: string; from: string; to: string }
+    expect(receipt.status).toBe('0x1')
+    expect(receipt.from).toBe(anvilAccounts[0].toLowerCase())
+    expect(BigInt((await rpc(chains.a.url, 'eth_getBalance', [anvilAccounts[1], 'latest'])) as string)).toBe(before + 10n ** 15n)
+    expect(h.wallet.calls.at(-1)?.params[0]).toEqual({ from: anvilAccounts[0], to: anvilAccounts[1], value: '0x38d7ea4c68000' })
+  })
+
+  it('passes call data through', async () => {
+    const h = setup(chains)
+    await connect(h.latch, { connectorId: 'test.latch.wallet', ns: 'eip155' })
+    const { hash } = await sendTransaction(h.latch, { to: anvilAccounts[2], value: 0n, data: '0xdeadbeef' })
+    const tx = (await rpc(chains.a.url, 'eth_getTransactionByHash', [hash])) as { input: string }
+    expect(tx.input).toBe('0xdeadbeef')
+  })
+
+  it('refuses an invalid recipient before asking the wallet', async () => {
+    const h = setup(chains)
+    await connect(h.latch, { connectorId: 'test.latch.wallet', ns: 'eip155' })
+    await expect(sendTransaction(h.latch, { to: '0x1234', value: 1n })).rejects.toMatchObject({ code: 'INVALID_ADDRESS' })
+    expect(h.wallet.methods()).not.toContain('eth_sendTransaction')
+  })
+
+  it('a declined prompt is USER_REJECTED; junk instead of a hash is an error', async () => {
+    const h = setup(chains)
+    await connect(h.latch, { connectorId: 'test.latch.wallet', ns: 'eip155' })
+    h.wallet.reject('eth_sendTransaction')
+    await expect(sendTransaction(h.latch, { to: anvilAccounts[1], value: 1n })).rejects.toMatchObject({ code: 'USER_REJECTED' })
+    h.wallet.accept('eth_sendTransaction')
+    h.wallet.override('eth_sendTransaction', () => '0xabc')
+    await expect(sendTransaction(h.latch, { to: anvilAccounts[1], value: 1n })).rejects.toMatchObject({ code: 'UNKNOWN' })
+  })
+})

@@ -1,0 +1,49 @@
+import { filter, mergeMap, type Observable } from 'rxjs'
+import {
+  classifyRpcResult,
+  LatchError,
+  walletSignMessageFailed,
+  walletSignMessageRequested,
+  walletSignMessageSucceeded,
+  type EffectContext,
+  type LatchEvent,
+  type Logged,
+} from '../../kernel/index'
+import { describe } from './accounts'
+import { toWalletError } from './errors'
+import { flow } from './flow'
+import { utf8ToHex } from './hex'
+import { requestWallet } from './provider'
+import type { Registry } from './registry'
+import { activeSession, replyTo } from './session'
+
+/** SPEC §8's provider error for a request without a connected wallet. */
+export function notConnected(): LatchError {
+  return new LatchError('UNKNOWN', { shortMessage: 'Please call connect() before request()', details: 'no EVM wallet is connected' })
+}
+
+/** Answers `wallet/signMessageRequested` for eip155 with `personal_sign`; a declined prompt is 'Signature declined'. */
+export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
+  return events$.pipe(
+    filter(walletSignMessageRequested.match),
+    filter((intent) => intent.ns === 'eip155'),
+    mergeMap((intent) =>
+      flow(async (emit) => {
+        const reply = replyTo(intent)
+        const session = activeSession(ctx.getState(), registry)
+        if (session.kind === 'foreign') return
+        try {
+          if (session.kind === 'none') throw notConnected()
+          const signature = await requestWallet(session.entry.provider, 'personal_sign', [utf8ToHex(intent.payload.message), session.address])
+          // SPEC §5: a signed message is 0x and at least 62 hex digits.
+          if (typeof signature !== 'string' || classifyRpcResult(signature) === 'object') {
+            throw new LatchError('UNKNOWN', { details: `personal_sign returned no signature: ${describe(signature)}` })
+          }
+          emit(walletSignMessageSucceeded({ signature }, reply))
+        } catch (error) {
+          emit(walletSignMessageFailed({ error: toWalletError(error).toData() }, reply))
+        }
+      }),
+    ),
+  )
+}

@@ -1,0 +1,74 @@
+import { filter, mergeMap, type Observable } from 'rxjs'
+import {
+  LatchError,
+  networkSwitched,
+  networkSwitchFailed,
+  networkSwitchRequested,
+  networkSwitchSucceeded,
+  type CaipNetwork,
+  type EffectContext,
+  type LatchEvent,
+  type Logged,
+} from '../../kernel/index'
+import { providerErrorCode, providerErrorCodes, toWalletError } from './errors'
+import { flow } from './flow'
+import { toHexQuantity } from './hex'
+import { chainIdOf, toAddChainParameters } from './networks'
+import { requestWallet, type Eip1193Provider } from './provider'
+import type { Registry } from './registry'
+import { activeSession, replyTo } from './session'
+
+/** The visitor-facing text when the wallet's switch prompt is declined. */
+export const switchDeclined = 'Network switch declined'
+
+/**
+ * Answers `network/switchRequested` for eip155 (SPEC §4): without a wallet the network
+ * switches locally; with one, the wallet is asked, and a chain it does not know is added first.
+ */
+export function answerSwitchNetwork(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
+  return events$.pipe(
+    filter(networkSwitchRequested.match),
+    filter((intent) => intent.ns === 'eip155'),
+    mergeMap((intent) =>
+      flow(async (emit) => {
+        const reply = replyTo(intent)
+        const { caipNetworkId } = intent.payload
+        const state = ctx.getState()
+        const session = activeSession(state, registry)
+        if (session.kind === 'foreign') return
+        const network = state.chains.eip155.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
+        try {
+          if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: `${caipNetworkId} is not among the configured networks` })
+          if (session.kind === 'mine') await switchChain(session.entry.provider, network)
+          // The wallet's chainChanged may have reported the switch already.
+          const now = ctx.getState()
+          if (now.activeNamespace !== 'eip155' || now.chains.eip155.network.caipNetwork?.caipNetworkId !== caipNetworkId) {
+            emit(networkSwitched({ caipNetworkId }, { ns: 'eip155' }))
+          }
+          emit(networkSwitchSucceeded({ caipNetworkId }, reply))
+        } catch (error) {
+          emit(networkSwitchFailed({ error: switchError(error).toData() }, reply))
+        }
+      }),
+    ),
+  )
+}
+
+/** `wallet_switchEthereumChain`; on 4902 (unknown chain) `wallet_addEthereumChain`, then the switch again. */
+async function switchChain(provider: Eip1193Provider, network: CaipNetwork): Promise<void> {
+  const params = [{ chainId: toHexQuantity(chainIdOf(network)) }]
+  try {
+    await requestWallet(provider, 'wallet_switchEthereumChain', params)
+  } catch (error) {
+    if (providerErrorCode(error) !== providerErrorCodes.unrecognizedChain) throw error
+    await requestWallet(provider, 'wallet_addEthereumChain', [toAddChainParameters(network)])
+    await requestWallet(provider, 'wallet_switchEthereumChain', params)
+  }
+}
+
+/** A declined or pending prompt keeps its meaning; any other failure is SPEC §8's switch failure. */
+function switchError(error: unknown): LatchError {
+  const mapped = toWalletError(error, { rejected: switchDeclined })
+  if (['USER_REJECTED', 'REQUEST_ABORTED', 'NETWORK_NOT_FOUND'].includes(mapped.code)) return mapped
+  return new LatchError('SWITCH_CHAIN_FAILED', { details: mapped.details ?? mapped.message, cause: error })
+}
