@@ -14,6 +14,7 @@ export const entries: readonly Entry[] = [
   { subpath: './testing', source: 'kernel/testing.ts', out: 'testing' },
   { subpath: './plugins/eip155', source: 'plugins/eip155/index.ts', out: 'plugins/eip155' },
   { subpath: './plugins/api', source: 'plugins/api/index.ts', out: 'plugins/api' },
+  { subpath: './react', source: 'ui/index.ts', out: 'react' },
 ]
 
 /** Where the declaration file of an entry lands (tsc keeps the source tree under dist/types). */

@@ -1,17 +1,19 @@
-import { replay } from '../kernel/index'
-import { isMain, runCli } from './cli'
-import { makeSampleLog } from './sample-log'
-import { formatTimeline } from './timeline'
+/**
+ * `npm start`: the demo dapp on a local stack (two anvil chains, the provider API, the dev
+ * wallet), all on 127.0.0.1. Prints the URL; Ctrl-C stops every process.
+ */
+import { startDemo } from './devnet/demo/serve-demo'
 
-/** `npm start` until the demo dapp exists: says so, then prints a sample session's timeline. */
-export async function main(): Promise<{ code: number; output: string }> {
-  const notice = [
-    'The demo dapp and the local stack (scripts/devnet/) are not built yet: npm start has nothing to serve.',
-    'Meanwhile, here is what the kernel does in a sample session (discover, connect, switch network, disconnect),',
-    'replayed from its exported log (the same output as `npm run replay -- --sample`):',
-    '',
-  ]
-  return { code: 0, output: [...notice, formatTimeline(replay([], makeSampleLog()))].join('\n') }
-}
+const demo = await startDemo()
+const [first, second] = demo.stack.chains
+console.log(`
+  Latch demo          ${demo.url}
 
-if (isMain(import.meta.url)) runCli(main)
+  Chain ${first?.chainId} (${first?.name})   ${first?.url}
+  Chain ${second?.chainId} (${second?.name}) ${second?.url}
+  Provider API        ${demo.stack.api.url}
+
+  The page carries a dev wallet (Latch Dev Wallet) that asks you to approve or reject each
+  request, like a browser extension. Open the URL in a browser on this machine.
+  Ctrl-C stops everything.
+`)

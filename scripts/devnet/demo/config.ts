@@ -1,0 +1,11 @@
+/** What the demo page is built with: the local chains and the local provider API (baked in at build time). */
+export type DemoConfig = {
+  chains: readonly { chainId: number; name: string; rpcUrl: string }[]
+  api?: { url: string; projectId: string }
+  themeMode?: 'light' | 'dark' | 'system'
+}
+
+declare global {
+  // Replaced by esbuild's `define` when the demo is built.
+  const __LATCH_DEMO_CONFIG__: DemoConfig
+}

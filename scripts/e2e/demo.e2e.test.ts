@@ -1,0 +1,124 @@
+import type { Browser, Page } from 'playwright-core'
+import { createPublicClient, formatEther, http, verifyMessage } from 'viem'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { anvilAccounts } from '../devnet/anvil'
+import { startDemo, type DemoServer } from '../devnet/demo/serve-demo'
+import { hasChromium, launchBrowser, newGuardedPage, type GuardedPage } from './harness'
+
+// The demo dapp on the local stack, driven in Debian chromium by clicking as a visitor would.
+const account = anvilAccounts[0]
+
+describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
+  let demo: DemoServer
+  let browser: Browser
+  let guarded: GuardedPage | undefined
+
+  beforeAll(async () => {
+    demo = await startDemo()
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await demo?.stop()
+  })
+  afterEach(async () => {
+    // No request may leave 127.0.0.1, whatever the test did.
+    expect(guarded?.outsideRequests).toEqual([])
+    await guarded?.close()
+    guarded = undefined
+  })
+
+  async function open(path = '/'): Promise<Page> {
+    guarded = await newGuardedPage(browser)
+    await guarded.page.goto(new URL(path, demo.url).href)
+    return guarded.page
+  }
+
+  // The loaded dialog, not the shell shown while the modal's chunk is still on its way.
+  const dialog = (page: Page) => page.locator('[role=dialog]:not([aria-busy="true"])')
+  const approve = (page: Page) => page.getByTestId('dev-wallet-approve').click()
+  const reject = (page: Page) => page.getByTestId('dev-wallet-reject').click()
+  const rpc = (chain = 0) => createPublicClient({ transport: http(demo.stack.chains[chain]?.url) })
+
+  async function connect(page: Page) {
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).click()
+    await approve(page)
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
+  }
+
+  it('connects through the modal and shows the balance anvil holds', async () => {
+    const page = await open()
+    await connect(page)
+    await expect.poll(() => dialog(page).count()).toBe(0)
+    const balance = formatEther(await rpc().getBalance({ address: account }))
+    await expect.poll(() => page.getByTestId('demo-balance').textContent()).toBe(`${balance} ETH`)
+  })
+
+  it('shows SPEC §8 text when the visitor rejects, and signs a message that verifies', async () => {
+    const page = await open()
+    await connect(page)
+    await page.getByTestId('demo-sign').click()
+    await reject(page)
+    await expect.poll(() => page.getByTestId('demo-sign-error').textContent()).toBe('Signature declined')
+
+    await page.getByTestId('demo-message').fill('Latch end-to-end')
+    await page.getByTestId('demo-sign').click()
+    await approve(page)
+    const signature = (await page.getByTestId('demo-signature').textContent()) as `0x${string}`
+    expect(await verifyMessage({ address: account, message: 'Latch end-to-end', signature })).toBe(true)
+  })
+
+  it('switches to the second chain through the network list, then sends a transaction that is mined there', async () => {
+    const page = await open()
+    await connect(page)
+    await page.getByRole('button', { name: /Anvil/ }).first().click()
+    await dialog(page).getByRole('button', { name: /Anvil 2/ }).click()
+    await expect.poll(() => page.getByTestId('demo-network').textContent()).toBe('Anvil 2 (eip155:31338)')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog(page).count()).toBe(0)
+
+    const to = anvilAccounts[2]
+    const before = await rpc(1).getBalance({ address: to })
+    await page.getByTestId('demo-to').fill(to)
+    await page.getByTestId('demo-amount').fill('0.25')
+    await page.getByTestId('demo-send').click()
+    await approve(page)
+    const hash = (await page.getByTestId('demo-tx-hash').textContent()) as `0x${string}`
+    const receipt = await rpc(1).waitForTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    expect((await rpc(1).getBalance({ address: to })) - before).toBe(250_000_000_000_000_000n)
+  })
+
+  it('stays connected after a reload, and disconnects from the account view', async () => {
+    const page = await open()
+    await connect(page)
+    await page.reload()
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
+    expect(await page.getByTestId('dev-wallet-prompt').count()).toBe(0)
+
+    await page.getByRole('button', { name: /0xf39F/ }).click()
+    await dialog(page).getByRole('button', { name: 'Disconnect' }).click()
+    await page.getByTestId('demo-disconnected').waitFor()
+    await page.reload()
+    await page.getByTestId('demo-disconnected').waitFor()
+  })
+
+  it('closes on Esc and returns focus to the button that opened it', async () => {
+    const page = await open()
+    const button = page.getByRole('button', { name: 'Connect Wallet' })
+    await button.click()
+    await dialog(page).waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog(page).count()).toBe(0)
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true)
+  })
+
+  it('renders dark mode with SPEC §9 colours', async () => {
+    const page = await open('/?theme=dark')
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).waitFor()
+    const background = await dialog(page).evaluate((el) => getComputedStyle(el).backgroundColor)
+    expect(background).toBe('rgb(18, 19, 19)')
+  })
+})

@@ -1,0 +1,182 @@
+/**
+ * Bundles ui/preview.tsx with esbuild, serves it on 127.0.0.1 under a strict CSP (no inline script or
+ * style), and screenshots the modal with Debian's chromium through playwright-core: Connect and Account in
+ * light and dark at 1280×800, and the bottom sheet at 390×844. PNGs go to /tmp/latch-ui-*.png.
+ * Also times click → dialog painted. Usage: `npx tsx scripts/ui-preview.ts [--serve]`.
+ */
+import { createServer, type Server } from 'node:http'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { chromium } from 'playwright-core'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const chromiumPath = '/usr/bin/chromium'
+const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'"
+
+const pageCss = `
+*{box-sizing:border-box}body{margin:0;font-family:Georgia,serif;background:#f1efe9;color:#222}
+button{font-family:cursive;background:red;color:yellow;border:5px dashed lime}
+div{letter-spacing:.02em}
+.bar{display:flex;align-items:center;justify-content:space-between;padding:16px 28px;border-bottom:1px solid #ddd8cc;background:#fbfaf7}
+.bar nav{display:flex;gap:10px}.brand{font-size:20px}
+.hero{max-width:720px;margin:80px auto;padding:0 24px}.hero h1{font-size:48px;margin:0 0 12px}.hero p{font-size:18px;color:#555}
+@media (prefers-color-scheme:dark){body{background:#1d1f24;color:#eee}.bar{background:#23262c;border-color:#333}.hero p{color:#aaa}}
+@media (max-width:600px){.bar{padding:12px}.brand{display:none}.hero h1{font-size:32px}}
+`
+
+const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Latch preview</title><link rel="stylesheet" href="/page.css"></head><body><div id="root"></div><script type="module" src="/preview.js"></script></body></html>`
+
+/** Bundles the preview (code-split, so the modal is its own chunk as in the package). */
+async function bundle(): Promise<Map<string, Uint8Array>> {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { preview: 'ui/preview.tsx' },
+    outdir: '/preview',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  })
+  const files = new Map<string, Uint8Array>()
+  for (const file of result.outputFiles) files.set(file.path.replace(/^\/preview/, ''), file.contents)
+  return files
+}
+
+/** Serves the page, its CSS and the bundle on 127.0.0.1 with the CSP header. */
+function serve(files: Map<string, Uint8Array>): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
+    const headers = { 'content-security-policy': csp, 'cache-control': 'no-store' }
+    if (path === '/') return void response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(html)
+    if (path === '/favicon.ico') return void response.writeHead(204, headers).end()
+    if (path === '/page.css') return void response.writeHead(200, { ...headers, 'content-type': 'text/css' }).end(pageCss)
+    const file = files.get(path)
+    if (file) return void response.writeHead(200, { ...headers, 'content-type': 'text/javascript' }).end(file)
+    response.writeHead(404, headers).end()
+  })
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` })
+    }),
+  )
+}
+
+type Shot = {
+  name: string
+  theme: 'light' | 'dark'
+  width: number
+  height: number
+  account?: boolean
+  /** What a visitor clicks (or presses), in order; selectors pierce the open shadow root. */
+  steps: readonly (string | { key: string; on: string } | { eval: string })[]
+}
+
+/** Answers the last connect request with a decline, as a wallet plugin would. */
+const declineConnect = `(() => { const latch = window.latchPreview
+  const request = latch.exportLog().events.filter((e) => e.type === 'wallet/connectRequested').pop()
+  latch.dispatch({ type: 'wallet/connectFailed', ns: 'eip155', requestId: request.requestId,
+    payload: { error: { code: 'USER_REJECTED', shortMessage: 'Connection declined' } } }) })()`
+/** The wallet moves to a network the app did not configure: UnsupportedChain opens by itself. */
+const foreignNetwork = `(() => { const latch = window.latchPreview
+  const network = { ...latch.getState().chains.eip155.network.requestedCaipNetworks[0], id: 56, caipNetworkId: 'eip155:56', name: 'BNB Smart Chain', assets: undefined }
+  latch.dispatch({ type: 'network/switched', ns: 'eip155', payload: { caipNetworkId: 'eip155:56', network } }) })()`
+
+const connect = 'button.latch-connect'
+const account = 'button.latch-account'
+const shots: Shot[] = [
+  { name: 'connect-light', theme: 'light', width: 1280, height: 800, steps: [connect] },
+  { name: 'connect-dark', theme: 'dark', width: 1280, height: 800, steps: [connect] },
+  { name: 'account-light', theme: 'light', width: 1280, height: 800, account: true, steps: [account] },
+  { name: 'account-dark', theme: 'dark', width: 1280, height: 800, account: true, steps: [account] },
+  { name: 'allwallets-light', theme: 'light', width: 1280, height: 800, steps: [connect, '.row:has-text("All Wallets")'] },
+  { name: 'networks-dark', theme: 'dark', width: 1280, height: 800, account: true, steps: [account, '.row:has-text("Network")'] },
+  { name: 'connecting-light', theme: 'light', width: 1280, height: 800, steps: [connect, '.row:has-text("MetaMask")'] },
+  { name: 'connecting-failed-dark', theme: 'dark', width: 1280, height: 800, steps: [connect, '.row:has-text("MetaMask")', { eval: declineConnect }] },
+  { name: 'unsupported-light', theme: 'light', width: 1280, height: 800, account: true, steps: [{ eval: foreignNetwork }] },
+  { name: 'copied-toast-light', theme: 'light', width: 1280, height: 800, account: true, steps: [account, '[aria-label="Copy address"]'] },
+  { name: 'keyboard-light', theme: 'light', width: 1280, height: 800, steps: [{ key: 'Enter', on: connect }] },
+  { name: 'connect-narrow-light', theme: 'light', width: 390, height: 844, steps: [connect] },
+  { name: 'account-narrow-dark', theme: 'dark', width: 390, height: 844, account: true, steps: [account] },
+  { name: 'allwallets-narrow-dark', theme: 'dark', width: 390, height: 844, steps: [connect, '.row:has-text("All Wallets")'] },
+]
+
+async function main() {
+  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium`)
+  const files = await bundle()
+  const { server, url } = await serve(files)
+  if (process.argv.includes('--serve')) {
+    console.log(`preview on ${url}/?open=connect&theme=light (add &account=1 for a connected account; Ctrl+C stops)`)
+    return
+  }
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  const problems: string[] = []
+  try {
+    for (const shot of shots) {
+      const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height }, colorScheme: shot.theme, reducedMotion: 'reduce' })
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url })
+      const page = await context.newPage()
+      page.on('console', (message) => message.type() === 'error' && problems.push(`${shot.name}: ${message.text()}`))
+      page.on('pageerror', (error) => problems.push(`${shot.name}: ${error.message}`))
+      await page.goto(`${url}/?theme=${shot.theme}${shot.account ? '&account=1' : ''}`)
+      await page.waitForTimeout(300) // the idle preload of the modal chunk, as on a real page
+      for (const step of shot.steps) {
+        if (typeof step === 'string') await page.locator(step).first().click()
+        else if ('eval' in step) await page.evaluate(step.eval)
+        else {
+          await page.locator(step.on).first().focus()
+          await page.keyboard.press(step.key)
+        }
+        await page.locator('[role="dialog"] .view').first().waitFor()
+        await page.locator('.view-loading').waitFor({ state: 'detached' })
+      }
+      await page.mouse.move(2, 2)
+      await page.waitForTimeout(250)
+      const path = `/tmp/latch-ui-${shot.name}.png`
+      await page.screenshot({ path })
+      console.log(`wrote ${path}`)
+      await context.close()
+    }
+    console.log(await timeToOpen(browser, url))
+  } finally {
+    await browser.close()
+    server.close()
+  }
+  if (problems.length) {
+    console.error(problems.join('\n'))
+    process.exitCode = 1
+  }
+}
+
+/** Click on Connect Wallet → the dialog with its wallet list present, measured in the page (after the idle preload). */
+async function timeToOpen(browser: Awaited<ReturnType<typeof chromium.launch>>, url: string): Promise<string> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  await page.goto(`${url}/?theme=light`)
+  await page.waitForTimeout(500)
+  // A string, so the page gets plain JavaScript (no helpers of the TypeScript loader).
+  const ms = await page.evaluate<{ sync: number; frame: number }>(`new Promise((resolve) => {
+    const present = () => !!document.querySelector('[data-latch-modal]')?.shadowRoot?.querySelector('[role="dialog"] .row')
+    const start = performance.now()
+    document.querySelector('button.latch-connect').click()
+    const sync = present() ? performance.now() - start : -1
+    requestAnimationFrame(() => resolve({ sync, frame: present() ? performance.now() - start : -1 }))
+  })`)
+  await page.close()
+  return `click → wallet list in the DOM: ${ms.sync >= 0 ? `${ms.sync.toFixed(1)} ms (same task)` : 'not in the same task'}; by the next frame: ${ms.frame >= 0 ? `${ms.frame.toFixed(1)} ms` : 'no'}`
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exitCode = 1
+})

@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react'
+import type { ViewName } from '../kernel/index'
+
+/** SPEC §2: the wallet feature order of the Account view. */
+export const walletFeatureOrder = ['onramp', 'swaps', 'receive', 'send'] as const
+/** One of SPEC §2's wallet features. */
+export type WalletFeature = (typeof walletFeatureOrder)[number]
+
+/** SPEC §2: the default connect-method order of the Connect view. */
+export const connectMethodOrder = ['wallet', 'email', 'social'] as const
+/** One of SPEC §2's connect methods. */
+export type ConnectMethod = (typeof connectMethodOrder)[number]
+
+/** A lazily loaded component (a dynamic `import()` of a module with a default export). */
+export type LazyComponent = () => Promise<{ default: ComponentType }>
+
+/** A wallet feature (send, swaps, …): a button on Account that opens `view`, whose component loads on first use. */
+export type FeatureAddon = {
+  kind: 'feature'
+  feature: WalletFeature
+  label: string
+  view: ViewName
+  /** Header title of the view. */
+  title: string
+  icon?: ComponentType
+  load: LazyComponent
+}
+
+/** A connect method (e-mail, social) drawn in its SPEC §2 slot of the Connect view. */
+export type ConnectMethodAddon = { kind: 'connectMethod'; method: Exclude<ConnectMethod, 'wallet'>; load: LazyComponent }
+
+/** A view drawn by a plugin (e.g. a wallet-connect QR for ConnectingWalletConnect); it replaces a built-in one. */
+export type ViewAddon = { kind: 'view'; view: ViewName; title: string; load: LazyComponent }
+
+/** A UI add-on that a plugin ships and the integrator passes to `<LatchProvider addons={[…]}>`. */
+export type LatchAddon = FeatureAddon | ConnectMethodAddon | ViewAddon
+
+/** Declares a UI add-on (identity function, for typing). */
+export function defineAddon<const A extends LatchAddon>(addon: A): A {
+  return addon
+}

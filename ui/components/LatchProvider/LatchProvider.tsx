@@ -1,0 +1,68 @@
+import { useEffect, useInsertionEffect, useMemo, type ReactNode } from 'react'
+import type { ConnectorGroupName, Latch, State } from '../../../kernel/index'
+import type { LatchAddon } from '../../addons'
+import { LatchContext, type LatchContextValue } from '../../context'
+import { useLatch } from '../../hooks/useLatch'
+import { loadModal } from '../../modal-loader'
+import { prefetchWalletList } from '../../wallet-list'
+import { overrideCss } from '../../theme/tokens'
+import { whenIdle } from '../../utils/platform'
+import { adoptStyles } from '../../utils/styles'
+import { buttonScope, buttonsCss } from '../buttons.css'
+import { ModalHost } from './ModalHost'
+
+/** Props of `<LatchProvider>`. */
+export type LatchProviderProps = {
+  latch: Latch
+  children?: ReactNode
+  /** Overrides SPEC §2's default wallet-list group order (unknown names are ignored, missing ones follow). */
+  connectorOrder?: readonly ConnectorGroupName[]
+  /** UI add-ons of plugins: wallet features, connect methods, views. */
+  addons?: readonly LatchAddon[]
+}
+
+const noAddons: readonly LatchAddon[] = []
+const selectThemeVariables = (state: State) => state.options.themeVariables
+
+/** Provides a Latch instance to hooks and buttons, renders the modal, and preloads it while the browser is idle. */
+export function LatchProvider({ latch, children, connectorOrder, addons = noAddons }: LatchProviderProps) {
+  const value = useMemo<LatchContextValue>(() => ({ latch, connectorOrder, addons }), [latch, connectorOrder, addons])
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadModal().catch(() => undefined)
+        prefetchWalletList(latch)
+      }, 300),
+    [latch],
+  )
+  return (
+    <LatchContext.Provider value={value}>
+      <ButtonStyles />
+      {children}
+      <ModalHost />
+    </LatchContext.Provider>
+  )
+}
+
+let documentSheet: { users: number; remove(): void } | undefined
+
+/** Adopts the buttons' stylesheet into the document (once per page) and this instance's theme overrides. */
+function ButtonStyles() {
+  const themeVariables = useLatch(selectThemeVariables)
+  useInsertionEffect(() => {
+    documentSheet ??= { users: 0, ...adoptStyles(document, buttonsCss) }
+    documentSheet.users += 1
+    return () => {
+      if (!documentSheet || --documentSheet.users > 0) return
+      documentSheet.remove()
+      documentSheet = undefined
+    }
+  }, [])
+  useInsertionEffect(() => {
+    const css = overrideCss(buttonScope, themeVariables)
+    if (!css) return
+    const sheet = adoptStyles(document, css)
+    return () => sheet.remove()
+  }, [themeVariables])
+  return null
+}

@@ -1,0 +1,111 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
+import {
+  modalClosed,
+  modalOpened,
+  selectIsActiveNetworkSupported,
+  selectIsConnected,
+  type Latch,
+  type State,
+} from '../../../kernel/index'
+import { useLatchInstance } from '../../context'
+import { useLatch } from '../../hooks/useLatch'
+import { useThemeMode } from '../../hooks/useThemeMode'
+import { loadModal, loadedModal, type ModalModule } from '../../modal-loader'
+import { overrideCss } from '../../theme/tokens'
+import { ModalShell } from './ModalShell'
+import { createShadowHost, modalScope, type ShadowHost } from './shadowHost'
+
+const selectOpen = (state: State) => state.router.open
+const selectToastOpen = (state: State) => state.toast.open
+const selectThemeVariables = (state: State) => state.options.themeVariables
+
+/** SPEC §4: an unsupported network shows UnsupportedChain when switching is enabled and unsupported chains are not allowed. */
+export function selectShowUnsupportedChain(state: State): boolean {
+  return (
+    selectIsConnected(state) &&
+    !selectIsActiveNetworkSupported(state) &&
+    state.options.enableNetworkSwitch &&
+    !state.options.allowUnsupportedChain
+  )
+}
+
+/**
+ * Renders the modal (and toasts while it is closed) into a shadow root on a host element appended to
+ * document.body on first need. Shows the shell at once when the modal chunk has not loaded yet.
+ */
+export function ModalHost() {
+  const latch = useLatchInstance()
+  const open = useLatch(selectOpen)
+  const toastOpen = useLatch(selectToastOpen)
+  const themeVariables = useLatch(selectThemeVariables)
+  const theme = useThemeMode()
+  const [host, setHost] = useState<ShadowHost>()
+  const [loadedLater, setModal] = useState<ModalModule | undefined>(loadedModal)
+  // Read at render: a chunk preloaded while idle is used by the very first open, with no shell frame.
+  const modal = loadedLater ?? loadedModal()
+  const needed = open || toastOpen
+
+  // A layout effect: the host exists before the browser paints the frame that follows the click.
+  useLayoutEffect(() => {
+    if (needed && !host) setHost(createShadowHost())
+  }, [needed, host])
+  useEffect(() => () => host?.remove(), [host])
+  useLayoutEffect(() => host?.setOverrides(overrideCss(modalScope, themeVariables)), [host, themeVariables])
+
+  useEffect(() => {
+    if (!needed || modal) return
+    let live = true
+    loadModal().then(
+      (module) => live && setModal(() => module),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [needed, modal])
+
+  useFocusReturnAndUnsupportedChain(latch, host)
+
+  if (!host) return null
+  const content = modal ? (
+    <modal.ModalRoot open={open} />
+  ) : open ? (
+    <div className="latch-theme latch-root" data-theme={theme}>
+      <ModalShell onClose={() => latch.dispatch(modalClosed({}))} />
+    </div>
+  ) : null
+  return createPortal(content, host.root)
+}
+
+/** Remembers the element focused when the modal opens and focuses it again on close; opens UnsupportedChain when due. */
+function useFocusReturnAndUnsupportedChain(latch: Latch, host: ShadowHost | undefined) {
+  const hostRef = useRef(host)
+  hostRef.current = host
+  useEffect(() => {
+    let wasOpen = latch.getState().router.open
+    let wasUnsupported = selectShowUnsupportedChain(latch.getState())
+    let opener: HTMLElement | null = null
+    // Read at dispatch time, before React renders the dialog and moves focus into it.
+    return latch.subscribe(() => {
+      const state = latch.getState()
+      const isOpen = state.router.open
+      if (isOpen !== wasOpen) {
+        wasOpen = isOpen
+        if (isOpen) {
+          const active = document.activeElement
+          opener = active instanceof HTMLElement && active !== hostRef.current?.element && active !== document.body ? active : null
+        } else {
+          const target = opener
+          opener = null
+          if (target?.isConnected) target.focus({ preventScroll: true })
+        }
+      }
+      const unsupported = selectShowUnsupportedChain(state)
+      if (unsupported !== wasUnsupported) {
+        wasUnsupported = unsupported
+        if (unsupported) latch.dispatch(modalOpened({ view: { name: 'UnsupportedChain' } }))
+      }
+    })
+  }, [latch])
+}

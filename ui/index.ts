@@ -1,0 +1,29 @@
+/**
+ * Latch for React (`latch/react`): the provider, hooks, buttons and a headless button renderer. The modal
+ * itself is a separate chunk, imported lazily and preloaded while the browser is idle.
+ */
+export { LatchProvider, type LatchProviderProps } from './components/LatchProvider/LatchProvider'
+export { ConnectButton, type ConnectButtonProps } from './components/ConnectButton/ConnectButton'
+export { AccountButton } from './components/AccountButton/AccountButton'
+export { NetworkButton } from './components/NetworkButton/NetworkButton'
+export { ConnectButtonRenderer, type ConnectButtonRendererProps } from './components/ConnectButtonRenderer/ConnectButtonRenderer'
+export { useLatch } from './hooks/useLatch'
+export { useLatchInstance } from './context'
+export { useAccount, type AccountInfo } from './hooks/useAccount'
+export { useNetwork, type NetworkInfo } from './hooks/useNetwork'
+export { useModal, type ModalControls } from './hooks/useModal'
+export { useConnectButtonState, type ConnectButtonState } from './hooks/useConnectButtonState'
+export {
+  defineAddon,
+  walletFeatureOrder,
+  connectMethodOrder,
+  type LatchAddon,
+  type FeatureAddon,
+  type ConnectMethodAddon,
+  type ViewAddon,
+  type WalletFeature,
+  type ConnectMethod,
+  type LazyComponent,
+} from './addons'
+export { themeVariableNames, lightTokens, darkTokens, baseTokens, type ThemeTokens } from './theme/tokens'
+export { preloadModal } from './modal-loader'

@@ -1,0 +1,133 @@
+// @vitest-environment jsdom
+import { act } from 'react'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { definePlugin, modalOpened, routerPushed } from '../../../kernel/index'
+import { ConnectButton } from '../../components/ConnectButton/ConnectButton'
+import { preloadAll, button, click, connector, dialog, discover, focused, press, renderWithLatch, settle, setup, shadow } from '../../test-helpers'
+import { focusables } from './focus'
+
+let cleanup: (() => Promise<void>) | undefined
+beforeAll(preloadAll)
+afterEach(async () => {
+  await cleanup?.()
+  cleanup = undefined
+})
+
+async function openWithButton() {
+  const t = setup()
+  discover(t.latch, [connector('metamask', 'MetaMask'), connector('rabby', 'Rabby')])
+  const rendered = await renderWithLatch({ latch: t.latch, children: <ConnectButton /> })
+  cleanup = rendered.unmount
+  const opener = rendered.container.querySelector('button') as HTMLButtonElement
+  opener.focus()
+  click(opener)
+  await settle()
+  return { ...t, opener }
+}
+
+describe('the dialog (W3C APG)', () => {
+  it('opens on Connect as a labelled modal dialog and moves focus inside', async () => {
+    const { latch } = await openWithButton()
+    const element = dialog()
+    expect(element).not.toBeNull()
+    expect(element?.getAttribute('aria-modal')).toBe('true')
+    const title = shadow().getElementById(element?.getAttribute('aria-labelledby') ?? '')
+    expect(title?.textContent).toBe('Connect Wallet')
+    expect(latch.getState().router.history).toEqual([{ name: 'Connect' }])
+    expect(focused()?.textContent).toContain('MetaMask')
+    for (const b of element?.querySelectorAll('button') ?? []) expect(b.textContent?.trim() || b.getAttribute('aria-label')).toBeTruthy()
+  })
+
+  it('Esc closes and focus returns to the opener', async () => {
+    const { latch, opener } = await openWithButton()
+    press('Escape')
+    expect(latch.getState().router.open).toBe(false)
+    expect(dialog()).toBeNull()
+    expect(document.activeElement).toBe(opener)
+  })
+
+  it('the close button and the backdrop close', async () => {
+    const { latch, opener } = await openWithButton()
+    click(button('Close'))
+    expect(latch.getState().router.open).toBe(false)
+    expect(document.activeElement).toBe(opener)
+    act(() => void latch.dispatch(modalOpened({})))
+    await settle()
+    const backdrop = shadow().querySelector('.backdrop') as HTMLElement
+    act(() => void backdrop.dispatchEvent(new MouseEvent('mousedown', { bubbles: true })))
+    expect(latch.getState().router.open).toBe(false)
+  })
+
+  it('Tab and Shift+Tab cycle through every focusable, the search input included', async () => {
+    const { latch } = await openWithButton()
+    click(button('All Wallets'))
+    await settle()
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Connect', 'AllWallets'])
+    const items = focusables(dialog() as HTMLElement)
+    const labels = items.map((e) => e.getAttribute('aria-label') ?? e.textContent)
+    expect(labels[0]).toBe('Back')
+    expect(labels[1]).toBe('Close')
+    expect(labels).toContain('Search wallets')
+    expect(focused()?.getAttribute('aria-label')).toBe('Search wallets')
+    // Forward through all of them wraps to the first.
+    const start = items.indexOf(focused() as HTMLElement)
+    for (let i = 1; i <= items.length; i++) {
+      press('Tab')
+      expect(focused()).toBe(items[(start + i) % items.length])
+    }
+    ;(items[0] as HTMLElement).focus()
+    press('Tab', { shiftKey: true })
+    expect(focused()).toBe(items.at(-1))
+    press('Tab')
+    expect(focused()).toBe(items[0])
+  })
+
+  it('Tab brings focus back into the dialog when it was lost to the page', async () => {
+    await openWithButton()
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    act(() => void document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true })))
+    expect(dialog()?.contains(focused())).toBe(true)
+  })
+
+  it('back pops the history; the header shows back only above one view', async () => {
+    const { latch } = await openWithButton()
+    expect(() => button('Back')).toThrow()
+    click(button('All Wallets'))
+    await settle()
+    expect(shadow().querySelector('h2')?.textContent).toBe('All Wallets')
+    click(button('Back'))
+    expect(latch.getState().router.history).toEqual([{ name: 'Connect' }])
+    expect(shadow().querySelector('h2')?.textContent).toBe('Connect Wallet')
+    expect(() => button('Back')).toThrow()
+  })
+
+  it('cannot be closed in a signing view while sign-in is required (SPEC §4)', async () => {
+    const siwx = definePlugin({ name: 'siwx', slices: { siwx: { required: true, session: null } } as never })
+    const { latch } = setup({ plugins: [siwx] })
+    cleanup = (await renderWithLatch({ latch, children: null })).unmount
+    act(() => void latch.dispatch(modalOpened({ view: { name: 'SIWXSignMessage' } })))
+    await settle()
+    expect(button('Close').hasAttribute('disabled')).toBe(true)
+    press('Escape')
+    expect(latch.getState().router.open).toBe(true)
+    act(() => void latch.dispatch(routerPushed({ view: { name: 'Connect' } })))
+    expect(button('Close').hasAttribute('disabled')).toBe(false)
+    press('Escape')
+    expect(latch.getState().router.open).toBe(false)
+  })
+
+  it('renders the current toast at the top of the modal as a polite status', async () => {
+    const { latch } = await openWithButton()
+    act(() => void latch.dispatch({ type: 'toast/shown', payload: { id: 't', toast: { message: 'Copied', variant: 'success' } } }))
+    const region = dialog()?.querySelector('[role="status"]')
+    expect(region?.getAttribute('aria-live')).toBe('polite')
+    expect(region?.textContent).toBe('Copied')
+    press('Escape')
+    expect(shadow().querySelector('.backdrop')?.getAttribute('data-state')).toBe('closing')
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)))
+    expect(shadow().querySelector('.backdrop')).toBeNull()
+    const page = shadow().querySelector('[role="status"]')
+    expect(page?.getAttribute('data-placement')).toBe('page')
+    expect(page?.textContent).toBe('Copied')
+  })
+})

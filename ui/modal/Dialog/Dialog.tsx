@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react'
+import { modalClosed, selectView } from '../../../kernel/index'
+import { useLatchInstance } from '../../context'
+import { useLatch } from '../../hooks/useLatch'
+import { Header } from '../Header/Header'
+import { Router } from '../Router/Router'
+import { selectCanClose } from '../selectors'
+import { Toasts } from '../Toasts/Toasts'
+import { activeElementIn, focusables, nextFocusable } from './focus'
+
+/**
+ * The W3C APG dialog: role="dialog", aria-modal, labelled by the header title; focus moves in on open and
+ * Tab / Shift+Tab cycle through every focusable inside (inputs too); Esc and the backdrop close it where
+ * SPEC §4 allows. While closing it is inert and no longer a dialog.
+ */
+export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExited(): void }) {
+  const latch = useLatchInstance()
+  const view = useLatch(selectView)
+  const closable = useLatch(selectCanClose)
+  const card = useRef<HTMLDivElement>(null)
+  const titleId = useId()
+  const closing = phase === 'closing'
+
+  const close = useCallback(() => {
+    if (selectCanClose(latch.getState())) latch.dispatch(modalClosed({}))
+  }, [latch])
+
+  // Views focus their first control themselves; this catches the rest (a view still loading).
+  useLayoutEffect(() => {
+    const element = card.current
+    if (closing || !element) return
+    const active = activeElementIn(element)
+    if (!active || !element.contains(active)) element.focus({ preventScroll: true })
+  }, [closing])
+
+  useEffect(() => {
+    if (closing) return
+    // On the document, in the capture phase: the trap holds even when focus was lost to the page.
+    const onKeyDown = (event: KeyboardEvent) => {
+      const element = card.current
+      if (!element || event.defaultPrevented || event.isComposing) return
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        close()
+      } else if (event.key === 'Tab') {
+        event.preventDefault()
+        const next = nextFocusable(focusables(element), activeElementIn(element), event.shiftKey)
+        ;(next ?? element).focus()
+      }
+    }
+    document.addEventListener('keydown', onKeyDown, true)
+    return () => document.removeEventListener('keydown', onKeyDown, true)
+  }, [closing, close])
+
+  // The page behind does not scroll while the dialog is open.
+  useEffect(() => {
+    if (closing) return
+    const { style } = document.documentElement
+    const previous = style.overflow
+    style.overflow = 'hidden'
+    return () => {
+      style.overflow = previous
+    }
+  }, [closing])
+
+  return (
+    <div
+      className="backdrop"
+      data-state={phase}
+      onMouseDown={(event) => event.target === event.currentTarget && close()}
+      onAnimationEnd={(event) => closing && event.target === event.currentTarget && onExited()}
+    >
+      <div
+        ref={card}
+        className="card"
+        role={closing ? undefined : 'dialog'}
+        aria-modal={closing ? undefined : true}
+        aria-labelledby={closing ? undefined : titleId}
+        tabIndex={-1}
+        inert={closing}
+      >
+        <Toasts placement="modal" />
+        <Header titleId={titleId} closable={closable} onClose={close} />
+        <div className="body">
+          <Router view={view} />
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+import { useCallback } from 'react'
+import { routerWentBack, type State } from '../../../kernel/index'
+import { useLatchContext } from '../../context'
+import { useLatch } from '../../hooks/useLatch'
+import { BackIcon, CloseIcon } from '../icons'
+import { selectHistoryLength } from '../selectors'
+import { selectTitle } from '../titles'
+
+/** The modal header: back (when the history holds more than one view), the view's title, close (disabled per canClose). */
+export function Header({ titleId, closable, onClose }: { titleId: string; closable: boolean; onClose(): void }) {
+  const { latch, addons } = useLatchContext()
+  const canGoBack = useLatch(selectHistoryLength) > 1
+  const title = useLatch(useCallback((state: State) => selectTitle(state, addons), [addons]))
+  return (
+    <header className="header">
+      {canGoBack ? (
+        <button type="button" className="icon-button" aria-label="Back" onClick={() => latch.dispatch(routerWentBack({}))}>
+          <BackIcon />
+        </button>
+      ) : (
+        <span aria-hidden="true" />
+      )}
+      <h2 className="title" id={titleId}>
+        {title}
+      </h2>
+      <button type="button" className="icon-button" aria-label="Close" disabled={!closable} onClick={onClose}>
+        <CloseIcon />
+      </button>
+    </header>
+  )
+}

@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react'
+import { useThemeMode } from '../hooks/useThemeMode'
+import { prefersReducedMotion, whenIdle } from '../utils/platform'
+import { Dialog } from './Dialog/Dialog'
+import { preloadViews } from './Router/Router'
+import { Toasts } from './Toasts/Toasts'
+import { useModalStyles } from './styles'
+
+type Phase = 'open' | 'closing' | 'closed'
+
+/** The modal chunk's root, portalled into the shadow root: the dialog while open (and closing), else the toasts. */
+export function ModalRoot({ open }: { open: boolean }) {
+  const theme = useThemeMode()
+  const ref = useModalStyles()
+  const [phase, setPhase] = useState<Phase>(open ? 'open' : 'closed')
+  // Derived from `open` during render (React's "adjust state on prop change"), so opening costs no extra frame.
+  if (open && phase !== 'open') setPhase('open')
+  if (!open && phase === 'open') setPhase(prefersReducedMotion() ? 'closed' : 'closing')
+  useEffect(() => {
+    if (phase !== 'closing') return
+    const timer = setTimeout(() => setPhase('closed'), 260) // in case animationend never comes
+    return () => clearTimeout(timer)
+  }, [phase])
+  useEffect(() => whenIdle(() => void preloadViews()), [])
+  return (
+    <div ref={ref} className="latch-theme latch-root" data-theme={theme}>
+      {phase === 'closed' ? <Toasts placement="page" /> : <Dialog phase={phase} onExited={() => setPhase('closed')} />}
+    </div>
+  )
+}

@@ -1,0 +1,105 @@
+import { Component, Suspense, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react'
+import type { View, ViewName } from '../../../kernel/index'
+import type { LatchAddon } from '../../addons'
+import { useLatchContext } from '../../context'
+import { focusables, focusInitial } from '../Dialog/focus'
+import { lazyComponent, lazyEntry } from '../lazy'
+import Account from '../views/Account/Account'
+import Connect from '../views/Connect/Connect'
+import ConnectingExternal from '../views/ConnectingExternal/ConnectingExternal'
+import ConnectingWalletConnect from '../views/ConnectingWalletConnect/ConnectingWalletConnect'
+import SwitchNetwork from '../views/SwitchNetwork/SwitchNetwork'
+
+/** Views loaded with their own chunk on first use (preloaded once the modal is idle). */
+const lazyViews = {
+  AllWallets: () => import('../views/AllWallets/AllWallets'),
+  Networks: () => import('../views/Networks/Networks'),
+  UnsupportedChain: () => import('../views/UnsupportedChain/UnsupportedChain'),
+  SwitchActiveChain: () => import('../views/SwitchActiveChain/SwitchActiveChain'),
+} satisfies Partial<Record<ViewName, () => Promise<{ default: ComponentType }>>>
+
+/** Connect, Account and the connecting views are in the modal chunk: they render at once. */
+const eagerViews: Partial<Record<ViewName, ComponentType>> = {
+  Connect,
+  Account,
+  ConnectingExternal,
+  ConnectingWalletConnect,
+  ConnectingWalletConnectBasic: ConnectingWalletConnect,
+  SwitchNetwork,
+}
+
+/** Loads every lazy view (called when the browser is idle after the modal mounts); settles when all have. */
+export function preloadViews(): Promise<void> {
+  return Promise.all(Object.values(lazyViews).map((load) => lazyEntry(load).preload().catch(() => undefined))).then(() => undefined)
+}
+
+function viewComponent(name: ViewName, addons: readonly LatchAddon[]): ComponentType {
+  const addon = addons.find((a) => a.kind !== 'connectMethod' && a.view === name)
+  if (addon) return lazyComponent(addon.load)
+  const eager = eagerViews[name]
+  if (eager) return eager
+  const load = (lazyViews as Partial<Record<ViewName, () => Promise<{ default: ComponentType }>>>)[name]
+  return load ? lazyComponent(load) : Unavailable
+}
+
+/** Draws the router's current view (SPEC §2 names), keyed by name so each view mounts fresh. */
+export function Router({ view }: { view: View }) {
+  const { addons } = useLatchContext()
+  const View = viewComponent(view.name, addons)
+  return (
+    <div className="view" key={view.name} data-view={view.name}>
+      <ViewBoundary>
+        <Suspense fallback={<ViewLoading />}>
+          <View />
+          <FocusOnMount />
+        </Suspense>
+      </ViewBoundary>
+    </div>
+  )
+}
+
+/** When a view appears and focus is not already on one of its controls, focus moves to its first one. */
+function FocusOnMount() {
+  const marker = useRef<HTMLSpanElement>(null)
+  useLayoutEffect(() => {
+    const view = marker.current?.closest('.view')
+    const card = marker.current?.closest<HTMLElement>('.card')
+    if (!view || !card) return
+    const active = (card.getRootNode() as ShadowRoot).activeElement
+    if (active && view.contains(active) && focusables(view).includes(active as HTMLElement)) return
+    if (active && card.contains(active) && active !== card) return
+    focusInitial(view, card)
+  }, [])
+  return <span ref={marker} hidden />
+}
+
+function ViewLoading() {
+  return (
+    <div className="view-loading">
+      <span className="spinner spin" role="progressbar" aria-label="Loading" />
+    </div>
+  )
+}
+
+function Unavailable() {
+  return <p className="subtle center">This view is not available in this app.</p>
+}
+
+/** Shows a retry when a view's chunk fails to load (offline, a new deployment). */
+class ViewBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children
+    return (
+      <div className="empty" role="alert">
+        <p className="headline">This view could not be loaded</p>
+        <button type="button" className="button secondary" onClick={() => this.setState({ failed: false })}>
+          Retry
+        </button>
+      </div>
+    )
+  }
+}

@@ -1,0 +1,38 @@
+import type { State } from '../../../kernel/index'
+import { useLatch } from '../../hooks/useLatch'
+import { CheckIcon, ErrorIcon } from '../icons'
+
+const selectToast = (state: State) => state.toast
+
+/** SPEC §3 Toast: at the top of the modal, or of the page while the modal is closed; a polite live region. */
+export function Toasts({ placement }: { placement: 'modal' | 'page' }) {
+  const toast = useLatch(selectToast)
+  const current = toast.open ? toast.current : undefined
+  return (
+    <div className="toast-region" data-placement={placement} role="status" aria-live="polite" aria-atomic="true">
+      {current ? (
+        <div key={current.id} className="toast" data-variant={current.variant}>
+          <span className="toast-icon" aria-hidden="true">
+            {current.variant === 'success' ? <CheckIcon size={12} /> : current.variant === 'error' ? <ErrorIcon size={14} /> : <span className="toast-spinner spin" />}
+          </span>
+          <span>{current.message}</span>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/** Toast styles. */
+export const toastsCss = `
+.toast-region{position:absolute;top:10px;left:0;right:0;z-index:3;display:flex;justify-content:center;pointer-events:none}
+.toast-region[data-placement="page"]{position:fixed;top:16px;z-index:var(--latch-z-index)}
+.toast{display:inline-flex;align-items:center;gap:8px;max-width:calc(100% - 32px);padding:8px 14px 8px 8px;border-radius:999px;
+background:var(--latch-foreground);color:var(--latch-background);font-size:14px;font-weight:500;box-shadow:0 8px 24px rgba(0,0,0,.18);
+pointer-events:auto;animation:latch-toast-in .22s cubic-bezier(.2,.9,.3,1.2) both}
+.toast-icon{flex:none;display:grid;place-items:center;width:20px;height:20px;border-radius:50%;color:#fff}
+.toast[data-variant="success"] .toast-icon{background:#1f9d55}
+.toast[data-variant="error"] .toast-icon{background:#d93636}
+.toast[data-variant="loading"] .toast-icon{background:transparent}
+.toast-spinner{width:14px;height:14px;border-radius:50%;border:2px solid currentColor;border-right-color:transparent;color:var(--latch-background)}
+@keyframes latch-toast-in{from{opacity:0;transform:translateY(-8px) scale(.96)}to{opacity:1;transform:none}}
+`

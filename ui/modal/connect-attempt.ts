@@ -1,0 +1,80 @@
+import { useSyncExternalStore } from 'react'
+import {
+  connect,
+  connectionRecentWalletAdded,
+  modalClosed,
+  routerPushed,
+  selectView,
+  toLatchError,
+  type Connector,
+  type Latch,
+  type WalletListing,
+} from '../../kernel/index'
+
+/** The latest connection attempt the modal started: what ConnectingExternal draws. */
+export type ConnectAttempt = {
+  connector: Connector
+  listing?: WalletListing
+  status: 'pending' | 'failed' | 'succeeded'
+  /** The LatchError's shortMessage (SPEC §8 text) when it failed. */
+  error?: string
+}
+
+type Store = { attempt?: ConnectAttempt; listeners: Set<() => void> }
+const stores = new WeakMap<Latch, Store>()
+
+function storeOf(latch: Latch): Store {
+  let store = stores.get(latch)
+  if (!store) stores.set(latch, (store = { listeners: new Set() }))
+  return store
+}
+
+function set(latch: Latch, attempt: ConnectAttempt) {
+  const store = storeOf(latch)
+  store.attempt = attempt
+  for (const listener of store.listeners) listener()
+}
+
+/** The per-chain connector to use: the part on the active family when a merged entry has one. */
+export function connectorForActiveFamily(latch: Latch, connector: Connector): Connector {
+  const ns = latch.getState().activeNamespace
+  return connector.connectors?.find((part) => part.chain === ns) ?? connector
+}
+
+/**
+ * Shows ConnectingExternal and asks the kernel to connect through `connector` (SPEC §2). On success the
+ * modal closes and a wallet chosen from a listing becomes a recent wallet; on failure the view shows the
+ * error's shortMessage with Retry.
+ */
+export function startConnect(latch: Latch, connector: Connector, listing?: WalletListing): Promise<void> {
+  const target = connectorForActiveFamily(latch, connector)
+  const attempt: ConnectAttempt = { connector, listing, status: 'pending' }
+  set(latch, attempt)
+  latch.dispatch(routerPushed({ view: { name: 'ConnectingExternal', payload: { connectorId: connector.id } } }))
+  return connect(latch, { connectorId: target.id, ns: target.chain }).then(
+    () => {
+      if (storeOf(latch).attempt !== attempt) return
+      set(latch, { ...attempt, status: 'succeeded' })
+      if (listing) latch.dispatch(connectionRecentWalletAdded({ wallet: listing }))
+      const state = latch.getState()
+      if (state.router.open && selectView(state).name === 'ConnectingExternal') latch.dispatch(modalClosed({}))
+    },
+    (error: unknown) => {
+      if (storeOf(latch).attempt !== attempt) return
+      set(latch, { ...attempt, status: 'failed', error: toLatchError(error).shortMessage })
+    },
+  )
+}
+
+/** The latest attempt, re-rendering when it changes. */
+export function useConnectAttempt(latch: Latch): ConnectAttempt | undefined {
+  const store = storeOf(latch)
+  return useSyncExternalStore(
+    (listener) => {
+      store.listeners.add(listener)
+      return () => void store.listeners.delete(listener)
+    },
+    () => store.attempt,
+    () => store.attempt,
+  )
+}

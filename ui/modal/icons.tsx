@@ -1,0 +1,66 @@
+import type { SVGProps } from 'react'
+
+/** Small inline icons of the modal (decorative: aria-hidden, labelled by their buttons). */
+type IconProps = SVGProps<SVGSVGElement> & { size?: number }
+
+function Icon({ size = 20, children, ...rest }: IconProps) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 20 20" fill="none" aria-hidden="true" focusable="false" {...rest}>
+      {children}
+    </svg>
+  )
+}
+
+const stroke = { stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round' } as const
+
+/** ✕ */
+export const CloseIcon = (p: IconProps) => <Icon {...p}><path d="M5 5l10 10M15 5 5 15" {...stroke} /></Icon>
+/** ← */
+export const BackIcon = (p: IconProps) => <Icon {...p}><path d="M12.5 4.5 7 10l5.5 5.5" {...stroke} /></Icon>
+/** › */
+export const ChevronIcon = (p: IconProps) => <Icon {...p}><path d="M8 5l5 5-5 5" {...stroke} /></Icon>
+/** ✓ */
+export const CheckIcon = (p: IconProps) => <Icon {...p}><path d="M4.5 10.5 8.2 14l7.3-8" {...stroke} strokeWidth={2} /></Icon>
+/** Two overlapping squares. */
+export const CopyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="7" y="7" width="9.5" height="9.5" rx="2.2" {...stroke} />
+    <path d="M13 4.8V4.7A1.7 1.7 0 0 0 11.3 3H5.2A2.2 2.2 0 0 0 3 5.2v6.1A1.7 1.7 0 0 0 4.7 13h.1" {...stroke} />
+  </Icon>
+)
+/** Magnifier. */
+export const SearchIcon = (p: IconProps) => <Icon {...p}><circle cx="9" cy="9" r="5.5" {...stroke} /><path d="m13.2 13.2 3.3 3.3" {...stroke} /></Icon>
+/** Door with an arrow. */
+export const DisconnectIcon = (p: IconProps) => (
+  <Icon {...p}><path d="M8 3.5H5.5a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2H8M12.5 13.5 16 10l-3.5-3.5M16 10H8" {...stroke} /></Icon>
+)
+/** Arrow leaving a box. */
+export const ExternalIcon = (p: IconProps) => (
+  <Icon {...p}><path d="M11 3.5h5.5V9M16.5 3.5 9.5 10.5M14 11.5v3a2 2 0 0 1-2 2H5.5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h3" {...stroke} /></Icon>
+)
+/** Triangle with '!'. */
+export const WarningIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M10 3.2 17.3 16H2.7L10 3.2Z" {...stroke} />
+    <path d="M10 8.3v3.4M10 13.9v.1" {...stroke} strokeWidth={2} />
+  </Icon>
+)
+/** Circle with '!'. */
+export const ErrorIcon = (p: IconProps) => <Icon {...p}><circle cx="10" cy="10" r="7" {...stroke} /><path d="M10 6.5v4M10 13.4v.1" {...stroke} strokeWidth={2} /></Icon>
+/** A wallet: the neutral placeholder glyph. */
+export const WalletIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M15.5 6.5V5a1.5 1.5 0 0 0-1.5-1.5H5A2 2 0 0 0 3 5.5v9A2 2 0 0 0 5 16.5h10a1.5 1.5 0 0 0 1.5-1.5V8A1.5 1.5 0 0 0 15 6.5H4.5" {...stroke} />
+    <circle cx="13.2" cy="11.5" r="1.1" fill="currentColor" />
+  </Icon>
+)
+/** A globe: networks. */
+export const NetworkIcon = (p: IconProps) => (
+  <Icon {...p}><circle cx="10" cy="10" r="7" {...stroke} /><path d="M3 10h14M10 3c2 2.2 2.8 4.5 2.8 7S12 14.8 10 17c-2-2.2-2.8-4.5-2.8-7S8 5.2 10 3Z" {...stroke} /></Icon>
+)
+/** A 2×2 grid: all wallets. */
+export const GridIcon = (p: IconProps) => (
+  <Icon {...p}>
+    {[3, 11].flatMap((x) => [3, 11].map((y) => <rect key={`${x}${y}`} x={x} y={y} width="6" height="6" rx="1.8" {...stroke} />))}
+  </Icon>
+)

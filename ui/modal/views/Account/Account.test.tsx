@@ -1,0 +1,177 @@
+// @vitest-environment jsdom
+import { act } from 'react'
+import { filter, map } from 'rxjs'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  accountBalanceUpdated,
+  accountDisconnected,
+  accountProfileUpdated,
+  definePlugin,
+  modalOpened,
+  networkSwitchFailed,
+  networkSwitched,
+  networkSwitchSucceeded,
+  walletDisconnectRequested,
+  walletDisconnectSucceeded,
+} from '../../../../kernel/index'
+import { defineAddon } from '../../../addons'
+import { button, click, connectAccount, connector, dialog, discover, lastRequest, preloadAll, renderWithLatch, settle, setup, shadow } from '../../../test-helpers'
+
+let cleanup: (() => Promise<void>) | undefined
+beforeAll(preloadAll)
+afterEach(async () => {
+  vi.unstubAllGlobals()
+  await cleanup?.()
+  cleanup = undefined
+})
+
+/** A family plugin that disconnects at once, as plugins/eip155 does. */
+const family = definePlugin({
+  name: 'family',
+  effects: [
+    (events$) =>
+      events$.pipe(
+        filter(walletDisconnectRequested.match),
+        map((e) => walletDisconnectSucceeded({}, { ns: e.ns, requestId: e.requestId })),
+      ),
+    (events$) => events$.pipe(filter(walletDisconnectSucceeded.match), map((e) => accountDisconnected({}, { ns: e.ns }))),
+  ],
+})
+
+async function openAccount(options: { addons?: Parameters<typeof renderWithLatch>[0]['addons']; features?: Record<string, boolean> } = {}) {
+  const t = setup({ plugins: [family] })
+  cleanup = (await renderWithLatch({ latch: t.latch, children: null, addons: options.addons })).unmount
+  discover(t.latch, [connector('metamask', 'MetaMask')])
+  connectAccount(t.latch)
+  act(() => {
+    t.latch.dispatch(accountBalanceUpdated({ balance: '1.23456789', symbol: 'ETH' }, { ns: 'eip155' }))
+    if (options.features) t.latch.dispatch({ type: 'latch/configured', payload: { networks: t.latch.getState().chains.eip155.network.requestedCaipNetworks, features: options.features } })
+    t.latch.dispatch(modalOpened({}))
+  })
+  await settle()
+  return t
+}
+
+describe('Account', () => {
+  it('opens on Account when connected: short address, balance floored to 3 decimals, network, disconnect', async () => {
+    const { latch } = await openAccount()
+    expect(latch.getState().router.history).toEqual([{ name: 'Account' }])
+    const text = dialog()?.textContent ?? ''
+    expect(text).toContain('0x1234…abcd')
+    expect(text).toContain('1.234 ETH')
+    expect(text).not.toContain('1.2345')
+    expect(button('Ethereum').textContent).toContain('Network')
+    expect(button('Disconnect')).toBeTruthy()
+  })
+
+  it('shows the profile name where known, the address below it', async () => {
+    const { latch } = await openAccount()
+    act(() => void latch.dispatch(accountProfileUpdated({ name: 'satoshi.eth' }, { ns: 'eip155' })))
+    expect(shadow().querySelector('.account-name')?.textContent).toBe('satoshi.eth')
+    expect(shadow().querySelector('.account-address')?.textContent).toBe('0x1234…abcd')
+  })
+
+  it('copies the address and confirms with a Copied toast', async () => {
+    const writeText = vi.fn(() => Promise.resolve())
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+    const { ofType } = await openAccount()
+    await act(async () => button('Copy address').click())
+    expect(writeText).toHaveBeenCalledWith('0x1234567890abcdef1234567890abcdef1234abcd')
+    expect(ofType('toast/requested').map((e) => e.payload)).toEqual([{ toast: { message: 'Copied', variant: 'success' } }])
+    expect(shadow().querySelector('[role="status"]')?.textContent).toBe('Copied')
+  })
+
+  it('Disconnect disconnects through the kernel, then the modal closes', async () => {
+    const { latch, ofType } = await openAccount()
+    await act(async () => button('Disconnect').click())
+    expect(ofType('wallet/disconnectRequested')).toHaveLength(1)
+    expect(latch.getState().chains.eip155.connectorId).toBeUndefined()
+    expect(latch.getState().router.open).toBe(false)
+  })
+
+  it('wallet feature buttons follow SPEC order, only for registered and enabled features', async () => {
+    const load = () => Promise.resolve({ default: () => <p>feature view</p> })
+    const addons = [
+      defineAddon({ kind: 'feature', feature: 'send', label: 'Send', view: 'Send', title: 'Send', load }),
+      defineAddon({ kind: 'feature', feature: 'onramp', label: 'Buy', view: 'OnRamp', title: 'Buy crypto', load }),
+      defineAddon({ kind: 'feature', feature: 'receive', label: 'Receive', view: 'Receive', title: 'Receive', load }),
+    ]
+    const { latch } = await openAccount({ addons, features: { receive: false } })
+    const names = [...shadow().querySelectorAll('.row-name')].map((e) => e.textContent)
+    expect(names).toEqual(['Ethereum', 'Buy', 'Send', 'Disconnect'])
+    await act(async () => button('Send').click())
+    await settle()
+    expect(latch.getState().router.history.at(-1)).toEqual({ name: 'Send' })
+    expect(shadow().querySelector('h2')?.textContent).toBe('Send')
+    expect(dialog()?.textContent).toContain('feature view')
+  })
+
+  it('renders no feature button when no feature plugin is registered', async () => {
+    await openAccount()
+    expect([...shadow().querySelectorAll('.row-name')].map((e) => e.textContent)).toEqual(['Ethereum', 'Disconnect'])
+  })
+})
+
+describe('Networks and SwitchNetwork', () => {
+  it('lists the configured networks, marks the active one, switches and returns to Account', async () => {
+    const { latch, events } = await openAccount()
+    click(button('Ethereum'))
+    await settle()
+    expect(shadow().querySelector('h2')?.textContent).toBe('Choose Network')
+    expect(button('Ethereum').getAttribute('aria-current')).toBe('true')
+    expect(button('Optimism').getAttribute('aria-current')).toBeNull()
+    click(button('Optimism'))
+    expect(latch.getState().router.history.at(-1)).toEqual({ name: 'SwitchNetwork', payload: { caipNetworkId: 'eip155:10' } })
+    expect(dialog()?.textContent).toContain('Approve in wallet')
+    const request = lastRequest(events, 'network/switchRequested')
+    expect(request).toMatchObject({ ns: 'eip155', payload: { caipNetworkId: 'eip155:10' } })
+    await act(async () => {
+      latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:10' }, { ns: 'eip155' }))
+      latch.dispatch(networkSwitchSucceeded({ caipNetworkId: 'eip155:10' }, { ns: 'eip155', requestId: request.requestId }))
+    })
+    expect(latch.getState().router.history).toEqual([{ name: 'Account' }])
+    expect(button('Optimism').textContent).toContain('Network')
+  })
+
+  it('a failed switch goes back (kernel) and shows the shortMessage as a toast', async () => {
+    const { latch, events } = await openAccount()
+    click(button('Ethereum'))
+    await settle()
+    click(button('Optimism'))
+    const request = lastRequest(events, 'network/switchRequested')
+    await act(async () => {
+      latch.dispatch(
+        networkSwitchFailed({ error: { code: 'SWITCH_CHAIN_FAILED', shortMessage: 'Chain not approved or wallet lacks the switch method' } }, { ns: 'eip155', requestId: request.requestId }),
+      )
+    })
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Account', 'Networks'])
+    expect(shadow().querySelector('[role="status"]')?.textContent).toBe('Chain not approved or wallet lacks the switch method')
+  })
+})
+
+describe('UnsupportedChain', () => {
+  it('opens when the wallet moves to a network the app did not configure, and lists networks to switch to', async () => {
+    const t = setup({ plugins: [family] })
+    cleanup = (await renderWithLatch({ latch: t.latch, children: null })).unmount
+    connectAccount(t.latch)
+    const foreign = { ...t.latch.getState().chains.eip155.network.requestedCaipNetworks[0]!, id: 56, caipNetworkId: 'eip155:56' as const, name: 'BNB Chain' }
+    await act(async () => void t.latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:56', network: foreign }, { ns: 'eip155' })))
+    await settle()
+    expect(t.latch.getState().router.history).toEqual([{ name: 'UnsupportedChain' }])
+    expect(dialog()?.textContent).toContain('Network not supported')
+    expect([...shadow().querySelectorAll('.row-name')].map((e) => e.textContent)).toEqual(['Ethereum', 'Optimism'])
+    // Once the network is supported again the view closes itself.
+    await act(async () => void t.latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:1' }, { ns: 'eip155' })))
+    expect(t.latch.getState().router.open).toBe(false)
+  })
+
+  it('is not shown when the integrator allows unsupported chains', async () => {
+    const t = setup({ plugins: [family] })
+    act(() => void t.latch.dispatch({ type: 'latch/configured', payload: { networks: t.latch.getState().chains.eip155.network.requestedCaipNetworks, allowUnsupportedChain: true } }))
+    cleanup = (await renderWithLatch({ latch: t.latch, children: null })).unmount
+    connectAccount(t.latch)
+    const foreign = { ...t.latch.getState().chains.eip155.network.requestedCaipNetworks[0]!, id: 56, caipNetworkId: 'eip155:56' as const, name: 'BNB Chain' }
+    act(() => void t.latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:56', network: foreign }, { ns: 'eip155' })))
+    expect(t.latch.getState().router.open).toBe(false)
+  })
+})

@@ -1,0 +1,158 @@
+import { useState } from 'react'
+import {
+  disconnect,
+  modalClosed,
+  routerPushed,
+  selectActiveNetwork,
+  selectAddress,
+  toastRequested,
+  toLatchError,
+  type Latch,
+  type State,
+} from '../../../../kernel/index'
+import { walletFeatureOrder, type FeatureAddon } from '../../../addons'
+import { Avatar } from '../../../components/Avatar/Avatar'
+import { useLatchContext } from '../../../context'
+import { useLatch } from '../../../hooks/useLatch'
+import { displayBalance, displayName } from '../../../utils/format'
+import { shallowEqual } from '../../../utils/shallowEqual'
+import { CopyIcon, DisconnectIcon, ExternalIcon, NetworkIcon } from '../../icons'
+import { NetworkImage } from '../Networks/NetworkImage'
+import { ListRow } from '../../WalletRow/WalletRow'
+
+/** What the Account view shows of the active family's account. */
+export function selectAccountView(state: State) {
+  const ns = state.activeNamespace
+  const account = ns ? state.chains[ns].account : undefined
+  return {
+    address: selectAddress(state),
+    profileName: account?.profileName,
+    profileImage: account?.profileImage,
+    balance: account?.balance,
+    balanceSymbol: account?.balanceSymbol,
+    balanceLoading: account?.balanceLoading ?? false,
+    network: selectActiveNetwork(state),
+    explorerUrl: account?.addressExplorerUrl,
+  }
+}
+
+const selectFeatures = (state: State) => state.options.features
+
+/** SPEC §2 Account: address with copy, profile name, balance (3 decimals), network, wallet features, Disconnect. */
+export default function Account() {
+  const { latch, addons } = useLatchContext()
+  const account = useLatch(selectAccountView, shallowEqual)
+  const features = useLatch(selectFeatures)
+  const [leaving, setLeaving] = useState(false)
+  if (!account.address) return <p className="subtle center">No account is connected.</p>
+  const { address } = account
+  const balance = displayBalance(account.balance, account.balanceSymbol)
+  const featureAddons = walletFeatureOrder.flatMap((feature) =>
+    addons.filter((a): a is FeatureAddon => a.kind === 'feature' && a.feature === feature && features[feature] !== false),
+  )
+  const explorer = account.explorerUrl ?? explorerLink(account.network?.blockExplorers?.default.url, address)
+  return (
+    <div className="account">
+      <div className="account-head">
+        <Avatar address={address} image={account.profileImage} size={72} className="account-avatar" />
+        <div className="account-name">
+          <span title={address}>{displayName(address, account.profileName)}</span>
+          <button type="button" className="icon-button small" aria-label="Copy address" onClick={() => void copyAddress(latch, address)}>
+            <CopyIcon size={16} />
+          </button>
+        </div>
+        {account.profileName ? <div className="account-address subtle">{displayName(address)}</div> : null}
+        {balance ? (
+          <div className="account-balance">{balance}</div>
+        ) : account.balanceLoading ? (
+          <div className="account-balance skeleton" aria-label="Loading balance" />
+        ) : null}
+      </div>
+      <ul className="list">
+        {account.network ? (
+          <li>
+            <ListRow
+              icon={<NetworkImage network={account.network} size={40} />}
+              name={account.network.name}
+              tag="Network"
+              tone="neutral"
+              chevron
+              onClick={() => latch.dispatch(routerPushed({ view: { name: 'Networks' } }))}
+            />
+          </li>
+        ) : (
+          <li>
+            <ListRow
+              icon={<span className="row-icon"><NetworkIcon /></span>}
+              name="Choose network"
+              chevron
+              onClick={() => latch.dispatch(routerPushed({ view: { name: 'Networks' } }))}
+            />
+          </li>
+        )}
+        {featureAddons.map((addon) => {
+          const Icon = addon.icon
+          return (
+            <li key={addon.feature}>
+              <ListRow
+                icon={<span className="row-icon">{Icon ? <Icon /> : null}</span>}
+                name={addon.label}
+                chevron
+                onClick={() => latch.dispatch(routerPushed({ view: { name: addon.view } }))}
+              />
+            </li>
+          )
+        })}
+        {explorer ? (
+          <li>
+            <a className="row" href={explorer} target="_blank" rel="noopener noreferrer">
+              <span className="row-icon"><ExternalIcon /></span>
+              <span className="row-name">Block Explorer</span>
+            </a>
+          </li>
+        ) : null}
+        <li>
+          <button
+            type="button"
+            className="row"
+            data-tone="danger"
+            aria-busy={leaving || undefined}
+            disabled={leaving}
+            onClick={() => {
+              setLeaving(true)
+              void leave(latch).finally(() => setLeaving(false))
+            }}
+          >
+            <span className="row-icon"><DisconnectIcon /></span>
+            <span className="row-name">{leaving ? 'Disconnecting…' : 'Disconnect'}</span>
+          </button>
+        </li>
+      </ul>
+    </div>
+  )
+}
+
+function explorerLink(base: string | undefined, address: string): string | undefined {
+  return base ? `${base.replace(/\/+$/, '')}/address/${address}` : undefined
+}
+
+/** Copies the address and confirms with a 'Copied' toast (an error toast when the clipboard refuses). */
+export async function copyAddress(latch: Latch, address: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(address)
+    latch.dispatch(toastRequested({ toast: { message: 'Copied', variant: 'success' } }))
+  } catch {
+    latch.dispatch(toastRequested({ toast: { message: 'Could not copy the address', variant: 'error' } }))
+  }
+}
+
+/** Disconnects every connected family, then closes the modal; a failure shows SPEC §8's 'Failed to disconnect'. */
+export async function leave(latch: Latch): Promise<void> {
+  try {
+    await disconnect(latch)
+    latch.dispatch(modalClosed({}))
+  } catch (error) {
+    const message = toLatchError(error, 'DISCONNECT_FAILED').shortMessage
+    latch.dispatch(toastRequested({ toast: { message, variant: 'error' } }))
+  }
+}

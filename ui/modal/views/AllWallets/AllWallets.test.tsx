@@ -1,0 +1,133 @@
+// @vitest-environment jsdom
+import { act } from 'react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { modalOpened } from '../../../../kernel/index'
+import { preloadAll, button, connector, dialog, discover, listings, renderWithLatch, settle, setup, shadow, stubWalletList } from '../../../test-helpers'
+
+let cleanup: (() => Promise<void>) | undefined
+beforeAll(preloadAll)
+afterEach(async () => {
+  vi.unstubAllGlobals()
+  await cleanup?.()
+  cleanup = undefined
+})
+
+/** An IntersectionObserver the test drives: `intersect()` reports every observed element as visible. */
+function stubIntersectionObserver() {
+  const observers: { callback: IntersectionObserverCallback; elements: Element[]; live: boolean }[] = []
+  class FakeObserver {
+    entry: (typeof observers)[number]
+    constructor(callback: IntersectionObserverCallback) {
+      this.entry = { callback, elements: [], live: true }
+      observers.push(this.entry)
+    }
+    observe(element: Element) {
+      this.entry.elements.push(element)
+    }
+    disconnect() {
+      this.entry.live = false
+    }
+    unobserve() {}
+    takeRecords() {
+      return []
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver)
+  return {
+    intersect: () =>
+      act(() => {
+        for (const o of observers.filter((x) => x.live)) {
+          o.callback(o.elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry), {} as IntersectionObserver)
+        }
+      }),
+  }
+}
+
+async function openAllWallets(api = true) {
+  const t = setup({ plugins: api ? [stubWalletList()] : [] })
+  cleanup = (await renderWithLatch({ latch: t.latch, children: null })).unmount
+  discover(t.latch, [connector('metamask', 'MetaMask', { info: { rdns: 'io.metamask' } })])
+  act(() => void t.latch.dispatch(modalOpened({ view: { name: 'AllWallets' } })))
+  await settle()
+  return t
+}
+
+const tiles = () => [...shadow().querySelectorAll('.grid:not([aria-hidden]) .tile')].map((t) => t.getAttribute('aria-label'))
+const search = () => shadow().querySelector('input[type="search"]') as HTMLInputElement
+
+function type(value: string) {
+  const input = search()
+  act(() => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
+    setter?.call(input, value)
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+}
+
+describe('AllWallets', () => {
+  it('asks for the first page on open, shows skeletons meanwhile, then installed wallets first', async () => {
+    const { latch, ofType } = await openAllWallets()
+    expect(ofType('walletList/pageRequested').map((e) => e.payload)).toEqual([{ page: 1 }])
+    expect(shadow().querySelector('.grid[aria-hidden="true"] .skeleton')).not.toBeNull()
+    expect(tiles()).toEqual(['MetaMask, installed'])
+    act(() => {
+      latch.dispatch({
+        type: 'walletList/pageReceived',
+        payload: { page: 1, listings: [...listings(3), { id: 'mm', name: 'MetaMask', rdns: 'io.metamask' }, { id: 'x', name: 'Xwallet', installed: true }], count: 90 },
+      })
+    })
+    expect(tiles()).toEqual(['MetaMask, installed', 'Xwallet, installed', 'Wallet 1', 'Wallet 2', 'Wallet 3'])
+    expect(shadow().querySelector('.grid[aria-hidden="true"]')).toBeNull()
+  })
+
+  it('dispatches walletList/searchRequested on every change and shows the results for the current query', async () => {
+    const { latch, ofType } = await openAllWallets()
+    type('r')
+    type('ra ')
+    expect(ofType('walletList/searchRequested').map((e) => e.payload)).toEqual([{ query: 'r' }, { query: 'ra ' }])
+    expect(shadow().querySelector('.grid[aria-busy="true"], .grid[aria-hidden="true"]')).not.toBeNull()
+    act(() => void latch.dispatch({ type: 'walletList/searchReceived', payload: { query: 'ra ', results: [{ id: 'rainbow', name: 'Rainbow' }] } }))
+    expect(tiles()).toEqual(['Rainbow'])
+    type('zzz')
+    act(() => void latch.dispatch({ type: 'walletList/searchReceived', payload: { query: 'zzz', results: [] } }))
+    expect(dialog()?.textContent).toContain('No wallet found')
+    type('meta')
+    act(() => void latch.dispatch({ type: 'walletList/searchReceived', payload: { query: 'meta', results: [] } }))
+    expect(tiles()).toEqual(['MetaMask, installed'])
+  })
+
+  it('loads the next page of 40 when the sentinel scrolls into view', async () => {
+    const io = stubIntersectionObserver()
+    const { latch, ofType } = await openAllWallets()
+    act(() => void latch.dispatch({ type: 'walletList/pageReceived', payload: { page: 1, listings: listings(40), count: 90 } }))
+    io.intersect()
+    expect(ofType('walletList/pageRequested').map((e) => e.payload)).toEqual([{ page: 1 }, { page: 2 }])
+    expect(shadow().querySelector('[aria-label="Loading more wallets"]')).not.toBeNull()
+    io.intersect() // still loading: no duplicate request
+    expect(ofType('walletList/pageRequested')).toHaveLength(2)
+    act(() => void latch.dispatch({ type: 'walletList/pageReceived', payload: { page: 2, listings: listings(40, 41), count: 90 } }))
+    io.intersect()
+    expect(ofType('walletList/pageRequested').at(-1)?.payload).toEqual({ page: 3 })
+    act(() => void latch.dispatch({ type: 'walletList/pageReceived', payload: { page: 3, listings: listings(10, 81), count: 90 } }))
+    expect(shadow().querySelector('.next-page')).toBeNull()
+    expect(tiles()).toHaveLength(91)
+  })
+
+  it('shows the failed state with a Retry that asks again', async () => {
+    const { latch, ofType } = await openAllWallets()
+    act(() => void latch.dispatch({ type: 'walletList/failed', payload: { error: { code: 'SERVER_ERROR', shortMessage: 'Server Error' } } }))
+    expect(shadow().querySelector('[role="alert"]')?.textContent).toContain('Could not load wallets')
+    act(() => button('Retry').click())
+    expect(ofType('walletList/pageRequested').map((e) => e.payload)).toEqual([{ page: 1 }, { page: 1 }])
+  })
+
+  it('without the api plugin: the discovered wallets only, searched locally, no wallet-list intent', async () => {
+    const { ofType } = await openAllWallets(false)
+    expect(tiles()).toEqual(['MetaMask, installed'])
+    type('xyz')
+    expect(tiles()).toEqual([])
+    expect(dialog()?.textContent).toContain('No wallet found')
+    expect(ofType('kernel/eventRejected')).toEqual([])
+    expect(ofType('walletList/searchRequested')).toEqual([])
+  })
+})

@@ -1,0 +1,100 @@
+import { Fragment, useCallback, useEffect, useMemo, type ReactNode } from 'react'
+import { routerPushed, type Latch, type State } from '../../../../kernel/index'
+import { connectMethodOrder, type ConnectMethodAddon } from '../../../addons'
+import { useLatchContext } from '../../../context'
+import { useLatch } from '../../../hooks/useLatch'
+import { isMobile } from '../../../utils/platform'
+import { prefetchWalletList } from '../../../wallet-list'
+import { startConnect } from '../../connect-attempt'
+import { GridIcon } from '../../icons'
+import { lazyComponent } from '../../lazy'
+import { ListRow, WalletRowButton } from '../../WalletRow/WalletRow'
+import { rowsEqual, selectWalletRows, type WalletRow } from './walletRows'
+
+/** SPEC §2 Connect: the connect methods in order (wallet, e-mail, social); the last two come from add-ons. */
+export default function Connect() {
+  const { addons } = useLatchContext()
+  const sections = connectMethodOrder.flatMap((method): { key: string; node: ReactNode }[] => {
+    if (method === 'wallet') return [{ key: method, node: <WalletList /> }]
+    const addon = addons.find((a): a is ConnectMethodAddon => a.kind === 'connectMethod' && a.method === method)
+    if (!addon) return []
+    const Slot = lazyComponent(addon.load)
+    return [{ key: method, node: <Slot /> }]
+  })
+  return (
+    <div className="connect">
+      {sections.map((section, i) => (
+        <Fragment key={section.key}>
+          {i > 0 ? <div className="section-divider">or</div> : null}
+          <section aria-label={section.key === 'wallet' ? 'Wallets' : section.key}>{section.node}</section>
+        </Fragment>
+      ))}
+    </div>
+  )
+}
+
+const selectListingCount = (state: State) => state.walletList?.count ?? 0
+const selectPreviewIcons = (state: State) =>
+  (state.walletList?.listings ?? [])
+    .slice(0, 4)
+    .map((l) => l.image_url ?? '')
+    .join('\n')
+
+/** The wallet section: SPEC §2's groups as rows, then 'All Wallets'. */
+function WalletList() {
+  const { latch, connectorOrder } = useLatchContext()
+  const mobile = useMemo(isMobile, [])
+  const selector = useCallback((state: State) => selectWalletRows(state, { isMobile: mobile, order: connectorOrder }), [mobile, connectorOrder])
+  const rows = useLatch(selector, rowsEqual)
+  const count = useLatch(selectListingCount)
+  const previews = useLatch(selectPreviewIcons).split('\n')
+  useEffect(() => prefetchWalletList(latch), [latch])
+  return (
+    <ul className="list">
+      {rows.map((row) => (
+        <li key={row.key}>
+          <WalletRowButton name={row.name} imageUrl={row.imageUrl} tag={row.tag} onClick={() => selectWallet(latch, row)} />
+        </li>
+      ))}
+      <li>
+        <ListRow
+          icon={
+            previews.some(Boolean) ? (
+              <span className="row-icon all" aria-hidden="true">
+                {previews.map((src, i) => (
+                  <span key={i}>{src ? <img src={src} alt="" /> : null}</span>
+                ))}
+              </span>
+            ) : (
+              <span className="row-icon" aria-hidden="true">
+                <GridIcon />
+              </span>
+            )
+          }
+          name="All Wallets"
+          tag={count > 0 ? `${count >= 10 ? `${Math.floor(count / 10) * 10}+` : count}` : undefined}
+          tone="neutral"
+          onClick={() => latch.dispatch(routerPushed({ view: { name: 'AllWallets' } }))}
+        />
+      </li>
+      {rows.length === 0 ? (
+        <li className="hint">No browser wallet found. Choose one from All Wallets, or install one and reload the page.</li>
+      ) : null}
+    </ul>
+  )
+}
+
+/** A row was chosen: connect through its connector, or show how to reach a wallet that is not installed. */
+export function selectWallet(latch: Latch, row: Pick<WalletRow, 'connector' | 'listing' | 'name' | 'imageUrl'>) {
+  if (row.connector) {
+    void startConnect(latch, row.connector, row.listing)
+    return
+  }
+  const listing = row.listing
+  if (!listing) return
+  latch.dispatch(
+    routerPushed({
+      view: { name: 'ConnectingWalletConnect', payload: { walletId: listing.id, name: listing.name, imageUrl: row.imageUrl ?? null } },
+    }),
+  )
+}

@@ -1,0 +1,48 @@
+import { mergeMultiChainConnectors, selectView, type Connector, type State } from '../../../../kernel/index'
+import { useLatchInstance } from '../../../context'
+import { useLatch } from '../../../hooks/useLatch'
+import { startConnect, useConnectAttempt } from '../../connect-attempt'
+import { Loader } from '../../Loader/Loader'
+import { WalletImage } from '../../WalletIcon/WalletIcon'
+
+/** The connector named by the view's payload (merged entries included). */
+export function selectPayloadConnector(state: State): Connector | undefined {
+  const id = selectView(state).payload?.connectorId
+  if (typeof id !== 'string') return undefined
+  return mergeMultiChainConnectors(state.connectors.list).find((c) => c.id === id) ?? state.connectors.list.find((c) => c.id === id)
+}
+
+const sameConnector = (a: Connector | undefined, b: Connector | undefined) => a?.id === b?.id && a?.name === b?.name && a?.imageUrl === b?.imageUrl
+
+/** SPEC §2 "Connecting external wallet": icon with a spinner, 'Continue in <wallet>', the error and Retry on failure. */
+export default function ConnectingExternal() {
+  const latch = useLatchInstance()
+  const attempt = useConnectAttempt(latch)
+  const fromState = useLatch(selectPayloadConnector, sameConnector)
+  const connector = fromState ?? attempt?.connector
+  if (!connector) return <p className="subtle center">This wallet is no longer available.</p>
+  const failed = attempt?.connector.id === connector.id && attempt.status === 'failed'
+  return (
+    <div className="status-view">
+      <Loader state={failed ? 'failed' : 'pending'}>
+        <WalletImage src={connector.imageUrl} size={64} />
+      </Loader>
+      {failed ? (
+        <>
+          <p className="headline error-text" role="alert">
+            {attempt?.error}
+          </p>
+          <p className="subtle">Try again, or pick another wallet.</p>
+          <button type="button" className="button primary" data-autofocus onClick={() => void startConnect(latch, connector, attempt?.listing)}>
+            Retry
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="headline">Continue in {connector.name}</p>
+          <p className="subtle">Accept the connection request in the wallet.</p>
+        </>
+      )}
+    </div>
+  )
+}

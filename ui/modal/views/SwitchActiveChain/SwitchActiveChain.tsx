@@ -1,0 +1,44 @@
+import { useState } from 'react'
+import { selectRequestedNetworks, selectView, type State } from '../../../../kernel/index'
+import { useLatchInstance } from '../../../context'
+import { useLatch } from '../../../hooks/useLatch'
+import { switchActiveChain } from '../../network-switch'
+import { NetworkImage } from '../Networks/NetworkImage'
+
+const familyNames: Record<string, string> = { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos' }
+
+const selectTarget = (state: State) => {
+  const id = selectView(state).payload?.network
+  return selectRequestedNetworks(state).find((n) => n.caipNetworkId === id)
+}
+
+/** SPEC §2 SwitchActiveChain: the target network is of another chain family with no account yet; switch, then Connect. */
+export default function SwitchActiveChain() {
+  const latch = useLatchInstance()
+  const network = useLatch(selectTarget)
+  const [busy, setBusy] = useState(false)
+  if (!network) return <p className="subtle center">This network is not available.</p>
+  const family = familyNames[network.chainNamespace] ?? network.chainNamespace
+  return (
+    <div className="status-view">
+      <div className="loader">
+        <NetworkImage network={network} size={64} />
+      </div>
+      <p className="headline">Switch to {network.name}</p>
+      <p className="subtle">Your wallet is connected on another chain family. Connect a {family} wallet to use {network.name}.</p>
+      <button
+        type="button"
+        className="button primary"
+        data-autofocus
+        aria-busy={busy || undefined}
+        disabled={busy}
+        onClick={() => {
+          setBusy(true)
+          void switchActiveChain(latch, network).finally(() => setBusy(false))
+        }}
+      >
+        {busy ? 'Switching…' : `Switch to ${family}`}
+      </button>
+    </div>
+  )
+}

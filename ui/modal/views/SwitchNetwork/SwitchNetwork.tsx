@@ -1,0 +1,23 @@
+import { selectRequestedNetworks, selectView, type State } from '../../../../kernel/index'
+import { useLatch } from '../../../hooks/useLatch'
+import { Loader } from '../../Loader/Loader'
+import { NetworkImage } from '../Networks/NetworkImage'
+
+const selectTarget = (state: State) => {
+  const id = selectView(state).payload?.caipNetworkId
+  return selectRequestedNetworks(state).find((n) => n.caipNetworkId === id)
+}
+
+/** SPEC §2 SwitchNetwork: 'Approve in wallet' while the wallet is asked (a failure goes back and shows a toast). */
+export default function SwitchNetwork() {
+  const network = useLatch(selectTarget)
+  return (
+    <div className="status-view">
+      <Loader state="pending">
+        {network ? <NetworkImage network={network} size={64} /> : <span className="network-icon" style={{ width: 64, height: 64 }} />}
+      </Loader>
+      <p className="headline">Approve in wallet</p>
+      <p className="subtle">Accept the request to switch{network ? ` to ${network.name}` : ''} in your wallet.</p>
+    </div>
+  )
+}

@@ -1,0 +1,97 @@
+/**
+ * A static preview page of the modal (bundled by scripts/ui-preview.ts): `?account=1` for a fake connected
+ * account, `&theme=light|dark|system`, and `&open=connect|account|allwallets|networks` to open the modal at
+ * load (scripts/ui-preview.ts opens it by clicking instead). Fake discovered connectors and the api plugin's
+ * curated wallet list. Not part of the package.
+ */
+import { createRoot } from 'react-dom/client'
+import {
+  accountBalanceUpdated,
+  accountConnected,
+  connectorsDiscovered,
+  createLatch,
+  modalOpened,
+  networkSwitched,
+  routerPushed,
+  type CaipNetwork,
+  type Connector,
+} from '../kernel/index'
+import { createTestNetwork } from '../kernel/testing'
+import { api } from '../plugins/api/index'
+import { ConnectButton, LatchProvider, NetworkButton } from './index'
+
+const svg = (body: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">${body}</svg>`)}`
+
+/** A fox-orange tile with a simple fox-ish mark: the one connector with an icon of its own. */
+const foxIcon = svg(
+  '<rect width="96" height="96" rx="24" fill="#fff4e8"/><path d="M22 26l20 14h12l20-14-6 30 6 14-20 8H42l-20-8 6-14z" fill="#f6851b"/><path d="M42 40h12l-6 18z" fill="#e2761b"/><circle cx="38" cy="56" r="4" fill="#233447"/><circle cx="58" cy="56" r="4" fill="#233447"/>',
+)
+const coinIcon = svg('<rect width="96" height="96" rx="24" fill="#0052ff"/><circle cx="48" cy="48" r="26" fill="#fff"/><rect x="38" y="38" width="20" height="20" rx="4" fill="#0052ff"/>')
+const networkIcon = (color: string, mark: string) => svg(`<circle cx="48" cy="48" r="48" fill="${color}"/><text x="48" y="62" text-anchor="middle" font-family="system-ui,sans-serif" font-size="40" font-weight="700" fill="#fff">${mark}</text>`)
+
+const withIcon = (network: CaipNetwork, imageUrl: string): CaipNetwork => ({ ...network, assets: { imageUrl } })
+const networks = [
+  withIcon(createTestNetwork('eip155', 1, { name: 'Ethereum', explorer: 'https://explorer.invalid' }), networkIcon('#627eea', 'Ξ')),
+  withIcon(createTestNetwork('eip155', 10, { name: 'OP Mainnet' }), networkIcon('#ff0420', 'O')),
+  withIcon(createTestNetwork('eip155', 8453, { name: 'Base' }), networkIcon('#0052ff', 'B')),
+  createTestNetwork('eip155', 42161, { name: 'Arbitrum One' }),
+  { ...createTestNetwork('eip155', 11155111, { name: 'Sepolia' }), testnet: true },
+]
+
+const connectors: Connector[] = [
+  { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', chain: 'eip155', imageUrl: foxIcon, info: { rdns: 'io.metamask' } },
+  { id: 'com.coinbase.wallet', name: 'Coinbase Wallet', type: 'ANNOUNCED', chain: 'eip155', imageUrl: coinIcon, info: { rdns: 'com.coinbase.wallet' } },
+  { id: 'rabby', name: 'Rabby Wallet', type: 'INJECTED', chain: 'eip155' },
+  { id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155' },
+]
+
+const params = new URLSearchParams(location.search)
+const open = params.get('open')
+const theme = params.get('theme')
+const latch = createLatch({
+  networks,
+  plugins: [api()],
+  themeMode: theme === 'light' || theme === 'dark' ? theme : 'system',
+})
+latch.dispatch(connectorsDiscovered({ connectors }))
+latch.dispatch({ type: 'walletList/pageRequested', payload: { page: 1 } })
+
+if (params.get('account') === '1') {
+  const address = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
+  latch.dispatch(accountConnected({ caipAddress: `eip155:1:${address}`, connectorId: 'io.metamask' }, { ns: 'eip155' }))
+  latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:1' }, { ns: 'eip155' }))
+  latch.dispatch(accountBalanceUpdated({ balance: '2.718281828', symbol: 'ETH' }, { ns: 'eip155' }))
+}
+
+function Page() {
+  return (
+    <div className="page">
+      <header className="bar">
+        <strong className="brand">Acme Swap</strong>
+        <nav>
+          <NetworkButton />
+          <ConnectButton />
+        </nav>
+      </header>
+      <main className="hero">
+        <h1>Trade anything, instantly.</h1>
+        <p>A host page behind the modal: its CSS cannot reach the modal inside the shadow root.</p>
+      </main>
+    </div>
+  )
+}
+
+const root = document.getElementById('root')
+if (root) {
+  createRoot(root).render(
+    <LatchProvider latch={latch}>
+      <Page />
+    </LatchProvider>,
+  )
+  if (open) {
+    latch.dispatch(modalOpened({}))
+    if (open === 'allwallets') latch.dispatch(routerPushed({ view: { name: 'AllWallets' } }))
+    if (open === 'networks') latch.dispatch(routerPushed({ view: { name: 'Networks' } }))
+  }
+}
+Object.defineProperty(window, 'latchPreview', { value: latch })

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { displayBalance, displayName, shortAddress } from './format'
+import { shallowEqual } from './shallowEqual'
+import { overrideCss, themeCss } from '../theme/tokens'
+
+describe('display helpers', () => {
+  it('shortens EVM addresses to 0x1234…abcd', () => {
+    expect(shortAddress('0x1234567890abcdef1234567890abcdef1234abcd')).toBe('0x1234…abcd')
+    expect(shortAddress('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')).toBe('7xKX…gAsU')
+    expect(shortAddress('0x12')).toBe('0x12')
+  })
+  it('prefers the profile name', () => {
+    expect(displayName('0x1234567890abcdef1234567890abcdef1234abcd', 'vitalik.eth')).toBe('vitalik.eth')
+    expect(displayName('0x1234567890abcdef1234567890abcdef1234abcd', null)).toBe('0x1234…abcd')
+  })
+  it('floors balances to 3 decimals (SPEC §9)', () => {
+    expect(displayBalance('1.23456789', 'ETH')).toBe('1.234 ETH')
+    expect(displayBalance('0.0009', 'ETH')).toBe('0 ETH')
+    expect(displayBalance(undefined, 'ETH')).toBeUndefined()
+  })
+})
+
+describe('shallowEqual', () => {
+  it('compares one level deep', () => {
+    const shared = { a: 1 }
+    expect(shallowEqual({ x: shared, y: 2 }, { x: shared, y: 2 })).toBe(true)
+    expect(shallowEqual({ x: { a: 1 } }, { x: { a: 1 } })).toBe(false)
+    expect(shallowEqual([shared], [shared])).toBe(true)
+    expect(shallowEqual([1], { 0: 1 })).toBe(false)
+    expect(shallowEqual({ a: undefined }, { b: undefined })).toBe(false)
+  })
+})
+
+describe('theme css', () => {
+  it('carries SPEC §9 accents for light and dark, and follows the system preference', () => {
+    const css = themeCss('.x')
+    expect(css).toContain('--latch-accent:hsla(231, 100%, 70%, 1)')
+    expect(css).toContain('--latch-background:#ffffff')
+    expect(css).toContain('--latch-accent:hsla(230, 100%, 67%, 1)')
+    expect(css).toContain('--latch-background:#121313')
+    expect(css).toContain('@media (prefers-color-scheme: dark){.x[data-theme="system"]')
+  })
+  it('keeps only well-formed overrides, with a selector stronger than the mode rules', () => {
+    expect(overrideCss('.x', { '--latch-accent': '#0a0', color: 'red', '--latch-bad': 'x;}body{' })).toBe('.x.x[data-theme]{--latch-accent:#0a0;}')
+    expect(overrideCss('.x', {})).toBe('')
+  })
+})
