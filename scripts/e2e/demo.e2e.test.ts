@@ -114,6 +114,18 @@ describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true)
   })
 
+  it('opens and lists the installed wallet at once while every provider API request hangs forever', async () => {
+    guarded = await newGuardedPage(browser)
+    const page = guarded.page
+    const hanging: string[] = []
+    // Never fulfilled: the request stays pending for as long as the page lives.
+    await page.route(`${demo.stack.api.url}/**`, (route) => void hanging.push(route.request().url()))
+    await page.goto(demo.url)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).waitFor({ timeout: 5_000 })
+    expect(hanging.some((url) => url.includes('/getWallets'))).toBe(true)
+  })
+
   it('renders dark mode with SPEC §9 colours', async () => {
     const page = await open('/?theme=dark')
     await page.getByRole('button', { name: 'Connect Wallet' }).click()

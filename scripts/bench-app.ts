@@ -1,0 +1,174 @@
+/**
+ * What a dapp pays: a minimal dapp is bundled with one esbuild configuration and the output is
+ * measured raw, gzip and brotli — the initial load, every chunk the page can load, and each lazy chunk.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { build, type Metafile } from 'esbuild'
+import { staticClosure } from './build'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** Raw, gzip (level 9) and brotli (quality 11) bytes, each file compressed on its own and summed. */
+export type Bytes = { raw: number; gzip: number; brotli: number; files: number }
+
+/** One lazily loaded output file: what it is named after, its size, and what loading it adds beyond the initial load. */
+export type LazyChunk = { name: string; bytes: Bytes; adds?: Bytes }
+
+/** Total, Latch-and-the-rest (React external) and React (the difference) of one set of files. */
+export type Split = { total: Bytes; latch: Bytes; react: Bytes }
+
+/** The cost of one dapp: its initial load, everything the page can load, the lazy chunks, and who fills the initial load. */
+export type DappCost = {
+  name: string
+  initial: Split
+  all: Split
+  chunks: LazyChunk[]
+  /** Minified bytes in the initial load by package or repository folder (metafile `bytesInOutput`), largest first. */
+  initialModules: { group: string; bytes: number }[]
+}
+
+/** The dapps measured: with the api plugin (curated registry, wallet list) and without it. */
+export const dapps = [
+  { name: 'EVM + api', withApi: true },
+  { name: 'EVM only', withApi: false },
+] as const
+
+/** Externals of the "Latch without React" build: React, react-dom, the scheduler and their subpaths. */
+export const reactExternals = ['react', 'react/*', 'react-dom', 'react-dom/*', 'scheduler', 'scheduler/*']
+
+/** The dapp entry: createLatch with mainnet, eip155 (and api), a ConnectButton in a LatchProvider, rendered with react-dom/client. */
+export function dappSource(withApi: boolean): string {
+  const src = (path: string) => JSON.stringify(join(root, path))
+  return [
+    `import { createRoot } from 'react-dom/client'`,
+    `import { mainnet } from 'viem/chains'`,
+    `import { createLatch } from ${src('kernel/index.ts')}`,
+    `import { eip155, fromViemChain } from ${src('plugins/eip155/index.ts')}`,
+    withApi ? `import { api } from ${src('plugins/api/index.ts')}` : '',
+    `import { ConnectButton, LatchProvider } from ${src('ui/index.ts')}`,
+    `const latch = createLatch({ networks: [fromViemChain(mainnet)], plugins: [eip155()${withApi ? ', api()' : ''}] })`,
+    `createRoot(document.getElementById('root')).render(<LatchProvider latch={latch}><ConnectButton /></LatchProvider>)`,
+    '',
+  ].join('\n')
+}
+
+/** Size of files (paths relative to the repository root, as in the metafile), compressed one by one. */
+export function measureFiles(files: readonly string[]): Bytes {
+  const total: Bytes = { raw: 0, gzip: 0, brotli: 0, files: files.length }
+  for (const file of files) {
+    const bytes = readFileSync(resolve(root, file))
+    total.raw += bytes.length
+    total.gzip += gzipSync(bytes, { level: 9 }).length
+    total.brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length
+  }
+  return total
+}
+
+const minus = (a: Bytes, b: Bytes): Bytes => ({ raw: a.raw - b.raw, gzip: a.gzip - b.gzip, brotli: a.brotli - b.brotli, files: a.files - b.files })
+
+type Built = { metafile: Metafile; entry: string; initial: string[]; all: string[] }
+
+/** Bundles `entry` into `outdir` with THE configuration; only `external` differs between the two builds. */
+async function bundle(entry: string, outdir: string, external: string[]): Promise<Built> {
+  const { metafile } = await build({
+    absWorkingDir: root,
+    entryPoints: { main: entry },
+    outdir,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    splitting: true,
+    minify: true,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    nodePaths: [join(root, 'node_modules')], // the temporary entry lives outside the repository
+    external,
+    metafile: true,
+    write: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    logLevel: 'warning',
+  })
+  const js = Object.keys(metafile.outputs).filter((file) => file.endsWith('.js'))
+  const start = js.find((file) => metafile.outputs[file]?.entryPoint && resolve(root, metafile.outputs[file].entryPoint) === entry)
+  if (!start) throw new Error(`no output for ${entry} in the metafile`)
+  return { metafile, entry: start, initial: staticClosure(metafile, start), all: js }
+}
+
+/** Package (`react-dom`, `@noble/hashes`) or repository folder (`ui/modal`, `plugins/api`) of a metafile input. */
+export function inputGroup(path: string): string {
+  const modules = path.lastIndexOf('node_modules/')
+  if (modules >= 0) {
+    const [scope = '', name = ''] = path.slice(modules + 'node_modules/'.length).split('/')
+    return scope.startsWith('@') ? `${scope}/${name}` : scope
+  }
+  const parts = relative(root, resolve(root, path)).split('/')
+  if (parts[0] === 'ui' && parts[1] === 'modal') return parts.slice(0, 3).join('/').replace(/\.tsx?$/, '')
+  if (parts[0] === 'plugins' || parts[0] === 'ui' || parts[0] === 'kernel') return parts.slice(0, 2).join('/').replace(/\.tsx?$/, '')
+  return parts[0]?.startsWith('..') ? 'the dapp entry' : (parts[0] ?? path)
+}
+
+/** Minified bytes per input group over `files`. */
+function groupBytes(metafile: Metafile, files: readonly string[]): { group: string; bytes: number }[] {
+  const groups = new Map<string, number>()
+  for (const file of files) {
+    for (const [path, input] of Object.entries(metafile.outputs[file]?.inputs ?? {})) {
+      const group = inputGroup(path)
+      groups.set(group, (groups.get(group) ?? 0) + input.bytesInOutput)
+    }
+  }
+  return [...groups].map(([group, bytes]) => ({ group, bytes })).sort((a, b) => b.bytes - a.bytes)
+}
+
+/** Name of a lazy output: the module it was split at (a dynamic import), else its largest inputs. */
+function chunkName(metafile: Metafile, file: string): string {
+  const output = metafile.outputs[file]
+  if (output?.entryPoint) return relative(root, resolve(root, output.entryPoint))
+  const top = groupBytes(metafile, [file]).slice(0, 2).map((g) => g.group)
+  return `shared chunk (${top.join(', ')})`
+}
+
+/** Every output the initial load does not include, from the bundled build; a dynamic-import chunk also says what loading it adds. */
+function lazyChunks(built: Built): LazyChunk[] {
+  const initial = new Set(built.initial)
+  return built.all
+    .filter((file) => !initial.has(file))
+    .map((file): LazyChunk => {
+      const name = chunkName(built.metafile, file)
+      const closure = staticClosure(built.metafile, file).filter((f) => !initial.has(f))
+      return { name, bytes: measureFiles([file]), ...(closure.length > 1 ? { adds: measureFiles(closure) } : {}) }
+    })
+    .sort((a, b) => b.bytes.raw - a.bytes.raw)
+}
+
+/** Builds one dapp twice (React external, then bundled) and measures it. */
+export async function measureDapp(name: string, withApi: boolean): Promise<DappCost> {
+  const dir = mkdtempSync(join(tmpdir(), 'latch-bench-app-'))
+  try {
+    const entry = join(dir, 'dapp.tsx')
+    writeFileSync(entry, dappSource(withApi))
+    const own = await bundle(entry, join(dir, 'without-react'), reactExternals)
+    const full = await bundle(entry, join(dir, 'bundled'), [])
+    const split = (own: Bytes, total: Bytes): Split => ({ total, latch: own, react: minus(total, own) })
+    return {
+      name,
+      initial: split(measureFiles(own.initial), measureFiles(full.initial)),
+      all: split(measureFiles(own.all), measureFiles(full.all)),
+      chunks: lazyChunks(full),
+      initialModules: groupBytes(full.metafile, full.initial),
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Measures every dapp of `dapps`. */
+export async function benchApp(): Promise<DappCost[]> {
+  const costs: DappCost[] = []
+  for (const dapp of dapps) costs.push(await measureDapp(dapp.name, dapp.withApi))
+  return costs
+}
