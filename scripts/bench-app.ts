@@ -25,7 +25,10 @@ export type Split = { total: Bytes; latch: Bytes; react: Bytes }
 export type DappCost = {
   name: string
   initial: Split
+  /** Every output JS file. */
   all: Split
+  /** What the entry reaches through static imports and Latch's own dynamic imports (not those inside node_modules). */
+  latchReach: Split
   chunks: LazyChunk[]
   /** Minified bytes in the initial load by package or repository folder (metafile `bytesInOutput`), largest first. */
   initialModules: { group: string; bytes: number }[]
@@ -70,7 +73,28 @@ export function measureFiles(files: readonly string[]): Bytes {
 
 const minus = (a: Bytes, b: Bytes): Bytes => ({ raw: a.raw - b.raw, gzip: a.gzip - b.gzip, brotli: a.brotli - b.brotli, files: a.files - b.files })
 
-type Built = { metafile: Metafile; entry: string; initial: string[]; all: string[] }
+type Built = { metafile: Metafile; entry: string; initial: string[]; all: string[]; latchReach: string[] }
+
+/** True for an output split at a dynamic import inside node_modules (viem's and ox's own lazy chunks). */
+function isDependencyImport(metafile: Metafile, file: string): boolean {
+  return metafile.outputs[file]?.entryPoint?.includes('node_modules/') ?? false
+}
+
+/** Outputs reachable from `start` through static imports and dynamic imports of Latch's own modules. */
+export function latchClosure(metafile: Metafile, start: string): string[] {
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const dependency of metafile.outputs[file]?.imports ?? []) {
+      if (dependency.external) continue
+      if (dependency.kind === 'import-statement') visit(dependency.path)
+      if (dependency.kind === 'dynamic-import' && !isDependencyImport(metafile, dependency.path)) visit(dependency.path)
+    }
+  }
+  visit(start)
+  return [...seen]
+}
 
 /** Bundles `entry` into `outdir` with THE configuration; only `external` differs between the two builds. */
 async function bundle(entry: string, outdir: string, external: string[]): Promise<Built> {
@@ -96,7 +120,7 @@ async function bundle(entry: string, outdir: string, external: string[]): Promis
   const js = Object.keys(metafile.outputs).filter((file) => file.endsWith('.js'))
   const start = js.find((file) => metafile.outputs[file]?.entryPoint && resolve(root, metafile.outputs[file].entryPoint) === entry)
   if (!start) throw new Error(`no output for ${entry} in the metafile`)
-  return { metafile, entry: start, initial: staticClosure(metafile, start), all: js }
+  return { metafile, entry: start, initial: staticClosure(metafile, start), all: js, latchReach: latchClosure(metafile, start) }
 }
 
 /** Package (`react-dom`, `@noble/hashes`) or repository folder (`ui/modal`, `plugins/api`) of a metafile input. */
@@ -127,7 +151,10 @@ function groupBytes(metafile: Metafile, files: readonly string[]): { group: stri
 /** Name of a lazy output: the module it was split at (a dynamic import), else its largest inputs. */
 function chunkName(metafile: Metafile, file: string): string {
   const output = metafile.outputs[file]
-  if (output?.entryPoint) return relative(root, resolve(root, output.entryPoint))
+  if (output?.entryPoint) {
+    const path = relative(root, resolve(root, output.entryPoint))
+    return path.startsWith('node_modules/') ? `${path.slice('node_modules/'.length)} (the dependency's own dynamic import)` : path
+  }
   const top = groupBytes(metafile, [file]).slice(0, 2).map((g) => g.group)
   return `shared chunk (${top.join(', ')})`
 }
@@ -140,7 +167,8 @@ function lazyChunks(built: Built): LazyChunk[] {
     .map((file): LazyChunk => {
       const name = chunkName(built.metafile, file)
       const closure = staticClosure(built.metafile, file).filter((f) => !initial.has(f))
-      return { name, bytes: measureFiles([file]), ...(closure.length > 1 ? { adds: measureFiles(closure) } : {}) }
+      const split = Boolean(built.metafile.outputs[file]?.entryPoint) && closure.length > 1
+      return { name, bytes: measureFiles([file]), ...(split ? { adds: measureFiles(closure) } : {}) }
     })
     .sort((a, b) => b.bytes.raw - a.bytes.raw)
 }
@@ -158,6 +186,7 @@ export async function measureDapp(name: string, withApi: boolean): Promise<DappC
       name,
       initial: split(measureFiles(own.initial), measureFiles(full.initial)),
       all: split(measureFiles(own.all), measureFiles(full.all)),
+      latchReach: split(measureFiles(own.latchReach), measureFiles(full.latchReach)),
       chunks: lazyChunks(full),
       initialModules: groupBytes(full.metafile, full.initial),
     }

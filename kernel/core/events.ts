@@ -5,6 +5,7 @@ import {
   caipAddressSchema,
   caipNetworkIdSchema,
   caipNetworkSchema,
+  chainNamespaceSchema,
   connectionStatusSchema,
   connectorSchema,
   errorDataSchema,
@@ -98,7 +99,11 @@ export const connectionDeepLinkChosen = defineEvent(
 )
 
 export const connectorsDiscovered = defineEvent('connectors/discovered', z.object({ connectors: z.readonly(z.array(connectorSchema)) }))
-export const connectorsRemoved = defineEvent('connectors/removed', z.object({ ids: z.readonly(z.array(z.string())) }))
+/** Removes connectors by id; with `chain`, only that family's (two families may share an id such as 'injected'). */
+export const connectorsRemoved = defineEvent(
+  'connectors/removed',
+  z.object({ ids: z.readonly(z.array(z.string())), chain: z.optional(chainNamespaceSchema) }),
+)
 
 export const modalOpened = defineEvent('modal/opened', z.object({ view: z.optional(viewSchema) }))
 export const modalClosed = defineEvent('modal/closed', empty)

@@ -34,6 +34,6 @@ export const connectionReducers: Reducers = {
 
   'connectors/removed'(draft, { payload }) {
     const ids = new Set(payload.ids)
-    draft.connectors.list = draft.connectors.list.filter((c) => !ids.has(c.id))
+    draft.connectors.list = draft.connectors.list.filter((c) => !ids.has(c.id) || (payload.chain !== undefined && c.chain !== payload.chain))
   },
 }

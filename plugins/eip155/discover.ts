@@ -42,7 +42,7 @@ export function discoverConnectors(win: Window | undefined, registry: Registry):
       // The legacy object turned out to be an announced wallet: list it once, by its own name.
       // Its registry entry stays, so a session already open through it keeps working.
       const injected = registry.get(injectedConnectorId)
-      if (injected && injected.provider === entry.provider) subscriber.next(connectorsRemoved({ ids: [injectedConnectorId] }))
+      if (injected && injected.provider === entry.provider) subscriber.next(connectorsRemoved({ ids: [injectedConnectorId], chain: 'eip155' }))
     }
 
     const checkInjected = () => {

@@ -1,7 +1,7 @@
 import { anvil, mainnet, sepolia } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
-import { createLatch } from '../../kernel/index'
-import { createTestNetwork, createTestPorts } from '../../kernel/testing'
+import { createLatch, replay } from '../../kernel/index'
+import { createTestPorts } from '../../kernel/testing'
 import { eip155, fromViemChain, placeholderNetwork, toAddChainParameters } from './index'
 
 describe('fromViemChain', () => {
@@ -38,22 +38,10 @@ describe('fromViemChain', () => {
   })
 })
 
-describe('eip155({ networks })', () => {
-  it("adds the plugin's networks after the integrator's, which win on the same id", () => {
-    const own = createTestNetwork('eip155', 1, { name: 'My mainnet' })
-    const latch = createLatch({ networks: [own], plugins: [eip155({ networks: [mainnet, sepolia] })], ports: createTestPorts().ports })
-    const { network } = latch.getState().chains.eip155
-    expect(network.requestedCaipNetworks.map((n) => n.name)).toEqual(['My mainnet', 'Sepolia'])
-    expect(network.caipNetwork?.name).toBe('My mainnet')
-  })
-
-  it('makes eip155 the active family when the integrator configured none', () => {
-    const latch = createLatch({ plugins: [eip155({ networks: [sepolia] })], ports: createTestPorts().ports })
-    expect(latch.getState().activeNamespace).toBe('eip155')
-    expect(latch.getState().chains.eip155.network.caipNetwork?.caipNetworkId).toBe('eip155:11155111')
-  })
-
-  it('refuses a network of another family', () => {
-    expect(() => eip155({ networks: [createTestNetwork('solana', 'x')] })).toThrow(/not an EVM network/)
+describe('networks and replay', () => {
+  it('takes networks only from createLatch, so the log alone rebuilds the state', () => {
+    const latch = createLatch({ networks: [fromViemChain(mainnet), fromViemChain(sepolia)], plugins: [eip155()], ports: createTestPorts().ports })
+    expect(latch.getState().chains.eip155.network.requestedCaipNetworks.map((n) => n.name)).toEqual(['Ethereum', 'Sepolia'])
+    expect(replay([eip155()], JSON.stringify(latch.exportLog())).final).toEqual(latch.getState())
   })
 })

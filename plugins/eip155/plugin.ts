@@ -1,14 +1,12 @@
-import { castDraft, type Draft } from 'immer'
+import { castDraft } from 'immer'
 import { merge } from 'rxjs'
-import type { Chain } from 'viem'
-import { definePlugin, LatchError, type CaipNetwork, type Effect, type State } from '../../kernel/index'
+import { definePlugin, type Effect } from '../../kernel/index'
 import { loadBalance } from './balance'
 import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'
 import { discoverConnectors } from './discover'
 import { eip155Events, type Eip155State } from './events'
 import { answerGetCapabilities } from './get-capabilities'
-import { fromViemChain } from './networks'
 import { watchProvider } from './provider-events'
 import { reconnect } from './reconnect'
 import { createRegistry } from './registry'
@@ -16,11 +14,11 @@ import { answerSendTransaction } from './send-transaction'
 import { answerSignMessage } from './sign-message'
 import { answerSwitchNetwork } from './switch-network'
 
-/** Options of the eip155 plugin. */
-export type Eip155Options = {
-  /** EVM networks this plugin brings, besides those given to `createLatch` (Latch networks or viem chains). */
-  networks?: readonly (CaipNetwork | Chain)[]
-}
+/**
+ * Options of the eip155 plugin. Networks are not among them: they are given to
+ * `createLatch({ networks })` and so recorded in the log, which keeps replay exact.
+ */
+export type Eip155Options = Record<string, never>
 
 // Everything with a lifetime (discovered providers, listeners) is created here, once per kernel.
 const effect: Effect = (events$, ctx) => {
@@ -40,19 +38,13 @@ const effect: Effect = (events$, ctx) => {
 }
 
 /** The EVM chain family: EIP-6963 and injected wallets, connect, switch/add chain, sign, send, capabilities, native balance. */
-export function eip155(options: Eip155Options = {}) {
-  const networks = (options.networks ?? []).map((n) => ('caipNetworkId' in n ? n : fromViemChain(n)))
-  const foreign = networks.find((n) => n.chainNamespace !== 'eip155' || !n.caipNetworkId.startsWith('eip155:'))
-  if (foreign) throw new LatchError('INVALID_OPTIONS', { details: `eip155({ networks }): ${foreign.caipNetworkId} is not an EVM network` })
+export function eip155(_options: Eip155Options = {}) {
   const initial: Eip155State = { capabilities: {} }
   return definePlugin({
     name: 'eip155',
     events: eip155Events,
     slices: { eip155: initial },
     reduce: {
-      'latch/configured'(draft) {
-        if (networks.length > 0) addNetworks(draft, networks)
-      },
       'eip155/capabilitiesSucceeded'(draft, { payload }) {
         if (!draft.eip155 || Object.keys(payload.capabilities).length === 0) return
         draft.eip155.capabilities[payload.address.toLowerCase()] = castDraft(payload.capabilities)
@@ -60,13 +52,4 @@ export function eip155(options: Eip155Options = {}) {
     },
     effects: [effect],
   })
-}
-
-/** Appends the plugin's networks after the integrator's own (which win on the same id). */
-function addNetworks(draft: Draft<State>, networks: readonly CaipNetwork[]) {
-  const network = draft.chains.eip155.network
-  const known = new Set(network.requestedCaipNetworks.map((n) => n.caipNetworkId))
-  network.requestedCaipNetworks.push(...castDraft(networks.filter((n) => !known.has(n.caipNetworkId))))
-  network.caipNetwork ??= network.requestedCaipNetworks[0]
-  draft.activeNamespace ??= 'eip155'
 }

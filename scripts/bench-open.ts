@@ -1,0 +1,145 @@
+/**
+ * Modal open latency in headless chromium, against the demo dapp on the local stack: click on
+ * 'Connect Wallet' to the wallet list painted, and navigation start to the button interactive.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { probeScript, type ProbeLoad, type ProbeOpen } from './bench-probe'
+import { summarize, type Summary } from './bench-stats'
+import { startDemo, type DemoServer } from './devnet/demo/serve-demo'
+import { ensureChromium, launchBrowser, newGuardedPage, type GuardedPage } from './e2e/harness'
+
+/** How many samples of each kind; `settleMs` is the wait after `load` before a page's first open. */
+export type OpenOptions = { loads: number; warmOpens: number; coldOpens: number; settleMs: number; pauseMs: number }
+
+/** ≥ 10 fresh loads, ≥ 20 opens after the first, ≥ 10 cold first opens. */
+export const defaultOpenOptions: OpenOptions = { loads: 12, warmOpens: 30, coldOpens: 12, settleMs: 1_000, pauseMs: 100 }
+
+/** Click → painted (and click → in the DOM) over a set of opens, with how often the modal chunk was already there. */
+export type OpenSeries = { painted: Summary; dom: Summary; chunkLoaded: number; chunkStarted: number }
+
+/** Every figure of one run: the provider API answering or hanging. */
+export type OpenRun = {
+  mode: 'answering' | 'hanging'
+  interactive: Summary
+  domContentLoaded: Summary
+  /** First open of a fresh page, `settleMs` after load. */
+  first: OpenSeries
+  /** Later opens of one page. */
+  warm: OpenSeries
+  /** First open of a fresh page, clicked right after DOMContentLoaded. */
+  cold: OpenSeries
+  /** Opens that listed the dev wallet, of all opens tried. */
+  listed: number
+  tried: number
+  /** Requests to the provider API: answered, or held forever. */
+  apiRequests: number
+  outsideRequests: string[]
+  consoleErrors: string[]
+}
+
+/** Both runs, with the browser's version. */
+export type OpenFigures = { chromium: string; runs: OpenRun[] }
+
+const openTimeout = 10_000
+
+/** Arms the probe, clicks 'Connect Wallet', waits for the list painted (or gives up), presses Escape and waits for the close. */
+async function openOnce(page: Page): Promise<ProbeOpen | undefined> {
+  await page.evaluate('window.__latchBench.arm()')
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const open = (await page.evaluate(
+    `Promise.race([window.__latchBench.done, new Promise((resolve) => setTimeout(() => resolve(null), ${openTimeout}))])`,
+  )) as ProbeOpen | null
+  await page.keyboard.press('Escape')
+  await page.evaluate('window.__latchBench.whenClosed()')
+  return open ?? undefined
+}
+
+function series(opens: readonly (ProbeOpen | undefined)[]): OpenSeries {
+  const done = opens.filter((open): open is ProbeOpen => open !== undefined)
+  return {
+    painted: summarize(done.map((o) => o.painted - o.click)),
+    dom: summarize(done.map((o) => o.found - o.click)),
+    chunkLoaded: done.filter((o) => o.chunkLoadedBeforeClick).length,
+    chunkStarted: done.filter((o) => o.chunkStartedBeforeClick).length,
+  }
+}
+
+/** One run: `loads` fresh pages (time to interactive, first open, and on the first page `warmOpens` more), then `coldOpens` cold pages. */
+export async function benchOpenRun(browser: Browser, demo: DemoServer, mode: OpenRun['mode'], options: OpenOptions = defaultOpenOptions): Promise<OpenRun> {
+  const apiOrigin = new URL(demo.stack.api.url).origin
+  const outsideRequests: string[] = []
+  const consoleErrors: string[] = []
+  let apiRequests = 0
+  const fresh = async (): Promise<GuardedPage> => {
+    const guarded = await newGuardedPage(browser, { initScripts: [probeScript] })
+    if (mode === 'hanging') {
+      // Never fulfilled, continued nor aborted: the request stays pending until the page closes.
+      await guarded.page.route((url) => url.origin === apiOrigin, () => void (apiRequests += 1))
+    } else {
+      guarded.page.on('request', (request) => void (new URL(request.url()).origin === apiOrigin && (apiRequests += 1)))
+    }
+    return guarded
+  }
+  const finish = async (guarded: GuardedPage) => {
+    outsideRequests.push(...guarded.outsideRequests)
+    consoleErrors.push(...guarded.consoleErrors)
+    await guarded.close()
+  }
+  const loads: ProbeLoad[] = []
+  const first: (ProbeOpen | undefined)[] = []
+  const warm: (ProbeOpen | undefined)[] = []
+  const cold: (ProbeOpen | undefined)[] = []
+  for (let i = 0; i < options.loads; i++) {
+    const guarded = await fresh()
+    const { page } = guarded
+    await page.goto(demo.url, { waitUntil: 'load' })
+    await page.evaluate('window.__latchBench.whenInteractive()')
+    loads.push((await page.evaluate('window.__latchBench.load()')) as ProbeLoad)
+    await page.waitForTimeout(options.settleMs)
+    first.push(await openOnce(page))
+    for (let j = 0; i === 0 && j < options.warmOpens; j++) {
+      await page.waitForTimeout(options.pauseMs)
+      warm.push(await openOnce(page))
+    }
+    await finish(guarded)
+  }
+  for (let i = 0; i < options.coldOpens; i++) {
+    const guarded = await fresh()
+    await guarded.page.goto(demo.url, { waitUntil: 'domcontentloaded' })
+    cold.push(await openOnce(guarded.page))
+    await finish(guarded)
+  }
+  const all = [...first, ...warm, ...cold]
+  return {
+    mode,
+    interactive: summarize(loads.map((l) => l.interactive)),
+    domContentLoaded: summarize(loads.map((l) => l.domContentLoaded)),
+    first: series(first),
+    warm: series(warm),
+    cold: series(cold),
+    listed: all.filter(Boolean).length,
+    tried: all.length,
+    apiRequests,
+    outsideRequests,
+    consoleErrors,
+  }
+}
+
+/** Starts the demo and chromium (installing it if needed), runs with the API answering, then hanging, and stops both. */
+export async function benchOpen(options: OpenOptions = defaultOpenOptions, log: (line: string) => void = () => {}): Promise<OpenFigures> {
+  ensureChromium()
+  const demo = await startDemo()
+  let browser: Browser | undefined
+  try {
+    browser = await launchBrowser()
+    const runs: OpenRun[] = []
+    for (const mode of ['answering', 'hanging'] as const) {
+      log(`modal open: provider API ${mode}, ${options.loads} loads, ${options.warmOpens} repeat opens, ${options.coldOpens} cold opens…`)
+      runs.push(await benchOpenRun(browser, demo, mode, options))
+    }
+    return { chromium: browser.version(), runs }
+  } finally {
+    await browser?.close()
+    await demo.stop()
+  }
+}
