@@ -1,3 +1,4 @@
+import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connect, sendTransaction } from '../../kernel/index'
 import { anvilAccounts, rpc, setup, startChains, type Chains } from './testing/harness'
@@ -15,8 +16,9 @@ describe('send transaction', () => {
     const before = BigInt((await rpc(chains.a.url, 'eth_getBalance', [anvilAccounts[1], 'latest'])) as string)
     const { hash } = await sendTransaction(h.latch, { to: anvilAccounts[1], value: 10n ** 15n })
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
-    const receipt = (await rpc(chains.a.url, 'eth_getTransactionReceipt', [hash])) as { status: string; from: string; to: string }
-    expect(receipt.status).toBe('0x1')
+    // anvil mines in the background: wait for the receipt as a dapp would.
+    const receipt = await createPublicClient({ transport: http(chains.a.url) }).waitForTransactionReceipt({ hash: hash as `0x${string}`, pollingInterval: 20 })
+    expect(receipt.status).toBe('success')
     expect(receipt.from).toBe(anvilAccounts[0].toLowerCase())
     expect(BigInt((await rpc(chains.a.url, 'eth_getBalance', [anvilAccounts[1], 'latest'])) as string)).toBe(before + 10n ** 15n)
     expect(h.wallet.calls.at(-1)?.params[0]).toEqual({ from: anvilAccounts[0], to: anvilAccounts[1], value: '0x38d7ea4c68000' })
@@ -26,7 +28,7 @@ describe('send transaction', () => {
     const h = setup(chains)
     await connect(h.latch, { connectorId: 'test.latch.wallet', ns: 'eip155' })
     const { hash } = await sendTransaction(h.latch, { to: anvilAccounts[2], value: 0n, data: '0xdeadbeef' })
-    const tx = (await rpc(chains.a.url, 'eth_getTransactionByHash', [hash])) as { input: string }
+    const tx = await createPublicClient({ transport: http(chains.a.url) }).getTransaction({ hash: hash as `0x${string}` })
     expect(tx.input).toBe('0xdeadbeef')
   })
 
