@@ -1,5 +1,7 @@
-import { filter, mergeMap, type Observable } from 'rxjs'
+import type { Observable } from 'rxjs'
 import {
+  answerIntent,
+  notMine,
   accountDisconnected,
   constants,
   toLatchError,
@@ -10,10 +12,9 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
-import { flow } from './flow'
 import { requestWallet } from './provider'
 import type { Registry } from './registry'
-import { activeSession, replyTo } from './session'
+import { activeSession } from './session'
 import { withTimeout } from './timeout'
 
 /**
@@ -21,26 +22,22 @@ import { withTimeout } from './timeout'
  * access (best effort, at most 3 s, like SPEC §9's sign-out wait), then reports the disconnection.
  */
 export function answerDisconnect(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
-  return events$.pipe(
-    filter(walletDisconnectRequested.match),
-    filter((intent) => intent.ns === 'eip155'),
-    mergeMap((intent) =>
-      flow(async (emit) => {
-        const reply = replyTo(intent)
-        const session = activeSession(ctx.getState(), registry)
-        if (session.kind === 'foreign') return
-        try {
-          if (session.kind === 'mine') {
-            const revoked = requestWallet(session.entry.provider, 'wallet_revokePermissions', [{ eth_accounts: {} }])
-            // Many wallets lack the method; the site forgets the account either way.
-            await withTimeout(revoked, constants.signOutWait, ctx.ports.scheduler, 'wallet_revokePermissions').catch(() => undefined)
-          }
-          emit(accountDisconnected({}, { ns: 'eip155' }))
-          emit(walletDisconnectSucceeded({}, reply))
-        } catch (error) {
-          emit(walletDisconnectFailed({ error: toLatchError(error, 'DISCONNECT_FAILED').toData() }, reply))
-        }
-      }),
-    ),
-  )
+  const options = {
+    intent: walletDisconnectRequested,
+    succeeded: walletDisconnectSucceeded,
+    failed: walletDisconnectFailed,
+    ns: 'eip155',
+    toError: (error: unknown) => toLatchError(error, 'DISCONNECT_FAILED'),
+  } as const
+  return answerIntent(events$, options, async (_intent, emit) => {
+    const session = activeSession(ctx.getState(), registry)
+    if (session.kind === 'foreign') return notMine
+    if (session.kind === 'mine') {
+      const revoked = requestWallet(session.entry.provider, 'wallet_revokePermissions', [{ eth_accounts: {} }])
+      // Many wallets lack the method; the site forgets the account either way.
+      await withTimeout(revoked, constants.signOutWait, ctx.ports.scheduler, 'wallet_revokePermissions').catch(() => undefined)
+    }
+    emit(accountDisconnected({}, { ns: 'eip155' }))
+    return {}
+  })
 }

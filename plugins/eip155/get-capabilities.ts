@@ -1,12 +1,11 @@
-import { filter, mergeMap, type Observable } from 'rxjs'
+import type { Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import { constants, LatchError, selectAddress, type EffectContext, type Kernel, type LatchEvent, type Logged, type RequestOptions } from '../../kernel/index'
+import { answerIntent, notMine, constants, LatchError, selectAddress, type EffectContext, type Kernel, type LatchEvent, type Logged, type RequestOptions } from '../../kernel/index'
 import { eip155CapabilitiesFailed, eip155CapabilitiesRequested, eip155CapabilitiesSucceeded, type Capabilities } from './events'
-import { flow } from './flow'
 import { requestWallet } from './provider'
 import type { Registry } from './registry'
 import { capabilitiesSchema } from './schemas'
-import { activeSession, replyTo } from './session'
+import { activeSession } from './session'
 import { withTimeout } from './timeout'
 
 export type GetCapabilitiesParameters = { address?: string } & RequestOptions
@@ -31,32 +30,21 @@ export async function getCapabilities(latch: Kernel, { address, ...options }: Ge
 
 /** Answers `eip155/capabilitiesRequested` with `wallet_getCapabilities`. */
 export function answerGetCapabilities(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
-  return events$.pipe(
-    filter(eip155CapabilitiesRequested.match),
-    filter((intent) => intent.ns === 'eip155'),
-    mergeMap((intent) =>
-      flow(async (emit) => {
-        const reply = replyTo(intent)
-        const state = ctx.getState()
-        const session = activeSession(state, registry)
-        if (session.kind === 'foreign') return
-        const address = intent.payload.address ?? selectAddress(state, 'eip155')
-        if (!address) {
-          emit(eip155CapabilitiesFailed({ error: new LatchError('CAPABILITIES_ADDRESS_REQUIRED').toData() }, reply))
-          return
-        }
-        let capabilities: Capabilities = {}
-        if (session.kind === 'mine') {
-          try {
-            const answer = requestWallet(session.entry.provider, 'wallet_getCapabilities', [address])
-            const parsed = z.safeParse(capabilitiesSchema, await withTimeout(answer, constants.rpcTimeout, ctx.ports.scheduler, 'wallet_getCapabilities'))
-            if (parsed.success) capabilities = parsed.data
-          } catch {
-            // SPEC §8: a failed capabilities call gives an empty object.
-          }
-        }
-        emit(eip155CapabilitiesSucceeded({ address, capabilities }, reply))
-      }),
-    ),
-  )
+  const options = { intent: eip155CapabilitiesRequested, succeeded: eip155CapabilitiesSucceeded, failed: eip155CapabilitiesFailed, ns: 'eip155' } as const
+  return answerIntent(events$, options, async (intent) => {
+    const state = ctx.getState()
+    const session = activeSession(state, registry)
+    if (session.kind === 'foreign') return notMine
+    const address = intent.payload.address ?? selectAddress(state, 'eip155')
+    if (!address) throw new LatchError('CAPABILITIES_ADDRESS_REQUIRED')
+    if (session.kind !== 'mine') return { address, capabilities: {} }
+    try {
+      const answer = requestWallet(session.entry.provider, 'wallet_getCapabilities', [address])
+      const parsed = z.safeParse(capabilitiesSchema, await withTimeout(answer, constants.rpcTimeout, ctx.ports.scheduler, 'wallet_getCapabilities'))
+      return { address, capabilities: parsed.success ? parsed.data : {} }
+    } catch {
+      // SPEC §8: a failed capabilities call gives an empty object.
+      return { address, capabilities: {} }
+    }
+  })
 }

@@ -1,5 +1,7 @@
-import { filter, mergeMap, type Observable } from 'rxjs'
+import type { Observable } from 'rxjs'
 import {
+  answerIntent,
+  notMine,
   classifyRpcResult,
   isEvmAddress,
   LatchError,
@@ -12,43 +14,32 @@ import {
 } from '../../kernel/index'
 import { describe } from './accounts'
 import { toWalletError } from './errors'
-import { flow } from './flow'
 import { toHexQuantity } from './hex'
 import { requestWallet } from './provider'
 import type { Registry } from './registry'
-import { activeSession, replyTo } from './session'
+import { activeSession } from './session'
 import { notConnected } from './sign-message'
 
 /** Answers `wallet/sendTransactionRequested` for eip155 with `eth_sendTransaction`; resolves with the hash once sent. */
 export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
-  return events$.pipe(
-    filter(walletSendTransactionRequested.match),
-    filter((intent) => intent.ns === 'eip155'),
-    mergeMap((intent) =>
-      flow(async (emit) => {
-        const reply = replyTo(intent)
-        const session = activeSession(ctx.getState(), registry)
-        if (session.kind === 'foreign') return
-        try {
-          if (session.kind === 'none') throw notConnected()
-          const { to, value, data } = intent.payload
-          if (!isEvmAddress(to)) throw new LatchError('INVALID_ADDRESS', { details: `not an EVM address: ${describe(to)}` })
-          const transaction = {
-            from: session.address,
-            to: to.startsWith('0x') ? to : `0x${to}`,
-            value: toHexQuantity(BigInt(value)),
-            ...(data === undefined ? {} : { data }),
-          }
-          const hash = await requestWallet(session.entry.provider, 'eth_sendTransaction', [transaction])
-          // SPEC §5: a transaction result is 0x and exactly 64 hex digits.
-          if (typeof hash !== 'string' || classifyRpcResult(hash) !== 'transaction') {
-            throw new LatchError('UNKNOWN', { details: `eth_sendTransaction returned no transaction hash: ${describe(hash)}` })
-          }
-          emit(walletSendTransactionSucceeded({ hash }, reply))
-        } catch (error) {
-          emit(walletSendTransactionFailed({ error: toWalletError(error).toData() }, reply))
-        }
-      }),
-    ),
-  )
+  const options = { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'eip155', toError: toWalletError } as const
+  return answerIntent(events$, options, async (intent) => {
+    const session = activeSession(ctx.getState(), registry)
+    if (session.kind === 'foreign') return notMine
+    if (session.kind === 'none') throw notConnected()
+    const { to, value, data } = intent.payload
+    if (!isEvmAddress(to)) throw new LatchError('INVALID_ADDRESS', { details: `not an EVM address: ${describe(to)}` })
+    const transaction = {
+      from: session.address,
+      to: to.startsWith('0x') ? to : `0x${to}`,
+      value: toHexQuantity(BigInt(value)),
+      ...(data === undefined ? {} : { data }),
+    }
+    const hash = await requestWallet(session.entry.provider, 'eth_sendTransaction', [transaction])
+    // SPEC §5: a transaction result is 0x and exactly 64 hex digits.
+    if (typeof hash !== 'string' || classifyRpcResult(hash) !== 'transaction') {
+      throw new LatchError('UNKNOWN', { details: `eth_sendTransaction returned no transaction hash: ${describe(hash)}` })
+    }
+    return { hash }
+  })
 }

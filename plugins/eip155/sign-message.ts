@@ -1,5 +1,7 @@
-import { filter, mergeMap, type Observable } from 'rxjs'
+import type { Observable } from 'rxjs'
 import {
+  answerIntent,
+  notMine,
   classifyRpcResult,
   LatchError,
   walletSignMessageFailed,
@@ -11,11 +13,10 @@ import {
 } from '../../kernel/index'
 import { describe } from './accounts'
 import { toWalletError } from './errors'
-import { flow } from './flow'
 import { utf8ToHex } from './hex'
 import { requestWallet } from './provider'
 import type { Registry } from './registry'
-import { activeSession, replyTo } from './session'
+import { activeSession } from './session'
 
 /** SPEC §8's provider error for a request without a connected wallet. */
 export function notConnected(): LatchError {
@@ -24,26 +25,16 @@ export function notConnected(): LatchError {
 
 /** Answers `wallet/signMessageRequested` for eip155 with `personal_sign`; a declined prompt is 'Signature declined'. */
 export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
-  return events$.pipe(
-    filter(walletSignMessageRequested.match),
-    filter((intent) => intent.ns === 'eip155'),
-    mergeMap((intent) =>
-      flow(async (emit) => {
-        const reply = replyTo(intent)
-        const session = activeSession(ctx.getState(), registry)
-        if (session.kind === 'foreign') return
-        try {
-          if (session.kind === 'none') throw notConnected()
-          const signature = await requestWallet(session.entry.provider, 'personal_sign', [utf8ToHex(intent.payload.message), session.address])
-          // SPEC §5: a signed message is 0x and at least 62 hex digits.
-          if (typeof signature !== 'string' || classifyRpcResult(signature) === 'object') {
-            throw new LatchError('UNKNOWN', { details: `personal_sign returned no signature: ${describe(signature)}` })
-          }
-          emit(walletSignMessageSucceeded({ signature }, reply))
-        } catch (error) {
-          emit(walletSignMessageFailed({ error: toWalletError(error).toData() }, reply))
-        }
-      }),
-    ),
-  )
+  const options = { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'eip155', toError: toWalletError } as const
+  return answerIntent(events$, options, async (intent) => {
+    const session = activeSession(ctx.getState(), registry)
+    if (session.kind === 'foreign') return notMine
+    if (session.kind === 'none') throw notConnected()
+    const signature = await requestWallet(session.entry.provider, 'personal_sign', [utf8ToHex(intent.payload.message), session.address])
+    // SPEC §5: a signed message is 0x and at least 62 hex digits.
+    if (typeof signature !== 'string' || classifyRpcResult(signature) === 'object') {
+      throw new LatchError('UNKNOWN', { details: `personal_sign returned no signature: ${describe(signature)}` })
+    }
+    return { signature }
+  })
 }
