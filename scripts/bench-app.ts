@@ -159,7 +159,7 @@ function chunkName(metafile: Metafile, file: string): string {
   return `shared chunk (${top.join(', ')})`
 }
 
-/** Every output the initial load does not include, from the bundled build; a dynamic-import chunk also says what loading it adds. */
+/** Every output the initial load does not include, from the bundled build (Latch's own first, largest first); a dynamic-import chunk also says what loading it adds. */
 function lazyChunks(built: Built): LazyChunk[] {
   const initial = new Set(built.initial)
   return built.all
@@ -170,7 +170,7 @@ function lazyChunks(built: Built): LazyChunk[] {
       const split = Boolean(built.metafile.outputs[file]?.entryPoint) && closure.length > 1
       return { name, bytes: measureFiles([file]), ...(split ? { adds: measureFiles(closure) } : {}) }
     })
-    .sort((a, b) => b.bytes.raw - a.bytes.raw)
+    .sort((a, b) => Number(a.name.includes('dynamic import')) - Number(b.name.includes('dynamic import')) || b.bytes.raw - a.bytes.raw)
 }
 
 /** Builds one dapp twice (React external, then bundled) and measures it. */

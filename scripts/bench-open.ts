@@ -14,8 +14,8 @@ export type OpenOptions = { loads: number; warmOpens: number; coldOpens: number;
 /** ≥ 10 fresh loads, ≥ 20 opens after the first, ≥ 10 cold first opens. */
 export const defaultOpenOptions: OpenOptions = { loads: 12, warmOpens: 30, coldOpens: 12, settleMs: 1_000, pauseMs: 100 }
 
-/** Click → painted (and click → in the DOM) over a set of opens, with how often the modal chunk was already there. */
-export type OpenSeries = { painted: Summary; dom: Summary; chunkLoaded: number; chunkStarted: number }
+/** Click → painted (and click → in the DOM) over a set of opens; how often the modal chunk was fetched, or its fetch started (lead: ms before the click), and the shell showed. */
+export type OpenSeries = { painted: Summary; dom: Summary; chunkLoaded: number; chunkStarted: number; chunkLead: Summary; shellSeen: number }
 
 /** Every figure of one run: the provider API answering or hanging. */
 export type OpenRun = {
@@ -43,9 +43,15 @@ export type OpenFigures = { chromium: string; runs: OpenRun[] }
 const openTimeout = 10_000
 
 /** Arms the probe, clicks 'Connect Wallet', waits for the list painted (or gives up), presses Escape and waits for the close. */
-async function openOnce(page: Page): Promise<ProbeOpen | undefined> {
-  await page.evaluate('window.__latchBench.arm()')
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+async function openOnce(page: Page, cold = false): Promise<ProbeOpen | undefined> {
+  if (cold) {
+    // No actionability checks (their waits would let the idle preload win): arm once the button is interactive, click its centre.
+    const { x, y } = (await page.evaluate('window.__latchBench.armWhenInteractive()')) as { x: number; y: number }
+    await page.mouse.click(x, y)
+  } else {
+    await page.evaluate('window.__latchBench.arm()')
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  }
   const open = (await page.evaluate(
     `Promise.race([window.__latchBench.done, new Promise((resolve) => setTimeout(() => resolve(null), ${openTimeout}))])`,
   )) as ProbeOpen | null
@@ -60,7 +66,9 @@ function series(opens: readonly (ProbeOpen | undefined)[]): OpenSeries {
     painted: summarize(done.map((o) => o.painted - o.click)),
     dom: summarize(done.map((o) => o.found - o.click)),
     chunkLoaded: done.filter((o) => o.chunkLoadedBeforeClick).length,
-    chunkStarted: done.filter((o) => o.chunkStartedBeforeClick).length,
+    chunkStarted: done.filter((o) => o.chunkLead !== null && o.chunkLead > 0).length,
+    chunkLead: summarize(done.flatMap((o) => (o.chunkLead === null ? [] : [o.chunkLead]))),
+    shellSeen: done.filter((o) => o.shellSeen).length,
   }
 }
 
@@ -106,7 +114,7 @@ export async function benchOpenRun(browser: Browser, demo: DemoServer, mode: Ope
   for (let i = 0; i < options.coldOpens; i++) {
     const guarded = await fresh()
     await guarded.page.goto(demo.url, { waitUntil: 'domcontentloaded' })
-    cold.push(await openOnce(guarded.page))
+    cold.push(await openOnce(guarded.page, true))
     await finish(guarded)
   }
   const all = [...first, ...warm, ...cold]

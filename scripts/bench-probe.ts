@@ -11,10 +11,12 @@ export type ProbeOpen = {
   found: number
   /** The next animation frame after the one that drew the row: it has been painted. */
   painted: number
-  /** The modal chunk (`/chunks/index-*.js`) had finished loading before the click. */
+  /** The modal chunk (`/chunks/modal-*.js`, esbuild names ui/modal/index.tsx after its folder) had finished loading before the click. */
   chunkLoadedBeforeClick: boolean
-  /** Its fetch started before the click (idle preload or pointer-enter), when it is in resource timing. */
-  chunkStartedBeforeClick: boolean | null
+  /** How long before the click its fetch started (negative: after), from resource timing once the list is painted. */
+  chunkLead: number | null
+  /** The loading shell (`[role=dialog][aria-busy="true"]`) was seen before the list: the modal chunk had not loaded. */
+  shellSeen: boolean
 }
 
 /** What `__latchBench` reports on a fresh page: when the Connect Wallet button became interactive, and DOMContentLoaded. */
@@ -24,21 +26,24 @@ export type ProbeLoad = { interactive: number; domContentLoaded: number }
 export const probeScript = String.raw`(() => {
   const bench = { interactive: undefined }
   Object.defineProperty(window, '__latchBench', { value: bench })
+  let interactiveNow
+  const interactive = new Promise((resolve) => (interactiveNow = resolve))
   const connectButton = () => Array.from(document.querySelectorAll('button')).find((b) => b.textContent.trim() === 'Connect Wallet' && !b.disabled)
   const buttonWatch = new MutationObserver(() => {
     if (bench.interactive === undefined && connectButton()) {
       bench.interactive = performance.now()
       buttonWatch.disconnect()
+      interactiveNow()
     }
   })
   buttonWatch.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] })
 
   bench.load = () => ({ interactive: bench.interactive, domContentLoaded: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd })
 
-  const modalChunk = () => performance.getEntriesByType('resource').find((e) => /\/chunks\/index-[^/]*\.js$/.test(e.name))
+  const modalChunk = () => performance.getEntriesByType('resource').find((e) => /\/chunks\/modal-[^/]*\.js$/.test(e.name))
 
   bench.arm = () => {
-    const open = {}
+    const open = { shellSeen: false }
     let resolve
     const done = new Promise((r) => (resolve = r))
     const observers = []
@@ -55,6 +60,7 @@ export const probeScript = String.raw`(() => {
         watchedRoot = root
         observe(root, { childList: true, subtree: true, attributes: true, characterData: true })
       }
+      if (root?.querySelector('[role=dialog][aria-busy="true"]')) open.shellSeen = true
       const dialog = root?.querySelector('[role=dialog]:not([aria-busy="true"])')
       const row = dialog && Array.from(dialog.querySelectorAll('button')).some((b) => b.textContent.includes('Latch Dev Wallet'))
       if (!row) return
@@ -64,7 +70,7 @@ export const probeScript = String.raw`(() => {
         requestAnimationFrame(() => {
           open.painted = performance.now()
           const entry = modalChunk()
-          open.chunkStartedBeforeClick = entry ? entry.startTime < open.click : null
+          open.chunkLead = entry ? open.click - entry.startTime : null
           resolve(open)
         }),
       )
@@ -93,6 +99,13 @@ export const probeScript = String.raw`(() => {
     const poll = () => (test() ? resolve(true) : setTimeout(poll, 20))
     poll()
   })
-  bench.whenInteractive = () => when(() => bench.interactive !== undefined)
+  bench.whenInteractive = () => interactive
+  // For the cold open: as soon as the button is interactive, arm and say where to click.
+  bench.armWhenInteractive = () =>
+    interactive.then(() => {
+      bench.arm()
+      const box = connectButton().getBoundingClientRect()
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+    })
   bench.whenClosed = () => when(() => !document.querySelector('latch-modal')?.shadowRoot?.querySelector('.backdrop'))
 })()`

@@ -1,13 +1,16 @@
 import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, platform, arch, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { replay } from '../kernel/index'
 import { buildPackage, kb } from './build'
+import { benchApp, type DappCost } from './bench-app'
 import { createBenchLatch, dispatchBenchEvents } from './bench-events'
 import type { LogMemory } from './bench-memory'
+import { benchOpen, defaultOpenOptions, type OpenFigures, type OpenOptions } from './bench-open'
+import { appHeader, appHow, appRows, machineLines, mdTable, moduleRows, openHeader, openHow, openRows, textTable } from './bench-report'
 import { summarize, type Summary } from './bench-stats'
 import { isMain, runCli } from './cli'
 
@@ -90,9 +93,14 @@ type Figures = {
   replay: Awaited<ReturnType<typeof benchReplay>>
   memory: Awaited<ReturnType<typeof benchMemory>>
   size: Awaited<ReturnType<typeof benchSize>>
+  app: DappCost[]
+  open: OpenFigures
+  openOptions: OpenOptions
 }
 
-/** Rows of the results table: measure, median, min, max, notes. */
+const kernelHeader = ['measure', 'median', 'min', 'max', 'notes']
+
+/** Rows of the kernel table: measure, median, min, max, notes. */
 function rows(f: Figures, events: number): string[][] {
   const { memory } = f
   return [
@@ -103,28 +111,33 @@ function rows(f: Figures, events: number): string[][] {
   ]
 }
 
-function table(header: string[], body: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)))
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd()
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n')
-}
-
 /** The Markdown of bench/RESULTS.md. */
 export function resultsMarkdown(f: Figures, events: number, date: Date): string {
-  const header = ['measure', 'median', 'min', 'max', 'notes']
-  const md = (cells: string[]) => `| ${cells.join(' | ')} |`
   const m = f.memory
   return [
     '# Benchmark results',
     '',
     `Written by \`npm run bench\` (scripts/bench.ts) on ${date.toISOString()}.`,
     '',
-    `- Node ${process.version} (${platform()} ${arch()})`,
-    `- CPU: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}`,
+    ...machineLines(f.open.chromium),
     '',
-    md(header),
-    md(header.map(() => '---')),
-    ...rows(f, events).map(md),
+    '## Kernel',
+    '',
+    mdTable(kernelHeader, rows(f, events)),
+    '',
+    '## What a dapp pays',
+    '',
+    mdTable(appHeader, appRows(f.app)),
+    '',
+    `Who fills the initial load of "${f.app[0]?.name}" (React bundled), minified bytes from the metafile:`,
+    '',
+    ...(f.app[0] ? [mdTable(['package or folder', 'minified', 'share'], moduleRows(f.app[0]))] : []),
+    '',
+    '## Modal open latency',
+    '',
+    'Click on Connect Wallet → wallet list painted, in headless chromium against the demo dapp.',
+    '',
+    mdTable(openHeader, openRows(f.open)),
     '',
     '## How',
     '',
@@ -132,6 +145,8 @@ export function resultsMarkdown(f: Figures, events: number, date: Date): string 
     `- **replay**: the same events dispatched with \`logBytes: 200e6\` so the log keeps all ${int(f.replay.logged)} (with \`latch/configured\`), exported, \`JSON.stringify\` + \`JSON.parse\`, then \`replay([], log)\` timed (it validates the log with \`parseLog\` and every event, then folds the reducers). Median, min and max of ${f.replay.time.runs} runs after one warm-up.`,
     `- **log memory**: ${m.method}. Heap used by a fresh latch: ${mb(m.baseline)}; after ${int(m.events)} events: ${mb(m.after)} (+${mb(m.after - m.baseline)}); highest reading (every 10,000 events): ${mb(m.peak)} (+${mb(m.peak - m.baseline)}). The log kept ${int(m.kept)} events, ${mb(m.keptJsonBytes)} of JSON against its ${mb(m.logBound)} bound: the bound counts JSON, while the heap also holds each entry's state after it and dropped entries not yet compacted.`,
     `- **size**: \`buildPackage()\` (esbuild, ESM, minified, dependencies external) into a temporary folder; raw and gzip (level 9, per file) bytes of \`index.js\` and every chunk it imports statically, from the metafile.`,
+    ...appHow(f.app),
+    ...openHow(f.open, f.openOptions),
     '',
     'Timing figures vary with the machine and its load; compare runs on the same machine. No test asserts a time.',
     '',
@@ -150,11 +165,30 @@ async function main(): Promise<{ code: number; output: string }> {
   const memory = await benchMemory(200_000)
   log('size: building…')
   const size = await benchSize()
-  const figures: Figures = { dispatch, replay: replayed, memory, size }
+  log('what a dapp pays: building two dapps, each with and without React external…')
+  const app = await benchApp()
+  const openOptions = defaultOpenOptions
+  const open = await benchOpen(openOptions, log)
+  const figures: Figures = { dispatch, replay: replayed, memory, size, app, open, openOptions }
   mkdirSync(join(root, 'bench'), { recursive: true })
   writeFileSync(join(root, 'bench/RESULTS.md'), resultsMarkdown(figures, events, new Date()))
-  const output = [table(['measure', 'median', 'min', 'max', 'notes'], rows(figures, events)), '', 'written to bench/RESULTS.md']
-  return { code: 0, output: output.join('\n') }
+  const failures = open.runs.flatMap((r) => [
+    ...(r.listed < r.tried ? [`error: with the provider API ${r.mode}, ${r.tried - r.listed} of ${r.tried} opens did not list the dev wallet`] : []),
+    ...r.outsideRequests.map((url) => `error: a request left 127.0.0.1: ${url}`),
+  ])
+  const output = [
+    textTable(kernelHeader, rows(figures, events)),
+    '',
+    textTable(appHeader, appRows(app)),
+    '',
+    ...(app[0] ? [textTable(['initial load by package or folder', 'minified', 'share'], moduleRows(app[0], 8))] : []),
+    '',
+    textTable(openHeader, openRows(open)),
+    '',
+    ...failures,
+    'written to bench/RESULTS.md',
+  ]
+  return { code: failures.length ? 1 : 0, output: output.join('\n') }
 }
 
 if (isMain(import.meta.url)) runCli(main)

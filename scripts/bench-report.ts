@@ -1,0 +1,131 @@
+/** Tables and "How" text of the dapp-size and modal-open benches, for the console and bench/RESULTS.md. */
+import { readFileSync } from 'node:fs'
+import { arch, cpus, platform, release, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { kb } from './build'
+import type { Bytes, DappCost } from './bench-app'
+import type { OpenFigures, OpenOptions, OpenRun, OpenSeries } from './bench-open'
+import type { Summary } from './bench-stats'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** A plain-text table with aligned columns. */
+export function textTable(header: string[], body: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)))
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd()
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n')
+}
+
+/** A Markdown table. */
+export function mdTable(header: string[], body: string[][]): string {
+  const md = (cells: string[]) => `| ${cells.join(' | ')} |`
+  return [md(header), md(header.map(() => '---')), ...body.map(md)].join('\n')
+}
+
+/** Installed versions (node_modules/…/package.json) of the packages the figures depend on. */
+export function versions(): Record<string, string> {
+  const names = ['react', 'react-dom', 'viem', 'esbuild', 'playwright-core']
+  const read = (name: string) => (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
+  return Object.fromEntries(names.map((name) => [name, read(name)]))
+}
+
+/** Node, OS, CPU and memory of this machine, as Markdown list items. */
+export function machineLines(chromium?: string): string[] {
+  const v = versions()
+  return [
+    `- Node ${process.version} (${platform()} ${release()} ${arch()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
+    `- CPU: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}`,
+    `- ${Object.entries(v).map(([name, version]) => `${name} ${version}`).join(', ')}${chromium ? `, chromium ${chromium}` : ''}`,
+  ]
+}
+
+const sizes = (b: Bytes) => [kb(b.raw), kb(b.gzip), kb(b.brotli)]
+const minus = (a: Bytes, b: Bytes): Bytes => ({ raw: a.raw - b.raw, gzip: a.gzip - b.gzip, brotli: a.brotli - b.brotli, files: a.files - b.files })
+const brief = (b: Bytes) => `${kb(b.gzip)} gzip, ${kb(b.brotli)} br`
+
+/** Header of the dapp-size table. */
+export const appHeader = ['dapp', 'what', 'raw', 'gzip', 'brotli', 'notes']
+
+/** Rows of the dapp-size table: initial load split, everything loadable, lazy chunks (first dapp), and the api plugin's cost. */
+export function appRows(costs: readonly DappCost[]): string[][] {
+  const rows: string[][] = []
+  for (const [i, d] of costs.entries()) {
+    rows.push(
+      [d.name, '(a) initial load, total', ...sizes(d.initial.total), `entry + ${d.initial.total.files - 1} statically imported chunks; React bundled`],
+      ['', '    React + react-dom', ...sizes(d.initial.react), 'total minus the React-external build (scheduler included)'],
+      ['', '    Latch + everything else', ...sizes(d.initial.latch), 'the build with react, react-dom, scheduler external'],
+      ['', '(b) every output JS file', ...sizes(d.all.total), `${d.all.total.files} files; without React: ${kb(d.all.latch.raw)} raw, ${brief(d.all.latch)}`],
+      ['', '    reachable via Latch imports', ...sizes(d.latchReach.total), `skips viem/ox's own dynamic imports; without React: ${brief(d.latchReach.latch)}`],
+    )
+    if (i > 0) continue
+    for (const chunk of d.chunks.filter((c) => !c.name.startsWith('shared chunk'))) {
+      const adds = chunk.adds ? `with its shared chunks not in (a): ${kb(chunk.adds.raw)} raw, ${brief(chunk.adds)} (${chunk.adds.files} files)` : 'no other chunk'
+      rows.push(['', `(c) ${chunk.name}`, ...sizes(chunk.bytes), adds])
+    }
+  }
+  const [withApi, without] = costs
+  if (withApi && without) {
+    const all = minus(withApi.all.latch, without.all.latch)
+    rows.push([
+      'api plugin',
+      `${withApi.name} − ${without.name}, initial`,
+      ...sizes(minus(withApi.initial.latch, without.initial.latch)),
+      `React external; every file: +${kb(all.raw)} raw, +${kb(all.gzip)} gzip, +${kb(all.brotli)} br`,
+    ])
+  }
+  return rows
+}
+
+/** Largest contributors to the first dapp's initial load (minified bytes from the metafile), the rest summed. */
+export function moduleRows(cost: DappCost, top = 12): string[][] {
+  const total = cost.initialModules.reduce((sum, m) => sum + m.bytes, 0)
+  const share = (bytes: number) => `${((100 * bytes) / total).toFixed(1)} %`
+  const rest = cost.initialModules.slice(top).reduce((sum, m) => sum + m.bytes, 0)
+  return [
+    ...cost.initialModules.slice(0, top).map((m) => [m.group, kb(m.bytes), share(m.bytes)]),
+    [`${cost.initialModules.length - top} more`, kb(rest), share(rest)],
+  ]
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`
+const timed = (s: Summary) => [ms(s.median), ms(s.min), ms(s.max), String(s.runs)]
+
+/** Header of the modal-open table. */
+export const openHeader = ['provider API', 'measure', 'median', 'min', 'max', 'runs', 'notes']
+
+function openNotes(s: OpenSeries): string {
+  const n = s.painted.runs
+  const lead = s.chunkLead.runs ? `, median ${ms(s.chunkLead.median)} before it` : ''
+  return `click → row in DOM ${ms(s.dom.median)}; modal chunk fetched before click ${s.chunkLoaded}/${n}, fetch started before click ${s.chunkStarted}/${n}${lead}; shell shown ${s.shellSeen}/${n}`
+}
+
+/** Rows of the modal-open table for both runs. */
+export function openRows(figures: OpenFigures): string[][] {
+  return figures.runs.flatMap((r: OpenRun) => [
+    [r.mode, 'navigation → button interactive', ...timed(r.interactive), `fresh pages; DOMContentLoaded median ${ms(r.domContentLoaded.median)}`],
+    ['', 'first open, 1 s after load', ...timed(r.first.painted), openNotes(r.first)],
+    ['', 'later opens, same page', ...timed(r.warm.painted), openNotes(r.warm)],
+    ['', 'cold first open', ...timed(r.cold.painted), openNotes(r.cold)],
+    ['', 'dev wallet listed', `${r.listed}/${r.tried} opens`, '—', '—', '—', `${r.apiRequests} API requests ${r.mode === 'hanging' ? 'held, never answered' : 'answered'}; ${r.outsideRequests.length} outside requests; ${r.consoleErrors.length} console errors`],
+  ])
+}
+
+/** The "How" items of the dapp-size bench. */
+export function appHow(costs: readonly DappCost[]): string[] {
+  return [
+    `- **What a dapp pays** (scripts/bench-app.ts): a dapp entry written to a temporary \`dapp.tsx\`: \`createLatch({ networks: [fromViemChain(mainnet)], plugins: [eip155(), api()] })\` and \`<LatchProvider latch={latch}><ConnectButton/></LatchProvider>\` rendered with \`react-dom/client\`, importing the repository's kernel/index.ts, plugins/eip155/index.ts, plugins/api/index.ts, ui/index.ts and \`viem/chains\`; "${costs[1]?.name ?? 'EVM only'}" is the same without \`api()\`. One esbuild configuration: ESM, \`bundle\`, \`splitting\`, \`minify\`, platform browser, target es2022, \`jsx: automatic\`, \`process.env.NODE_ENV = "production"\`, every dependency bundled, written to a temporary folder with a metafile. Each dapp is built twice, differing only in \`external\`: once with react, react-dom and scheduler (and subpaths) external — **Latch + everything else** (Latch, zod, rxjs, immer, viem's chain, the dapp) — and once with nothing external — the **total**. **React + react-dom** is total minus the first (per figure, so its gzip and brotli are differences of sums, not compressions of React alone).`,
+    '- Sizes: every file compressed on its own (gzip level 9, brotli quality 11, node:zlib) and summed, as a browser fetches them. **(a) initial load**: the entry output and every output it reaches through static `import` statements in the metafile (what the page downloads before the modal opens; `LatchProvider` then preloads the modal chunk when the browser is idle). **(b)**: every `.js` output; "reachable via Latch imports" follows static imports and dynamic imports of the repository\'s own modules, leaving out chunks split at dynamic imports inside node_modules (viem\'s Tempo error decoder, ox\'s wasm miner), which an EVM dapp on mainnet does not load. **(c)**: each output split at a dynamic `import()` (named by the metafile\'s `entryPoint`: the modal, each lazy view, plugins/eip155/lazy-viem.ts, viem\'s own), alone and with the shared chunks it imports statically that (a) does not hold — what loading it costs.',
+    '- Who fills the initial load: `outputs[file].inputs[path].bytesInOutput` of the bundled build\'s initial files, summed by package (node_modules) or repository folder; minified bytes before compression.',
+  ]
+}
+
+/** The "How" items of the modal-open bench. */
+export function openHow(figures: OpenFigures, options: OpenOptions): string[] {
+  return [
+    `- **Modal open latency** (scripts/bench-open.ts, scripts/bench-probe.ts): \`startDemo()\` (two anvils, the provider API, the dev wallet, the demo dapp built minified and code-split with production React) and headless Debian chromium ${figures.chromium} via playwright-core (\`launchBrowser\`), each page in a fresh context (no cache) from \`newGuardedPage\`, which aborts and records any request that leaves 127.0.0.1 (every request goes through its route handler in node, so absolute load times carry one round trip to node per request). An init script (before the page's scripts) watches the DOM with a MutationObserver and records \`performance.now()\` when an enabled button reading 'Connect Wallet' appears: **navigation → button interactive** (performance.now() counts from navigation start; ${options.loads} fresh loads, \`goto\` until \`load\`).`,
+    '- Each open: `page.evaluate` arms the probe — a capture-phase `click` listener on window records `performance.now()`; MutationObservers on document.body and on the `<latch-modal>` shadow root, plus a `requestAnimationFrame` loop, look for `[role=dialog]:not([aria-busy="true"])` holding a button whose text includes \'Latch Dev Wallet\' (**row in DOM**), then two more frames are awaited: the first frame draws the row, the callback of the next runs after that paint (**painted**, the figure in the median column; it moves in steps of a frame, 16.7 ms at 60 Hz). playwright clicks the button (`locator.click`), the page reports, Escape closes the dialog and the bench waits until its `.backdrop` is gone. It also records whether the modal chunk (`/chunks/modal-*.js`) had been fetched before the click (resource timing), when its fetch started, and whether the loading shell (`aria-busy="true"`) showed.',
+    `- **first open**: on each of the ${options.loads} fresh pages, ${options.settleMs} ms after \`load\` (the idle preload of the modal has had time). **later opens**: ${options.warmOpens} more opens of the first page, ${options.pauseMs} ms after each close. **cold first open**: ${options.coldOpens} fresh pages, \`goto\` until \`DOMContentLoaded\`, then the probe is armed the moment the button is interactive and \`page.mouse.click\` clicks its centre at once (no actionability waits, which would let the idle preload finish first). The idle preload (\`requestIdleCallback\` after the first render) and the pointer-enter of the mouse move usually start the chunk fetch in the few tens of ms before the click lands (see "fetch started before click"), but the modal is not ready yet: "shell shown" counts the opens that drew the loading shell first, i.e. that waited for the modal chunk and its shared chunks.`,
+    `- **provider API answering**: the demo's local provider API serves the wallet list. **hanging**: \`page.route\` matches every request to \`demo.stack.api.url\` and never fulfils, continues or aborts it, so each stays pending until the page closes; the modal must still open and list the EIP-6963 dev wallet. Medians, min and max over the runs given; the bench fails if an open did not list the dev wallet or a request left 127.0.0.1.`,
+  ]
+}
