@@ -163,3 +163,17 @@ describe('fromViemChain', () => {
     )
   })
 })
+
+describe('EIP-55 checksum', () => {
+  it('agrees with viem on every address', async () => {
+    const { getAddress } = await import('viem')
+    const { checksumAddress } = await import('../plugins/eip155/checksum')
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 20, maxLength: 20 }), fc.boolean(), (bytes, upper) => {
+        const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+        expect(checksumAddress(upper ? hex.toUpperCase() : `0x${hex}`)).toBe(getAddress(`0x${hex}`))
+      }),
+      { numRuns: 1000 },
+    )
+  })
+})

@@ -1,19 +1,13 @@
 import * as z from 'zod/mini'
 import { LatchError } from '../../kernel/index'
+import { checksumAddress } from './checksum'
 import { accountsSchema, chainIdSchema } from './schemas'
 
 /** The wallet's accounts, validated (SPEC §5) and EIP-55 checksummed; junk throws `INVALID_ADDRESS`. */
 export async function readAccounts(value: unknown): Promise<string[]> {
   const parsed = z.safeParse(accountsSchema, value)
   if (!parsed.success) throw new LatchError('INVALID_ADDRESS', { details: `the wallet returned invalid accounts: ${describe(value)}` })
-  const prefixed = parsed.data.map((address) => (address.startsWith('0x') ? address : `0x${address}`))
-  try {
-    const { getAddress } = await import('./lazy-viem')
-    return prefixed.map((address) => getAddress(address))
-  } catch {
-    // Checksums are cosmetic: if the chunk cannot load, the addresses are still valid.
-    return prefixed
-  }
+  return parsed.data.map(checksumAddress)
 }
 
 /** The wallet's chain id as a number; junk throws `UNKNOWN`. */

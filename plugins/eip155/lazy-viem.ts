@@ -1,2 +1,0 @@
-// Loaded only through import(): the keccak behind checksums is not part of the first load.
-export { getAddress } from 'viem'
