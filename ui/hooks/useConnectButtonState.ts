@@ -29,15 +29,29 @@ export type ConnectButtonState = {
   openNetworkModal(): void
 }
 
+/** Only the network half of the button state: what NetworkButton needs, so a balance change never re-renders it. */
+export function useNetworkButtonState(): Pick<ConnectButtonState, 'network' | 'openNetworkModal'> {
+  const { caipNetwork, isSupported } = useNetwork()
+  const { open } = useModal()
+  const openNetworkModal = useCallback(() => open(isSupported ? 'Networks' : 'UnsupportedChain'), [open, isSupported])
+  const network = useMemo(
+    () =>
+      caipNetwork
+        ? { caipNetwork, name: caipNetwork.name, isSupported, imageUrl: caipNetwork.assets?.imageUrl }
+        : undefined,
+    [caipNetwork, isSupported],
+  )
+  return { network, openNetworkModal }
+}
+
 /** The state of a connect button, shared by the built-in buttons and the headless renderer. */
 export function useConnectButtonState(): ConnectButtonState {
   const account = useAccount()
-  const { caipNetwork, isSupported } = useNetwork()
+  const { network, openNetworkModal } = useNetworkButtonState()
   const modal = useModal()
   const { open } = modal
   const openConnectModal = useCallback(() => open('Connect'), [open])
   const openAccountModal = useCallback(() => open('Account'), [open])
-  const openNetworkModal = useCallback(() => open(isSupported ? 'Networks' : 'UnsupportedChain'), [open, isSupported])
   const accountValue = useMemo(
     () =>
       account.isConnected && account.address
@@ -53,13 +67,6 @@ export function useConnectButtonState(): ConnectButtonState {
           }
         : undefined,
     [account],
-  )
-  const network = useMemo(
-    () =>
-      caipNetwork
-        ? { caipNetwork, name: caipNetwork.name, isSupported, imageUrl: caipNetwork.assets?.imageUrl }
-        : undefined,
-    [caipNetwork, isSupported],
   )
   return {
     status: account.status,

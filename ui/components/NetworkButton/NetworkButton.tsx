@@ -1,10 +1,10 @@
-import { useConnectButtonState } from '../../hooks/useConnectButtonState'
+import { useNetworkButtonState } from '../../hooks/useConnectButtonState'
 import { useThemeMode } from '../../hooks/useThemeMode'
 import { preloadOnIntent } from '../../modal-loader'
 
 /** The active network's name; opens the network list. Shows a warning state on an unsupported network. */
 export function NetworkButton() {
-  const { network, openNetworkModal } = useConnectButtonState()
+  const { network, openNetworkModal } = useNetworkButtonState()
   const theme = useThemeMode()
   if (!network) return null
   const unsupported = !network.isSupported
