@@ -71,7 +71,12 @@ export const accountPreferredTypeSet = defineEvent('account/preferredTypeSet', z
 
 export const networkSwitched = defineEvent(
   'network/switched',
-  z.object({ caipNetworkId: caipNetworkIdSchema, network: z.optional(caipNetworkSchema) }),
+  z.object({
+    caipNetworkId: caipNetworkIdSchema,
+    network: z.optional(caipNetworkSchema),
+    /** False for a wallet's own chain change while the visitor works on another family: no family switch. */
+    activate: z.optional(z.boolean()),
+  }),
   ns,
 )
 export const networkApprovedSet = defineEvent(

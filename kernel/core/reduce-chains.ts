@@ -90,7 +90,7 @@ export const chainReducers: Reducers = {
     const next = known ?? (payload.network?.caipNetworkId === payload.caipNetworkId ? payload.network : undefined)
     if (!next || next.chainNamespace !== ns) return
     network.caipNetwork = next as Draft<CaipNetwork>
-    draft.activeNamespace = ns
+    if (payload.activate !== false) draft.activeNamespace = ns
     const caipAddress = draft.chains[ns].account.caipAddress
     if (caipAddress) draft.chains[ns].account.caipAddress = `${next.caipNetworkId}:${caipAddress.split(':')[2]}`
   },

@@ -1,3 +1,4 @@
+import { createTestNetwork } from '../../kernel/testing'
 import { formatUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connect, disconnect, replay, selectIsActiveNetworkSupported, signMessage } from '../../kernel/index'
@@ -117,6 +118,16 @@ describe('legacy window.ethereum', () => {
 })
 
 describe('wallet events', () => {
+  it("follows a wallet's own chain change without moving the visitor off the family they use", async () => {
+    const h = setup(chains)
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    h.latch.dispatch({ type: 'network/switched', ns: 'solana', payload: { caipNetworkId: 'solana:devnet', network: createTestNetwork('solana', 'devnet') } })
+    expect(h.latch.getState().activeNamespace).toBe('solana')
+    h.wallet.emit('chainChanged', '0x7a6a')
+    expect(await h.until((s) => s.chains.eip155.network.caipNetwork?.caipNetworkId, (id) => id === 'eip155:31338')).toBeTruthy()
+    expect(h.latch.getState().activeNamespace).toBe('solana')
+  })
+
   it('follows accountsChanged and chainChanged, and a disconnect from the wallet', async () => {
     const h = setup(chains)
     await connect(h.latch, { connectorId: walletId, ns: 'eip155' })

@@ -3,10 +3,11 @@ import { caipNetworkIdOf, placeholderNetwork } from './networks'
 import type { ConnectorEntry } from './registry'
 
 /** `network/switched` for a chain id; an unconfigured chain travels with a placeholder network (SPEC §4 UnsupportedChain). */
-export function networkSwitchedTo(state: State, chainId: number): LatchEvent {
+export function networkSwitchedTo(state: State, chainId: number, options: { activate?: boolean } = {}): LatchEvent {
   const caipNetworkId = caipNetworkIdOf(chainId)
   const known = state.chains.eip155.network.requestedCaipNetworks.some((n) => n.caipNetworkId === caipNetworkId)
-  return networkSwitched(known ? { caipNetworkId } : { caipNetworkId, network: placeholderNetwork(chainId) }, { ns: 'eip155' })
+  const payload = known ? { caipNetworkId } : { caipNetworkId, network: placeholderNetwork(chainId) }
+  return networkSwitched(options.activate === false ? { ...payload, activate: false } : payload, { ns: 'eip155' })
 }
 
 /** The CAIP-10 address of an account on a chain. */

@@ -51,7 +51,10 @@ async function translate(event: ProviderEvent, ctx: EffectContext): Promise<Latc
     }
     if (event.name === 'chainChanged') {
       const chainId = readChainId(event.value)
-      return state.chains.eip155.network.caipNetwork?.caipNetworkId === `eip155:${chainId}` ? [] : [networkSwitchedTo(state, chainId)]
+      if (state.chains.eip155.network.caipNetwork?.caipNetworkId === `eip155:${chainId}`) return []
+      // The wallet changed chain by itself: follow it, but leave the visitor on the family they are using.
+      const activate = state.activeNamespace === undefined || state.activeNamespace === 'eip155'
+      return [networkSwitchedTo(state, chainId, { activate })]
     }
     const [address] = await readAccounts(event.value)
     if (!address) return [accountDisconnected({}, { ns: 'eip155' })]
