@@ -31,6 +31,9 @@ export const constants = {
   defaultCaipNetworkId: 'eip155:1',
 } as const
 
+/** The `sv` query value of SPEC §7: Latch's version, kept equal to package.json's by a test. */
+export const sdkVersion = 'latch-0.1.0'
+
 /** SPEC §6: feature defaults. */
 export const defaultFeatures = {
   receive: true,

@@ -23,7 +23,7 @@ export { LatchError, toLatchError, shortMessages, genericMessage, type LatchErro
 export type * from './state'
 export type * from './types'
 export { chainNamespaces, viewNames } from './types'
-export { constants, defaultFeatures } from './constants'
+export { constants, defaultFeatures, sdkVersion } from './constants'
 export { storageKeys, defaultStoragePrefix } from './storage-keys'
 export * from './schemas'
 export * from './selectors'

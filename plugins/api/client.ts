@@ -6,12 +6,12 @@
  */
 import type { SchedulerLike } from 'rxjs'
 import * as z from 'zod/mini'
-import { constants, LatchError } from '../../kernel/index'
+import { constants, LatchError, sdkVersion } from '../../kernel/index'
 
 /** SPEC §7 `st`: the sdk type Latch reports. */
 export const sdkType = 'latch'
 /** SPEC §7 `sv`: the sdk version Latch reports (kept equal to package.json's version). */
-export const sdkVersion = 'latch-0.1.0'
+export { sdkVersion }
 /** Default timeout of one call, in ms of the clock port (SPEC §9: HTTP timeout 10 s). */
 export const defaultTimeout: number = constants.rpcTimeout
 
