@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { build, type Metafile } from 'esbuild'
+import { build, type BuildOptions, type Metafile } from 'esbuild'
 import { staticClosure } from './build'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -73,7 +73,8 @@ export function measureFiles(files: readonly string[]): Bytes {
 
 const minus = (a: Bytes, b: Bytes): Bytes => ({ raw: a.raw - b.raw, gzip: a.gzip - b.gzip, brotli: a.brotli - b.brotli, files: a.files - b.files })
 
-type Built = { metafile: Metafile; entry: string; initial: string[]; all: string[]; latchReach: string[] }
+/** A bench build: its metafile, the entry's output and the output sets measured. */
+export type Built = { metafile: Metafile; entry: string; initial: string[]; all: string[]; latchReach: string[] }
 
 /** True for an output split at a dynamic import inside node_modules (viem's and ox's own lazy chunks). */
 function isDependencyImport(metafile: Metafile, file: string): boolean {
@@ -96,9 +97,19 @@ export function latchClosure(metafile: Metafile, start: string): string[] {
   return [...seen]
 }
 
-/** Bundles `entry` into `outdir` with THE configuration; only `external` differs between the two builds. */
-async function bundle(entry: string, outdir: string, external: string[]): Promise<Built> {
-  const { metafile } = await build({
+/** Where `npm run bench` installs the peers Latch is compared with (bench/peers/package.json). */
+export const peersDir = join(root, 'bench/peers')
+
+/**
+ * THE esbuild configuration of every bench dapp, Latch's and its peers': only the entry, the output
+ * folder and `external` differ. Bare imports resolve from the repository's node_modules, then from
+ * bench/peers/node_modules (`nodePaths`: the peers' dapps in bench/apps import only packages the
+ * repository lacks). React, react-dom and the scheduler are aliased to themselves, which makes esbuild
+ * resolve them from the working directory: every app bundles one copy, the repository's. The root
+ * tsconfig.json is named so that bench/tsconfig.json's `paths` (for tsc) never steer the bundler.
+ */
+export function dappBuildOptions(entry: string, outdir: string, external: string[]): BuildOptions & { metafile: true } {
+  return {
     absWorkingDir: root,
     entryPoints: { main: entry },
     outdir,
@@ -110,13 +121,22 @@ async function bundle(entry: string, outdir: string, external: string[]): Promis
     minify: true,
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
-    nodePaths: [join(root, 'node_modules')], // the temporary entry lives outside the repository
+    nodePaths: [join(root, 'node_modules'), join(peersDir, 'node_modules')], // temporary entries live outside the repository
+    alias: { react: 'react', 'react-dom': 'react-dom', scheduler: 'scheduler' },
+    tsconfig: join(root, 'tsconfig.json'),
     external,
     metafile: true,
     write: true,
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'warning',
-  })
+    // @metamask/sdk (in wagmi's connectors) has an `import(`./${name}.entry.js`)` that matches no file: harmless.
+    logOverride: { 'empty-glob': 'silent' },
+  }
+}
+
+/** Bundles `entry` into `outdir` with THE configuration; only `external` differs between the two builds. */
+export async function bundle(entry: string, outdir: string, external: string[]): Promise<Built> {
+  const { metafile } = await build(dappBuildOptions(entry, outdir, external))
   const js = Object.keys(metafile.outputs).filter((file) => file.endsWith('.js'))
   const start = js.find((file) => metafile.outputs[file]?.entryPoint && resolve(root, metafile.outputs[file].entryPoint) === entry)
   if (!start) throw new Error(`no output for ${entry} in the metafile`)

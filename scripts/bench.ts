@@ -10,6 +10,9 @@ import { benchApp, type DappCost } from './bench-app'
 import { createBenchLatch, dispatchBenchEvents } from './bench-events'
 import type { LogMemory } from './bench-memory'
 import { benchOpen, defaultOpenOptions, type OpenFigures, type OpenOptions } from './bench-open'
+import { benchPeers } from './bench-peers'
+import { ensurePeers } from './bench-peers-install'
+import * as peersReport from './bench-peers-report'
 import { appHeader, appHow, appRows, machineLines, mdTable, moduleRows, openHeader, openHow, openRows, textTable } from './bench-report'
 import { summarize, type Summary } from './bench-stats'
 import { isMain, runCli } from './cli'
@@ -96,6 +99,7 @@ type Figures = {
   app: DappCost[]
   open: OpenFigures
   openOptions: OpenOptions
+  peers: peersReport.PeerFigures
 }
 
 const kernelHeader = ['measure', 'median', 'min', 'max', 'notes']
@@ -150,6 +154,8 @@ export function resultsMarkdown(f: Figures, events: number, date: Date): string 
     '',
     'Timing figures vary with the machine and its load; compare runs on the same machine. No test asserts a time.',
     '',
+    ...peersReport.peersMarkdown(f.peers, date),
+    ...peersReport.rerunMarkdown(),
   ].join('\n')
 }
 
@@ -157,6 +163,7 @@ async function main(): Promise<{ code: number; output: string }> {
   const events = 100_000
   const runs = 5
   const log = (line: string) => process.stderr.write(`${line}\n`)
+  ensurePeers(log) // first: `npm ci --prefix bench/peers` if they are missing, before minutes of other work
   log(`dispatch: ${int(events)} events × ${runs} runs…`)
   const dispatch = benchDispatch(events, runs)
   log(`replay: ${int(events)}-event log × ${runs} runs…`)
@@ -169,13 +176,21 @@ async function main(): Promise<{ code: number; output: string }> {
   const app = await benchApp()
   const openOptions = defaultOpenOptions
   const open = await benchOpen(openOptions, log)
-  const figures: Figures = { dispatch, replay: replayed, memory, size, app, open, openOptions }
+  log('Latch against its peers: bench/apps built with the same configuration, then opened in chromium…')
+  const peers = await benchPeers(log)
+  const figures: Figures = { dispatch, replay: replayed, memory, size, app, open, openOptions, peers }
   mkdirSync(join(root, 'bench'), { recursive: true })
   writeFileSync(join(root, 'bench/RESULTS.md'), resultsMarkdown(figures, events, new Date()))
   const failures = open.runs.flatMap((r) => [
     ...(r.listed < r.tried ? [`error: with the provider API ${r.mode}, ${r.tried - r.listed} of ${r.tried} opens did not list the dev wallet`] : []),
     ...r.outsideRequests.map((url) => `error: a request left 127.0.0.1: ${url}`),
   ])
+  for (const r of peers.open.runs.filter((run) => run.library === 'Latch')) {
+    const opened = r.first.opened + r.warm.opened
+    const tried = r.first.tried + r.warm.tried
+    if (opened < tried) failures.push(`error: in the peer comparison (outside requests ${r.mode}), ${tried - opened} of ${tried} Latch opens did not list a wallet`)
+    if (r.outsideRequests) failures.push(`error: in the peer comparison, the Latch dapp made ${r.outsideRequests} outside requests`)
+  }
   const output = [
     textTable(kernelHeader, rows(figures, events)),
     '',
@@ -184,6 +199,15 @@ async function main(): Promise<{ code: number; output: string }> {
     ...(app[0] ? [textTable(['initial load by package or folder', 'minified', 'share'], moduleRows(app[0], 8))] : []),
     '',
     textTable(openHeader, openRows(open)),
+    '',
+    'Latch against its peers (React excluded; ratios: Latch ÷ peer)',
+    textTable(peersReport.peerSizeHeader, peersReport.peerSizeRows(peers.costs)),
+    '',
+    textTable(peersReport.peerSizeRatioHeader, peersReport.peerSizeRatioRows(peers.costs)),
+    '',
+    textTable(peersReport.peerOpenHeader, peersReport.peerOpenRows(peers.open, peers.options)),
+    '',
+    textTable(peersReport.peerOpenRatioHeader, peersReport.peerOpenRatioRows(peers.open)),
     '',
     ...failures,
     'written to bench/RESULTS.md',

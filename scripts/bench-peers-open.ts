@@ -1,0 +1,182 @@
+/**
+ * Latch against its peers, modal open latency: each dapp of bench/apps (React bundled) served from
+ * 127.0.0.1 and driven in headless chromium; click on 'Connect Wallet' → wallet list painted, and
+ * navigation → button interactive. Twice: outside requests refused at once, then left hanging.
+ */
+import type { Browser, Page } from 'playwright-core'
+import type { Library, PeerAppCost } from './bench-peers'
+import { peerProbeScript, type PeerProbeLoad, type PeerProbeOpen } from './bench-peers-probe'
+import { summarize, type Summary } from './bench-stats'
+import { startStaticServer, type StaticServer } from './devnet/serve'
+import { ensureChromium, isLocalUrl, launchBrowser, newGuardedPage, type GuardedPage } from './e2e/harness'
+
+/** How outside requests are treated: aborted at once, or never answered. */
+export type OutsideMode = 'refused' | 'hanging'
+
+/** Samples and limits: `loads` fresh pages (each opened once, `settleMs` after its button is interactive), `warmOpens` more opens of the first page. */
+export type PeerOpenOptions = { loads: number; warmOpens: number; settleMs: number; pauseMs: number; openTimeoutMs: number; giveUpAfter: number }
+
+/** ≥ 10 fresh pages, ≥ 20 repeat opens; an open gives up after 10 s; a library whose first 3 opens all failed is not tried further in that mode. */
+export const defaultPeerOpenOptions: PeerOpenOptions = { loads: 10, warmOpens: 20, settleMs: 1_000, pauseMs: 100, openTimeoutMs: 10_000, giveUpAfter: 3 }
+
+/** Click → painted (and click → in the DOM) of the opens that opened; how many were tried and how many opened. */
+export type PeerOpenSeries = { painted: Summary; dom: Summary; tried: number; opened: number }
+
+/** One library in one mode. */
+export type PeerOpenRun = {
+  library: Library
+  mode: OutsideMode
+  interactive: Summary
+  domContentLoaded: Summary
+  /** Fresh pages whose button never became interactive within the open timeout. */
+  notInteractive: number
+  first: PeerOpenSeries
+  warm: PeerOpenSeries
+  /** Opens not tried after `giveUpAfter` failures in a row with none opened. */
+  skipped: number
+  outsideRequests: number
+  outsideHosts: string[]
+  consoleErrors: number
+}
+
+/** Every run, with the browser's version. */
+export type PeerOpenFigures = { chromium: string; runs: PeerOpenRun[] }
+
+/**
+ * The pages' Content-Security-Policy: scripts only from 127.0.0.1 (the bundles), everything else open, so
+ * that the peers' outside requests leave the page and reach the route that refuses or holds them.
+ */
+export const peerCsp =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline' http: https:; img-src * data: blob:; font-src * data:; connect-src 'self' http: https: ws: wss: data: blob:; frame-src http: https:; worker-src 'self' blob:"
+
+/** The page: a #root and the app's module entry (and its stylesheet, RainbowKit's). */
+export function pageHtml(cost: Pick<PeerAppCost, 'css'>): string {
+  const css = cost.css ? `<link rel="stylesheet" href="/${cost.css}">` : ''
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>${css}</head><body><div id="root"></div><script type="module" src="/main.js"></script></body></html>`
+}
+
+const within = <T>(ms: number, promise: Promise<T>): Promise<T | undefined> =>
+  Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))])
+
+/** Arms the probe, clicks 'Connect Wallet', waits for the list painted (or gives up), presses Escape and waits for the close. */
+async function openOnce(page: Page, options: PeerOpenOptions): Promise<{ open?: PeerProbeOpen; closed: boolean }> {
+  await page.evaluate('window.__peerBench.arm()')
+  const clicked = await page
+    .getByRole('button', { name: 'Connect Wallet' })
+    .first()
+    .click({ timeout: options.openTimeoutMs })
+    .then(() => true, () => false)
+  if (!clicked) return { closed: false }
+  const open = (await page.evaluate(`Promise.race([window.__peerBench.done, new Promise((r) => setTimeout(() => r(null), ${options.openTimeoutMs}))])`)) as PeerProbeOpen | null
+  if (!open) return { closed: false }
+  await page.keyboard.press('Escape')
+  const closed = (await page.evaluate('window.__peerBench.whenClosed(5000)')) as boolean
+  return { open, closed }
+}
+
+function series(opens: readonly (PeerProbeOpen | undefined)[]): PeerOpenSeries {
+  const done = opens.filter((o): o is PeerProbeOpen => o !== undefined)
+  return { painted: summarize(done.map((o) => o.painted - o.click)), dom: summarize(done.map((o) => o.found - o.click)), tried: opens.length, opened: done.length }
+}
+
+/** One library, one mode: `loads` fresh pages (time to interactive and a first open each), `warmOpens` more on the first page. */
+export async function peerOpenRun(browser: Browser, url: string, library: Library, mode: OutsideMode, options = defaultPeerOpenOptions): Promise<PeerOpenRun> {
+  const outside: string[] = []
+  let consoleErrors = 0
+  let failuresInARow = 0
+  let everOpened = false
+  const givenUp = () => !everOpened && failuresInARow >= options.giveUpAfter
+  const fresh = async (): Promise<GuardedPage> => {
+    const guarded = await newGuardedPage(browser, { initScripts: [peerProbeScript(library)] })
+    if (mode === 'hanging') {
+      // Page routes win over the context's: outside requests are held (never fulfilled, continued nor aborted) until the page closes;
+      // outside websockets are left mocked: open, never answered.
+      await guarded.page.route((u) => !isLocalUrl(u.href), (route) => void outside.push(route.request().url()))
+      await guarded.page.routeWebSocket((u) => !isLocalUrl(u.href.replace(/^ws/, 'http')), (ws) => void outside.push(ws.url()))
+    }
+    return guarded
+  }
+  const attempt = async (page: Page, into: (PeerProbeOpen | undefined)[]): Promise<boolean> => {
+    const { open, closed } = await openOnce(page, options)
+    into.push(open)
+    everOpened ||= open !== undefined
+    failuresInARow = open ? 0 : failuresInARow + 1
+    return open !== undefined && closed
+  }
+  const loads: PeerProbeLoad[] = []
+  const first: (PeerProbeOpen | undefined)[] = []
+  const warm: (PeerProbeOpen | undefined)[] = []
+  let notInteractive = 0
+  let skipped = 0
+  for (let i = 0; i < options.loads; i++) {
+    const guarded = await fresh()
+    const { page } = guarded
+    try {
+      // Not `load`: a held request for an image or a font would delay it forever.
+      await page.goto(url, { waitUntil: 'domcontentloaded' })
+      if (!(await within(options.openTimeoutMs, page.evaluate('window.__peerBench.whenInteractive()')))) {
+        notInteractive += 1
+        continue
+      }
+      loads.push((await page.evaluate('window.__peerBench.load()')) as PeerProbeLoad)
+      await page.waitForTimeout(options.settleMs)
+      if (givenUp()) {
+        skipped += 1 + (i === 0 ? options.warmOpens : 0)
+        continue
+      }
+      let usable = await attempt(page, first)
+      for (let j = 0; i === 0 && j < options.warmOpens; j++) {
+        // A modal that did not open or close leaves the page in an unknown state: its remaining repeat opens are not tried.
+        if (!usable || givenUp()) {
+          skipped += options.warmOpens - j
+          break
+        }
+        await page.waitForTimeout(options.pauseMs)
+        usable = await attempt(page, warm)
+      }
+    } finally {
+      outside.push(...guarded.outsideRequests)
+      consoleErrors += guarded.consoleErrors.length
+      await guarded.close()
+    }
+  }
+  return {
+    library,
+    mode,
+    interactive: summarize(loads.map((l) => l.interactive)),
+    domContentLoaded: summarize(loads.map((l) => l.domContentLoaded)),
+    notInteractive,
+    first: series(first),
+    warm: series(warm),
+    skipped,
+    outsideRequests: outside.length,
+    outsideHosts: [...new Set(outside.map((u) => new URL(u).host))].sort(),
+    consoleErrors,
+  }
+}
+
+/** Serves each EVM dapp's bundled build on 127.0.0.1 and runs every library with outside requests refused, then hanging. */
+export async function benchPeersOpen(costs: readonly PeerAppCost[], options = defaultPeerOpenOptions, log: (line: string) => void = () => {}): Promise<PeerOpenFigures> {
+  ensureChromium()
+  const apps = costs.filter((c) => c.app.chains === 'EVM')
+  const servers: { library: Library; server: StaticServer }[] = []
+  let browser: Browser | undefined
+  try {
+    for (const cost of apps) {
+      const files = { '/index.html': { body: pageHtml(cost), type: 'text/html; charset=utf-8' } }
+      servers.push({ library: cost.app.library, server: await startStaticServer({ root: cost.outdir, files, csp: peerCsp }) })
+    }
+    browser = await launchBrowser()
+    const runs: PeerOpenRun[] = []
+    for (const mode of ['refused', 'hanging'] as const) {
+      for (const { library, server } of servers) {
+        log(`peers: modal open, ${library}, outside requests ${mode}: ${options.loads} fresh pages, ${options.warmOpens} repeat opens…`)
+        runs.push(await peerOpenRun(browser, server.url, library, mode, options))
+      }
+    }
+    return { chromium: browser.version(), runs }
+  } finally {
+    await browser?.close()
+    for (const { server } of servers) await server.stop()
+  }
+}

@@ -1,0 +1,187 @@
+/** Tables and text of "Latch against its peers", for the console and bench/RESULTS.md. */
+import { kb } from './build'
+import type { Bytes } from './bench-app'
+import type { Library, PeerAppCost } from './bench-peers'
+import { defaultPeerOpenOptions, peerCsp, type OutsideMode, type PeerOpenFigures, type PeerOpenOptions, type PeerOpenRun, type PeerOpenSeries } from './bench-peers-open'
+import { interactiveCondition, probeConditions } from './bench-peers-probe'
+import { machineLines, mdTable } from './bench-report'
+import type { Summary } from './bench-stats'
+
+/** Everything the section shows. */
+export type PeerFigures = { costs: PeerAppCost[]; open: PeerOpenFigures; versions: Record<string, string>; options: PeerOpenOptions }
+
+const peers: readonly Library[] = ['AppKit', 'RainbowKit']
+const ratio = (latch: number, peer: number) => (Number.isFinite(latch) && Number.isFinite(peer) && peer > 0 ? `${(latch / peer).toFixed(2)}` : '—')
+const evm = (costs: readonly PeerAppCost[], library: Library) => costs.find((c) => c.app.library === library && c.app.chains === 'EVM')
+
+/** Header of the size table. */
+export const peerSizeHeader = ['dapp', 'chains', 'initial raw', 'initial gzip', 'initial brotli', 'every file raw', 'every file gzip', 'every file brotli', 'notes']
+
+/** One row per dapp, React excluded (a line says what it adds), and a line for the multi-chain dapp Latch cannot build yet. */
+export function peerSizeRows(costs: readonly PeerAppCost[]): string[][] {
+  const cells = (b: Bytes) => [kb(b.raw), kb(b.gzip), kb(b.brotli)]
+  const rows = costs.map((c) => {
+    const top = c.initialTop.map((g) => `${g.group} ${kb(g.bytes)}`).join(', ')
+    const notes = `initial: ${c.initial.latch.files} files${c.css ? ' (with its CSS)' : ''}, with React ${kb(c.initial.total.gzip)} gzip; every file: ${c.all.latch.files}; largest in initial (minified): ${top}`
+    return [c.app.library, c.app.chains, ...cells(c.initial.latch), ...cells(c.all.latch), notes]
+  })
+  const react = costs[0]?.initial.react
+  if (react) rows.push(['React + react-dom', '(every dapp)', ...cells(react), '—', '—', '—', "excluded above: the repository's react 19 in every dapp (the first dapp's bundled − React-external build)"])
+  rows.push(['Latch', 'EVM + Solana + Bitcoin', 'not measured', '—', '—', '—', '—', '—', 'Latch has no Solana or Bitcoin plugin yet'])
+  return rows
+}
+
+/** Header of the size-ratio table. */
+export const peerSizeRatioHeader = ['figure (React excluded)', 'Latch/AppKit', 'Latch/RainbowKit', 'Latch/AppKit multi-chain']
+
+/** Latch ÷ peer for each size figure; the multi-chain column stays empty until Latch has the plugins. */
+export function peerSizeRatioRows(costs: readonly PeerAppCost[]): string[][] {
+  const latch = evm(costs, 'Latch')
+  if (!latch) return []
+  const figures: [string, (c: PeerAppCost) => number][] = [
+    ['initial raw', (c) => c.initial.latch.raw],
+    ['initial gzip', (c) => c.initial.latch.gzip],
+    ['initial brotli', (c) => c.initial.latch.brotli],
+    ['every file raw', (c) => c.all.latch.raw],
+    ['every file gzip', (c) => c.all.latch.gzip],
+    ['every file brotli', (c) => c.all.latch.brotli],
+    ['initial gzip with React', (c) => c.initial.total.gzip],
+  ]
+  return figures.map(([name, pick]) => [
+    name,
+    ...peers.map((peer) => {
+      const cost = evm(costs, peer)
+      return cost ? ratio(pick(latch), pick(cost)) : '—'
+    }),
+    '— (no Latch multi-chain dapp)',
+  ])
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`
+const timed = (s: Summary) => [ms(s.median), ms(s.min), ms(s.max), String(s.runs)]
+const didNotOpen = (s: PeerOpenSeries) => [`did not open (${s.tried}/${s.tried})`, '—', '—', '0']
+
+/** Header of the latency table. */
+export const peerOpenHeader = ['library', 'outside requests', 'measure', 'median', 'min', 'max', 'runs', 'notes']
+
+function seriesRow(r: PeerOpenRun, label: string, s: PeerOpenSeries, o: PeerOpenOptions): string[] {
+  if (s.tried === 0) return ['', '', label, 'not tried', '—', '—', '0', r.skipped ? `skipped after ${o.giveUpAfter} opens in a row did not open` : '']
+  if (s.opened === 0) return ['', '', label, ...didNotOpen(s), `nothing listed within ${o.openTimeoutMs / 1000} s of each click`]
+  const missed = s.tried - s.opened ? `; ${s.tried - s.opened} of ${s.tried} did not open` : ''
+  return ['', '', label, ...timed(s.painted), `click → list in DOM ${ms(s.dom.median)}${missed}`]
+}
+
+/** Rows of the latency table: per mode and library, time to interactive, first open, later opens, and what happened. */
+export function peerOpenRows(figures: PeerOpenFigures, options: PeerOpenOptions = defaultPeerOpenOptions): string[][] {
+  return figures.runs.flatMap((r) => {
+    const interactive =
+      r.interactive.runs > 0
+        ? [...timed(r.interactive), `fresh pages; DOMContentLoaded median ${ms(r.domContentLoaded.median)}${r.notInteractive ? `; ${r.notInteractive} pages never interactive` : ''}`]
+        : ['never', '—', '—', '0', `${r.notInteractive} fresh pages`]
+    const opened = r.first.opened + r.warm.opened
+    const tried = r.first.tried + r.warm.tried
+    return [
+      [r.library, r.mode, 'navigation → button interactive', ...interactive],
+      seriesRow(r, `first open, ${options.settleMs / 1000} s after interactive`, r.first, options),
+      seriesRow(r, 'later opens, same page', r.warm, options),
+      [
+        '',
+        '',
+        'opened',
+        `${opened}/${tried}`,
+        '—',
+        '—',
+        '—',
+        `${r.skipped ? `${r.skipped} opens not tried; ` : ''}${r.outsideRequests} outside requests ${r.mode === 'refused' ? 'refused' : 'held'}${r.outsideHosts.length ? ` (${r.outsideHosts.join(', ')})` : ''}; ${r.consoleErrors} console errors`,
+      ],
+    ]
+  })
+}
+
+/** Header of the latency-ratio table. */
+export const peerOpenRatioHeader = ['outside requests', 'measure (medians)', 'Latch/AppKit', 'Latch/RainbowKit']
+
+/** Latch ÷ peer for each median of the latency table; a peer that did not open gets no ratio. */
+export function peerOpenRatioRows(figures: PeerOpenFigures): string[][] {
+  const run = (library: Library, mode: OutsideMode) => figures.runs.find((r) => r.library === library && r.mode === mode)
+  const measures: [string, (r: PeerOpenRun) => Summary | undefined][] = [
+    ['navigation → button interactive', (r) => (r.interactive.runs ? r.interactive : undefined)],
+    ['first open', (r) => (r.first.opened ? r.first.painted : undefined)],
+    ['later opens', (r) => (r.warm.opened ? r.warm.painted : undefined)],
+  ]
+  return (['refused', 'hanging'] as const).flatMap((mode) =>
+    measures.map(([name, pick]) => {
+      const latchRun = run('Latch', mode)
+      const latch = latchRun && pick(latchRun)
+      return [
+        mode,
+        name,
+        ...peers.map((peer) => {
+          const peerRun = run(peer, mode)
+          const value = peerRun && pick(peerRun)
+          if (!value) return peerRun ? `— (${peer}: ${peerRun.first.opened + peerRun.warm.opened ? 'no figure' : 'did not open'})` : '—'
+          return latch ? ratio(latch.median, value.median) : '—'
+        }),
+      ]
+    }),
+  )
+}
+
+/** The Markdown section "Latch against its peers" (date, machine, versions, tables, ratios, how, what was not measured). */
+export function peersMarkdown(f: PeerFigures, date: Date): string[] {
+  const o = f.options
+  const versions = Object.entries(f.versions).map(([name, version]) => `${name} ${version}`).join(', ')
+  return [
+    '## Latch against its peers',
+    '',
+    `Measured on ${date.toISOString()} in the same run as the sections above (scripts/bench-peers*.ts), on:`,
+    '',
+    ...machineLines(f.open.chromium),
+    `- Peers, installed from npm into bench/peers (its own package.json and lockfile): ${versions}`,
+    '',
+    '### Bundle cost',
+    '',
+    'Equivalent dapps (bench/apps): a React page rendering one connect button for Ethereum mainnet, written after each library\'s quick start. Sizes without React; ratios are Latch ÷ peer (below 1: Latch is smaller).',
+    '',
+    mdTable(peerSizeHeader, peerSizeRows(f.costs)),
+    '',
+    mdTable(peerSizeRatioHeader, peerSizeRatioRows(f.costs)),
+    '',
+    '### Modal open latency',
+    '',
+    `Headless chromium, each dapp (React bundled) served from 127.0.0.1. **refused**: every outside request aborted at once; **hanging**: every outside request held, never answered. Ratios are Latch ÷ peer of the medians (below 1: Latch is faster).`,
+    '',
+    mdTable(peerOpenHeader, peerOpenRows(f.open, f.options)),
+    '',
+    mdTable(peerOpenRatioHeader, peerOpenRatioRows(f.open)),
+    '',
+    '### How (peers)',
+    '',
+    `- **Dapps**: bench/apps/latch-evm.tsx (\`createLatch\` with \`eip155()\` and \`api()\`, \`LatchProvider\`, \`ConnectButton\`, imported from the repository's source), appkit-evm.tsx (\`createAppKit\` with a \`WagmiAdapter\`, \`WagmiProvider\` and \`QueryClientProvider\`, \`<appkit-button>\`), rainbowkit-evm.tsx (\`getDefaultConfig\`, \`WagmiProvider\`, \`QueryClientProvider\`, \`RainbowKitProvider\`, \`ConnectButton\`, its styles.css) and appkit-multichain.tsx (wagmi, Solana and Bitcoin adapters). The peers get a dummy WalletConnect project id; every one of them renders into #root with react-dom/client. \`npx tsc -p bench/tsconfig.json\` typechecks them.`,
+    `- **Build**: THE configuration of "What a dapp pays" (\`dappBuildOptions\` in scripts/bench-app.ts: ESM, bundle, splitting, minify, platform browser, es2022, \`process.env.NODE_ENV = "production"\`, every dependency bundled), which also resolves bare imports from bench/peers/node_modules (\`nodePaths\`) and aliases react, react-dom and scheduler to the repository's single copy (checked: every other package of a peer's dapp comes from bench/peers, none of Latch's). No polyfill and no other \`define\` was needed: AppKit brings its own Buffer polyfill. Each dapp is built twice, React external and bundled; React + react-dom is the difference.`,
+    `- **Sizes**: as in "What a dapp pays": each file compressed on its own (gzip 9, brotli 11) and summed. **initial**: the entry and the chunks it imports statically (and the CSS they pull in: RainbowKit's styles.css), what the page loads before anything is clicked; **every file**: every JS and CSS output, including chunks a page may never load (wallet SDKs behind dynamic imports).`,
+    `- **Latency**: one static server per dapp (scripts/devnet/serve.ts) whose Content-Security-Policy allows scripts only from 127.0.0.1 and lets every other request leave the page, so that it meets the bench's route (\`${peerCsp}\`). Pages from \`newGuardedPage\` (scripts/e2e/harness.ts): in **refused** mode its context route aborts every request that leaves 127.0.0.1 and closes outside websockets; in **hanging** mode a page route holds those requests until the page closes and outside websockets are left mocked (open, never answered). An init script (scripts/bench-peers-probe.ts) searches the document and every open shadow root on each observed mutation and every animation frame. **Button interactive**: ${interactiveCondition}, in ms since navigation start, on ${o.loads} fresh pages (\`goto\` until DOMContentLoaded). **first open**: ${o.settleMs} ms after the button is interactive on each fresh page; **later opens**: ${o.warmOpens} more opens of the first page, ${o.pauseMs} ms after each close. An open: a capture-phase click listener records the click (playwright \`getByRole('button', { name: 'Connect Wallet' }).click()\`), the list is found, two animation frames later it has been painted (the figure); Escape closes the modal and the bench waits for it to be gone. An open gives up after ${o.openTimeoutMs / 1000} s; after ${o.giveUpAfter} opens in a row that did not open (and none that did), the library's remaining opens in that mode are not tried. Wallet list painted, per library:`,
+    ...(Object.keys(probeConditions) as Library[]).map((library) => `  - **${library}**: ${probeConditions[library].listed}; closed: ${probeConditions[library].closed}.`),
+    '',
+    '### Not measured',
+    '',
+    '- A Latch multi-chain dapp (EVM + Solana + Bitcoin): Latch has no Solana or Bitcoin plugin yet, so AppKit\'s multi-chain figure has nothing to be compared with; it is shown alone.',
+    '- Latency of the multi-chain dapps, and opens with a wallet extension installed: no page here has one (the lists are each library\'s offline default: Latch\'s curated registry, AppKit\'s WalletConnect entry, RainbowKit\'s configured wallets).',
+    '',
+  ]
+}
+
+/** The "How to re-run" section, last in bench/RESULTS.md. */
+export function rerunMarkdown(): string[] {
+  return [
+    '## How to re-run',
+    '',
+    '```sh',
+    'npm install',
+    'npm run bench   # installs bench/peers (npm ci --prefix bench/peers) and chromium (apt) when missing; writes this file',
+    '```',
+    '',
+    'Figures move with the machine and its load: compare runs made on one machine. The peers\' versions are pinned in bench/peers/package.json and its lockfile; update them there (`npm install --prefix bench/peers …`).',
+    '',
+  ]
+}

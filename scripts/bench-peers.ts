@@ -1,0 +1,154 @@
+/**
+ * Latch against its peers, bundle cost: the equivalent dapps of bench/apps built with THE configuration
+ * of scripts/bench-app.ts, each twice (React external, then bundled), measured raw, gzip and brotli.
+ */
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { Metafile } from 'esbuild'
+import { bundle, inputGroup, reactExternals, type Bytes, type Split } from './bench-app'
+import { ensurePeers, peerVersions } from './bench-peers-install'
+import { benchPeersOpen, defaultPeerOpenOptions } from './bench-peers-open'
+import type { PeerFigures } from './bench-peers-report'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** The libraries compared. */
+export type Library = 'Latch' | 'AppKit' | 'RainbowKit'
+
+/** One dapp of bench/apps: which library, which chains, its entry file. */
+export type PeerApp = { id: string; library: Library; chains: string; entry: string }
+
+/** The dapps of bench/apps. Latch has no Solana or Bitcoin plugin yet, so it has no multi-chain dapp. */
+export const peerApps: readonly PeerApp[] = [
+  { id: 'latch-evm', library: 'Latch', chains: 'EVM', entry: 'bench/apps/latch-evm.tsx' },
+  { id: 'appkit-evm', library: 'AppKit', chains: 'EVM', entry: 'bench/apps/appkit-evm.tsx' },
+  { id: 'rainbowkit-evm', library: 'RainbowKit', chains: 'EVM', entry: 'bench/apps/rainbowkit-evm.tsx' },
+  { id: 'appkit-multichain', library: 'AppKit', chains: 'EVM + Solana + Bitcoin', entry: 'bench/apps/appkit-multichain.tsx' },
+]
+
+/** What one dapp costs; `outdir` holds its React-bundled build (served by the latency bench), `css` names its stylesheet if any. */
+export type PeerAppCost = {
+  app: PeerApp
+  initial: Split
+  all: Split
+  /** Largest packages of the React-external initial load (minified bytes), largest first. */
+  initialTop: { group: string; bytes: number }[]
+  outdir: string
+  css?: string
+}
+
+/** JS outputs plus the CSS bundle each of them pulls in (RainbowKit's styles.css): what the browser downloads for them. */
+export function withCss(metafile: Metafile, files: readonly string[]): string[] {
+  const css = files.flatMap((file) => metafile.outputs[file]?.cssBundle ?? [])
+  return [...new Set([...files, ...css])]
+}
+
+/**
+ * Throws unless the build holds one copy of react, react-dom and scheduler (the repository's), and every
+ * other package comes from bench/peers for a peer's dapp and never from there for Latch's.
+ */
+export function assertResolution(metafile: Metafile, app: PeerApp): void {
+  const react = /(^|\/)node_modules\/(react|react-dom|scheduler)\//
+  for (const input of Object.keys(metafile.inputs)) {
+    const path = input.replace(/^\(disabled\):/, '') // a package's `browser` map turning a module off
+    if (!path.includes('node_modules/')) continue
+    const fromPeers = path.startsWith('bench/peers/node_modules/')
+    if (react.test(path) ? !path.startsWith('node_modules/') : fromPeers !== (app.library !== 'Latch')) {
+      throw new Error(`${app.entry} bundles ${path}: expected React from node_modules/ and ${app.library === 'Latch' ? 'nothing' : 'every other package'} from bench/peers/node_modules/`)
+    }
+  }
+}
+
+function topGroups(metafile: Metafile, files: readonly string[], top: number): { group: string; bytes: number }[] {
+  const groups = new Map<string, number>()
+  for (const file of files) {
+    for (const [path, input] of Object.entries(metafile.outputs[file]?.inputs ?? {})) groups.set(inputGroup(path), (groups.get(inputGroup(path)) ?? 0) + input.bytesInOutput)
+  }
+  return [...groups].map(([group, bytes]) => ({ group, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, top)
+}
+
+const gzipAsync = promisify(gzip)
+const brotliAsync = promisify(brotliCompress)
+const compressed = new Map<string, Promise<{ gzip: number; brotli: number }>>()
+
+/** gzip (level 9) and brotli (quality 11) sizes of one file's bytes, as measureFiles computes them; on libuv's thread pool, cached by content (the two builds of an app share most chunks). */
+function compressedSizes(bytes: Buffer): Promise<{ gzip: number; brotli: number }> {
+  const key = createHash('sha256').update(bytes).digest('hex')
+  let sizes = compressed.get(key)
+  if (!sizes) {
+    const brotliParams = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length }
+    sizes = Promise.all([gzipAsync(bytes, { level: 9 }), brotliAsync(bytes, { params: brotliParams })]).then(([g, b]) => ({ gzip: g.length, brotli: b.length }))
+    compressed.set(key, sizes)
+  }
+  return sizes
+}
+
+/** measureFiles (scripts/bench-app.ts) for hundreds of files: the same figures, compressed in parallel. */
+export async function measureMany(files: readonly string[]): Promise<Bytes> {
+  const sizes = await Promise.all(
+    files.map(async (file) => {
+      const bytes = readFileSync(resolve(root, file))
+      return { raw: bytes.length, ...(await compressedSizes(bytes)) }
+    }),
+  )
+  const total: Bytes = { raw: 0, gzip: 0, brotli: 0, files: sizes.length }
+  for (const s of sizes) {
+    total.raw += s.raw
+    total.gzip += s.gzip
+    total.brotli += s.brotli
+  }
+  return total
+}
+
+const minus = (a: Bytes, b: Bytes): Bytes => ({ raw: a.raw - b.raw, gzip: a.gzip - b.gzip, brotli: a.brotli - b.brotli, files: a.files - b.files })
+
+/** Builds one dapp twice into `workDir` and measures both builds; the bundled one stays there to be served. */
+export async function measurePeerApp(app: PeerApp, workDir: string): Promise<PeerAppCost> {
+  const entry = join(root, app.entry)
+  const own = await bundle(entry, join(workDir, app.id, 'without-react'), reactExternals)
+  const outdir = join(workDir, app.id, 'bundled')
+  const full = await bundle(entry, outdir, [])
+  assertResolution(full.metafile, app)
+  const everything = (built: typeof own) => Object.keys(built.metafile.outputs).filter((file) => /\.(js|css)$/.test(file))
+  const split = async (ownFiles: string[], fullFiles: string[]): Promise<Split> => {
+    const [total, latch] = await Promise.all([measureMany(fullFiles), measureMany(ownFiles)])
+    return { total, latch, react: minus(total, latch) }
+  }
+  const css = full.metafile.outputs[full.entry]?.cssBundle
+  return {
+    app,
+    initial: await split(withCss(own.metafile, own.initial), withCss(full.metafile, full.initial)),
+    all: await split(everything(own), everything(full)),
+    initialTop: topGroups(own.metafile, own.initial, 4),
+    outdir,
+    ...(css ? { css: css.slice(css.lastIndexOf('/') + 1) } : {}),
+  }
+}
+
+/** Measures every dapp of `peerApps`, building into `workDir`. */
+export async function benchPeerSizes(workDir: string, log: (line: string) => void = () => {}): Promise<PeerAppCost[]> {
+  const costs: PeerAppCost[] = []
+  for (const app of peerApps) {
+    log(`peers: building ${app.entry} (React external, then bundled)…`)
+    costs.push(await measurePeerApp(app, workDir))
+  }
+  return costs
+}
+
+/** Installs bench/peers if needed, measures every dapp, runs the latency bench on the EVM dapps, and removes the builds. */
+export async function benchPeers(log: (line: string) => void = () => {}, options = defaultPeerOpenOptions): Promise<PeerFigures> {
+  ensurePeers(log)
+  const workDir = mkdtempSync(join(tmpdir(), 'latch-bench-peers-'))
+  try {
+    const costs = await benchPeerSizes(workDir, log)
+    const open = await benchPeersOpen(costs, options, log)
+    return { costs, open, versions: peerVersions(), options }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true })
+  }
+}
