@@ -100,15 +100,13 @@ export function latchClosure(metafile: Metafile, start: string): string[] {
 /** Where `npm run bench` installs the peers Latch is compared with (bench/peers/package.json). */
 export const peersDir = join(root, 'bench/peers')
 
-/**
- * THE esbuild configuration of every bench dapp, Latch's and its peers': only the entry, the output
- * folder and `external` differ. Bare imports resolve from the repository's node_modules, then from
- * bench/peers/node_modules (`nodePaths`: the peers' dapps in bench/apps import only packages the
- * repository lacks). React, react-dom and the scheduler are aliased to themselves, which makes esbuild
- * resolve them from the working directory: every app bundles one copy, the repository's. The root
- * tsconfig.json is named so that bench/tsconfig.json's `paths` (for tsc) never steer the bundler.
- */
+/** THE esbuild configuration of every bench dapp, Latch's and its peers': only the entry, the output folder and `external` differ. */
 export function dappBuildOptions(entry: string, outdir: string, external: string[]): BuildOptions & { metafile: true } {
+  // Bare imports resolve from the repository's node_modules, then from bench/peers/node_modules (`nodePaths`:
+  // the peers' dapps in bench/apps import only packages the repository lacks). React, react-dom and the
+  // scheduler are aliased to themselves, which makes esbuild resolve them from the working directory: every
+  // app bundles one copy, the repository's. The root tsconfig.json is named so that bench/tsconfig.json's
+  // `paths` (for tsc) never steer the bundler (they made it pick @tanstack/react-query's legacy build).
   return {
     absWorkingDir: root,
     entryPoints: { main: entry },

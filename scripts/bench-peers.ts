@@ -48,10 +48,7 @@ export function withCss(metafile: Metafile, files: readonly string[]): string[] 
   return [...new Set([...files, ...css])]
 }
 
-/**
- * Throws unless the build holds one copy of react, react-dom and scheduler (the repository's), and every
- * other package comes from bench/peers for a peer's dapp and never from there for Latch's.
- */
+/** Throws unless React comes once, from the repository, and every other package from bench/peers for a peer's dapp (never for Latch's). */
 export function assertResolution(metafile: Metafile, app: PeerApp): void {
   const react = /(^|\/)node_modules\/(react|react-dom|scheduler)\//
   for (const input of Object.keys(metafile.inputs)) {

@@ -161,7 +161,7 @@ export function resultsMarkdown(f: Figures, events: number, date: Date): string 
 
 async function main(): Promise<{ code: number; output: string }> {
   const events = 100_000
-  const runs = 5
+  const runs = 20
   const log = (line: string) => process.stderr.write(`${line}\n`)
   ensurePeers(log) // first: `npm ci --prefix bench/peers` if they are missing, before minutes of other work
   log(`dispatch: ${int(events)} events × ${runs} runs…`)
