@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { build, type Metafile } from 'esbuild'
+import { browserBundle } from './esbuild-options'
 import { checkExports } from './check-exports'
 import { addDeclarationExtensions } from './declaration-extensions'
 import { isMain, runCli } from './cli'
@@ -41,17 +42,10 @@ export async function buildPackage(options: BuildOptions = {}): Promise<BuildRes
     absWorkingDir: root,
     entryPoints: entries.map((entry) => ({ in: entry.source, out: entry.out })),
     outdir,
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    splitting: true,
-    minify: true,
+    ...browserBundle,
     sourcemap: true,
     metafile: true,
-    chunkNames: 'chunks/[name]-[hash]',
     external: externalPackages(root),
-    logLevel: 'warning',
   })
   if (options.types ?? true) await emitTypes(root, join(outdir, 'types'))
   return { outdir, metafile, sizes: entries.map((entry) => measureEntry(root, metafile, entry)) }

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { appBundle } from './esbuild-options'
 import { chromium } from 'playwright-core'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -34,16 +35,8 @@ async function bundle(): Promise<Map<string, Uint8Array>> {
     absWorkingDir: root,
     entryPoints: { preview: 'ui/preview.tsx' },
     outdir: '/preview',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
+    ...appBundle,
     write: false,
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'warning',
   })
   const files = new Map<string, Uint8Array>()
   for (const file of result.outputFiles) files.set(file.path.replace(/^\/preview/, ''), file.contents)

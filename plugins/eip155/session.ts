@@ -18,7 +18,3 @@ export function isForeignConnector(state: State, registry: Registry, connectorId
   return !registry.get(connectorId) && state.connectors.list.some((c) => c.id === connectorId && c.chain === 'eip155')
 }
 
-/** The `ns` and `requestId` every answer echoes. */
-export function replyTo(intent: { requestId?: string }): { ns: 'eip155'; requestId?: string } {
-  return intent.requestId === undefined ? { ns: 'eip155' } : { ns: 'eip155', requestId: intent.requestId }
-}

@@ -1,22 +1,23 @@
-import { filter, mergeMap, type Observable } from 'rxjs'
+import type { Observable } from 'rxjs'
 import {
+  answerIntent,
   LatchError,
   networkSwitched,
   networkSwitchFailed,
   networkSwitchRequested,
   networkSwitchSucceeded,
+  notMine,
   type CaipNetwork,
   type EffectContext,
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
 import { providerErrorCode, providerErrorCodes, toWalletError } from './errors'
-import { flow } from './flow'
 import { toHexQuantity } from './hex'
 import { chainIdOf, toAddChainParameters } from './networks'
 import { requestWallet, type Eip1193Provider } from './provider'
 import type { Registry } from './registry'
-import { activeSession, replyTo } from './session'
+import { activeSession } from './session'
 
 /** The visitor-facing text when the wallet's switch prompt is declined. */
 export const switchDeclined = 'Network switch declined'
@@ -26,32 +27,28 @@ export const switchDeclined = 'Network switch declined'
  * switches locally; with one, the wallet is asked, and a chain it does not know is added first.
  */
 export function answerSwitchNetwork(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
-  return events$.pipe(
-    filter(networkSwitchRequested.match),
-    filter((intent) => intent.ns === 'eip155'),
-    mergeMap((intent) =>
-      flow(async (emit) => {
-        const reply = replyTo(intent)
-        const { caipNetworkId } = intent.payload
-        const state = ctx.getState()
-        const session = activeSession(state, registry)
-        if (session.kind === 'foreign') return
-        const network = state.chains.eip155.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
-        try {
-          if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: `${caipNetworkId} is not among the configured networks` })
-          if (session.kind === 'mine') await switchChain(session.entry.provider, network)
-          // The wallet's chainChanged may have reported the switch already.
-          const now = ctx.getState()
-          if (now.activeNamespace !== 'eip155' || now.chains.eip155.network.caipNetwork?.caipNetworkId !== caipNetworkId) {
-            emit(networkSwitched({ caipNetworkId }, { ns: 'eip155' }))
-          }
-          emit(networkSwitchSucceeded({ caipNetworkId }, reply))
-        } catch (error) {
-          emit(networkSwitchFailed({ error: switchError(error).toData() }, reply))
-        }
-      }),
-    ),
-  )
+  const options = {
+    intent: networkSwitchRequested,
+    succeeded: networkSwitchSucceeded,
+    failed: networkSwitchFailed,
+    ns: 'eip155',
+    toError: switchError,
+  } as const
+  return answerIntent(events$, options, async (intent, emit) => {
+    const { caipNetworkId } = intent.payload
+    const state = ctx.getState()
+    const session = activeSession(state, registry)
+    if (session.kind === 'foreign') return notMine
+    const network = state.chains.eip155.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
+    if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: `${caipNetworkId} is not among the configured networks` })
+    if (session.kind === 'mine') await switchChain(session.entry.provider, network)
+    // The wallet's chainChanged may have reported the switch already.
+    const now = ctx.getState()
+    if (now.activeNamespace !== 'eip155' || now.chains.eip155.network.caipNetwork?.caipNetworkId !== caipNetworkId) {
+      emit(networkSwitched({ caipNetworkId }, { ns: 'eip155' }))
+    }
+    return { caipNetworkId }
+  })
 }
 
 /** `wallet_switchEthereumChain`; on 4902 (unknown chain) `wallet_addEthereumChain`, then the switch again. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { appBundle } from '../../esbuild-options'
 import type { DemoConfig } from './config'
 
 /** A file the static server serves: its body and content type. */
@@ -12,18 +13,10 @@ const here = (name: string) => fileURLToPath(new URL(name, import.meta.url))
 export async function buildDemo(config: DemoConfig): Promise<Record<string, ServedFile>> {
   const result = await build({
     entryPoints: { main: here('main.tsx') },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
+    ...appBundle,
     write: false,
     outdir: '/out',
-    chunkNames: 'chunks/[name]-[hash]',
-    jsx: 'automatic',
-    define: { __LATCH_DEMO_CONFIG__: JSON.stringify(config), 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'warning',
+    define: { ...appBundle.define, __LATCH_DEMO_CONFIG__: JSON.stringify(config) },
   })
   const files: Record<string, ServedFile> = {
     '/': { body: readFileSync(here('index.html'), 'utf8'), type: 'text/html; charset=utf-8' },
