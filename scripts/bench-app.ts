@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build, type BuildOptions, type Metafile } from 'esbuild'
 import { staticClosure } from './build'
+import { appBundle } from './esbuild-options'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -111,22 +112,13 @@ export function dappBuildOptions(entry: string, outdir: string, external: string
     absWorkingDir: root,
     entryPoints: { main: entry },
     outdir,
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    splitting: true,
-    minify: true,
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    ...appBundle,
     nodePaths: [join(root, 'node_modules'), join(peersDir, 'node_modules')], // temporary entries live outside the repository
     alias: { react: 'react', 'react-dom': 'react-dom', scheduler: 'scheduler' },
     tsconfig: join(root, 'tsconfig.json'),
     external,
     metafile: true,
     write: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    logLevel: 'warning',
     // @metamask/sdk (in wagmi's connectors) has an `import(`./${name}.entry.js`)` that matches no file: harmless.
     logOverride: { 'empty-glob': 'silent' },
   }
