@@ -192,4 +192,25 @@ describe('boundaries reject junk without throwing', () => {
       runs,
     )
   })
+
+  it('a balance is only ever shown for the address and network it was read for', () => {
+    fc.assert(
+      fc.property(fc.array(stepArb, { maxLength: 80 }), (steps) => {
+        const t = createTestPorts()
+        const latch = createLatch({ networks, plugins: [secretPlugin], ports: t.ports })
+        // Model: per family, the CAIP-10 address the last balanceUpdated was read for.
+        const readFor = new Map<string, string | undefined>()
+        for (const step of steps) {
+          if ('advance' in step) t.advance(step.advance)
+          else latch.dispatch(step.event)
+          for (const ns of chainNamespaces) {
+            const account = latch.getState().chains[ns].account
+            if ('event' in step && step.event.type === 'account/balanceUpdated' && step.event.ns === ns) readFor.set(ns, account.caipAddress)
+            if (account.balance !== undefined) expect(account.caipAddress).toBe(readFor.get(ns))
+          }
+        }
+      }),
+      runs,
+    )
+  })
 })

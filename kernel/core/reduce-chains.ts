@@ -2,7 +2,7 @@ import { castDraft, type Draft } from 'immer'
 import type { Reducers } from '../plugin'
 import { addConnection, removeConnection } from '../rules/connections'
 import { initialAccountState, type State } from '../state'
-import type { CaipNetwork, ChainNamespace } from '../types'
+import type { CaipAddress, CaipNetwork, ChainNamespace } from '../types'
 
 /** Reducers of `chains[ns]`: account and network state per chain family (SPEC §3, §4). */
 export const chainReducers: Reducers = {
@@ -13,7 +13,7 @@ export const chainReducers: Reducers = {
     const accounts = payload.accounts?.length ? payload.accounts : [{ address }]
     chain.connectorId = payload.connectorId
     delete chain.reconnectConnectorId
-    chain.account.caipAddress = payload.caipAddress
+    moveAccount(chain.account, payload.caipAddress)
     chain.account.allAccounts = castDraft(accounts)
     chain.account.status = 'connected'
     if (payload.walletInfo) chain.account.connectedWalletInfo = payload.walletInfo
@@ -31,7 +31,7 @@ export const chainReducers: Reducers = {
 
   'account/addressChanged'(draft, { ns, payload }) {
     if (!ns || draft.chains[ns].connectorId === undefined) return
-    draft.chains[ns].account.caipAddress = payload.caipAddress
+    moveAccount(draft.chains[ns].account, payload.caipAddress)
     selectNetworkOf(draft, ns, payload.caipAddress)
   },
 
@@ -92,7 +92,7 @@ export const chainReducers: Reducers = {
     network.caipNetwork = next as Draft<CaipNetwork>
     if (payload.activate !== false) draft.activeNamespace = ns
     const caipAddress = draft.chains[ns].account.caipAddress
-    if (caipAddress) draft.chains[ns].account.caipAddress = `${next.caipNetworkId}:${caipAddress.split(':')[2]}`
+    if (caipAddress) moveAccount(draft.chains[ns].account, `${next.caipNetworkId}:${caipAddress.split(':')[2]}`)
   },
 
   'network/approvedSet'(draft, { ns, payload }) {
@@ -115,6 +115,19 @@ export const chainReducers: Reducers = {
     if (fallback) network.caipNetwork = fallback
     else delete network.caipNetwork
   },
+}
+
+/**
+ * Points the account at `caipAddress`. A balance belongs to one address on one network: when either
+ * changes, the old figure is dropped rather than shown under the new network's name, and the family's
+ * plugin loads the new one (from the cache or its RPC; a network without an RPC shows none).
+ */
+function moveAccount(account: Draft<State['chains'][ChainNamespace]['account']>, caipAddress: CaipAddress) {
+  if (account.caipAddress === caipAddress) return
+  account.caipAddress = caipAddress
+  delete account.balance
+  delete account.balanceSymbol
+  account.balanceLoading = false
 }
 
 /** Keeps the family's current network in step with the network part of its CAIP-10 address. */

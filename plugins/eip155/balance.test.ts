@@ -92,4 +92,19 @@ describe('native balance', () => {
     await k.until((s) => s.chains.eip155.account.lastRetry, (at) => at !== undefined)
     expect([...h.types(), ...j.types(), ...k.types()].filter((t) => t === 'kernel/faulted')).toEqual([])
   })
+
+  it('is dropped when the network changes to one without an RPC: an old figure is never shown under a new name', async () => {
+    const b = chains.networks[1]
+    if (!b) throw new Error('two chains expected')
+    const noRpc = [chains.networks[0], { ...b, rpcUrls: { default: { http: [] } } }]
+    const h = setup(chains, { networks: noRpc as typeof chains.networks })
+    const account = () => h.latch.getState().chains.eip155.account
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.until((s) => s.chains.eip155.account.balance, (v) => v !== undefined)
+    await switchNetwork(h.latch, { caipNetworkId: 'eip155:31338' })
+    expect(account().caipAddress).toBe(on(31338))
+    expect(account().balance).toBeUndefined()
+    expect(account().balanceSymbol).toBeUndefined()
+    expect(account().balanceLoading).toBe(false)
+  })
 })
