@@ -53,6 +53,10 @@ export type InternalErrorCode =
   | 'INVALID_ADDRESS'
   | 'INVALID_NAME'
   | 'INVALID_ORIGIN'
+  /** A wallet, an RPC node or a server answered, but not with what was asked for (fails validation). */
+  | 'INVALID_RESPONSE'
+  /** The request never got an answer: the host is unreachable, the connection dropped, or CORS refused it. */
+  | 'NETWORK_ERROR'
   | 'UNKNOWN'
 
 export type LatchErrorCode = keyof typeof shortMessages | InternalErrorCode

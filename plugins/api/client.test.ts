@@ -174,7 +174,7 @@ describe('getWallets against a real server', () => {
     const closed = await startProviderServer({ wallets: [] })
     await closed.close()
     const offline = createApiClient({ baseUrl: closed.url, projectId, fetch: globalThis.fetch, scheduler: createTestPorts().scheduler })
-    expect((await failure(getWallets(offline))).code).toBe('UNKNOWN')
+    expect((await failure(getWallets(offline))).code).toBe('NETWORK_ERROR')
   })
 })
 

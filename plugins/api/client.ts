@@ -103,7 +103,7 @@ export async function send(client: ApiClient, { path, query, signal }: SendParam
   } catch (cause) {
     if (timedOut) throw new LatchError('REQUEST_TIMEOUT', { details: `GET ${path} got no answer in ${client.timeout} ms`, cause })
     if (signal?.aborted) throw new LatchError('ABORTED', { details: `GET ${path} was cancelled`, cause })
-    throw new LatchError('UNKNOWN', { details: `GET ${path} failed: ${cause instanceof Error ? cause.message : String(cause)}`, cause })
+    throw new LatchError('NETWORK_ERROR', { details: `GET ${path} failed: ${cause instanceof Error ? cause.message : String(cause)}`, cause })
   } finally {
     timer.unsubscribe()
     signal?.removeEventListener('abort', onAbort)

@@ -9,7 +9,7 @@ export type GetAnalyticsConfigParameters = { signal?: AbortSignal }
 export type GetAnalyticsConfigReturnType = { isAnalyticsEnabled: boolean }
 
 /** What `getAnalyticsConfig` throws: a LatchError with one of these codes. */
-export type GetAnalyticsConfigErrorType = 'REQUEST_TIMEOUT' | 'ABORTED' | 'UNKNOWN' | 'RATE_LIMITED' | 'SERVER_ERROR' | 'INVALID_APP_CONFIGURATION'
+export type GetAnalyticsConfigErrorType = 'REQUEST_TIMEOUT' | 'ABORTED' | 'NETWORK_ERROR' | 'UNKNOWN' | 'RATE_LIMITED' | 'SERVER_ERROR' | 'INVALID_APP_CONFIGURATION'
 
 const path = '/getAnalyticsConfig'
 const responseSchema = z.object({ isAnalyticsEnabled: z.boolean() })

@@ -9,7 +9,7 @@ export type GetFeaturesParameters = { signal?: AbortSignal }
 export type GetFeaturesReturnType = Record<string, boolean>
 
 /** What `getFeatures` throws: a LatchError with one of these codes. */
-export type GetFeaturesErrorType = 'REQUEST_TIMEOUT' | 'ABORTED' | 'UNKNOWN' | 'RATE_LIMITED' | 'SERVER_ERROR' | 'INVALID_APP_CONFIGURATION'
+export type GetFeaturesErrorType = 'REQUEST_TIMEOUT' | 'ABORTED' | 'NETWORK_ERROR' | 'UNKNOWN' | 'RATE_LIMITED' | 'SERVER_ERROR' | 'INVALID_APP_CONFIGURATION'
 
 const path = '/appkit/v1/config'
 const responseSchema = z.object({ features: z.record(z.string(), z.unknown()) })

@@ -27,7 +27,7 @@ export type GetWalletsParameters = {
 export type GetWalletsReturnType = { data: WalletListing[]; count: number; /** Entries the server sent, usable or not. */ received: number }
 
 /** What `getWallets` throws: a LatchError with one of these codes. */
-export type GetWalletsErrorType = 'REQUEST_TIMEOUT' | 'ABORTED' | 'UNKNOWN' | 'RATE_LIMITED' | 'SERVER_ERROR' | 'INVALID_APP_CONFIGURATION'
+export type GetWalletsErrorType = 'REQUEST_TIMEOUT' | 'ABORTED' | 'NETWORK_ERROR' | 'UNKNOWN' | 'RATE_LIMITED' | 'SERVER_ERROR' | 'INVALID_APP_CONFIGURATION'
 
 const path = '/getWallets'
 

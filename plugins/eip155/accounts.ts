@@ -10,12 +10,12 @@ export async function readAccounts(value: unknown): Promise<string[]> {
   return parsed.data.map(checksumAddress)
 }
 
-/** The wallet's chain id as a number; junk throws `UNKNOWN`. */
+/** The wallet's chain id as a number; junk throws `INVALID_RESPONSE`. */
 export function readChainId(value: unknown): number {
   const parsed = z.safeParse(chainIdSchema, value)
   const chainId = parsed.success ? Number(parsed.data) : Number.NaN
   if (!Number.isSafeInteger(chainId) || chainId <= 0) {
-    throw new LatchError('UNKNOWN', { details: `the wallet returned an invalid chain id: ${describe(value)}` })
+    throw new LatchError('INVALID_RESPONSE', { details: `the wallet returned an invalid chain id: ${describe(value)}` })
   }
   return chainId
 }

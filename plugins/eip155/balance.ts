@@ -60,7 +60,7 @@ function balanceOf(target: Target, ctx: EffectContext): Observable<LatchEvent> {
     rpcCall(ctx.ports, target.url, 'eth_getBalance', [target.address, 'latest']).pipe(
       map((result) => {
         const parsed = z.safeParse(hexQuantitySchema, result)
-        if (!parsed.success) throw new LatchError('UNKNOWN', { details: 'eth_getBalance: not a hex quantity' })
+        if (!parsed.success) throw new LatchError('INVALID_RESPONSE', { details: 'eth_getBalance: not a hex quantity' })
         return formatUnitsToDecimalString(BigInt(parsed.data), target.decimals)
       }),
       mergeMap((balance): LatchEvent[] => [

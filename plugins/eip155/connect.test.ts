@@ -81,10 +81,10 @@ describe('connect', () => {
     h.wallet.override('eth_requestAccounts', () => ['nope'])
     await expect(connect(h.latch, { connectorId: walletId, ns: 'eip155' })).rejects.toMatchObject({ code: 'INVALID_ADDRESS' })
     h.wallet.override('eth_requestAccounts', () => [])
-    await expect(connect(h.latch, { connectorId: walletId, ns: 'eip155' })).rejects.toMatchObject({ code: 'UNKNOWN' })
+    await expect(connect(h.latch, { connectorId: walletId, ns: 'eip155' })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' })
     h.wallet.restore('eth_requestAccounts')
     h.wallet.override('eth_chainId', () => 'mainnet')
-    await expect(connect(h.latch, { connectorId: walletId, ns: 'eip155' })).rejects.toMatchObject({ code: 'UNKNOWN' })
+    await expect(connect(h.latch, { connectorId: walletId, ns: 'eip155' })).rejects.toMatchObject({ code: 'INVALID_RESPONSE', shortMessage: 'Something went wrong' })
     h.wallet.override('eth_chainId', () => {
       throw 'a string, not an Error'
     })

@@ -44,7 +44,7 @@ export function answerConnect(events$: Observable<Logged>, ctx: EffectContext, r
     try {
       const accounts = await readAccounts(await requestWallet(entry.provider, 'eth_requestAccounts'))
       const [address] = accounts
-      if (!address) throw new LatchError('UNKNOWN', { details: 'eth_requestAccounts returned no account' })
+      if (!address) throw new LatchError('INVALID_RESPONSE', { details: 'eth_requestAccounts returned no account' })
       const chainId = readChainId(await requestWallet(entry.provider, 'eth_chainId'))
       for (const event of connectedEvents(ctx.getState(), entry, accounts, chainId)) emit(event)
       emit(connectionStatusChanged({ status: 'connected' }))

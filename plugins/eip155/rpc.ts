@@ -25,9 +25,13 @@ export function rpcCall(ports: Ports, url: string, method: string, params: reado
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
       signal: controller.signal,
     })
+      .catch((cause: unknown) => {
+        throw new LatchError('NETWORK_ERROR', { details: `${method} to ${url} failed: ${cause instanceof Error ? cause.message : String(cause)}`, cause })
+      })
       .then(async (response) => {
         if (!response.ok) throw httpError(response.status, method)
-        return readResult(await response.json(), method)
+        const json: unknown = await response.json().catch(() => undefined)
+        return readResult(json, method)
       })
       .then(
         (result) => {
@@ -49,7 +53,7 @@ export function rpcCall(ports: Ports, url: string, method: string, params: reado
 
 function readResult(json: unknown, method: string): unknown {
   const parsed = z.safeParse(jsonRpcResponseSchema, json)
-  if (!parsed.success) throw new LatchError('UNKNOWN', { details: `${method}: not a JSON-RPC response` })
+  if (!parsed.success) throw new LatchError('INVALID_RESPONSE', { details: `${method}: not a JSON-RPC response` })
   if ('error' in parsed.data) throw new LatchError('UNKNOWN', { details: `${method}: RPC error ${parsed.data.error.code}: ${parsed.data.error.message}` })
   return parsed.data.result
 }

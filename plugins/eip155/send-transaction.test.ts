@@ -46,6 +46,6 @@ describe('send transaction', () => {
     await expect(sendTransaction(h.latch, { to: anvilAccounts[1], value: 1n })).rejects.toMatchObject({ code: 'USER_REJECTED' })
     h.wallet.accept('eth_sendTransaction')
     h.wallet.override('eth_sendTransaction', () => '0xabc')
-    await expect(sendTransaction(h.latch, { to: anvilAccounts[1], value: 1n })).rejects.toMatchObject({ code: 'UNKNOWN' })
+    await expect(sendTransaction(h.latch, { to: anvilAccounts[1], value: 1n })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' })
   })
 })

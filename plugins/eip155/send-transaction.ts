@@ -38,7 +38,7 @@ export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectCo
     const hash = await requestWallet(session.entry.provider, 'eth_sendTransaction', [transaction])
     // SPEC §5: a transaction result is 0x and exactly 64 hex digits.
     if (typeof hash !== 'string' || classifyRpcResult(hash) !== 'transaction') {
-      throw new LatchError('UNKNOWN', { details: `eth_sendTransaction returned no transaction hash: ${describe(hash)}` })
+      throw new LatchError('INVALID_RESPONSE', { details: `eth_sendTransaction returned no transaction hash: ${describe(hash)}` })
     }
     return { hash }
   })

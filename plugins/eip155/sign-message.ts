@@ -33,7 +33,7 @@ export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContex
     const signature = await requestWallet(session.entry.provider, 'personal_sign', [utf8ToHex(intent.payload.message), session.address])
     // SPEC §5: a signed message is 0x and at least 62 hex digits.
     if (typeof signature !== 'string' || classifyRpcResult(signature) === 'object') {
-      throw new LatchError('UNKNOWN', { details: `personal_sign returned no signature: ${describe(signature)}` })
+      throw new LatchError('INVALID_RESPONSE', { details: `personal_sign returned no signature: ${describe(signature)}` })
     }
     return { signature }
   })
