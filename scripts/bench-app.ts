@@ -8,7 +8,7 @@ import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build, type BuildOptions, type Metafile } from 'esbuild'
-import { staticClosure } from './build'
+import { closure, staticClosure } from './build'
 import { appBundle } from './esbuild-options'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -84,18 +84,11 @@ function isDependencyImport(metafile: Metafile, file: string): boolean {
 
 /** Outputs reachable from `start` through static imports and dynamic imports of Latch's own modules. */
 export function latchClosure(metafile: Metafile, start: string): string[] {
-  const seen = new Set<string>()
-  const visit = (file: string) => {
-    if (seen.has(file)) return
-    seen.add(file)
-    for (const dependency of metafile.outputs[file]?.imports ?? []) {
-      if (dependency.external) continue
-      if (dependency.kind === 'import-statement') visit(dependency.path)
-      if (dependency.kind === 'dynamic-import' && !isDependencyImport(metafile, dependency.path)) visit(dependency.path)
-    }
-  }
-  visit(start)
-  return [...seen]
+  return closure(
+    metafile,
+    start,
+    (dependency) => dependency.kind === 'import-statement' || (dependency.kind === 'dynamic-import' && !isDependencyImport(metafile, dependency.path)),
+  )
 }
 
 /** Where `npm run bench` installs the peers Latch is compared with (bench/peers/package.json). */
@@ -176,9 +169,9 @@ function lazyChunks(built: Built): LazyChunk[] {
     .filter((file) => !initial.has(file))
     .map((file): LazyChunk => {
       const name = chunkName(built.metafile, file)
-      const closure = staticClosure(built.metafile, file).filter((f) => !initial.has(f))
-      const split = Boolean(built.metafile.outputs[file]?.entryPoint) && closure.length > 1
-      return { name, bytes: measureFiles([file]), ...(split ? { adds: measureFiles(closure) } : {}) }
+      const adds = staticClosure(built.metafile, file).filter((f) => !initial.has(f))
+      const split = Boolean(built.metafile.outputs[file]?.entryPoint) && adds.length > 1
+      return { name, bytes: measureFiles([file]), ...(split ? { adds: measureFiles(adds) } : {}) }
     })
     .sort((a, b) => Number(a.name.includes('dynamic import')) - Number(b.name.includes('dynamic import')) || b.bytes.raw - a.bytes.raw)
 }

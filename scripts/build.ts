@@ -85,14 +85,22 @@ export function measureEntry(root: string, metafile: Metafile, entry: Entry): En
   return { entry, files, raw, gzip }
 }
 
+/** One import of an output file, as esbuild's metafile records it. */
+export type OutputImport = Metafile['outputs'][string]['imports'][number]
+
 /** The output file and every output it reaches through static imports (dynamic imports load later). */
 export function staticClosure(metafile: Metafile, start: string): string[] {
+  return closure(metafile, start, (dependency) => dependency.kind === 'import-statement')
+}
+
+/** The output file and every output it reaches through the imports `follows` accepts (external ones never). */
+export function closure(metafile: Metafile, start: string, follows: (dependency: OutputImport) => boolean): string[] {
   const seen = new Set<string>()
   const visit = (file: string) => {
     if (seen.has(file)) return
     seen.add(file)
     for (const dependency of metafile.outputs[file]?.imports ?? []) {
-      if (!dependency.external && dependency.kind === 'import-statement') visit(dependency.path)
+      if (!dependency.external && follows(dependency)) visit(dependency.path)
     }
   }
   visit(start)

@@ -1,15 +1,11 @@
 import { formatUnits } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { connect, switchNetwork } from '../../kernel/index'
 import { createTestNetwork } from '../../kernel/testing'
-import { anvilAccounts, recordingFetch, rpc, setup, startChains, type Chains } from './testing/harness'
+import { anvilAccounts, recordingFetch, rpc, setup, useChains } from './testing/harness'
 
 const walletId = 'test.latch.wallet'
-let chains: Chains
-beforeAll(async () => {
-  chains = await startChains()
-}, 30_000)
-afterAll(() => chains?.stop())
+const chains = useChains()
 
 const on = (chainId: number, address: string = anvilAccounts[0]) => `eip155:${chainId}:${address}` as const
 

@@ -1,17 +1,13 @@
 import { createTestNetwork } from '../../kernel/testing'
 import { formatUnits } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { connect, disconnect, replay, selectIsActiveNetworkSupported, signMessage } from '../../kernel/index'
 import { eip155 } from './index'
-import { anvilAccounts, rpc, setup, startChains, type Chains } from './testing/harness'
+import { anvilAccounts, rpc, setup, useChains } from './testing/harness'
 import { createFakeWindow, createTestWallet } from './testing/test-wallet'
 
 const walletId = 'test.latch.wallet'
-let chains: Chains
-beforeAll(async () => {
-  chains = await startChains()
-}, 30_000)
-afterAll(() => chains?.stop())
+const chains = useChains()
 
 const onChain = (chainId: number, address: string = anvilAccounts[0]) => `eip155:${chainId}:${address}`
 

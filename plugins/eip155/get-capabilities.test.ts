@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { connect } from '../../kernel/index'
 import { getCapabilities, selectCapabilities } from './index'
-import { anvilAccounts, setup, startChains, type Chains } from './testing/harness'
+import { anvilAccounts, setup, useChains } from './testing/harness'
 
-let chains: Chains
-beforeAll(async () => {
-  chains = await startChains()
-}, 30_000)
-afterAll(() => chains?.stop())
+const chains = useChains()
 
 describe('getCapabilities (EIP-5792)', () => {
   it("returns the connected wallet's capabilities and keeps them for the UI", async () => {

@@ -1,17 +1,13 @@
 import { of } from 'rxjs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { connect, connectorsDiscovered, createLatch, definePlugin } from '../../kernel/index'
 import { createTestPorts } from '../../kernel/testing'
 import { eip155 } from './index'
-import { anvilAccounts, setup, startChains, type Chains } from './testing/harness'
+import { anvilAccounts, setup, useChains } from './testing/harness'
 import { createFakeWindow } from './testing/test-wallet'
 
 const walletId = 'test.latch.wallet'
-let chains: Chains
-beforeAll(async () => {
-  chains = await startChains()
-}, 30_000)
-afterAll(() => chains?.stop())
+const chains = useChains()
 
 /** A first visit: connect, then "reload" by destroying the instance and keeping its storage. */
 async function firstVisit() {

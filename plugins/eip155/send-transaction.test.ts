@@ -1,13 +1,9 @@
 import { createPublicClient, http } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { connect, sendTransaction } from '../../kernel/index'
-import { anvilAccounts, rpc, setup, startChains, type Chains } from './testing/harness'
+import { anvilAccounts, rpc, setup, useChains } from './testing/harness'
 
-let chains: Chains
-beforeAll(async () => {
-  chains = await startChains()
-}, 30_000)
-afterAll(() => chains?.stop())
+const chains = useChains()
 
 describe('send transaction', () => {
   it('sends through the wallet; anvil mines it', async () => {

@@ -1,13 +1,9 @@
 import { verifyMessage } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { connect, signMessage } from '../../kernel/index'
-import { anvilAccounts, setup, startChains, type Chains } from './testing/harness'
+import { anvilAccounts, setup, useChains } from './testing/harness'
 
-let chains: Chains
-beforeAll(async () => {
-  chains = await startChains()
-}, 30_000)
-afterAll(() => chains?.stop())
+const chains = useChains()
 
 describe('sign message', () => {
   it('signs with personal_sign; the signature verifies for the connected address', async () => {

@@ -1,14 +1,10 @@
 import { formatUnits } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { connect, switchNetwork } from '../../kernel/index'
-import { anvilAccounts, rpc, setup, startChains, type Chains } from './testing/harness'
+import { anvilAccounts, rpc, setup, useChains } from './testing/harness'
 
 const walletId = 'test.latch.wallet'
-let chains: Chains
-beforeAll(async () => {
-  chains = await startChains()
-}, 30_000)
-afterAll(() => chains?.stop())
+const chains = useChains()
 
 const networkId = (h: ReturnType<typeof setup>) => h.latch.getState().chains.eip155.network.caipNetwork?.caipNetworkId
 

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest'
 import { filter, firstValueFrom } from 'rxjs'
 import { anvilAccounts, startAnvil, type Anvil } from '../../../scripts/devnet/anvil'
 import { createLatch, type CaipNetwork, type LatchEvent, type Logged, type State } from '../../../kernel/index'
@@ -17,6 +18,19 @@ export async function startChains() {
 }
 
 export type Chains = Awaited<ReturnType<typeof startChains>>
+
+/**
+ * The two chains for the calling test file: started before its first test, stopped after its last.
+ * The object is filled in `beforeAll`, so tests read `chains.a`, `chains.networks` as usual.
+ */
+export function useChains(): Chains {
+  const chains = {} as Chains
+  beforeAll(async () => {
+    Object.assign(chains, await startChains())
+  }, 30_000)
+  afterAll(() => chains.stop?.())
+  return chains
+}
 
 /** A direct JSON-RPC call to a node, to check what the plugin reports. */
 export async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
