@@ -16,7 +16,7 @@ import type { EventOf, LatchEvent, Logged, RequestResult, RequestType } from './
 import { createEventLog, defaultLogBytes, type ExportedLog } from './log'
 import type { EffectContext, PersistedItem, Plugin } from './plugin'
 import type { Ports } from './ports'
-import { createReduction } from './reducer'
+import { createReduction, type Accepted } from './reducer'
 import { initialCoreState, type State } from './state'
 import { corePlugin } from './core/plugin'
 import { defaultStoragePrefix } from './storage-keys'
@@ -67,28 +67,28 @@ export function createKernel(options: KernelOptions): Kernel {
   const state$ = new BehaviorSubject<State>(reduction.initialState)
   const events$ = new Subject<Logged>()
   const subscriptions: Subscription[] = []
-  const queue: Logged[] = []
+  const queue: { event: Logged; logged: Logged; bytes: number }[] = []
   let seq = 0
   let draining = false
   let destroyed = false
 
   function dispatch(input: LatchEvent): Logged | undefined {
     if (destroyed) return undefined
-    const reason = reduction.check(input)
-    if (reason) {
-      ports.logger.warn(`event rejected: ${reason}`)
-      const type = typeof (input as { type?: unknown })?.type === 'string' ? (input as { type: string }).type : '(none)'
-      enqueue(kernelEventRejected({ eventType: type, reason }))
+    const accepted = reduction.accept(input)
+    if (!accepted.ok) {
+      ports.logger.warn(`event rejected: ${accepted.reason}`)
+      enqueue(reduction.accept(kernelEventRejected({ eventType: typeOf(input), reason: accepted.reason.slice(0, 500) })) as Accepted)
       return undefined
     }
-    return enqueue(input)
+    return enqueue(accepted)
   }
 
-  function enqueue(input: LatchEvent): Logged {
-    const event = { ...input, meta: { seq: ++seq, at: ports.scheduler.now() } } as Logged
-    queue.push(event)
+  function enqueue({ event, logged, bytes }: Accepted): Logged {
+    const meta = { seq: ++seq, at: ports.scheduler.now() }
+    const entry = { event: { ...event, meta } as Logged, logged: { ...logged, meta } as Logged, bytes }
+    queue.push(entry)
     drain()
-    return event
+    return entry.event
   }
 
   // Events dispatched while one is being handled wait their turn, so every
@@ -97,16 +97,19 @@ export function createKernel(options: KernelOptions): Kernel {
     if (draining) return
     draining = true
     try {
-      for (let event = queue.shift(); event; event = queue.shift()) {
-        const logged = reduction.redact(event)
-        const { state, error } = reduction.reduce(state$.value, logged)
-        log.append(logged, state)
+      for (let entry = queue.shift(); entry; entry = queue.shift()) {
+        const { state, error } = reduction.reduce(state$.value, entry.logged)
+        log.append(entry.logged, state, entry.bytes)
         if (state !== state$.value) state$.next(state)
         if (error) {
           ports.logger.error(error.message, error.cause)
-          queue.push({ ...kernelFaulted({ source: event.type, error: error.toData() }), meta: { seq: ++seq, at: ports.scheduler.now() } } as Logged)
+          const faulted = reduction.accept(kernelFaulted({ source: entry.event.type, error: error.toData() }))
+          if (faulted.ok) {
+            const meta = { seq: ++seq, at: ports.scheduler.now() }
+            queue.push({ event: { ...faulted.event, meta } as Logged, logged: { ...faulted.logged, meta } as Logged, bytes: faulted.bytes })
+          }
         }
-        events$.next(event)
+        events$.next(entry.event)
       }
     } finally {
       draining = false
@@ -251,6 +254,15 @@ function decode(item: PersistedItem, raw: string): { ok: true; value: unknown } 
   }
   const parsed = z.safeParse(item.schema, json)
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: parsed.error.issues[0]?.message ?? 'invalid' }
+}
+
+function typeOf(input: unknown): string {
+  try {
+    const type = (input as { type?: unknown } | null)?.type
+    return typeof type === 'string' ? type.slice(0, 200) : '(none)'
+  } catch {
+    return '(unreadable)'
+  }
 }
 
 function jsonEqual(a: unknown, b: unknown): boolean {

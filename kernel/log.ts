@@ -65,24 +65,33 @@ type Entry = { event: Logged; bytes: number; stateAfter?: State }
 
 /** Every this many entries one keeps the state after it: the points the log can start from. */
 const checkpointEvery = 64
+/** …and at least every eighth of the bound in bytes, so the part that cannot be dropped stays small. */
+const checkpointBytesShare = 8
 
 /**
- * A ring buffer bounded by size. Every 64th entry keeps the (structurally shared,
- * frozen) state after it; the oldest events are dropped a block at a time, up to such
- * a checkpoint, so the export can always start from the exact state before its first
- * event without holding a state per event.
+ * A ring buffer bounded by size. Every 64th entry, and the entry that brings the bytes since
+ * the last checkpoint over an eighth of the bound, keeps the (structurally shared, frozen)
+ * state after it; the oldest events are dropped a block at a time, up to such a checkpoint,
+ * so the export can always start from the exact state before its first event without holding
+ * a state per event. The log therefore holds at most `maxBytes`, or, when the entries since
+ * the last checkpoint alone exceed it, an eighth of `maxBytes` plus one event (docs/limits.md).
  */
 export function createEventLog(options: { maxBytes: number; initialState: State }) {
   let entries: (Entry | undefined)[] = []
   let start = 0
   let appended = 0
   let bytes = 0
+  let sinceCheckpoint = 0
   let base: { state: State; dropped: boolean } = { state: options.initialState, dropped: false }
 
-  function append(event: Logged, stateAfter: State) {
-    const size = JSON.stringify(event).length
+  /** Appends an event; `payloadBytes` is its JSON length without `meta`, when the caller measured it already. */
+  function append(event: Logged, stateAfter: State, payloadBytes?: number) {
+    const size = payloadBytes === undefined ? JSON.stringify(event).length : payloadBytes + metaBytes(event)
     appended += 1
-    entries.push(appended % checkpointEvery === 0 ? { event, bytes: size, stateAfter } : { event, bytes: size })
+    sinceCheckpoint += size
+    const checkpoint = appended % checkpointEvery === 0 || sinceCheckpoint * checkpointBytesShare >= options.maxBytes
+    if (checkpoint) sinceCheckpoint = 0
+    entries.push(checkpoint ? { event, bytes: size, stateAfter } : { event, bytes: size })
     bytes += size
     while (bytes > options.maxBytes) if (!dropBlock()) break
     if (start > 1024 && start * 2 > entries.length) {
@@ -126,6 +135,11 @@ export function createEventLog(options: { maxBytes: number; initialState: State 
       return entries.length - start
     },
   }
+}
+
+/** The JSON length `,"meta":{"seq":…,"at":…}` adds to an event. */
+function metaBytes(event: Logged): number {
+  return 22 + String(event.meta.seq).length + String(event.meta.at).length
 }
 
 export type EventLog = ReturnType<typeof createEventLog>

@@ -1,56 +1,62 @@
-import type * as z from 'zod/mini'
+import * as z from 'zod/mini'
 
-/** Marks a schema's value as secret: it never enters the event log or the reducers. */
-const SENSITIVE = Symbol.for('latch.sensitive')
-
+/**
+ * Secrets (one-time codes, auth tokens) never enter the event log or the reducers
+ * (docs/debugging.md, "What the log never holds"). A field is marked by wrapping its schema in
+ * `sensitive()`. Redaction does not walk schemas itself: zod does, while it parses the payload.
+ * The marked schema ends in a step that hands the value through, except during a redacting parse,
+ * where it hands back `[redacted]` instead. So a secret is found wherever zod reaches it:
+ * inside optional, nullable, readonly, default, catch, union, intersection, record, tuple,
+ * array, pipe, lazy or any wrapper zod adds later, however deeply nested.
+ */
 export const REDACTED = '[redacted]'
 
-/** Wraps a schema so that values it describes are redacted before logging (OTP codes, tokens). */
+// Set only for the duration of one synchronous parse (zod/mini parses synchronously).
+let mode: 'live' | 'redacting' | 'replaying' = 'live'
+let reached = false
+
+/**
+ * Wraps a schema so that values it describes are redacted before logging (OTP codes, tokens).
+ * When a logged event is replayed, `[redacted]` stands in for any value the schema accepts.
+ */
 export function sensitive<S extends z.ZodMiniType>(schema: S): S {
-  const marked = schema.clone() as S
-  Object.defineProperty(marked, SENSITIVE, { value: true })
-  return marked
+  return z.union([
+    z.custom<string>((value) => mode === 'replaying' && value === REDACTED),
+    z.pipe(
+      schema as z.ZodMiniType,
+      z.transform((value: unknown) => {
+        reached = true
+        return mode === 'redacting' ? REDACTED : value
+      }),
+    ),
+  ]) as unknown as S
 }
 
-export function isSensitive(schema: unknown): boolean {
-  return typeof schema === 'object' && schema !== null && SENSITIVE in schema
-}
+export type ParsedPayload = { ok: true; value: unknown; logged: unknown } | { ok: false; issues: readonly z.core.$ZodIssue[] }
 
-type SchemaDef = {
-  type: string
-  shape?: Record<string, unknown>
-  innerType?: unknown
-  element?: unknown
-}
-
-function defOf(schema: unknown): SchemaDef | undefined {
-  return (schema as { _zod?: { def?: SchemaDef } })._zod?.def
-}
-
-/** Whether any part of the schema is sensitive; checked once per event type at registration. */
-export function containsSensitive(schema: unknown, depth = 0): boolean {
-  if (isSensitive(schema)) return true
-  const def = defOf(schema)
-  if (!def || depth > 16) return false
-  if (def.type === 'object' && def.shape) return Object.values(def.shape).some((s) => containsSensitive(s, depth + 1))
-  if (def.innerType) return containsSensitive(def.innerType, depth + 1)
-  if (def.element) return containsSensitive(def.element, depth + 1)
-  return false
-}
-
-/** Returns the value with every sensitive part replaced by `[redacted]` (a copy; input untouched). */
-export function redact(schema: unknown, value: unknown): unknown {
-  if (isSensitive(schema)) return value === undefined ? undefined : REDACTED
-  const def = defOf(schema)
-  if (!def || value === null || typeof value !== 'object') return value
-  if (def.type === 'object' && def.shape) {
-    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) }
-    for (const [key, child] of Object.entries(def.shape)) {
-      if (key in out && containsSensitive(child)) out[key] = redact(child, out[key])
-    }
-    return out
+/**
+ * Parses a payload: `value` for the effects (secrets intact), `logged` for the log and the
+ * reducers (every secret replaced). They are the same object when no secret was present.
+ * A payload whose secrets cannot be replaced (an intersection that sees the field both as
+ * secret and as plain) is refused: a secret is never logged by mistake.
+ */
+export function parsePayload(schema: z.ZodMiniType, payload: unknown, options: { replaying?: boolean } = {}): ParsedPayload {
+  reached = false
+  mode = options.replaying ? 'replaying' : 'live'
+  let parsed: ReturnType<typeof z.safeParse>
+  try {
+    parsed = z.safeParse(schema, payload)
+  } finally {
+    mode = 'live'
   }
-  if (def.innerType) return redact(def.innerType, value)
-  if (def.element && Array.isArray(value)) return value.map((item) => redact(def.element, item))
-  return value
+  if (!parsed.success) return { ok: false, issues: parsed.error.issues }
+  if (!reached) return { ok: true, value: parsed.data, logged: parsed.data }
+  mode = 'redacting'
+  try {
+    const logged = z.safeParse(schema, payload)
+    if (!logged.success) return { ok: false, issues: [{ code: 'custom', path: [], message: 'a secret in this payload could not be redacted', input: undefined }] }
+    return { ok: true, value: parsed.data, logged: logged.data }
+  } finally {
+    mode = 'live'
+  }
 }

@@ -1,9 +1,10 @@
 import { produce } from 'immer'
 import * as z from 'zod/mini'
 import { LatchError } from './errors'
-import type { EventDefinition, Logged } from './events'
+import type { EventDefinition, LatchEvent, Logged } from './events'
 import type { Plugin, Reducer } from './plugin'
-import { containsSensitive, redact } from './redact'
+import { toJsonSafe } from './json-safe'
+import { parsePayload } from './redact'
 import type { CoreState, State } from './state'
 import { chainNamespaces, type ChainNamespace } from './types'
 
@@ -11,13 +12,21 @@ import { chainNamespaces, type ChainNamespace } from './types'
 export type Reduction = {
   readonly plugins: readonly Plugin[]
   readonly initialState: State
-  /** Checks an event against its definition; returns the reason it is rejected, if it is. */
-  check(event: unknown): string | undefined
-  /** The event as it may be logged: sensitive fields replaced. */
-  redact<E extends { type: string; payload?: unknown }>(event: E): E
+  /**
+   * Takes an event from the outside: copies it into plain JSON data, validates it against its
+   * definition, and gives the parsed event (for effects) and the form the log and the reducers
+   * get (secrets replaced), with its size; or the reason it is rejected. Never throws.
+   */
+  accept(input: unknown, options?: { replaying?: boolean }): Accepted | { ok: false; reason: string }
   /** Folds one (redacted) event; never throws: a failing reducer leaves the state as it was. */
   reduce(state: State, event: Logged): { state: State; error?: LatchError }
 }
+
+/** An event the kernel accepted: `event` for effects, `logged` (redacted) for the log and reducers. */
+export type Accepted = { ok: true; event: LatchEvent; logged: LatchEvent; bytes: number }
+
+/** Largest event the log takes, as JSON (docs/limits.md, "Events"). */
+export const maxEventBytes = 256 * 1024
 
 const hydratedType = 'storage/hydrated'
 
@@ -36,14 +45,12 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
 
   const definitions = new Map<string, EventDefinition<string, unknown>>()
   const handlers = new Map<string, Reducer<never>[]>()
-  const redacted = new Set<string>()
   const state = baseState() as unknown as Record<string, unknown>
 
   for (const plugin of sorted) {
     for (const definition of plugin.events ?? []) {
       if (definitions.has(definition.type)) conflict(`event type "${definition.type}" is defined twice`)
       definitions.set(definition.type, definition)
-      if (containsSensitive(definition.schema)) redacted.add(definition.type)
     }
     for (const [name, initial] of Object.entries(plugin.slices ?? {})) {
       if (name in state) conflict(`slice "${name}" of plugin "${plugin.name}" is already defined`)
@@ -74,19 +81,31 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
   return {
     plugins: sorted,
     initialState,
-    check(event) {
-      const envelope = z.safeParse(envelopeSchema, event)
-      if (!envelope.success) return `malformed event: ${summarise(envelope.error.issues)}`
-      const definition = definitions.get(envelope.data.type)
-      if (!definition) return `unknown event type "${envelope.data.type}"`
-      if (definition.namespaced && !envelope.data.ns) return `event "${definition.type}" needs a chain namespace (ns)`
-      const payload = z.safeParse(definition.schema, envelope.data.payload)
-      if (!payload.success) return `invalid payload for "${definition.type}": ${summarise(payload.error.issues)}`
-      return undefined
-    },
-    redact(event) {
-      if (!redacted.has(event.type)) return event
-      return { ...event, payload: redact(definitions.get(event.type)?.schema, event.payload) }
+    accept(input, options = {}) {
+      const copy = toJsonSafe(envelopeOf(input), 'event')
+      if (!copy.ok) return { ok: false, reason: `not JSON data: ${copy.reason}` }
+      const envelope = z.safeParse(envelopeSchema, copy.value)
+      if (!envelope.success) return { ok: false, reason: `malformed event: ${summarise(envelope.error.issues)}` }
+      const { type, ns, requestId } = envelope.data
+      const definition = definitions.get(type)
+      if (!definition) return { ok: false, reason: `unknown event type "${type}"` }
+      if (definition.namespaced && !ns) return { ok: false, reason: `event "${type}" needs a chain namespace (ns)` }
+      let payload: ReturnType<typeof parsePayload>
+      try {
+        payload = parsePayload(definition.schema, envelope.data.payload, options)
+      } catch {
+        return { ok: false, reason: `invalid payload for "${type}": its schema threw` }
+      }
+      if (!payload.ok) return { ok: false, reason: `invalid payload for "${type}": ${summarise(payload.issues)}` }
+      const extra = { ...(ns === undefined ? {} : { ns }), ...(requestId === undefined ? {} : { requestId }) }
+      const event = { type, payload: payload.value, ...extra } as LatchEvent
+      const logged = payload.logged === payload.value ? event : ({ type, payload: payload.logged, ...extra } as LatchEvent)
+      // The parsed payload is re-checked: a schema's transform could have produced something that is not JSON.
+      const safe = toJsonSafe(payload.logged, 'payload')
+      if (!safe.ok) return { ok: false, reason: `invalid payload for "${type}": ${safe.reason}` }
+      const bytes = JSON.stringify(logged).length
+      if (bytes > maxEventBytes) return { ok: false, reason: `event "${type}" is ${bytes} bytes of JSON, over the ${maxEventBytes} limit` }
+      return { ok: true, event, logged, bytes }
     },
     reduce(current, event) {
       const list = handlers.get(event.type)
@@ -113,6 +132,17 @@ function restoreChains(before: State, after: State, leaked: readonly ChainNamesp
   return produce(after, (draft) => {
     for (const other of leaked) draft.chains[other] = before.chains[other] as never
   })
+}
+
+/** The envelope fields only: anything else on the input object is not part of the event. */
+function envelopeOf(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null) return input
+  try {
+    const { type, payload, ns, requestId } = input as Record<string, unknown>
+    return { type, payload, ns, requestId }
+  } catch {
+    return undefined
+  }
 }
 
 function summarise(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {

@@ -37,10 +37,10 @@ export function replay(plugins: readonly Plugin[], input: ExportedLog | string |
   const steps: ReplayStep[] = []
   let state = initial
   for (const event of log.events) {
-    const reason = reduction.check(event)
-    if (reason) warnings.push(`event #${event.meta.seq}: ${reason}`)
+    const accepted = reduction.accept(event, { replaying: true })
+    if (!accepted.ok) warnings.push(`event #${event.meta.seq}: ${accepted.reason}`)
     else {
-      const next = reduction.reduce(state, event)
+      const next = reduction.reduce(state, { ...accepted.logged, meta: event.meta } as Logged)
       if (next.error) warnings.push(`event #${event.meta.seq}: ${next.error.details ?? next.error.shortMessage}`)
       state = next.state
     }
