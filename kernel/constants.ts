@@ -23,6 +23,10 @@ export const constants = {
   /** Not in SPEC; long enough to read a one-line toast. */
   toastAutoClose: 2_200,
   rpcTimeout: 10_000,
+  /** Not in SPEC: how long a wallet prompt (connect, sign, send, switch) may stay unanswered. */
+  walletPromptTimeout: 5 * 60_000,
+  /** Not in SPEC: no family waits longer than this to reconnect after a reload. */
+  reconnectDeadline: 30_000,
   heartbeatInterval: 5_000,
   errorReportsPerWindow: 5,
   errorReportWindow: 60_000,

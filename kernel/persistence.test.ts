@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { constants } from './constants'
 import { createLatch } from './latch'
+import { definePlugin } from './plugin'
 import { replay } from './replay'
 import { createTestNetwork, createTestPorts } from './testing'
 
@@ -24,7 +26,8 @@ describe('persistence', () => {
     })
     first.destroy()
 
-    const reload = createLatch({ networks, ports: createTestPorts({ storage: t.storage.dump() }).ports })
+    const evm = definePlugin({ name: 'evm', namespaces: ['eip155'] })
+    const reload = createLatch({ networks, plugins: [evm], ports: createTestPorts({ storage: t.storage.dump() }).ports })
     const state = reload.getState()
     // A stored connector marks the family for reconnection; it is not connected until the wallet says so.
     expect(state.chains.eip155.connectorId).toBeUndefined()
@@ -49,6 +52,39 @@ describe('persistence', () => {
     expect(rejected.sort()).toEqual(['activeNamespace', 'preferredAccountTypes', 'recentWallets'])
     expect(t.storage.getItem('@latch/recentWallets')).toBeNull()
     expect(latch.getState().chains.eip155.network.caipNetwork?.caipNetworkId).toBe('eip155:31337')
+  })
+
+  it('drops a stored connector of a family no registered plugin connects, instead of reconnecting for ever', () => {
+    const storage = { '@latch/connectedConnectorId/solana': '"phantom"', '@latch/connectionStatus': '"connected"' }
+    const latch = createLatch({ networks, ports: createTestPorts({ storage }).ports })
+    const state = latch.getState()
+    expect(state.chains.solana.reconnectConnectorId).toBeUndefined()
+    expect(state.chains.solana.account.status).toBe('disconnected')
+    expect(state.connection.status).toBe('disconnected')
+    // …and it is not written back.
+    expect(latch.exportLog().events.map((e) => e.type)).toContain('storage/hydrated')
+  })
+
+  it('a stored status "connected" without a stored connector is not "reconnecting"', () => {
+    const t = createTestPorts({ storage: { '@latch/connectionStatus': '"connected"' } })
+    const latch = createLatch({ networks, ports: t.ports })
+    expect(latch.getState().connection.status).toBe('disconnected')
+    expect(t.storage.getItem('@latch/connectionStatus')).toBe('"disconnected"')
+  })
+
+  it('a family whose plugin never settles is disconnected at the reconnect deadline', () => {
+    const family = definePlugin({ name: 'family', namespaces: ['solana'] })
+    const t = createTestPorts({ storage: { '@latch/connectedConnectorId/solana': '"phantom"' } })
+    const latch = createLatch({ networks, plugins: [family], ports: t.ports })
+    expect(latch.getState().chains.solana.account.status).toBe('reconnecting')
+    expect(latch.getState().connection.status).toBe('reconnecting')
+    t.advance(constants.reconnectDeadline - 1)
+    expect(latch.getState().chains.solana.account.status).toBe('reconnecting')
+    t.advance(1)
+    expect(latch.getState().chains.solana.reconnectConnectorId).toBeUndefined()
+    expect(latch.getState().chains.solana.account.status).toBe('disconnected')
+    expect(latch.getState().connection.status).toBe('disconnected')
+    expect(t.storage.getItem('@latch/connectedConnectorId/solana')).toBeNull()
   })
 
   it('ignores a stored network the integrator no longer configures', () => {

@@ -4,6 +4,7 @@ import type * as z from 'zod/mini'
 import type { EventDefinition, EventOf, EventType, LatchEvent, Logged } from './events'
 import type { Ports } from './ports'
 import type { SliceMap, State } from './state'
+import type { ChainNamespace } from './types'
 
 /** A pure state transition for one event type. Mutates the immer draft; no I/O, no clock. */
 export type Reducer<T extends EventType> = (draft: Draft<State>, event: Logged<EventOf<T>>) => void
@@ -37,6 +38,11 @@ export type PersistedItem<T = unknown> = {
 export type Plugin = {
   /** Unique; plugins are applied in name order, so registration order never matters. */
   readonly name: string
+  /**
+   * The chain families this plugin connects wallets for. A connector id stored for a family
+   * that no registered plugin claims is dropped at start instead of waiting to reconnect.
+   */
+  readonly namespaces?: readonly ChainNamespace[]
   /** Initial values of the slices this plugin owns (plain JSON data). */
   readonly slices?: { readonly [K in keyof SliceMap]?: SliceMap[K] }
   /** Every event type this plugin introduces, with payload schemas. */

@@ -4,7 +4,7 @@ import * as z from 'zod/mini'
  * Secrets (one-time codes, auth tokens) never enter the event log or the reducers
  * (docs/debugging.md, "What the log never holds"). A field is marked by wrapping its schema in
  * `sensitive()`. Redaction does not walk schemas itself: zod does, while it parses the payload.
- * The marked schema ends in a step that hands the value through, except during a redacting parse,
+ * The marked schema ends in a check that hands the value through, except during a redacting parse,
  * where it hands back `[redacted]` instead. So a secret is found wherever zod reaches it:
  * inside optional, nullable, readonly, default, catch, union, intersection, record, tuple,
  * array, pipe, lazy or any wrapper zod adds later, however deeply nested.
@@ -20,16 +20,13 @@ let reached = false
  * When a logged event is replayed, `[redacted]` stands in for any value the schema accepts.
  */
 export function sensitive<S extends z.ZodMiniType>(schema: S): S {
-  return z.union([
-    z.custom<string>((value) => mode === 'replaying' && value === REDACTED),
-    z.pipe(
-      schema as z.ZodMiniType,
-      z.transform((value: unknown) => {
-        reached = true
-        return mode === 'redacting' ? REDACTED : value
-      }),
-    ),
-  ]) as unknown as S
+  const marked = (schema as z.ZodMiniType).check(
+    z.overwrite((value: unknown) => {
+      reached = true
+      return mode === 'redacting' ? REDACTED : value
+    }),
+  )
+  return z.union([z.literal(REDACTED).check(z.refine(() => mode === 'replaying')), marked]) as unknown as S
 }
 
 export type ParsedPayload = { ok: true; value: unknown; logged: unknown } | { ok: false; issues: readonly z.core.$ZodIssue[] }

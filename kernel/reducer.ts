@@ -1,4 +1,4 @@
-import { produce } from 'immer'
+import { produce, type Draft } from 'immer'
 import * as z from 'zod/mini'
 import { LatchError } from './errors'
 import type { EventDefinition, LatchEvent, Logged } from './events'
@@ -66,13 +66,15 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
 
   // Stored values enter state through one logged event, so replay reproduces them.
   const items = sorted.flatMap((plugin) => plugin.persist ?? [])
+  const owned = new Set(sorted.flatMap((plugin) => plugin.namespaces ?? []))
   const hydrate: Reducer<never> = (draft, event) => {
     const values = (event as unknown as { payload: { values: Record<string, unknown> } }).payload.values
     for (const item of items) {
-      if (!(item.key in values)) continue
+      if (!Object.hasOwn(values, item.key)) continue
       const parsed = z.safeParse(item.schema, values[item.key])
       if (parsed.success) item.hydrate(draft, parsed.data)
     }
+    settleReconnection(draft as unknown as Draft<State>, owned)
   }
   handlers.set(hydratedType, [...(handlers.get(hydratedType) ?? []), hydrate])
 
@@ -125,6 +127,22 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
       }
     },
   }
+}
+
+/**
+ * After stored values are read: a family no plugin claims cannot reconnect, so its stored
+ * connector is dropped; the overall status is reconnecting only while some family is.
+ */
+function settleReconnection(draft: Draft<State>, owned: ReadonlySet<ChainNamespace>) {
+  for (const ns of chainNamespaces) {
+    const chain = draft.chains[ns]
+    if (chain.reconnectConnectorId === undefined || owned.has(ns)) continue
+    delete chain.reconnectConnectorId
+    if (chain.account.status === 'reconnecting') chain.account.status = 'disconnected'
+  }
+  const families = Object.values(draft.chains)
+  if (families.some((chain) => chain.connectorId !== undefined)) draft.connection.status = 'connected'
+  else draft.connection.status = families.some((chain) => chain.reconnectConnectorId !== undefined) ? 'reconnecting' : 'disconnected'
 }
 
 /** An event naming one namespace may change only that namespace's chain slice: undo the rest. */

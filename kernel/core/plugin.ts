@@ -5,6 +5,7 @@ import { corePersistence } from './persist'
 import { chainReducers } from './reduce-chains'
 import { connectionReducers } from './reduce-connection'
 import { modalReducers } from './reduce-modal'
+import { reconnectDeadlineEffect } from './reconnect-deadline-effect'
 import { switchBackEffect } from './switch-back-effect'
 import { toastEffect } from './toast-effect'
 
@@ -13,6 +14,6 @@ export const corePlugin = definePlugin({
   name: 'core',
   events: [...coreEvents, ...coreIntents],
   reduce: { ...chainReducers, ...connectionReducers, ...modalReducers },
-  effects: [toastEffect, switchBackEffect],
+  effects: [toastEffect, switchBackEffect, reconnectDeadlineEffect],
   persist: corePersistence,
 })

@@ -1,4 +1,5 @@
 import type { CacheEntry } from '../state'
+import { recordGet, recordWith } from './record'
 
 /** The cached value if present and not expired at `now` (SPEC §4: expired entries are discarded). */
 export function readCache<T>(
@@ -7,7 +8,7 @@ export function readCache<T>(
   now: number,
   ttl: number,
 ): T | undefined {
-  const entry = Object.hasOwn(cache, key) ? cache[key] : undefined
+  const entry = recordGet(cache, key)
   return entry && isFresh(entry, now, ttl) ? entry.value : undefined
 }
 
@@ -24,8 +25,5 @@ export function writeCache<T>(
   now: number,
   ttl: number,
 ): Record<string, CacheEntry<T>> {
-  const next: Record<string, CacheEntry<T>> = {}
-  for (const [k, entry] of Object.entries(cache)) if (isFresh(entry, now, ttl)) next[k] = entry
-  next[key] = { value, timestamp: now }
-  return next
+  return recordWith(cache, key, { value, timestamp: now }, (entry) => isFresh(entry, now, ttl))
 }

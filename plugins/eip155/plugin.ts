@@ -1,6 +1,6 @@
 import { castDraft } from 'immer'
 import { merge } from 'rxjs'
-import { definePlugin, type Effect } from '../../kernel/index'
+import { definePlugin, recordWith, type Effect } from '../../kernel/index'
 import { loadBalance } from './balance'
 import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'
@@ -42,12 +42,13 @@ export function eip155(_options: Eip155Options = {}) {
   const initial: Eip155State = { capabilities: {} }
   return definePlugin({
     name: 'eip155',
+    namespaces: ['eip155'],
     events: eip155Events,
     slices: { eip155: initial },
     reduce: {
       'eip155/capabilitiesSucceeded'(draft, { payload }) {
         if (!draft.eip155 || Object.keys(payload.capabilities).length === 0) return
-        draft.eip155.capabilities[payload.address.toLowerCase()] = castDraft(payload.capabilities)
+        draft.eip155.capabilities = castDraft(recordWith(draft.eip155.capabilities, payload.address.toLowerCase(), payload.capabilities))
       },
     },
     effects: [effect],

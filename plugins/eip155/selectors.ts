@@ -1,4 +1,4 @@
-import { selectAddress, selectIsConnected, type CaipNetwork, type State } from '../../kernel/index'
+import { recordGet, selectAddress, selectIsConnected, type CaipNetwork, type State } from '../../kernel/index'
 import type { Capabilities } from './events'
 import { chainIdOf } from './networks'
 
@@ -30,5 +30,5 @@ export function selectEip155ChainId(state: State): number | undefined {
 
 /** The capabilities last reported for `address` (the connected one by default). */
 export function selectCapabilities(state: State, address: string | undefined = selectEip155Address(state)): Capabilities | undefined {
-  return address ? state.eip155?.capabilities[address.toLowerCase()] : undefined
+  return address ? recordGet(state.eip155?.capabilities, address.toLowerCase()) : undefined
 }

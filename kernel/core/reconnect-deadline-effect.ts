@@ -1,0 +1,32 @@
+import { filter, from, map, mergeMap, timer } from 'rxjs'
+import { constants } from '../constants'
+import type { Effect } from '../plugin'
+import { chainNamespaces } from '../types'
+import { accountDisconnected, storageHydrated } from './events'
+
+/**
+ * No family waits for ever to reconnect after a reload (docs/behaviour.md, "Reconnect"): one
+ * still marked with the same stored connector after the deadline is disconnected, whatever
+ * its plugin is doing. Plugins settle far sooner; this is the net under a plugin's bug.
+ */
+export const reconnectDeadlineEffect: Effect = (events$, { getState, ports }) =>
+  events$.pipe(
+    filter(storageHydrated.match),
+    mergeMap(() => {
+      const marked = chainNamespaces.flatMap((ns) => {
+        const id = getState().chains[ns].reconnectConnectorId
+        return id === undefined ? [] : [{ ns, id }]
+      })
+      return timer(constants.reconnectDeadline, ports.scheduler).pipe(
+        mergeMap(() => from(marked)),
+        filter(({ ns, id }) => {
+          const chain = getState().chains[ns]
+          return chain.reconnectConnectorId === id && chain.connectorId === undefined
+        }),
+        map(({ ns }) => {
+          ports.logger.warn(`the ${ns} wallet did not reconnect within ${constants.reconnectDeadline} ms; treated as disconnected`)
+          return accountDisconnected({}, { ns })
+        }),
+      )
+    }),
+  )

@@ -1,0 +1,107 @@
+import fc from 'fast-check'
+import { filter } from 'rxjs'
+import * as z from 'zod/mini'
+import { describe, expect, it } from 'vitest'
+import { createLatch, defineEvent, definePlugin, replay, sensitive } from 'latch'
+import { createTestPorts } from '../kernel/testing'
+
+/**
+ * Secrets never reach the log or the state, whatever shape of schema holds them: every
+ * zod/mini wrapper and container, nested at random. A shape is built twice over: as a schema,
+ * and as a sample value carrying the secret wherever the schema marks it sensitive.
+ */
+type Built = { schema: z.ZodMiniType; sample: (secret: string) => unknown }
+
+const leaf = {
+  secret: (): Built => ({ schema: sensitive(z.string()), sample: (secret) => secret }),
+  secretNumber: (): Built => ({ schema: sensitive(z.number()), sample: () => 424242 }),
+  plain: (): Built => ({ schema: z.number(), sample: () => 7 }),
+}
+
+const wrappers: Record<string, (inner: Built) => Built> = {
+  optional: (i) => ({ schema: z.optional(i.schema), sample: i.sample }),
+  nullable: (i) => ({ schema: z.nullable(i.schema), sample: i.sample }),
+  nullish: (i) => ({ schema: z.nullish(i.schema), sample: i.sample }),
+  readonly: (i) => ({ schema: z.readonly(i.schema), sample: i.sample }),
+  default: (i) => ({ schema: z._default(i.schema, i.sample('fallback') as never), sample: i.sample }),
+  prefault: (i) => ({ schema: z.prefault(i.schema, i.sample('fallback') as never), sample: i.sample }),
+  catch: (i) => ({ schema: z.catch(i.schema, i.sample('fallback') as never), sample: i.sample }),
+  nonoptional: (i) => ({ schema: z.nonoptional(z.optional(i.schema)), sample: i.sample }),
+  pipe: (i) => ({ schema: z.pipe(i.schema, z.transform((v: unknown) => v)), sample: i.sample }),
+  lazy: (i) => ({ schema: z.lazy(() => i.schema), sample: i.sample }),
+  array: (i) => ({ schema: z.array(i.schema), sample: (s) => [i.sample(s), i.sample(s)] }),
+  object: (i) => ({ schema: z.object({ a: i.schema, b: z.string() }), sample: (s) => ({ a: i.sample(s), b: 'b' }) }),
+  strictObject: (i) => ({ schema: z.strictObject({ a: i.schema }), sample: (s) => ({ a: i.sample(s) }) }),
+  looseObject: (i) => ({ schema: z.looseObject({ a: i.schema }), sample: (s) => ({ a: i.sample(s) }) }),
+  record: (i) => ({ schema: z.record(z.string(), i.schema), sample: (s) => ({ k1: i.sample(s), k2: i.sample(s) }) }),
+  partialRecord: (i) => ({ schema: z.partialRecord(z.enum(['x', 'y']), i.schema), sample: (s) => ({ x: i.sample(s) }) }),
+  tuple: (i) => ({ schema: z.tuple([z.boolean(), i.schema]), sample: (s) => [true, i.sample(s)] }),
+  union: (i) => ({ schema: z.union([z.boolean(), i.schema]), sample: i.sample }),
+  discriminatedUnion: (i) => ({
+    schema: z.discriminatedUnion('kind', [z.object({ kind: z.literal('a'), v: z.boolean() }), z.object({ kind: z.literal('b'), v: i.schema })]),
+    sample: (s) => ({ kind: 'b', v: i.sample(s) }),
+  }),
+  intersection: (i) => ({
+    schema: z.intersection(z.object({ left: i.schema }), z.object({ right: z.string() })),
+    sample: (s) => ({ left: i.sample(s), right: 'r' }),
+  }),
+}
+
+const wrapperNames = Object.keys(wrappers)
+
+/** A random shape: a leaf under up to five random wrappers, as a list of wrapper names. */
+const shapeArb = fc.record({
+  leaf: fc.constantFrom<keyof typeof leaf>('secret', 'secret', 'secretNumber', 'plain'),
+  path: fc.array(fc.constantFrom(...wrapperNames), { minLength: 1, maxLength: 5 }),
+})
+
+function build(shape: { leaf: keyof typeof leaf; path: readonly string[] }): Built {
+  return shape.path.reduce((inner, name) => (wrappers[name] as (b: Built) => Built)(inner), leaf[shape.leaf]())
+}
+
+describe('redaction', () => {
+  it('no marked value reaches the log, the reducers or a replay, in any schema shape; effects still see it', () => {
+    fc.assert(
+      fc.property(shapeArb, fc.stringMatching(/^[a-z0-9]{8}$/), (shape, nonce) => {
+        const secret = `S3CR3T-${nonce}`
+        const built = build(shape)
+        const submitted = defineEvent('vault/submitted', z.object({ data: built.schema }))
+        const seen: string[] = []
+        const vault = definePlugin({
+          name: 'vault',
+          events: [submitted],
+          slices: { vault: { last: '' } } as never,
+          reduce: {
+            'vault/submitted'(draft: any, event: any) {
+              draft.vault.last = JSON.stringify(event.payload)
+            },
+          } as never,
+          effects: [(events$) => events$.pipe(filter((e) => { if (e.type === 'vault/submitted') seen.push(JSON.stringify(e.payload)); return false }))],
+        })
+        const latch = createLatch({ plugins: [vault], ports: createTestPorts().ports })
+        const sample = built.sample(secret)
+        const logged = latch.dispatch({ type: 'vault/submitted', payload: { data: sample } } as never)
+        expect(logged, `${shape.path.join(' → ')} rejected: ${JSON.stringify(latch.exportLog().events.at(-1)?.payload)}`).toBeDefined()
+        const markers = shape.leaf === 'plain' ? [] : [secret, '424242']
+        const exported = JSON.stringify(latch.exportLog())
+        const state = JSON.stringify(latch.getState())
+        for (const marker of markers) {
+          expect(exported, shape.path.join(' → ')).not.toContain(marker)
+          expect(state, shape.path.join(' → ')).not.toContain(marker)
+        }
+        if (shape.leaf === 'secret') expect(seen.join(''), shape.path.join(' → ')).toContain(secret)
+        if (shape.leaf === 'plain') expect(exported).toContain('7')
+        expect(replay([vault], exported).final).toEqual(latch.getState())
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
+  it('a schema that sees one field as secret and as plain at once is refused, never logged in the clear', () => {
+    const both = defineEvent('both/submitted', z.intersection(z.object({ token: sensitive(z.string()) }), z.object({ token: z.string() })))
+    const plugin = definePlugin({ name: 'both', events: [both] })
+    const latch = createLatch({ plugins: [plugin], ports: createTestPorts().ports })
+    expect(latch.dispatch({ type: 'both/submitted', payload: { token: 'tok-123' } } as never)).toBeUndefined()
+    expect(JSON.stringify(latch.exportLog())).not.toContain('tok-123')
+  })
+})
