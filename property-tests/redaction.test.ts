@@ -76,7 +76,7 @@ describe('redaction', () => {
               draft.vault.last = JSON.stringify(event.payload)
             },
           } as never,
-          effects: [(events$) => events$.pipe(filter((e) => { if (e.type === 'vault/submitted') seen.push(JSON.stringify(e.payload)); return false }))],
+          effects: [(events$) => events$.pipe(filter((e) => { const { type, payload } = e as { type: string; payload: unknown }; if (type === 'vault/submitted') seen.push(JSON.stringify(payload)); return false }))],
         })
         const latch = createLatch({ plugins: [vault], ports: createTestPorts().ports })
         const sample = built.sample(secret)
