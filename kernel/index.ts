@@ -16,6 +16,7 @@ export {
   type RequestType,
 } from './events'
 export { sensitive, REDACTED } from './redact'
+export { markLibraryDefaultRpc, libraryDefaultRpcOf } from './rpc-source'
 export { replay, type ReplayResult, type ReplayStep } from './replay'
 export { parseLog, defaultLogBytes, type ExportedLog } from './log'
 export { createMemoryStorage, defaultPorts, type LoggerPort, type Ports, type StoragePort } from './ports'

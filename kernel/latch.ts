@@ -4,6 +4,7 @@ import { latchConfigured } from './core/events'
 import { createKernel, type Kernel } from './kernel'
 import type { Plugin } from './plugin'
 import { defaultPorts, type Ports } from './ports'
+import { libraryDefaultRpcOf } from './rpc-source'
 import { caipNetworkIdSchema, caipNetworkSchema } from './schemas'
 import type { CaipNetwork, CaipNetworkId } from './types'
 
@@ -70,9 +71,19 @@ export function createLatch(options: LatchOptions = {}): Latch {
     themeMode: options.themeMode,
     themeVariables: options.themeVariables,
   })
+  const ports = defaultPorts(options.ports)
+  const defaults = (options.networks ?? []).flatMap((network) => {
+    const library = libraryDefaultRpcOf(network)
+    return library ? [`${network.name} (${network.caipNetworkId}, ${library})`] : []
+  })
+  if (defaults.length > 0) {
+    ports.logger.warn(
+      `these networks use a library's default public RPC, a host you did not configure; the visitor's address is sent there for balances: ${defaults.join(', ')}. Pass your own RPC URLs (fromViemChain(chain, { rpcUrls: [...] })).`,
+    )
+  }
   return createKernel({
     plugins: options.plugins,
-    ports: defaultPorts(options.ports),
+    ports,
     storagePrefix: options.storagePrefix,
     logBytes: options.logBytes,
     configuration: [configured],

@@ -15,6 +15,9 @@ export const walletConnectRequested = defineEvent('wallet/connectRequested', z.o
 export const walletConnectSucceeded = defineEvent('wallet/connectSucceeded', z.object({ caipAddress: caipAddressSchema }), ns)
 export const walletConnectFailed = defineEvent('wallet/connectFailed', failed, ns)
 
+/** The visitor gave up waiting (left the connecting view): the family's pending wallet requests fail as aborted. */
+export const walletCancelRequested = defineEvent('wallet/cancelRequested', z.object({}), ns)
+
 export const walletDisconnectRequested = defineEvent('wallet/disconnectRequested', z.object({}), ns)
 export const walletDisconnectSucceeded = defineEvent('wallet/disconnectSucceeded', z.object({}), ns)
 export const walletDisconnectFailed = defineEvent('wallet/disconnectFailed', failed, ns)
@@ -40,6 +43,7 @@ export const coreIntents = [
   walletConnectRequested,
   walletConnectSucceeded,
   walletConnectFailed,
+  walletCancelRequested,
   walletDisconnectRequested,
   walletDisconnectSucceeded,
   walletDisconnectFailed,

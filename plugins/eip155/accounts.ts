@@ -1,11 +1,14 @@
 import * as z from 'zod/mini'
 import { LatchError } from '../../kernel/index'
 import { checksumAddress } from './checksum'
-import { accountsSchema, chainIdSchema } from './schemas'
+import { accountsSchema, chainIdSchema, maxAccounts } from './schemas'
 
-/** The wallet's accounts, validated (SPEC §5) and EIP-55 checksummed; junk throws `INVALID_ADDRESS`. */
+/**
+ * The wallet's accounts, validated (docs/behaviour.md, "Addresses") and EIP-55 checksummed; junk throws
+ * `INVALID_ADDRESS`. Only the first `maxAccounts` are read: a wallet answering 100,000 costs no more than one with 100.
+ */
 export async function readAccounts(value: unknown): Promise<string[]> {
-  const parsed = z.safeParse(accountsSchema, value)
+  const parsed = z.safeParse(accountsSchema, Array.isArray(value) ? value.slice(0, maxAccounts) : value)
   if (!parsed.success) throw new LatchError('INVALID_ADDRESS', { details: `the wallet returned invalid accounts: ${describe(value)}` })
   return parsed.data.map(checksumAddress)
 }

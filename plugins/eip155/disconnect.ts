@@ -12,16 +12,15 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
-import { requestWallet } from './provider'
 import type { Registry } from './registry'
 import { activeSession } from './session'
-import { withTimeout } from './timeout'
+import type { WalletRequests } from './wallet-requests'
 
 /**
  * Answers `wallet/disconnectRequested` for eip155: asks the wallet to revoke this site's
  * access (best effort, at most 3 s, like SPEC §9's sign-out wait), then reports the disconnection.
  */
-export function answerDisconnect(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
+export function answerDisconnect(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
   const options = {
     intent: walletDisconnectRequested,
     succeeded: walletDisconnectSucceeded,
@@ -33,9 +32,9 @@ export function answerDisconnect(events$: Observable<Logged>, ctx: EffectContext
     const session = activeSession(ctx.getState(), registry)
     if (session.kind === 'foreign') return notMine
     if (session.kind === 'mine') {
-      const revoked = requestWallet(session.entry.provider, 'wallet_revokePermissions', [{ eth_accounts: {} }])
+      const revoked = requests.request(session.entry.provider, 'wallet_revokePermissions', [{ eth_accounts: {} }], { timeout: constants.signOutWait })
       // Many wallets lack the method; the site forgets the account either way.
-      await withTimeout(revoked, constants.signOutWait, ctx.ports.scheduler, 'wallet_revokePermissions').catch(() => undefined)
+      await revoked.catch(() => undefined)
     }
     emit(accountDisconnected({}, { ns: 'eip155' }))
     return {}

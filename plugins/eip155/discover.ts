@@ -1,9 +1,9 @@
 import { Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import { connectorsDiscovered, connectorsRemoved, type LatchEvent } from '../../kernel/index'
+import { connectorsDiscovered, connectorsRemoved, type LatchEvent, type LoggerPort } from '../../kernel/index'
 import { isEip1193Provider } from './provider'
-import type { ConnectorEntry, Registry } from './registry'
-import { announcementSchema } from './schemas'
+import { maxWallets, type ConnectorEntry, type Registry } from './registry'
+import { announcementSchema, maxIconLength } from './schemas'
 
 /** The id and name of the legacy `window.ethereum` connector (SPEC §5 hides 'Browser Wallet' where it says). */
 export const injectedConnectorId = 'injected'
@@ -15,8 +15,8 @@ export function parseAnnouncement(detail: unknown): ConnectorEntry | undefined {
     const parsed = z.safeParse(announcementSchema, detail)
     if (!parsed.success) return undefined
     const { info, provider } = parsed.data
-    // EIP-6963 icons are data URIs; anything else (a remote tracker, a script URL) is dropped.
-    const icon = info.icon.startsWith('data:image/') ? info.icon : undefined
+    // EIP-6963 icons are data URIs; anything else (a remote tracker, a script URL), or one over the size bound, is dropped.
+    const icon = info.icon.startsWith('data:image/') && info.icon.length <= maxIconLength ? info.icon : undefined
     return {
       connector: { id: info.rdns, name: info.name, type: 'ANNOUNCED', chain: 'eip155', ...(icon ? { imageUrl: icon } : {}), info: { rdns: info.rdns } },
       provider,
@@ -30,14 +30,29 @@ export function parseAnnouncement(detail: unknown): ConnectorEntry | undefined {
 /**
  * Discovers EVM wallets on the page: EIP-6963 announcements, and the legacy injected
  * `window.ethereum` when it is not one of them. Does nothing without a window (SSR).
+ * The first announcement of an rdns wins (docs/behaviour.md, "Wallet discovery"): a later one
+ * with another provider is ignored, with one developer warning per rdns.
  */
-export function discoverConnectors(win: Window | undefined, registry: Registry): Observable<LatchEvent> {
+export function discoverConnectors(win: Window | undefined, registry: Registry, logger?: LoggerPort): Observable<LatchEvent> {
   return new Observable<LatchEvent>((subscriber) => {
     if (!win) return undefined
+    const warned = new Set<string>()
+    const warnOnce = (key: string, message: string) => {
+      if (warned.has(key)) return
+      warned.add(key)
+      logger?.warn(message)
+    }
 
     const onAnnounce = (event: Event) => {
       const entry = parseAnnouncement((event as CustomEvent<unknown>).detail)
-      if (!entry || !registry.set(entry)) return
+      if (!entry) return
+      const outcome = registry.set(entry)
+      if (outcome === 'taken') {
+        const rdns = entry.connector.id
+        warnOnce(rdns, `ignored a second EIP-6963 wallet announcing rdns "${rdns}" with another provider ("${entry.connector.name}"): the first one announced keeps it`)
+      }
+      if (outcome === 'full') warnOnce('(full)', `more than ${maxWallets} EVM wallets announced themselves; the rest are ignored`)
+      if (outcome !== 'added' && outcome !== 'updated') return
       subscriber.next(connectorsDiscovered({ connectors: [entry.connector] }))
       // The legacy object turned out to be an announced wallet: list it once, by its own name.
       // Its registry entry stays, so a session already open through it keeps working.
@@ -53,7 +68,7 @@ export function discoverConnectors(win: Window | undefined, registry: Registry):
         provider,
         walletInfo: { name: injectedName },
       }
-      registry.set(entry)
+      if (registry.set(entry) !== 'added') return
       subscriber.next(connectorsDiscovered({ connectors: [entry.connector] }))
     }
 

@@ -1,12 +1,11 @@
 import type { Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import { answerIntent, notMine, constants, LatchError, selectAddress, type EffectContext, type Kernel, type LatchEvent, type Logged, type RequestOptions } from '../../kernel/index'
+import { answerIntent, notMine, LatchError, selectAddress, type EffectContext, type Kernel, type LatchEvent, type Logged, type RequestOptions } from '../../kernel/index'
 import { eip155CapabilitiesFailed, eip155CapabilitiesRequested, eip155CapabilitiesSucceeded, type Capabilities } from './events'
-import { requestWallet } from './provider'
 import type { Registry } from './registry'
 import { capabilitiesSchema } from './schemas'
 import { activeSession } from './session'
-import { withTimeout } from './timeout'
+import type { WalletRequests } from './wallet-requests'
 
 export type GetCapabilitiesParameters = { address?: string } & RequestOptions
 export type GetCapabilitiesReturnType = Capabilities
@@ -29,7 +28,7 @@ export async function getCapabilities(latch: Kernel, { address, ...options }: Ge
 }
 
 /** Answers `eip155/capabilitiesRequested` with `wallet_getCapabilities`. */
-export function answerGetCapabilities(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
+export function answerGetCapabilities(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
   const options = { intent: eip155CapabilitiesRequested, succeeded: eip155CapabilitiesSucceeded, failed: eip155CapabilitiesFailed, ns: 'eip155' } as const
   return answerIntent(events$, options, async (intent) => {
     const state = ctx.getState()
@@ -39,8 +38,8 @@ export function answerGetCapabilities(events$: Observable<Logged>, ctx: EffectCo
     if (!address) throw new LatchError('CAPABILITIES_ADDRESS_REQUIRED')
     if (session.kind !== 'mine') return { address, capabilities: {} }
     try {
-      const answer = requestWallet(session.entry.provider, 'wallet_getCapabilities', [address])
-      const parsed = z.safeParse(capabilitiesSchema, await withTimeout(answer, constants.rpcTimeout, ctx.ports.scheduler, 'wallet_getCapabilities'))
+      const answer = await requests.request(session.entry.provider, 'wallet_getCapabilities', [address], { bound: true })
+      const parsed = z.safeParse(capabilitiesSchema, answer)
       return { address, capabilities: parsed.success ? parsed.data : {} }
     } catch {
       // SPEC §8: a failed capabilities call gives an empty object.

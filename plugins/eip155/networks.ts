@@ -1,5 +1,5 @@
 import type { Chain } from 'viem'
-import { LatchError, type CaipNetwork, type CaipNetworkId } from '../../kernel/index'
+import { LatchError, markLibraryDefaultRpc, type CaipNetwork, type CaipNetworkId } from '../../kernel/index'
 import { toHexQuantity } from './hex'
 
 /** Options of `fromViemChain`. */
@@ -10,11 +10,14 @@ export type FromViemChainOptions = {
   imageUrl?: string
 }
 
-/** A viem chain definition as a Latch network (`eip155:<id>`). */
+/**
+ * A viem chain definition as a Latch network (`eip155:<id>`). Without `rpcUrls`, the network uses the
+ * public RPC viem ships for the chain, and `createLatch` warns once that the visitor's address goes to it.
+ */
 export function fromViemChain(chain: Chain, options: FromViemChainOptions = {}): CaipNetwork {
   const { default: rpc } = chain.rpcUrls
   const explorer = chain.blockExplorers?.default
-  return {
+  const network: CaipNetwork = {
     id: chain.id,
     caipNetworkId: caipNetworkIdOf(chain.id),
     chainNamespace: 'eip155',
@@ -25,6 +28,7 @@ export function fromViemChain(chain: Chain, options: FromViemChainOptions = {}):
     ...(chain.testnet === undefined ? {} : { testnet: chain.testnet }),
     ...(options.imageUrl ? { assets: { imageUrl: options.imageUrl } } : {}),
   }
+  return options.rpcUrls || rpc.http.length === 0 ? network : markLibraryDefaultRpc(network, 'viem')
 }
 
 /** `eip155:<chainId>`. */

@@ -1,6 +1,6 @@
 import { castDraft } from 'immer'
-import { merge } from 'rxjs'
-import { definePlugin, recordWith, type Effect } from '../../kernel/index'
+import { filter, ignoreElements, merge, tap } from 'rxjs'
+import { definePlugin, recordWith, walletCancelRequested, type Effect } from '../../kernel/index'
 import { loadBalance } from './balance'
 import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'
@@ -13,6 +13,7 @@ import { createRegistry } from './registry'
 import { answerSendTransaction } from './send-transaction'
 import { answerSignMessage } from './sign-message'
 import { answerSwitchNetwork } from './switch-network'
+import { createWalletRequests } from './wallet-requests'
 
 /**
  * Options of the eip155 plugin. Networks are not among them: they are given to
@@ -23,15 +24,25 @@ export type Eip155Options = Record<string, never>
 // Everything with a lifetime (discovered providers, listeners) is created here, once per kernel.
 const effect: Effect = (events$, ctx) => {
   const registry = createRegistry()
+  const requests = createWalletRequests(ctx.ports.scheduler)
+  const connectionChanges = events$.pipe(
+    filter((event) => event.ns === 'eip155' && (event.type === 'account/connected' || event.type === 'account/disconnected')),
+    tap(() => requests.connectionChanged()),
+  )
+  const cancels = events$.pipe(
+    filter((event) => walletCancelRequested.match(event) && event.ns === 'eip155'),
+    tap(() => requests.abort('the visitor cancelled')),
+  )
   return merge(
-    discoverConnectors(ctx.ports.window, registry),
-    reconnect(events$, ctx, registry),
-    answerConnect(events$, ctx, registry),
-    answerDisconnect(events$, ctx, registry),
-    answerSwitchNetwork(events$, ctx, registry),
-    answerSignMessage(events$, ctx, registry),
-    answerSendTransaction(events$, ctx, registry),
-    answerGetCapabilities(events$, ctx, registry),
+    merge(connectionChanges, cancels).pipe(ignoreElements()),
+    discoverConnectors(ctx.ports.window, registry, ctx.ports.logger),
+    reconnect(events$, ctx, registry, requests),
+    answerConnect(events$, ctx, registry, requests),
+    answerDisconnect(events$, ctx, registry, requests),
+    answerSwitchNetwork(events$, ctx, registry, requests),
+    answerSignMessage(events$, ctx, registry, requests),
+    answerSendTransaction(events$, ctx, registry, requests),
+    answerGetCapabilities(events$, ctx, registry, requests),
     watchProvider(ctx, registry),
     loadBalance(events$, ctx),
   )

@@ -1,7 +1,6 @@
 import { exhaustMap, filter, firstValueFrom, map, merge, of, timeout, type Observable } from 'rxjs'
 import {
   accountDisconnected,
-  constants,
   LatchError,
   storageHydrated,
   type EffectContext,
@@ -11,9 +10,8 @@ import {
 import { readAccounts, readChainId } from './accounts'
 import { connectedEvents } from './connected'
 import { flow } from './flow'
-import { requestWallet } from './provider'
 import type { Registry } from './registry'
-import { withTimeout } from './timeout'
+import type { WalletRequests } from './wallet-requests'
 
 /** How long a stored connector may take to be discovered after a reload. */
 export const reconnectDiscoveryWait = 1_000
@@ -23,16 +21,16 @@ export const reconnectDiscoveryWait = 1_000
  * wallet to be discovered, ask it silently (`eth_accounts`, no prompt), and report the
  * connection; no account, no wallet or no answer → `account/disconnected` (clears the mark).
  */
-export function reconnect(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
+export function reconnect(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
   return merge(of(null), events$.pipe(filter(storageHydrated.match))).pipe(
     map(() => ctx.getState().chains.eip155),
     filter((chain) => chain.reconnectConnectorId !== undefined && chain.connectorId === undefined),
     map((chain) => chain.reconnectConnectorId as string),
-    exhaustMap((connectorId) => flow((emit) => attempt(connectorId, ctx, registry, emit))),
+    exhaustMap((connectorId) => flow((emit) => attempt(connectorId, ctx, registry, requests, emit))),
   )
 }
 
-async function attempt(connectorId: string, ctx: EffectContext, registry: Registry, emit: (event: LatchEvent) => void): Promise<void> {
+async function attempt(connectorId: string, ctx: EffectContext, registry: Registry, requests: WalletRequests, emit: (event: LatchEvent) => void): Promise<void> {
   // The user may connect or disconnect meanwhile: only a still-pending mark is ours to settle.
   const pending = () => {
     const chain = ctx.getState().chains.eip155
@@ -43,10 +41,9 @@ async function attempt(connectorId: string, ctx: EffectContext, registry: Regist
     if (owner === 'foreign') return
     const entry = registry.get(connectorId)
     if (!entry) throw new LatchError('CONNECTOR_NOT_FOUND', { values: { id: connectorId } })
-    const { scheduler } = ctx.ports
-    const accounts = await withTimeout(requestWallet(entry.provider, 'eth_accounts').then(readAccounts), constants.rpcTimeout, scheduler, 'eth_accounts')
+    const accounts = await readAccounts(await requests.request(entry.provider, 'eth_accounts'))
     if (accounts.length === 0) throw new LatchError('UNKNOWN', { details: 'the wallet no longer authorises this site' })
-    const chainId = readChainId(await withTimeout(requestWallet(entry.provider, 'eth_chainId'), constants.rpcTimeout, scheduler, 'eth_chainId'))
+    const chainId = readChainId(await requests.request(entry.provider, 'eth_chainId'))
     if (pending()) for (const event of connectedEvents(ctx.getState(), entry, accounts, chainId)) emit(event)
   } catch {
     if (pending()) emit(accountDisconnected({}, { ns: 'eip155' }))

@@ -13,13 +13,19 @@ export const accountsSchema = z.array(z.string().check(z.refine(isEvmAddress, 'n
 /** `eth_chainId`: a hex quantity, or a number from older wallets. */
 export const chainIdSchema = z.union([hexQuantitySchema, z.number().check(z.int(), z.positive())])
 
+/** Longest EIP-6963 icon kept, in characters of its data URI; a longer one is dropped (docs/limits.md). */
+export const maxIconLength = 64 * 1024
+
+/** Most accounts read from a wallet answer; the rest are ignored (docs/limits.md). */
+export const maxAccounts = 100
+
 /** EIP-6963 `eip6963:announceProvider` detail. */
 export const announcementSchema = z.object({
   info: z.object({
-    uuid: z.string().check(z.minLength(1)),
+    uuid: z.string().check(z.minLength(1), z.maxLength(256)),
     name: z.string().check(z.minLength(1), z.maxLength(100)),
     icon: z.string(),
-    rdns: z.string().check(z.regex(/^[a-zA-Z0-9-]+(\.[a-zA-Z0-9_-]+)+$/)),
+    rdns: z.string().check(z.maxLength(255), z.regex(/^[a-zA-Z0-9-]+(\.[a-zA-Z0-9_-]+)+$/)),
   }),
   provider: z.custom<Eip1193Provider>(isEip1193Provider),
 })

@@ -15,13 +15,13 @@ import {
 import { describe } from './accounts'
 import { toWalletError } from './errors'
 import { toHexQuantity } from './hex'
-import { requestWallet } from './provider'
 import type { Registry } from './registry'
+import type { WalletRequests } from './wallet-requests'
 import { activeSession } from './session'
 import { notConnected } from './sign-message'
 
 /** Answers `wallet/sendTransactionRequested` for eip155 with `eth_sendTransaction`; resolves with the hash once sent. */
-export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
+export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
   const options = { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'eip155', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
     const session = activeSession(ctx.getState(), registry)
@@ -35,7 +35,7 @@ export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectCo
       value: toHexQuantity(BigInt(value)),
       ...(data === undefined ? {} : { data }),
     }
-    const hash = await requestWallet(session.entry.provider, 'eth_sendTransaction', [transaction])
+    const hash = await requests.request(session.entry.provider, 'eth_sendTransaction', [transaction], { bound: true })
     // SPEC §5: a transaction result is 0x and exactly 64 hex digits.
     if (typeof hash !== 'string' || classifyRpcResult(hash) !== 'transaction') {
       throw new LatchError('INVALID_RESPONSE', { details: `eth_sendTransaction returned no transaction hash: ${describe(hash)}` })

@@ -14,8 +14,8 @@ import {
 import { describe } from './accounts'
 import { toWalletError } from './errors'
 import { utf8ToHex } from './hex'
-import { requestWallet } from './provider'
 import type { Registry } from './registry'
+import type { WalletRequests } from './wallet-requests'
 import { activeSession } from './session'
 
 /** SPEC §8's provider error for a request without a connected wallet. */
@@ -24,13 +24,13 @@ export function notConnected(): LatchError {
 }
 
 /** Answers `wallet/signMessageRequested` for eip155 with `personal_sign`; a declined prompt is 'Signature declined'. */
-export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
+export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
   const options = { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'eip155', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
     const session = activeSession(ctx.getState(), registry)
     if (session.kind === 'foreign') return notMine
     if (session.kind === 'none') throw notConnected()
-    const signature = await requestWallet(session.entry.provider, 'personal_sign', [utf8ToHex(intent.payload.message), session.address])
+    const signature = await requests.request(session.entry.provider, 'personal_sign', [utf8ToHex(intent.payload.message), session.address], { bound: true })
     // SPEC §5: a signed message is 0x and at least 62 hex digits.
     if (typeof signature !== 'string' || classifyRpcResult(signature) === 'object') {
       throw new LatchError('INVALID_RESPONSE', { details: `personal_sign returned no signature: ${describe(signature)}` })

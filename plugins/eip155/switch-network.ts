@@ -15,9 +15,10 @@ import {
 import { providerErrorCode, providerErrorCodes, toWalletError } from './errors'
 import { toHexQuantity } from './hex'
 import { chainIdOf, toAddChainParameters } from './networks'
-import { requestWallet, type Eip1193Provider } from './provider'
+import type { Eip1193Provider } from './provider'
 import type { Registry } from './registry'
 import { activeSession } from './session'
+import type { WalletRequests } from './wallet-requests'
 
 /** The visitor-facing text when the wallet's switch prompt is declined. */
 export const switchDeclined = 'Network switch declined'
@@ -26,7 +27,7 @@ export const switchDeclined = 'Network switch declined'
  * Answers `network/switchRequested` for eip155 (SPEC §4): without a wallet the network
  * switches locally; with one, the wallet is asked, and a chain it does not know is added first.
  */
-export function answerSwitchNetwork(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
+export function answerSwitchNetwork(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
   const options = {
     intent: networkSwitchRequested,
     succeeded: networkSwitchSucceeded,
@@ -41,7 +42,7 @@ export function answerSwitchNetwork(events$: Observable<Logged>, ctx: EffectCont
     if (session.kind === 'foreign') return notMine
     const network = state.chains.eip155.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
     if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: `${caipNetworkId} is not among the configured networks` })
-    if (session.kind === 'mine') await switchChain(session.entry.provider, network)
+    if (session.kind === 'mine') await switchChain(requests, session.entry.provider, network)
     // The wallet's chainChanged may have reported the switch already.
     const now = ctx.getState()
     if (now.activeNamespace !== 'eip155' || now.chains.eip155.network.caipNetwork?.caipNetworkId !== caipNetworkId) {
@@ -52,14 +53,15 @@ export function answerSwitchNetwork(events$: Observable<Logged>, ctx: EffectCont
 }
 
 /** `wallet_switchEthereumChain`; on 4902 (unknown chain) `wallet_addEthereumChain`, then the switch again. */
-async function switchChain(provider: Eip1193Provider, network: CaipNetwork): Promise<void> {
+async function switchChain(requests: WalletRequests, provider: Eip1193Provider, network: CaipNetwork): Promise<void> {
   const params = [{ chainId: toHexQuantity(chainIdOf(network)) }]
+  const bound = { bound: true }
   try {
-    await requestWallet(provider, 'wallet_switchEthereumChain', params)
+    await requests.request(provider, 'wallet_switchEthereumChain', params, bound)
   } catch (error) {
     if (providerErrorCode(error) !== providerErrorCodes.unrecognizedChain) throw error
-    await requestWallet(provider, 'wallet_addEthereumChain', [toAddChainParameters(network)])
-    await requestWallet(provider, 'wallet_switchEthereumChain', params)
+    await requests.request(provider, 'wallet_addEthereumChain', [toAddChainParameters(network)], bound)
+    await requests.request(provider, 'wallet_switchEthereumChain', params, bound)
   }
 }
 

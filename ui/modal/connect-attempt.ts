@@ -6,6 +6,7 @@ import {
   routerPushed,
   selectView,
   toLatchError,
+  walletCancelRequested,
   type Connector,
   type Latch,
   type WalletListing,
@@ -64,6 +65,17 @@ export function startConnect(latch: Latch, connector: Connector, listing?: Walle
       set(latch, { ...attempt, status: 'failed', error: toLatchError(error).shortMessage })
     },
   )
+}
+
+/**
+ * The visitor left the connecting view while the wallet had not answered: the request is cancelled
+ * (it fails as aborted, and a late answer is dropped), so nothing waits on it.
+ */
+export function cancelPendingConnect(latch: Latch): void {
+  const attempt = storeOf(latch).attempt
+  if (attempt?.status !== 'pending') return
+  set(latch, { ...attempt, status: 'failed', error: undefined })
+  latch.dispatch(walletCancelRequested({}, { ns: connectorForActiveFamily(latch, attempt.connector).chain }))
 }
 
 /** The latest attempt, re-rendering when it changes. */

@@ -1,7 +1,8 @@
 import { mergeMultiChainConnectors, selectView, type Connector, type State } from '../../../../kernel/index'
 import { useLatchInstance } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
-import { startConnect, useConnectAttempt } from '../../connect-attempt'
+import { useEffect } from 'react'
+import { cancelPendingConnect, startConnect, useConnectAttempt } from '../../connect-attempt'
 import { Loader } from '../../Loader/Loader'
 import { WalletImage } from '../../WalletIcon/WalletIcon'
 
@@ -20,6 +21,8 @@ export default function ConnectingExternal() {
   const attempt = useConnectAttempt(latch)
   const fromState = useLatch(selectPayloadConnector, sameConnector)
   const connector = fromState ?? attempt?.connector
+  // Leaving the view (back, close) cancels a connect the wallet has not answered.
+  useEffect(() => () => cancelPendingConnect(latch), [latch])
   if (!connector) return <p className="subtle center">This wallet is no longer available.</p>
   const failed = attempt?.connector.id === connector.id && attempt.status === 'failed'
   return (

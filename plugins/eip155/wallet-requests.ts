@@ -1,0 +1,102 @@
+import type { SchedulerLike } from 'rxjs'
+import { constants, LatchError, shortMessages } from '../../kernel/index'
+import type { Eip1193Provider } from './provider'
+
+/** Requests that open a prompt in the wallet: the visitor gets time to read and decide. */
+const promptMethods = new Set([
+  'eth_requestAccounts',
+  'wallet_requestPermissions',
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+])
+
+export type WalletRequestOptions = {
+  /** Milliseconds before it fails with `REQUEST_TIMEOUT` (default: 5 min for a prompt, 10 s otherwise). */
+  timeout?: number
+  /** Bound to the connection it was asked for: aborted if that connection ends or is replaced. */
+  bound?: boolean
+}
+
+/**
+ * The one path every request to a wallet takes (docs/behaviour.md, "Wallet requests"):
+ * - a timeout on the clock port, after which it fails with 'Request was aborted';
+ * - one pending request per wallet, method and parameters: an identical request joins it, so
+ *   two clicks make one prompt;
+ * - `abort()` fails what is pending (the visitor cancelled);
+ * - a request bound to a connection fails, and its late answer is dropped, once that connection
+ *   ends or another replaces it (`connectionChanged()`).
+ */
+export type WalletRequests = {
+  request(provider: Eip1193Provider, method: string, params?: readonly unknown[], options?: WalletRequestOptions): Promise<unknown>
+  /** Fails every pending request with `REQUEST_ABORTED`. */
+  abort(details: string): void
+  /** The connection changed (connected, disconnected): bound requests of the old one fail. */
+  connectionChanged(): void
+}
+
+type Pending = { promise: Promise<unknown>; fail(error: LatchError): void; bound: boolean }
+
+/** A request tracker for one plugin instance (nothing is shared between two Latch instances). */
+export function createWalletRequests(scheduler: SchedulerLike): WalletRequests {
+  const byProvider = new WeakMap<Eip1193Provider, Map<string, Pending>>()
+  const all = new Set<Pending>()
+
+  function request(provider: Eip1193Provider, method: string, params?: readonly unknown[], options: WalletRequestOptions = {}) {
+    const key = keyOf(method, params)
+    let pendingOf = byProvider.get(provider)
+    if (!pendingOf) byProvider.set(provider, (pendingOf = new Map()))
+    const joined = key === undefined ? undefined : pendingOf.get(key)
+    if (joined) return joined.promise
+    const timeout = options.timeout ?? (promptMethods.has(method) ? constants.walletPromptTimeout : constants.rpcTimeout)
+    const table = pendingOf
+    let settled = false
+    const entry = { bound: options.bound ?? false } as Pending
+    entry.promise = new Promise<unknown>((resolve, reject) => {
+      const finish = (settle: () => void) => {
+        if (settled) return
+        settled = true
+        timer.unsubscribe()
+        all.delete(entry)
+        if (key !== undefined && table.get(key) === entry) table.delete(key)
+        settle()
+      }
+      entry.fail = (error) => finish(() => reject(error))
+      const timer = scheduler.schedule(
+        () => entry.fail(new LatchError('REQUEST_TIMEOUT', { shortMessage: shortMessages.REQUEST_ABORTED, details: `${method}: the wallet did not answer within ${timeout} ms` })),
+        timeout,
+      )
+      // A wallet that throws synchronously rejects instead.
+      Promise.resolve()
+        .then(() => provider.request(params === undefined ? { method } : { method, params }))
+        .then(
+          (value) => finish(() => resolve(value)),
+          (error: unknown) => finish(() => reject(error)),
+        )
+    })
+    all.add(entry)
+    if (key !== undefined) table.set(key, entry)
+    return entry.promise
+  }
+
+  function failWhere(predicate: (entry: Pending) => boolean, details: string) {
+    for (const entry of [...all]) if (predicate(entry)) entry.fail(new LatchError('REQUEST_ABORTED', { details }))
+  }
+
+  return {
+    request,
+    abort: (details) => failWhere(() => true, details),
+    connectionChanged: () => failWhere((entry) => entry.bound, 'the connection this request was made for has ended or been replaced'),
+  }
+}
+
+function keyOf(method: string, params: readonly unknown[] | undefined): string | undefined {
+  try {
+    return `${method}\u0000${JSON.stringify(params ?? null)}`
+  } catch {
+    return undefined
+  }
+}
