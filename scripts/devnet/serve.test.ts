@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { demoCsp, startStaticServer, type StaticServer } from './serve'
+import { demoStackCsp } from './demo/serve-demo'
+import { demoCsp, startStaticServer, strictCsp, type StaticServer } from './serve'
 
 describe('startStaticServer', () => {
   const root = mkdtempSync(join(tmpdir(), 'latch-serve-'))
@@ -25,5 +26,49 @@ describe('startStaticServer', () => {
     expect([missing.status, missing.headers.get('content-security-policy')]).toEqual([404, demoCsp])
     expect((await fetch(`${server.url}/%2e%2e/%2e%2e/etc/passwd`)).status).toBe(404)
     expect((await fetch(`${server.url}/`, { method: 'POST' })).status).toBe(405)
+  })
+})
+
+/** A policy as directive → sources. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  )
+}
+
+describe("the demo's Content-Security-Policy (docs/csp.md)", () => {
+  const stack = { chains: [{ url: 'http://127.0.0.1:8545' }, { url: 'http://127.0.0.1:8546' }], api: { url: 'http://127.0.0.1:9000' } }
+
+  it.each([
+    ['demoCsp', demoCsp],
+    ["the demo stack's", demoStackCsp(stack)],
+  ])('%s policy is strict: every required directive, no unsafe-inline or unsafe-eval', (_, policy) => {
+    const parsed = directives(policy)
+    expect(parsed.get('default-src')).toEqual(["'none'"])
+    expect(parsed.get('script-src')).toEqual(["'self'"])
+    expect(parsed.get('style-src')).toEqual(["'self'"])
+    expect(parsed.get('object-src')).toEqual(["'none'"])
+    expect(["'none'", "'self'"]).toContain(parsed.get('base-uri')?.join(' '))
+    expect(["'none'", "'self'"]).toContain(parsed.get('form-action')?.join(' '))
+    expect(["'none'", "'self'"]).toContain(parsed.get('frame-ancestors')?.join(' '))
+    expect(parsed.get('img-src')?.slice(0, 2)).toEqual(["'self'", 'data:'])
+    expect(policy).not.toMatch(/'unsafe-|'strict-dynamic'|'nonce-|'sha\d+-/)
+    // The network: 127.0.0.1 only.
+    for (const source of [...(parsed.get('connect-src') ?? []), ...(parsed.get('img-src') ?? []).slice(2)]) expect(source).toMatch(/^http:\/\/127\.0\.0\.1:(\d+|\*)$/)
+    expect(policy.split(';').length).toBe(parsed.size) // no directive twice
+  })
+
+  it('the demo stack reaches exactly its anvils and its provider API', () => {
+    const parsed = directives(demoStackCsp(stack))
+    expect(parsed.get('connect-src')).toEqual(['http://127.0.0.1:8545', 'http://127.0.0.1:8546', 'http://127.0.0.1:9000'])
+    expect(parsed.get('img-src')).toEqual(["'self'", 'data:'])
+  })
+
+  it('strictCsp without any origin to reach refuses every connection', () => {
+    expect(directives(strictCsp({ connect: [] })).get('connect-src')).toEqual(["'none'"])
   })
 })

@@ -7,9 +7,35 @@ import { extname, join, resolve, sep } from 'node:path'
 /** A file the static server serves from memory: its body and content type. */
 export type ServedFile = { body: string | Uint8Array; type: string }
 
-/** The demo page's Content-Security-Policy: no inline scripts, no eval, network only to 127.0.0.1. */
-export const demoCsp =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self' http://127.0.0.1:*; img-src 'self' data:"
+/** What a page served under strictCsp may reach beyond its own origin. */
+export type CspSources = {
+  /** connect-src: the origins the page fetches from (RPC nodes, the provider API). Default: any port of 127.0.0.1. */
+  connect?: readonly string[]
+  /** img-src beyond 'self' and data: (e.g. the provider API's wallet images). */
+  img?: readonly string[]
+}
+
+/**
+ * A strict Content-Security-Policy (see docs/csp.md): nothing is allowed unless listed, scripts and
+ * stylesheets only from the page's origin, no 'unsafe-inline' and no 'unsafe-eval' anywhere, no plugins,
+ * no <base>, no form submissions, and no framing.
+ */
+export function strictCsp({ connect = ['http://127.0.0.1:*'], img = [] }: CspSources = {}): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    ["img-src 'self' data:", ...img].join(' '),
+    connect.length > 0 ? `connect-src ${connect.join(' ')}` : "connect-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+/** The demo page's Content-Security-Policy: strictCsp with network only to 127.0.0.1. */
+export const demoCsp = strictCsp()
 
 /** A running static server. */
 export type StaticServer = { url: string; stop(): Promise<void> }

@@ -1,13 +1,24 @@
 import { curatedWallets } from '../../../plugins/api/index'
-import { demoCsp, startStaticServer } from '../serve'
+import { startStaticServer, strictCsp } from '../serve'
 import { startStack, type Stack } from '../stack'
 import { buildDemo } from './build'
 
 /** The demo on the local stack: two anvils, the provider API, the dev wallet and the demo dapp. */
-export type DemoServer = { url: string; stack: Stack; stop(): Promise<void> }
+export type DemoServer = {
+  url: string
+  stack: Stack
+  /** The Content-Security-Policy on every response of the demo's server. */
+  csp: string
+  stop(): Promise<void>
+}
 
-// The demo's API serves wallet images from another 127.0.0.1 port.
-const csp = demoCsp.replace("img-src 'self' data:", "img-src 'self' data: http://127.0.0.1:*")
+/**
+ * The demo's policy: strictCsp reaching only this stack's anvils and provider API. Its wallet listings
+ * carry data: images (the curated registry draws them), so img-src needs no server.
+ */
+export function demoStackCsp(stack: { chains: readonly { url: string }[]; api: { url: string } }): string {
+  return strictCsp({ connect: [...stack.chains, stack.api].map(({ url }) => new URL(url).origin) })
+}
 
 /** Builds the demo dapp for a fresh local stack and serves it (the dev wallet as /dev-wallet.js). */
 export async function startDemo(options: { themeMode?: 'light' | 'dark' | 'system' } = {}): Promise<DemoServer> {
@@ -17,10 +28,12 @@ export async function startDemo(options: { themeMode?: 'light' | 'dark' | 'syste
     api: { url: stack.api.url, projectId: stack.api.projectId },
     themeMode: options.themeMode,
   })
+  const csp = demoStackCsp(stack)
   const server = await startStaticServer({ files: { ...files, '/dev-wallet.js': { body: stack.devWalletJs, type: 'text/javascript; charset=utf-8' } }, csp })
   return {
     url: server.url,
     stack,
+    csp,
     async stop() {
       await server.stop()
       await stack.stop()
