@@ -67,6 +67,20 @@ export function benchReplay(events: number, runs: number): { time: Summary; json
   return { time, jsonBytes: json.length, logged: log.events.length }
 }
 
+/** (d) The kernel fuzz suite with `runs` sequences (CI runs 1,000): passes or not, and how long it took. */
+export async function benchFuzz(runs: number): Promise<{ runs: number; passed: boolean; seconds: number }> {
+  const start = performance.now()
+  const passed = await promisify(execFile)('npx', ['vitest', 'run', '--project', 'properties', 'property-tests/fuzz.test.ts'], {
+    cwd: root,
+    env: { ...process.env, LATCH_FUZZ_RUNS: String(runs) },
+    maxBuffer: 64 * 1024 * 1024,
+  }).then(
+    () => true,
+    () => false,
+  )
+  return { runs, passed, seconds: (performance.now() - start) / 1000 }
+}
+
 /** (c) Heap of a default-bound log after `events` events, measured in a child `node --expose-gc`. */
 export async function benchMemory(events: number): Promise<LogMemory & { method: string }> {
   const script = join(root, 'scripts/bench-memory.ts')
@@ -94,6 +108,7 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`
 type Figures = {
   dispatch: Summary
   replay: Awaited<ReturnType<typeof benchReplay>>
+  fuzz: Awaited<ReturnType<typeof benchFuzz>>
   memory: Awaited<ReturnType<typeof benchMemory>>
   size: Awaited<ReturnType<typeof benchSize>>
   app: DappCost[]
@@ -110,6 +125,7 @@ function rows(f: Figures, events: number): string[][] {
   return [
     ['dispatch + reduce', `${int(f.dispatch.median)} events/s`, int(f.dispatch.min), int(f.dispatch.max), `${int(events)} mixed core events, ${f.dispatch.runs} runs`],
     ['replay', `${int(f.replay.time.median)} ms`, int(f.replay.time.min), int(f.replay.time.max), `${int(f.replay.logged)}-event log (${int(f.replay.logged / (f.replay.time.median / 1000))} events/s), JSON ${mb(f.replay.jsonBytes)}, ${f.replay.time.runs} runs`],
+    ['kernel fuzz', f.fuzz.passed ? 'passed' : 'FAILED', '—', '—', `${int(f.fuzz.runs)} random sequences of valid, near-valid and junk events (property-tests/fuzz.test.ts), ${f.fuzz.seconds.toFixed(0)} s`],
     ['log memory (1 MB bound)', `+${mb(memory.after - memory.baseline)} heap`, '—', '—', `${int(memory.events)} events, ${int(memory.kept)} kept (${mb(memory.keptJsonBytes)} JSON); highest reading +${mb(memory.peak - memory.baseline)}; one run`],
     ['size of dist/index.js', `${kb(f.size.gzip)} gzip`, '—', '—', `${kb(f.size.raw)} raw, static closure of ${f.size.files} files`],
   ]
@@ -168,6 +184,8 @@ async function main(): Promise<{ code: number; output: string }> {
   const dispatch = benchDispatch(events, runs)
   log(`replay: ${int(events)}-event log × ${runs} runs…`)
   const replayed = benchReplay(events, runs)
+  log('kernel fuzz: 10,000 sequences…')
+  const fuzz = await benchFuzz(10_000)
   log('log memory: 200,000 events in a child process…')
   const memory = await benchMemory(200_000)
   log('size: building…')
@@ -178,13 +196,16 @@ async function main(): Promise<{ code: number; output: string }> {
   const open = await benchOpen(openOptions, log)
   log('Latch against its peers: bench/apps built with the same configuration, then opened in chromium…')
   const peers = await benchPeers(log)
-  const figures: Figures = { dispatch, replay: replayed, memory, size, app, open, openOptions, peers }
+  const figures: Figures = { dispatch, replay: replayed, fuzz, memory, size, app, open, openOptions, peers }
   mkdirSync(join(root, 'bench'), { recursive: true })
   writeFileSync(join(root, 'bench/RESULTS.md'), resultsMarkdown(figures, events, new Date()))
-  const failures = open.runs.flatMap((r) => [
+  const failures = [
+    ...(fuzz.passed ? [] : [`error: the kernel fuzz suite failed with ${fuzz.runs} sequences (run LATCH_FUZZ_RUNS=${fuzz.runs} npx vitest run property-tests/fuzz.test.ts)`]),
+    ...open.runs.flatMap((r) => [
     ...(r.listed < r.tried ? [`error: with the provider API ${r.mode}, ${r.tried - r.listed} of ${r.tried} opens did not list the dev wallet`] : []),
     ...r.outsideRequests.map((url) => `error: a request left 127.0.0.1: ${url}`),
-  ])
+    ]),
+  ]
   for (const r of peers.open.runs.filter((run) => run.library === 'Latch')) {
     const opened = r.first.opened + r.warm.opened
     const tried = r.first.tried + r.warm.tried
