@@ -14,7 +14,7 @@ export const maxEntries = 10_000
 export const maxNodes = 50_000
 
 /** Keys that would reach an object's prototype when assigned (`obj[key] = …`). */
-const prototypeKeys = new Set(['__proto__'])
+const prototypeKey = '__proto__'
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
 
@@ -24,77 +24,67 @@ class Refused extends Error {}
 
 /**
  * Copies `value` into plain JSON data, or says why it is not JSON data: a BigInt, Symbol,
- * function, Date, Map, typed array, boxed primitive or class instance; a cycle; a non-finite
- * number; `undefined` in an array; a `__proto__` key; more than the bounds above. Never
- * throws, even for a Proxy whose traps throw. Object keys whose value is `undefined` are
- * dropped (as JSON does), `-0` becomes `0`. The copy shares nothing with the input.
+ * function, Date, Map, typed array, boxed primitive or class instance; a non-finite number;
+ * `undefined` in an array; a `__proto__` key; nesting deeper than `maxDepth` (a cycle is
+ * infinitely deep); more than the bounds above. Never throws, even for a Proxy whose traps
+ * throw. As JSON does, object keys whose value is `undefined` and symbol keys are dropped, and
+ * `-0` becomes `0`. The copy shares nothing with the input. `root` names the value in reasons;
+ * `check: true` only checks, and gives back the value itself.
  */
-export function toJsonSafe(value: unknown, root = 'value'): JsonSafeResult {
+export function toJsonSafe(value: unknown, root = 'value', options: { check?: boolean } = {}): JsonSafeResult {
+  const build = !options.check
   let nodes = 0
-  const path: unknown[] = []
   const trail: (string | number)[] = []
   const where = () => trail.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : `${text}.${key.slice(0, 40)}`), root)
 
   function copy(input: unknown, depth: number): JsonValue | undefined {
-    nodes += 1
-    if (nodes > maxNodes) throw new Refused(`more than ${maxNodes} values`)
+    if (++nodes > maxNodes) throw new Refused(`${root}: more than ${maxNodes} values`)
     if (input === null) return null
-    switch (typeof input) {
-      case 'string':
-        if (input.length > maxStringLength) throw new Refused(`${where()}: a string longer than ${maxStringLength} characters`)
-        return input
-      case 'boolean':
-        return input
-      case 'number':
-        if (!Number.isFinite(input)) throw new Refused(`${where()}: ${input} is not a JSON number`)
-        return input === 0 ? 0 : input
-      case 'undefined':
-        return undefined
-      case 'object':
-        break
-      default:
-        throw new Refused(`${where()}: a ${typeof input} is not JSON data`)
+    const type = typeof input
+    if (type === 'string') {
+      if ((input as string).length > maxStringLength) throw new Refused(`${where()}: a string longer than ${maxStringLength} characters`)
+      return input as string
     }
-    if (depth >= maxDepth) throw new Refused(`${where()}: nested deeper than ${maxDepth} levels`)
-    if (path.includes(input)) throw new Refused(`${where()}: a cycle`)
-    path.push(input)
-    try {
-      if (Array.isArray(input)) {
-        if (input.length > maxEntries) throw new Refused(`${where()}: an array of more than ${maxEntries} entries`)
-        const out: JsonValue[] = []
-        for (let i = 0; i < input.length; i++) {
-          trail.push(i)
-          const item = copy(input[i], depth + 1)
-          if (item === undefined) throw new Refused(`${where()}: undefined in an array`)
-          trail.pop()
-          out.push(item)
-        }
-        return out
-      }
-      const proto = Object.getPrototypeOf(input)
-      if (proto !== Object.prototype && proto !== null) throw new Refused(`${where()}: a ${describeObject(input)} is not plain JSON data`)
-      const keys = Object.keys(input)
-      if (keys.length > maxEntries) throw new Refused(`${where()}: an object of more than ${maxEntries} keys`)
-      if (Object.getOwnPropertySymbols(input).length > 0) throw new Refused(`${where()}: symbol keys are not JSON data`)
-      const out: { [key: string]: JsonValue } = {}
-      for (const key of keys) {
-        if (prototypeKeys.has(key)) throw new Refused(`${where()}: the key "${key}" is not allowed`)
-        trail.push(key)
-        const item = copy((input as Record<string, unknown>)[key], depth + 1)
+    if (type === 'number') {
+      if (!Number.isFinite(input)) throw new Refused(`${where()}: ${input} is not a JSON number`)
+      return input === 0 ? 0 : (input as number)
+    }
+    if (type === 'boolean') return input as boolean
+    if (type === 'undefined') return undefined
+    if (type !== 'object') throw new Refused(`${where()}: a ${type} is not JSON data`)
+    if (depth >= maxDepth) throw new Refused(`${where()}: nested deeper than ${maxDepth} levels (or a cycle)`)
+    if (Array.isArray(input)) {
+      if (input.length > maxEntries) throw new Refused(`${where()}: an array of more than ${maxEntries} entries`)
+      const out: JsonValue[] = build ? new Array(input.length) : (input as JsonValue[])
+      for (let i = 0; i < input.length; i++) {
+        trail.push(i)
+        const item = copy(input[i], depth + 1)
+        if (item === undefined) throw new Refused(`${where()}: undefined in an array`)
         trail.pop()
-        if (item !== undefined) out[key] = item
+        if (build) out[i] = item
       }
       return out
-    } finally {
-      path.pop()
     }
+    const proto = Object.getPrototypeOf(input)
+    if (proto !== Object.prototype && proto !== null) throw new Refused(`${where()}: a ${describeObject(input as object)} is not plain JSON data`)
+    const keys = Object.keys(input as object)
+    if (keys.length > maxEntries) throw new Refused(`${where()}: an object of more than ${maxEntries} keys`)
+    const out: { [key: string]: JsonValue } = build ? {} : (input as { [key: string]: JsonValue })
+    for (const key of keys) {
+      trail.push(key)
+      if (key === prototypeKey) throw new Refused(`${where()}: the key "${key}" is not allowed`)
+      const item = copy((input as Record<string, unknown>)[key], depth + 1)
+      trail.pop()
+      if (build && item !== undefined) out[key] = item
+    }
+    return out
   }
 
   try {
     return { ok: true, value: copy(value, 0) }
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.message }
-    // A Proxy trap, a throwing getter, a stack overflow: unreadable, so refused.
+    // A Proxy trap, a throwing getter: unreadable, so refused.
     return { ok: false, reason: `${root}: unreadable (reading it threw)` }
   }
 }

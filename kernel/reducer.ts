@@ -103,7 +103,7 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
       const event = { type, payload: payload.value, ...extra } as LatchEvent
       const logged = payload.logged === payload.value ? event : ({ type, payload: payload.logged, ...extra } as LatchEvent)
       // The parsed payload is re-checked: a schema's transform could have produced something that is not JSON.
-      const safe = toJsonSafe(payload.logged, 'payload')
+      const safe = toJsonSafe(payload.logged, 'payload', { check: true })
       if (!safe.ok) return { ok: false, reason: `invalid payload for "${type}": ${safe.reason}` }
       const bytes = JSON.stringify(logged).length
       if (bytes > maxEventBytes) return { ok: false, reason: `event "${type}" is ${bytes} bytes of JSON, over the ${maxEventBytes} limit` }
