@@ -7,6 +7,7 @@ import {
   createLatch,
   definePlugin,
   LatchError,
+  maxHistory,
   parseLog,
   replay,
   type Latch,
@@ -14,7 +15,7 @@ import {
   type State,
 } from 'latch'
 import { createTestPorts } from '../kernel/testing'
-import { coreEventArb, networks, secretPlugin, stepArb, type Step } from './arbitraries'
+import { coreEventArb, networks, routerStepArb, secretPlugin, stepArb, type Step } from './arbitraries'
 
 const runs = { numRuns: 1000 }
 
@@ -46,6 +47,26 @@ describe('kernel properties', () => {
         expect(result.final).toEqual(latch.getState())
         // And every intermediate state of the replay is the live one after the same event.
         expect(result.steps.length).toBe(latch.exportLog().events.length)
+      }),
+      runs,
+    )
+  })
+
+  it('through any run of router events the history stays within maxHistory, and replay still equals live', () => {
+    fc.assert(
+      fc.property(fc.array(routerStepArb, { maxLength: 120, size: 'max' }), fc.constantFrom(undefined, 3_000), (steps, logBytes) => {
+        const t = createTestPorts()
+        const latch = createLatch({ networks, plugins: [secretPlugin], ports: t.ports, logBytes })
+        for (const step of steps) {
+          if ('advance' in step) t.advance(step.advance)
+          else latch.dispatch(step.event)
+          const { history } = latch.getState().router
+          expect(history.length).toBeGreaterThanOrEqual(1)
+          expect(history.length).toBeLessThanOrEqual(maxHistory)
+        }
+        const result = replay([secretPlugin], JSON.stringify(latch.exportLog()))
+        expect(result.warnings).toEqual([])
+        expect(result.final).toEqual(latch.getState())
       }),
       runs,
     )
