@@ -1,4 +1,4 @@
-import { castDraft, current, isDraft } from 'immer'
+import { castDraft, current, isDraft, type Draft } from 'immer'
 import { constants, defaultFeatures } from '../constants'
 import type { Reducers } from '../plugin'
 import { goBack, pushView, replaceView, resetView } from '../rules/router'
@@ -85,5 +85,5 @@ export const modalReducers: Reducers = {
  * instead of making an immer draft of every view they read.
  */
 function plain<T>(value: T): T {
-  return isDraft(value) ? current(value) : value
+  return isDraft(value) ? (current(value as Draft<T>) as T) : value
 }
