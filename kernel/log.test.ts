@@ -87,6 +87,36 @@ describe('event log', () => {
     expect(maxLogDepth).toBeGreaterThan(maxDepth + 2)
   })
 
+  it('refuses a snapshot whose core slices do not have the shape of the kernel state, naming the path', () => {
+    const latch = createLatch({ ports: createTestPorts().ports, logBytes: 2_000 })
+    for (let i = 0; i < 100; i++) latch.dispatch({ type: 'router/pushed', payload: { view: { name: i % 2 ? 'Networks' : 'Account' } } })
+    const good = JSON.parse(JSON.stringify(latch.exportLog()))
+    expect(good.snapshot).toBeDefined()
+    expect(replay([], good).final).toEqual(latch.getState())
+    const views = Array.from({ length: 40 }, (_, i) => ({ name: i % 2 ? 'Networks' : 'Account' }))
+    const cases: [string, (snapshot: any) => void][] = [
+      ['router.history', (s) => (s.router.history = 'x')],
+      ['router.history', (s) => (s.router.history = [])],
+      ['router.history', (s) => (s.router.history = views)],
+      ['router.history[0].name', (s) => (s.router.history[0].name = 'Nowhere')],
+      ['router.open', (s) => delete s.router.open],
+      ['chains.eip155.account.status', (s) => (s.chains.eip155.account.status = 'bogus')],
+      ['chains.solana.network.requestedCaipNetworks', (s) => (s.chains.solana.network.requestedCaipNetworks = {})],
+      ['connection.connections.cosmos[0].connectorId', (s) => (s.connection.connections.cosmos = [{ accounts: [] }])],
+      ['caches.balance.k.timestamp', (s) => (s.caches.balance = { k: { value: '1' } })],
+      ['options.themeMode', (s) => (s.options.themeMode = 'neon')],
+      ['toast.open', (s) => (s.toast.open = 'yes')],
+    ]
+    for (const [path, spoil] of cases) {
+      const log = structuredClone(good)
+      spoil(log.snapshot)
+      const escaped = path.replace(/[.[\]]/g, (c) => `\\${c}`)
+      for (const read of [() => parseLog(log), () => replay([], log)]) {
+        expect(read).toThrowError(expect.objectContaining({ code: 'INVALID_LOG', details: expect.stringMatching(new RegExp(`snapshot\\.${escaped}\\b`)) }))
+      }
+    }
+  })
+
   it('says when the text is not JSON at all', () => {
     expect(() => parseLog('{')).toThrowError(/the text is not JSON/)
   })

@@ -2,7 +2,8 @@ import * as z from 'zod/mini'
 import { LatchError } from './errors'
 import type { Logged } from './events'
 import { maxDepth } from './json-safe'
-import type { State } from './state'
+import { coreStateIssue } from './state-schema'
+import { initialCoreState, type State } from './state'
 import { chainNamespaces } from './types'
 
 /** SPEC §9: log buffer of about 1 MB. Measured as the JSON length of the logged events. */
@@ -58,6 +59,14 @@ export function parseLog(input: unknown): ExportedLog {
     throw new LatchError('INVALID_LOG', {
       details: `not a Latch log: ${where ? `${where.path.join('.') || '(root)'}: ${where.message}` : 'unreadable'}`,
     })
+  }
+  const { snapshot } = parsed.data
+  if (snapshot) {
+    // The state replay starts from: refused unless its core slices have the shape of the kernel's state.
+    const missing = Object.keys(initialCoreState()).filter((key) => !(key in snapshot))
+    if (missing.length) throw new LatchError('INVALID_LOG', { details: `not a Latch log: the snapshot lacks ${missing.map((key) => `slice "${key}"`).join(', ')}` })
+    const issue = coreStateIssue(snapshot)
+    if (issue) throw new LatchError('INVALID_LOG', { details: `not a Latch log: snapshot.${issue}` })
   }
   return parsed.data as unknown as ExportedLog
 }

@@ -14,6 +14,7 @@ import {
   type Plugin,
   type State,
 } from 'latch'
+import { coreStateIssue } from '../kernel/state-schema'
 import { createTestPorts } from '../kernel/testing'
 import { coreEventArb, networks, routerStepArb, secretPlugin, stepArb, type Step } from './arbitraries'
 
@@ -65,6 +66,20 @@ describe('kernel properties', () => {
           expect(history.length).toBeLessThanOrEqual(maxHistory)
         }
         const result = replay([secretPlugin], JSON.stringify(latch.exportLog()))
+        expect(result.warnings).toEqual([])
+        expect(result.final).toEqual(latch.getState())
+      }),
+      runs,
+    )
+  })
+
+  it('every state a run produces has the shape replay checks a snapshot against, and its small-log export replays', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(stepArb, routerStepArb), { maxLength: 60 }), (steps) => {
+        const { latch, states } = run(steps, { logBytes: 1_500 })
+        for (const state of states) expect(coreStateIssue(JSON.parse(JSON.stringify(state)))).toBeUndefined()
+        const log = latch.exportLog()
+        const result = replay([secretPlugin], JSON.stringify(log))
         expect(result.warnings).toEqual([])
         expect(result.final).toEqual(latch.getState())
       }),
