@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { LatchError } from './errors'
+import { maxDepth } from './json-safe'
 import { createLatch } from './latch'
-import { parseLog } from './log'
+import { maxLogDepth, parseLog } from './log'
 import { replay } from './replay'
 import { createTestPorts } from './testing'
 
@@ -44,6 +45,76 @@ describe('event log', () => {
   it('refuses a snapshot that is not a state of these plugins', () => {
     const log = { format: 'latch-log', version: 1, plugins: ['core'], snapshot: { junk: 1 }, events: [] }
     expect(() => replay([], log)).toThrowError(/the snapshot lacks slice "chains"/)
+  })
+
+  it('refuses a log nested deeper than maxLogDepth with INVALID_LOG, however deep: no stack overflow', () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`
+    const inSnapshot = `{"format":"latch-log","version":1,"plugins":["core"],"snapshot":{"x":${deep(100_000)}},"events":[]}`
+    const inPayload = `{"format":"latch-log","version":1,"plugins":["core"],"events":[{"type":"modal/opened","payload":${deep(100_000)},"meta":{"seq":1,"at":0}}]}`
+    for (const text of [inSnapshot, inPayload]) {
+      expect(() => parseLog(text)).toThrowError(expect.objectContaining({ code: 'INVALID_LOG', details: expect.stringMatching(/nested deeper than \d+ levels/) }))
+      expect(() => replay([], text)).toThrowError(expect.objectContaining({ code: 'INVALID_LOG' }))
+    }
+    expect(() => parseLog(inPayload)).toThrowError(/events\[0\]\.payload\[0\]\[0\]/)
+  })
+
+  it('refuses deep or cyclic data given as objects, without recursing', () => {
+    let deep: unknown = []
+    for (let i = 0; i < 100_000; i++) deep = [deep]
+    const cyclic: Record<string, unknown> = { name: 'Account' }
+    cyclic.payload = cyclic
+    for (const payload of [deep, cyclic]) {
+      const log = { format: 'latch-log', version: 1, plugins: ['core'], events: [{ type: 'router/pushed', payload, meta: { seq: 1, at: 0 } }] }
+      expect(() => parseLog(log)).toThrowError(expect.objectContaining({ code: 'INVALID_LOG' }))
+    }
+    // Shared subtrees (a DAG) are fine, and are not walked once per path.
+    let shared: unknown = { leaf: 1 }
+    for (let i = 0; i < maxDepth - 2; i++) shared = { a: shared, b: shared }
+    const log = { format: 'latch-log', version: 1, plugins: ['core'], events: [{ type: 'kernel/unknown', payload: shared, meta: { seq: 1, at: 0 } }] }
+    expect(parseLog(log).events).toHaveLength(1)
+  })
+
+  it('accepts the deepest event the kernel takes, in the events and in a snapshot', () => {
+    let payload: Record<string, unknown> = {}
+    for (let i = 0; i < maxDepth - 4; i++) payload = { p: payload }
+    const latch = createLatch({ ports: createTestPorts().ports, logBytes: 2_000 })
+    for (let i = 0; i < 40; i++) {
+      expect(latch.dispatch({ type: 'router/pushed', payload: { view: { name: i % 2 ? 'Networks' : 'Account', payload } } })).toBeDefined()
+    }
+    const log = JSON.parse(JSON.stringify(latch.exportLog()))
+    expect(log.snapshot.router.history.length).toBeGreaterThan(1)
+    expect(replay([], log).final).toEqual(latch.getState())
+    expect(maxLogDepth).toBeGreaterThan(maxDepth + 2)
+  })
+
+  it('refuses a snapshot whose core slices do not have the shape of the kernel state, naming the path', () => {
+    const latch = createLatch({ ports: createTestPorts().ports, logBytes: 2_000 })
+    for (let i = 0; i < 100; i++) latch.dispatch({ type: 'router/pushed', payload: { view: { name: i % 2 ? 'Networks' : 'Account' } } })
+    const good = JSON.parse(JSON.stringify(latch.exportLog()))
+    expect(good.snapshot).toBeDefined()
+    expect(replay([], good).final).toEqual(latch.getState())
+    const views = Array.from({ length: 40 }, (_, i) => ({ name: i % 2 ? 'Networks' : 'Account' }))
+    const cases: [string, (snapshot: any) => void][] = [
+      ['router.history', (s) => (s.router.history = 'x')],
+      ['router.history', (s) => (s.router.history = [])],
+      ['router.history', (s) => (s.router.history = views)],
+      ['router.history[0].name', (s) => (s.router.history[0].name = 'Nowhere')],
+      ['router.open', (s) => delete s.router.open],
+      ['chains.eip155.account.status', (s) => (s.chains.eip155.account.status = 'bogus')],
+      ['chains.solana.network.requestedCaipNetworks', (s) => (s.chains.solana.network.requestedCaipNetworks = {})],
+      ['connection.connections.cosmos[0].connectorId', (s) => (s.connection.connections.cosmos = [{ accounts: [] }])],
+      ['caches.balance.k.timestamp', (s) => (s.caches.balance = { k: { value: '1' } })],
+      ['options.themeMode', (s) => (s.options.themeMode = 'neon')],
+      ['toast.open', (s) => (s.toast.open = 'yes')],
+    ]
+    for (const [path, spoil] of cases) {
+      const log = structuredClone(good)
+      spoil(log.snapshot)
+      const escaped = path.replace(/[.[\]]/g, (c) => `\\${c}`)
+      for (const read of [() => parseLog(log), () => replay([], log)]) {
+        expect(read).toThrowError(expect.objectContaining({ code: 'INVALID_LOG', details: expect.stringMatching(new RegExp(`snapshot\\.${escaped}\\b`)) }))
+      }
+    }
   })
 
   it('says when the text is not JSON at all', () => {

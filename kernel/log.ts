@@ -1,7 +1,9 @@
 import * as z from 'zod/mini'
 import { LatchError } from './errors'
 import type { Logged } from './events'
-import type { State } from './state'
+import { maxDepth } from './json-safe'
+import { coreStateIssue } from './state-schema'
+import { initialCoreState, type State } from './state'
 import { chainNamespaces } from './types'
 
 /** SPEC §9: log buffer of about 1 MB. Measured as the JSON length of the logged events. */
@@ -37,10 +39,20 @@ export const exportedLogSchema = z.object({
   events: z.array(loggedEventSchema),
 })
 
+/**
+ * Deepest nesting of objects and arrays a log may have: an event's own bound (kernel/json-safe.ts's
+ * `maxDepth`), plus the levels of the log around it (log → events → event, log → snapshot → slice) and
+ * room for slices that keep event data a few levels down. Anything deeper was not exported by Latch.
+ */
+export const maxLogDepth = maxDepth + 16
+
 /** Validates an exported log read from a file or a bug report. Throws `INVALID_LOG`. */
 export function parseLog(input: unknown): ExportedLog {
   const json = typeof input === 'string' ? safeJson(input) : input
   if (json === notJson) throw new LatchError('INVALID_LOG', { details: 'not a Latch log: the text is not JSON' })
+  // Before anything walks it recursively (zod, freezing, diffing, printing): JSON.parse itself takes any depth.
+  const tooDeep = findTooDeep(json, typeof input !== 'string')
+  if (tooDeep) throw new LatchError('INVALID_LOG', { details: `not a Latch log: ${tooDeep}` })
   const parsed = z.safeParse(exportedLogSchema, json)
   if (!parsed.success) {
     const where = parsed.error.issues[0]
@@ -48,10 +60,70 @@ export function parseLog(input: unknown): ExportedLog {
       details: `not a Latch log: ${where ? `${where.path.join('.') || '(root)'}: ${where.message}` : 'unreadable'}`,
     })
   }
+  const { snapshot } = parsed.data
+  if (snapshot) {
+    // The state replay starts from: refused unless its core slices have the shape of the kernel's state.
+    const missing = Object.keys(initialCoreState()).filter((key) => !(key in snapshot))
+    if (missing.length) throw new LatchError('INVALID_LOG', { details: `not a Latch log: the snapshot lacks ${missing.map((key) => `slice "${key}"`).join(', ')}` })
+    const issue = coreStateIssue(snapshot)
+    if (issue) throw new LatchError('INVALID_LOG', { details: `not a Latch log: snapshot.${issue}` })
+  }
   return parsed.data as unknown as ExportedLog
 }
 
 const notJson = Symbol('not JSON')
+
+type Visit = { value: object; depth: number; key: string | number; parent: Visit | undefined }
+
+/**
+ * Why `json` is nested deeper than `maxLogDepth` (naming the path), or undefined when it is not.
+ * Walks with an explicit stack, so no depth of input can overflow the call stack. For data handed in
+ * as objects (`shared`), which may share subtrees or hold cycles, an object is walked again only when
+ * it is met deeper than before: a cycle ends as too deep, a shared subtree costs at most `maxLogDepth` walks.
+ */
+function findTooDeep(json: unknown, shared: boolean): string | undefined {
+  if (typeof json !== 'object' || json === null) return undefined
+  const seen = shared ? new WeakMap<object, number>() : undefined
+  const stack: Visit[] = [{ value: json, depth: 0, key: '', parent: undefined }]
+  try {
+    for (let visit = stack.pop(); visit; visit = stack.pop()) {
+      const { value, depth } = visit
+      if (depth >= maxLogDepth) return `${pathOf(visit)}: nested deeper than ${maxLogDepth} levels`
+      if (seen) {
+        const before = seen.get(value)
+        if (before !== undefined && before >= depth) continue
+        seen.set(value, depth)
+      }
+      if (Array.isArray(value)) {
+        for (let i = value.length - 1; i >= 0; i--) {
+          const child: unknown = value[i]
+          if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1, key: i, parent: visit })
+        }
+      } else {
+        const keys = Object.keys(value)
+        for (let i = keys.length - 1; i >= 0; i--) {
+          const key = keys[i] as string
+          const child: unknown = (value as Record<string, unknown>)[key]
+          if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1, key, parent: visit })
+        }
+      }
+    }
+  } catch {
+    // A Proxy trap or a getter that throws.
+    return 'unreadable (reading it threw)'
+  }
+  return undefined
+}
+
+/** `events[0].payload.view`, cut to a readable length. */
+function pathOf(visit: Visit): string {
+  const keys: (string | number)[] = []
+  for (let at: Visit | undefined = visit; at?.parent; at = at.parent) keys.push(at.key)
+  const text = keys
+    .reverse()
+    .reduce<string>((path, key) => (typeof key === 'number' ? `${path}[${key}]` : `${path}${path ? '.' : ''}${key.slice(0, 40)}`), '')
+  return (text.length > 200 ? `${text.slice(0, 199)}…` : text) || '(root)'
+}
 
 function safeJson(text: string): unknown {
   try {

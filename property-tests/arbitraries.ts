@@ -50,6 +50,28 @@ export const coreEventArb: fc.Arbitrary<Input> = fc.oneof(
   fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([email, otp]): Input => ({ type: 'secret/otpSubmitted', payload: { email, otp } } as Input)),
 )
 
+/** Mostly router pushes (with a payload, so most are new entries), some going back, opening and connecting. */
+const routerEventArb: fc.Arbitrary<Input> = fc.oneof(
+  { weight: 12, arbitrary: fc.tuple(viewArb, fc.nat(3)).map(([view, n]): Input => ({ type: 'router/pushed', payload: { view: { ...view, payload: { n } } } })) },
+  { weight: 1, arbitrary: viewArb.map((view): Input => ({ type: 'router/replaced', payload: { view } })) },
+  { weight: 3, arbitrary: fc.constant<Input>({ type: 'router/wentBack', payload: {} }) },
+  { weight: 1, arbitrary: viewArb.map((view): Input => ({ type: 'router/reset', payload: { view } })) },
+  { weight: 1, arbitrary: fc.option(viewArb, { nil: undefined }).map((view): Input => ({ type: 'modal/opened', payload: view ? { view } : {} })) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(namespaceArb, addressArb, connectorIdArb).map(
+      ([ns, address, connectorId]): Input => ({ type: 'account/connected', ns, payload: { caipAddress: `${ns}:1:${address}`, connectorId } }),
+    ),
+  },
+  { weight: 1, arbitrary: namespaceArb.map((ns): Input => ({ type: 'account/disconnected', ns, payload: {} })) },
+)
+
+/** A step of a run that mostly moves the router. */
+export const routerStepArb: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 10, arbitrary: routerEventArb.map((event) => ({ event })) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 3_000 }).map((advance) => ({ advance })) },
+)
+
 /** A step of a random run: an event, or virtual time passing. */
 export type Step = { event: Input } | { advance: number }
 export const stepArb: fc.Arbitrary<Step> = fc.oneof(

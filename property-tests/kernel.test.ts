@@ -7,14 +7,16 @@ import {
   createLatch,
   definePlugin,
   LatchError,
+  maxHistory,
   parseLog,
   replay,
   type Latch,
   type Plugin,
   type State,
 } from 'latch'
+import { coreStateIssue } from '../kernel/state-schema'
 import { createTestPorts } from '../kernel/testing'
-import { coreEventArb, networks, secretPlugin, stepArb, type Step } from './arbitraries'
+import { coreEventArb, networks, routerStepArb, secretPlugin, stepArb, type Step } from './arbitraries'
 
 const runs = { numRuns: 1000 }
 
@@ -46,6 +48,40 @@ describe('kernel properties', () => {
         expect(result.final).toEqual(latch.getState())
         // And every intermediate state of the replay is the live one after the same event.
         expect(result.steps.length).toBe(latch.exportLog().events.length)
+      }),
+      runs,
+    )
+  })
+
+  it('through any run of router events the history stays within maxHistory, and replay still equals live', () => {
+    fc.assert(
+      fc.property(fc.array(routerStepArb, { maxLength: 120, size: 'max' }), fc.constantFrom(undefined, 3_000), (steps, logBytes) => {
+        const t = createTestPorts()
+        const latch = createLatch({ networks, plugins: [secretPlugin], ports: t.ports, logBytes })
+        for (const step of steps) {
+          if ('advance' in step) t.advance(step.advance)
+          else latch.dispatch(step.event)
+          const { history } = latch.getState().router
+          expect(history.length).toBeGreaterThanOrEqual(1)
+          expect(history.length).toBeLessThanOrEqual(maxHistory)
+        }
+        const result = replay([secretPlugin], JSON.stringify(latch.exportLog()))
+        expect(result.warnings).toEqual([])
+        expect(result.final).toEqual(latch.getState())
+      }),
+      runs,
+    )
+  })
+
+  it('every state a run produces has the shape replay checks a snapshot against, and its small-log export replays', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(stepArb, routerStepArb), { maxLength: 60 }), (steps) => {
+        const { latch, states } = run(steps, { logBytes: 1_500 })
+        for (const state of states) expect(coreStateIssue(JSON.parse(JSON.stringify(state)))).toBeUndefined()
+        const log = latch.exportLog()
+        const result = replay([secretPlugin], JSON.stringify(log))
+        expect(result.warnings).toEqual([])
+        expect(result.final).toEqual(latch.getState())
       }),
       runs,
     )

@@ -6,6 +6,7 @@ import {
   currentView,
   goBack,
   isSigningView,
+  maxHistory,
   pushView,
   replaceView,
   resetView,
@@ -55,7 +56,58 @@ function apply(history: readonly View[], op: Op): readonly View[] {
   }
 }
 
+/** Router events, mostly pushes and rarely a reset, so that long sequences fill the history. */
+const routerOpArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 40, arbitrary: viewArb.map((view) => ({ kind: 'push' as const, view })) },
+  { weight: 3, arbitrary: viewArb.map((view) => ({ kind: 'replace' as const, view })) },
+  { weight: 10, arbitrary: fc.boolean().map((connected) => ({ kind: 'back' as const, connected })) },
+  { weight: 1, arbitrary: viewArb.map((view) => ({ kind: 'reset' as const, view })) },
+)
+const startArb = fc.array(viewArb, { minLength: 1, maxLength: maxHistory, size: 'max' })
+const routerOpsArb = fc.array(routerOpArb, { maxLength: 100, size: 'max' })
+
+/** What a push onto `history` must give back after one goBack: `history`, less its oldest entry above the bottom when it was full. */
+function afterPushAndBack(history: readonly View[]): readonly View[] {
+  return history.length < maxHistory ? history : [history[0] as View, ...history.slice(history.length - maxHistory + 2)]
+}
+
 describe('router (properties)', () => {
+  it('for any sequence of router events the history stays within 1…maxHistory, and goBack keeps its rules', () => {
+    fc.assert(
+      fc.property(startArb, routerOpsArb, (start, ops) => {
+        deepFreeze(start)
+        deepFreeze(ops)
+        let history: readonly View[] = start
+        for (const op of ops) {
+          const next = apply(history, op)
+          expect(next.length).toBeGreaterThanOrEqual(1)
+          expect(next.length).toBeLessThanOrEqual(maxHistory)
+          const top = currentView(history) as View
+          if (op.kind === 'push' && top.name !== op.view.name) {
+            // The bottom (the view the modal opened on) is kept; the view is on top; one goBack undoes the push.
+            expect(next[0]).toBe(history[0])
+            expect(currentView(next)).toBe(op.view)
+            const back = goBack(next, { connected: false })
+            expect(back.close).toBe(false)
+            expect(back.history).toEqual(afterPushAndBack(history))
+          }
+          if (op.kind === 'back') {
+            const { close } = goBack(history, { connected: op.connected })
+            // Never lands on Connect while connected; closes (history unchanged) only from a single view.
+            if (op.connected) expect(currentView(next)?.name).not.toBe('Connect')
+            expect(close).toBe(history.length === 1 && !(op.connected && top.name === 'Connect'))
+            if (close) expect(next).toBe(history)
+            else if (!op.connected) expect(next).toEqual(history.slice(0, -1))
+            expect(next.length).toBeLessThanOrEqual(history.length)
+          }
+          history = next
+        }
+      }),
+      runs,
+    )
+  })
+
+
   it('push then goBack returns to the previous history', () => {
     fc.assert(
       fc.property(historyArb, viewArb, fc.boolean(), (history, view, connected) => {

@@ -88,6 +88,34 @@ describe('replay CLI', () => {
     expect(bad.output).toContain('array of plugins')
   })
 
+  it('refuses a log nested deeper than Latch writes with INVALID_LOG, instead of overflowing the stack', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
+    const inPayload = `{"format":"latch-log","version":1,"plugins":["core"],"events":[{"type":"modal/opened","payload":${deep},"meta":{"seq":1,"at":0}}]}`
+    const inSnapshot = `{"format":"latch-log","version":1,"plugins":["core"],"snapshot":{"x":${deep}},"events":[]}`
+    for (const [name, text] of [['deep-payload.json', inPayload], ['deep-snapshot.json', inSnapshot]] as const) {
+      for (const args of [[], ['--json']]) {
+        const { code, output } = await main([write(name, text), ...args])
+        expect(code).toBe(1)
+        expect(output).toContain('INVALID_LOG')
+        expect(output).toMatch(/nested deeper than \d+ levels/)
+      }
+    }
+  })
+
+  it('replays a long log of router pushes to the end and prints a summary', async () => {
+    const count = 20_000
+    const events = Array.from({ length: count }, (_, i) => ({
+      type: 'router/pushed',
+      payload: { view: { name: i % 2 ? 'Networks' : 'AllWallets', payload: { i } } },
+      meta: { seq: i + 1, at: i * 10 },
+    }))
+    const path = write('pushes.json', JSON.stringify({ format: 'latch-log', version: 1, plugins: ['core'], events }))
+    const { code, output } = await main([path])
+    expect(code).toBe(0)
+    expect(output).toContain(`#${count} `)
+    expect(output.trimEnd().split('\n').at(-1)).toBe(`replayed ${count} events, #1 to #${count}`)
+  }, 120_000)
+
   it('says so when the log starts from a snapshot because older events were dropped', async () => {
     const latch = createLatch({ ports: createTestPorts().ports, logBytes: 3_000 })
     for (let i = 0; i < 200; i++) latch.dispatch(i % 2 ? routerWentBack({}) : routerPushed({ view: { name: 'Networks' } }))

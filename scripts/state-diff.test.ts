@@ -62,6 +62,29 @@ describe('diffState', () => {
   })
 })
 
+describe('bounded recursion', () => {
+  const nest = (depth: number, leaf: unknown) => {
+    let value: unknown = leaf
+    for (let i = 0; i < depth; i++) value = { a: value }
+    return value
+  }
+
+  it('diffs values of any depth without overflowing the stack: below the depth bound a change is one leaf', () => {
+    const changes = diffState(nest(100_000, 1), nest(100_000, 2))
+    expect(changes).toHaveLength(1)
+    expect(changes[0]?.kind).toBe('changed')
+    expect(changes[0]?.path.startsWith('a.a.a.')).toBe(true)
+  })
+
+  it('prints values of any depth, and cycles, without throwing', () => {
+    expect(compact(nest(100_000, 1), 20)).toHaveLength(20)
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    expect(() => compact(cyclic)).not.toThrow()
+    expect(formatChange({ kind: 'added', path: 'x', after: nest(100_000, 1) }).startsWith('x: + ')).toBe(true)
+  })
+})
+
 describe('formatChange', () => {
   it('prints old → new, + added and − removed values compactly', () => {
     expect(formatChange({ kind: 'changed', path: 'a', before: 'x', after: undefined })).toBe('a: "x" → undefined')

@@ -4,35 +4,41 @@ export type Change =
   | { kind: 'added'; path: string; after: unknown }
   | { kind: 'removed'; path: string; before: unknown }
 
+/** Levels the diff descends; a difference below them is reported as one change of the whole subtree there. */
+export const maxDiffDepth = 64
+
 /**
  * Structural diff of two immutable values. Skips every subtree that is the same
  * reference (immer shares unchanged subtrees, so a step costs what it changed);
- * objects are compared by key, arrays by index, anything else as a leaf.
+ * objects are compared by key, arrays by index, anything else as a leaf. Recursion
+ * stops at `maxDiffDepth` levels, so no value is deep enough to overflow the stack.
  */
 export function diffState(before: unknown, after: unknown, path = ''): Change[] {
   const changes: Change[] = []
-  walk(before, after, path, changes)
+  walk(before, after, path, changes, 0)
   return changes
 }
 
-function walk(before: unknown, after: unknown, path: string, out: Change[]): void {
+function walk(before: unknown, after: unknown, path: string, out: Change[], depth: number): void {
   if (Object.is(before, after)) return
-  if (Array.isArray(before) && Array.isArray(after)) return walkArray(before, after, path, out)
-  if (isRecord(before) && isRecord(after)) return walkRecord(before, after, path, out)
+  if (depth < maxDiffDepth) {
+    if (Array.isArray(before) && Array.isArray(after)) return walkArray(before, after, path, out, depth)
+    if (isRecord(before) && isRecord(after)) return walkRecord(before, after, path, out, depth)
+  }
   out.push({ kind: 'changed', path: path || '(root)', before, after })
 }
 
-function walkArray(before: readonly unknown[], after: readonly unknown[], path: string, out: Change[]): void {
+function walkArray(before: readonly unknown[], after: readonly unknown[], path: string, out: Change[], depth: number): void {
   const shared = Math.min(before.length, after.length)
-  for (let i = 0; i < shared; i++) walk(before[i], after[i], `${path}[${i}]`, out)
+  for (let i = 0; i < shared; i++) walk(before[i], after[i], `${path}[${i}]`, out, depth + 1)
   for (let i = shared; i < after.length; i++) out.push({ kind: 'added', path: `${path}[${i}]`, after: after[i] })
   for (let i = shared; i < before.length; i++) out.push({ kind: 'removed', path: `${path}[${i}]`, before: before[i] })
 }
 
-function walkRecord(before: Record<string, unknown>, after: Record<string, unknown>, path: string, out: Change[]): void {
+function walkRecord(before: Record<string, unknown>, after: Record<string, unknown>, path: string, out: Change[], depth: number): void {
   for (const key of Object.keys(before)) {
     const child = joinPath(path, key)
-    if (Object.hasOwn(after, key)) walk(before[key], after[key], child, out)
+    if (Object.hasOwn(after, key)) walk(before[key], after[key], child, out, depth + 1)
     else out.push({ kind: 'removed', path: child, before: before[key] })
   }
   for (const key of Object.keys(after)) {
@@ -52,8 +58,106 @@ function joinPath(path: string, key: string): string {
 
 /** A value as short JSON-like text: `undefined` spelled out, long text cut with `…`. */
 export function compact(value: unknown, max = 60): string {
-  const text = value === undefined ? 'undefined' : typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? String(value))
+  const text = value === undefined ? 'undefined' : preview(value, max)
   return text.length > max ? `${text.slice(0, Math.max(1, max - 1))}…` : text
+}
+
+/** Levels `preview` prints before it writes `…` for the rest. */
+const maxPreviewDepth = 64
+
+class Full extends Error {}
+
+/**
+ * The value as JSON text, but only its first `max + 1` characters: it stops writing once it has
+ * more than `compact` shows, so a large state costs no more than a small one, and it goes at most
+ * `maxPreviewDepth` levels deep, so no value overflows the stack. A BigInt is written `12n`,
+ * a cycle `[cycle]`; a value it cannot read, `(unreadable)`.
+ */
+function preview(value: unknown, max: number): string {
+  const writer = new PreviewWriter(max)
+  try {
+    if (!writer.write(value, 0)) return String(value)
+  } catch (error) {
+    if (!(error instanceof Full)) return '(unreadable)'
+  }
+  return writer.out
+}
+
+class PreviewWriter {
+  out = ''
+  private readonly ancestors: object[] = []
+  constructor(private readonly max: number) {}
+
+  private emit(text: string): void {
+    this.out += text
+    if (this.out.length > this.max) throw new Full()
+  }
+
+  /** Writes `input`; false (writing nothing) where JSON leaves a value out: undefined, functions, symbols. */
+  write(input: unknown, depth: number): boolean {
+    let item = input
+    if (typeof item === 'object' && item !== null && typeof (item as { toJSON?: unknown }).toJSON === 'function') {
+      item = (item as { toJSON(): unknown }).toJSON()
+    }
+    switch (typeof item) {
+      case 'undefined':
+      case 'function':
+      case 'symbol':
+        return false
+      case 'bigint':
+        this.emit(`${item}n`)
+        return true
+      case 'number':
+        this.emit(Number.isFinite(item) ? JSON.stringify(item) : 'null')
+        return true
+      case 'boolean':
+        this.emit(String(item))
+        return true
+      case 'string':
+        this.emit(JSON.stringify(item.length > this.max ? item.slice(0, this.max) : item))
+        return true
+    }
+    if (item === null) {
+      this.emit('null')
+      return true
+    }
+    const node = item as object
+    if (this.ancestors.includes(node)) {
+      this.emit('[cycle]')
+      return true
+    }
+    if (depth >= maxPreviewDepth) {
+      this.emit('…')
+      return true
+    }
+    this.ancestors.push(node)
+    if (Array.isArray(node)) this.writeArray(node, depth)
+    else this.writeObject(node as Record<string, unknown>, depth)
+    this.ancestors.pop()
+    return true
+  }
+
+  private writeArray(items: readonly unknown[], depth: number): void {
+    this.emit('[')
+    for (let i = 0; i < items.length; i++) {
+      if (i > 0) this.emit(',')
+      if (!this.write(items[i], depth + 1)) this.emit('null')
+    }
+    this.emit(']')
+  }
+
+  private writeObject(record: Record<string, unknown>, depth: number): void {
+    this.emit('{')
+    let first = true
+    for (const key of Object.keys(record)) {
+      const child = record[key]
+      if (child === undefined || typeof child === 'function' || typeof child === 'symbol') continue
+      this.emit(`${first ? '' : ','}${JSON.stringify(key)}:`)
+      first = false
+      this.write(child, depth + 1)
+    }
+    this.emit('}')
+  }
 }
 
 /** `path: old → new`, `path: + new` or `path: − old`. */

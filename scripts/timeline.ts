@@ -26,21 +26,34 @@ export type TimelineOptions = {
 
 /** The timeline as text: one line per event, then its state changes indented, then replay's warnings. */
 export function formatTimeline(result: ReplayResult, options: TimelineOptions = {}): string {
-  const steps = timelineSteps(result)
-  const typeWidth = Math.max(0, ...steps.map((s) => s.event.type.length))
-  const seqWidth = Math.max(0, ...steps.map((s) => String(s.event.meta.seq).length)) + 1
+  const { steps } = result
+  // Loops, not Math.max(...steps): spreading a long log into one call overflows the stack.
+  let typeWidth = 0
+  let seqWidth = 1
+  for (const { event } of steps) {
+    typeWidth = Math.max(typeWidth, event.type.length)
+    seqWidth = Math.max(seqWidth, String(event.meta.seq).length + 1)
+  }
   const lines: string[] = []
   let previousAt = steps[0]?.event.meta.at ?? 0
-  if (result.steps.length === 0) lines.push('(the log has no events)')
+  if (steps.length === 0) lines.push('(the log has no events)')
   const first = steps[0]?.event.meta.seq ?? 1
   if (first > 1) lines.push(`(the log starts at #${first}: older events were dropped from the bounded log, replay starts from its snapshot)`)
-  for (const { event, changes } of steps) {
+  // One step's diff at a time: a long log's changes are never all held at once.
+  let previous: State = result.initial
+  for (const { event, state } of steps) {
     const delta = `+${event.meta.at - previousAt}ms`
     previousAt = event.meta.at
     lines.push(formatEventLine(event, delta, { typeWidth, seqWidth, payloadWidth: options.payloadWidth ?? 100 }))
-    lines.push(...formatChanges(changes, options))
+    for (const line of formatChanges(diffState(previous, state), options)) lines.push(line)
+    previous = state
   }
-  if (result.warnings.length) lines.push('', `warnings (${result.warnings.length}):`, ...result.warnings.map((w) => `  ${w}`))
+  if (result.warnings.length) {
+    lines.push('', `warnings (${result.warnings.length}):`)
+    for (const warning of result.warnings) lines.push(`  ${warning}`)
+  }
+  const last = steps[steps.length - 1]
+  if (last) lines.push('', `replayed ${steps.length} events, #${first} to #${last.event.meta.seq}`)
   return lines.join('\n')
 }
 

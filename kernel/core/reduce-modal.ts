@@ -1,4 +1,4 @@
-import { castDraft } from 'immer'
+import { castDraft, current, isDraft, type Draft } from 'immer'
 import { constants, defaultFeatures } from '../constants'
 import type { Reducers } from '../plugin'
 import { goBack, pushView, replaceView, resetView } from '../rules/router'
@@ -48,15 +48,15 @@ export const modalReducers: Reducers = {
   },
 
   'router/pushed'(draft, { payload }) {
-    draft.router.history = pushView(draft.router.history, payload.view) as never
+    draft.router.history = pushView(plain(draft.router.history), payload.view) as never
   },
 
   'router/replaced'(draft, { payload }) {
-    draft.router.history = replaceView(draft.router.history, payload.view) as never
+    draft.router.history = replaceView(plain(draft.router.history), payload.view) as never
   },
 
   'router/wentBack'(draft) {
-    const { history, close } = goBack(draft.router.history, { connected: selectIsConnected(draft) })
+    const { history, close } = goBack(plain(draft.router.history), { connected: selectIsConnected(draft) })
     draft.router.history = history as never
     if (close) draft.router.open = false
   },
@@ -78,4 +78,12 @@ export const modalReducers: Reducers = {
     const caches = draft.caches as unknown as Record<string, Record<string, CacheEntry<unknown>>>
     caches[payload.cache] = writeCache<unknown>(caches[payload.cache] ?? {}, payload.key, payload.value, meta.at, ttl)
   },
+}
+
+/**
+ * The history as plain (frozen) data: the router rules then copy at most `maxHistory` references,
+ * instead of making an immer draft of every view they read.
+ */
+function plain<T>(value: T): T {
+  return isDraft(value) ? (current(value as Draft<T>) as T) : value
 }

@@ -5,6 +5,7 @@ import {
   currentView,
   goBack,
   isSigningView,
+  maxHistory,
   pushView,
   replaceView,
   resetView,
@@ -33,6 +34,45 @@ describe('pushView / replaceView / resetView', () => {
   it('reads the current view', () => {
     expect(currentView([v('Connect'), v('Account')])).toEqual(v('Account'))
     expect(currentView([])).toBeUndefined()
+  })
+})
+
+describe('history bound', () => {
+  it('keeps the history within maxHistory over 100,000 pushes', () => {
+    let history: readonly View[] = [v('Connect')]
+    let longest = history.length
+    for (let i = 0; i < 100_000; i++) {
+      history = pushView(history, i % 2 ? v('Networks', { i }) : v('AllWallets', { i }))
+      longest = Math.max(longest, history.length)
+      if (history.length > maxHistory) break // unbounded: stop before it gets slow
+    }
+    expect(longest).toBeLessThanOrEqual(maxHistory)
+    expect(history[0]).toEqual(v('Connect'))
+    expect(currentView(history)).toEqual(v('Networks', { i: 99_999 }))
+  })
+
+  it('when full, drops the oldest entry above the bottom: the bottom, the view the modal opened on, stays', () => {
+    const full = [v('Account'), ...Array.from({ length: maxHistory - 1 }, (_, i) => v(i % 2 ? 'Networks' : 'AllWallets', { i }))]
+    const pushed = pushView(full, v('Send'))
+    expect(pushed).toHaveLength(maxHistory)
+    expect(pushed).toEqual([v('Account'), ...full.slice(2), v('Send')])
+    // Going back all the way still ends on the bottom view, and the next step closes.
+    let history: readonly View[] = pushed
+    for (let i = 1; i < maxHistory; i++) {
+      const back = goBack(history, { connected: true })
+      expect(back.close).toBe(false)
+      history = back.history
+    }
+    expect(history).toEqual([v('Account')])
+    expect(goBack(history, { connected: true })).toEqual({ history, close: true })
+  })
+
+  it('never grows past the bound, even from a longer history', () => {
+    const long = Array.from({ length: maxHistory + 5 }, (_, i) => v(i % 2 ? 'Networks' : 'AllWallets', { i }))
+    const pushed = pushView(long, v('Send'))
+    expect(pushed).toHaveLength(maxHistory)
+    expect(pushed[0]).toBe(long[0])
+    expect(currentView(pushed)).toEqual(v('Send'))
   })
 })
 

@@ -1,8 +1,15 @@
 /**
- * SPEC §2 view history and network-switch routing, SPEC §4 close guard. History is a stack of views,
- * top last; every verb keeps it non-empty when given a non-empty history.
+ * View history and network-switch routing, and the close guard. History is a stack of views, top
+ * last; every verb keeps it non-empty when given a non-empty history, and none makes it longer
+ * than `maxHistory`.
  */
 import type { ChainNamespace, View, ViewName } from '../types'
+
+/**
+ * Most views the history holds. A visitor never goes 32 views deep on purpose; the bound keeps a
+ * push O(1) (a bounded copy) and the state small, however many pushes a session or a log holds.
+ */
+export const maxHistory = 32
 
 /** SPEC §2/§4: the views that count as signing views. */
 export const signingViews = ['SIWXSignMessage', 'ApproveTransaction'] as const satisfies readonly ViewName[]
@@ -15,11 +22,14 @@ export function currentView(history: readonly View[]): View | undefined {
 /**
  * Pushes a view. Pushing the view already on top (same name) does not stack a duplicate: the top is
  * replaced (so its payload is refreshed), and the history is returned unchanged when the views are equal.
+ * A full history (`maxHistory` views) drops its oldest entry above the bottom one: the bottom view, the
+ * one the modal opened on, stays, so going back all the way still ends there before the modal closes.
  */
 export function pushView(history: readonly View[], view: View): readonly View[] {
   const top = currentView(history)
   if (top && top.name === view.name) return replaceView(history, view)
-  return [...history, view]
+  if (history.length < maxHistory) return [...history, view]
+  return [history[0] as View, ...history.slice(history.length - (maxHistory - 2)), view]
 }
 
 /** Replaces the top view, or pushes when the history is empty; unchanged when the top equals `view`. */
@@ -39,6 +49,7 @@ export function resetView(view: View): readonly View[] {
  * Goes back. While connected the visitor never lands on Connect: going back from Connect replaces it with
  * Account (or just pops it when Account is right below), and popping onto a Connect entry shows Account the
  * same way. Otherwise the top is popped; with one view (or none) left the modal closes, history unchanged.
+ * Going back never makes the history longer.
  */
 export function goBack(
   history: readonly View[],
