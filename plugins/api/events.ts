@@ -1,21 +1,22 @@
 import * as z from 'zod/mini'
-import { defineEvent, errorDataSchema, walletListingSchema, type EventsOf, type WalletListing } from '../../kernel/index'
+import { constants, defineEvent, errorDataSchema, walletListingSchema, type EventsOf, type WalletListing } from '../../kernel/index'
 
 /**
  * The wallet list (SPEC §2 AllWallets, §7 /getWallets). The UI dispatches the two intents;
  * the api plugin answers from the provider API when one is configured, otherwise from
  * the curated registry shipped with the package. Search is trimmed and waits 300 ms on the
- * clock port (SPEC §5, §9); pages hold 40 wallets, searches 100.
+ * clock port (SPEC §5, §9); pages hold 40 wallets, searches 100: an event with more is
+ * rejected (docs/limits.md).
  */
 export const walletListPageRequested = defineEvent('walletList/pageRequested', z.object({ page: z.number().check(z.int(), z.positive()) }))
 export const walletListPageReceived = defineEvent(
   'walletList/pageReceived',
-  z.object({ page: z.number(), listings: z.readonly(z.array(walletListingSchema)), count: z.number() }),
+  z.object({ page: z.number(), listings: z.readonly(z.array(walletListingSchema).check(z.maxLength(constants.walletPage))), count: z.number() }),
 )
 export const walletListSearchRequested = defineEvent('walletList/searchRequested', z.object({ query: z.string() }))
 export const walletListSearchReceived = defineEvent(
   'walletList/searchReceived',
-  z.object({ query: z.string(), results: z.readonly(z.array(walletListingSchema)) }),
+  z.object({ query: z.string(), results: z.readonly(z.array(walletListingSchema).check(z.maxLength(constants.walletSearchEntries))) }),
 )
 export const walletListFailed = defineEvent('walletList/failed', z.object({ error: errorDataSchema }))
 /** A search that failed (the provider API answered badly or not at all); `query` as requested. */
