@@ -6,6 +6,7 @@ import {
   api,
   createApiClient,
   getWallets,
+  parseWalletListing,
   selectWalletList,
   walletListPageReceived as pageReceived,
   walletListPageRequested as pageRequested,
@@ -112,5 +113,51 @@ describe('the wallet-list events and slice, whatever dispatches them', () => {
     for (let page = 1; page <= 60; page++) latch.dispatch(pageReceived({ page, listings: flood(40, `p${page}-`), count: 1e9 }))
     expect(list().listings).toHaveLength(2_000)
     expect(list().count).toBe(2_000)
+  })
+})
+
+describe('a provider API that sends fields too long to keep (docs/limits.md)', () => {
+  const base = { id: 'w', name: 'Wallet' }
+  const long = (prefix: string, length: number) => prefix + 'x'.repeat(length - prefix.length)
+
+  it('drops the listing for a too-long id or name', () => {
+    expect(parseWalletListing({ ...base, id: long('w', 257) })).toBeUndefined()
+    expect(parseWalletListing({ ...base, name: long('W', 121) })).toBeUndefined()
+    expect(parseWalletListing({ id: long('w', 256), name: long('W', 120) })).toMatchObject({ id: long('w', 256), name: long('W', 120) })
+  })
+
+  it('drops any other field alone: images, rdns, chains and links', () => {
+    const listing = parseWalletListing({
+      ...base,
+      image_id: long('i', 257),
+      image_url: long('data:image/png;base64,', 16_385),
+      rdns: long('com.', 254),
+      chains: Array.from({ length: 129 }, () => 'eip155:1'),
+      mobile_link: long('metamask://', 2_049),
+      desktop_link: long('https://d.example/', 2_049),
+      webapp_link: long('https://w.example/', 2_049),
+    })
+    expect(listing).toEqual({ ...base, rdns: null, mobile_link: null, desktop_link: null, webapp_link: null })
+    expect(parseWalletListing({ ...base, chains: ['eip155:1', long('eip155:', 42)] })?.chains).toBeUndefined()
+    expect(parseWalletListing({ ...base, image_url: long('https://i.example/', 2_049) })?.image_url).toBeUndefined()
+    // At the bound, kept.
+    const image = long('data:image/png;base64,', 16_384)
+    expect(parseWalletListing({ ...base, image_url: image, chains: [long('eip155:', 41)] })).toMatchObject({ image_url: image, chains: [long('eip155:', 41)] })
+  })
+
+  it('draws our monogram for a listing whose image was dropped, and keeps the page when an image id cannot go into a URL', async () => {
+    const client = createApiClient({ baseUrl: server.url, projectId: 'p', fetch: globalThis.fetch, scheduler: createTestPorts().scheduler })
+    const data = [
+      { ...base, image_url: long('data:image/png;base64,', 16_385) },
+      { id: 'lone', name: 'Lone', image_id: 'img-\ud800' },
+    ]
+    server.script('/getWallets', { status: 200, body: JSON.stringify({ data, count: 2 }) })
+    try {
+      const page = await getWallets(client)
+      expect(page.data.map((w) => w.id)).toEqual(['w', 'lone'])
+      for (const listing of page.data) expect(listing.image_url).toMatch(/^data:image\/svg\+xml,/)
+    } finally {
+      server.script('/getWallets', undefined)
+    }
   })
 })

@@ -94,6 +94,7 @@ describe('AllWallets', () => {
     type('meta')
     act(() => void latch.dispatch({ type: 'walletList/searchReceived', payload: { query: 'meta', results: [] } }))
     expect(tiles()).toEqual(['MetaMask, installed'])
+    expect(search().maxLength).toBe(120) // docs/limits.md: a longer query is not a valid event
   })
 
   it('loads the next page of 40 when the sentinel scrolls into view', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { searchWallets, type Connector, type Latch, type State } from '../../../../kernel/index'
+import { constants, searchWallets, type Connector, type Latch, type State } from '../../../../kernel/index'
 import type { WalletListState } from '../../../../plugins/api/index'
 import { useLatchInstance } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
@@ -70,6 +70,7 @@ export default function AllWallets() {
           aria-label="Search wallets"
           autoComplete="off"
           spellCheck={false}
+          maxLength={constants.walletSearchQueryMax}
           value={query}
           data-autofocus={mobile ? undefined : true}
           onChange={(event) => {
