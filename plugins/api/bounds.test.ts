@@ -1,6 +1,8 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { filter, firstValueFrom } from 'rxjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLatch, defaultLogBytes, type Latch } from '../../kernel/index'
+import { createLatch, defaultLogBytes, LatchError, type Latch } from '../../kernel/index'
 import { createTestPorts } from '../../kernel/testing'
 import {
   api,
@@ -158,6 +160,50 @@ describe('a provider API that sends fields too long to keep (docs/limits.md)', (
       for (const listing of page.data) expect(listing.image_url).toMatch(/^data:image\/svg\+xml,/)
     } finally {
       server.script('/getWallets', undefined)
+    }
+  })
+})
+
+describe('a provider API that answers a body too large to read (docs/limits.md)', () => {
+  const client = (baseUrl: string) => createApiClient({ baseUrl, projectId: 'p', fetch: globalThis.fetch, scheduler: createTestPorts().scheduler })
+  const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as LatchError)
+
+  it('fails with SERVER_ERROR on a body over 5 MB, however valid', async () => {
+    const body = JSON.stringify({ data: flood(40), count: 40, padding: 'x'.repeat(5_000_000) })
+    server.script('/getWallets', { status: 200, body })
+    try {
+      const error = await failure(getWallets(client(server.url)))
+      expect(error).toBeInstanceOf(LatchError)
+      expect(error).toMatchObject({ code: 'SERVER_ERROR' })
+      expect(error?.details).toContain('5000000 bytes')
+    } finally {
+      server.script('/getWallets', undefined)
+    }
+  })
+
+  it('stops reading a body that never ends at 5 MB, and closes the connection', async () => {
+    let written = 0
+    let closed = false
+    const endless = createServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const chunk = Buffer.alloc(64 * 1024, 'x')
+      const write = () => {
+        while (!closed && res.write(chunk)) written += chunk.length
+        if (!closed) res.once('drain', write)
+      }
+      res.on('close', () => (closed = true))
+      res.write('{"data":[],"count":0,"padding":"')
+      write()
+    })
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve))
+    try {
+      const error = await failure(getWallets(client(`http://127.0.0.1:${(endless.address() as AddressInfo).port}`)))
+      expect(error).toMatchObject({ code: 'SERVER_ERROR' })
+      await expect.poll(() => closed).toBe(true)
+      expect(written).toBeLessThan(20_000_000)
+    } finally {
+      endless.closeAllConnections()
+      await new Promise((resolve) => endless.close(resolve))
     }
   })
 })
