@@ -10,7 +10,7 @@ export const constants = {
   recommendedWallets: 4,
   walletPage: 40,
   walletSearchEntries: 100,
-  /** Not in SPEC: the longest wallet search query, as long as the longest listing name (docs/limits.md). */
+  /** The longest wallet search query, as long as the longest listing name (docs/limits.md). */
   walletSearchQueryMax: 120,
   searchPreloadImages: 20,
   searchWait: 300,
