@@ -10,6 +10,8 @@ export const constants = {
   recommendedWallets: 4,
   walletPage: 40,
   walletSearchEntries: 100,
+  /** The longest wallet search query, as long as the longest listing name (docs/limits.md). */
+  walletSearchQueryMax: 120,
   searchPreloadImages: 20,
   searchWait: 300,
   imagePreloadTimeout: 2_000,

@@ -14,6 +14,8 @@ export const sdkType = 'latch'
 export { sdkVersion }
 /** Default timeout of one call, in ms of the clock port (SPEC §9: HTTP timeout 10 s). */
 export const defaultTimeout: number = constants.rpcTimeout
+/** The most bytes of a response body read (docs/limits.md): past it the call fails with `SERVER_ERROR`. */
+export const maxBodyBytes = 5_000_000
 
 /** Parameters of `createApiClient`. */
 export type ApiClientOptions = {
@@ -81,8 +83,9 @@ export type SendParameters = { path: string; query?: Query; signal?: AbortSignal
 
 /**
  * GETs a route and reads its body, within the client's timeout. Throws `REQUEST_TIMEOUT`
- * when the clock runs out (the fetch is aborted), `ABORTED` when `signal` aborts, and
- * `UNKNOWN` when the network fails. Any HTTP status is returned, not thrown.
+ * when the clock runs out (the fetch is aborted), `ABORTED` when `signal` aborts,
+ * `NETWORK_ERROR` when the network fails, and `SERVER_ERROR` for a body over `maxBodyBytes`
+ * (not read further). Any HTTP status is returned, not thrown.
  */
 export async function send(client: ApiClient, { path, query, signal }: SendParameters): Promise<ApiAnswer> {
   const controller = new AbortController()
@@ -98,9 +101,12 @@ export async function send(client: ApiClient, { path, query, signal }: SendParam
     // Raced with the signal too: a fetch port that ignores signals still times out.
     return await untilAborted(controller.signal, async () => {
       const response = await client.fetch(apiUrl(client, path, query), { method: 'GET', signal: controller.signal })
-      return { status: response.status, body: parseJson(await response.text()) }
+      const text = await readText(response, maxBodyBytes)
+      if (text === undefined) throw new LatchError('SERVER_ERROR', { details: `GET ${path} answered a body over ${maxBodyBytes} bytes` })
+      return { status: response.status, body: parseJson(text) }
     })
   } catch (cause) {
+    if (cause instanceof LatchError) throw cause
     if (timedOut) throw new LatchError('REQUEST_TIMEOUT', { details: `GET ${path} got no answer in ${client.timeout} ms`, cause })
     if (signal?.aborted) throw new LatchError('ABORTED', { details: `GET ${path} was cancelled`, cause })
     throw new LatchError('NETWORK_ERROR', { details: `GET ${path} failed: ${cause instanceof Error ? cause.message : String(cause)}`, cause })
@@ -137,6 +143,31 @@ export function parseBody<T>(schema: z.ZodMiniType<T>, body: unknown, path: stri
 
 function failInvalid(path: string, why: string): never {
   throw new LatchError('SERVER_ERROR', { details: `GET ${path} answered an invalid body (${why})` })
+}
+
+/** The body as text, or undefined when it is longer than `max` bytes: then it is not read further. */
+async function readText(response: Response, max: number): Promise<string | undefined> {
+  if (Number(response.headers.get('content-length')) > max) {
+    void response.body?.cancel().catch(() => {})
+    return undefined
+  }
+  if (!response.body) {
+    const text = await response.text() // a fetch port without streams: measured once read
+    return text.length > max ? undefined : text
+  }
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let bytes = 0
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    bytes += chunk.value.byteLength
+    if (bytes > max) {
+      void reader.cancel().catch(() => {})
+      return undefined
+    }
+    text += decoder.decode(chunk.value, { stream: true })
+  }
+  return text + decoder.decode()
 }
 
 function parseJson(text: string): unknown {

@@ -1,8 +1,8 @@
 /**
  * The wallet-list effect. Pages on `walletList/pageRequested`: one request at a time, a page
- * already received is skipped, pages missing before the one asked for are loaded first.
- * Searches on `walletList/searchRequested`: trimmed, after 300 ms on the clock port; a newer
- * search cancels the pending one and its request.
+ * already received is skipped, pages missing before the one asked for are loaded first, and
+ * none past the 50th (2,000 listings, docs/limits.md). Searches on `walletList/searchRequested`:
+ * trimmed, after 300 ms on the clock port; a newer search cancels the pending one and its request.
  */
 import { EMPTY, type Observable, catchError, concatMap, defer, filter, map, merge, of, range, switchMap, takeWhile, timer } from 'rxjs'
 import { constants, toLatchError, type Effect, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
@@ -14,6 +14,7 @@ import {
   walletListSearchReceived,
   walletListSearchRequested,
 } from './events'
+import { maxPages } from './limits'
 import { createSourceResolver, type ApiSettings, type WalletPage, type WalletSource } from './source'
 import { hasPage, selectWalletList } from './state'
 
@@ -33,7 +34,8 @@ function pages(events$: Observable<Logged>, ctx: EffectContext, source: () => Wa
     concatMap((event) =>
       defer(() => {
         const list = selectWalletList(ctx.getState())
-        const last = event.payload.page
+        // Never past the last page the list holds (docs/limits.md).
+        const last = Math.min(event.payload.page, maxPages)
         if (hasPage(list, last)) return EMPTY
         const next = list.page + 1
         const extra = correlation(event)

@@ -1,6 +1,6 @@
 /** GET /getWallets (SPEC §7): one page of the provider's wallet list, optionally a search. */
 import * as z from 'zod/mini'
-import type { WalletListing } from '../../kernel/index'
+import { constants, type WalletListing } from '../../kernel/index'
 import { getJson, parseBody, type ApiClient } from './client'
 import { walletIcon } from './icons'
 import { walletImageUrl } from './images'
@@ -10,7 +10,7 @@ import { parseWalletListings } from './listings'
 export type GetWalletsParameters = {
   /** 1-based page. */
   page?: number
-  /** Listings per page (SPEC §9: 40 for a page, 100 for a search). */
+  /** Listings per page (SPEC §9: 40 for a page, the default, or 100 for a search); a page never holds more. */
   entries?: number
   search?: string
   badge_type?: string
@@ -24,7 +24,12 @@ export type GetWalletsParameters = {
 }
 
 /** The usable listings of the page (each with an `image_url`) and the count the server reports. */
-export type GetWalletsReturnType = { data: WalletListing[]; count: number; /** Entries the server sent, usable or not. */ received: number }
+export type GetWalletsReturnType = {
+  data: WalletListing[]
+  count: number
+  /** Entries of the page read, usable or not: what the server sent, but never more than `entries`. */
+  received: number
+}
 
 /** What `getWallets` throws: a LatchError with one of these codes. */
 export type GetWalletsErrorType = 'REQUEST_TIMEOUT' | 'ABORTED' | 'NETWORK_ERROR' | 'UNKNOWN' | 'RATE_LIMITED' | 'SERVER_ERROR' | 'INVALID_APP_CONFIGURATION'
@@ -37,20 +42,25 @@ const responseSchema = z.object({ data: z.array(z.unknown()), count: z.number().
 /** Fetches one page of wallet listings; skipped (empty) when the client says the network is unsupported. */
 export async function getWallets(client: ApiClient, parameters: GetWalletsParameters = {}): Promise<GetWalletsReturnType> {
   if (!client.supported()) return { data: [], count: 0, received: 0 }
-  const { signal, include, exclude, chains, ...rest } = parameters
+  const { signal, include, exclude, chains, entries = constants.walletPage, ...rest } = parameters
   const body = await getJson(client, {
     path,
     signal,
-    query: { ...rest, include: include?.join(','), exclude: exclude?.join(','), chains: chains?.join(',') },
+    query: { ...rest, entries, include: include?.join(','), exclude: exclude?.join(','), chains: chains?.join(',') },
   })
-  return readWalletsResponse(client, body)
+  return readWalletsResponse(client, body, entries)
 }
 
-/** Validates a /getWallets body and gives every listing an image. Throws `SERVER_ERROR` on a bad envelope. */
-export function readWalletsResponse(client: ApiClient, body: unknown): GetWalletsReturnType {
+/**
+ * Validates a /getWallets body and gives every listing an image. Only the first `entries` are
+ * read: a server that sends more does not get them into the log (docs/limits.md). Throws
+ * `SERVER_ERROR` on a bad envelope.
+ */
+export function readWalletsResponse(client: ApiClient, body: unknown, entries: number = constants.walletPage): GetWalletsReturnType {
   const response = parseBody(responseSchema, body, path)
-  const data = parseWalletListings(response.data).map((listing) => withImage(client, listing))
-  return { data, count: response.count, received: response.data.length }
+  const page = response.data.slice(0, Math.max(0, entries))
+  const data = parseWalletListings(page).map((listing) => withImage(client, listing))
+  return { data, count: response.count, received: page.length }
 }
 
 /** The provider's image when the listing names one, else our monogram. */

@@ -1,22 +1,30 @@
 /**
  * Wallet listings from the provider API (SPEC §3 "Wallet listing"), validated one by one:
  * lenient on fields we do not use (dropped), strict on those we do. A listing that lacks a
- * usable id or name is dropped, never the whole page. Links with a scheme that could run
- * code or read local data are cleared, so the UI can open any link it is given.
+ * usable id or name, or whose id or name is too long, is dropped, never the whole page; any
+ * other field that is too long is dropped alone (docs/limits.md). Links with a scheme that
+ * could run code or read local data are cleared, so the UI can open any link it is given.
  */
 import * as z from 'zod/mini'
 import type { WalletListing } from '../../kernel/index'
-
-/** Longest id kept; a longer one makes the listing invalid (it would bloat the event log). */
-export const maxIdLength = 256
-/** Longest name kept (before trimming); a longer one makes the listing invalid. */
-export const maxNameLength = 120
+import {
+  maxChainLength,
+  maxChains,
+  maxDataImageLength,
+  maxIdLength,
+  maxImageIdLength,
+  maxImageUrlLength,
+  maxLinkLength,
+  maxNameLength,
+  maxRdnsLength,
+} from './limits'
 
 const text = z.optional(z.nullable(z.string()))
 
+// Lengths are checked by hand, in UTF-16 units as the log measures them (zod's maxLength counts code points).
 const entrySchema = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(maxIdLength)),
-  name: z.string().check(z.maxLength(maxNameLength)),
+  id: z.string(),
+  name: z.string(),
   image_id: text,
   image_url: text,
   rdns: text,
@@ -34,20 +42,21 @@ export function parseWalletListing(entry: unknown): WalletListing | undefined {
   const parsed = z.safeParse(entrySchema, entry)
   if (!parsed.success) return undefined
   const { id, image_id, image_url, rdns, chains, mobile_link, desktop_link, webapp_link } = parsed.data
-  const name = parsed.data.name.trim()
-  if (id.trim() === '' || name === '') return undefined
+  const name = within(parsed.data.name, maxNameLength)?.trim()
+  if (!within(id, maxIdLength)?.trim() || !name) return undefined
   const listing: WalletListing = {
     id,
     name,
-    rdns: rdns || null,
+    rdns: within(rdns, maxRdnsLength) ?? null,
     mobile_link: safeLink(mobile_link),
     desktop_link: safeLink(desktop_link),
     webapp_link: safeLink(webapp_link),
   }
-  if (image_id) listing.image_id = image_id
+  const imageId = within(image_id, maxImageIdLength)
+  if (imageId && fitsUrl(imageId)) listing.image_id = imageId
   const image = safeImageUrl(image_url)
   if (image) listing.image_url = image
-  if (chains) listing.chains = chains
+  if (chains && chains.length <= maxChains && chains.every((chain) => chain.length <= maxChainLength)) listing.chains = chains
   return listing
 }
 
@@ -62,19 +71,35 @@ export function parseWalletListings(data: unknown): WalletListing[] {
   return listings
 }
 
-/** A link the UI may open (a deep-link scheme or http(s)), or null. */
+/** A link the UI may open (a deep-link scheme or http(s), not too long), or null. */
 export function safeLink(value: string | null | undefined): string | null {
+  value = within(value, maxLinkLength)
   if (!value) return null
   const scheme = schemeOf(value)
   return scheme && !unsafeSchemes.has(scheme) ? value : null
 }
 
-/** An image URL an `<img>` may load: http(s) or an inline `data:image/…`, else undefined. */
+/** An image URL an `<img>` may load: http(s) or an inline `data:image/…`, not too long, else undefined. */
 export function safeImageUrl(value: string | null | undefined): string | undefined {
   if (!value) return undefined
-  if (/^data:image\//i.test(value)) return value
-  const scheme = schemeOf(value)
+  if (/^data:image\//i.test(value)) return within(value, maxDataImageLength)
+  value = within(value, maxImageUrlLength)
+  const scheme = value && schemeOf(value)
   return scheme === 'https:' || scheme === 'http:' ? value : undefined
+}
+
+/** False for text a URL cannot carry (a lone UTF-16 surrogate): the image id goes into one. */
+function fitsUrl(value: string): boolean {
+  try {
+    return encodeURIComponent(value) !== ''
+  } catch {
+    return false
+  }
+}
+
+/** The value when it is a non-empty string of at most `max` characters, else undefined. */
+function within(value: string | null | undefined, max: number): string | undefined {
+  return value && value.length <= max ? value : undefined
 }
 
 function schemeOf(value: string): string | undefined {

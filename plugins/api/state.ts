@@ -2,6 +2,7 @@
 import type { Draft } from 'immer'
 import { constants, type Reducers, type State, type WalletListing } from '../../kernel/index'
 import type { WalletListState } from './events'
+import { maxListings, maxPages } from './limits'
 
 /** The slice before any request. */
 export function initialWalletListState(): WalletListState {
@@ -24,9 +25,12 @@ export function selectRecommendedWallets(state: State, n: number = constants.rec
   return listings.length <= n ? listings : listings.slice(0, Math.max(0, n))
 }
 
-/** True when `page` needs no request: it was received, or every listing the source counts is in. */
+/**
+ * True when `page` needs no request: it was received, or every listing the source counts is in.
+ * Pages past the last one the list holds (docs/limits.md) count as received.
+ */
 export function hasPage(list: WalletListState, page: number): boolean {
-  return page <= list.page || (list.page > 0 && list.listings.length >= list.count)
+  return Math.min(page, maxPages) <= list.page || (list.page > 0 && list.listings.length >= list.count)
 }
 
 function slice(draft: Draft<State>): Draft<WalletListState> | undefined {
@@ -45,12 +49,15 @@ export const walletListReducers: Reducers = {
     if (!list) return
     const seen = new Set(list.listings.map((listing) => listing.id))
     for (const listing of payload.listings) {
+      if (list.listings.length >= maxListings) break
       if (seen.has(listing.id)) continue
       seen.add(listing.id)
       list.listings.push(listing as Draft<WalletListing>)
     }
     list.page = Math.max(list.page, payload.page)
-    list.count = payload.count
+    // The list holds at most maxListings, from at most maxPages pages: once there, it is complete.
+    const full = list.listings.length >= maxListings || list.page >= maxPages
+    list.count = full ? list.listings.length : Math.min(payload.count, maxListings)
     list.status = 'ready'
   },
   'walletList/failed'(draft) {

@@ -2,7 +2,7 @@
 import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { modalOpened } from '../../../../kernel/index'
-import { preloadAll, button, connector, dialog, discover, listings, renderWithLatch, settle, setup, shadow, stubWalletList } from '../../../test-helpers'
+import { preloadAll, button, connector, dialog, discover, focused, listings, press, renderWithLatch, settle, setup, shadow, stubWalletList } from '../../../test-helpers'
 
 let cleanup: (() => Promise<void>) | undefined
 beforeAll(preloadAll)
@@ -64,6 +64,26 @@ function type(value: string) {
   })
 }
 
+/** Puts 5,000 listings in state, 40 to a page as the api plugin would. */
+function receiveMany(latch: Awaited<ReturnType<typeof openAllWallets>>['latch'], total = 5_000) {
+  act(() => {
+    for (let page = 1; page * 40 <= total; page++) {
+      latch.dispatch({ type: 'walletList/pageReceived', payload: { page, listings: listings(40, (page - 1) * 40 + 1), count: total } })
+    }
+  })
+}
+
+/** jsdom has no layout: stands in for it, with the grid scrolled `rows` rows (of 98.8 px plus an 8 px gap) above the view. */
+function scrollGrid(rows: number) {
+  const body = shadow().querySelector('.body') as HTMLElement
+  const grid = shadow().querySelector('.grid:not([aria-hidden])') as HTMLElement
+  const rect = (top: number, height: number) => () => ({ top, height, bottom: top + height, left: 0, right: 320, width: 320, x: 0, y: top, toJSON() {} }) as DOMRect
+  Object.defineProperty(body, 'clientHeight', { configurable: true, value: 500 })
+  body.getBoundingClientRect = rect(0, 500)
+  grid.getBoundingClientRect = rect(-rows * 106.8, 1_250 * 106.8)
+  act(() => void body.dispatchEvent(new Event('scroll')))
+}
+
 describe('AllWallets', () => {
   it('asks for the first page on open, shows skeletons meanwhile, then installed wallets first', async () => {
     const { latch, ofType } = await openAllWallets()
@@ -94,6 +114,7 @@ describe('AllWallets', () => {
     type('meta')
     act(() => void latch.dispatch({ type: 'walletList/searchReceived', payload: { query: 'meta', results: [] } }))
     expect(tiles()).toEqual(['MetaMask, installed'])
+    expect(search().maxLength).toBe(120) // docs/limits.md: a longer query is not a valid event
   })
 
   it('loads the next page of 40 when the sentinel scrolls into view', async () => {
@@ -110,7 +131,40 @@ describe('AllWallets', () => {
     expect(ofType('walletList/pageRequested').at(-1)?.payload).toEqual({ page: 3 })
     act(() => void latch.dispatch({ type: 'walletList/pageReceived', payload: { page: 3, listings: listings(10, 81), count: 90 } }))
     expect(shadow().querySelector('.next-page')).toBeNull()
-    expect(tiles()).toHaveLength(91)
+    expect(shadow().querySelector('.grid:not([aria-hidden]) > li')?.getAttribute('aria-setsize')).toBe('91') // the grid is virtualised
+  })
+
+  it('renders only the rows in view of 5,000 listings (virtualised), and the rows scrolled to', async () => {
+    const { latch } = await openAllWallets()
+    receiveMany(latch)
+    const first = tiles()
+    expect(first.length).toBeGreaterThan(8)
+    expect(first.length).toBeLessThan(100)
+    expect(first.slice(0, 3)).toEqual(['MetaMask, installed', 'Wallet 1', 'Wallet 2'])
+    expect(shadow().querySelector('.grid:not([aria-hidden])')?.getAttribute('aria-label')).toBe('All wallets')
+    expect(shadow().querySelector('.grid:not([aria-hidden]) > li')?.getAttribute('aria-setsize')).toBe('5001')
+
+    scrollGrid(1_000) // the row of the 4,001st tile at the top
+    const later = tiles()
+    expect(later.length).toBeLessThan(100)
+    expect(later).toContain('Wallet 4000')
+    expect(later).not.toContain('Wallet 1')
+    const items = [...shadow().querySelectorAll('.grid:not([aria-hidden]) > li')]
+    expect(items.find((li) => li.textContent === 'Wallet 4000')?.getAttribute('aria-posinset')).toBe('4001')
+  })
+
+  it('Tab walks on through the virtualised grid, past the rows first rendered', async () => {
+    const { latch } = await openAllWallets()
+    receiveMany(latch)
+    act(() => (shadow().querySelector('.grid:not([aria-hidden]) .tile') as HTMLElement).focus())
+    expect(focused()?.getAttribute('aria-label')).toBe('MetaMask, installed')
+    for (let i = 1; i <= 120; i++) {
+      press('Tab')
+      expect(focused()?.getAttribute('aria-label')).toBe(`Wallet ${i}`)
+    }
+    expect(tiles().length).toBeLessThan(100)
+    press('Tab', { shiftKey: true })
+    expect(focused()?.getAttribute('aria-label')).toBe('Wallet 119')
   })
 
   it('shows the failed state with a Retry that asks again', async () => {

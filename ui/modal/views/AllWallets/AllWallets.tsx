@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { searchWallets, type Connector, type Latch, type State } from '../../../../kernel/index'
+import { constants, searchWallets, type Connector, type Latch, type State } from '../../../../kernel/index'
 import type { WalletListState } from '../../../../plugins/api/index'
 import { useLatchInstance } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
 import { isMobile } from '../../../utils/platform'
-import { CheckIcon, SearchIcon } from '../../icons'
-import { WalletImage } from '../../WalletIcon/WalletIcon'
+import { SearchIcon } from '../../icons'
 import { selectWallet } from '../Connect/Connect'
-import { connectorIsListing, connectorRow, listingRow, visibleConnectors, type WalletRow } from '../Connect/walletRows'
+import { connectorIsListing, connectorRow, listingRow, visibleConnectors } from '../Connect/walletRows'
+import { WalletGrid } from './WalletGrid'
 
 const selectWalletList = (state: State): WalletListState | undefined => state.walletList
 
@@ -24,7 +24,8 @@ function requestNextPage(latch: Latch) {
 
 /**
  * SPEC §2 AllWallets: search (every keystroke is a `walletList/searchRequested`; the plugin trims and waits
- * 300 ms), installed wallets first, pages loaded on scroll. Without the api plugin: the discovered wallets only.
+ * 300 ms), installed wallets first, pages loaded on scroll into a virtualised grid. Without the api plugin:
+ * the discovered wallets only.
  */
 export default function AllWallets() {
   const latch = useLatchInstance()
@@ -70,6 +71,7 @@ export default function AllWallets() {
           aria-label="Search wallets"
           autoComplete="off"
           spellCheck={false}
+          maxLength={constants.walletSearchQueryMax}
           value={query}
           data-autofocus={mobile ? undefined : true}
           onChange={(event) => {
@@ -79,13 +81,7 @@ export default function AllWallets() {
         />
       </label>
       {rows.length > 0 ? (
-        <ul className="grid" aria-label={searching ? `Wallets matching ${trimmed}` : 'All wallets'} aria-busy={loading || undefined}>
-          {rows.map((row) => (
-            <li key={row.key}>
-              <WalletTile row={row} onClick={() => selectWallet(latch, row)} />
-            </li>
-          ))}
-        </ul>
+        <WalletGrid rows={rows} label={searching ? `Wallets matching ${trimmed}` : 'All wallets'} busy={loading} onSelect={(row) => selectWallet(latch, row)} />
       ) : null}
       {loading ? <SkeletonGrid count={rows.length > 0 ? 4 : 12} /> : null}
       {!loading && failed ? (
@@ -112,22 +108,6 @@ export default function AllWallets() {
       ) : null}
       {hasMore ? <NextPage latch={latch} page={list.page} loading={list.status === 'loading'} /> : null}
     </div>
-  )
-}
-
-/** A wallet as a grid tile with an 'installed' mark. */
-function WalletTile({ row, onClick }: { row: WalletRow; onClick(): void }) {
-  const installed = row.tag === 'installed'
-  return (
-    <button type="button" className="tile" onClick={onClick} aria-label={installed ? `${row.name}, installed` : row.name}>
-      <WalletImage src={row.imageUrl} size={52} />
-      <span className="tile-name">{row.name}</span>
-      {installed ? (
-        <span className="tile-badge" aria-hidden="true">
-          <CheckIcon size={10} />
-        </span>
-      ) : null}
-    </button>
   )
 }
 
