@@ -1,5 +1,5 @@
 import { castDraft } from 'immer'
-import { filter, ignoreElements, merge, tap } from 'rxjs'
+import { filter, merge } from 'rxjs'
 import { definePlugin, recordWith, walletCancelRequested, type Effect } from '../../kernel/index'
 import { loadBalance } from './balance'
 import { answerConnect } from './connect'
@@ -25,16 +25,17 @@ export type Eip155Options = Record<string, never>
 const effect: Effect = (events$, ctx) => {
   const registry = createRegistry()
   const requests = createWalletRequests(ctx.ports.scheduler)
-  const connectionChanges = events$.pipe(
-    filter((event) => event.ns === 'eip155' && (event.type === 'account/connected' || event.type === 'account/disconnected')),
-    tap(() => requests.connectionChanged()),
-  )
-  const cancels = events$.pipe(
-    filter((event) => walletCancelRequested.match(event) && event.ns === 'eip155'),
-    tap(() => requests.abort('the visitor cancelled')),
+  // Emits nothing: a connection change fails the requests bound to the old one, a cancel all of them.
+  const settleRequests = events$.pipe(
+    filter((event) => {
+      if (event.ns !== 'eip155') return false
+      if (event.type === 'account/connected' || event.type === 'account/disconnected') requests.connectionChanged()
+      else if (walletCancelRequested.match(event)) requests.abort('the visitor cancelled')
+      return false
+    }),
   )
   return merge(
-    merge(connectionChanges, cancels).pipe(ignoreElements()),
+    settleRequests,
     discoverConnectors(ctx.ports.window, registry, ctx.ports.logger),
     reconnect(events$, ctx, registry, requests),
     answerConnect(events$, ctx, registry, requests),
