@@ -5,11 +5,12 @@
  * and chromium's "Refused to …" console messages) while a visitor opens the modal, browses All
  * Wallets, connects the dev wallet and opens the Account view; none may occur.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { anvilAccounts } from '../devnet/anvil'
-import { startDemo, type DemoServer } from '../devnet/demo/serve-demo'
-import { hasChromium, launchBrowser, newGuardedPage, type GuardedPage } from './harness'
+import { startDemo } from '../devnet/demo/serve-demo'
+import { hasChromium, newGuardedPage } from './harness'
+import { useDemoBrowser } from './use-demo'
 
 const account = anvilAccounts[0]
 
@@ -27,44 +28,27 @@ document.addEventListener('securitypolicyviolation', (event) => {
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations: Violation[] }).__cspViolations)
 
 describe.skipIf(!hasChromium())('the demo under a strict CSP', () => {
-  let demo: DemoServer
-  let browser: Browser
-  let guarded: GuardedPage | undefined
+  const stack = useDemoBrowser(startDemo)
   let refused: string[] = []
 
-  beforeAll(async () => {
-    demo = await startDemo()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await demo?.stop()
-  })
-  afterEach(async () => {
-    if (!guarded) return
-    expect(guarded.outsideRequests).toEqual([])
-    await guarded.close()
-    guarded = undefined
-  })
-
   async function open(): Promise<Page> {
-    guarded = await newGuardedPage(browser, { initScripts: [recordViolations] })
+    stack.guarded = await newGuardedPage(stack.browser, { initScripts: [recordViolations] })
     refused = []
-    guarded.page.on('console', (message) => {
+    stack.guarded.page.on('console', (message) => {
       if (/Refused to|Content.Security.Policy/i.test(message.text())) refused.push(message.text())
     })
-    const response = await guarded.page.goto(demo.url)
-    expect(response?.headers()['content-security-policy']).toBe(demo.csp)
-    return guarded.page
+    const response = await stack.guarded.page.goto(stack.demo.url)
+    expect(response?.headers()['content-security-policy']).toBe(stack.demo.csp)
+    return stack.guarded.page
   }
 
   // The loaded dialog, not the shell shown while the modal's chunk is still on its way.
   const dialog = (page: Page) => page.locator('[role=dialog]:not([aria-busy="true"])')
 
   it('serves the strict policy: no unsafe-inline, no unsafe-eval, object-src, base-uri, form-action, frame-ancestors', () => {
-    expect(demo.csp).not.toMatch(/'unsafe-/)
+    expect(stack.demo.csp).not.toMatch(/'unsafe-/)
     for (const directive of ["default-src 'none'", "script-src 'self'", "style-src 'self'", "object-src 'none'", 'base-uri', 'form-action', 'frame-ancestors']) {
-      expect(demo.csp).toContain(directive)
+      expect(stack.demo.csp).toContain(directive)
     }
   })
 

@@ -1,44 +1,28 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, formatEther, http, verifyMessage } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { anvilAccounts } from '../devnet/anvil'
-import { startDemo, type DemoServer } from '../devnet/demo/serve-demo'
-import { hasChromium, launchBrowser, newGuardedPage, type GuardedPage } from './harness'
+import { startDemo } from '../devnet/demo/serve-demo'
+import { hasChromium, newGuardedPage } from './harness'
+import { useDemoBrowser } from './use-demo'
 
 // The demo dapp on the local stack, driven in Debian chromium by clicking as a visitor would.
 const account = anvilAccounts[0]
 
 describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
-  let demo: DemoServer
-  let browser: Browser
-  let guarded: GuardedPage | undefined
-
-  beforeAll(async () => {
-    demo = await startDemo()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await demo?.stop()
-  })
-  afterEach(async () => {
-    // No request may leave 127.0.0.1, whatever the test did.
-    expect(guarded?.outsideRequests).toEqual([])
-    await guarded?.close()
-    guarded = undefined
-  })
+  const stack = useDemoBrowser(startDemo)
 
   async function open(path = '/'): Promise<Page> {
-    guarded = await newGuardedPage(browser)
-    await guarded.page.goto(new URL(path, demo.url).href)
-    return guarded.page
+    stack.guarded = await newGuardedPage(stack.browser)
+    await stack.guarded.page.goto(new URL(path, stack.demo.url).href)
+    return stack.guarded.page
   }
 
   // The loaded dialog, not the shell shown while the modal's chunk is still on its way.
   const dialog = (page: Page) => page.locator('[role=dialog]:not([aria-busy="true"])')
   const approve = (page: Page) => page.getByTestId('dev-wallet-approve').click()
   const reject = (page: Page) => page.getByTestId('dev-wallet-reject').click()
-  const rpc = (chain = 0) => createPublicClient({ transport: http(demo.stack.chains[chain]?.url) })
+  const rpc = (chain = 0) => createPublicClient({ transport: http(stack.demo.stack.chains[chain]?.url) })
 
   async function connect(page: Page) {
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
@@ -115,12 +99,12 @@ describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
   })
 
   it('opens and lists the installed wallet at once while every provider API request hangs forever', async () => {
-    guarded = await newGuardedPage(browser)
-    const page = guarded.page
+    stack.guarded = await newGuardedPage(stack.browser)
+    const page = stack.guarded.page
     const hanging: string[] = []
     // Never fulfilled: the request stays pending for as long as the page lives.
-    await page.route(`${demo.stack.api.url}/**`, (route) => void hanging.push(route.request().url()))
-    await page.goto(demo.url)
+    await page.route(`${stack.demo.stack.api.url}/**`, (route) => void hanging.push(route.request().url()))
+    await page.goto(stack.demo.url)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).waitFor({ timeout: 5_000 })
     expect(hanging.some((url) => url.includes('/getWallets'))).toBe(true)

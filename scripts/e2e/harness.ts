@@ -1,6 +1,6 @@
 /**
  * End-to-end harness: Debian chromium driven by playwright-core, with every request to a
- * host other than 127.0.0.1/localhost aborted and recorded (INFRA.md: no internet here).
+ * host other than 127.0.0.1/localhost aborted and recorded: tests never reach the internet.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -109,3 +109,4 @@ export async function newGuardedPage(browser: Browser, { initScripts = [] }: { i
 
 // `npx tsx scripts/e2e/harness.ts ensure-chromium` installs chromium from the command line.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === 'ensure-chromium') ensureChromium()
+

@@ -13,13 +13,14 @@
  * - 1,000 wallets with distinct rdns: the page stays responsive, the modal opens and lists the dev
  *   wallet, and at most 100 announced wallets are listed per family.
  */
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { anvilAccounts } from '../devnet/anvil'
 import { devWalletInfo } from '../devnet/dev-wallet/config'
-import { startDemo, type DemoServer } from '../devnet/demo/serve-demo'
-import { hasChromium, launchBrowser, newGuardedPage, type GuardedPage } from './harness'
+import { startDemo } from '../devnet/demo/serve-demo'
+import { hasChromium, newGuardedPage } from './harness'
+import { useDemoBrowser } from './use-demo'
 
 const account = anvilAccounts[0]
 /** What impostors claim as their account: not the dev wallet's. */
@@ -90,36 +91,19 @@ const announceImpostor = (page: Page) =>
   }, devWalletInfo.rdns)
 
 describe.skipIf(!hasChromium())('hostile EIP-6963 wallets on the demo dapp', () => {
-  let demo: DemoServer
-  let browser: Browser
-  let guarded: GuardedPage | undefined
+  const stack = useDemoBrowser(startDemo)
   let warnings: string[] = []
 
-  beforeAll(async () => {
-    demo = await startDemo()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await demo?.stop()
-  })
-  afterEach(async () => {
-    if (!guarded) return
-    expect(guarded.outsideRequests).toEqual([])
-    await guarded.close()
-    guarded = undefined
-  })
-
   async function open(initScripts: string[] = []): Promise<Page> {
-    guarded = await newGuardedPage(browser, { initScripts: [hostileKit, ...initScripts] })
+    stack.guarded = await newGuardedPage(stack.browser, { initScripts: [hostileKit, ...initScripts] })
     warnings = []
-    guarded.page.on('console', (message) => {
+    stack.guarded.page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text())
     })
-    await guarded.page.goto(demo.url)
-    await guarded.page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
+    await stack.guarded.page.goto(stack.demo.url)
+    await stack.guarded.page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
     // Latch has heard the dev wallet (it announced before Latch started, and again when Latch asked).
-    const page = guarded.page
+    const page = stack.guarded.page
     await expect.poll(() => page.evaluate((rdns) => (window as unknown as DemoWindow).latchDemo.latch.getState().connectors.list.some((c) => c.info?.rdns === rdns), devWalletInfo.rdns)).toBe(true)
     return page
   }

@@ -101,6 +101,17 @@ describe('the dialog (W3C APG)', () => {
     expect(() => button('Back')).toThrow()
   })
 
+  it('each view starts scrolled to its top', async () => {
+    await openWithButton()
+    const body = shadow().querySelector('.body') as HTMLElement
+    body.scrollTop = 500
+    expect(body.scrollTop).toBe(500)
+    click(button('All Wallets'))
+    await settle()
+    expect(shadow().querySelector('h2')?.textContent).toBe('All Wallets')
+    expect(body.scrollTop).toBe(0)
+  })
+
   it('cannot be closed in a signing view while sign-in is required (SPEC §4)', async () => {
     const siwx = definePlugin({ name: 'siwx', slices: { siwx: { required: true, session: null } } as never })
     const { latch } = setup({ plugins: [siwx] })

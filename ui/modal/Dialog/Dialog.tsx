@@ -18,6 +18,7 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
   const view = useLatch(selectView)
   const closable = useLatch(selectCanClose)
   const card = useRef<HTMLDivElement>(null)
+  const body = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const closing = phase === 'closing'
 
@@ -32,6 +33,11 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
     const active = activeElementIn(element)
     if (!active || !element.contains(active)) element.focus({ preventScroll: true })
   }, [closing])
+
+  // Each view starts at its top: a long Connect list scrolled to its end must not open All Wallets at its end.
+  useLayoutEffect(() => {
+    if (body.current) body.current.scrollTop = 0
+  }, [view])
 
   useEffect(() => {
     if (closing) return
@@ -81,7 +87,7 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
       >
         <Toasts placement="modal" />
         <Header titleId={titleId} closable={closable} onClose={close} />
-        <div className="body">
+        <div className="body" ref={body}>
           <Router view={view} />
         </div>
       </div>
