@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { LatchError } from './errors'
 import type { EventDefinition, LatchEvent, Logged } from './events'
 import type { Plugin, Reducer } from './plugin'
+import { describeIssues } from './issues'
 import { toJsonSafe } from './json-safe'
 import { parsePayload } from './redact'
 import type { CoreState, State } from './state'
@@ -86,8 +87,8 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
     accept(input, options = {}) {
       const copy = toJsonSafe(envelopeOf(input), 'event')
       if (!copy.ok) return { ok: false, reason: `not JSON data: ${copy.reason}` }
-      const envelope = z.safeParse(envelopeSchema, copy.value)
-      if (!envelope.success) return { ok: false, reason: `malformed event: ${summarise(envelope.error.issues)}` }
+      const envelope = z.safeParse(envelopeSchema, copy.value, { reportInput: true })
+      if (!envelope.success) return { ok: false, reason: `malformed event: ${describeIssues(envelope.error.issues)}` }
       const { type, ns, requestId } = envelope.data
       const definition = definitions.get(type)
       if (!definition) return { ok: false, reason: `unknown event type "${type}"` }
@@ -98,7 +99,7 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
       } catch {
         return { ok: false, reason: `invalid payload for "${type}": its schema threw` }
       }
-      if (!payload.ok) return { ok: false, reason: `invalid payload for "${type}": ${summarise(payload.issues)}` }
+      if (!payload.ok) return { ok: false, reason: `invalid payload for "${type}": ${describeIssues(payload.issues, { secrets: payload.secrets })}` }
       const extra = { ...(ns === undefined ? {} : { ns }), ...(requestId === undefined ? {} : { requestId }) }
       const event = { type, payload: payload.value, ...extra } as LatchEvent
       const logged = payload.logged === payload.value ? event : ({ type, payload: payload.logged, ...extra } as LatchEvent)
@@ -161,13 +162,6 @@ function envelopeOf(input: unknown): unknown {
   } catch {
     return undefined
   }
-}
-
-function summarise(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
-    .join('; ')
 }
 
 function assertUnique(names: readonly string[], what: string) {
