@@ -38,10 +38,19 @@ const envelopeSchema = z.object({
   requestId: z.optional(z.string()),
 })
 
-/** Combines plugins into one reduction. Throws `PLUGIN_CONFLICT` on duplicate names, slices or events. */
-export function createReduction(plugins: readonly Plugin[], baseState: () => CoreState): Reduction {
+/** Names of the plugins the kernel registers itself; an integrator's plugin may not take them. */
+export const reservedPluginNames: ReadonlySet<string> = new Set(['core'])
+
+/**
+ * Combines the kernel's own plugins and the integrator's into one reduction. Throws
+ * `PLUGIN_CONFLICT` on a reserved plugin name and on duplicate names, slices or events.
+ */
+export function createReduction(plugins: readonly Plugin[], baseState: () => CoreState, kernelPlugins: readonly Plugin[] = []): Reduction {
+  for (const plugin of plugins) {
+    if (reservedPluginNames.has(plugin.name)) conflict(`the plugin name "${plugin.name}" is reserved for Latch's kernel; give yours another name`)
+  }
   // Sorting by name makes the result independent of registration order.
-  const sorted = [...plugins].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  const sorted = [...kernelPlugins, ...plugins].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   assertUnique(sorted.map((p) => p.name), 'plugin')
 
   const definitions = new Map<string, EventDefinition<string, unknown>>()
