@@ -27,6 +27,11 @@ export const constants = {
   rpcTimeout: 10_000,
   /** Not in SPEC: how long a wallet prompt (connect, sign, send, switch) may stay unanswered. */
   walletPromptTimeout: 5 * 60_000,
+  /**
+   * Not in SPEC: how long `latch.request()` waits for an answer by default. Longer than
+   * walletPromptTimeout, so a wallet prompt always fails first, with its own error.
+   */
+  requestTimeout: 6 * 60_000,
   /** Not in SPEC: no family waits longer than this to reconnect after a reload. */
   reconnectDeadline: 30_000,
   heartbeatInterval: 5_000,

@@ -1,7 +1,8 @@
 /**
  * The one error class of Latch. `code` is stable and machine-readable, `shortMessage`
- * is what a visitor may be shown (SPEC §8's text where the catalogue has one),
- * `details` is for developers and logs.
+ * is what a visitor may be shown (the catalogue's text where it has one), `details` is
+ * for developers and logs. The Error `message` is for developers: the code's headline,
+ * then the details (`Two plugins conflict: plugin "x" is registered twice`).
  */
 
 /** SPEC §8 texts for the codes that have one. The UI shows these, never raw causes. */
@@ -61,8 +62,61 @@ export type InternalErrorCode =
 
 export type LatchErrorCode = keyof typeof shortMessages | InternalErrorCode
 
-/** The generic text SPEC §8 falls back to when nothing better is known. */
+/** The generic visitor text, shown when nothing better is known. */
 export const genericMessage = 'Something went wrong'
+
+/**
+ * What each code means, for developers: the start of every LatchError's `message`. Never
+ * shown to a visitor (the UI shows `shortMessage`).
+ */
+export const headlines: { readonly [C in LatchErrorCode]: string } = {
+  EMAIL_THROTTLED: 'E-mail login is throttled',
+  TOKEN_BALANCE_UNAVAILABLE: 'A token balance could not be fetched',
+  FRAME_LOAD_FAILED: 'The embedded wallet frame did not load',
+  REQUEST_ABORTED: 'The wallet aborted the request',
+  ABORTED: 'The request was cancelled',
+  FRAME_ERROR: 'The embedded wallet frame reported an error',
+  DISCONNECT_FAILED: 'Disconnecting failed',
+  CONNECTOR_NOT_FOUND: 'No connector matches the connection',
+  INVALID_CONNECTION_STATUS: 'The connection status is invalid',
+  CHAIN_REQUIRED: 'A chain is required',
+  BIP122_ADDRESS_REQUIRED: 'Switching a Bitcoin account needs an address',
+  NON_PAYMENT_ACCOUNT: 'Switching to a non-payment account is not allowed',
+  FETCH_TRANSACTIONS_FAILED: 'Fetching transactions failed',
+  TRANSACTIONS_ADDRESS_REQUIRED: 'Fetching transactions needs an address',
+  SIWX_AUTH_ERROR: 'Sign-in (SIWX) could not start',
+  SIGNATURE_DECLINED: 'The signature was declined',
+  SMART_ACCOUNT_UNSUPPORTED: 'Smart accounts are not supported',
+  WALLETCONNECT_CONNECTOR_NOT_FOUND: 'No WalletConnect connector is registered',
+  NETWORK_NOT_FOUND: 'The network is not configured',
+  NETWORK_UNSUPPORTED: 'The network is not supported',
+  INVALID_CAIP10: 'Not a CAIP-10 account id',
+  INVALID_CAIP2: 'Not a CAIP-2 network id',
+  RPC_NOT_ALLOWED: 'The wallet refused the method',
+  SWITCH_CHAIN_FAILED: 'Switching the network failed',
+  CAPABILITIES_ADDRESS_REQUIRED: 'wallet_getCapabilities needs an address',
+  SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'A send needs an amount and a receiver',
+  SEND_TOKEN_REQUIRED: 'A send needs a token',
+  SIWX_NOT_ENABLED: 'SIWX is not enabled',
+  RATE_LIMITED: 'The provider API rate-limited the request',
+  SERVER_ERROR: 'The provider API failed',
+  INVALID_APP_CONFIGURATION: 'The provider API refused the app configuration',
+  USER_REJECTED: 'The visitor rejected the request in the wallet',
+  INVALID_LOG: 'Not a Latch event log',
+  INVALID_EVENT: 'An event was rejected',
+  INVALID_OPTIONS: 'Invalid options',
+  INVALID_STORAGE_VALUE: 'A stored value was rejected',
+  PLUGIN_CONFLICT: 'Two plugins conflict',
+  EFFECT_FAILED: "A plugin's effect or reducer failed",
+  REQUEST_TIMEOUT: 'A request got no answer in time',
+  KERNEL_DESTROYED: 'This Latch instance was destroyed',
+  INVALID_ADDRESS: 'Invalid address',
+  INVALID_NAME: 'Invalid name',
+  INVALID_ORIGIN: 'The page origin is not allowed',
+  INVALID_RESPONSE: 'An answer failed validation',
+  NETWORK_ERROR: 'A network request failed',
+  UNKNOWN: 'Unexpected error',
+}
 
 export type LatchErrorParameters = {
   /** Overrides the catalogue text (e.g. a wallet's own message). */
@@ -84,9 +138,9 @@ export class LatchError extends Error {
 
   constructor(code: LatchErrorCode, parameters: LatchErrorParameters = {}) {
     const shortMessage = parameters.shortMessage ?? messageFor(code, parameters.values)
-    super(parameters.details ? `${shortMessage}\n\nDetails: ${parameters.details}` : shortMessage, {
-      cause: parameters.cause,
-    })
+    // A code read from an exported log may be one this version does not know.
+    const headline = Object.hasOwn(headlines, code) ? headlines[code] : headlines.UNKNOWN
+    super(parameters.details ? `${headline}: ${parameters.details}` : headline, { cause: parameters.cause })
     this.code = code
     this.shortMessage = shortMessage
     this.details = parameters.details
@@ -115,7 +169,7 @@ export class LatchError extends Error {
 }
 
 function messageFor(code: LatchErrorCode, values: Record<string, string | number> = {}): string {
-  const template = code in shortMessages ? shortMessages[code as keyof typeof shortMessages] : genericMessage
+  const template = Object.hasOwn(shortMessages, code) ? shortMessages[code as keyof typeof shortMessages] : genericMessage
   return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match))
 }
 

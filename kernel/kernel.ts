@@ -11,13 +11,14 @@ import {
   timer,
 } from 'rxjs'
 import * as z from 'zod/mini'
-import { LatchError, type LatchErrorData, toLatchError } from './errors'
+import { LatchError, type LatchErrorData } from './errors'
 import type { EventOf, LatchEvent, Logged, RequestResult, RequestType } from './events'
 import { createEventLog, defaultLogBytes, type ExportedLog } from './log'
 import type { EffectContext, PersistedItem, Plugin } from './plugin'
 import type { Ports } from './ports'
 import { createReduction, type Accepted } from './reducer'
 import { initialCoreState, type State } from './state'
+import { constants } from './constants'
 import { corePlugin } from './core/plugin'
 import { defaultStoragePrefix } from './storage-keys'
 import { storageValueRejected, storageHydrated, kernelEventRejected, kernelFaulted } from './core/events'
@@ -31,9 +32,22 @@ export type KernelOptions = {
   logBytes?: number
   /** Events dispatched first, before stored values are read (the integrator's configuration). */
   configuration?: readonly LatchEvent[]
+  /**
+   * How long `request()` waits for an answer when the call names no `timeout`, in ms (default
+   * 6 minutes, `constants.requestTimeout`); `Infinity` waits as long as the kernel lives.
+   */
+  requestTimeout?: number
 }
 
-export type RequestOptions = { timeout?: number }
+export type RequestOptions = {
+  /**
+   * Milliseconds to wait for the `…Succeeded` or `…Failed` answer before rejecting with
+   * `REQUEST_TIMEOUT` (default: the kernel's `requestTimeout`, 6 minutes). `Infinity` waits as
+   * long as the kernel lives; so does any value of 2^31 ms (about 24.8 days) or more, beyond
+   * what timers can count. Zero, a negative number or NaN is refused with `INVALID_OPTIONS`.
+   */
+  timeout?: number
+}
 
 export type Kernel = {
   /** The current state (frozen). */
@@ -61,8 +75,11 @@ export type Kernel = {
 /** Builds a kernel: reduces events into state and runs the plugins' effects over ports. */
 export function createKernel(options: KernelOptions): Kernel {
   const { ports } = options
+  const requestTimeout = options.requestTimeout ?? constants.requestTimeout
+  const invalid = timeoutProblem(requestTimeout)
+  if (invalid) throw new LatchError('INVALID_OPTIONS', { details: `requestTimeout ${invalid}` })
   const prefix = options.storagePrefix ?? defaultStoragePrefix
-  const reduction = createReduction([corePlugin, ...(options.plugins ?? [])], initialCoreState)
+  const reduction = createReduction(options.plugins ?? [], initialCoreState, [corePlugin])
   const log = createEventLog({ maxBytes: options.logBytes ?? defaultLogBytes, initialState: reduction.initialState })
   const state$ = new BehaviorSubject<State>(reduction.initialState)
   const events$ = new Subject<Logged>()
@@ -71,11 +88,14 @@ export function createKernel(options: KernelOptions): Kernel {
   let seq = 0
   let draining = false
   let destroyed = false
+  // Why the last event was refused, for request() to say.
+  let lastRejection: string | undefined
 
   function dispatch(input: LatchEvent): Logged | undefined {
     if (destroyed) return undefined
     const accepted = reduction.accept(input)
     if (!accepted.ok) {
+      lastRejection = accepted.reason
       ports.logger.warn(`event rejected: ${accepted.reason}`)
       enqueue(reduction.accept(kernelEventRejected({ eventType: typeOf(input), reason: accepted.reason.slice(0, 500) })) as Accepted)
       return undefined
@@ -124,18 +144,29 @@ export function createKernel(options: KernelOptions): Kernel {
   function startEffects() {
     for (const plugin of reduction.plugins) {
       for (const effect of plugin.effects ?? []) {
+        // An effect that throws, while starting or later, stops; the kernel and every other effect go on.
+        let output: Observable<LatchEvent>
+        try {
+          output = effect(events$.asObservable(), context)
+        } catch (cause) {
+          fault(plugin.name, 'threw while starting', cause)
+          continue
+        }
         subscriptions.push(
-          effect(events$.asObservable(), context).subscribe({
+          output.subscribe({
             next: (event) => dispatch(event),
-            error: (cause) => {
-              const error = toLatchError(cause, 'EFFECT_FAILED')
-              ports.logger.error(`an effect of plugin "${plugin.name}" failed and stopped`, cause)
-              dispatch(kernelFaulted({ source: plugin.name, error: error.toData() }))
-            },
+            error: (cause) => fault(plugin.name, 'failed and stopped', cause),
           }),
         )
       }
     }
+  }
+
+  /** Logs an effect's failure (docs/debugging.md, "Errors"): `kernel/faulted` in the log, the logger's error. */
+  function fault(name: string, what: string, cause: unknown) {
+    const error = new LatchError('EFFECT_FAILED', { details: `an effect of plugin "${name}" ${what}: ${describeCause(cause)}`, cause })
+    ports.logger.error(error.message, error)
+    dispatch(kernelFaulted({ source: name, error: error.toData() }))
   }
 
   const items = reduction.plugins.flatMap((plugin) => plugin.persist ?? [])
@@ -185,7 +216,10 @@ export function createKernel(options: KernelOptions): Kernel {
     const requestId = intent.requestId ?? ports.random.id()
     const base = (intent.type as string).slice(0, -'Requested'.length)
     return new Promise<RequestResult<T>>((resolve, reject) => {
-      if (destroyed) return reject(new LatchError('KERNEL_DESTROYED'))
+      if (destroyed) return reject(new LatchError('KERNEL_DESTROYED', { details: `request(${intent.type}) after destroy()` }))
+      const wait = requestOptions.timeout ?? requestTimeout
+      const invalid = timeoutProblem(wait)
+      if (invalid) return reject(new LatchError('INVALID_OPTIONS', { details: `request(${intent.type}): timeout ${invalid}` }))
       const settled = events$.pipe(
         filter((e) => e.requestId === requestId && (e.type === `${base}Succeeded` || e.type === `${base}Failed`)),
         take(1),
@@ -196,22 +230,23 @@ export function createKernel(options: KernelOptions): Kernel {
           if (event.type.endsWith('Succeeded')) resolve(event.payload as RequestResult<T>)
           else reject(LatchError.fromData((event.payload as { error: LatchErrorData }).error))
         },
-        complete: () => reject(new LatchError('KERNEL_DESTROYED')),
+        complete: () => reject(new LatchError('KERNEL_DESTROYED', { details: `${intent.type} was pending when destroy() was called` })),
       })
       const timeout =
-        requestOptions.timeout === undefined
+        wait >= maxTimer
           ? undefined
-          : timer(requestOptions.timeout, ports.scheduler).subscribe(() => {
+          : timer(wait, ports.scheduler).subscribe(() => {
               stop()
-              reject(new LatchError('REQUEST_TIMEOUT', { details: `${intent.type} got no answer in ${requestOptions.timeout} ms` }))
+              reject(new LatchError('REQUEST_TIMEOUT', { details: `${intent.type} got no answer in ${wait} ms` }))
             })
       function stop() {
         subscription.unsubscribe()
         timeout?.unsubscribe()
       }
+      lastRejection = undefined
       if (!dispatch({ ...intent, requestId } as LatchEvent)) {
         stop()
-        reject(new LatchError('INVALID_EVENT', { details: `${intent.type} was rejected (see kernel/eventRejected in the log)` }))
+        reject(new LatchError('INVALID_EVENT', { details: lastRejection ?? `${intent.type} was not accepted` }))
       }
     })
   }
@@ -254,6 +289,23 @@ function decode(item: PersistedItem, raw: string): { ok: true; value: unknown } 
   }
   const parsed = z.safeParse(item.schema, json)
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: parsed.error.issues[0]?.message ?? 'invalid' }
+}
+
+/** Timers count up to 2^31 - 1 ms; a longer wait (Infinity included) means no timeout. */
+const maxTimer = 2 ** 31
+
+function timeoutProblem(ms: number): string | undefined {
+  return typeof ms === 'number' && ms > 0 ? undefined : `must be a positive number of milliseconds or Infinity (got ${String(ms).slice(0, 40)})`
+}
+
+function describeCause(cause: unknown): string {
+  try {
+    if (cause instanceof LatchError) return `${cause.code}: ${cause.message}`.slice(0, 500)
+    if (cause instanceof Error) return `${cause.name}: ${cause.message}`.slice(0, 500)
+    return typeof cause === 'string' ? cause.slice(0, 500) : typeof cause
+  } catch {
+    return '(unreadable)'
+  }
 }
 
 function typeOf(input: unknown): string {

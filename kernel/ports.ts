@@ -26,6 +26,24 @@ export type StoragePort = {
 
 export type LoggerPort = { warn(message: string, details?: unknown): void; error(message: string, details?: unknown): void }
 
+/**
+ * What the default logger prints on the console: `'error'` (the default) errors only, `'warn'`
+ * warnings too, `'silent'` nothing. A logger passed as a port gets everything and filters itself.
+ */
+export type LogLevel = 'error' | 'warn' | 'silent'
+
+export const defaultLogLevel: LogLevel = 'error'
+
+/** The default logger: `[latch] …` on the console, at `level` and above. */
+export function consoleLogger(level: LogLevel = defaultLogLevel): LoggerPort {
+  const print = (method: 'warn' | 'error', message: string, details: unknown) =>
+    details === undefined ? console[method](`[latch] ${message}`) : console[method](`[latch] ${message}`, details)
+  return {
+    warn: (message, details) => (level === 'warn' ? print('warn', message, details) : undefined),
+    error: (message, details) => (level === 'silent' ? undefined : print('error', message, details)),
+  }
+}
+
 /** Memory storage: the default under SSR, and what tests use. */
 export function createMemoryStorage(initial: Record<string, string> = {}): StoragePort & { dump(): Record<string, string> } {
   const items = new Map(Object.entries(initial))
@@ -37,8 +55,11 @@ export function createMemoryStorage(initial: Record<string, string> = {}): Stora
   }
 }
 
-/** Reads the environment when called (never at import), so SSR imports are safe. */
-export function defaultPorts(overrides: Partial<Ports> = {}): Ports {
+/**
+ * Reads the environment when called (never at import), so SSR imports are safe. `logLevel`
+ * sets what the default logger prints; it does not apply to a logger in `overrides`.
+ */
+export function defaultPorts(overrides: Partial<Ports> = {}, options: { logLevel?: LogLevel } = {}): Ports {
   const win = typeof window === 'undefined' ? undefined : window
   return {
     scheduler: asyncScheduler,
@@ -46,7 +67,7 @@ export function defaultPorts(overrides: Partial<Ports> = {}): Ports {
     fetch: typeof globalThis.fetch === 'function' ? globalThis.fetch.bind(globalThis) : undefined,
     random: { id: randomId },
     window: win,
-    logger: { warn: (m, d) => console.warn(`[latch] ${m}`, d ?? ''), error: (m, d) => console.error(`[latch] ${m}`, d ?? '') },
+    logger: consoleLogger(options.logLevel),
     ...overrides,
   }
 }

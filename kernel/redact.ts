@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { replayPlaceholderMessage } from './issues'
 
 /**
  * Secrets (one-time codes, auth tokens) never enter the event log or the reducers
@@ -14,6 +15,8 @@ export const REDACTED = '[redacted]'
 // Set only for the duration of one synchronous parse (zod/mini parses synchronously).
 let mode: 'live' | 'redacting' | 'replaying' = 'live'
 let reached = false
+// The values sensitive schemas were given in the current parse, so a rejection never echoes them.
+let secrets: unknown[] | undefined
 
 /**
  * Wraps a schema so that values it describes are redacted before logging (OTP codes, tokens).
@@ -26,10 +29,25 @@ export function sensitive<S extends z.ZodMiniType>(schema: S): S {
       return mode === 'redacting' ? REDACTED : value
     }),
   )
-  return z.union([z.literal(REDACTED).check(z.refine(() => mode === 'replaying')), marked]) as unknown as S
+  // The first option sees every value the field is given (zod runs union options in order): it
+  // notes it as a secret, then accepts only the placeholder, and only in replay. It aborts like
+  // the literal it stands for, so the union reports the same issues as without it.
+  const placeholder = z.unknown().check(
+    z.refine(
+      (value) => {
+        secrets?.push(value)
+        return mode === 'replaying' && value === REDACTED
+      },
+      { abort: true, error: replayPlaceholderMessage },
+    ),
+  )
+  return z.union([placeholder, marked]) as unknown as S
 }
 
-export type ParsedPayload = { ok: true; value: unknown; logged: unknown } | { ok: false; issues: readonly z.core.$ZodIssue[] }
+export type ParsedPayload =
+  | { ok: true; value: unknown; logged: unknown }
+  /** `secrets`: the values sensitive schemas were given, for describeIssues (kernel/issues.ts) to hide. */
+  | { ok: false; issues: readonly z.core.$ZodIssue[]; secrets: readonly unknown[] }
 
 /**
  * Parses a payload: `value` for the effects (secrets intact), `logged` for the log and the
@@ -40,18 +58,22 @@ export type ParsedPayload = { ok: true; value: unknown; logged: unknown } | { ok
 export function parsePayload(schema: z.ZodMiniType, payload: unknown, options: { replaying?: boolean } = {}): ParsedPayload {
   reached = false
   mode = options.replaying ? 'replaying' : 'live'
+  const seen: unknown[] = []
+  secrets = seen
   let parsed: ReturnType<typeof z.safeParse>
   try {
-    parsed = z.safeParse(schema, payload)
+    // Issues carry the value that failed (reportInput), for describeIssues.
+    parsed = z.safeParse(schema, payload, { reportInput: true })
   } finally {
     mode = 'live'
+    secrets = undefined
   }
-  if (!parsed.success) return { ok: false, issues: parsed.error.issues }
+  if (!parsed.success) return { ok: false, issues: parsed.error.issues, secrets: seen }
   if (!reached) return { ok: true, value: parsed.data, logged: parsed.data }
   mode = 'redacting'
   try {
     const logged = z.safeParse(schema, payload)
-    if (!logged.success) return { ok: false, issues: [{ code: 'custom', path: [], message: 'a secret in this payload could not be redacted', input: undefined }] }
+    if (!logged.success) return { ok: false, issues: [{ code: 'custom', path: [], message: 'a secret in this payload could not be redacted' }], secrets: [payload] }
     return { ok: true, value: parsed.data, logged: logged.data }
   } finally {
     mode = 'live'

@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { LatchError } from './errors'
 import type { EventDefinition, LatchEvent, Logged } from './events'
 import type { Plugin, Reducer } from './plugin'
+import { describeIssues } from './issues'
 import { toJsonSafe } from './json-safe'
 import { parsePayload } from './redact'
 import type { CoreState, State } from './state'
@@ -37,10 +38,19 @@ const envelopeSchema = z.object({
   requestId: z.optional(z.string()),
 })
 
-/** Combines plugins into one reduction. Throws `PLUGIN_CONFLICT` on duplicate names, slices or events. */
-export function createReduction(plugins: readonly Plugin[], baseState: () => CoreState): Reduction {
+/** Names of the plugins the kernel registers itself; an integrator's plugin may not take them. */
+export const reservedPluginNames: ReadonlySet<string> = new Set(['core'])
+
+/**
+ * Combines the kernel's own plugins and the integrator's into one reduction. Throws
+ * `PLUGIN_CONFLICT` on a reserved plugin name and on duplicate names, slices or events.
+ */
+export function createReduction(plugins: readonly Plugin[], baseState: () => CoreState, kernelPlugins: readonly Plugin[] = []): Reduction {
+  for (const plugin of plugins) {
+    if (reservedPluginNames.has(plugin.name)) conflict(`the plugin name "${plugin.name}" is reserved for Latch's kernel; give yours another name`)
+  }
   // Sorting by name makes the result independent of registration order.
-  const sorted = [...plugins].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  const sorted = [...kernelPlugins, ...plugins].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   assertUnique(sorted.map((p) => p.name), 'plugin')
 
   const definitions = new Map<string, EventDefinition<string, unknown>>()
@@ -86,8 +96,8 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
     accept(input, options = {}) {
       const copy = toJsonSafe(envelopeOf(input), 'event')
       if (!copy.ok) return { ok: false, reason: `not JSON data: ${copy.reason}` }
-      const envelope = z.safeParse(envelopeSchema, copy.value)
-      if (!envelope.success) return { ok: false, reason: `malformed event: ${summarise(envelope.error.issues)}` }
+      const envelope = z.safeParse(envelopeSchema, copy.value, { reportInput: true })
+      if (!envelope.success) return { ok: false, reason: `malformed event: ${describeIssues(envelope.error.issues)}` }
       const { type, ns, requestId } = envelope.data
       const definition = definitions.get(type)
       if (!definition) return { ok: false, reason: `unknown event type "${type}"` }
@@ -98,7 +108,7 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
       } catch {
         return { ok: false, reason: `invalid payload for "${type}": its schema threw` }
       }
-      if (!payload.ok) return { ok: false, reason: `invalid payload for "${type}": ${summarise(payload.issues)}` }
+      if (!payload.ok) return { ok: false, reason: `invalid payload for "${type}": ${describeIssues(payload.issues, { secrets: payload.secrets })}` }
       const extra = { ...(ns === undefined ? {} : { ns }), ...(requestId === undefined ? {} : { requestId }) }
       const event = { type, payload: payload.value, ...extra } as LatchEvent
       const logged = payload.logged === payload.value ? event : ({ type, payload: payload.logged, ...extra } as LatchEvent)
@@ -161,13 +171,6 @@ function envelopeOf(input: unknown): unknown {
   } catch {
     return undefined
   }
-}
-
-function summarise(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
-    .join('; ')
 }
 
 function assertUnique(names: readonly string[], what: string) {

@@ -27,7 +27,7 @@ export type ReplayResult = {
  */
 export function replay(plugins: readonly Plugin[], input: ExportedLog | string | unknown): ReplayResult {
   const log = parseLog(input)
-  const reduction = createReduction([corePlugin, ...plugins], initialCoreState)
+  const reduction = createReduction(plugins, initialCoreState, [corePlugin])
   const names = new Set(reduction.plugins.map((p) => p.name))
   const warnings: string[] = []
   const missing = log.plugins.filter((name) => !names.has(name))

@@ -97,6 +97,36 @@ describe('redaction', () => {
     )
   })
 
+  it('a secret its schema refuses is never echoed by the rejection, in any schema shape', () => {
+    // Leaves whose sensitive schema refuses the sample: too long, the wrong type, an object with a bad field.
+    const refusing = {
+      tooLong: (): Built => ({ schema: sensitive(z.string().check(z.maxLength(5))), sample: (secret) => secret }),
+      wrongType: (): Built => ({ schema: sensitive(z.number()), sample: (secret) => secret }),
+      badObject: (): Built => ({ schema: sensitive(z.object({ token: z.string(), n: z.number() })), sample: (secret) => ({ token: secret, n: secret }) }),
+    }
+    const refusingArb = fc.record({
+      leaf: fc.constantFrom<keyof typeof refusing>('tooLong', 'wrongType', 'badObject'),
+      path: fc.array(fc.constantFrom(...wrapperNames), { minLength: 0, maxLength: 4 }),
+    })
+    fc.assert(
+      fc.property(refusingArb, fc.stringMatching(/^[a-z0-9]{8}$/), (shape, nonce) => {
+        const secret = `S3CR3T-${nonce}`
+        const built = shape.path.reduce((inner, name) => (wrappers[name] as (b: Built) => Built)(inner), refusing[shape.leaf]())
+        const submitted = defineEvent('vault/submitted', z.object({ data: built.schema, plain: z.number() }))
+        const t = createTestPorts()
+        const latch = createLatch({ plugins: [definePlugin({ name: 'vault', events: [submitted] })], ports: t.ports })
+        latch.dispatch({ type: 'vault/submitted', payload: { data: built.sample(secret), plain: 'not a number' } } as never)
+        const rejected = latch.exportLog().events.at(-1)
+        expect(rejected?.type).toBe('kernel/eventRejected')
+        // The plain field's value is echoed: the reason is useful, not just silent.
+        expect(JSON.stringify(rejected?.payload)).toContain('received string \\"not a number\\"')
+        expect(JSON.stringify(latch.exportLog()), shape.path.join(' → ')).not.toContain(nonce)
+        expect(t.warnings.join('\n'), shape.path.join(' → ')).not.toContain(nonce)
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
   it('a schema that sees one field as secret and as plain at once is refused, never logged in the clear', () => {
     const both = defineEvent('both/submitted', z.intersection(z.object({ token: sensitive(z.string()) }), z.object({ token: z.string() })))
     const plugin = definePlugin({ name: 'both', events: [both] })

@@ -1,10 +1,26 @@
 /**
  * `npm start`: the demo dapp on a local stack (two anvil chains, the provider API, the dev
  * wallet), all on 127.0.0.1. Prints the URL; Ctrl-C stops every process.
+ *
+ * It also stops when this process gets SIGINT, SIGTERM or SIGHUP, and when a process it was
+ * started under goes away. `kill <npm's pid>` is the case: npm passes the signal to the `sh -c`
+ * running the script, which dies without passing it on, and tsx with this process would live on.
  */
+import { readFileSync } from 'node:fs'
+import { constants as osConstants } from 'node:os'
 import { startDemo } from './devnet/demo/serve-demo'
 
 const demo = await startDemo()
+let stopping = false
+async function shutdown(code: number) {
+  if (stopping) return
+  stopping = true
+  await demo.stop().catch(() => undefined)
+  process.exit(code)
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void shutdown(128 + (osConstants.signals[signal] ?? 15)))
+watchAncestors(() => void shutdown(143))
+
 const [first, second] = demo.stack.chains
 console.log(`
   Latch demo          ${demo.url}
@@ -17,3 +33,38 @@ console.log(`
   request, like a browser extension. Open the URL in a browser on this machine.
   Ctrl-C stops everything.
 `)
+
+/**
+ * Calls `gone` once a process above this one (tsx, sh, npm, the shell…) exits or is re-parented,
+ * checked every 250 ms through /proc (Linux; elsewhere only the signals stop the demo).
+ */
+function watchAncestors(gone: () => void) {
+  const chain: { pid: number; ppid: number }[] = []
+  for (let pid = process.ppid; pid > 1 && chain.length < 8; ) {
+    const ppid = parentOf(pid)
+    if (ppid === undefined) break
+    chain.push({ pid, ppid })
+    pid = ppid
+  }
+  if (chain.length === 0) return
+  const timer = setInterval(() => {
+    if (chain.some(({ pid, ppid }) => parentOf(pid) !== ppid)) {
+      clearInterval(timer)
+      gone()
+    }
+  }, 250)
+  timer.unref()
+}
+
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ')'.
+    const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ppid = Number(parent)
+    // A zombie has exited; its parent has not reaped it yet.
+    return state !== 'Z' && Number.isInteger(ppid) ? ppid : undefined
+  } catch {
+    return undefined
+  }
+}

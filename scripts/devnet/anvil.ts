@@ -28,8 +28,8 @@ export async function startAnvil({ chainId, port }: { chainId: number; port?: nu
     )
   }
   const chosen = port ?? (await freePort())
-  const child = spawn(binary, ['--host', '127.0.0.1', '--port', String(chosen), '--chain-id', String(chainId), '--silent'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const child = spawn('/bin/sh', ['-c', watchdog, binary, '--host', '127.0.0.1', '--port', String(chosen), '--chain-id', String(chainId), '--silent'], {
+    stdio: ['pipe', 'ignore', 'pipe'],
   })
   const url = `http://127.0.0.1:${chosen}`
   track(child)
@@ -37,15 +37,33 @@ export async function startAnvil({ chainId, port }: { chainId: number; port?: nu
   return { url, chainId, port: chosen, stop: () => stopChild(child) }
 }
 
+/**
+ * anvil runs under a small sh watchdog that holds the read end of a pipe from this process (its
+ * stdin) and kills anvil when the pipe closes. The pipe closes however this process ends, by
+ * stop(), an exception, a signal or SIGKILL, so anvil never outlives it. The watchdog exits when
+ * anvil does, with anvil's status.
+ */
+const watchdog = [
+  'exec 3<&0',
+  '"$0" "$@" </dev/null 3<&- &',
+  'pid=$!',
+  '(read -r _ <&3; kill "$pid" 2>/dev/null) &',
+  'exec 3<&- 0</dev/null',
+  'wait "$pid"',
+].join('\n')
+
 // Anvils still running when this process exits (even by an uncaught exception) are killed, not orphaned.
 const running = new Set<ChildProcess>()
 let exitHookInstalled = false
 function track(child: ChildProcess): void {
   running.add(child)
-  child.once('exit', () => running.delete(child))
+  child.once('exit', () => {
+    running.delete(child)
+    child.stdin?.destroy()
+  })
   if (exitHookInstalled) return
   exitHookInstalled = true
-  process.once('exit', () => running.forEach((c) => c.kill('SIGKILL')))
+  process.once('exit', () => running.forEach((c) => c.stdin?.destroy()))
 }
 
 async function waitForRpc(url: string, child: ChildProcess): Promise<void> {
@@ -65,7 +83,7 @@ async function waitForRpc(url: string, child: ChildProcess): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  child.kill('SIGKILL')
+  child.stdin?.destroy()
   throw new Error(`anvil did not answer on ${url} within 10 s`)
 }
 
@@ -73,7 +91,8 @@ function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
     child.once('exit', () => resolve())
-    child.kill('SIGTERM')
+    // Closing the watchdog's pipe stops anvil, then the watchdog.
+    child.stdin?.end()
   })
 }
 

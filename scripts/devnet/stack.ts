@@ -2,6 +2,7 @@
  * The local stack: two anvil chains, the local wallet-provider API and the dev wallet built
  * for them. `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs until Ctrl-C.
  */
+import { constants as osConstants } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import type { WalletListing } from '../../kernel/types'
 import { anvilAccounts, startAnvil, type Anvil } from './anvil'
@@ -36,17 +37,17 @@ const chainSpecs = [
   { chainId: 31338, name: 'Anvil 2' },
 ] as const
 
-/** Starts two anvils, the API server and the dev wallet build; stop() (or SIGINT/SIGTERM) stops everything. */
+const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+
+/** Starts two anvils, the API server and the dev wallet build; stop() (or SIGINT, SIGTERM, SIGHUP) stops everything. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const stoppers: (() => Promise<void>)[] = []
   const stopAll = async () => {
-    process.off('SIGINT', onSignal)
-    process.off('SIGTERM', onSignal)
+    for (const signal of signals) process.off(signal, onSignal)
     await Promise.allSettled(stoppers.splice(0).map((stop) => stop()))
   }
-  const onSignal = (signal: NodeJS.Signals) => void stopAll().then(() => process.exit(signal === 'SIGINT' ? 130 : 143))
-  process.once('SIGINT', onSignal)
-  process.once('SIGTERM', onSignal)
+  const onSignal = (signal: NodeJS.Signals) => void stopAll().then(() => process.exit(128 + (osConstants.signals[signal] ?? 15)))
+  for (const signal of signals) process.once(signal, onSignal)
   try {
     const anvils: Anvil[] = await Promise.all(chainSpecs.map(({ chainId }) => startAnvil({ chainId }).then((anvil) => (stoppers.push(anvil.stop), anvil))))
     const api = await startApiServer({ wallets: options.wallets ?? fixtureWallets, projectId: options.projectId ?? 'latch-devnet' })

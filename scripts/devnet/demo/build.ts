@@ -21,6 +21,8 @@ export async function buildDemo(config: DemoConfig): Promise<Record<string, Serv
   const files: Record<string, ServedFile> = {
     '/': { body: readFileSync(here('index.html'), 'utf8'), type: 'text/html; charset=utf-8' },
     '/demo.css': { body: readFileSync(here('demo.css'), 'utf8'), type: 'text/css; charset=utf-8' },
+    // Linked from index.html; served from the page's origin, which strictCsp's img-src 'self' allows.
+    '/favicon.svg': { body: readFileSync(here('favicon.svg'), 'utf8'), type: 'image/svg+xml' },
   }
   for (const file of result.outputFiles) files[file.path.replace(/^\/out/, '')] = { body: file.contents, type: 'text/javascript; charset=utf-8' }
   return files

@@ -38,10 +38,7 @@ button:disabled { opacity: 0.6; cursor: default; }
   .card { color: #f3f4f6; background: #1c1d22; border-color: rgba(255, 255, 255, 0.10); }
   .meta, .card dt { color: #9ca3af; }
   .queue { color: #c7d2fe; background: #312e81; }
-  .card dl { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; margin: 0 0 12px; font-size: 13px; }
-.card dt { color: #6b7280; }
-.card dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.details { color: #d1d5db; background: #15161a; border-color: #2d2f36; }
+  .details { color: #d1d5db; background: #15161a; border-color: #2d2f36; }
   .reject { color: #e5e7eb; background: #1c1d22; border-color: #3f424b; }
   .reject:hover:not(:disabled) { background: #26282e; }
 }

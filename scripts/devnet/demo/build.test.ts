@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { strictCsp } from '../serve'
+import { buildDemo } from './build'
+
+describe('buildDemo', () => {
+  it('serves the favicon index.html links, from the page origin strictCsp allows images from', async () => {
+    const files = await buildDemo({ chains: [{ chainId: 31337, name: 'Anvil', rpcUrl: 'http://127.0.0.1:8545' }], api: { url: 'http://127.0.0.1:1', projectId: 'p' } })
+    expect(String(files['/']?.body)).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />')
+    expect(files['/favicon.svg']).toMatchObject({ type: 'image/svg+xml', body: expect.stringMatching(/^<svg /) })
+    expect(strictCsp()).toContain("img-src 'self'")
+  })
+
+  it("keeps dark mode's colours: the stylesheet sets colours only through variables", async () => {
+    const files = await buildDemo({ chains: [], api: { url: 'http://127.0.0.1:1', projectId: 'p' } })
+    const css = String(files['/demo.css']?.body)
+    const rules = css.replace(/:root\s*\{[^}]*\}/g, '').replace(/@media[^{]*\{\s*\}/g, '')
+    // Only the submit button's own fill and text stay fixed, the same in both schemes.
+    expect(rules.match(/#[0-9a-f]{3,6}\b/gi)).toEqual(['#fff'])
+  })
+})
