@@ -3,7 +3,7 @@ import { LatchError } from './errors'
 import { maxDepth } from './json-safe'
 import { createLatch } from './latch'
 import { maxLogDepth, parseLog } from './log'
-import { replay } from './replay'
+import { replay, replaySteps } from './replay'
 import { createTestPorts } from './testing'
 
 describe('event log', () => {
@@ -154,6 +154,28 @@ describe('event log', () => {
   it('warns on replay when the log names plugins that were not given', () => {
     const log = { format: 'latch-log', version: 1, plugins: ['core', 'siwx'], events: [] }
     expect(replay([], log).warnings).toEqual(['the log was recorded with plugins not given to replay: siwx'])
+  })
+
+  it('replaySteps folds one event at a time to the same states as replay, with each skipped event\'s issue', () => {
+    const latch = createLatch({ ports: createTestPorts().ports })
+    for (let i = 0; i < 10; i++) latch.dispatch(i % 2 ? { type: 'modal/closed', payload: {} } : { type: 'router/pushed', payload: { view: { name: 'Networks' } } })
+    const exported = latch.exportLog()
+    const last = exported.events.at(-1)?.meta ?? { seq: 0, at: 0 }
+    const extra = [
+      { type: 'wallet/unknown', payload: {}, meta: { seq: last.seq + 1, at: last.at } },
+      { type: 'modal/opened', payload: { view: { name: 'Nowhere' } }, meta: { seq: last.seq + 2, at: last.at } },
+    ]
+    const log = { ...exported, events: [...exported.events, ...extra] }
+    const whole = replay([], log)
+    const run = replaySteps([], log)
+    expect(run.initial).toEqual(whole.initial)
+    expect(run.log.events).toHaveLength(log.events.length)
+    const steps = [...run.steps()]
+    expect(steps).toEqual(whole.steps)
+    expect(steps.at(-1)?.state).toEqual(latch.getState())
+    expect(steps.slice(-2).map((s) => s.issue?.kind)).toEqual(['unknown-type', 'invalid'])
+    expect(whole.warnings).toEqual([`event #${last.seq + 1}: unknown event type "wallet/unknown"`, expect.stringMatching(new RegExp(`^event #${last.seq + 2}: invalid payload`))])
+    expect(() => replaySteps([], '{')).toThrowError(expect.objectContaining({ code: 'INVALID_LOG' }))
   })
 
   it('skips an event that fails validation on replay and says so', () => {
