@@ -66,6 +66,21 @@ describe('layering', () => {
     expect(files.filter((file) => imports(file).includes('zod'))).toEqual([])
   })
 
+  it('cli/ (the shipped latch-replay bin) imports only node built-ins, cli/ and the kernel\'s public entries', () => {
+    const publicEntries = ['kernel/index.ts', 'kernel/testing.ts']
+    const offences = sourceFiles('cli').flatMap((file) =>
+      imports(file)
+        .filter((spec) => {
+          if (spec.startsWith('node:')) return false
+          if (!spec.startsWith('.')) return true
+          const target = relative(root, resolve(root, dirname(file), spec))
+          return !(layerOf(join(root, target)) === 'cli' || publicEntries.includes(`${target}.ts`))
+        })
+        .map((spec) => `${file} → ${spec}`),
+    )
+    expect(offences).toEqual([])
+  })
+
   it('reads imports the way the checks above assume', () => {
     expect(imports('kernel/index.ts')).toContain('./latch')
     expect(layerOf(join(root, 'plugins/eip155/connect.ts'))).toBe('plugins/eip155')
