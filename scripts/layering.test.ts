@@ -81,6 +81,31 @@ describe('layering', () => {
     expect(offences).toEqual([])
   })
 
+  it('bench/, cli/ and scripts/ have no import cycle', () => {
+    const files = [...sourceFiles('bench'), ...sourceFiles('cli'), ...sourceFiles('scripts')].filter((file) => !file.startsWith('bench/peers/'))
+    const known = new Set(files)
+    const edges = new Map(
+      files.map((file) => [
+        file,
+        imports(file)
+          .filter((spec) => spec.startsWith('.'))
+          .map((spec) => relative(root, resolve(root, dirname(file), spec)))
+          .flatMap((target) => [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].filter((path) => known.has(path)).slice(0, 1)),
+      ]),
+    )
+    const cycles: string[] = []
+    const state = new Map<string, 'open' | 'done'>()
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return
+      if (state.get(file) === 'open') return void cycles.push([...path.slice(path.indexOf(file)), file].join(' → '))
+      state.set(file, 'open')
+      for (const next of edges.get(file) ?? []) visit(next, [...path, file])
+      state.set(file, 'done')
+    }
+    for (const file of files) visit(file, [])
+    expect(cycles).toEqual([])
+  })
+
   it('reads imports the way the checks above assume', () => {
     expect(imports('kernel/index.ts')).toContain('./latch')
     expect(layerOf(join(root, 'plugins/eip155/connect.ts'))).toBe('plugins/eip155')
