@@ -17,7 +17,7 @@ export {
 } from './events'
 export { sensitive, REDACTED } from './redact'
 export { markLibraryDefaultRpc, libraryDefaultRpcOf } from './rpc-source'
-export { replay, type ReplayResult, type ReplayStep } from './replay'
+export { replay, replaySteps, type ReplayIssue, type ReplayResult, type ReplayRun, type ReplayStep } from './replay'
 export { parseLog, defaultLogBytes, type ExportedLog } from './log'
 export { createMemoryStorage, defaultPorts, type LoggerPort, type Ports, type StoragePort } from './ports'
 export { LatchError, toLatchError, shortMessages, genericMessage, type LatchErrorCode, type LatchErrorData } from './errors'

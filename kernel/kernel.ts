@@ -86,6 +86,7 @@ export function createKernel(options: KernelOptions): Kernel {
   const subscriptions: Subscription[] = []
   const queue: { event: Logged; logged: Logged; bytes: number }[] = []
   let seq = 0
+  let lastAt = Number.NEGATIVE_INFINITY
   let draining = false
   let destroyed = false
   // Why the last event was refused, for request() to say.
@@ -103,8 +104,17 @@ export function createKernel(options: KernelOptions): Kernel {
     return enqueue(accepted)
   }
 
+  /**
+   * The next event's `meta`: numbered in order, and timed by the clock port but never earlier than the
+   * event before (a wall clock can be set back), so a log's times never decrease and parseLog accepts it.
+   */
+  function nextMeta(): { seq: number; at: number } {
+    lastAt = Math.max(lastAt, ports.scheduler.now())
+    return { seq: ++seq, at: lastAt }
+  }
+
   function enqueue({ event, logged, bytes }: Accepted): Logged {
-    const meta = { seq: ++seq, at: ports.scheduler.now() }
+    const meta = nextMeta()
     const entry = { event: { ...event, meta } as Logged, logged: { ...logged, meta } as Logged, bytes }
     queue.push(entry)
     drain()
@@ -125,7 +135,7 @@ export function createKernel(options: KernelOptions): Kernel {
           ports.logger.error(error.message, error.cause)
           const faulted = reduction.accept(kernelFaulted({ source: entry.event.type, error: error.toData() }))
           if (faulted.ok) {
-            const meta = { seq: ++seq, at: ports.scheduler.now() }
+            const meta = nextMeta()
             queue.push({ event: { ...faulted.event, meta } as Logged, logged: { ...faulted.logged, meta } as Logged, bytes: faulted.bytes })
           }
         }

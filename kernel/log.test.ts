@@ -3,7 +3,7 @@ import { LatchError } from './errors'
 import { maxDepth } from './json-safe'
 import { createLatch } from './latch'
 import { maxLogDepth, parseLog } from './log'
-import { replay } from './replay'
+import { replay, replaySteps } from './replay'
 import { createTestPorts } from './testing'
 
 describe('event log', () => {
@@ -117,6 +117,36 @@ describe('event log', () => {
     }
   })
 
+  it('refuses a log whose meta.seq or meta.at goes backwards, naming the first bad entry', () => {
+    const event = (seq: number, at: number) => ({ type: 'modal/closed', payload: {}, meta: { seq, at } })
+    const log = (...events: ReturnType<typeof event>[]) => ({ format: 'latch-log', version: 1, plugins: ['core'], events })
+    const cases: [ReturnType<typeof log>, RegExp][] = [
+      [log(event(1, 0), event(3, 10), event(2, 20)), /events\[2\] \(seq 2, at 20\): meta\.seq goes backwards or repeats after events\[1\] \(seq 3, at 10\)/],
+      [log(event(1, 0), event(1, 0)), /events\[1\] \(seq 1, at 0\): meta\.seq goes backwards or repeats/],
+      [log(event(5, 100), event(6, 100), event(7, 99)), /events\[2\] \(seq 7, at 99\): meta\.at goes back in time after events\[1\] \(seq 6, at 100\)/],
+    ]
+    for (const [bad, details] of cases) {
+      for (const read of [() => parseLog(bad), () => parseLog(JSON.stringify(bad)), () => replay([], bad)]) {
+        expect(read).toThrowError(expect.objectContaining({ code: 'INVALID_LOG', details: expect.stringMatching(details) }))
+      }
+    }
+    // Gaps and equal times are what the kernel writes (events at the same millisecond; a log that starts late).
+    expect(parseLog(log(event(4, 0), event(5, 0), event(9, 30))).events).toHaveLength(3)
+  })
+
+  it('stamps events with times that never decrease, even when the clock is set back', () => {
+    let now = 5_000
+    const ports = { ...createTestPorts().ports }
+    ports.scheduler = Object.assign(Object.create(ports.scheduler), { now: () => now })
+    const latch = createLatch({ ports })
+    latch.dispatch({ type: 'modal/opened', payload: {} })
+    now = 1_000
+    latch.dispatch({ type: 'modal/closed', payload: {} })
+    const events = latch.exportLog().events
+    expect(events.map((e) => e.meta.at).slice(-2)).toEqual([5_000, 5_000])
+    expect(replay([], JSON.parse(JSON.stringify(latch.exportLog()))).final).toEqual(latch.getState())
+  })
+
   it('says when the text is not JSON at all', () => {
     expect(() => parseLog('{')).toThrowError(/the text is not JSON/)
   })
@@ -124,6 +154,28 @@ describe('event log', () => {
   it('warns on replay when the log names plugins that were not given', () => {
     const log = { format: 'latch-log', version: 1, plugins: ['core', 'siwx'], events: [] }
     expect(replay([], log).warnings).toEqual(['the log was recorded with plugins not given to replay: siwx'])
+  })
+
+  it('replaySteps folds one event at a time to the same states as replay, with each skipped event\'s issue', () => {
+    const latch = createLatch({ ports: createTestPorts().ports })
+    for (let i = 0; i < 10; i++) latch.dispatch(i % 2 ? { type: 'modal/closed', payload: {} } : { type: 'router/pushed', payload: { view: { name: 'Networks' } } })
+    const exported = latch.exportLog()
+    const last = exported.events.at(-1)?.meta ?? { seq: 0, at: 0 }
+    const extra = [
+      { type: 'wallet/unknown', payload: {}, meta: { seq: last.seq + 1, at: last.at } },
+      { type: 'modal/opened', payload: { view: { name: 'Nowhere' } }, meta: { seq: last.seq + 2, at: last.at } },
+    ]
+    const log = { ...exported, events: [...exported.events, ...extra] }
+    const whole = replay([], log)
+    const run = replaySteps([], log)
+    expect(run.initial).toEqual(whole.initial)
+    expect(run.log.events).toHaveLength(log.events.length)
+    const steps = [...run.steps()]
+    expect(steps).toEqual(whole.steps)
+    expect(steps.at(-1)?.state).toEqual(latch.getState())
+    expect(steps.slice(-2).map((s) => s.issue?.kind)).toEqual(['unknown-type', 'invalid'])
+    expect(whole.warnings).toEqual([`event #${last.seq + 1}: unknown event type "wallet/unknown"`, expect.stringMatching(new RegExp(`^event #${last.seq + 2}: invalid payload`))])
+    expect(() => replaySteps([], '{')).toThrowError(expect.objectContaining({ code: 'INVALID_LOG' }))
   })
 
   it('skips an event that fails validation on replay and says so', () => {

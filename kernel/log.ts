@@ -60,6 +60,8 @@ export function parseLog(input: unknown): ExportedLog {
       details: `not a Latch log: ${where ? `${where.path.join('.') || '(root)'}: ${where.message}` : 'unreadable'}`,
     })
   }
+  const disorder = findDisorder(parsed.data.events)
+  if (disorder) throw new LatchError('INVALID_LOG', { details: `not a Latch log: ${disorder}` })
   const { snapshot } = parsed.data
   if (snapshot) {
     // The state replay starts from: refused unless its core slices have the shape of the kernel's state.
@@ -69,6 +71,24 @@ export function parseLog(input: unknown): ExportedLog {
     if (issue) throw new LatchError('INVALID_LOG', { details: `not a Latch log: snapshot.${issue}` })
   }
   return parsed.data as unknown as ExportedLog
+}
+
+/**
+ * Why the events are out of order, naming the first bad entry, or undefined when they are not. The kernel
+ * numbers events 1, 2, 3… as it logs them and stamps them with a clock that never goes back (kernel/kernel.ts),
+ * so in an exported log `meta.seq` always increases and `meta.at` never decreases; a log where either goes
+ * back was edited, merged or reordered, and its replay would not be the session it claims to be.
+ */
+function findDisorder(events: readonly { meta: { seq: number; at: number } }[]): string | undefined {
+  for (let i = 1; i < events.length; i++) {
+    const before = (events[i - 1] as (typeof events)[number]).meta
+    const { seq, at } = (events[i] as (typeof events)[number]).meta
+    const entry = `events[${i}] (seq ${seq}, at ${at})`
+    const previous = `events[${i - 1}] (seq ${before.seq}, at ${before.at})`
+    if (!(seq > before.seq)) return `${entry}: meta.seq goes backwards or repeats after ${previous}; a log's events are in the order the kernel numbered them`
+    if (!(at >= before.at)) return `${entry}: meta.at goes back in time after ${previous}; a log's times never decrease`
+  }
+  return undefined
 }
 
 const notJson = Symbol('not JSON')

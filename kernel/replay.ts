@@ -7,7 +7,15 @@ import type { Plugin } from './plugin'
 import { createReduction } from './reducer'
 import { initialCoreState, type State } from './state'
 
-export type ReplayStep = { event: Logged; state: State }
+/** Why replay skipped an event (`unknown-type`, `invalid`: it fails validation now) or its reducer failed (`faulted`). */
+export type ReplayIssue = { kind: 'unknown-type' | 'invalid' | 'faulted'; message: string }
+
+export type ReplayStep = {
+  event: Logged
+  state: State
+  /** Present when the event was skipped or its reducer failed; the same text is in the warnings, after `event #seq: `. */
+  issue?: ReplayIssue
+}
 
 export type ReplayResult = {
   /** The state before the first event: the log's snapshot, or the plugins' initial state. */
@@ -20,33 +28,69 @@ export type ReplayResult = {
   warnings: readonly string[]
 }
 
+/** A replay folded one event at a time, for logs too long to hold every intermediate state. */
+export type ReplayRun = {
+  /** The log, validated by parseLog. */
+  log: ExportedLog
+  /** The state before the first event. */
+  initial: State
+  /** Warnings known before folding: plugins the log was recorded with that replay was not given. */
+  warnings: readonly string[]
+  /** Folds the next event each time it is asked for one; each step's state is the one before the next. */
+  steps(): Generator<ReplayStep, State, undefined>
+}
+
 /**
  * Folds the plugins' reducers over an exported log without running any effect: the
  * state after every event, exactly as it was live. Accepts the log as data or JSON
  * text; throws `INVALID_LOG` when it is not a Latch log.
  */
 export function replay(plugins: readonly Plugin[], input: ExportedLog | string | unknown): ReplayResult {
+  const run = replaySteps(plugins, input)
+  const warnings = [...run.warnings]
+  const steps: ReplayStep[] = []
+  const folding = run.steps()
+  let next = folding.next()
+  for (; !next.done; next = folding.next()) {
+    const step = next.value
+    if (step.issue) warnings.push(`event #${step.event.meta.seq}: ${step.issue.message}`)
+    steps.push(step)
+  }
+  return { initial: run.initial, steps, final: next.value, warnings }
+}
+
+/**
+ * `replay`, one step at a time: checks the log and the snapshot at once (throwing `INVALID_LOG`), then folds
+ * an event each time `steps()` is iterated, holding no state but the current one. The replay CLI prints a
+ * long log this way, step by step (docs/debugging.md).
+ */
+export function replaySteps(plugins: readonly Plugin[], input: ExportedLog | string | unknown): ReplayRun {
   const log = parseLog(input)
   const reduction = createReduction(plugins, initialCoreState, [corePlugin])
   const names = new Set(reduction.plugins.map((p) => p.name))
+  const known = new Set(reduction.plugins.flatMap((p) => (p.events ?? []).map((definition) => definition.type)))
   const warnings: string[] = []
   const missing = log.plugins.filter((name) => !names.has(name))
   if (missing.length) warnings.push(`the log was recorded with plugins not given to replay: ${missing.join(', ')}`)
-
   const initial = log.snapshot ? checkSnapshot(log.snapshot, reduction.initialState) : reduction.initialState
-  const steps: ReplayStep[] = []
-  let state = initial
-  for (const event of log.events) {
-    const accepted = reduction.accept(event, { replaying: true })
-    if (!accepted.ok) warnings.push(`event #${event.meta.seq}: ${accepted.reason}`)
-    else {
+
+  function* steps(): Generator<ReplayStep, State, undefined> {
+    let state = initial
+    for (const event of log.events) {
+      const accepted = reduction.accept(event, { replaying: true })
+      if (!accepted.ok) {
+        const kind = known.has(event.type) ? 'invalid' : 'unknown-type'
+        yield { event, state, issue: { kind, message: accepted.reason } }
+        continue
+      }
       const next = reduction.reduce(state, { ...accepted.logged, meta: event.meta } as Logged)
-      if (next.error) warnings.push(`event #${event.meta.seq}: ${next.error.details ?? next.error.shortMessage}`)
       state = next.state
+      yield next.error ? { event, state, issue: { kind: 'faulted', message: next.error.details ?? next.error.shortMessage } } : { event, state }
     }
-    steps.push({ event, state })
+    return state
   }
-  return { initial, steps, final: state, warnings }
+
+  return { log, initial, warnings, steps }
 }
 
 /**

@@ -206,9 +206,15 @@ describe('boundaries reject junk without throwing', () => {
   })
 
   it('replay of a well-formed log with junk events never throws', () => {
-    const eventArb = fc.record({ type: fc.constantFrom(...coreEvents.map((d) => d.type)), payload: fc.anything(), meta: fc.record({ seq: fc.nat(), at: fc.nat() }) })
+    // Numbered and timed in order, as parseLog requires (kernel/log.ts): seq increases, at never decreases.
+    const eventArb = fc.record({ type: fc.constantFrom(...coreEvents.map((d) => d.type)), payload: fc.anything(), gap: fc.nat({ max: 3 }), wait: fc.nat({ max: 1_000 }) })
+    const ordered = fc.array(eventArb, { maxLength: 10 }).map((drafts) => {
+      let seq = 0
+      let at = 0
+      return drafts.map(({ gap, wait, ...event }) => ({ ...event, meta: { seq: (seq += gap + 1), at: (at += wait) } }))
+    })
     fc.assert(
-      fc.property(fc.array(eventArb, { maxLength: 10 }), (events) => {
+      fc.property(ordered, (events) => {
         const result = replay([], { format: 'latch-log', version: 1, plugins: ['core'], events })
         expect(result.steps).toHaveLength(events.length)
       }),

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Metafile } from 'esbuild'
+import { build, type Metafile } from 'esbuild'
 import { describe, expect, it } from 'vitest'
-import { externalPackages, staticClosure } from './build'
+import { externalPackages, publicEntriesAsPackage, staticClosure } from './build'
 import { withExtensions } from './declaration-extensions'
 import { checkExports } from './check-exports'
 import type { Entry } from './entries'
@@ -57,10 +57,10 @@ describe('package fixtures', () => {
       './package.json': './package.json',
     }
     const built = ['dist/types/kernel/index.d.ts', 'dist/index.js', 'dist/types/kernel/testing.d.ts', 'dist/testing.js']
-    expect(checkExports({ root: fixture({ exports }, built), entries })).toEqual({ ok: true, problems: [] })
-    const unbuilt = checkExports({ root: fixture({ exports }), entries })
+    expect(checkExports({ root: fixture({ exports }, built), entries, bins: [] })).toEqual({ ok: true, problems: [] })
+    const unbuilt = checkExports({ root: fixture({ exports }), entries, bins: [] })
     expect(unbuilt.problems).toContain('.: ./dist/index.js does not exist (run npm run build)')
-    expect(checkExports({ root: fixture({ exports }), entries, files: false }).ok).toBe(true)
+    expect(checkExports({ root: fixture({ exports }), entries, bins: [], files: false }).ok).toBe(true)
   })
 
   it('reports missing, extra, misordered and wrong conditions', () => {
@@ -68,13 +68,52 @@ describe('package fixtures', () => {
       '.': { import: './dist/index.js', types: './dist/types/kernel/index.d.ts' },
       './extra': { types: './x.d.ts', import: './x.js' },
     }
-    const { ok, problems } = checkExports({ root: fixture({ exports }), entries, files: false })
+    const { ok, problems } = checkExports({ root: fixture({ exports }), entries, bins: [], files: false })
     expect(ok).toBe(false)
     expect(problems).toEqual([
       '.: "types" must be the first condition',
       './testing: missing (want { "types": "./dist/types/kernel/testing.d.ts", "import": "./dist/testing.js" })',
       './extra: exported but not in scripts/entries.ts',
     ])
+  })
+})
+
+describe('package bins', () => {
+  const bins = [{ name: 'latch-replay', source: 'cli/bin.ts', out: 'bin/latch-replay' }]
+  const exports = { '.': { types: './dist/types/kernel/index.d.ts', import: './dist/index.js' } }
+  const entries: Entry[] = [{ subpath: '.', source: 'kernel/index.ts', out: 'index' }]
+
+  function fixture(pkg: object, files: string[] = []): string {
+    const root = mkdtempSync(join(tmpdir(), 'latch-bins-'))
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'latch', exports, ...pkg }))
+    for (const file of ['kernel/index.ts', ...files]) {
+      mkdirSync(join(root, file, '..'), { recursive: true })
+      writeFileSync(join(root, file), '')
+    }
+    return root
+  }
+
+  it('checks that package.json "bin" lists exactly the bins, built', () => {
+    const bin = { 'latch-replay': 'dist/bin/latch-replay.js' }
+    expect(checkExports({ root: fixture({ bin }, ['dist/bin/latch-replay.js']), entries, bins, files: false })).toEqual({ ok: true, problems: [] })
+    expect(checkExports({ root: fixture({ bin }), entries, bins, files: true }).problems).toContain('bin latch-replay: dist/bin/latch-replay.js does not exist (run npm run build)')
+    expect(checkExports({ root: fixture({}), entries, bins, files: false }).problems).toEqual(['bin latch-replay: is undefined, want "dist/bin/latch-replay.js"'])
+    expect(checkExports({ root: fixture({ bin: { ...bin, other: 'x.js' } }), entries, bins, files: false }).problems).toEqual(['bin other: listed but not in scripts/entries.ts'])
+  })
+
+  it('builds a bin whose imports of public entries become imports of the package, and refuses other sources', async () => {
+    const root = fixture({}, ['kernel/private.ts'])
+    writeFileSync(join(root, 'kernel/index.ts'), 'export const answer = 42\n')
+    mkdirSync(join(root, 'cli'))
+    writeFileSync(join(root, 'cli/bin.ts'), "import { answer } from '../kernel/index'\nimport { twice } from './twice'\nconsole.log(twice(answer))\n")
+    writeFileSync(join(root, 'cli/twice.ts'), 'export const twice = (n: number) => n * 2\n')
+    const plugin = publicEntriesAsPackage(root, bins, entries)
+    const built = await build({ absWorkingDir: root, entryPoints: ['cli/bin.ts'], bundle: true, write: false, format: 'esm', platform: 'node', plugins: [plugin], logLevel: 'silent' })
+    const text = built.outputFiles[0]?.text ?? ''
+    expect(text).toMatch(/from "latch"/)
+    expect(text).toContain('n * 2')
+    writeFileSync(join(root, 'cli/bin.ts'), "import '../kernel/private'\n")
+    await expect(build({ absWorkingDir: root, entryPoints: ['cli/bin.ts'], bundle: true, write: false, plugins: [plugin], logLevel: 'silent' })).rejects.toThrow(/may import only its own folder and the package's public entries/)
   })
 })
 

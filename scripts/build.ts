@@ -1,16 +1,16 @@
 import { execFile } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { chmodSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
-import { build, type Metafile } from 'esbuild'
+import { build, type Metafile, type Plugin as EsbuildPlugin } from 'esbuild'
 import { browserBundle } from './esbuild-options'
 import { checkExports } from './check-exports'
 import { addDeclarationExtensions } from './declaration-extensions'
 import { isMain, runCli } from './cli'
-import { entries as publicEntries, type Entry } from './entries'
+import { bins as publicBins, entries as publicEntries, packageSpecifier, type Bin, type Entry } from './entries'
 
 /** Options of `buildPackage`; the defaults are what `npm run build` does. */
 export type BuildOptions = {
@@ -20,6 +20,8 @@ export type BuildOptions = {
   outdir?: string
   /** Entries to build (default: scripts/entries.ts). */
   entries?: readonly Entry[]
+  /** Commands to build (default: scripts/entries.ts's `bins`). */
+  bins?: readonly Bin[]
   /** Also emit `.d.ts` files with tsc (default true). */
   types?: boolean
 }
@@ -47,8 +49,53 @@ export async function buildPackage(options: BuildOptions = {}): Promise<BuildRes
     metafile: true,
     external: externalPackages(root),
   })
+  await buildBins(root, outdir, options.bins ?? publicBins, entries)
   if (options.types ?? true) await emitTypes(root, join(outdir, 'types'))
   return { outdir, metafile, sizes: entries.map((entry) => measureEntry(root, metafile, entry)) }
+}
+
+/**
+ * Bundles each command for node (ESM, not minified, with a `#!/usr/bin/env node` line) into dist/bin/. Its
+ * imports of a public entry's source become imports of the package itself (`../kernel/index` → `latch`), so the
+ * command shares the installed kernel with the dapp's plugins; dependencies stay external; importing any other
+ * source outside the command's own folder fails the build.
+ */
+async function buildBins(root: string, outdir: string, bins: readonly Bin[], entries: readonly Entry[]): Promise<void> {
+  if (bins.length === 0) return
+  await build({
+    absWorkingDir: root,
+    entryPoints: bins.map((bin) => ({ in: bin.source, out: bin.out })),
+    outdir,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+    sourcemap: true,
+    logLevel: 'warning',
+    external: externalPackages(root),
+    plugins: [publicEntriesAsPackage(root, bins, entries)],
+  })
+  for (const bin of bins) chmodSync(join(outdir, `${bin.out}.js`), 0o755)
+}
+
+/** esbuild plugin: a relative import of a public entry's source is external, as the package subpath; one of any other source outside the bin's folder is an error. */
+export function publicEntriesAsPackage(root: string, bins: readonly Bin[], entries: readonly Entry[]): EsbuildPlugin {
+  const name = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string }).name
+  const bySource = new Map(entries.map((entry) => [entry.source.replace(/\.tsx?$/, ''), packageSpecifier(entry, name)]))
+  const own = new Set(bins.map((bin) => dirname(bin.source)))
+  return {
+    name: 'public-entries-as-package',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const target = relative(root, resolve(args.resolveDir, args.path)).replace(/\.(tsx?|js)$/, '')
+        const specifier = bySource.get(target) ?? bySource.get(`${target}/index`)
+        if (specifier) return { path: specifier, external: true }
+        if (own.has(dirname(target))) return undefined
+        return { errors: [{ text: `${relative(root, args.importer)} imports ${args.path}: a command may import only its own folder and the package's public entries (scripts/entries.ts)` }] }
+      })
+    },
+  }
 }
 
 /** Every dependency and peer dependency of package.json, with its subpaths (`zod` and `zod/*`). */

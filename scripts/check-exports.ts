@@ -2,13 +2,15 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isMain, runCli } from './cli'
-import { entries as publicEntries, importPath, typesPath, type Entry } from './entries'
+import { binPath, bins as publicBins, entries as publicEntries, importPath, typesPath, type Bin, type Entry } from './entries'
 
 /** Options of `checkExports`. */
 export type CheckExportsOptions = {
   /** Repository root (default: the parent of scripts/). */
   root?: string
   entries?: readonly Entry[]
+  /** Commands package.json "bin" must list (default: scripts/entries.ts's `bins`). */
+  bins?: readonly Bin[]
   /** Also require the files the exports point at to exist (run after a build; default true). */
   files?: boolean
 }
@@ -19,11 +21,11 @@ export type CheckExportsResult = { ok: boolean; problems: readonly string[] }
 /** Subpaths that are not code entries and so are not in scripts/entries.ts. */
 const nonCodeSubpaths = new Set(['./package.json'])
 
-/** Checks that package.json "exports" lists exactly scripts/entries.ts, each with `types` (first) and `import`. */
+/** Checks that package.json "exports" lists exactly scripts/entries.ts, each with `types` (first) and `import`, and "bin" exactly its bins. */
 export function checkExports(options: CheckExportsOptions = {}): CheckExportsResult {
   const root = options.root ?? fileURLToPath(new URL('..', import.meta.url))
   const entries = options.entries ?? publicEntries
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports?: Record<string, unknown> }
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports?: Record<string, unknown>; bin?: unknown }
   const exportsField = pkg.exports ?? {}
   const problems: string[] = []
   for (const entry of entries) {
@@ -39,7 +41,23 @@ export function checkExports(options: CheckExportsOptions = {}): CheckExportsRes
   for (const subpath of Object.keys(exportsField)) {
     if (!known.has(subpath) && !nonCodeSubpaths.has(subpath)) problems.push(`${subpath}: exported but not in scripts/entries.ts`)
   }
+  problems.push(...checkBins(root, pkg.bin, options.bins ?? publicBins, options.files ?? true))
   return { ok: problems.length === 0, problems }
+}
+
+/** Problems of package.json "bin": a command missing, extra or pointing elsewhere, or (after a build) its file missing. */
+function checkBins(root: string, field: unknown, bins: readonly Bin[], files: boolean): string[] {
+  const listed = typeof field === 'object' && field !== null ? (field as Record<string, unknown>) : {}
+  const problems: string[] = []
+  if (field !== undefined && (typeof field !== 'object' || field === null)) problems.push(`bin: must be an object of command → file, is ${JSON.stringify(field)}`)
+  for (const bin of bins) {
+    const actual = listed[bin.name]
+    if (actual !== binPath(bin)) problems.push(`bin ${bin.name}: is ${JSON.stringify(actual)}, want "${binPath(bin)}"`)
+    else if (files && !existsSync(join(root, actual))) problems.push(`bin ${bin.name}: ${actual} does not exist (run npm run build)`)
+  }
+  const known = new Set(bins.map((bin) => bin.name))
+  for (const name of Object.keys(listed)) if (!known.has(name)) problems.push(`bin ${name}: listed but not in scripts/entries.ts`)
+  return problems
 }
 
 /** Problems of one exports target: wrong or missing conditions, `types` not first, missing files. */
@@ -58,7 +76,7 @@ function checkTarget(root: string, entry: Entry, target: Record<string, unknown>
 
 async function main(): Promise<{ code: number; output: string }> {
   const { ok, problems } = checkExports()
-  if (ok) return { code: 0, output: `package.json exports match scripts/entries.ts (${publicEntries.length} entries)` }
+  if (ok) return { code: 0, output: `package.json exports and bin match scripts/entries.ts (${publicEntries.length} entries, ${publicBins.length} bin)` }
   return { code: 1, output: ['package.json exports do not match scripts/entries.ts:', ...problems.map((p) => `  ${p}`)].join('\n') }
 }
 

@@ -26,3 +26,19 @@ export function typesPath(entry: Entry): string {
 export function importPath(entry: Entry): string {
   return `./dist/${entry.out}.js`
 }
+
+/** One command of the package's "bin": its name, its source, and its output under dist/ without extension. */
+export type Bin = { name: string; source: string; out: string }
+
+/** Every command the package installs (package.json "bin"), built for node by scripts/build.ts. */
+export const bins: readonly Bin[] = [{ name: 'latch-replay', source: 'cli/bin.ts', out: 'bin/latch-replay' }]
+
+/** Where a bin's bundle lands, as package.json "bin" names it. */
+export function binPath(bin: Bin): string {
+  return `dist/${bin.out}.js`
+}
+
+/** The package subpath (`latch`, `latch/testing`) a public entry's source file is imported as. */
+export function packageSpecifier(entry: Entry, name = 'latch'): string {
+  return entry.subpath === '.' ? name : `${name}/${entry.subpath.slice(2)}`
+}

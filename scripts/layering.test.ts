@@ -66,6 +66,46 @@ describe('layering', () => {
     expect(files.filter((file) => imports(file).includes('zod'))).toEqual([])
   })
 
+  it('cli/ (the shipped latch-replay bin) imports only node built-ins, cli/ and the kernel\'s public entries', () => {
+    const publicEntries = ['kernel/index.ts', 'kernel/testing.ts']
+    const offences = sourceFiles('cli').flatMap((file) =>
+      imports(file)
+        .filter((spec) => {
+          if (spec.startsWith('node:')) return false
+          if (!spec.startsWith('.')) return true
+          const target = relative(root, resolve(root, dirname(file), spec))
+          return !(layerOf(join(root, target)) === 'cli' || publicEntries.includes(`${target}.ts`))
+        })
+        .map((spec) => `${file} → ${spec}`),
+    )
+    expect(offences).toEqual([])
+  })
+
+  it('bench/, cli/ and scripts/ have no import cycle', () => {
+    const files = [...sourceFiles('bench'), ...sourceFiles('cli'), ...sourceFiles('scripts')].filter((file) => !file.startsWith('bench/peers/'))
+    const known = new Set(files)
+    const edges = new Map(
+      files.map((file) => [
+        file,
+        imports(file)
+          .filter((spec) => spec.startsWith('.'))
+          .map((spec) => relative(root, resolve(root, dirname(file), spec)))
+          .flatMap((target) => [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].filter((path) => known.has(path)).slice(0, 1)),
+      ]),
+    )
+    const cycles: string[] = []
+    const state = new Map<string, 'open' | 'done'>()
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return
+      if (state.get(file) === 'open') return void cycles.push([...path.slice(path.indexOf(file)), file].join(' → '))
+      state.set(file, 'open')
+      for (const next of edges.get(file) ?? []) visit(next, [...path, file])
+      state.set(file, 'done')
+    }
+    for (const file of files) visit(file, [])
+    expect(cycles).toEqual([])
+  })
+
   it('reads imports the way the checks above assume', () => {
     expect(imports('kernel/index.ts')).toContain('./latch')
     expect(layerOf(join(root, 'plugins/eip155/connect.ts'))).toBe('plugins/eip155')

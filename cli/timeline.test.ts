@@ -13,6 +13,6 @@ describe('formatTimeline', () => {
     const result: ReplayResult = { initial: state, steps, final: state, warnings: [] }
     const lines = formatTimeline(result).split('\n')
     expect(lines[0]).toMatch(/^#1\s+\+0ms\s+modal\/closed/)
-    expect(lines.at(-1)).toBe(`replayed ${count} events, #1 to #${count}`)
+    expect(lines.at(-1)).toBe(`replayed ${count.toLocaleString('en-US')} events, #1 to #${count}`)
   })
 })

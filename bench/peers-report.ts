@@ -1,14 +1,12 @@
 /** Tables and text of "Latch against its peers", for the console and bench/RESULTS.md. */
-import { kb } from './build'
-import type { Bytes } from './bench-app'
-import type { Library, PeerAppCost } from './bench-peers'
-import { defaultPeerOpenOptions, peerCsp, type OutsideMode, type PeerOpenFigures, type PeerOpenOptions, type PeerOpenRun, type PeerOpenSeries } from './bench-peers-open'
-import { interactiveCondition, probeConditions } from './bench-peers-probe'
-import { machineLines, mdTable } from './bench-report'
-import type { Summary } from './bench-stats'
-
-/** Everything the section shows. */
-export type PeerFigures = { costs: PeerAppCost[]; open: PeerOpenFigures; versions: Record<string, string>; options: PeerOpenOptions }
+import { kb } from '../scripts/build'
+import type { Bytes } from './app'
+import { defaultPeerOpenOptions, peerCsp, type OutsideMode, type PeerOpenFigures, type PeerOpenOptions, type PeerOpenRun, type PeerOpenSeries } from './peers-open'
+import { interactiveCondition, probeConditions } from './peers-probe'
+import { machineLines, mdTable } from './report'
+import type { PeerFigures } from './peers-run'
+import type { Library, PeerAppCost } from './peers-types'
+import type { Summary } from './stats'
 
 const peers: readonly Library[] = ['AppKit', 'RainbowKit']
 const ratio = (latch: number, peer: number) => (Number.isFinite(latch) && Number.isFinite(peer) && peer > 0 ? `${(latch / peer).toFixed(2)}` : '—')
@@ -134,7 +132,7 @@ export function peersMarkdown(f: PeerFigures, date: Date): string[] {
   return [
     '## Latch against its peers',
     '',
-    `Measured on ${date.toISOString()} in the same run as the sections above (scripts/bench-peers*.ts), on:`,
+    `Measured on ${date.toISOString()} in the same run as the sections above (bench/peers-*.ts), on:`,
     '',
     ...machineLines(f.open.chromium),
     `- Peers, installed from npm into bench/peers (its own package.json and lockfile): ${versions}`,
@@ -158,9 +156,9 @@ export function peersMarkdown(f: PeerFigures, date: Date): string[] {
     '### How (peers)',
     '',
     `- **Dapps**: bench/apps/latch-evm.tsx (\`createLatch\` with \`eip155()\` and \`api()\`, \`LatchProvider\`, \`ConnectButton\`, imported from the repository's source), appkit-evm.tsx (\`createAppKit\` with a \`WagmiAdapter\`, \`WagmiProvider\` and \`QueryClientProvider\`, \`<appkit-button>\`), rainbowkit-evm.tsx (\`getDefaultConfig\`, \`WagmiProvider\`, \`QueryClientProvider\`, \`RainbowKitProvider\`, \`ConnectButton\`, its styles.css) and appkit-multichain.tsx (wagmi, Solana and Bitcoin adapters). The peers get a dummy WalletConnect project id; every one of them renders into #root with react-dom/client. \`npx tsc -p bench/tsconfig.json\` typechecks them.`,
-    `- **Build**: THE configuration of "What a dapp pays" (\`dappBuildOptions\` in scripts/bench-app.ts: ESM, bundle, splitting, minify, platform browser, es2022, \`process.env.NODE_ENV = "production"\`, every dependency bundled), which also resolves bare imports from bench/peers/node_modules (\`nodePaths\`) and aliases react, react-dom and scheduler to the repository's single copy (checked: every other package of a peer's dapp comes from bench/peers, none of Latch's). No polyfill and no other \`define\` was needed: AppKit brings its own Buffer polyfill. Each dapp is built twice, React external and bundled; React + react-dom is the difference.`,
+    `- **Build**: THE configuration of "What a dapp pays" (\`dappBuildOptions\` in bench/app.ts: ESM, bundle, splitting, minify, platform browser, es2022, \`process.env.NODE_ENV = "production"\`, every dependency bundled), which also resolves bare imports from bench/peers/node_modules (\`nodePaths\`) and aliases react, react-dom and scheduler to the repository's single copy (checked: every other package of a peer's dapp comes from bench/peers, none of Latch's). No polyfill and no other \`define\` was needed: AppKit brings its own Buffer polyfill. Each dapp is built twice, React external and bundled; React + react-dom is the difference.`,
     `- **Sizes**: as in "What a dapp pays": each file compressed on its own (gzip 9, brotli 11) and summed. **initial**: the entry and the chunks it imports statically (and the CSS they pull in: RainbowKit's styles.css), what the page loads before anything is clicked; **every file**: every JS and CSS output, including chunks a page may never load (wallet SDKs behind dynamic imports).`,
-    `- **Latency**: one static server per dapp (scripts/devnet/serve.ts) whose Content-Security-Policy allows scripts only from 127.0.0.1 and lets every other request leave the page, so that it meets the bench's route (\`${peerCsp}\`). Pages from \`newGuardedPage\` (scripts/e2e/harness.ts): in **refused** mode its context route aborts every request that leaves 127.0.0.1 and closes outside websockets; in **hanging** mode a page route holds those requests until the page closes and outside websockets are left mocked (open, never answered). Every request, local ones too, passes the context's route handler in node (one round trip each, as in "Modal open latency" above), so a page of many files pays more of them (files in the initial load: ${f.costs.filter((c) => c.app.chains === 'EVM').map((c) => `${c.app.library} ${c.initial.total.files}`).join(', ')}). An init script (scripts/bench-peers-probe.ts) searches the document and every open shadow root on each observed mutation and every animation frame. **Button interactive**: ${interactiveCondition}, in ms since navigation start, on ${o.loads} fresh pages (\`goto\` until DOMContentLoaded). **first open**: ${o.settleMs} ms after the button is interactive on each fresh page; **later opens**: ${o.warmOpens} more opens of the first page, ${o.pauseMs} ms after each close. An open: a capture-phase click listener records the click (playwright \`getByRole('button', { name: 'Connect Wallet' }).click()\`), the list is found, two animation frames later it has been painted (the figure: the first frame that shows the list; every library's entrance animation, Latch's 200 ms fade included, goes on after it — checked with a screenshot at that moment for each library); Escape closes the modal and the bench waits for it to be gone. An open gives up ${o.openTimeoutMs / 1000} s after the click; a page whose open did not open (or close) gets no further opens, so a library that never opens is tried once on each fresh page. Wallet list painted, per library:`,
+    `- **Latency**: one static server per dapp (scripts/devnet/serve.ts) whose Content-Security-Policy allows scripts only from 127.0.0.1 and lets every other request leave the page, so that it meets the bench's route (\`${peerCsp}\`). Pages from \`newGuardedPage\` (scripts/e2e/harness.ts): in **refused** mode its context route aborts every request that leaves 127.0.0.1 and closes outside websockets; in **hanging** mode a page route holds those requests until the page closes and outside websockets are left mocked (open, never answered). Every request, local ones too, passes the context's route handler in node (one round trip each, as in "Modal open latency" above), so a page of many files pays more of them (files in the initial load: ${f.costs.filter((c) => c.app.chains === 'EVM').map((c) => `${c.app.library} ${c.initial.total.files}`).join(', ')}). An init script (bench/peers-probe.ts) searches the document and every open shadow root on each observed mutation and every animation frame. **Button interactive**: ${interactiveCondition}, in ms since navigation start, on ${o.loads} fresh pages (\`goto\` until DOMContentLoaded). **first open**: ${o.settleMs} ms after the button is interactive on each fresh page; **later opens**: ${o.warmOpens} more opens of the first page, ${o.pauseMs} ms after each close. An open: a capture-phase click listener records the click (playwright \`getByRole('button', { name: 'Connect Wallet' }).click()\`), the list is found, two animation frames later it has been painted (the figure: the first frame that shows the list; every library's entrance animation, Latch's 200 ms fade included, goes on after it — checked with a screenshot at that moment for each library); Escape closes the modal and the bench waits for it to be gone. An open gives up ${o.openTimeoutMs / 1000} s after the click; a page whose open did not open (or close) gets no further opens, so a library that never opens is tried once on each fresh page. Wallet list painted, per library:`,
     ...(Object.keys(probeConditions) as Library[]).map((library) => `  - **${library}**: ${probeConditions[library].listed}; closed: ${probeConditions[library].closed}.`),
     '',
     '### Not measured',

@@ -1,10 +1,10 @@
 /**
- * The in-page side of the peer latency bench, as plain JavaScript (scripts/bench-probe.ts's idea for
+ * The in-page side of the peer latency bench, as plain JavaScript (bench/probe.ts's idea for
  * three libraries). Installed with `addInitScript`, it defines `window.__peerBench`. It searches the
  * document and every open shadow root (AppKit draws inside nested ones), on each DOM mutation it can
  * observe and on every animation frame.
  */
-import type { Library } from './bench-peers'
+import type { Library } from './peers-types'
 
 /** One open as the page saw it, in `performance.now()` ms since navigation start. */
 export type PeerProbeOpen = { click: number; found: number; painted: number }

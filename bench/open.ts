@@ -3,10 +3,10 @@
  * 'Connect Wallet' to the wallet list painted, and navigation start to the button interactive.
  */
 import type { Browser, Page } from 'playwright-core'
-import { probeScript, type ProbeLoad, type ProbeOpen } from './bench-probe'
-import { summarize, type Summary } from './bench-stats'
-import { startDemo, type DemoServer } from './devnet/demo/serve-demo'
-import { ensureChromium, launchBrowser, newGuardedPage, type GuardedPage } from './e2e/harness'
+import { probeScript, type ProbeLoad, type ProbeOpen } from './probe'
+import { summarize, type Summary } from './stats'
+import { startDemo, type DemoServer } from '../scripts/devnet/demo/serve-demo'
+import { ensureChromium, launchBrowser, newGuardedPage, type GuardedPage } from '../scripts/e2e/harness'
 
 /** How many samples of each kind; `settleMs` is the wait after `load` before a page's first open. */
 export type OpenOptions = { loads: number; warmOpens: number; coldOpens: number; settleMs: number; pauseMs: number }

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { peersDir } from './bench-app'
+import { peersDir } from './app'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 

@@ -4,11 +4,11 @@
  * navigation → button interactive. Twice: outside requests refused at once, then left hanging.
  */
 import type { Browser, Page } from 'playwright-core'
-import type { Library, PeerAppCost } from './bench-peers'
-import { peerProbeScript, type PeerProbeLoad, type PeerProbeOpen } from './bench-peers-probe'
-import { summarize, type Summary } from './bench-stats'
-import { startStaticServer, type StaticServer } from './devnet/serve'
-import { ensureChromium, isLocalUrl, launchBrowser, newGuardedPage, type GuardedPage } from './e2e/harness'
+import type { Library, PeerAppCost } from './peers-types'
+import { peerProbeScript, type PeerProbeLoad, type PeerProbeOpen } from './peers-probe'
+import { summarize, type Summary } from './stats'
+import { startStaticServer, type StaticServer } from '../scripts/devnet/serve'
+import { ensureChromium, isLocalUrl, launchBrowser, newGuardedPage, type GuardedPage } from '../scripts/e2e/harness'
 
 /** How outside requests are treated: aborted at once, or never answered. */
 export type OutsideMode = 'refused' | 'hanging'

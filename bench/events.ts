@@ -18,7 +18,7 @@ import {
   type ViewName,
 } from '../kernel/index'
 import { createTestNetwork, createTestPorts } from '../kernel/testing'
-import { sampleBase, sampleMainnet } from './sample-log'
+import { sampleBase, sampleMainnet } from '../cli/sample-log'
 
 const solana = createTestNetwork('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', { name: 'Solana', rpcUrl: 'http://127.0.0.1:8899' })
 const bitcoin = createTestNetwork('bip122', '000000000019d6689c085ae165831e93', { name: 'Bitcoin', rpcUrl: 'http://127.0.0.1:18443' })

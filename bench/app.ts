@@ -8,8 +8,8 @@ import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build, type BuildOptions, type Metafile } from 'esbuild'
-import { closure, staticClosure } from './build'
-import { appBundle } from './esbuild-options'
+import { closure, staticClosure } from '../scripts/build'
+import { appBundle } from '../scripts/esbuild-options'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 

@@ -5,21 +5,22 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { replay } from '../kernel/index'
-import { buildPackage, kb } from './build'
-import { benchApp, type DappCost } from './bench-app'
-import { createBenchLatch, dispatchBenchEvents } from './bench-events'
-import type { LogMemory } from './bench-memory'
-import { benchOpen, defaultOpenOptions, type OpenFigures, type OpenOptions } from './bench-open'
-import { benchPeers } from './bench-peers'
-import { ensurePeers } from './bench-peers-install'
-import * as peersReport from './bench-peers-report'
-import { appHeader, appHow, appRows, machineLines, mdTable, moduleRows, openHeader, openHow, openRows, textTable } from './bench-report'
-import { summarize, type Summary } from './bench-stats'
-import { isMain, runCli } from './cli'
+import { buildPackage, kb } from '../scripts/build'
+import { benchApp, type DappCost } from './app'
+import { createBenchLatch, dispatchBenchEvents } from './events'
+import type { LogMemory } from './memory'
+import { benchOpen, defaultOpenOptions, type OpenFigures, type OpenOptions } from './open'
+import { benchPeers, type PeerFigures } from './peers-run'
+import { ensurePeers } from './peers-install'
+import * as peersReport from './peers-report'
+import { benchReplayCli } from './replay-cli'
+import { appHeader, appHow, appRows, machineLines, mdTable, moduleRows, openHeader, openHow, openRows, textTable } from './report'
+import { summarize, type Summary } from './stats'
+import { isMain, runCli } from '../scripts/cli'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-export { summarize, type Summary } from './bench-stats'
+export { summarize, type Summary } from './stats'
 
 /** Runs `run` once to warm up, then `runs` times, and returns each timed run's result. */
 function repeat(runs: number, run: () => number): number[] {
@@ -83,7 +84,7 @@ export async function benchFuzz(runs: number): Promise<{ runs: number; passed: b
 
 /** (c) Heap of a default-bound log after `events` events, measured in a child `node --expose-gc`. */
 export async function benchMemory(events: number): Promise<LogMemory & { method: string }> {
-  const script = join(root, 'scripts/bench-memory.ts')
+  const script = join(root, 'bench/memory.ts')
   const args = ['--expose-gc', '--import', 'tsx', script, String(events)]
   const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: root, maxBuffer: 1 << 20 })
   return { ...(JSON.parse(stdout) as LogMemory), method: `child process \`node ${args.slice(0, 3).join(' ')}\`, global.gc() twice before each reading` }
@@ -108,13 +109,14 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`
 type Figures = {
   dispatch: Summary
   replay: Awaited<ReturnType<typeof benchReplay>>
+  replayCli: Awaited<ReturnType<typeof benchReplayCli>>
   fuzz: Awaited<ReturnType<typeof benchFuzz>>
   memory: Awaited<ReturnType<typeof benchMemory>>
   size: Awaited<ReturnType<typeof benchSize>>
   app: DappCost[]
   open: OpenFigures
   openOptions: OpenOptions
-  peers: peersReport.PeerFigures
+  peers: PeerFigures
 }
 
 const kernelHeader = ['measure', 'median', 'min', 'max', 'notes']
@@ -125,6 +127,13 @@ function rows(f: Figures, events: number): string[][] {
   return [
     ['dispatch + reduce', `${int(f.dispatch.median)} events/s`, int(f.dispatch.min), int(f.dispatch.max), `${int(events)} mixed core events, ${f.dispatch.runs} runs`],
     ['replay', `${int(f.replay.time.median)} ms`, int(f.replay.time.min), int(f.replay.time.max), `${int(f.replay.logged)}-event log (${int(f.replay.logged / (f.replay.time.median / 1000))} events/s), JSON ${mb(f.replay.jsonBytes)}, ${f.replay.time.runs} runs`],
+    ...f.replayCli.figures.map((cli) => [
+      `replay CLI: ${cli.args.replace('latch-replay log.json', '').trim() || 'timeline'}`,
+      `${int(cli.time.median)} ms`,
+      int(cli.time.min),
+      int(cli.time.max),
+      `\`${cli.args}\` on a ${int(f.replayCli.logged)}-event log (JSON ${mb(f.replayCli.jsonBytes)}), ${mb(cli.outputBytes)} printed; peak RSS ${mb(cli.maxRss.median)} (${mb(cli.maxRss.min)}–${mb(cli.maxRss.max)}); ${cli.time.runs} runs`,
+    ]),
     ['kernel fuzz', f.fuzz.passed ? 'passed' : 'FAILED', '—', '—', `${int(f.fuzz.runs)} random sequences of valid, near-valid and junk events (property-tests/fuzz.test.ts), ${f.fuzz.seconds.toFixed(0)} s`],
     ['log memory (1 MB bound)', `+${mb(memory.after - memory.baseline)} heap`, '—', '—', `${int(memory.events)} events, ${int(memory.kept)} kept (${mb(memory.keptJsonBytes)} JSON); highest reading +${mb(memory.peak - memory.baseline)}; one run`],
     ['size of dist/index.js', `${kb(f.size.gzip)} gzip`, '—', '—', `${kb(f.size.raw)} raw, static closure of ${f.size.files} files`],
@@ -137,7 +146,7 @@ export function resultsMarkdown(f: Figures, events: number, date: Date): string 
   return [
     '# Benchmark results',
     '',
-    `Written by \`npm run bench\` (scripts/bench.ts) on ${date.toISOString()}.`,
+    `Written by \`npm run bench\` (bench/run.ts) on ${date.toISOString()}.`,
     '',
     ...machineLines(f.open.chromium),
     '',
@@ -161,8 +170,9 @@ export function resultsMarkdown(f: Figures, events: number, date: Date): string 
     '',
     '## How',
     '',
-    `- **dispatch + reduce**: \`createLatch\` (core plugin only) on \`createTestPorts\` ports, default log bound; ${int(events)} events (balance loading/updated across eip155, solana and bip122, cache/stored, router push/back, modal open/close, network/switched, connect/disconnect cycles; scripts/bench-events.ts), virtual time +10 ms every 100 events. Events per second of wall time; median, min and max of ${f.dispatch.runs} runs after one warm-up run.`,
+    `- **dispatch + reduce**: \`createLatch\` (core plugin only) on \`createTestPorts\` ports, default log bound; ${int(events)} events (balance loading/updated across eip155, solana and bip122, cache/stored, router push/back, modal open/close, network/switched, connect/disconnect cycles; bench/events.ts), virtual time +10 ms every 100 events. Events per second of wall time; median, min and max of ${f.dispatch.runs} runs after one warm-up run.`,
     `- **replay**: the same events dispatched with \`logBytes: 200e6\` so the log keeps all ${int(f.replay.logged)} (with \`latch/configured\`), exported, \`JSON.stringify\` + \`JSON.parse\`, then \`replay([], log)\` timed (it validates the log with \`parseLog\` and every event, then folds the reducers). Median, min and max of ${f.replay.time.runs} runs after one warm-up.`,
+    `- **replay CLI**: the package built (\`buildPackage()\`) into a temporary folder with a copy of package.json, so the built dist/bin/latch-replay.js imports the built dist/index.js as \`latch\`, as in a dapp's node_modules (bench/replay-cli.ts). The log: the events of "replay" (${int(f.replayCli.logged)}, ${mb(f.replayCli.jsonBytes)} of JSON) in a file. Each run is a child \`node\` whose stdout the bench counts and drops; time is from spawn to exit (node's start included), peak memory is the child's \`process.resourceUsage().maxRSS\`, read at its exit by a preloaded module. Median, min and max of ${f.replayCli.figures[0]?.time.runs ?? 0} runs after one warm-up, per command line.`,
     `- **log memory**: ${m.method}. Heap used by a fresh latch: ${mb(m.baseline)}; after ${int(m.events)} events: ${mb(m.after)} (+${mb(m.after - m.baseline)}); highest reading (every 10,000 events): ${mb(m.peak)} (+${mb(m.peak - m.baseline)}). The log kept ${int(m.kept)} events, ${mb(m.keptJsonBytes)} of JSON against its ${mb(m.logBound)} bound: the bound counts JSON, while the heap also holds each entry's state after it and dropped entries not yet compacted.`,
     `- **size**: \`buildPackage()\` (esbuild, ESM, minified, dependencies external) into a temporary folder; raw and gzip (level 9, per file) bytes of \`index.js\` and every chunk it imports statically, from the metafile.`,
     ...appHow(f.app),
@@ -184,6 +194,8 @@ async function main(): Promise<{ code: number; output: string }> {
   const dispatch = benchDispatch(events, runs)
   log(`replay: ${int(events)}-event log × ${runs} runs…`)
   const replayed = benchReplay(events, runs)
+  log(`replay CLI: the built latch-replay on a ${int(events)}-event log, 5 runs each…`)
+  const replayCli = await benchReplayCli(events, 5)
   log('kernel fuzz: 10,000 sequences…')
   const fuzz = await benchFuzz(10_000)
   log('log memory: 200,000 events in a child process…')
@@ -196,7 +208,7 @@ async function main(): Promise<{ code: number; output: string }> {
   const open = await benchOpen(openOptions, log)
   log('Latch against its peers: bench/apps built with the same configuration, then opened in chromium…')
   const peers = await benchPeers(log)
-  const figures: Figures = { dispatch, replay: replayed, fuzz, memory, size, app, open, openOptions, peers }
+  const figures: Figures = { dispatch, replay: replayed, replayCli, fuzz, memory, size, app, open, openOptions, peers }
   mkdirSync(join(root, 'bench'), { recursive: true })
   writeFileSync(join(root, 'bench/RESULTS.md'), resultsMarkdown(figures, events, new Date()))
   const failures = [

@@ -1,6 +1,6 @@
 import { defaultLogBytes } from '../kernel/index'
-import { benchEvent, createBenchLatch } from './bench-events'
-import { isMain } from './cli'
+import { benchEvent, createBenchLatch } from './events'
+import { isMain } from '../scripts/cli'
 
 /** Heap figures of a latch whose log is at its default bound. Bytes throughout. */
 export type LogMemory = {
@@ -44,5 +44,5 @@ export function measureLogMemory(count: number, sampleEvery = 10_000): LogMemory
   return { events: count, baseline, after, peak: Math.max(peak, after), kept: log.events.length, keptJsonBytes, logBound: defaultLogBytes }
 }
 
-// Run by bench.ts as a child process: `node --expose-gc --import tsx scripts/bench-memory.ts 200000`.
+// Run by bench/run.ts as a child process: `node --expose-gc --import tsx bench/memory.ts 200000`.
 if (isMain(import.meta.url)) process.stdout.write(`${JSON.stringify(measureLogMemory(Number(process.argv[2] ?? 200_000)))}\n`)

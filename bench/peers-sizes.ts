@@ -1,27 +1,18 @@
 /**
  * Latch against its peers, bundle cost: the equivalent dapps of bench/apps built with THE configuration
- * of scripts/bench-app.ts, each twice (React external, then bundled), measured raw, gzip and brotli.
+ * of bench/app.ts, each twice (React external, then bundled), measured raw, gzip and brotli.
  */
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Metafile } from 'esbuild'
-import { bundle, inputGroup, reactExternals, type Bytes, type Split } from './bench-app'
-import { ensurePeers, peerVersions } from './bench-peers-install'
-import { benchPeersOpen, defaultPeerOpenOptions } from './bench-peers-open'
-import type { PeerFigures } from './bench-peers-report'
+import { bundle, inputGroup, reactExternals, type Bytes, type Split } from './app'
+import type { PeerApp, PeerAppCost } from './peers-types'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-
-/** The libraries compared. */
-export type Library = 'Latch' | 'AppKit' | 'RainbowKit'
-
-/** One dapp of bench/apps: which library, which chains, its entry file. */
-export type PeerApp = { id: string; library: Library; chains: string; entry: string }
 
 /** The dapps of bench/apps. Latch has no Solana or Bitcoin plugin yet, so it has no multi-chain dapp. */
 export const peerApps: readonly PeerApp[] = [
@@ -30,17 +21,6 @@ export const peerApps: readonly PeerApp[] = [
   { id: 'rainbowkit-evm', library: 'RainbowKit', chains: 'EVM', entry: 'bench/apps/rainbowkit-evm.tsx' },
   { id: 'appkit-multichain', library: 'AppKit', chains: 'EVM + Solana + Bitcoin', entry: 'bench/apps/appkit-multichain.tsx' },
 ]
-
-/** What one dapp costs; `outdir` holds its React-bundled build (served by the latency bench), `css` names its stylesheet if any. */
-export type PeerAppCost = {
-  app: PeerApp
-  initial: Split
-  all: Split
-  /** Largest packages of the React-external initial load (minified bytes), largest first. */
-  initialTop: { group: string; bytes: number }[]
-  outdir: string
-  css?: string
-}
 
 /** JS outputs plus the CSS bundle each of them pulls in (RainbowKit's styles.css): what the browser downloads for them. */
 export function withCss(metafile: Metafile, files: readonly string[]): string[] {
@@ -85,7 +65,7 @@ function compressedSizes(bytes: Buffer): Promise<{ gzip: number; brotli: number 
   return sizes
 }
 
-/** measureFiles (scripts/bench-app.ts) for hundreds of files: the same figures, compressed in parallel. */
+/** measureFiles (bench/app.ts) for hundreds of files: the same figures, compressed in parallel. */
 export async function measureMany(files: readonly string[]): Promise<Bytes> {
   const sizes = await Promise.all(
     files.map(async (file) => {
@@ -135,17 +115,4 @@ export async function benchPeerSizes(workDir: string, log: (line: string) => voi
     costs.push(await measurePeerApp(app, workDir))
   }
   return costs
-}
-
-/** Installs bench/peers if needed, measures every dapp, runs the latency bench on the EVM dapps, and removes the builds. */
-export async function benchPeers(log: (line: string) => void = () => {}, options = defaultPeerOpenOptions): Promise<PeerFigures> {
-  ensurePeers(log)
-  const workDir = mkdtempSync(join(tmpdir(), 'latch-bench-peers-'))
-  try {
-    const costs = await benchPeerSizes(workDir, log)
-    const open = await benchPeersOpen(costs, options, log)
-    return { costs, open, versions: peerVersions(), options }
-  } finally {
-    rmSync(workDir, { recursive: true, force: true })
-  }
 }
