@@ -112,10 +112,11 @@ describe('redaction', () => {
       fc.property(refusingArb, fc.stringMatching(/^[a-z0-9]{8}$/), (shape, nonce) => {
         const secret = `S3CR3T-${nonce}`
         const built = shape.path.reduce((inner, name) => (wrappers[name] as (b: Built) => Built)(inner), refusing[shape.leaf]())
-        const submitted = defineEvent('vault/submitted', z.object({ data: built.schema, plain: z.number() }))
+        // The plain field comes first, so its issue is among the five the reason lists.
+        const submitted = defineEvent('vault/submitted', z.object({ plain: z.number(), data: built.schema }))
         const t = createTestPorts()
         const latch = createLatch({ plugins: [definePlugin({ name: 'vault', events: [submitted] })], ports: t.ports })
-        latch.dispatch({ type: 'vault/submitted', payload: { data: built.sample(secret), plain: 'not a number' } } as never)
+        latch.dispatch({ type: 'vault/submitted', payload: { plain: 'not a number', data: built.sample(secret) } } as never)
         const rejected = latch.exportLog().events.at(-1)
         expect(rejected?.type).toBe('kernel/eventRejected')
         // The plain field's value is echoed: the reason is useful, not just silent.
