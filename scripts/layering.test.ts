@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 // DESIGN.md's layering, enforced on every import: kernel/ imports nothing else of ours,
-// plugins never import ui/ nor another plugin's internals, shipped code uses zod/mini.
+// plugins never import ui/ nor another plugin's internals, shipped code uses zod/mini and never
+// imports scripts/ (test helpers live in scripts/testing/; only *.test.ts files beside the code use them).
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 function sourceFiles(folder: string): string[] {
@@ -56,6 +57,17 @@ describe('layering', () => {
           if (!layer.startsWith('plugins/') || layer === layerOf(join(root, file))) return false
           return relative(join(root, layer), target) !== 'index'
         })
+        .map((spec) => `${file} → ${spec}`),
+    )
+    expect(offences).toEqual([])
+  })
+
+  it('shipped code imports only kernel/, plugins/ and ui/ of ours (never scripts/, where test helpers live)', () => {
+    const files = [...sourceFiles('kernel'), ...sourceFiles('plugins'), ...sourceFiles('ui')]
+    const offences = files.flatMap((file) =>
+      imports(file)
+        .filter((spec) => spec.startsWith('.'))
+        .filter((spec) => !['kernel', 'plugins', 'ui'].includes(relative(root, resolve(root, dirname(file), spec)).split('/')[0] as string))
         .map((spec) => `${file} → ${spec}`),
     )
     expect(offences).toEqual([])

@@ -3,7 +3,7 @@ import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { definePlugin, modalOpened, routerPushed } from '../../../kernel/index'
 import { ConnectButton } from '../../components/ConnectButton/ConnectButton'
-import { preloadAll, button, click, connector, dialog, discover, focused, press, renderWithLatch, settle, setup, shadow } from '../../test-helpers'
+import { preloadAll, button, click, connector, dialog, discover, focused, press, renderWithLatch, settle, setup, shadow } from '../../../scripts/testing/ui'
 import { focusables } from './focus'
 
 let cleanup: (() => Promise<void>) | undefined
