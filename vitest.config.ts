@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config'
 
 const alias = { latch: fileURLToPath(new URL('./kernel/index.ts', import.meta.url)) }
 const nodeModules = '**/node_modules/**'
+// Installs scripts/devnet's own dependencies (anvil) once, before workers start anvil in parallel.
+const devnet = 'scripts/devnet/install.ts'
 
 export default defineConfig({
   resolve: { alias },
@@ -15,6 +17,7 @@ export default defineConfig({
           include: ['kernel/**/*.test.ts', 'plugins/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.e2e.test.ts', nodeModules],
           environment: 'node',
+          globalSetup: [devnet],
         },
       },
       {
@@ -30,6 +33,7 @@ export default defineConfig({
           exclude: [nodeModules],
           environment: 'node',
           fileParallelism: false,
+          globalSetup: [devnet],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
