@@ -2,6 +2,14 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 const alias = { latch: fileURLToPath(new URL('./kernel/index.ts', import.meta.url)) }
+// React 18.3 for the unit-react18 project: scripts/react18 (a linked dev dependency) holds react and
+// react-dom 18 side by side, so react-dom resolves its own react there, never the root's React 19.
+const react18 = fileURLToPath(new URL('./scripts/react18/node_modules/', import.meta.url))
+const react18Alias = [
+  { find: 'latch', replacement: alias.latch },
+  { find: /^react-dom(\/.*)?$/, replacement: `${react18}react-dom$1` },
+  { find: /^react(\/.*)?$/, replacement: `${react18}react$1` },
+]
 const nodeModules = '**/node_modules/**'
 // Installs scripts/devnet's own dependencies (anvil) once, before workers start anvil in parallel.
 const devnet = 'scripts/devnet/install.ts'
@@ -19,6 +27,11 @@ export default defineConfig({
           environment: 'node',
           globalSetup: [devnet],
         },
+      },
+      {
+        // The UI tests again, on React 18.3 (the lowest React the peer range allows).
+        resolve: { alias: react18Alias },
+        test: { name: 'unit-react18', include: ['ui/**/*.test.{ts,tsx}'], exclude: [nodeModules], environment: 'node' },
       },
       {
         resolve: { alias },
