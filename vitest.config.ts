@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['kernel/**/*.test.ts', 'plugins/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['**/*.e2e.test.ts', nodeModules],
+          exclude: ['**/*.e2e.test.ts', 'scripts/package/**', nodeModules],
           environment: 'node',
           globalSetup: [devnet],
         },
@@ -32,6 +32,10 @@ export default defineConfig({
         // The UI tests again, on React 18.3 (the lowest React the peer range allows).
         resolve: { alias: react18Alias },
         test: { name: 'unit-react18', include: ['ui/**/*.test.{ts,tsx}'], exclude: [nodeModules], environment: 'node' },
+      },
+      {
+        // npm pack, installed into fresh apps outside the repository: needs the npm registry.
+        test: { name: 'package', include: ['scripts/package/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 60_000 },
       },
       {
         resolve: { alias },
