@@ -2,7 +2,17 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 const alias = { latch: fileURLToPath(new URL('./kernel/index.ts', import.meta.url)) }
+// React 18.3 for the unit-react18 project: scripts/react18 (a linked dev dependency) holds react and
+// react-dom 18 side by side, so react-dom resolves its own react there, never the root's React 19.
+const react18 = fileURLToPath(new URL('./scripts/react18/node_modules/', import.meta.url))
+const react18Alias = [
+  { find: 'latch', replacement: alias.latch },
+  { find: /^react-dom(\/.*)?$/, replacement: `${react18}react-dom$1` },
+  { find: /^react(\/.*)?$/, replacement: `${react18}react$1` },
+]
 const nodeModules = '**/node_modules/**'
+// Installs scripts/devnet's own dependencies (anvil) once, before workers start anvil in parallel.
+const devnet = 'scripts/devnet/install.ts'
 
 export default defineConfig({
   resolve: { alias },
@@ -13,9 +23,19 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['kernel/**/*.test.ts', 'plugins/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'scripts/**/*.test.ts', 'cli/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: ['**/*.e2e.test.ts', nodeModules],
+          exclude: ['**/*.e2e.test.ts', 'scripts/package/**', nodeModules],
           environment: 'node',
+          globalSetup: [devnet],
         },
+      },
+      {
+        // The UI tests again, on React 18.3 (the lowest React the peer range allows).
+        resolve: { alias: react18Alias },
+        test: { name: 'unit-react18', include: ['ui/**/*.test.{ts,tsx}'], exclude: [nodeModules], environment: 'node' },
+      },
+      {
+        // npm pack, installed into fresh apps outside the repository: needs the npm registry.
+        test: { name: 'package', include: ['scripts/package/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 60_000 },
       },
       {
         resolve: { alias },
@@ -30,6 +50,7 @@ export default defineConfig({
           exclude: [nodeModules],
           environment: 'node',
           fileParallelism: false,
+          globalSetup: [devnet],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -17,6 +17,7 @@ export {
 } from './events'
 export { sensitive, REDACTED } from './redact'
 export { markLibraryDefaultRpc, libraryDefaultRpcOf } from './rpc-source'
+export { fromViemChain, isViemChain, type FromViemChainOptions, type ViemChainLike } from './viem-chain'
 export { replay, replaySteps, type ReplayIssue, type ReplayResult, type ReplayRun, type ReplayStep } from './replay'
 export { parseLog, defaultLogBytes, type ExportedLog } from './log'
 export { createMemoryStorage, defaultPorts, type LoggerPort, type Ports, type StoragePort } from './ports'

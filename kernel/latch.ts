@@ -7,12 +7,18 @@ import { defaultPorts, type Ports } from './ports'
 import { libraryDefaultRpcOf } from './rpc-source'
 import { caipNetworkIdSchema, caipNetworkSchema } from './schemas'
 import type { CaipNetwork, CaipNetworkId } from './types'
+import { defaultNetworks, fromViemChain, isViemChain, type ViemChainLike } from './viem-chain'
 
 export type LatchOptions = {
   /** Chain families, connectors and features; the core is always there. */
   plugins?: readonly Plugin[]
-  /** Networks the dapp supports, across families; the first is the default unless `defaultNetwork` says otherwise. */
-  networks?: readonly CaipNetwork[]
+  /**
+   * Networks the dapp supports, across families: Latch networks, or viem chains as they are (viem's
+   * `mainnet`, converted with `fromViemChain`). The first is the default unless `defaultNetwork`
+   * says otherwise. Without `networks`, Latch configures Ethereum mainnet (`eip155:1`, 18 decimals, no RPC
+   * URL, so no balance), which is then the default network (docs/networks.md).
+   */
+  networks?: readonly (CaipNetwork | ViemChainLike)[]
   defaultNetwork?: CaipNetworkId
   projectId?: string
   metadata?: { name: string; description: string; url: string; icons: readonly string[] }
@@ -53,7 +59,8 @@ const optionsSchema = z.object({
  * page and to import under server-side rendering (the window is read through ports).
  */
 export function createLatch(options: LatchOptions = {}): Latch {
-  const parsed = z.safeParse(optionsSchema, options)
+  const networks = toNetworks(options.networks)
+  const parsed = z.safeParse(optionsSchema, { ...options, networks })
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     throw new LatchError('INVALID_OPTIONS', {
@@ -61,7 +68,7 @@ export function createLatch(options: LatchOptions = {}): Latch {
     })
   }
   const configured = latchConfigured({
-    networks: options.networks ?? [],
+    networks,
     defaultNetwork: options.defaultNetwork,
     projectId: options.projectId,
     metadata: options.metadata,
@@ -72,7 +79,7 @@ export function createLatch(options: LatchOptions = {}): Latch {
     themeVariables: options.themeVariables,
   })
   const ports = defaultPorts(options.ports)
-  const defaults = (options.networks ?? []).flatMap((network) => {
+  const defaults = networks.flatMap((network) => {
     const library = libraryDefaultRpcOf(network)
     return library ? [`${network.name} (${network.caipNetworkId}, ${library})`] : []
   })
@@ -88,4 +95,12 @@ export function createLatch(options: LatchOptions = {}): Latch {
     logBytes: options.logBytes,
     configuration: [configured],
   })
+}
+
+/** The configured networks as Latch networks: viem chains converted, Ethereum mainnet when none are given. */
+function toNetworks(networks: LatchOptions['networks']): CaipNetwork[] {
+  if (networks === undefined) return defaultNetworks()
+  // Junk that is not an array is left to the options schema, which rejects it with INVALID_OPTIONS.
+  if (!Array.isArray(networks)) return networks as never
+  return networks.map((network) => (isViemChain(network) ? fromViemChain(network) : (network as CaipNetwork)))
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, type Metafile } from 'esbuild'
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { externalPackages, publicEntriesAsPackage, staticClosure } from './build'
 import { withExtensions } from './declaration-extensions'
 import { checkExports } from './check-exports'
-import type { Entry } from './entries'
+import { entries as publicEntries, type Entry } from './entries'
 
 const output = (imports: Metafile['outputs'][string]['imports']) => ({ bytes: 1, inputs: {}, exports: [], imports })
 
@@ -144,5 +144,13 @@ describe('withExtensions', () => {
     )
     expect(withExtensions('const a: import("..").X', '/t/kernel/core', exists)).toBe('const a: import("../index.js").X')
     expect(withExtensions("declare module '../events' {}", '/t/kernel/core', exists)).toBe("declare module '../events.js' {}")
+  })
+})
+
+describe('tsconfig.build.json', () => {
+  it('emits declarations from the public entries only (no test helper or script reaches dist/types)', () => {
+    const config = JSON.parse(readFileSync(new URL('../tsconfig.build.json', import.meta.url), 'utf8')) as { files?: string[]; include?: string[] }
+    expect(config.files).toEqual(publicEntries.map((entry) => entry.source))
+    expect(config.include).toEqual([])
   })
 })

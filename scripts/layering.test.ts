@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 // DESIGN.md's layering, enforced on every import: kernel/ imports nothing else of ours,
-// plugins never import ui/ nor another plugin's internals, shipped code uses zod/mini.
+// plugins never import ui/ nor another plugin's internals, shipped code uses zod/mini and never
+// imports scripts/ (test helpers live in scripts/testing/; only *.test.ts files beside the code use them).
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 function sourceFiles(folder: string): string[] {
@@ -35,13 +36,23 @@ function layerOf(path: string): string {
 
 const shipped = { kernel: ['rxjs', 'immer', 'zod/mini'] }
 
+/** Packages a file imports with `import type` only (erased from the bundle). */
+function typeOnlyImports(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8')
+  return [...text.matchAll(/^import type [^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1] as string)
+}
+
 describe('layering', () => {
-  it('kernel/ imports only kernel/ and its three dependencies', () => {
-    const offences = sourceFiles('kernel').flatMap((file) =>
-      imports(file)
+  it('kernel/ imports only kernel/, its three dependencies, and the types of viem (never its code)', () => {
+    const offences = sourceFiles('kernel').flatMap((file) => {
+      const all = imports(file)
+      // viem is allowed when every import of it is `import type`, which the bundle erases.
+      const viemTypesOnly = all.filter((spec) => spec === 'viem').length === typeOnlyImports(file).filter((spec) => spec === 'viem').length
+      return all
         .filter((spec) => (spec.startsWith('.') ? layerOf(resolve(root, dirname(file), spec)) !== 'kernel' : !shipped.kernel.includes(spec)))
-        .map((spec) => `${file} → ${spec}`),
-    )
+        .filter((spec) => !(spec === 'viem' && viemTypesOnly))
+        .map((spec) => `${file} → ${spec}`)
+    })
     expect(offences).toEqual([])
   })
 
@@ -56,6 +67,17 @@ describe('layering', () => {
           if (!layer.startsWith('plugins/') || layer === layerOf(join(root, file))) return false
           return relative(join(root, layer), target) !== 'index'
         })
+        .map((spec) => `${file} → ${spec}`),
+    )
+    expect(offences).toEqual([])
+  })
+
+  it('shipped code imports only kernel/, plugins/ and ui/ of ours (never scripts/, where test helpers live)', () => {
+    const files = [...sourceFiles('kernel'), ...sourceFiles('plugins'), ...sourceFiles('ui')]
+    const offences = files.flatMap((file) =>
+      imports(file)
+        .filter((spec) => spec.startsWith('.'))
+        .filter((spec) => !['kernel', 'plugins', 'ui'].includes(relative(root, resolve(root, dirname(file), spec)).split('/')[0] as string))
         .map((spec) => `${file} → ${spec}`),
     )
     expect(offences).toEqual([])
@@ -108,6 +130,7 @@ describe('layering', () => {
 
   it('reads imports the way the checks above assume', () => {
     expect(imports('kernel/index.ts')).toContain('./latch')
+    expect(typeOnlyImports('kernel/actions/sign-message.ts')).toEqual(['viem', '../kernel', '../types'])
     expect(layerOf(join(root, 'plugins/eip155/connect.ts'))).toBe('plugins/eip155')
   })
 })

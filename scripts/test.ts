@@ -10,9 +10,10 @@ type Step = { name: string; command: string; args: readonly string[]; results?: 
 
 const steps: readonly Step[] = [
   { name: 'typecheck (with type tests)', command: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  vitest('unit and property tests', ['unit', 'properties']),
+  vitest('unit and property tests, UI tests again on React 18.3', ['unit', 'unit-react18', 'properties']),
   { name: 'build and exports check', command: 'npx', args: ['tsx', 'scripts/build.ts'] },
   { name: 'server-side rendering import check', command: 'npx', args: ['tsx', 'scripts/check-ssr.ts'] },
+  vitest('the packed package in fresh apps (React 18.3 and 19; needs the npm registry)', ['package']),
   { name: 'chromium (installed from Debian when missing)', command: 'npx', args: ['tsx', 'scripts/e2e/ensure-chromium.ts'] },
   vitest('end-to-end tests in chromium', ['e2e']),
 ]

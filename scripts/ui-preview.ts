@@ -1,5 +1,5 @@
 /**
- * Bundles ui/preview.tsx with esbuild, serves it on 127.0.0.1 under a strict CSP (no inline script or
+ * Bundles scripts/testing/ui-preview-app.tsx with esbuild, serves it on 127.0.0.1 under a strict CSP (no inline script or
  * style), and screenshots the modal with Debian's chromium through playwright-core: Connect and Account in
  * light and dark at 1280×800, and the bottom sheet at 390×844. PNGs go to /tmp/latch-ui-*.png.
  * Also times click → dialog painted. Usage: `npx tsx scripts/ui-preview.ts [--serve]`.
@@ -33,7 +33,7 @@ const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta n
 async function bundle(): Promise<Map<string, Uint8Array>> {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { preview: 'ui/preview.tsx' },
+    entryPoints: { preview: 'scripts/testing/ui-preview-app.tsx' },
     outdir: '/preview',
     ...appBundle,
     write: false,

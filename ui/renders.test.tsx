@@ -6,7 +6,7 @@ import { accountBalanceUpdated, cacheStored, networkApprovedSet } from '../kerne
 import { AccountButton } from './components/AccountButton/AccountButton'
 import { ConnectButton } from './components/ConnectButton/ConnectButton'
 import { NetworkButton } from './components/NetworkButton/NetworkButton'
-import { connectAccount, renderWithLatch, settle, setup, shadow } from './test-helpers'
+import { connectAccount, renderWithLatch, settle, setup, shadow } from '../scripts/testing/ui'
 
 // Re-renders of a page with the modal open on a connected account (issue 4, item 5). The counts
 // are deterministic, so the goals are asserted here; `npm run bench` prints the same figures.

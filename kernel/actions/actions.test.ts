@@ -41,7 +41,7 @@ describe('action verbs', () => {
   })
 
   it('refuses what cannot be asked: an unknown family, no active family', async () => {
-    const latch = createLatch({ plugins: [family], ports: createTestPorts().ports })
+    const latch = createLatch({ networks: [], plugins: [family], ports: createTestPorts().ports })
     await expect(switchNetwork(latch, { caipNetworkId: 'dogecoin:1' })).rejects.toMatchObject({ code: 'NETWORK_UNSUPPORTED' })
     await expect(sendTransaction(latch, { to: '0x0', value: 1n })).rejects.toMatchObject({ code: 'CHAIN_REQUIRED' })
     await expect(switchNetwork(latch, { caipNetworkId: 'nonsense' as never })).rejects.toMatchObject({ code: 'INVALID_CAIP2' })

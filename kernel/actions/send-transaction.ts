@@ -1,13 +1,17 @@
+import type { Address, Hex } from 'viem'
 import { LatchError } from '../errors'
 import type { Kernel, RequestOptions } from '../kernel'
 import type { ChainNamespace } from '../types'
 
-export type SendTransactionParameters = { to: string; value: bigint | string; data?: string; ns?: ChainNamespace } & RequestOptions
+// viem's types only (`import type`): the kernel loads nothing of viem at run time.
+export type SendTransactionParameters = { to: Address; value: bigint | string; data?: Hex; ns?: ChainNamespace } & RequestOptions
+export type SendTransactionReturnType = { hash: Hex }
 
 /** Asks the connected wallet to send a transaction; resolves with its hash once the wallet has sent it. */
-export function sendTransaction(latch: Kernel, { to, value, data, ns, ...options }: SendTransactionParameters): Promise<{ hash: string }> {
+export function sendTransaction(latch: Kernel, { to, value, data, ns, ...options }: SendTransactionParameters): Promise<SendTransactionReturnType> {
   const family = ns ?? latch.getState().activeNamespace
   if (!family) return Promise.reject(new LatchError('CHAIN_REQUIRED'))
   const payload = { to, value: value.toString(), ...(data === undefined ? {} : { data }) }
-  return latch.request({ type: 'wallet/sendTransactionRequested', ns: family, payload }, options)
+  // The eip155 plugin answers with the hash the wallet returned, checked as 0x and 64 hex digits (plugins/eip155/send-transaction.ts).
+  return latch.request({ type: 'wallet/sendTransactionRequested', ns: family, payload }, options) as Promise<SendTransactionReturnType>
 }

@@ -16,7 +16,7 @@ import {
   walletListSearchRequested as searchRequested,
   type WalletListState,
 } from './index'
-import { startProviderServer, type ProviderServer } from './test-server'
+import { startProviderServer, type ProviderServer } from '../../scripts/testing/api-test-server'
 
 // A hostile or broken provider API (docs/limits.md, "Wallet list (provider API)"): it answers
 // more listings than asked for, and counts more wallets than anyone should hold.

@@ -13,7 +13,7 @@ import {
   tokenImageUrl,
   walletImageUrl,
 } from './index'
-import { startProviderServer, type ProviderServer } from './test-server'
+import { startProviderServer, type ProviderServer } from '../../scripts/testing/api-test-server'
 
 const projectId = 'p-123'
 const wallets = Array.from({ length: 95 }, (_, i) => ({

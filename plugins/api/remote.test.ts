@@ -12,7 +12,7 @@ import {
   type ApiOptions,
   type WalletListState,
 } from './index'
-import { startProviderServer, type ProviderServer } from './test-server'
+import { startProviderServer, type ProviderServer } from '../../scripts/testing/api-test-server'
 
 const projectId = 'remote-test'
 const wallets = [

@@ -2,7 +2,7 @@ import { formatUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { connect, switchNetwork } from '../../kernel/index'
 import { createTestNetwork } from '../../kernel/testing'
-import { anvilAccounts, recordingFetch, rpc, setup, useChains } from './testing/harness'
+import { anvilAccounts, recordingFetch, rpc, setup, useChains } from '../../scripts/testing/eip155-harness'
 
 const walletId = 'test.latch.wallet'
 const chains = useChains()

@@ -3,8 +3,8 @@ import { formatUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { connect, disconnect, replay, selectIsActiveNetworkSupported, signMessage } from '../../kernel/index'
 import { eip155 } from './index'
-import { anvilAccounts, rpc, setup, useChains } from './testing/harness'
-import { createFakeWindow, createTestWallet } from './testing/test-wallet'
+import { anvilAccounts, rpc, setup, useChains } from '../../scripts/testing/eip155-harness'
+import { createFakeWindow, createTestWallet } from '../../scripts/testing/eip155-test-wallet'
 
 const walletId = 'test.latch.wallet'
 const chains = useChains()

@@ -3,7 +3,7 @@ import { createLatch } from '../../kernel/index'
 import { createTestPorts } from '../../kernel/testing'
 import { eip155 } from './index'
 import { parseAnnouncement } from './discover'
-import { createFakeWindow, createTestWallet } from './testing/test-wallet'
+import { createFakeWindow, createTestWallet } from '../../scripts/testing/eip155-test-wallet'
 
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const wallet = (info?: { name?: string; rdns?: string; icon?: string }) =>

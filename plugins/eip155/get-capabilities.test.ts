@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { connect } from '../../kernel/index'
 import { getCapabilities, selectCapabilities } from './index'
-import { anvilAccounts, setup, useChains } from './testing/harness'
+import { anvilAccounts, setup, useChains } from '../../scripts/testing/eip155-harness'
 
 const chains = useChains()
 

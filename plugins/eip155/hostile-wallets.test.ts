@@ -5,7 +5,7 @@ import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { eip155, fromViemChain } from './index'
 import { maxWallets } from './registry'
 import { maxAccounts, maxIconLength } from './schemas'
-import { createFakeWindow } from './testing/test-wallet'
+import { createFakeWindow } from '../../scripts/testing/eip155-test-wallet'
 
 /**
  * Wallets that misbehave on purpose: impostors, wallets that answer late or never, and

@@ -1,6 +1,6 @@
 /** Latch's EVM family (eip155): the plugin, its verbs, events and selectors. */
 export { eip155, type Eip155Options } from './plugin'
-export { fromViemChain, placeholderNetwork, toAddChainParameters, type AddChainParameters, type FromViemChainOptions } from './networks'
+export { fromViemChain, placeholderNetwork, toAddChainParameters, type AddChainParameters, type FromViemChainOptions, type ViemChainLike } from './networks'
 export { getCapabilities, type GetCapabilitiesErrorType, type GetCapabilitiesParameters, type GetCapabilitiesReturnType } from './get-capabilities'
 export {
   eip155CapabilitiesFailed,

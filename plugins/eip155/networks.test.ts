@@ -1,6 +1,7 @@
+import type { Chain } from 'viem'
 import { anvil, mainnet, sepolia } from 'viem/chains'
-import { describe, expect, it } from 'vitest'
-import { createLatch, replay } from '../../kernel/index'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import { createLatch, replay, type ViemChainLike } from '../../kernel/index'
 import { createTestPorts } from '../../kernel/testing'
 import { eip155, fromViemChain, placeholderNetwork, toAddChainParameters } from './index'
 
@@ -23,6 +24,12 @@ describe('fromViemChain', () => {
     })
   })
 
+  it('types its parameter structurally: viem\'s Chain fits, a Latch network does not', () => {
+    expectTypeOf<Chain>().toExtend<ViemChainLike>()
+    expectTypeOf<typeof mainnet>().toExtend<ViemChainLike>()
+    expectTypeOf(fromViemChain(mainnet)).not.toExtend<ViemChainLike>()
+  })
+
   it('gives wallet_addEthereumChain parameters back', () => {
     expect(toAddChainParameters(fromViemChain(mainnet))).toEqual({
       chainId: '0x1',
@@ -43,5 +50,11 @@ describe('networks and replay', () => {
     const latch = createLatch({ networks: [fromViemChain(mainnet), fromViemChain(sepolia)], plugins: [eip155()], ports: createTestPorts().ports })
     expect(latch.getState().chains.eip155.network.requestedCaipNetworks.map((n) => n.name)).toEqual(['Ethereum', 'Sepolia'])
     expect(replay([eip155()], JSON.stringify(latch.exportLog())).final).toEqual(latch.getState())
+  })
+
+  it('createLatch takes viem chains directly, like fromViemChain', () => {
+    const direct = createLatch({ networks: [mainnet, sepolia], plugins: [eip155()], ports: createTestPorts().ports })
+    const converted = createLatch({ networks: [fromViemChain(mainnet), fromViemChain(sepolia)], plugins: [eip155()], ports: createTestPorts().ports })
+    expect(direct.getState().chains.eip155.network).toEqual(converted.getState().chains.eip155.network)
   })
 })

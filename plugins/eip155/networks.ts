@@ -1,35 +1,8 @@
-import type { Chain } from 'viem'
-import { LatchError, markLibraryDefaultRpc, type CaipNetwork, type CaipNetworkId } from '../../kernel/index'
+import { LatchError, type CaipNetwork, type CaipNetworkId } from '../../kernel/index'
 import { toHexQuantity } from './hex'
 
-/** Options of `fromViemChain`. */
-export type FromViemChainOptions = {
-  /** RPC endpoints to use instead of the chain's defaults (e.g. your own provider's URL). */
-  rpcUrls?: readonly string[]
-  /** An image for the network (shown in the network list). */
-  imageUrl?: string
-}
-
-/**
- * A viem chain definition as a Latch network (`eip155:<id>`). Without `rpcUrls`, the network uses the
- * public RPC viem ships for the chain, and `createLatch` warns once that the visitor's address goes to it.
- */
-export function fromViemChain(chain: Chain, options: FromViemChainOptions = {}): CaipNetwork {
-  const { default: rpc } = chain.rpcUrls
-  const explorer = chain.blockExplorers?.default
-  const network: CaipNetwork = {
-    id: chain.id,
-    caipNetworkId: caipNetworkIdOf(chain.id),
-    chainNamespace: 'eip155',
-    name: chain.name,
-    nativeCurrency: { name: chain.nativeCurrency.name, symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals },
-    rpcUrls: { default: { http: [...(options.rpcUrls ?? rpc.http)], ...(rpc.webSocket ? { webSocket: [...rpc.webSocket] } : {}) } },
-    ...(explorer ? { blockExplorers: { default: { name: explorer.name, url: explorer.url } } } : {}),
-    ...(chain.testnet === undefined ? {} : { testnet: chain.testnet }),
-    ...(options.imageUrl ? { assets: { imageUrl: options.imageUrl } } : {}),
-  }
-  return options.rpcUrls || rpc.http.length === 0 ? network : markLibraryDefaultRpc(network, 'viem')
-}
+// The conversion of a viem chain is pure and lives in the kernel, so createLatch takes viem chains directly.
+export { fromViemChain, type FromViemChainOptions, type ViemChainLike } from '../../kernel/index'
 
 /** `eip155:<chainId>`. */
 export function caipNetworkIdOf(chainId: number): CaipNetworkId {

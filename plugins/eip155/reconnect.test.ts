@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { connect, connectorsDiscovered, createLatch, definePlugin } from '../../kernel/index'
 import { createTestPorts } from '../../kernel/testing'
 import { eip155 } from './index'
-import { anvilAccounts, setup, useChains } from './testing/harness'
-import { createFakeWindow } from './testing/test-wallet'
+import { anvilAccounts, setup, useChains } from '../../scripts/testing/eip155-harness'
+import { createFakeWindow } from '../../scripts/testing/eip155-test-wallet'
 
 const walletId = 'test.latch.wallet'
 const chains = useChains()

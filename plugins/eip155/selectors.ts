@@ -1,10 +1,11 @@
+import type { Address } from 'viem'
 import { recordGet, selectAddress, selectIsConnected, type CaipNetwork, type State } from '../../kernel/index'
 import type { Capabilities } from './events'
 import { chainIdOf } from './networks'
 
-/** The connected EVM address, if any. */
-export function selectEip155Address(state: State): string | undefined {
-  return selectAddress(state, 'eip155')
+/** The connected EVM address, if any: validated and EIP-55 checksummed when the wallet gave it (accounts.ts). */
+export function selectEip155Address(state: State): Address | undefined {
+  return selectAddress(state, 'eip155') as Address | undefined
 }
 
 /** Whether an EVM wallet is connected (SPEC §4: the family has an active connector). */

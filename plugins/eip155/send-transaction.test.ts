@@ -1,7 +1,7 @@
 import { createPublicClient, http } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { connect, sendTransaction } from '../../kernel/index'
-import { anvilAccounts, rpc, setup, useChains } from './testing/harness'
+import { anvilAccounts, rpc, setup, useChains } from '../../scripts/testing/eip155-harness'
 
 const chains = useChains()
 

@@ -1,7 +1,7 @@
 import { verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { connect, signMessage } from '../../kernel/index'
-import { anvilAccounts, setup, useChains } from './testing/harness'
+import { anvilAccounts, setup, useChains } from '../../scripts/testing/eip155-harness'
 
 const chains = useChains()
 

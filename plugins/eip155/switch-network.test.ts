@@ -1,7 +1,7 @@
 import { formatUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { connect, switchNetwork } from '../../kernel/index'
-import { anvilAccounts, rpc, setup, useChains } from './testing/harness'
+import { anvilAccounts, rpc, setup, useChains } from '../../scripts/testing/eip155-harness'
 
 const walletId = 'test.latch.wallet'
 const chains = useChains()

@@ -1,12 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { fileURLToPath } from 'node:url'
+import { anvilBinary } from './install'
 
 /** A running anvil: its RPC URL, chain id, and how to stop it. */
 export type Anvil = { url: string; chainId: number; port: number; stop(): Promise<void> }
-
-const binary = fileURLToPath(new URL('../../node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil', import.meta.url))
 
 /** A free TCP port on 127.0.0.1, chosen by the OS. */
 export function freePort(): Promise<number> {
@@ -20,13 +17,12 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** Starts anvil (from npm: @foundry-rs/anvil-linux-amd64) on 127.0.0.1 and waits until it answers RPC. */
+/**
+ * Starts anvil on 127.0.0.1 and waits until it answers RPC. anvil comes from scripts/devnet's own
+ * package (installed on first use, linux x64) or from PATH (scripts/devnet/install.ts).
+ */
 export async function startAnvil({ chainId, port }: { chainId: number; port?: number }): Promise<Anvil> {
-  if (!existsSync(binary)) {
-    throw new Error(
-      `anvil not found at ${binary}. It installs with npm on linux x64 (@foundry-rs/anvil-linux-amd64); on another platform install Foundry (https://getfoundry.sh) and put anvil on PATH.`,
-    )
-  }
+  const binary = anvilBinary()
   const chosen = port ?? (await freePort())
   const child = spawn('/bin/sh', ['-c', watchdog, binary, '--host', '127.0.0.1', '--port', String(chosen), '--chain-id', String(chainId), '--silent'], {
     stdio: ['pipe', 'ignore', 'pipe'],

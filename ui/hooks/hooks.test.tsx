@@ -10,7 +10,7 @@ import {
   type State,
 } from '../../kernel/index'
 import { LatchProvider } from '../components/LatchProvider/LatchProvider'
-import { connectAccount, render, setup } from '../test-helpers'
+import { connectAccount, render, setup } from '../../scripts/testing/ui'
 import { useAccount } from './useAccount'
 import { useLatch } from './useLatch'
 import { useModal } from './useModal'

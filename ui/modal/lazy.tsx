@@ -1,4 +1,5 @@
-import { use, type ComponentType } from 'react'
+import * as React from 'react'
+import type { ComponentType } from 'react'
 import type { LazyComponent } from '../addons'
 
 type Loaded = { default: ComponentType }
@@ -6,15 +7,22 @@ type LazyEntry = { Component: ComponentType; preload(): Promise<Loaded> }
 
 const entries = new WeakMap<LazyComponent, LazyEntry>()
 
+// React 19's `use`, read off the namespace: React 18 has none, and a named import of it would fail to
+// link where react is loaded as CommonJS from ES modules (Node under SSR).
+const use = (React as { use?: <T>(promise: Promise<T>) => T }).use
+
 /**
  * A component loaded on first render (suspending until then) that renders synchronously once loaded, so
- * a view preloaded in the background shows without a fallback frame. One entry per loader.
+ * a view preloaded in the background shows without a fallback frame. One entry per loader. Suspends with
+ * `use` on React 19; on React 18 it throws the promise (Suspense's older protocol) and throws a failed
+ * load to the error boundary on the render after it.
  */
 export function lazyEntry(load: LazyComponent): LazyEntry {
   let entry = entries.get(load)
   if (entry) return entry
   let loaded: Loaded | undefined
   let loading: Promise<Loaded> | undefined
+  let failed: { error: unknown } | undefined
   const preload = () =>
     (loading ??= load().then(
       (module) => (loaded = module),
@@ -23,8 +31,19 @@ export function lazyEntry(load: LazyComponent): LazyEntry {
         throw error
       },
     ))
+  const suspend = (promise: Promise<Loaded>): never => {
+    throw promise.then(
+      () => undefined,
+      (error: unknown) => void (failed = { error }),
+    )
+  }
   function Lazy() {
-    const { default: View } = loaded ?? use(preload())
+    if (!loaded && failed) {
+      const { error } = failed
+      failed = undefined
+      throw error
+    }
+    const { default: View } = loaded ?? (use ? use(preload()) : suspend(preload()))
     return <View />
   }
   entry = { Component: Lazy, preload }

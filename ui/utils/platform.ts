@@ -1,5 +1,7 @@
 /** Browser checks, read when called (never at import) so server rendering stays safe. */
 
+import { useEffect, useLayoutEffect, type DependencyList, type EffectCallback } from 'react'
+
 /** True on phones and tablets: the user-agent client hint when present, else the user-agent string. */
 export function isMobile(): boolean {
   if (typeof navigator === 'undefined') return false
@@ -21,4 +23,13 @@ export function whenIdle(task: () => void, timeout = 1_500): () => void {
   }
   const handle = setTimeout(task, 1)
   return () => clearTimeout(handle)
+}
+
+/**
+ * `useLayoutEffect` in a browser, `useEffect` on a server (where neither runs): React 18 warns for
+ * every layout effect rendered on a server, React 19 does not. Decided per call, never at import.
+ */
+export function useBrowserLayoutEffect(effect: EffectCallback, deps: DependencyList): void {
+  // The same branch on every render of one environment, so the rules of hooks hold.
+  ;(typeof document === 'undefined' ? useEffect : useLayoutEffect)(effect, deps)
 }

@@ -21,10 +21,11 @@ export function SendForm() {
     event.preventDefault()
     const value = parseEther(amount)
     if (value === undefined) return setResult({ error: 'Enter an amount like 0.5' })
+    if (!/^0x[0-9a-fA-F]{40}$/.test(to)) return setResult({ error: 'Enter an address like 0x3C44…93BC' })
     setBusy(true)
     setResult({})
     try {
-      setResult(await sendTransaction(latch, { to, value }))
+      setResult(await sendTransaction(latch, { to: to as `0x${string}`, value }))
     } catch (error) {
       setResult({ error: error instanceof LatchError ? error.shortMessage : 'Something went wrong' })
     } finally {

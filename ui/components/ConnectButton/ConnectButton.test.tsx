@@ -2,7 +2,7 @@
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { accountBalanceUpdated, accountProfileUpdated, networkSwitched } from '../../../kernel/index'
-import { connectAccount, renderWithLatch, setup } from '../../test-helpers'
+import { connectAccount, renderWithLatch, setup } from '../../../scripts/testing/ui'
 import { AccountButton } from '../AccountButton/AccountButton'
 import { ConnectButtonRenderer } from '../ConnectButtonRenderer/ConnectButtonRenderer'
 import { NetworkButton } from '../NetworkButton/NetworkButton'

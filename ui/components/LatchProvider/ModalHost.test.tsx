@@ -2,7 +2,7 @@
 import { act } from 'react'
 import { describe, expect, it } from 'vitest'
 import { ConnectButton } from '../ConnectButton/ConnectButton'
-import { connector, dialog, discover, renderWithLatch, settle, setup } from '../../test-helpers'
+import { connector, dialog, discover, renderWithLatch, settle, setup } from '../../../scripts/testing/ui'
 import { LatchProvider } from './LatchProvider'
 import { loadedModal } from '../../modal-loader'
 

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import {
   modalClosed,
@@ -14,6 +14,7 @@ import { useThemeMode } from '../../hooks/useThemeMode'
 import { loadModal, loadedModal, type ModalModule } from '../../modal-loader'
 import { overrideCss } from '../../theme/tokens'
 import { ModalShell } from './ModalShell'
+import { useBrowserLayoutEffect } from '../../utils/platform'
 import { createShadowHost, modalScope, type ShadowHost } from './shadowHost'
 
 const selectOpen = (state: State) => state.router.open
@@ -47,11 +48,11 @@ export function ModalHost() {
   const needed = open || toastOpen
 
   // A layout effect: the host exists before the browser paints the frame that follows the click.
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     if (needed && !host) setHost(createShadowHost())
   }, [needed, host])
   useEffect(() => () => host?.remove(), [host])
-  useLayoutEffect(() => host?.setOverrides(overrideCss(modalScope, themeVariables)), [host, themeVariables])
+  useBrowserLayoutEffect(() => host?.setOverrides(overrideCss(modalScope, themeVariables)), [host, themeVariables])
 
   useEffect(() => {
     if (!needed || modal) return

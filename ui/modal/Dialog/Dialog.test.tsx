@@ -3,7 +3,7 @@ import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { definePlugin, modalOpened, routerPushed } from '../../../kernel/index'
 import { ConnectButton } from '../../components/ConnectButton/ConnectButton'
-import { preloadAll, button, click, connector, dialog, discover, focused, press, renderWithLatch, settle, setup, shadow } from '../../test-helpers'
+import { preloadAll, button, click, connector, dialog, discover, focused, press, renderWithLatch, settle, setup, shadow } from '../../../scripts/testing/ui'
 import { focusables } from './focus'
 
 let cleanup: (() => Promise<void>) | undefined
@@ -133,8 +133,10 @@ describe('the dialog (W3C APG)', () => {
     const region = dialog()?.querySelector('[role="status"]')
     expect(region?.getAttribute('aria-live')).toBe('polite')
     expect(region?.textContent).toBe('Copied')
+    expect(dialog()?.hasAttribute('inert')).toBe(false)
     press('Escape')
     expect(shadow().querySelector('.backdrop')?.getAttribute('data-state')).toBe('closing')
+    expect(shadow().querySelector('.card')?.hasAttribute('inert')).toBe(true)
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)))
     expect(shadow().querySelector('.backdrop')).toBeNull()
     const page = shadow().querySelector('[role="status"]')

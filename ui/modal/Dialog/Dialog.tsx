@@ -26,6 +26,12 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
     if (selectCanClose(latch.getState())) latch.dispatch(modalClosed({}))
   }, [latch])
 
+  // Inert while closing, set on the element: React 18 drops a boolean `inert` prop (with a warning) and
+  // React 19 reads `inert=""` as false, so no prop works on both.
+  useLayoutEffect(() => {
+    card.current?.toggleAttribute('inert', closing)
+  }, [closing])
+
   // Views focus their first control themselves; this catches the rest (a view still loading).
   useLayoutEffect(() => {
     const element = card.current
@@ -83,7 +89,6 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
         aria-modal={closing ? undefined : true}
         aria-labelledby={closing ? undefined : titleId}
         tabIndex={-1}
-        inert={closing}
       >
         <Toasts placement="modal" />
         <Header titleId={titleId} closable={closable} onClose={close} />

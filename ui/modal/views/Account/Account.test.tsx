@@ -15,7 +15,7 @@ import {
   walletDisconnectSucceeded,
 } from '../../../../kernel/index'
 import { defineAddon } from '../../../addons'
-import { button, click, connectAccount, connector, dialog, discover, lastRequest, preloadAll, renderWithLatch, settle, setup, shadow } from '../../../test-helpers'
+import { button, click, connectAccount, connector, dialog, discover, lastRequest, preloadAll, renderWithLatch, settle, setup, shadow } from '../../../../scripts/testing/ui'
 
 let cleanup: (() => Promise<void>) | undefined
 beforeAll(preloadAll)

@@ -2,7 +2,7 @@
 import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { modalOpened } from '../../../../kernel/index'
-import { preloadAll, button, connector, dialog, discover, focused, listings, press, renderWithLatch, settle, setup, shadow, stubWalletList } from '../../../test-helpers'
+import { preloadAll, button, connector, dialog, discover, focused, listings, press, renderWithLatch, settle, setup, shadow, stubWalletList } from '../../../../scripts/testing/ui'
 
 let cleanup: (() => Promise<void>) | undefined
 beforeAll(preloadAll)

@@ -23,7 +23,7 @@ import {
   setup,
   shadow,
   stubWalletList,
-} from '../../../test-helpers'
+} from '../../../../scripts/testing/ui'
 import { selectWalletRows } from './walletRows'
 import { api } from '../../../../plugins/api/index'
 

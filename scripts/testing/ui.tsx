@@ -12,11 +12,11 @@ import {
   type Logged,
   type Plugin,
   type WalletListing,
-} from '../kernel/index'
-import { initialWalletListState, walletListEvents } from '../plugins/api/index'
-import { createTestNetwork, createTestPorts } from '../kernel/testing'
-import { LatchProvider, type LatchProviderProps } from './components/LatchProvider/LatchProvider'
-import { loadModal } from './modal-loader'
+} from '../../kernel/index'
+import { initialWalletListState, walletListEvents } from '../../plugins/api/index'
+import { createTestNetwork, createTestPorts } from '../../kernel/testing'
+import { LatchProvider, type LatchProviderProps } from '../../ui/components/LatchProvider/LatchProvider'
+import { loadModal } from '../../ui/modal-loader'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 

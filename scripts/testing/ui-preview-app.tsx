@@ -15,10 +15,10 @@ import {
   routerPushed,
   type CaipNetwork,
   type Connector,
-} from '../kernel/index'
-import { createTestNetwork } from '../kernel/testing'
-import { api } from '../plugins/api/index'
-import { ConnectButton, LatchProvider, NetworkButton } from './index'
+} from '../../kernel/index'
+import { createTestNetwork } from '../../kernel/testing'
+import { api } from '../../plugins/api/index'
+import { ConnectButton, LatchProvider, NetworkButton } from '../../ui/index'
 
 const svg = (body: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">${body}</svg>`)}`
 

@@ -1,4 +1,4 @@
-import type { Eip1193Provider } from '../provider'
+import type { Eip1193Provider } from '../../plugins/eip155/provider'
 
 /** A wallet error as extensions throw them: an Error with an EIP-1193 `code`. */
 export class ProviderRpcError extends Error {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll } from 'vitest'
 import { filter, firstValueFrom } from 'rxjs'
-import { anvilAccounts, startAnvil, type Anvil } from '../../../scripts/devnet/anvil'
-import { createLatch, type CaipNetwork, type LatchEvent, type Logged, type State } from '../../../kernel/index'
-import { createTestNetwork, createTestPorts } from '../../../kernel/testing'
-import { eip155 } from '../index'
-import { createFakeWindow, createTestWallet } from './test-wallet'
+import { anvilAccounts, startAnvil, type Anvil } from '../devnet/anvil'
+import { createLatch, type CaipNetwork, type LatchEvent, type Logged, type State } from '../../kernel/index'
+import { createTestNetwork, createTestPorts } from '../../kernel/testing'
+import { eip155 } from '../../plugins/eip155/index'
+import { createFakeWindow, createTestWallet } from './eip155-test-wallet'
 
 /** Two local chains (anvil 31337 and 31338) and their networks, for one test file. */
 export async function startChains() {

@@ -1,0 +1,249 @@
+/**
+ * Latch as a dapp team installs it: builds and packs the package (`npm pack`), installs the tarball
+ * into fresh apps outside the repository (React 18.3 with the lowest viem the peer range allows, and
+ * React 19 with the newest viem), then builds the README's example with esbuild, typechecks it with
+ * tsc under `moduleResolution` "bundler" and "nodenext", and renders it with react-dom/server in Node.
+ * Needs the npm registry (npm's cache keeps it quick: --prefer-offline). Run by `npm test` as its own
+ * step (vitest project `package`).
+ */
+import { execFile } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { build } from 'esbuild'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildPackage } from '../build'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const run = promisify(execFile)
+const tsc = join(root, 'node_modules/typescript/bin/tsc')
+const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest
+
+type Manifest = {
+  name: string
+  version: string
+  files?: string[]
+  dependencies?: Record<string, string>
+  peerDependencies?: Record<string, string>
+  devDependencies?: Record<string, string>
+  optionalDependencies?: Record<string, string>
+  exports?: Record<string, unknown>
+}
+
+/** What a tarball may hold: the build, the manifest, the README and the licence. */
+const allowed = [/^dist\//, /^package\.json$/, /^README\.md$/, /^LICENSE$/]
+/** Names of test helpers and dev scripts that must never ship (`kernel/testing` is the documented `latch/testing`). */
+const devOnly = /test-helpers|test-server|test-wallet|harness|preview|devnet|anvil|scripts\/|\.test\.|\.test-d\./
+
+// The README's example, as a dapp writes it, with the typed verbs and a viem chain given as it is.
+const app = `
+import { createLatch, signMessage, sendTransaction } from 'latch'
+import { eip155, fromViemChain } from 'latch/plugins/eip155'
+import { api } from 'latch/plugins/api'
+import { LatchProvider, ConnectButton } from 'latch/react'
+import { mainnet, base } from 'viem/chains'
+import type { Address, Hex } from 'viem'
+
+export const latch = createLatch({
+  networks: [fromViemChain(mainnet), fromViemChain(base)],
+  plugins: [eip155(), api()],
+  metadata: { name: 'My dapp', description: 'A dapp', url: 'https://my.dapp', icons: [] },
+  themeMode: 'system',
+})
+
+export const App = () => (
+  <LatchProvider latch={latch}>
+    <ConnectButton />
+  </LatchProvider>
+)
+
+// viem chains as they are, and createLatch() with no networks at all.
+export const direct = createLatch({ networks: [mainnet, base], plugins: [eip155()] })
+export const bare = createLatch()
+
+export async function sign(message: string): Promise<Hex> {
+  const { signature } = await signMessage(latch, { message })
+  return signature
+}
+
+export async function send(to: Address): Promise<Hex> {
+  const { hash } = await sendTransaction(latch, { to, value: 1n })
+  return hash
+}
+`
+
+const ssr = `
+import { renderToString } from 'react-dom/server'
+import { createElement } from 'react'
+import { App, bare } from './app'
+
+const html = renderToString(createElement(App))
+console.log(JSON.stringify({ html, bare: bare.getState().chains.eip155.network.caipNetwork?.caipNetworkId }))
+`
+
+const variants = [
+  {
+    name: 'React 18.3, viem 2.0.0',
+    dependencies: { react: '18.3.1', 'react-dom': '18.3.1', viem: '2.0.0', '@types/react': '18.3.8', '@types/react-dom': '18.3.7' },
+  },
+  {
+    name: 'React 19, newest viem',
+    dependencies: {
+      react: rootPackage.devDependencies?.react ?? '^19',
+      'react-dom': rootPackage.devDependencies?.['react-dom'] ?? '^19',
+      viem: rootPackage.devDependencies?.viem ?? '^2',
+      '@types/react': rootPackage.devDependencies?.['@types/react'] ?? '^19',
+      '@types/react-dom': rootPackage.devDependencies?.['@types/react-dom'] ?? '^19',
+    },
+  },
+] as const
+
+const temps: string[] = []
+function temp(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  temps.push(dir)
+  return dir
+}
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true })
+})
+
+/** Every file under `dir`, relative to it, following no symlinks. */
+function walk(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    return entry.isDirectory() ? walk(path, base) : [relative(base, path)]
+  })
+}
+
+/** The package names the built bundles import (bare specifiers, subpaths folded). */
+function bundleImports(dist: string): Set<string> {
+  const names = new Set<string>()
+  for (const file of walk(dist).filter((f) => f.endsWith('.js'))) {
+    const text = readFileSync(join(dist, file), 'utf8')
+    for (const match of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"'.][^"']*)["']/g)) {
+      const spec = match[1] as string
+      names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string))
+    }
+  }
+  return names
+}
+
+let tarball = ''
+let packedFiles: string[] = []
+
+beforeAll(async () => {
+  await buildPackage()
+  const out = temp('latch-pack-')
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', out], { cwd: root, maxBuffer: 64 * 1024 * 1024 })
+  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[]
+  if (!packed) throw new Error('npm pack reported nothing')
+  tarball = join(out, packed.filename)
+  packedFiles = packed.files.map((file) => file.path)
+}, 180_000)
+
+describe('the tarball', () => {
+  it('holds only dist/, package.json, README.md and LICENSE, and no test helper or dev script', () => {
+    expect(packedFiles.filter((path) => !allowed.some((pattern) => pattern.test(path)))).toEqual([])
+    expect(packedFiles.filter((path) => devOnly.test(path))).toEqual([])
+    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/types/kernel/index.d.ts']))
+  })
+
+  it('its manifest depends at run time on exactly what the bundles import, with React and viem as optional peers', () => {
+    const imports = bundleImports(join(root, 'dist'))
+    const dependencies = Object.keys(rootPackage.dependencies ?? {})
+    const peers = Object.keys(rootPackage.peerDependencies ?? {})
+    // Every runtime dependency is imported by the build; every import is a dependency or a peer.
+    expect(dependencies.filter((name) => !imports.has(name))).toEqual([])
+    expect([...imports].filter((name) => !dependencies.includes(name) && !peers.includes(name))).toEqual([])
+    expect(rootPackage.optionalDependencies).toBeUndefined()
+    expect(peers.sort()).toEqual(['react', 'react-dom', 'viem'])
+    expect(rootPackage.peerDependencies).toMatchObject({ react: '^18.2.0 || ^19.0.0', 'react-dom': '^18.2.0 || ^19.0.0', viem: '^2.0.0' })
+  })
+})
+
+describe.each(variants)('a dapp on $name', ({ dependencies }) => {
+  let dir = ''
+
+  beforeAll(async () => {
+    dir = temp('latch-app-')
+    const manifest = { name: 'latch-pack-test-app', private: true, type: 'module', dependencies: { latch: `file:${tarball}`, ...dependencies } }
+    writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2))
+    mkdirSync(join(dir, 'src'))
+    writeFileSync(join(dir, 'src/app.tsx'), app)
+    writeFileSync(join(dir, 'src/ssr.tsx'), ssr)
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 })
+  }, 300_000)
+
+  it('installs no anvil and no test helper', () => {
+    expect(relative(root, dir).startsWith('..')).toBe(true)
+    const modules = join(dir, 'node_modules')
+    const packages = readdirSync(modules).flatMap((name) => (name.startsWith('@') ? readdirSync(join(modules, name)).map((sub) => `${name}/${sub}`) : [name]))
+    expect(packages.filter((name) => /anvil|foundry/.test(name))).toEqual([])
+    const installed = walk(join(modules, 'latch'))
+    expect(installed.filter((path) => !allowed.some((pattern) => pattern.test(path)))).toEqual([])
+    expect(installed.filter((path) => devOnly.test(path))).toEqual([])
+  })
+
+  it('builds the README example with esbuild', async () => {
+    const result = await build({
+      absWorkingDir: dir,
+      entryPoints: ['src/app.tsx'],
+      outdir: 'out/browser',
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      splitting: true,
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+      write: false,
+    })
+    expect(result.errors).toEqual([])
+    expect(result.warnings).toEqual([])
+  })
+
+  it.each(['bundler', 'nodenext'] as const)('typechecks with tsc under moduleResolution %s', async (resolution) => {
+    const config = {
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        module: resolution === 'bundler' ? 'ESNext' : 'NodeNext',
+        moduleResolution: resolution,
+        jsx: 'react-jsx',
+        strict: true,
+        noEmit: true,
+        // Our declarations are checked too: no skipLibCheck.
+        skipLibCheck: false,
+        types: [],
+      },
+      files: ['src/app.tsx'],
+    }
+    writeFileSync(join(dir, `tsconfig.${resolution}.json`), JSON.stringify(config, null, 2))
+    const result = await run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], { cwd: dir }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }))
+    // viem 2.0.0's own declarations do not pass today's tsc (TS2536 in its formatters): viem's, not ours.
+    const errors = result.stdout.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('node_modules/viem/') && !line.startsWith(' '))
+    expect(errors).toEqual([])
+  }, 120_000)
+
+  it('renders with react-dom/server in Node without throwing, with createLatch() on eip155:1', async () => {
+    await build({
+      absWorkingDir: dir,
+      entryPoints: ['src/ssr.tsx'],
+      outfile: 'out/ssr.mjs',
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      // Node loads the installed packages itself, as a server does.
+      packages: 'external',
+      jsx: 'automatic',
+      logLevel: 'silent',
+    })
+    const { stdout } = await run(process.execPath, ['out/ssr.mjs'], { cwd: dir })
+    const { html, bare } = JSON.parse(stdout.trim().split('\n').at(-1) as string) as { html: string; bare: string }
+    expect(html).toContain('<button')
+    expect(bare).toBe('eip155:1')
+  }, 60_000)
+})
