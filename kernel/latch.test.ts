@@ -8,7 +8,16 @@ describe('createLatch', () => {
     const ports = createTestPorts().ports
     const attempt = () => createLatch({ ports, networks: [{ caipNetworkId: 'eip155' }] as never })
     expect(attempt).toThrow(LatchError)
-    expect(attempt).toThrow(/networks\.0/)
+    expect(attempt).toThrow(/networks\[0\]/)
+    // What was expected and what came, not zod's bare "Invalid input".
+    expect(attempt).toThrow(/networks\[0\]\.caipNetworkId: expected .*received string "eip155"/)
+  })
+
+  it('takes logLevel and requestTimeout, and refuses junk in them', () => {
+    const ports = createTestPorts().ports
+    expect(() => createLatch({ ports, logLevel: 'warn', requestTimeout: 1_000 })).not.toThrow()
+    expect(() => createLatch({ ports, logLevel: 'loud' as never })).toThrow(/logLevel/)
+    expect(() => createLatch({ ports, requestTimeout: -1 })).toThrow(/requestTimeout/)
   })
 
   it('records the configuration as the first event, with SPEC §6 feature defaults', () => {

@@ -3,7 +3,8 @@ import { LatchError } from './errors'
 import { latchConfigured } from './core/events'
 import { createKernel, type Kernel } from './kernel'
 import type { Plugin } from './plugin'
-import { defaultPorts, type Ports } from './ports'
+import { describeIssues } from './issues'
+import { defaultPorts, type LogLevel, type Ports } from './ports'
 import { libraryDefaultRpcOf } from './rpc-source'
 import { caipNetworkIdSchema, caipNetworkSchema } from './schemas'
 import type { CaipNetwork, CaipNetworkId } from './types'
@@ -33,8 +34,12 @@ export type LatchOptions = {
   ports?: Partial<Ports>
   /** Prefix of every stored key (default `@latch/`); two instances on one page need two prefixes. */
   storagePrefix?: string
-  /** Size bound of the event log in bytes of JSON (default about 1 MB, SPEC §9). */
+  /** Size bound of the event log in bytes of JSON (default about 1 MB, docs/limits.md "The event log"). */
   logBytes?: number
+  /** What the default console logger prints: 'error' (default), 'warn' (warnings too) or 'silent' (docs/debugging.md "Errors"). */
+  logLevel?: LogLevel
+  /** Default timeout of `latch.request()` in ms (default 6 minutes; `Infinity` for none; docs/debugging.md "Errors"). */
+  requestTimeout?: number
 }
 
 export type Latch = Kernel
@@ -52,6 +57,8 @@ const optionsSchema = z.object({
   themeVariables: z.optional(z.record(z.string().check(z.regex(/^--latch-[a-z0-9-]+$/)), z.string())),
   storagePrefix: z.optional(z.string()),
   logBytes: z.optional(z.number().check(z.positive())),
+  logLevel: z.optional(z.enum(['error', 'warn', 'silent'])),
+  requestTimeout: z.optional(z.number().check(z.positive())),
 })
 
 /**
@@ -60,13 +67,8 @@ const optionsSchema = z.object({
  */
 export function createLatch(options: LatchOptions = {}): Latch {
   const networks = toNetworks(options.networks)
-  const parsed = z.safeParse(optionsSchema, { ...options, networks })
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw new LatchError('INVALID_OPTIONS', {
-      details: `createLatch: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid options'}`,
-    })
-  }
+  const parsed = z.safeParse(optionsSchema, { ...options, networks }, { reportInput: true })
+  if (!parsed.success) throw new LatchError('INVALID_OPTIONS', { details: `createLatch: ${describeIssues(parsed.error.issues)}` })
   const configured = latchConfigured({
     networks,
     defaultNetwork: options.defaultNetwork,
@@ -78,7 +80,7 @@ export function createLatch(options: LatchOptions = {}): Latch {
     themeMode: options.themeMode,
     themeVariables: options.themeVariables,
   })
-  const ports = defaultPorts(options.ports)
+  const ports = defaultPorts(options.ports, { logLevel: options.logLevel })
   const defaults = networks.flatMap((network) => {
     const library = libraryDefaultRpcOf(network)
     return library ? [`${network.name} (${network.caipNetworkId}, ${library})`] : []
@@ -93,6 +95,7 @@ export function createLatch(options: LatchOptions = {}): Latch {
     ports,
     storagePrefix: options.storagePrefix,
     logBytes: options.logBytes,
+    requestTimeout: options.requestTimeout,
     configuration: [configured],
   })
 }
