@@ -1,4 +1,4 @@
-/** SPEC §9's business constants, in milliseconds where they are durations. */
+/** business constants (docs/behaviour.md, "Numbers"), in milliseconds where they are durations. */
 export const constants = {
   emailLoginCooldown: 30_000,
   tokenBalanceRetryBlock: 30_000,
@@ -22,17 +22,17 @@ export const constants = {
   retryInterval: 1_000,
   recentWalletsMax: 2,
   toastReplaceDelay: 150,
-  /** Not in SPEC; long enough to read a one-line toast. */
+  /** long enough to read a one-line toast. */
   toastAutoClose: 2_200,
   rpcTimeout: 10_000,
-  /** Not in SPEC: how long a wallet prompt (connect, sign, send, switch) may stay unanswered. */
+  /** how long a wallet prompt (connect, sign, send, switch) may stay unanswered. */
   walletPromptTimeout: 5 * 60_000,
   /**
-   * Not in SPEC: how long `latch.request()` waits for an answer by default. Longer than
+   * how long `latch.request()` waits for an answer by default. Longer than
    * walletPromptTimeout, so a wallet prompt always fails first, with its own error.
    */
   requestTimeout: 6 * 60_000,
-  /** Not in SPEC: no family waits longer than this to reconnect after a reload. */
+  /** no family waits longer than this to reconnect after a reload. */
   reconnectDeadline: 30_000,
   heartbeatInterval: 5_000,
   errorReportsPerWindow: 5,
@@ -42,10 +42,10 @@ export const constants = {
   defaultCaipNetworkId: 'eip155:1',
 } as const
 
-/** The `sv` query value of SPEC §7: Latch's version, kept equal to package.json's by a test. */
+/** The `sv` query value of docs/behaviour.md, "Provider API": Latch's version, kept equal to package.json's by a test. */
 export const sdkVersion = 'latch-0.1.0'
 
-/** SPEC §6: feature defaults. */
+/** docs/behaviour.md, "Options and defaults": feature defaults. */
 export const defaultFeatures = {
   receive: true,
   send: true,

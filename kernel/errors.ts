@@ -5,7 +5,7 @@
  * then the details (`Two plugins conflict: plugin "x" is registered twice`).
  */
 
-/** SPEC §8 texts for the codes that have one. The UI shows these, never raw causes. */
+/** docs/errors.md texts for the codes that have one. The UI shows these, never raw causes. */
 export const shortMessages = {
   EMAIL_THROTTLED: 'Please try again after {n} seconds',
   TOKEN_BALANCE_UNAVAILABLE: 'Token Balance Unavailable',
@@ -42,7 +42,7 @@ export const shortMessages = {
   INVALID_LOG: 'This is not a Latch event log',
 } as const
 
-/** Codes without a SPEC text: developer-facing conditions. */
+/** Codes without a catalogue text: developer-facing conditions. */
 export type InternalErrorCode =
   | 'INVALID_EVENT'
   | 'INVALID_OPTIONS'

@@ -1,4 +1,4 @@
-/** Latch's kernel: `createLatch`, the plugin API, replay, and the pure rules of SPEC §2–§9. */
+/** Latch's kernel: `createLatch`, the plugin API, replay, and the pure rules of docs/README.md. */
 export { createLatch, type Latch, type LatchOptions } from './latch'
 export { createKernel, type Kernel, type KernelOptions, type RequestOptions } from './kernel'
 export { definePlugin, persisted, type Effect, type EffectContext, type PersistedItem, type Plugin, type Reducer, type Reducers } from './plugin'

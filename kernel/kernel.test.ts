@@ -126,7 +126,7 @@ describe('request', () => {
     await expect(latch.request(pingRequested({ otp: '123456', fail: false }))).resolves.toEqual({ echoedLength: 6 })
   })
 
-  it('rejects with a LatchError carrying the code and SPEC text', async () => {
+  it('rejects with a LatchError carrying the code and catalogue text', async () => {
     const latch = createLatch({ plugins: [testPlugin], ports: createTestPorts().ports })
     const error = await latch.request(pingRequested({ otp: '1', fail: true })).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(LatchError)

@@ -28,7 +28,7 @@ export type KernelOptions = {
   ports: Ports
   /** Prefix of every stored key; give two instances on one page different prefixes. */
   storagePrefix?: string
-  /** Size bound of the event log (SPEC §9: about 1 MB). */
+  /** Size bound of the event log (docs/limits.md, "The event log": about 1 MB). */
   logBytes?: number
   /** Events dispatched first, before stored values are read (the integrator's configuration). */
   configuration?: readonly LatchEvent[]
@@ -216,7 +216,7 @@ export function createKernel(options: KernelOptions): Kernel {
     try {
       return action()
     } catch (cause) {
-      // SPEC §8: storage failures are only logged.
+      // docs/storage.md, "When items are written": storage failures are only logged.
       ports.logger.warn('storage failed', cause)
       return fallback
     }

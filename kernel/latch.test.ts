@@ -20,7 +20,7 @@ describe('createLatch', () => {
     expect(() => createLatch({ ports, requestTimeout: -1 })).toThrow(/requestTimeout/)
   })
 
-  it('records the configuration as the first event, with SPEC §6 feature defaults', () => {
+  it('records the configuration as the first event, with docs/behaviour.md, "Options and defaults" feature defaults', () => {
     const latch = createLatch({ ports: createTestPorts().ports, features: { swaps: true, send: false } })
     expect(latch.exportLog().events[0]?.type).toBe('latch/configured')
     expect(latch.getState().options.features).toMatchObject({ receive: true, send: false, analytics: true, legalCheckbox: false, swaps: true })

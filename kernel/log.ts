@@ -6,7 +6,7 @@ import { coreStateIssue } from './state-schema'
 import { initialCoreState, type State } from './state'
 import { chainNamespaces } from './types'
 
-/** SPEC §9: log buffer of about 1 MB. Measured as the JSON length of the logged events. */
+/** docs/limits.md, "The event log": log buffer of about 1 MB. Measured as the JSON length of the logged events. */
 export const defaultLogBytes = 1_000_000
 
 export const logFormat = 'latch-log'

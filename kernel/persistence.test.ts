@@ -10,7 +10,7 @@ const networks = [network(1), network(31337)]
 const caipAddress = 'eip155:1:0x1111111111111111111111111111111111111111' as const
 
 describe('persistence', () => {
-  it('writes SPEC §3 keys under the prefix and reads them back after a reload', () => {
+  it('writes docs/storage.md, "Stored items" keys under the prefix and reads them back after a reload', () => {
     const t = createTestPorts()
     const first = createLatch({ networks, ports: t.ports })
     first.dispatch({ type: 'account/connected', ns: 'eip155', payload: { caipAddress, connectorId: 'io.metamask' } })
@@ -100,7 +100,7 @@ describe('persistence', () => {
     expect(latch.getState().connection.recentWallets.map((w) => w.id)).toEqual(['a', 'b'])
   })
 
-  it('survives a storage that throws (SPEC §8: storage failures are only logged)', () => {
+  it('survives a storage that throws (docs/storage.md, "When items are written": storage failures are only logged)', () => {
     const t = createTestPorts()
     const throwing = { getItem: () => { throw new Error('denied') }, setItem: () => { throw new Error('full') }, removeItem: () => {} }
     const latch = createLatch({ networks, ports: { ...t.ports, storage: throwing } })

@@ -24,7 +24,7 @@ export type EffectContext = {
  */
 export type Effect = (events$: Observable<Logged>, ctx: EffectContext) => Observable<LatchEvent>
 
-/** One browser-stored item of SPEC §3: read once at start, written whenever its value changes. */
+/** One browser-stored item of docs/plugins.md, "Stored items": read once at start, written whenever its value changes. */
 export type PersistedItem<T = unknown> = {
   /** Key under the instance's storage prefix. */
   key: string

@@ -14,11 +14,11 @@ import type {
 import { chainNamespaces, viewNames } from './types'
 import { sensitive } from './redact'
 
-/** Schemas of SPEC §3's entities, for validating every boundary. Typed against ./types. */
+/** Schemas of entities (docs/storage.md), for validating every boundary. Typed against ./types. */
 
 export const chainNamespaceSchema = z.enum(chainNamespaces)
 
-// SPEC §5: CAIP-2 is exactly two colon-separated parts, CAIP-10 exactly three.
+// docs/behaviour.md, "CAIP identifiers": CAIP-2 is exactly two colon-separated parts, CAIP-10 exactly three.
 export const caipNetworkIdSchema = z.string().check(z.regex(/^[^:\s]+:[^:\s]+$/)) as unknown as z.ZodMiniType<CaipNetworkId>
 export const caipAddressSchema = z.string().check(z.regex(/^[^:\s]+:[^:\s]+:[^:\s]+$/)) as unknown as z.ZodMiniType<CaipAddress>
 
@@ -116,7 +116,7 @@ export const errorDataSchema = z.object({
   details: z.optional(z.string()),
 })
 
-/** An e-mail one-time code (SPEC §3 frame protocol): secret, redacted before the log and the reducers. */
+/** An e-mail one-time code (docs/debugging.md, "What the log never holds" frame protocol): secret, redacted before the log and the reducers. */
 export const otpCodeSchema = sensitive(z.string())
 
 /** An auth or session token from the embedded frame: secret, redacted before the log and the reducers. */

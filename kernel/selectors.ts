@@ -9,12 +9,12 @@ export function selectAddress(state: State, ns: ChainNamespace | undefined = sta
   return caipAddress?.split(':')[2]
 }
 
-/** SPEC §4: a namespace counts as connected if it has an active connector id. */
+/** docs/behaviour.md, "Connection states": a namespace counts as connected if it has an active connector id. */
 export function selectIsConnected(state: State, ns: ChainNamespace | undefined = state.activeNamespace): boolean {
   return ns !== undefined && state.chains[ns].connectorId !== undefined
 }
 
-/** The families with an active connector, in SPEC §1's order. */
+/** The families with an active connector, in order (docs/behaviour.md, "CAIP identifiers"). */
 export function selectConnectedNamespaces(state: State): readonly ChainNamespace[] {
   return chainNamespaces.filter((ns) => state.chains[ns].connectorId !== undefined)
 }
@@ -29,7 +29,7 @@ export function selectRequestedNetworks(state: State): readonly CaipNetwork[] {
   return chainNamespaces.flatMap((ns) => state.chains[ns].network.requestedCaipNetworks)
 }
 
-/** Whether the active network is one the integrator configured (SPEC §4, UnsupportedChain). */
+/** Whether the active network is one the integrator configured (docs/behaviour.md, "UnsupportedChain", UnsupportedChain). */
 export function selectIsActiveNetworkSupported(state: State): boolean {
   const network = selectActiveNetwork(state)
   if (!network || !state.activeNamespace) return true

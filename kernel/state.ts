@@ -14,7 +14,7 @@ import type {
 } from './types'
 import { chainNamespaces } from './types'
 
-/** SPEC §3 "Account state", one per chain family. `address` is derived (see selectors). */
+/** docs/behaviour.md, "Connection states" "Account state", one per chain family. `address` is derived (see selectors). */
 export type AccountState = {
   status: ConnectionStatus
   caipAddress?: CaipAddress
@@ -23,7 +23,7 @@ export type AccountState = {
   balance?: string
   balanceSymbol?: string
   balanceLoading: boolean
-  /** `meta.at` of the last failed token-balance fetch (SPEC §8: no retry within 30 s). */
+  /** `meta.at` of the last failed token-balance fetch (docs/errors.md, "Codes reserved for features not built yet": no retry within 30 s). */
   lastRetry?: number
   tokenBalance: readonly TokenBalance[]
   smartAccountDeployed: boolean
@@ -38,7 +38,7 @@ export type AccountState = {
   farcasterUrl?: string
 }
 
-/** SPEC §3 "Token balance". */
+/** docs/storage.md "Token balance". */
 export type TokenBalance = {
   name: string
   symbol: string
@@ -50,7 +50,7 @@ export type TokenBalance = {
   iconUrl?: string
 }
 
-/** SPEC §3 "Network state", one per chain family. */
+/** docs/behaviour.md, "Network changes" "Network state", one per chain family. */
 export type NetworkState = {
   caipNetwork?: CaipNetwork
   supportsAllNetworks: boolean
@@ -62,13 +62,13 @@ export type NetworkState = {
 export type ChainState = {
   account: AccountState
   network: NetworkState
-  /** The active connector of this family; a family is connected exactly when it is set (SPEC §4). */
+  /** The active connector of this family; a family is connected exactly when it is set (docs/behaviour.md, "Connection states"). */
   connectorId?: string
   /** A connector id read from storage at start: the plugin owning it tries to reconnect. */
   reconnectConnectorId?: string
 }
 
-/** SPEC §3 "Connection controller state". */
+/** docs/behaviour.md, "Connection states" "Connection controller state". */
 export type ConnectionState = {
   connections: Readonly<Record<ChainNamespace, readonly Connection[]>>
   disconnectedConnectorIds: Readonly<Record<ChainNamespace, readonly string[]>>

@@ -1,6 +1,6 @@
 import type { ChainNamespace } from './types'
 
-/** SPEC §3's browser-stored items. Every key is stored under the instance's prefix (default `@latch/`). */
+/** browser-stored items (docs/storage.md, "Stored items"). Every key is stored under the instance's prefix (default `@latch/`). */
 export const storageKeys = {
   emailLoginUsed: 'emailLoginUsed',
   email: 'email',

@@ -1,6 +1,6 @@
-/** Domain types in SPEC §3's words. Pure types: no runtime code here. */
+/** Domain types in words (docs/storage.md). Pure types: no runtime code here. */
 
-/** SPEC §1: the chain namespaces Latch recognises. */
+/** docs/behaviour.md, "CAIP identifiers": the chain namespaces Latch recognises. */
 export const chainNamespaces = ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'] as const
 export type ChainNamespace = (typeof chainNamespaces)[number]
 
@@ -13,7 +13,7 @@ export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
 
 export type NativeCurrency = { name: string; symbol: string; decimals: number }
 
-/** SPEC §3 "Chain network". */
+/** docs/networks.md "Chain network". */
 export type CaipNetwork = {
   id: number | string
   caipNetworkId: CaipNetworkId
@@ -38,7 +38,7 @@ export type ConnectorType =
   | 'FEATURED'
   | 'CUSTOM'
 
-/** SPEC §3 "Connector". The provider object lives in the plugin, never in state. */
+/** docs/behaviour.md, "Wallet discovery" "Connector". The provider object lives in the plugin, never in state. */
 export type Connector = {
   id: string
   name: string
@@ -54,7 +54,7 @@ export type Connector = {
 
 export type ConnectionAccount = { address: string; type?: AccountType }
 
-/** SPEC §3 "Connection", grouped per namespace in the connection slice. */
+/** docs/behaviour.md, "Connection states" "Connection", grouped per namespace in the connection slice. */
 export type Connection = {
   connectorId: string
   accounts: readonly ConnectionAccount[]
@@ -63,7 +63,7 @@ export type Connection = {
   caipNetwork?: CaipNetworkId
 }
 
-/** SPEC §3 "Wallet listing". */
+/** docs/limits.md, "Wallet list (provider API)" "Wallet listing". */
 export type WalletListing = {
   id: string
   name: string
@@ -79,7 +79,7 @@ export type WalletListing = {
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting'
 
-/** SPEC §2 view names. */
+/** docs/behaviour.md, "Views" view names. */
 export const viewNames = [
   'Connect',
   'Account',
@@ -110,6 +110,6 @@ export type ViewName = (typeof viewNames)[number]
 /** One entry of the router's history: a view and its (serialisable) payload. */
 export type View = { name: ViewName; payload?: Readonly<Record<string, unknown>> }
 
-/** SPEC §3 "Toast". */
+/** docs/behaviour.md, "Toasts" "Toast". */
 export type ToastVariant = 'success' | 'loading' | 'error'
 export type Toast = { message: string; variant: ToastVariant; autoClose?: boolean; svg?: string }

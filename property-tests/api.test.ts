@@ -21,10 +21,10 @@ const runs = { numRuns: 1000 }
 
 // ---- independent oracles ----
 
-/** Lower-cases and trims by hand-written rules the SPEC states (case-insensitive, trimmed). */
+/** Lower-cases and trims by hand-written rules the docs state (case-insensitive, trimmed). */
 const norm = (value: string) => value.trim().toLowerCase()
 
-/** SPEC §5: hidden when the name or the rdns equals an excluded entry, case-insensitively. */
+/** docs/behaviour.md, "Wallet filtering": hidden when the name or the rdns equals an excluded entry, case-insensitively. */
 function isExcluded(wallet: WalletListing, excluded: readonly string[]): boolean {
   const set = excluded.map(norm).filter((entry) => entry !== '')
   return set.includes(norm(wallet.name)) || (!!wallet.rdns && set.includes(norm(wallet.rdns)))
@@ -151,7 +151,7 @@ describe('wallet-listing validation', () => {
   })
 })
 
-describe('local paging (SPEC §9: 40 a page)', () => {
+describe('local paging (docs/behaviour.md, "All Wallets": 40 a page)', () => {
   it('covers every wallet exactly once, in order, for any list and page size', () => {
     const listArb = fc.uniqueArray(fc.string({ maxLength: 6 }), { maxLength: 150 }).map((ids) => ids.map((id) => ({ id: `w-${id}`, name: id })))
     fc.assert(
@@ -182,7 +182,7 @@ describe('local paging (SPEC §9: 40 a page)', () => {
   })
 })
 
-describe('search (SPEC §5 trimmed, §9 100 entries after 300 ms)', () => {
+describe('search (docs/behaviour.md, "All Wallets" trimmed, §9 100 entries after 300 ms)', () => {
   it('results are exactly the visible registry wallets whose name contains the trimmed query, case-insensitively', () => {
     fc.assert(
       fc.property(queryArb, exclusionArb, (query, excluded) => {
@@ -211,7 +211,7 @@ describe('search (SPEC §5 trimmed, §9 100 entries after 300 ms)', () => {
   })
 })
 
-describe('exclusion (SPEC §5)', () => {
+describe('exclusion (docs/behaviour.md, "Wallet filtering")', () => {
   it('excluded wallets never appear from the provider API either, in pages or searches', async () => {
     const walletArb = fc.record({ id: fc.string({ minLength: 1, maxLength: 5 }), name: fc.constantFrom('MetaMask', 'metamask ', 'Rainbow', 'Trust', 'Alpha', 'alpha beta'), rdns: fc.option(fc.constantFrom('io.metamask', 'IO.RABBY', 'me.rainbow'), { nil: null }) })
     await fc.assert(

@@ -90,7 +90,7 @@ describe('CAIP-2 network ids', () => {
     )
   })
 
-  it('acceptance equals the oracle; rejection is always INVALID_CAIP2 with the SPEC text', () => {
+  it('acceptance equals the oracle; rejection is always INVALID_CAIP2 with the catalogue text', () => {
     fc.assert(
       fc.property(anyInput, (input) => {
         const accepted = hasColonParts(input, 2)
@@ -121,7 +121,7 @@ describe('CAIP-10 addresses', () => {
     )
   })
 
-  it('acceptance equals the oracle; rejection is always INVALID_CAIP10 with the SPEC text', () => {
+  it('acceptance equals the oracle; rejection is always INVALID_CAIP10 with the catalogue text', () => {
     fc.assert(
       fc.property(anyInput, (input) => {
         const accepted = hasColonParts(input, 3)

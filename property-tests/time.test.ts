@@ -5,7 +5,7 @@ import { createTestPorts } from '../kernel/testing'
 
 const runs = { numRuns: 1000 }
 
-describe('e-mail throttle (SPEC §5)', () => {
+describe('e-mail throttle (docs/behaviour.md, "E-mail throttle")', () => {
   it('refuses within 30 s with the exact text and n = seconds left rounded up, allows after', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 40 }), fc.integer({ min: 0, max: 60_000 }), (last, elapsed) => {
@@ -24,7 +24,7 @@ describe('e-mail throttle (SPEC §5)', () => {
   })
 })
 
-describe('caches with expiry (SPEC §4, §9)', () => {
+describe('caches with expiry (docs/behaviour.md, "Caches")', () => {
   it('a value reads back exactly while fresh and never once expired; writes drop expired entries and never mutate', () => {
     const entryArb = fc.record({ value: fc.string(), timestamp: fc.nat(100_000) })
     fc.assert(
@@ -41,7 +41,7 @@ describe('caches with expiry (SPEC §4, §9)', () => {
   })
 })
 
-describe('toasts (SPEC §4) on virtual time', () => {
+describe('toasts (docs/behaviour.md, "Toasts") on virtual time', () => {
   type Step = { toast: { message: string; variant: 'success' | 'loading' | 'error' } } | { wait: number }
   const stepArb: fc.Arbitrary<Step> = fc.oneof(
     fc.record({ toast: fc.record({ message: fc.string({ maxLength: 6 }), variant: fc.constantFrom('success' as const, 'loading' as const, 'error' as const) }) }),

@@ -1,14 +1,14 @@
 import type { ComponentType } from 'react'
 import type { ViewName } from '../kernel/index'
 
-/** SPEC §2: the wallet feature order of the Account view. */
+/** docs/react.md, "Add-ons": the wallet feature order of the Account view. */
 export const walletFeatureOrder = ['onramp', 'swaps', 'receive', 'send'] as const
-/** One of SPEC §2's wallet features. */
+/** One of wallet features (docs/react.md, "Add-ons"). */
 export type WalletFeature = (typeof walletFeatureOrder)[number]
 
-/** SPEC §2: the default connect-method order of the Connect view. */
+/** docs/react.md, "Add-ons": the default connect-method order of the Connect view. */
 export const connectMethodOrder = ['wallet', 'email', 'social'] as const
-/** One of SPEC §2's connect methods. */
+/** One of connect methods (docs/react.md, "Add-ons"). */
 export type ConnectMethod = (typeof connectMethodOrder)[number]
 
 /** A lazily loaded component (a dynamic `import()` of a module with a default export). */
@@ -26,7 +26,7 @@ export type FeatureAddon = {
   load: LazyComponent
 }
 
-/** A connect method (e-mail, social) drawn in its SPEC §2 slot of the Connect view. */
+/** A connect method (e-mail, social) drawn in its docs/react.md, "Add-ons" slot of the Connect view. */
 export type ConnectMethodAddon = { kind: 'connectMethod'; method: Exclude<ConnectMethod, 'wallet'>; load: LazyComponent }
 
 /** A view drawn by a plugin (e.g. a wallet-connect QR for ConnectingWalletConnect); it replaces a built-in one. */

@@ -5,7 +5,7 @@ import type { LatchAddon } from './addons'
 /** What LatchProvider hands to hooks, buttons and the modal. */
 export type LatchContextValue = {
   latch: Latch
-  /** Wallet-list group order that overrides SPEC §2's default. */
+  /** Wallet-list group order that overrides default (docs/behaviour.md, "Wallet list"). */
   connectorOrder?: readonly ConnectorGroupName[]
   addons: readonly LatchAddon[]
 }

@@ -32,7 +32,7 @@ describe('action verbs', () => {
     expect(latch.exportLog().events.map((e) => e.type)).toEqual(['latch/configured', 'wallet/signMessageRequested', 'wallet/signMessageSucceeded'])
   })
 
-  it('a failed switch rejects with the SPEC text and navigates back from SwitchNetwork (SPEC §4)', async () => {
+  it('a failed switch rejects with the catalogue text and navigates back from SwitchNetwork (docs/behaviour.md, "Network-switch routing")', async () => {
     const latch = createLatch({ networks, plugins: [family], ports: createTestPorts().ports })
     latch.dispatch({ type: 'modal/opened', payload: { view: { name: 'Networks' } } })
     latch.dispatch({ type: 'router/pushed', payload: { view: { name: 'SwitchNetwork', payload: { caipNetworkId: 'eip155:2' } } } })

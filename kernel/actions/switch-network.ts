@@ -5,7 +5,7 @@ import { chainNamespaces, type CaipNetworkId, type ChainNamespace } from '../typ
 
 export type SwitchNetworkParameters = { caipNetworkId: CaipNetworkId } & RequestOptions
 
-/** Switches the active network; the wallet is asked when one is connected on that family (SPEC §4). */
+/** Switches the active network; the wallet is asked when one is connected on that family (docs/behaviour.md, "Network changes"). */
 export async function switchNetwork(latch: Kernel, { caipNetworkId, ...options }: SwitchNetworkParameters): Promise<{ caipNetworkId: CaipNetworkId }> {
   const { namespace } = parseCaipNetworkId(caipNetworkId)
   if (!(chainNamespaces as readonly string[]).includes(namespace)) throw new LatchError('NETWORK_UNSUPPORTED')

@@ -4,7 +4,7 @@ import { addConnection, removeConnection } from '../rules/connections'
 import { initialAccountState, type State } from '../state'
 import type { CaipAddress, CaipNetwork, ChainNamespace } from '../types'
 
-/** Reducers of `chains[ns]`: account and network state per chain family (SPEC §3, §4). */
+/** Reducers of `chains[ns]`: account and network state per chain family (docs/behaviour.md, "Connection states"). */
 export const chainReducers: Reducers = {
   'account/connected'(draft, { ns, payload }) {
     if (!ns) return
@@ -39,7 +39,7 @@ export const chainReducers: Reducers = {
     if (!ns) return
     const chain = draft.chains[ns]
     const connectorId = chain.connectorId
-    // SPEC §4: reset clears address, balances, profile and the stored connector id.
+    // docs/behaviour.md, "Network changes": reset clears address, balances, profile and the stored connector id.
     chain.account = castDraft(initialAccountState())
     delete chain.connectorId
     delete chain.reconnectConnectorId
@@ -109,7 +109,7 @@ export const chainReducers: Reducers = {
     if (!ns) return
     const network = draft.chains[ns].network
     network.requestedCaipNetworks = network.requestedCaipNetworks.filter((n) => n.caipNetworkId !== payload.caipNetworkId)
-    // SPEC §4: removing the active network falls back to the first remaining one of that family.
+    // docs/behaviour.md, "Network changes": removing the active network falls back to the first remaining one of that family.
     if (network.caipNetwork?.caipNetworkId !== payload.caipNetworkId) return
     const fallback = network.requestedCaipNetworks[0]
     if (fallback) network.caipNetwork = fallback

@@ -2,7 +2,7 @@ import type { Reducers } from '../plugin'
 import { removeAccount } from '../rules/connections'
 import { addRecentWallet } from '../rules/wallets'
 
-/** Reducers of the connection controller state and the connector list (SPEC §3–§5). */
+/** Reducers of the connection controller state and the connector list (docs/behaviour.md, "Connection states"). */
 export const connectionReducers: Reducers = {
   'connection/accountRemoved'(draft, { ns, payload }) {
     if (ns) draft.connection.connections[ns] = removeAccount(draft.connection.connections[ns], payload) as never

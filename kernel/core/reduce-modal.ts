@@ -7,7 +7,7 @@ import type { CacheEntry } from '../state'
 import { selectIsConnected } from '../selectors'
 import { chainNamespaces, type CaipNetwork, type ChainNamespace } from '../types'
 
-/** Reducers of configuration, the router (SPEC §2), toasts and caches (SPEC §4). */
+/** Reducers of configuration, the router (docs/behaviour.md, "View history"), toasts and caches (docs/behaviour.md, "Toasts"). */
 export const modalReducers: Reducers = {
   'latch/configured'(draft, { payload }) {
     const byNamespace = new Map<ChainNamespace, CaipNetwork[]>()

@@ -4,7 +4,7 @@ import { selectView } from '../selectors'
 import { routerWentBack } from './events'
 import { networkSwitchFailed } from './intents'
 
-/** SPEC §4: a failed network switch navigates back from the view that asked for it. */
+/** docs/behaviour.md, "Network-switch routing": a failed network switch navigates back from the view that asked for it. */
 export const switchBackEffect: Effect = (events$, { getState }) =>
   events$.pipe(
     filter(networkSwitchFailed.match),

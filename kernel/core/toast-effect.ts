@@ -5,7 +5,7 @@ import type { Effect } from '../plugin'
 import { toastClosed, toastRequested, toastShown } from './events'
 
 /**
- * SPEC §4: if a toast is open it closes, then the new one shows after 150 ms. A newer
+ * docs/behaviour.md, "Toasts": if a toast is open it closes, then the new one shows after 150 ms. A newer
  * request cancels a pending one; success and error toasts close themselves.
  */
 export const toastEffect: Effect = (events$, { ports, getState }) =>

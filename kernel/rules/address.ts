@@ -1,4 +1,4 @@
-/** Address format checks (SPEC §5). Total: any input that is not a matching string gives false. */
+/** Address format checks (docs/behaviour.md, "Addresses"). Total: any input that is not a matching string gives false. */
 
 /** `0x` (lower-case x) is optional; then exactly 40 hex digits of either case. */
 const evmAddressPattern = /^(?:0x)?[0-9a-fA-F]{40}$/

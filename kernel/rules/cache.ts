@@ -1,7 +1,7 @@
 import type { CacheEntry } from '../state'
 import { recordGet, recordWith } from './record'
 
-/** The cached value if present and not expired at `now` (SPEC §4: expired entries are discarded). */
+/** The cached value if present and not expired at `now` (docs/behaviour.md, "Caches": expired entries are discarded). */
 export function readCache<T>(
   cache: Readonly<Record<string, CacheEntry<T>>>,
   key: string,

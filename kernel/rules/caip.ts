@@ -1,4 +1,4 @@
-/** CAIP-2 network ids and CAIP-10 addresses (SPEC §5): colon-separated parts, nothing more. */
+/** CAIP-2 network ids and CAIP-10 addresses (docs/behaviour.md, "CAIP identifiers"): colon-separated parts, nothing more. */
 import { LatchError } from '../errors'
 import type { CaipAddress, CaipNetworkId } from '../types'
 

@@ -1,5 +1,5 @@
 /**
- * SPEC §5 "Connection merge": pure verbs over one namespace's list of connections.
+ * docs/behaviour.md, "Addresses" "Connection merge": pure verbs over one namespace's list of connections.
  * Invariants kept by every verb: no two accounts of one entry are equal case-insensitively,
  * and no stored entry has an empty account list.
  */
@@ -11,7 +11,7 @@ export const defaultAuthConnectorId = 'AUTH'
 /** Options of `addConnection`. */
 export type AddConnectionOptions = { authConnectorId?: string }
 
-/** Case-insensitive address equality (SPEC §5). */
+/** Case-insensitive address equality (docs/behaviour.md, "Addresses"). */
 export function sameAddress(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase()
 }

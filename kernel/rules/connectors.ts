@@ -1,11 +1,11 @@
 /**
- * Connector verbs: namespace filter and multi-chain merge (SPEC §4), per-chain name dedupe (SPEC §5),
- * and the wallet list's connector groups (SPEC §2, §9).
+ * Connector verbs: namespace filter and multi-chain merge (docs/behaviour.md, "Wallet list"), per-chain name dedupe (docs/behaviour.md, "Wallet list"),
+ * and the wallet list's connector groups (docs/behaviour.md, "Wallet list").
  */
 import type { ChainNamespace, Connector, WalletListing } from '../types'
 
 /**
- * SPEC §5: "one wallet brand's long name is treated as equal to its short name".
+ * docs/behaviour.md, "Wallet list": "one wallet brand's long name is treated as equal to its short name".
  * Long name → short name; compared trimmed and case-insensitively.
  */
 export const brandNameAliases: Readonly<Record<string, string>> = Object.freeze({
@@ -31,7 +31,7 @@ export function canonicalConnectorName(name: string): string {
   return Object.hasOwn(aliasByKey, key) ? (aliasByKey[key] ?? key) : key
 }
 
-/** Keeps the first connector of each canonical name per chain (SPEC §5). */
+/** Keeps the first connector of each canonical name per chain (docs/behaviour.md, "Wallet list"). */
 export function dedupeConnectorsByName(connectors: readonly Connector[]): readonly Connector[] {
   const seen = new Set<string>()
   const result = connectors.filter((connector) => {
@@ -64,7 +64,7 @@ export function filterConnectorsByNamespace(
 }
 
 /**
- * SPEC §4: merges connectors of the same canonical name across chains into one 'MULTI_CHAIN' entry and
+ * docs/behaviour.md, "Wallet list": merges connectors of the same canonical name across chains into one 'MULTI_CHAIN' entry and
  * all 'AUTH' connectors into one 'AUTH' entry (id, name, chain and images of the first; `connectors` lists
  * the originals). One connector per chain per name is kept (first wins); names seen once stay untouched.
  */
@@ -86,7 +86,7 @@ export function mergeMultiChainConnectors(connectors: readonly Connector[]): rea
   return [...groups.values()].map((group) => (group.length > 1 ? mergeGroup(group) : (group[0] as Connector)))
 }
 
-/** The wallet-list groups, default order (SPEC §2, §9). */
+/** The wallet-list groups, default order (docs/behaviour.md, "Wallet list"). */
 export const connectorGroupNames = [
   'walletConnect',
   'recent',

@@ -1,18 +1,18 @@
 /**
- * Display formatting (SPEC §5, §9). Numbers are handled as exact decimal strings and
+ * Display formatting (docs/behaviour.md, "Display"). Numbers are handled as exact decimal strings and
  * BigInts, never floats. Decimal inputs are plain strings: an optional '-', digits, an
  * optional '.' and digits (at least one digit overall; '.5' and '5.' are accepted; no '+',
  * exponents, separators or whitespace). Anything else is junk and formats as zero.
  */
 import { LatchError } from '../errors'
 
-/** SPEC §9: e-mail login names longer than this are cut. */
+/** docs/behaviour.md, "Display": e-mail login names longer than this are cut. */
 export const emailDisplayLimit = 30
-/** SPEC §9: balances are floored to 3 decimals. */
+/** docs/behaviour.md, "Display": balances are floored to 3 decimals. */
 export const balanceDecimals = 3
-/** SPEC §9: transfer quantities are floored to 3 decimals. */
+/** docs/behaviour.md, "Display": transfer quantities are floored to 3 decimals. */
 export const transferQuantityDecimals = 3
-/** SPEC §9: token (fiat) values are floored to 2 decimals. */
+/** docs/behaviour.md, "Display": token (fiat) values are floored to 2 decimals. */
 export const tokenValueDecimals = 2
 
 const ellipsis = '...'
@@ -24,7 +24,7 @@ export function cutEmailForDisplay(email: string): string {
   return characters.slice(0, emailDisplayLimit - ellipsis.length).join('') + ellipsis
 }
 
-/** Removes one trailing '0' from a discord username (SPEC §5); other providers are unchanged. */
+/** Removes one trailing '0' from a discord username (docs/behaviour.md, "Display"); other providers are unchanged. */
 export function normalizeSocialUsername(provider: string, username: string): string {
   return provider === 'discord' && username.endsWith('0') ? username.slice(0, -1) : username
 }

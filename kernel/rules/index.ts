@@ -1,4 +1,4 @@
-/** The pure rules of SPEC §2–§9, shared by plugins and the UI. */
+/** The pure rules of docs/behaviour.md, shared by plugins and the UI. */
 export * from './address'
 export * from './cache'
 export * from './caip'

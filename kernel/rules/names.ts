@@ -1,7 +1,7 @@
-/** Name registration rules (SPEC §5) and the ENS coin type (SPEC §9, ENSIP-11). */
+/** Name registration rules (docs/behaviour.md, "Name rules") and the ENS coin type (docs/behaviour.md, "Name rules", ENSIP-11). */
 import { LatchError } from '../errors'
 
-/** SPEC §5: ASCII letters, digits and hyphens only, at least 4 characters. */
+/** docs/behaviour.md, "Name rules": ASCII letters, digits and hyphens only, at least 4 characters. */
 const registrationNamePattern = /^[A-Za-z0-9-]{4,}$/
 
 /** The visitor-facing text for an invalid registration name. */

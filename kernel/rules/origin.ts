@@ -1,5 +1,5 @@
 /**
- * Origin allow-check (SPEC §5): exact origin match, or `*` wildcard patterns.
+ * Origin allow-check (docs/behaviour.md, "Origin allow-check"): exact origin match, or `*` wildcard patterns.
  *
  * The visitor's origin must be a serialised origin exactly as browsers produce it
  * (`scheme://host[:port]`, lower-case host, no default port, no path or trailing slash);

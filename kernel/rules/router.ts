@@ -11,7 +11,7 @@ import type { ChainNamespace, View, ViewName } from '../types'
  */
 export const maxHistory = 32
 
-/** SPEC §2/§4: the views that count as signing views. */
+/** docs/behaviour.md, "Views": the views that count as signing views. */
 export const signingViews = ['SIWXSignMessage', 'ApproveTransaction'] as const satisfies readonly ViewName[]
 
 /** The view currently shown (top of the history), if any. */
@@ -65,7 +65,7 @@ export function goBack(
   return { history: popped, close: false }
 }
 
-/** The inputs of SPEC §2's network-switch routing. */
+/** The inputs of network-switch routing (docs/behaviour.md, "Network-switch routing"). */
 export type SwitchNetworkRoutingInput = {
   skipConfirmation: boolean
   activeConnectorIsAuth: boolean
@@ -76,7 +76,7 @@ export type SwitchNetworkRoutingInput = {
   connectedOnTargetFamily: boolean
 }
 
-/** SPEC §2 network-switch routing; the first matching rule wins. */
+/** docs/behaviour.md, "Network-switch routing" network-switch routing; the first matching rule wins. */
 export function selectSwitchNetworkView(input: SwitchNetworkRoutingInput): 'SwitchNetwork' | 'SwitchActiveChain' {
   if (!input.skipConfirmation && input.activeConnectorIsAuth && input.authSupportsTarget) return 'SwitchNetwork'
   if (
@@ -94,7 +94,7 @@ export function isSigningView(name: ViewName): boolean {
   return (signingViews as readonly ViewName[]).includes(name)
 }
 
-/** SPEC §4: the modal cannot be closed in a signing view while sign-in is required and no session exists. */
+/** docs/behaviour.md, "Views": the modal cannot be closed in a signing view while sign-in is required and no session exists. */
 export function canClose(input: { view: ViewName; siwxRequired: boolean; hasSession: boolean }): boolean {
   return !(isSigningView(input.view) && input.siwxRequired && !input.hasSession)
 }

@@ -1,4 +1,4 @@
-/** Classification of an RPC response (SPEC §5). */
+/** Classification of an RPC response (docs/behaviour.md, "RPC results"). */
 
 /** What kind of result an RPC response is. */
 export type RpcResultKind = 'transaction' | 'signature' | 'object'

@@ -2,7 +2,7 @@ import { constants } from '../constants'
 import { LatchError } from '../errors'
 
 /**
- * SPEC §5: a new e-mail login or code request within 30 s of the last is refused with
+ * docs/behaviour.md, "E-mail throttle": a new e-mail login or code request within 30 s of the last is refused with
  * 'Please try again after {n} seconds', n the seconds left, rounded up. Returns the
  * error to show, or undefined when the request may go ahead.
  */

@@ -1,10 +1,10 @@
-/** Wallet-listing verbs: recent wallets (SPEC §5, §9), visibility filter and search (SPEC §5). */
+/** Wallet-listing verbs: recent wallets (docs/behaviour.md, "Recent wallets"), visibility filter and search (docs/behaviour.md, "Wallet filtering"). */
 import type { WalletListing } from '../types'
 
-/** SPEC §9: recent wallets are capped at 2. */
+/** docs/behaviour.md, "Recent wallets": recent wallets are capped at 2. */
 export const maxRecentWallets = 2
 
-/** The generic listing hidden by SPEC §5's Browser Wallet rule. */
+/** The generic listing hidden by Browser Wallet rule (docs/behaviour.md, "Wallet filtering"). */
 export const browserWalletName = 'Browser Wallet'
 
 /** Options of `filterWallets`. */
@@ -16,7 +16,7 @@ export function addRecentWallet(recent: readonly WalletListing[], wallet: Wallet
   return sameElements(recent, result) ? recent : result
 }
 
-/** Hides excluded wallets (rdns or name, case-insensitive) and the generic Browser Wallet where SPEC §5 says. */
+/** Hides excluded wallets (rdns or name, case-insensitive) and the generic Browser Wallet where docs/behaviour.md says. */
 export function filterWallets(wallets: readonly WalletListing[], opts: FilterWalletsOptions): readonly WalletListing[] {
   const excluded = new Set((opts.excluded ?? []).map(normalise).filter((entry) => entry !== ''))
   const result = wallets.filter((wallet) => {

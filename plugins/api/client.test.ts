@@ -63,7 +63,7 @@ describe('client', () => {
     expect(() => createApiClient({ ...base, baseUrl: 'https://a.example', projectId: ' ' })).toThrow(/projectId/)
   })
 
-  it('builds the four image URLs of SPEC §7 with an encoded id', () => {
+  it('builds the four image URLs of docs/behaviour.md, "Provider API" with an encoded id', () => {
     const { api } = client()
     const suffix = `?projectId=${projectId}&st=latch&sv=latch-0.1.0`
     expect(walletImageUrl(api, 'a/b c')).toBe(`${server.url}/getWalletImage/a%2Fb%20c${suffix}`)
@@ -218,7 +218,7 @@ describe('the other routes against a real server', () => {
   })
 })
 
-describe('SPEC §7: a call on an unsupported network is skipped', () => {
+describe('docs/behaviour.md, "Provider API": a call on an unsupported network is skipped', () => {
   it('makes no request and returns empty results', async () => {
     let calls = 0
     const counting = ((...args: Parameters<typeof fetch>) => {

@@ -1,5 +1,5 @@
 /**
- * The wallet-provider API client of SPEC §7: a base URL, the project id, the fetch and
+ * The wallet-provider API client of docs/behaviour.md, "Provider API": a base URL, the project id, the fetch and
  * clock ports. Every call adds `projectId`, `st` and `sv`; every call is bounded by a
  * timeout on the clock port and aborted when it runs out. The route verbs live beside
  * this file (`get-wallets.ts`, `images.ts`, …), one per route.
@@ -8,11 +8,11 @@ import type { SchedulerLike } from 'rxjs'
 import * as z from 'zod/mini'
 import { constants, LatchError, sdkVersion } from '../../kernel/index'
 
-/** SPEC §7 `st`: the sdk type Latch reports. */
+/** docs/behaviour.md, "Provider API" `st`: the sdk type Latch reports. */
 export const sdkType = 'latch'
-/** SPEC §7 `sv`: the sdk version Latch reports (kept equal to package.json's version). */
+/** docs/behaviour.md, "Provider API" `sv`: the sdk version Latch reports (kept equal to package.json's version). */
 export { sdkVersion }
-/** Default timeout of one call, in ms of the clock port (SPEC §9: HTTP timeout 10 s). */
+/** Default timeout of one call, in ms of the clock port (docs/behaviour.md, "Numbers": HTTP timeout 10 s). */
 export const defaultTimeout: number = constants.rpcTimeout
 /** The most bytes of a response body read (docs/limits.md): past it the call fails with `SERVER_ERROR`. */
 export const maxBodyBytes = 5_000_000
@@ -28,7 +28,7 @@ export type ApiClientOptions = {
   scheduler: SchedulerLike
   /** Per-call timeout in ms (default 10 s). */
   timeout?: number
-  /** SPEC §7: false skips every call, which then returns empty results (asked before each call). */
+  /** docs/behaviour.md, "Provider API": false skips every call, which then returns empty results (asked before each call). */
   supported?: () => boolean
 }
 
@@ -116,7 +116,7 @@ export async function send(client: ApiClient, { path, query, signal }: SendParam
   }
 }
 
-/** The error for an HTTP status that is not 2xx (SPEC §8: 429 rate limited, 5xx server error). */
+/** The error for an HTTP status that is not 2xx (docs/errors.md: 429 rate limited, 5xx server error). */
 export function httpError(path: string, status: number): LatchError {
   const details = `GET ${path} answered HTTP ${status}`
   if (status === 429) return new LatchError('RATE_LIMITED', { details })
@@ -132,7 +132,7 @@ export async function getJson(client: ApiClient, parameters: SendParameters): Pr
   return answer.body
 }
 
-/** Validates a response body; junk throws `SERVER_ERROR` (the server answered, but not what SPEC §7 says). */
+/** Validates a response body; junk throws `SERVER_ERROR` (the server answered, but not what docs/behaviour.md, "Provider API" says). */
 export function parseBody<T>(schema: z.ZodMiniType<T>, body: unknown, path: string): T {
   const parsed = z.safeParse(schema, body)
   if (parsed.success) return parsed.data

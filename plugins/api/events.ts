@@ -6,10 +6,10 @@ import { maxQueryLength } from './limits'
 const query = z.string().check(z.refine((value) => value.length <= maxQueryLength, `longer than ${maxQueryLength}`))
 
 /**
- * The wallet list (SPEC §2 AllWallets, §7 /getWallets). The UI dispatches the two intents;
+ * The wallet list (docs/behaviour.md, "All Wallets" AllWallets, §7 /getWallets). The UI dispatches the two intents;
  * the api plugin answers from the provider API when one is configured, otherwise from
  * the curated registry shipped with the package. Search is trimmed and waits 300 ms on the
- * clock port (SPEC §5, §9); pages hold 40 wallets, searches 100, a query 120 characters: an
+ * clock port (docs/behaviour.md, "All Wallets"); pages hold 40 wallets, searches 100, a query 120 characters: an
  * event with more is rejected (docs/limits.md).
  */
 export const walletListPageRequested = defineEvent('walletList/pageRequested', z.object({ page: z.number().check(z.int(), z.positive()) }))

@@ -1,5 +1,5 @@
 /**
- * GET /projects/v1/origins (SPEC §7, §8): the origins the project allows. HTTP 429 throws
+ * GET /projects/v1/origins (docs/behaviour.md, "Provider API"): the origins the project allows. HTTP 429 throws
  * RATE_LIMITED and 500–599 SERVER_ERROR; any other failure gives an empty list.
  */
 import * as z from 'zod/mini'

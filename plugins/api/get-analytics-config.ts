@@ -1,4 +1,4 @@
-/** GET /getAnalyticsConfig (SPEC §7): whether the project has analytics enabled. */
+/** GET /getAnalyticsConfig (docs/behaviour.md, "Provider API"): whether the project has analytics enabled. */
 import * as z from 'zod/mini'
 import { getJson, parseBody, type ApiClient } from './client'
 

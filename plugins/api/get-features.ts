@@ -1,4 +1,4 @@
-/** GET /appkit/v1/config (SPEC §7): the project's remote features, read as a record of booleans. */
+/** GET /appkit/v1/config (docs/behaviour.md, "Provider API"): the project's remote features, read as a record of booleans. */
 import * as z from 'zod/mini'
 import { getJson, parseBody, type ApiClient } from './client'
 

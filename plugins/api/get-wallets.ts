@@ -1,4 +1,4 @@
-/** GET /getWallets (SPEC §7): one page of the provider's wallet list, optionally a search. */
+/** GET /getWallets (docs/behaviour.md, "All Wallets"): one page of the provider's wallet list, optionally a search. */
 import * as z from 'zod/mini'
 import { constants, type WalletListing } from '../../kernel/index'
 import { getJson, parseBody, type ApiClient } from './client'
@@ -10,7 +10,7 @@ import { parseWalletListings } from './listings'
 export type GetWalletsParameters = {
   /** 1-based page. */
   page?: number
-  /** Listings per page (SPEC §9: 40 for a page, the default, or 100 for a search); a page never holds more. */
+  /** Listings per page (docs/behaviour.md, "All Wallets": 40 for a page, the default, or 100 for a search); a page never holds more. */
   entries?: number
   search?: string
   badge_type?: string

@@ -1,5 +1,5 @@
 /**
- * Image URLs of SPEC §7 (blob responses): for an `<img src>`, so they make no request
+ * Image URLs of docs/behaviour.md, "Provider API" (blob responses): for an `<img src>`, so they make no request
  * themselves. Each carries projectId, st and sv like every other call.
  */
 import { apiUrl, type ApiClient } from './client'

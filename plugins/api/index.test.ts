@@ -107,7 +107,7 @@ describe('the api plugin without a provider API: the curated registry', () => {
     expect(list().search).toEqual({ query: '   ', results: [], status: 'idle' })
   })
 
-  it('hides excluded wallets by rdns or name, case-insensitively, in pages and in searches (SPEC §5)', () => {
+  it('hides excluded wallets by rdns or name, case-insensitively, in pages and in searches (docs/behaviour.md, "Wallet filtering")', () => {
     const { latch, t, list } = start(api({ excludedWalletIds: ['IO.METAMASK', ' rainbow ', 'Trust wallet'] }))
     latch.dispatch(pageRequested({ page: 1 }))
     latch.dispatch(searchRequested({ query: 'a' }))
@@ -152,7 +152,7 @@ describe('the api plugin without a provider API: the curated registry', () => {
 })
 
 describe('selectors', () => {
-  it('recommends the first 4 listings (SPEC §9), or the first n', () => {
+  it('recommends the first 4 listings (docs/behaviour.md, "Wallet list"), or the first n', () => {
     const { latch } = start()
     expect(selectRecommendedWallets(latch.getState())).toEqual([])
     latch.dispatch(pageRequested({ page: 1 }))

@@ -1,5 +1,5 @@
 /**
- * The api plugin: the wallet list of SPEC §2 AllWallets from the provider API of SPEC §7
+ * The api plugin: the wallet list of docs/behaviour.md, "All Wallets" AllWallets from the provider API of docs/behaviour.md, "Provider API"
  * (when configured with a base URL and a project id) or from the curated registry shipped
  * with Latch, plus a typed client for the provider's other routes.
  */
@@ -39,7 +39,7 @@ export type ApiOptions = {
   baseUrl?: string
   /** Defaults to the `projectId` given to createLatch. */
   projectId?: string
-  /** SPEC §5: wallets whose rdns or name is listed (case-insensitive) are hidden. */
+  /** docs/behaviour.md, "Wallet filtering": wallets whose rdns or name is listed (case-insensitive) are hidden. */
   excludedWalletIds?: readonly string[]
   /** Only these wallet ids are listed. */
   includeWalletIds?: readonly string[]

@@ -1,5 +1,5 @@
 /**
- * Wallet listings from the provider API (SPEC §3 "Wallet listing"), validated one by one:
+ * Wallet listings from the provider API (docs/limits.md, "Wallet list (provider API)" "Wallet listing"), validated one by one:
  * lenient on fields we do not use (dropped), strict on those we do. A listing that lacks a
  * usable id or name, or whose id or name is too long, is dropped, never the whole page; any
  * other field that is too long is dropped alone (docs/limits.md). Links with a scheme that

@@ -1,8 +1,8 @@
-/** Wallet-list verbs over a list in memory: exclusion (SPEC §5), pages (SPEC §9: 40) and search (100). */
+/** Wallet-list verbs over a list in memory: exclusion (docs/behaviour.md, "Wallet filtering"), pages (docs/behaviour.md, "All Wallets": 40) and search (100). */
 import { constants, filterWallets, searchWallets, type WalletListing } from '../../kernel/index'
 
 /**
- * Hides wallets whose rdns or name is in `excluded` (case-insensitive, SPEC §5). SPEC §5's
+ * Hides wallets whose rdns or name is in `excluded` (case-insensitive, docs/behaviour.md, "Wallet filtering"). docs/behaviour.md, "Wallet filtering"'s
  * Browser Wallet rule needs the device and the installed wallets, which only the view
  * knows, so it is left neutral here.
  */

@@ -14,7 +14,7 @@ function svgOf(uri: string): string {
 describe('the curated registry', () => {
   it('holds about 30 valid listings with unique slugs, names and rdns', () => {
     expect(curatedWallets.length).toBeGreaterThanOrEqual(28)
-    expect(curatedWallets.length).toBeLessThanOrEqual(40) // one page (SPEC §9)
+    expect(curatedWallets.length).toBeLessThanOrEqual(40) // one page (docs/behaviour.md, "All Wallets")
     for (const wallet of curatedWallets) expect(z.safeParse(walletListingSchema, wallet).success).toBe(true)
     const ids = curatedWallets.map((w) => w.id)
     expect(ids.every((id) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id))).toBe(true)

@@ -2,7 +2,7 @@
  * The curated wallet registry shipped with Latch: the wallet list when no provider API is
  * configured. Facts only: an rdns (EIP-6963 reverse DNS) or a link is given where it is
  * public and well established, otherwise left out (null). Icons are our own monograms.
- * The order is the display order; the first four are the recommended wallets (SPEC §9).
+ * The order is the display order; the first four are the recommended wallets (docs/behaviour.md, "Wallet list").
  */
 import type { WalletListing } from '../../kernel/index'
 import { walletIcon } from './icons'

@@ -1,4 +1,4 @@
-/** The `walletList` slice: its initial value, reducers and selectors (SPEC §2 AllWallets, §9). */
+/** The `walletList` slice: its initial value, reducers and selectors (docs/behaviour.md, "All Wallets" AllWallets, §9). */
 import type { Draft } from 'immer'
 import { constants, type Reducers, type State, type WalletListing } from '../../kernel/index'
 import type { WalletListState } from './events'
@@ -17,7 +17,7 @@ export function selectWalletList(state: State): WalletListState {
 }
 
 /**
- * SPEC §9: the recommended wallets, the first `n` listings (default 4). Returns the same
+ * docs/behaviour.md, "Wallet list": the recommended wallets, the first `n` listings (default 4). Returns the same
  * array while the listings do not change and hold at most `n`; compare longer ones shallowly.
  */
 export function selectRecommendedWallets(state: State, n: number = constants.recommendedWallets): readonly WalletListing[] {

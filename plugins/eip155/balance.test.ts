@@ -10,7 +10,7 @@ const chains = useChains()
 const on = (chainId: number, address: string = anvilAccounts[0]) => `eip155:${chainId}:${address}` as const
 
 describe('native balance', () => {
-  it('is cached for 30 s of the clock (SPEC §9): no second eth_getBalance within the window', async () => {
+  it('is cached for 30 s of the clock (docs/behaviour.md, "Caches"): no second eth_getBalance within the window', async () => {
     const rpcLog = recordingFetch()
     const h = setup(chains, { fetch: rpcLog.fetch })
     const balance = () => h.latch.getState().chains.eip155.account.balance

@@ -25,7 +25,7 @@ type Target = { caipAddress: CaipAddress; address: string; url: string | undefin
 
 /**
  * The connected account's native balance, after connect, reconnect, an address change and
- * a network switch: from the 30 s cache (SPEC §9) when fresh, else `eth_getBalance` over HTTP.
+ * a network switch: from the 30 s cache (docs/behaviour.md, "Balances") when fresh, else `eth_getBalance` over HTTP.
  * A newer account or network cancels an older fetch; without a fetch port nothing is asked.
  */
 export function loadBalance(events$: Observable<Logged>, ctx: EffectContext): Observable<LatchEvent> {

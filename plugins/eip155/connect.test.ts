@@ -56,7 +56,7 @@ describe('connect', () => {
     expect(failed).toMatchObject({ ns: 'eip155', payload: { error: { code: 'USER_REJECTED', shortMessage: 'Connection declined' } } })
   })
 
-  it('refuses an unknown connector with SPEC §8 text', async () => {
+  it('refuses an unknown connector with docs/errors.md text', async () => {
     const h = setup(chains)
     await expect(connect(h.latch, { connectorId: 'nope', ns: 'eip155' })).rejects.toMatchObject({
       code: 'CONNECTOR_NOT_FOUND',

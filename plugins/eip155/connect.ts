@@ -82,7 +82,7 @@ export function answerConnect(events$: Observable<Logged>, ctx: EffectContext, r
   })
 }
 
-/** The recent-wallets entry (SPEC §3 wallet listing) of an installed wallet. */
+/** The recent-wallets entry (docs/behaviour.md, "Recent wallets" wallet listing) of an installed wallet. */
 function listingOf({ connector, walletInfo }: ConnectorEntry): WalletListing {
   return {
     id: connector.id,

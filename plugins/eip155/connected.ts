@@ -2,7 +2,7 @@ import { accountConnected, networkSwitched, type CaipAddress, type LatchEvent, t
 import { caipNetworkIdOf, placeholderNetwork } from './networks'
 import type { ConnectorEntry } from './registry'
 
-/** `network/switched` for a chain id; an unconfigured chain travels with a placeholder network (SPEC §4 UnsupportedChain). */
+/** `network/switched` for a chain id; an unconfigured chain travels with a placeholder network (docs/behaviour.md, "Connection states" UnsupportedChain). */
 export function networkSwitchedTo(state: State, chainId: number, options: { activate?: boolean } = {}): LatchEvent {
   const caipNetworkId = caipNetworkIdOf(chainId)
   const known = state.chains.eip155.network.requestedCaipNetworks.some((n) => n.caipNetworkId === caipNetworkId)

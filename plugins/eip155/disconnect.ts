@@ -18,7 +18,7 @@ import type { WalletRequests } from './wallet-requests'
 
 /**
  * Answers `wallet/disconnectRequested` for eip155: asks the wallet to revoke this site's
- * access (best effort, at most 3 s, like SPEC §9's sign-out wait), then reports the disconnection.
+ * access (best effort, at most 3 s, like sign-out wait (docs/behaviour.md, "Connection states")), then reports the disconnection.
  */
 export function answerDisconnect(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
   const options = {

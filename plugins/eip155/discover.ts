@@ -5,7 +5,7 @@ import { isEip1193Provider } from './provider'
 import { maxWallets, type ConnectorEntry, type Registry } from './registry'
 import { announcementSchema, maxIconLength } from './schemas'
 
-/** The id and name of the legacy `window.ethereum` connector (SPEC §5 hides 'Browser Wallet' where it says). */
+/** The id and name of the legacy `window.ethereum` connector (docs/behaviour.md hides 'Browser Wallet' where it says). */
 export const injectedConnectorId = 'injected'
 const injectedName = 'Browser Wallet'
 

@@ -25,7 +25,7 @@ const mapping = new Map<number, { code: LatchErrorCode; shortMessage?: string }>
 
 /** Options of `toWalletError`. */
 export type ToWalletErrorOptions = {
-  /** The visitor-facing text of a user rejection in this context (default SPEC §8's 'Signature declined'). */
+  /** The visitor-facing text of a user rejection in this context (default 'Signature declined' (docs/errors.md)). */
   rejected?: string
 }
 

@@ -5,13 +5,13 @@ const ns = { namespaced: true }
 
 /** Intent (EIP-5792): the wallet's capabilities for `address` (the connected one when absent). Dispatch with `ns: 'eip155'`. */
 export const eip155CapabilitiesRequested = defineEvent('eip155/capabilitiesRequested', z.object({ address: z.optional(z.string()) }), ns)
-/** The capabilities per chain id; `{}` when the wallet failed or lacks the method (SPEC §8). */
+/** The capabilities per chain id; `{}` when the wallet failed or lacks the method (docs/errors.md). */
 export const eip155CapabilitiesSucceeded = defineEvent(
   'eip155/capabilitiesSucceeded',
   z.object({ address: z.string(), capabilities: z.record(z.string(), z.json()) }),
   ns,
 )
-/** Only when the request itself is wrong: no address (SPEC §5). */
+/** Only when the request itself is wrong: no address (docs/errors.md). */
 export const eip155CapabilitiesFailed = defineEvent('eip155/capabilitiesFailed', z.object({ error: errorDataSchema }), ns)
 
 /** Every event type the eip155 plugin adds. */

@@ -15,7 +15,7 @@ describe('getCapabilities (EIP-5792)', () => {
     expect(selectCapabilities(h.latch.getState())).toEqual(expected)
   })
 
-  it('needs an address (SPEC §5)', async () => {
+  it('needs an address (docs/errors.md)', async () => {
     const h = setup(chains)
     await expect(getCapabilities(h.latch)).rejects.toMatchObject({
       code: 'CAPABILITIES_ADDRESS_REQUIRED',
@@ -26,7 +26,7 @@ describe('getCapabilities (EIP-5792)', () => {
     })
   })
 
-  it('gives {} on any failure (SPEC §8): no wallet, a wallet without the method, junk', async () => {
+  it('gives {} on any failure (docs/errors.md): no wallet, a wallet without the method, junk', async () => {
     const h = setup(chains)
     await expect(getCapabilities(h.latch, { address: anvilAccounts[0] })).resolves.toEqual({})
     await connect(h.latch, { connectorId: 'test.latch.wallet', ns: 'eip155' })

@@ -13,7 +13,7 @@ export type GetCapabilitiesErrorType = LatchError
 
 /**
  * The connected wallet's EIP-5792 capabilities for `address` (the connected one by default);
- * `{}` when the wallet fails or lacks the method (SPEC §8). No address at all rejects (SPEC §5).
+ * `{}` when the wallet fails or lacks the method (docs/errors.md). No address at all rejects (docs/errors.md).
  */
 export async function getCapabilities(latch: Kernel, { address, ...options }: GetCapabilitiesParameters = {}): Promise<GetCapabilitiesReturnType> {
   const target = address ?? selectAddress(latch.getState(), 'eip155')
@@ -42,7 +42,7 @@ export function answerGetCapabilities(events$: Observable<Logged>, ctx: EffectCo
       const parsed = z.safeParse(capabilitiesSchema, answer)
       return { address, capabilities: parsed.success ? parsed.data : {} }
     } catch {
-      // SPEC §8: a failed capabilities call gives an empty object.
+      // docs/errors.md: a failed capabilities call gives an empty object.
       return { address, capabilities: {} }
     }
   })

@@ -19,7 +19,7 @@ export function chainIdOf(network: Pick<CaipNetwork, 'caipNetworkId'>): number {
   return chainId
 }
 
-/** A network the integrator did not configure, so the UI can show UnsupportedChain (SPEC §4). */
+/** A network the integrator did not configure, so the UI can show UnsupportedChain (docs/behaviour.md, "UnsupportedChain"). */
 export function placeholderNetwork(chainId: number): CaipNetwork {
   return {
     id: chainId,

@@ -5,7 +5,7 @@ import { jsonRpcResponseSchema } from './schemas'
 
 /**
  * One JSON-RPC call over HTTP through the fetch port: validated, aborted on unsubscribe,
- * failing with `REQUEST_TIMEOUT` after `timeout` ms of the clock port (SPEC §9: 10 s).
+ * failing with `REQUEST_TIMEOUT` after `timeout` ms of the clock port (docs/behaviour.md, "Numbers": 10 s).
  */
 export function rpcCall(ports: Ports, url: string, method: string, params: readonly unknown[], timeout: number = constants.rpcTimeout): Observable<unknown> {
   return new Observable<unknown>((subscriber) => {

@@ -7,7 +7,7 @@ import { isEip1193Provider, type Eip1193Provider } from './provider'
 /** An EIP-1474 quantity: `0x` and at least one hex digit. */
 export const hexQuantitySchema = z.string().check(z.regex(/^0x[0-9a-fA-F]+$/))
 
-/** `eth_accounts` / `eth_requestAccounts`: EVM addresses (SPEC §5). */
+/** `eth_accounts` / `eth_requestAccounts`: EVM addresses (docs/behaviour.md, "Addresses"). */
 export const accountsSchema = z.array(z.string().check(z.refine(isEvmAddress, 'not an EVM address')))
 
 /** `eth_chainId`: a hex quantity, or a number from older wallets. */

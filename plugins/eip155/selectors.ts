@@ -8,7 +8,7 @@ export function selectEip155Address(state: State): Address | undefined {
   return selectAddress(state, 'eip155') as Address | undefined
 }
 
-/** Whether an EVM wallet is connected (SPEC §4: the family has an active connector). */
+/** Whether an EVM wallet is connected (docs/behaviour.md, "Connection states": the family has an active connector). */
 export function selectIsEip155Connected(state: State): boolean {
   return selectIsConnected(state, 'eip155')
 }

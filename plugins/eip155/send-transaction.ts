@@ -36,7 +36,7 @@ export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectCo
       ...(data === undefined ? {} : { data }),
     }
     const hash = await requests.request(session.entry.provider, 'eth_sendTransaction', [transaction], { bound: true })
-    // SPEC §5: a transaction result is 0x and exactly 64 hex digits.
+    // docs/behaviour.md, "RPC results": a transaction result is 0x and exactly 64 hex digits.
     if (typeof hash !== 'string' || classifyRpcResult(hash) !== 'transaction') {
       throw new LatchError('INVALID_RESPONSE', { details: `eth_sendTransaction returned no transaction hash: ${describe(hash)}` })
     }

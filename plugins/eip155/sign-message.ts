@@ -18,7 +18,7 @@ import type { Registry } from './registry'
 import type { WalletRequests } from './wallet-requests'
 import { activeSession } from './session'
 
-/** SPEC §8's provider error for a request without a connected wallet. */
+/** provider error for a request without a connected wallet (docs/errors.md). */
 export function notConnected(): LatchError {
   return new LatchError('UNKNOWN', { shortMessage: 'Please call connect() before request()', details: 'no EVM wallet is connected' })
 }
@@ -31,7 +31,7 @@ export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContex
     if (session.kind === 'foreign') return notMine
     if (session.kind === 'none') throw notConnected()
     const signature = await requests.request(session.entry.provider, 'personal_sign', [utf8ToHex(intent.payload.message), session.address], { bound: true })
-    // SPEC §5: a signed message is 0x and at least 62 hex digits.
+    // docs/behaviour.md, "RPC results": a signed message is 0x and at least 62 hex digits.
     if (typeof signature !== 'string' || classifyRpcResult(signature) === 'object') {
       throw new LatchError('INVALID_RESPONSE', { details: `personal_sign returned no signature: ${describe(signature)}` })
     }

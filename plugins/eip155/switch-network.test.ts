@@ -8,7 +8,7 @@ const chains = useChains()
 
 const networkId = (h: ReturnType<typeof setup>) => h.latch.getState().chains.eip155.network.caipNetwork?.caipNetworkId
 
-describe('switch network (SPEC §4)', () => {
+describe('switch network (docs/behaviour.md, "Network-switch routing")', () => {
   it('switches locally when no wallet is connected', async () => {
     const h = setup(chains)
     await expect(switchNetwork(h.latch, { caipNetworkId: 'eip155:31338' })).resolves.toEqual({ caipNetworkId: 'eip155:31338' })

@@ -24,7 +24,7 @@ import type { WalletRequests } from './wallet-requests'
 export const switchDeclined = 'Network switch declined'
 
 /**
- * Answers `network/switchRequested` for eip155 (SPEC §4): without a wallet the network
+ * Answers `network/switchRequested` for eip155 (docs/behaviour.md, "Network-switch routing"): without a wallet the network
  * switches locally; with one, the wallet is asked, and a chain it does not know is added first.
  */
 export function answerSwitchNetwork(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
@@ -65,7 +65,7 @@ async function switchChain(requests: WalletRequests, provider: Eip1193Provider, 
   }
 }
 
-/** A declined or pending prompt keeps its meaning; any other failure is SPEC §8's switch failure. */
+/** A declined or pending prompt keeps its meaning; any other failure is switch failure (docs/errors.md). */
 function switchError(error: unknown): LatchError {
   const mapped = toWalletError(error, { rejected: switchDeclined })
   if (['USER_REJECTED', 'REQUEST_ABORTED', 'NETWORK_NOT_FOUND'].includes(mapped.code)) return mapped

@@ -1,5 +1,5 @@
 /**
- * A local wallet-provider API (SPEC §7) over node:http on 127.0.0.1, for the demo and the
+ * A local wallet-provider API (docs/behaviour.md, "Provider API") over node:http on 127.0.0.1, for the demo and the
  * end-to-end tests. Routes (all need query parameters projectId, st and sv):
  *
  * - GET  /getWallets?page&entries&search&include&exclude&chains → `{ data: WalletListing[], count }`

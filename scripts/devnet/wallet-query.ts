@@ -1,5 +1,5 @@
 /**
- * The wallet-list query of SPEC §7's GET /getWallets, as a pure function over a list of
+ * The wallet-list query of docs/behaviour.md, "All Wallets"'s GET /getWallets, as a pure function over a list of
  * listings: filters (include, exclude, chains, search), then one page.
  */
 import type { WalletListing } from '../../kernel/types'
@@ -20,7 +20,7 @@ export type WalletQuery = {
   chains?: readonly string[]
 }
 
-/** Largest page size the server accepts (SPEC §9: searches ask for 100). */
+/** Largest page size the server accepts (docs/behaviour.md, "All Wallets": searches ask for 100). */
 export const maxEntries = 100
 
 /** Parses /getWallets query parameters; returns an error message for a malformed page or entries. */

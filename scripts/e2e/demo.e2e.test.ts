@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
     await expect.poll(() => page.getByTestId('demo-balance').textContent()).toBe(`${balance} ETH`)
   })
 
-  it('shows SPEC §8 text when the visitor rejects, and signs a message that verifies', async () => {
+  it('shows docs/errors.md text when the visitor rejects, and signs a message that verifies', async () => {
     const page = await open()
     await connect(page)
     await page.getByTestId('demo-sign').click()
@@ -110,7 +110,7 @@ describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
     expect(hanging.some((url) => url.includes('/getWallets'))).toBe(true)
   })
 
-  it('renders dark mode with SPEC §9 colours', async () => {
+  it('renders dark mode with docs/react.md, "Theming" colours', async () => {
     const page = await open('/?theme=dark')
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).waitFor()

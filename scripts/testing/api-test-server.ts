@@ -1,5 +1,5 @@
 /**
- * Test helper, not part of the plugin's entry point: a real provider API (SPEC §7) on
+ * Test helper, not part of the plugin's entry point: a real provider API (docs/behaviour.md, "Provider API") on
  * 127.0.0.1 over node:http, with paging and search on /getWallets, the other routes, and
  * scripted failures per route (any status, a junk body, or no answer at all).
  */

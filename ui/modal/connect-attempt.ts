@@ -17,7 +17,7 @@ export type ConnectAttempt = {
   connector: Connector
   listing?: WalletListing
   status: 'pending' | 'failed' | 'succeeded'
-  /** The LatchError's shortMessage (SPEC §8 text) when it failed. */
+  /** The LatchError's shortMessage (docs/errors.md text) when it failed. */
   error?: string
 }
 
@@ -43,7 +43,7 @@ export function connectorForActiveFamily(latch: Latch, connector: Connector): Co
 }
 
 /**
- * Shows ConnectingExternal and asks the kernel to connect through `connector` (SPEC §2). On success the
+ * Shows ConnectingExternal and asks the kernel to connect through `connector` (docs/behaviour.md, "Views"). On success the
  * modal closes and a wallet chosen from a listing becomes a recent wallet; on failure the view shows the
  * error's shortMessage with Retry.
  */

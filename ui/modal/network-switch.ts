@@ -16,7 +16,7 @@ import {
 } from '../../kernel/index'
 
 /**
- * The visitor chose a network: routes with SPEC §2's rule (SwitchNetwork or SwitchActiveChain) and, for
+ * The visitor chose a network: routes with rule (docs/behaviour.md, "Network-switch routing") (SwitchNetwork or SwitchActiveChain) and, for
  * SwitchNetwork, asks the wallet at once. Choosing the active network just goes back.
  */
 export function chooseNetwork(latch: Latch, network: CaipNetwork): Promise<void> {

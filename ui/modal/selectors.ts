@@ -2,7 +2,7 @@ import { canClose, selectView, type State } from '../../kernel/index'
 
 type SiwxSlice = { required?: boolean; session?: unknown }
 
-/** SPEC §4: whether the visitor may close the modal now (not in a signing view while sign-in is required). */
+/** docs/behaviour.md, "Views": whether the visitor may close the modal now (not in a signing view while sign-in is required). */
 export function selectCanClose(state: State): boolean {
   // The siwx slice arrives with its plugin; without it sign-in is never required.
   const siwx = (state as State & { siwx?: SiwxSlice }).siwx

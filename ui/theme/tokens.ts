@@ -12,7 +12,7 @@ export const baseTokens: ThemeTokens = {
   '--latch-z-index': '2147483000',
 }
 
-/** Light mode (SPEC §9: accent hsla(231,100%,70%,1) on #fff). Derived colours keep text at WCAG AA. */
+/** Light mode (docs/react.md, "Theming": accent hsla(231,100%,70%,1) on #fff). Derived colours keep text at WCAG AA. */
 export const lightTokens: ThemeTokens = {
   '--latch-accent': 'hsla(231, 100%, 70%, 1)',
   '--latch-accent-fill': 'color-mix(in srgb, var(--latch-accent) 78%, #000)',
@@ -34,7 +34,7 @@ export const lightTokens: ThemeTokens = {
   '--latch-shadow': '0 24px 64px rgba(14, 16, 24, 0.18), 0 2px 6px rgba(14, 16, 24, 0.06)',
 }
 
-/** Dark mode (SPEC §9: accent hsla(230,100%,67%,1) on #121313). */
+/** Dark mode (docs/react.md, "Theming": accent hsla(230,100%,67%,1) on #121313). */
 export const darkTokens: ThemeTokens = {
   '--latch-accent': 'hsla(230, 100%, 67%, 1)',
   '--latch-accent-fill': 'color-mix(in srgb, var(--latch-accent) 86%, #000)',

@@ -13,7 +13,7 @@ export function displayName(address: string | undefined, profileName?: string | 
   return address ? shortAddress(address) : ''
 }
 
-/** A balance floored to 3 decimals with its symbol (SPEC §9), or undefined when there is no balance yet. */
+/** A balance floored to 3 decimals with its symbol (docs/behaviour.md, "Display"), or undefined when there is no balance yet. */
 export function displayBalance(balance: string | undefined, symbol: string | undefined): string | undefined {
   if (balance === undefined) return undefined
   return symbol ? `${formatBalance(balance)} ${symbol}` : formatBalance(balance)

@@ -13,7 +13,7 @@ describe('display helpers', () => {
     expect(displayName('0x1234567890abcdef1234567890abcdef1234abcd', 'vitalik.eth')).toBe('vitalik.eth')
     expect(displayName('0x1234567890abcdef1234567890abcdef1234abcd', null)).toBe('0x1234…abcd')
   })
-  it('floors balances to 3 decimals (SPEC §9)', () => {
+  it('floors balances to 3 decimals (docs/behaviour.md, "Display")', () => {
     expect(displayBalance('1.23456789', 'ETH')).toBe('1.234 ETH')
     expect(displayBalance('0.0009', 'ETH')).toBe('0 ETH')
     expect(displayBalance(undefined, 'ETH')).toBeUndefined()
@@ -32,7 +32,7 @@ describe('shallowEqual', () => {
 })
 
 describe('theme css', () => {
-  it('carries SPEC §9 accents for light and dark, and follows the system preference', () => {
+  it('carries docs/react.md, "Theming" accents for light and dark, and follows the system preference', () => {
     const css = themeCss('.x')
     expect(css).toContain('--latch-accent:hsla(231, 100%, 70%, 1)')
     expect(css).toContain('--latch-background:#ffffff')

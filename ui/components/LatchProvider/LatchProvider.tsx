@@ -15,7 +15,7 @@ import { ModalHost } from './ModalHost'
 export type LatchProviderProps = {
   latch: Latch
   children?: ReactNode
-  /** Overrides SPEC §2's default wallet-list group order (unknown names are ignored, missing ones follow). */
+  /** Overrides default wallet-list group order (docs/behaviour.md, "Wallet list") (unknown names are ignored, missing ones follow). */
   connectorOrder?: readonly ConnectorGroupName[]
   /** UI add-ons of plugins: wallet features, connect methods, views. */
   addons?: readonly LatchAddon[]

@@ -21,7 +21,7 @@ const selectOpen = (state: State) => state.router.open
 const selectToastOpen = (state: State) => state.toast.open
 const selectThemeVariables = (state: State) => state.options.themeVariables
 
-/** SPEC §4: an unsupported network shows UnsupportedChain when switching is enabled and unsupported chains are not allowed. */
+/** docs/behaviour.md, "Connection states": an unsupported network shows UnsupportedChain when switching is enabled and unsupported chains are not allowed. */
 export function selectShowUnsupportedChain(state: State): boolean {
   return (
     selectIsConnected(state) &&

@@ -112,7 +112,7 @@ describe('the dialog (W3C APG)', () => {
     expect(body.scrollTop).toBe(0)
   })
 
-  it('cannot be closed in a signing view while sign-in is required (SPEC §4)', async () => {
+  it('cannot be closed in a signing view while sign-in is required (docs/behaviour.md, "Views")', async () => {
     const siwx = definePlugin({ name: 'siwx', slices: { siwx: { required: true, session: null } } as never })
     const { latch } = setup({ plugins: [siwx] })
     cleanup = (await renderWithLatch({ latch, children: null })).unmount

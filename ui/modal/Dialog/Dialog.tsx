@@ -11,7 +11,7 @@ import { activeElementIn, focusables, nextFocusable } from './focus'
 /**
  * The W3C APG dialog: role="dialog", aria-modal, labelled by the header title; focus moves in on open and
  * Tab / Shift+Tab cycle through every focusable inside (inputs too); Esc and the backdrop close it where
- * SPEC §4 allows. While closing it is inert and no longer a dialog.
+ * docs/behaviour.md, "Views" allows. While closing it is inert and no longer a dialog.
  */
 export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExited(): void }) {
   const latch = useLatchInstance()

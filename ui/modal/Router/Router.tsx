@@ -42,7 +42,7 @@ function viewComponent(name: ViewName, addons: readonly LatchAddon[]): Component
   return load ? lazyComponent(load) : Unavailable
 }
 
-/** Draws the router's current view (SPEC §2 names), keyed by name so each view mounts fresh. */
+/** Draws the router's current view (docs/behaviour.md, "Views" names), keyed by name so each view mounts fresh. */
 export function Router({ view }: { view: View }) {
   const { addons } = useLatchContext()
   const View = viewComponent(view.name, addons)

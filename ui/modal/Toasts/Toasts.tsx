@@ -4,7 +4,7 @@ import { CheckIcon, ErrorIcon } from '../icons'
 
 const selectToast = (state: State) => state.toast
 
-/** SPEC §3 Toast: at the top of the modal, or of the page while the modal is closed; a polite live region. */
+/** docs/behaviour.md, "Toasts" Toast: at the top of the modal, or of the page while the modal is closed; a polite live region. */
 export function Toasts({ placement }: { placement: 'modal' | 'page' }) {
   const toast = useLatch(selectToast)
   const current = toast.open ? toast.current : undefined

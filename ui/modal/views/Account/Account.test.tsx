@@ -89,7 +89,7 @@ describe('Account', () => {
     expect(latch.getState().router.open).toBe(false)
   })
 
-  it('wallet feature buttons follow SPEC order, only for registered and enabled features', async () => {
+  it('wallet feature buttons follow documented order, only for registered and enabled features', async () => {
     const load = () => Promise.resolve({ default: () => <p>feature view</p> })
     const addons = [
       defineAddon({ kind: 'feature', feature: 'send', label: 'Send', view: 'Send', title: 'Send', load }),

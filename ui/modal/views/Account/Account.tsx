@@ -38,7 +38,7 @@ export function selectAccountView(state: State) {
 
 const selectFeatures = (state: State) => state.options.features
 
-/** SPEC §2 Account: address with copy, profile name, balance (3 decimals), network, wallet features, Disconnect. */
+/** docs/behaviour.md, "Views" Account: address with copy, profile name, balance (3 decimals), network, wallet features, Disconnect. */
 export default function Account() {
   const { latch, addons } = useLatchContext()
   const account = useLatch(selectAccountView, shallowEqual)
@@ -146,7 +146,7 @@ export async function copyAddress(latch: Latch, address: string): Promise<void> 
   }
 }
 
-/** Disconnects every connected family, then closes the modal; a failure shows SPEC §8's 'Failed to disconnect'. */
+/** Disconnects every connected family, then closes the modal; a failure shows 'Failed to disconnect' (docs/errors.md). */
 export async function leave(latch: Latch): Promise<void> {
   try {
     await disconnect(latch)

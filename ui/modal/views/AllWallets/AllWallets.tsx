@@ -14,7 +14,7 @@ const selectWalletList = (state: State): WalletListState | undefined => state.wa
 const sameConnectors = (a: readonly Connector[], b: readonly Connector[]) =>
   a.length === b.length && a.every((c, i) => c.id === b[i]?.id && c.name === b[i]?.name && c.imageUrl === b[i]?.imageUrl)
 
-/** Asks the api plugin for the next page of 40 (SPEC §9) when more are known to exist. */
+/** Asks the api plugin for the next page of 40 (docs/behaviour.md, "All Wallets") when more are known to exist. */
 function requestNextPage(latch: Latch) {
   const list = latch.getState().walletList
   if (!list || list.status === 'loading') return
@@ -23,7 +23,7 @@ function requestNextPage(latch: Latch) {
 }
 
 /**
- * SPEC §2 AllWallets: search (every keystroke is a `walletList/searchRequested`; the plugin trims and waits
+ * docs/behaviour.md, "All Wallets" AllWallets: search (every keystroke is a `walletList/searchRequested`; the plugin trims and waits
  * 300 ms), installed wallets first, pages loaded on scroll into a virtualised grid. Without the api plugin:
  * the discovered wallets only.
  */

@@ -51,7 +51,7 @@ function rowNames(): string[] {
   return [...shadow().querySelectorAll('.view .row .row-name')].map((e) => e.textContent ?? '')
 }
 
-describe('Connect: wallet groups (SPEC §2)', () => {
+describe('Connect: wallet groups (docs/behaviour.md, "Wallet list")', () => {
   it('orders walletConnect, recent, injected, external, recommended; tags installed and recent; ends with All Wallets', async () => {
     const { latch } = await openConnect({ api: true })
     discover(latch, [ledger, metamask, rabby, wc])
@@ -98,7 +98,7 @@ describe('Connect: wallet groups (SPEC §2)', () => {
   })
 })
 
-describe('Connect: the Browser Wallet rule (SPEC §5)', () => {
+describe('Connect: the Browser Wallet rule (docs/behaviour.md, "Wallet filtering")', () => {
   const names = (state: Parameters<typeof selectWalletRows>[0], isMobile: boolean) => selectWalletRows(state, { isMobile }).map((r) => r.name)
 
   it('is hidden on desktop', () => {
@@ -186,7 +186,7 @@ describe('Connect with the network hanging forever', () => {
     act(() => void latch.dispatch(modalOpened({})))
     expect(rowNames()).toEqual(['MetaMask', 'Rabby Wallet', 'All Wallets'])
     await settle()
-    // Connect prefetched the first page (SPEC §4); it never answers, and nothing waits for it.
+    // Connect prefetched the first page (docs/behaviour.md, "All Wallets"); it never answers, and nothing waits for it.
     expect(ofType('walletList/pageRequested').map((e) => e.payload)).toEqual([{ page: 1 }])
     expect(requests.some((url) => url.includes('/getWallets'))).toBe(true)
     expect(latch.getState().walletList?.status).toBe('loading')

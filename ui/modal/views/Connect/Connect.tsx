@@ -11,7 +11,7 @@ import { lazyComponent } from '../../lazy'
 import { ListRow, WalletRowButton } from '../../WalletRow/WalletRow'
 import { rowsEqual, selectWalletRows, type WalletRow } from './walletRows'
 
-/** SPEC §2 Connect: the connect methods in order (wallet, e-mail, social); the last two come from add-ons. */
+/** docs/react.md, "Add-ons" Connect: the connect methods in order (wallet, e-mail, social); the last two come from add-ons. */
 export default function Connect() {
   const { addons } = useLatchContext()
   const sections = connectMethodOrder.flatMap((method): { key: string; node: ReactNode }[] => {
@@ -40,7 +40,7 @@ const selectPreviewIcons = (state: State) =>
     .map((l) => l.image_url ?? '')
     .join('\n')
 
-/** The wallet section: SPEC §2's groups as rows, then 'All Wallets'. */
+/** The wallet section: groups as rows (docs/behaviour.md, "Wallet list"), then 'All Wallets'. */
 function WalletList() {
   const { latch, connectorOrder } = useLatchContext()
   const mobile = useMemo(isMobile, [])

@@ -28,7 +28,7 @@ export type WalletRowsOptions = { isMobile: boolean; order?: readonly ConnectorG
 
 const installedTypes = new Set<Connector['type']>(['INJECTED', 'ANNOUNCED', 'MULTI_CHAIN'])
 
-/** A connector stands for a listing: same explorer id or rdns (kernel rule), or the same brand name (SPEC §5). */
+/** A connector stands for a listing: same explorer id or rdns (kernel rule), or the same brand name (docs/behaviour.md). */
 export function connectorIsListing(connector: Connector, listing: WalletListing): boolean {
   return connectorMatchesWallet(connector, listing) || canonicalConnectorName(connector.name) === canonicalConnectorName(listing.name)
 }
@@ -39,8 +39,8 @@ export function isInstalled(connector: Connector): boolean {
 }
 
 /**
- * The connectors the wallet list may show: merged across chains (SPEC §4), the e-mail/social entry left
- * to its own slot, and SPEC §5's Browser Wallet rule applied (hidden on desktop; on mobile when it has
+ * The connectors the wallet list may show: merged across chains (docs/behaviour.md, "Wallet list"), the e-mail/social entry left
+ * to its own slot, and Browser Wallet rule applied (docs/behaviour.md, "Wallet filtering") (hidden on desktop; on mobile when it has
  * no rdns and no wallet is installed).
  */
 export function visibleConnectors(state: State, isMobile: boolean): readonly Connector[] {
@@ -51,7 +51,7 @@ export function visibleConnectors(state: State, isMobile: boolean): readonly Con
   return merged.filter((c) => kept.has(c.id))
 }
 
-/** SPEC §2's wallet-list groups as rows, in order (empty groups hidden). */
+/** wallet-list groups as rows (docs/behaviour.md, "Wallet list"), in order (empty groups hidden). */
 export function selectWalletRows(state: State, { isMobile, order }: WalletRowsOptions): readonly WalletRow[] {
   const connectors = visibleConnectors(state, isMobile)
   const walletConnect = connectors.find((c) => c.type === 'WALLET_CONNECT')

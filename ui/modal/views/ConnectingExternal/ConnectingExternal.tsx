@@ -15,7 +15,7 @@ export function selectPayloadConnector(state: State): Connector | undefined {
 
 const sameConnector = (a: Connector | undefined, b: Connector | undefined) => a?.id === b?.id && a?.name === b?.name && a?.imageUrl === b?.imageUrl
 
-/** SPEC §2 "Connecting external wallet": icon with a spinner, 'Continue in <wallet>', the error and Retry on failure. */
+/** docs/behaviour.md, "Views" "Connecting external wallet": icon with a spinner, 'Continue in <wallet>', the error and Retry on failure. */
 export default function ConnectingExternal() {
   const latch = useLatchInstance()
   const attempt = useConnectAttempt(latch)

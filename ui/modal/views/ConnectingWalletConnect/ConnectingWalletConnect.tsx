@@ -7,7 +7,7 @@ import { WalletImage } from '../../WalletIcon/WalletIcon'
 const selectPayload = (state: State) => selectView(state).payload
 
 /**
- * SPEC §2 ConnectingWalletConnect, built-in fallback: the chosen wallet is not installed here. A wallet-connect
+ * docs/behaviour.md, "Views" ConnectingWalletConnect, built-in fallback: the chosen wallet is not installed here. A wallet-connect
  * plugin replaces this view with its pairing view (a `kind: 'view'` add-on); meanwhile the wallet's own links show.
  */
 export default function ConnectingWalletConnect() {

@@ -6,7 +6,7 @@ import { chooseNetwork } from '../../network-switch'
 import { CheckIcon } from '../../icons'
 import { NetworkImage } from './NetworkImage'
 
-/** Every configured network as a row; the active one is marked; choosing one switches (SPEC §2 routing). */
+/** Every configured network as a row; the active one is marked; choosing one switches (docs/behaviour.md, "Network-switch routing" routing). */
 export function NetworkList({ label = 'Networks' }: { label?: string }) {
   const latch = useLatchInstance()
   const networks = useLatch(selectRequestedNetworks, shallowEqual)

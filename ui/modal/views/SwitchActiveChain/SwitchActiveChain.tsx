@@ -12,7 +12,7 @@ const selectTarget = (state: State) => {
   return selectRequestedNetworks(state).find((n) => n.caipNetworkId === id)
 }
 
-/** SPEC §2 SwitchActiveChain: the target network is of another chain family with no account yet; switch, then Connect. */
+/** docs/behaviour.md, "Views" SwitchActiveChain: the target network is of another chain family with no account yet; switch, then Connect. */
 export default function SwitchActiveChain() {
   const latch = useLatchInstance()
   const network = useLatch(selectTarget)

@@ -8,7 +8,7 @@ const selectTarget = (state: State) => {
   return selectRequestedNetworks(state).find((n) => n.caipNetworkId === id)
 }
 
-/** SPEC §2 SwitchNetwork: 'Approve in wallet' while the wallet is asked (a failure goes back and shows a toast). */
+/** docs/behaviour.md, "Views" SwitchNetwork: 'Approve in wallet' while the wallet is asked (a failure goes back and shows a toast). */
 export default function SwitchNetwork() {
   const network = useLatch(selectTarget)
   return (

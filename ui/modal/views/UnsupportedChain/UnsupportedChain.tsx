@@ -6,7 +6,7 @@ import { WarningIcon } from '../../icons'
 import { leave } from '../Account/Account'
 import { NetworkList } from '../Networks/NetworkList'
 
-/** SPEC §2/§4 UnsupportedChain: explains and lists the networks to switch to; closes once the network is supported. */
+/** docs/behaviour.md, "Views" UnsupportedChain: explains and lists the networks to switch to; closes once the network is supported. */
 export default function UnsupportedChain() {
   const latch = useLatchInstance()
   const supported = useLatch(selectIsActiveNetworkSupported)
