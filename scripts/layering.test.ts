@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
-// DESIGN.md's layering, enforced on every import: kernel/ imports nothing else of ours,
+// The layering the README describes, enforced on every import: kernel/ imports nothing else of ours,
 // plugins never import ui/ nor another plugin's internals, shipped code uses zod/mini and never
 // imports scripts/ (test helpers live in scripts/testing/; only *.test.ts files beside the code use them).
 const root = fileURLToPath(new URL('..', import.meta.url))

@@ -15,7 +15,7 @@ describe('sign message', () => {
     expect(h.wallet.calls.at(-1)?.params[1]).toBe(anvilAccounts[0])
   })
 
-  it("a declined prompt is 'Signature declined'" (docs/errors.md), async () => {
+  it("a declined prompt is 'Signature declined' (docs/errors.md)", async () => {
     const h = setup(chains)
     await connect(h.latch, { connectorId: 'test.latch.wallet', ns: 'eip155' })
     h.wallet.reject('personal_sign')

@@ -3,30 +3,19 @@
  * lockfile, so a dapp that installs Latch never downloads them. `npm start`, `npm test`, the bench
  * and every test that starts anvil install them here on first use, like bench/peers.
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync, statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ensureInstalled } from '../nested-install'
 
 const devnetDir = fileURLToPath(new URL('.', import.meta.url))
 
 /** Where npm puts anvil on linux x64 (@foundry-rs/anvil-linux-amd64, an optional dependency of scripts/devnet). */
 export const npmAnvil = join(devnetDir, 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil')
 
-/** True when scripts/devnet/node_modules is missing or older than its lockfile (npm ci writes node_modules/.package-lock.json). */
-export function devnetNeedsInstall(): boolean {
-  const installed = join(devnetDir, 'node_modules/.package-lock.json')
-  if (!existsSync(installed)) return true
-  return statSync(installed).mtimeMs < statSync(join(devnetDir, 'package-lock.json')).mtimeMs
-}
-
 /** Runs `npm ci --prefix scripts/devnet` when its node_modules is missing or stale, saying so on stderr. */
-export function ensureDevnet(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): void {
-  if (!devnetNeedsInstall()) return
-  log('devnet: installing the local stack’s dependencies (anvil) with `npm ci --prefix scripts/devnet`…')
-  const result = spawnSync('npm', ['ci', '--prefix', devnetDir, '--no-audit', '--no-fund'], { stdio: ['ignore', 2, 2] })
-  if (result.error) throw new Error(`npm ci --prefix scripts/devnet could not run: ${result.error.message}`)
-  if (result.status !== 0) throw new Error(`npm ci --prefix scripts/devnet failed with exit code ${result.status}`)
+export function ensureDevnet(log?: (line: string) => void): void {
+  ensureInstalled(devnetDir, 'devnet: the local stack’s dependencies (anvil) are missing or stale', log)
 }
 
 /**

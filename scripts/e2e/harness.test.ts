@@ -11,7 +11,7 @@ describe('harness', () => {
     }
   })
 
-  it('launches chromium with the flags INFRA.md lists', () => {
+  it('launches chromium with the flags these machines need', () => {
     expect(chromiumArgs).toEqual(['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'])
   })
 })

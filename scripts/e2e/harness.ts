@@ -10,7 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 /** Where Debian's chromium package puts the browser. */
 export const chromiumPath = '/usr/bin/chromium'
 
-/** The flags INFRA.md lists for headless chromium on these machines. */
+/** Flags for headless Debian chromium on a machine without internet (no background networking, sync or component updates). */
 export const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -47,7 +47,7 @@ export function ensureChromium(): void {
   console.log(`[harness] installed ${chromiumPath}`)
 }
 
-/** Launches headless Debian chromium with INFRA.md's flags (each context gets a fresh profile). */
+/** Launches headless Debian chromium with those flags (each context gets a fresh profile). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
 }
