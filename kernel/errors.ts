@@ -2,7 +2,7 @@
  * The one error class of Latch. `code` is stable and machine-readable, `shortMessage`
  * is what a visitor may be shown (the catalogue's text where it has one), `details` is
  * for developers and logs. The Error `message` is for developers: the code's headline,
- * then the details (`Two plugins conflict: plugin "x" is registered twice`).
+ * then the details (`Plugin conflict (PLUGIN_CONFLICT): plugin "x" is registered twice`).
  */
 
 /** docs/errors.md texts for the codes that have one. The UI shows these, never raw causes. */
@@ -42,23 +42,26 @@ export const shortMessages = {
   INVALID_LOG: 'This is not a Latch event log',
 } as const
 
-/** Codes without a catalogue text: developer-facing conditions. */
-export type InternalErrorCode =
-  | 'INVALID_EVENT'
-  | 'INVALID_OPTIONS'
-  | 'INVALID_STORAGE_VALUE'
-  | 'PLUGIN_CONFLICT'
-  | 'EFFECT_FAILED'
-  | 'REQUEST_TIMEOUT'
-  | 'KERNEL_DESTROYED'
-  | 'INVALID_ADDRESS'
-  | 'INVALID_NAME'
-  | 'INVALID_ORIGIN'
-  /** A wallet, an RPC node or a server answered, but not with what was asked for (fails validation). */
-  | 'INVALID_RESPONSE'
-  /** The request never got an answer: the host is unreachable, the connection dropped, or CORS refused it. */
-  | 'NETWORK_ERROR'
-  | 'UNKNOWN'
+/** Codes without a catalogue text: developer-facing conditions (docs/errors.md). */
+export const internalErrorCodes = [
+  'INVALID_EVENT',
+  'INVALID_OPTIONS',
+  'INVALID_STORAGE_VALUE',
+  'PLUGIN_CONFLICT',
+  'EFFECT_FAILED',
+  'REQUEST_TIMEOUT',
+  'KERNEL_DESTROYED',
+  'INVALID_ADDRESS',
+  'INVALID_NAME',
+  'INVALID_ORIGIN',
+  // A wallet, an RPC node or a server answered, but not with what was asked for (fails validation).
+  'INVALID_RESPONSE',
+  // The request never got an answer: the host is unreachable, the connection dropped, or CORS refused it.
+  'NETWORK_ERROR',
+  'UNKNOWN',
+] as const
+
+export type InternalErrorCode = (typeof internalErrorCodes)[number]
 
 export type LatchErrorCode = keyof typeof shortMessages | InternalErrorCode
 
@@ -66,56 +69,16 @@ export type LatchErrorCode = keyof typeof shortMessages | InternalErrorCode
 export const genericMessage = 'Something went wrong'
 
 /**
- * What each code means, for developers: the start of every LatchError's `message`. Never
- * shown to a visitor (the UI shows `shortMessage`).
+ * The start of every LatchError's `message`, for developers (never shown to a visitor): the code
+ * in words, then the code to look up in docs/errors.md — "Plugin conflict (PLUGIN_CONFLICT)".
+ * Derived rather than catalogued, so it costs no bytes per code. A code this version does not
+ * know (read from a newer log) reads as UNKNOWN's.
  */
-export const headlines: { readonly [C in LatchErrorCode]: string } = {
-  EMAIL_THROTTLED: 'E-mail login is throttled',
-  TOKEN_BALANCE_UNAVAILABLE: 'A token balance could not be fetched',
-  FRAME_LOAD_FAILED: 'The embedded wallet frame did not load',
-  REQUEST_ABORTED: 'The wallet aborted the request',
-  ABORTED: 'The request was cancelled',
-  FRAME_ERROR: 'The embedded wallet frame reported an error',
-  DISCONNECT_FAILED: 'Disconnecting failed',
-  CONNECTOR_NOT_FOUND: 'No connector matches the connection',
-  INVALID_CONNECTION_STATUS: 'The connection status is invalid',
-  CHAIN_REQUIRED: 'A chain is required',
-  BIP122_ADDRESS_REQUIRED: 'Switching a Bitcoin account needs an address',
-  NON_PAYMENT_ACCOUNT: 'Switching to a non-payment account is not allowed',
-  FETCH_TRANSACTIONS_FAILED: 'Fetching transactions failed',
-  TRANSACTIONS_ADDRESS_REQUIRED: 'Fetching transactions needs an address',
-  SIWX_AUTH_ERROR: 'Sign-in (SIWX) could not start',
-  SIGNATURE_DECLINED: 'The signature was declined',
-  SMART_ACCOUNT_UNSUPPORTED: 'Smart accounts are not supported',
-  WALLETCONNECT_CONNECTOR_NOT_FOUND: 'No WalletConnect connector is registered',
-  NETWORK_NOT_FOUND: 'The network is not configured',
-  NETWORK_UNSUPPORTED: 'The network is not supported',
-  INVALID_CAIP10: 'Not a CAIP-10 account id',
-  INVALID_CAIP2: 'Not a CAIP-2 network id',
-  RPC_NOT_ALLOWED: 'The wallet refused the method',
-  SWITCH_CHAIN_FAILED: 'Switching the network failed',
-  CAPABILITIES_ADDRESS_REQUIRED: 'wallet_getCapabilities needs an address',
-  SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'A send needs an amount and a receiver',
-  SEND_TOKEN_REQUIRED: 'A send needs a token',
-  SIWX_NOT_ENABLED: 'SIWX is not enabled',
-  RATE_LIMITED: 'The provider API rate-limited the request',
-  SERVER_ERROR: 'The provider API failed',
-  INVALID_APP_CONFIGURATION: 'The provider API refused the app configuration',
-  USER_REJECTED: 'The visitor rejected the request in the wallet',
-  INVALID_LOG: 'Not a Latch event log',
-  INVALID_EVENT: 'An event was rejected',
-  INVALID_OPTIONS: 'Invalid options',
-  INVALID_STORAGE_VALUE: 'A stored value was rejected',
-  PLUGIN_CONFLICT: 'Two plugins conflict',
-  EFFECT_FAILED: "A plugin's effect or reducer failed",
-  REQUEST_TIMEOUT: 'A request got no answer in time',
-  KERNEL_DESTROYED: 'This Latch instance was destroyed',
-  INVALID_ADDRESS: 'Invalid address',
-  INVALID_NAME: 'Invalid name',
-  INVALID_ORIGIN: 'The page origin is not allowed',
-  INVALID_RESPONSE: 'An answer failed validation',
-  NETWORK_ERROR: 'A network request failed',
-  UNKNOWN: 'Unexpected error',
+export function headline(code: string): string {
+  const known = Object.hasOwn(shortMessages, code) || (internalErrorCodes as readonly string[]).includes(code)
+  const name = known ? code : 'UNKNOWN'
+  const words = name.toLowerCase().replace(/_/g, ' ')
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)} (${name})`
 }
 
 export type LatchErrorParameters = {
@@ -138,9 +101,8 @@ export class LatchError extends Error {
 
   constructor(code: LatchErrorCode, parameters: LatchErrorParameters = {}) {
     const shortMessage = parameters.shortMessage ?? messageFor(code, parameters.values)
-    // A code read from an exported log may be one this version does not know.
-    const headline = Object.hasOwn(headlines, code) ? headlines[code] : headlines.UNKNOWN
-    super(parameters.details ? `${headline}: ${parameters.details}` : headline, { cause: parameters.cause })
+    const title = headline(code)
+    super(parameters.details ? `${title}: ${parameters.details}` : title, { cause: parameters.cause })
     this.code = code
     this.shortMessage = shortMessage
     this.details = parameters.details

@@ -1,7 +1,7 @@
 import { defer, NEVER, throwError } from 'rxjs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { constants } from './constants'
-import { headlines, LatchError } from './errors'
+import { headline, LatchError } from './errors'
 import { createKernel } from './kernel'
 import { createLatch } from './latch'
 import { definePlugin } from './plugin'
@@ -28,13 +28,13 @@ describe('plugin names', () => {
     const core = definePlugin({ name: 'core' })
     const attempt = () => createLatch({ plugins: [core], ports: createTestPorts().ports })
     expect(attempt).toThrowError(expect.objectContaining({ code: 'PLUGIN_CONFLICT' }))
-    expect(attempt).toThrowError(`${headlines.PLUGIN_CONFLICT}: the plugin name "core" is reserved for Latch's kernel; give yours another name`)
+    expect(attempt).toThrowError(`${headline('PLUGIN_CONFLICT')}: the plugin name "core" is reserved for Latch's kernel; give yours another name`)
     expect(() => replay([core], { format: 'latch-log', version: 1, plugins: [], events: [] })).toThrowError(/reserved/)
   })
 
   it('still says which name is registered twice', () => {
     const a = definePlugin({ name: 'a' })
-    expect(() => createLatch({ plugins: [a, a], ports: createTestPorts().ports })).toThrowError('Two plugins conflict: plugin "a" is registered twice')
+    expect(() => createLatch({ plugins: [a, a], ports: createTestPorts().ports })).toThrowError('Plugin conflict (PLUGIN_CONFLICT): plugin "a" is registered twice')
   })
 })
 
@@ -65,7 +65,7 @@ describe('an effect that throws while starting', () => {
     const [message, error] = errors
     expect(error).toBeInstanceOf(LatchError)
     expect(error).toMatchObject({ code: 'EFFECT_FAILED', cause: expect.any(TypeError) })
-    expect(message).toMatch(/^A plugin's effect or reducer failed: an effect of plugin "starter"/)
+    expect(message).toMatch(/^Effect failed \(EFFECT_FAILED\): an effect of plugin "starter"/)
     latch.dispatch({ type: 'modal/opened', payload: {} })
     expect(latch.getState().router.open).toBe(true)
   })
@@ -102,7 +102,7 @@ describe('request timeout', () => {
     t.advance(1)
     await expect(pending).rejects.toMatchObject({
       code: 'REQUEST_TIMEOUT',
-      message: `${headlines.REQUEST_TIMEOUT}: wallet/signMessageRequested got no answer in 360000 ms`,
+      message: `${headline('REQUEST_TIMEOUT')}: wallet/signMessageRequested got no answer in 360000 ms`,
     })
   })
 
@@ -141,7 +141,7 @@ describe('request timeout', () => {
     const latch = createLatch({ ports: createTestPorts().ports })
     await expect(latch.request({ ...unanswered, payload: { message: 5 } } as never)).rejects.toMatchObject({
       code: 'INVALID_EVENT',
-      message: 'An event was rejected: invalid payload for "wallet/signMessageRequested": message: expected string, received number 5',
+      message: 'Invalid event (INVALID_EVENT): invalid payload for "wallet/signMessageRequested": message: expected string, received number 5',
     })
   })
 })
