@@ -121,7 +121,8 @@ function walk(dir: string, base = dir): string[] {
 /** The package names the built bundles import (bare specifiers, subpaths folded). */
 function bundleImports(dist: string): Set<string> {
   const names = new Set<string>()
-  for (const file of walk(dist).filter((f) => f.endsWith('.js'))) {
+  // The browser bundles; the replay command (dist/bin) is Node code, checked on its own below.
+  for (const file of walk(dist).filter((f) => f.endsWith('.js') && !f.startsWith('bin/'))) {
     const text = readFileSync(join(dist, file), 'utf8')
     for (const match of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"'.][^"']*)["']/g)) {
       const spec = match[1] as string
@@ -160,6 +161,11 @@ describe('the tarball', () => {
     expect([...imports].filter((name) => !dependencies.includes(name) && !peers.includes(name))).toEqual([])
     expect(rootPackage.optionalDependencies).toBeUndefined()
     expect(peers.sort()).toEqual(['react', 'react-dom', 'viem'])
+    // latch-replay imports only Node's built-ins and this very package (latch, latch/testing).
+    const bin = readFileSync(join(root, 'dist/bin/latch-replay.js'), 'utf8')
+    const binImports = [...bin.matchAll(/^import\s[^;]*?\bfrom\s*["']([^"']+)["']/gm)].map((match) => match[1] as string)
+    expect(binImports.length).toBeGreaterThan(0)
+    expect(binImports.filter((spec) => !spec.startsWith('node:') && spec !== rootPackage.name && !spec.startsWith(`${rootPackage.name}/`))).toEqual([])
     expect(rootPackage.peerDependencies).toMatchObject({ react: '^18.2.0 || ^19.0.0', 'react-dom': '^18.2.0 || ^19.0.0', viem: '^2.0.0' })
   })
 })
