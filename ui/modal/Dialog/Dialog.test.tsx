@@ -46,6 +46,29 @@ describe('the dialog (W3C APG)', () => {
     expect(document.activeElement).toBe(opener)
   })
 
+  it('Back puts focus on the control that opened the view, at each level (docs/react.md, "Accessibility")', async () => {
+    const { latch } = await openWithButton()
+    const allWallets = button('All Wallets')
+    act(() => allWallets.focus())
+    click(allWallets) // from the keyboard: focus is on the row
+    await settle()
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Connect', 'AllWallets'])
+    expect(focused()?.getAttribute('type')).toBe('search')
+    const rabby = [...shadow().querySelectorAll<HTMLElement>('.tile')].find((t) => t.getAttribute('aria-label') === 'Rabby, installed')
+    if (!rabby) throw new Error('no Rabby tile')
+    click(rabby) // a mouse click where the browser does not focus buttons (Safari): focus stays on the search field
+    await settle()
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Connect', 'AllWallets', 'ConnectingExternal'])
+    click(button('Back'))
+    await settle()
+    expect(focused()?.getAttribute('aria-label')).toBe('Rabby, installed')
+    click(button('Back'))
+    await settle()
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Connect'])
+    expect(focused()?.getAttribute('aria-label')).toBe(allWallets.getAttribute('aria-label'))
+    expect(focused()?.textContent).toContain('All Wallets')
+  })
+
   it('the close button and the backdrop close', async () => {
     const { latch, opener } = await openWithButton()
     click(button('Close'))

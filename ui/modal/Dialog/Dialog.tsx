@@ -7,11 +7,13 @@ import { Router } from '../Router/Router'
 import { selectCanClose } from '../selectors'
 import { Toasts } from '../Toasts/Toasts'
 import { activeElementIn, focusables, nextFocusable } from './focus'
+import { useViewOpeners, ViewOpenersContext } from './viewFocus'
 
 /**
  * The W3C APG dialog: role="dialog", aria-modal, labelled by the header title; focus moves in on open and
  * Tab / Shift+Tab cycle through every focusable inside (inputs too); Esc and the backdrop close it where
- * docs/behaviour.md, "Views" allows. While closing it is inert and no longer a dialog.
+ * docs/behaviour.md, "Views" allows; Back focuses the control that opened the view left (docs/react.md, "Accessibility"). While
+ * closing it is inert and no longer a dialog.
  */
 export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExited(): void }) {
   const latch = useLatchInstance()
@@ -21,6 +23,7 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
   const body = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const closing = phase === 'closing'
+  const openers = useViewOpeners(latch, card)
 
   const close = useCallback(() => {
     if (selectCanClose(latch.getState())) latch.dispatch(modalClosed({}))
@@ -93,7 +96,9 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
         <Toasts placement="modal" />
         <Header titleId={titleId} closable={closable} onClose={close} />
         <div className="body" ref={body}>
-          <Router view={view} />
+          <ViewOpenersContext.Provider value={openers}>
+            <Router view={view} />
+          </ViewOpenersContext.Provider>
         </div>
       </div>
     </div>
