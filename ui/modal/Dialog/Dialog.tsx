@@ -6,6 +6,7 @@ import { Header } from '../Header/Header'
 import { Router } from '../Router/Router'
 import { selectCanClose } from '../selectors'
 import { Toasts } from '../Toasts/Toasts'
+import { fromKeptElement } from '../../utils/inertPage'
 import { activeElementIn, focusables, nextFocusable } from './focus'
 import { useViewOpeners, ViewOpenersContext } from './viewFocus'
 
@@ -54,6 +55,8 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
     const onKeyDown = (event: KeyboardEvent) => {
       const element = card.current
       if (!element || event.defaultPrevented || event.isComposing) return
+      // An element the integrator keeps interactive beside the modal (docs/react.md, "Accessibility") handles its own keys.
+      if (fromKeptElement(event)) return
       if (event.key === 'Escape') {
         event.preventDefault()
         close()
