@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { definePlugin, modalOpened, routerPushed } from '../../../kernel/index'
 import { ConnectButton } from '../../components/ConnectButton/ConnectButton'
 import { preloadAll, button, click, connector, dialog, discover, focused, press, renderWithLatch, settle, setup, shadow } from '../../../scripts/testing/ui'
+import { modalCss } from '../styles'
 import { focusables } from './focus'
 
 let cleanup: (() => Promise<void>) | undefined
@@ -150,12 +151,17 @@ describe('the dialog (W3C APG)', () => {
     expect(latch.getState().router.open).toBe(false)
   })
 
-  it('renders the current toast at the top of the modal as a polite status', async () => {
+  it('renders the current toast at the bottom of the modal, clear of the title, as a polite status', async () => {
     const { latch } = await openWithButton()
     act(() => void latch.dispatch({ type: 'toast/shown', payload: { id: 't', toast: { message: 'Copied', variant: 'success' } } }))
     const region = dialog()?.querySelector('[role="status"]')
     expect(region?.getAttribute('aria-live')).toBe('polite')
     expect(region?.textContent).toBe('Copied')
+    expect(dialog()?.querySelector('[role="alert"]')?.textContent).toBe('')
+    // jsdom has no layout: the stylesheet places the modal's toasts at the bottom of the card, not over the header.
+    const placed = styleOf('.toast-region[data-placement="modal"]')
+    expect(placed?.getPropertyValue('bottom')).not.toBe('')
+    expect(placed?.getPropertyValue('top')).toBe('auto')
     expect(dialog()?.hasAttribute('inert')).toBe(false)
     press('Escape')
     expect(shadow().querySelector('.backdrop')?.getAttribute('data-state')).toBe('closing')
@@ -166,4 +172,24 @@ describe('the dialog (W3C APG)', () => {
     expect(page?.getAttribute('data-placement')).toBe('page')
     expect(page?.textContent).toBe('Copied')
   })
+
+  it('announces an error toast as an alert, a loading one as a status', async () => {
+    const { latch } = await openWithButton()
+    act(() => void latch.dispatch({ type: 'toast/shown', payload: { id: 'e', toast: { message: 'Failed to disconnect', variant: 'error' } } }))
+    expect(dialog()?.querySelector('[role="alert"]')?.textContent).toBe('Failed to disconnect')
+    expect(dialog()?.querySelector('[role="status"]')?.textContent).toBe('')
+    act(() => void latch.dispatch({ type: 'toast/shown', payload: { id: 'l', toast: { message: 'Switching', variant: 'loading' } } }))
+    expect(dialog()?.querySelector('[role="status"]')?.textContent).toBe('Switching')
+    expect(dialog()?.querySelector('[role="alert"]')?.textContent).toBe('')
+  })
 })
+
+/** The declarations of the modal stylesheet's rule for `selector` (outside @media), parsed by jsdom. */
+function styleOf(selector: string): CSSStyleDeclaration | undefined {
+  const style = document.createElement('style')
+  style.textContent = modalCss
+  document.head.append(style)
+  const rules = [...(style.sheet?.cssRules ?? [])]
+  style.remove()
+  return rules.filter((r): r is CSSStyleRule => r instanceof CSSStyleRule && r.selectorText === selector).at(-1)?.style
+}

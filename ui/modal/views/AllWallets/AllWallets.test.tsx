@@ -202,7 +202,7 @@ describe('AllWallets', () => {
   it('shows the failed state with a Retry that asks again', async () => {
     const { latch, ofType } = await openAllWallets()
     act(() => void latch.dispatch({ type: 'walletList/failed', payload: { error: { code: 'SERVER_ERROR', shortMessage: 'Server Error' } } }))
-    expect(shadow().querySelector('[role="alert"]')?.textContent).toContain('Could not load wallets')
+    expect(shadow().querySelector('.view [role="alert"]')?.textContent).toContain('Could not load wallets')
     act(() => button('Retry').click())
     expect(ofType('walletList/pageRequested').map((e) => e.payload)).toEqual([{ page: 1 }, { page: 1 }])
   })

@@ -171,7 +171,7 @@ describe('Connect → ConnectingExternal', () => {
     await act(async () => {
       latch.dispatch(walletConnectFailed({ error: { code: 'USER_REJECTED', shortMessage: 'Connection declined' } }, { ns: 'eip155', requestId: request.requestId }))
     })
-    expect(shadow().querySelector('[role="alert"]')?.textContent).toBe('Connection declined')
+    expect(shadow().querySelector('.view [role="alert"]')?.textContent).toBe('Connection declined')
     click(button('Retry'))
     expect(ofType('wallet/connectRequested')).toHaveLength(2)
     expect(dialog()?.textContent).toContain('Continue in MetaMask')
