@@ -184,12 +184,34 @@ describe('the dialog (W3C APG)', () => {
   })
 })
 
+describe('forced colours (docs/react.md, "Accessibility")', () => {
+  it('borders the card, rows and tiles in system colours and draws focus as an outline, after the rules it amends', () => {
+    const rules = modalRules()
+    const forced = rules.findIndex((r) => r instanceof CSSMediaRule && r.media.mediaText.includes('forced-colors: active'))
+    expect(forced).toBeGreaterThan(-1)
+    const block = [...(rules[forced] as CSSMediaRule).cssRules].filter((r): r is CSSStyleRule => r instanceof CSSStyleRule)
+    const declared = (selector: string, property: string) =>
+      block.filter((r) => r.selectorText.split(',').includes(selector)).map((r) => r.style.getPropertyValue(property)).join(' ')
+    expect(declared('.card', 'border')).toContain('CanvasText')
+    for (const selector of ['.row', '.tile', '.search input']) expect(declared(selector, 'border')).toMatch(/1px solid (ButtonText|CanvasText)/)
+    expect(declared('.latch-root :focus-visible', 'outline')).toContain('Highlight')
+    expect(declared('.search input:focus', 'outline')).toContain('Highlight') // its usual ring is a box-shadow, dropped in forced colours
+    const lastBase = Math.max(...rules.map((r, i) => (r instanceof CSSStyleRule && ['.row', '.tile', '.card'].includes(r.selectorText) ? i : -1)))
+    expect(forced).toBeGreaterThan(lastBase)
+  })
+})
+
 /** The declarations of the modal stylesheet's rule for `selector` (outside @media), parsed by jsdom. */
 function styleOf(selector: string): CSSStyleDeclaration | undefined {
+  return modalRules().filter((r): r is CSSStyleRule => r instanceof CSSStyleRule && r.selectorText === selector).at(-1)?.style
+}
+
+/** The modal stylesheet's top-level rules, parsed by jsdom. */
+function modalRules(): CSSRule[] {
   const style = document.createElement('style')
   style.textContent = modalCss
   document.head.append(style)
   const rules = [...(style.sheet?.cssRules ?? [])]
   style.remove()
-  return rules.filter((r): r is CSSStyleRule => r instanceof CSSStyleRule && r.selectorText === selector).at(-1)?.style
+  return rules
 }
