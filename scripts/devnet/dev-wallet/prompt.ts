@@ -1,6 +1,7 @@
 /**
  * The dev wallet's prompt: a card at the bottom right of the page inside its own shadow root
- * (page CSS cannot reach it; its CSS cannot reach the page). Requests queue; one shows at a time.
+ * (page CSS cannot reach it; its CSS cannot reach the page). Requests queue; one shows at a time. It takes focus when it
+ * appears (as a wallet's window would) and gives it back to where it was once the last request is answered.
  */
 import { devWalletInfo } from './config'
 import { shortAddress } from './format'
@@ -14,10 +15,13 @@ type Pending = { request: PromptRequest; resolve(approved: boolean): void }
 export function createPrompter(doc: Document): (request: PromptRequest) => Promise<boolean> {
   const queue: Pending[] = []
   let root: ShadowRoot | undefined
+  let returnFocus: HTMLElement | null = null
 
   function shadow(): ShadowRoot {
     if (root?.host.isConnected) return root
     const host = doc.createElement('latch-dev-wallet-prompt')
+    // Like a wallet's own window, it must stay usable while the Latch modal makes the page inert (docs/react.md, "Accessibility").
+    host.setAttribute('data-latch-keep-interactive', '')
     for (const [property, value] of [['position', 'fixed'], ['right', '16px'], ['bottom', '16px'], ['z-index', '2147483647'], ['display', 'block']]) {
       host.style.setProperty(property!, value!, 'important')
     }
@@ -45,6 +49,8 @@ export function createPrompter(doc: Document): (request: PromptRequest) => Promi
     const first = queue[0]
     if (!first) {
       target.host.remove()
+      if (returnFocus?.isConnected) returnFocus.focus({ preventScroll: true })
+      returnFocus = null
       return
     }
     const { request } = first
@@ -69,7 +75,10 @@ export function createPrompter(doc: Document): (request: PromptRequest) => Promi
     card.dataset.testid = 'dev-wallet-prompt'
     card.setAttribute('role', 'dialog')
     card.setAttribute('aria-label', `${devWalletInfo.name} request`)
+    card.tabIndex = -1
+    if (doc.activeElement !== target.host) returnFocus = deepActiveElement(doc) // not a refresh of a prompt already focused
     target.append(card)
+    card.focus({ preventScroll: true })
   }
 
   return (request) =>
@@ -77,4 +86,11 @@ export function createPrompter(doc: Document): (request: PromptRequest) => Promi
       queue.push({ request, resolve })
       render() // shows the first request, or refreshes its "1 of N" badge
     })
+}
+
+/** The focused element, looking into open shadow roots (the Latch modal's controls live in one). */
+function deepActiveElement(doc: Document): HTMLElement | null {
+  let active = doc.activeElement
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+  return active instanceof HTMLElement && active !== doc.body ? active : null
 }

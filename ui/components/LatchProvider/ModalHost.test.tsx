@@ -58,3 +58,63 @@ describe('ModalHost', () => {
     await second.unmount()
   })
 })
+
+describe('the page behind the open modal (docs/react.md, "Accessibility")', () => {
+  it('is inert while the modal is open and restored exactly on close; kept-interactive elements and the host stay reachable', async () => {
+    const { latch } = setup()
+    const page = document.createElement('main')
+    const alreadyInert = document.createElement('aside')
+    alreadyInert.setAttribute('inert', '')
+    const kept = document.createElement('div')
+    kept.setAttribute('data-latch-keep-interactive', '')
+    kept.innerHTML = '<button>Approve</button>'
+    const holder = document.createElement('div')
+    holder.innerHTML = '<p>text</p><span data-latch-keep-interactive><button>Keep</button></span>'
+    document.body.append(page, alreadyInert, kept, holder)
+    const { container, unmount } = await renderWithLatch({ latch, children: <ConnectButton /> })
+    const opener = container.querySelector('button') as HTMLButtonElement
+    opener.focus()
+    act(() => opener.click())
+    await settle()
+    const host = document.querySelector('[data-latch-modal]') as HTMLElement
+    const inert = (element: Element) => element.hasAttribute('inert')
+    expect([page, container].map(inert)).toEqual([true, true])
+    expect(inert(alreadyInert)).toBe(true)
+    expect([host, kept, holder, holder.querySelector('span') as Element].map(inert)).toEqual([false, false, false, false])
+    expect(inert(holder.querySelector('p') as Element)).toBe(true)
+    // An element the page adds while the modal is open is inert too, and restored with the rest.
+    const later = document.createElement('section')
+    document.body.append(later)
+    await act(async () => await Promise.resolve())
+    expect(inert(later)).toBe(true)
+    // Tab and Esc in a kept element are its own: the dialog neither moves focus back into itself nor closes.
+    const approve = kept.querySelector('button') as HTMLButtonElement
+    approve.focus()
+    const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, composed: true, cancelable: true })
+    act(() => void approve.dispatchEvent(tab))
+    expect(tab.defaultPrevented).toBe(false)
+    expect(document.activeElement).toBe(approve)
+    act(() => void approve.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true, cancelable: true })))
+    expect(latch.getState().router.open).toBe(true)
+
+    act(() => void latch.dispatch({ type: 'modal/closed', payload: {} }))
+    expect([page, container, later, holder.querySelector('p') as Element].map(inert)).toEqual([false, false, false, false])
+    expect(inert(alreadyInert)).toBe(true) // it was inert before: left as it was
+    expect(document.activeElement).toBe(opener)
+    await unmount()
+    for (const element of [page, alreadyInert, kept, holder, later]) element.remove()
+  })
+
+  it('is restored when the provider unmounts with the modal open', async () => {
+    const { latch } = setup()
+    const page = document.createElement('main')
+    document.body.append(page)
+    const { unmount } = await renderWithLatch({ latch, children: null })
+    act(() => void latch.dispatch({ type: 'modal/opened', payload: {} }))
+    await settle()
+    expect(page.hasAttribute('inert')).toBe(true)
+    await unmount()
+    expect(page.hasAttribute('inert')).toBe(false)
+    page.remove()
+  })
+})

@@ -14,6 +14,7 @@ import { useThemeMode } from '../../hooks/useThemeMode'
 import { loadModal, loadedModal, type ModalModule } from '../../modal-loader'
 import { overrideCss } from '../../theme/tokens'
 import { ModalShell } from './ModalShell'
+import { makePageInert } from '../../utils/inertPage'
 import { useBrowserLayoutEffect } from '../../utils/platform'
 import { createShadowHost, modalScope, type ShadowHost } from './shadowHost'
 
@@ -79,7 +80,10 @@ export function ModalHost() {
   return createPortal(content, host.root)
 }
 
-/** Remembers the element focused when the modal opens and focuses it again on close; opens UnsupportedChain when due. */
+/**
+ * Remembers the element focused when the modal opens and focuses it again on close; makes the page behind inert while the
+ * modal is open (docs/react.md, "Accessibility"); opens UnsupportedChain when due.
+ */
 function useFocusReturnAndUnsupportedChain(latch: Latch, host: ShadowHost | undefined) {
   const hostRef = useRef(host)
   hostRef.current = host
@@ -87,8 +91,9 @@ function useFocusReturnAndUnsupportedChain(latch: Latch, host: ShadowHost | unde
     let wasOpen = latch.getState().router.open
     let wasUnsupported = selectShowUnsupportedChain(latch.getState())
     let opener: HTMLElement | null = null
+    let restorePage = wasOpen ? makePageInert() : undefined
     // Read at dispatch time, before React renders the dialog and moves focus into it.
-    return latch.subscribe(() => {
+    const unsubscribe = latch.subscribe(() => {
       const state = latch.getState()
       const isOpen = state.router.open
       if (isOpen !== wasOpen) {
@@ -96,7 +101,11 @@ function useFocusReturnAndUnsupportedChain(latch: Latch, host: ShadowHost | unde
         if (isOpen) {
           const active = document.activeElement
           opener = active instanceof HTMLElement && active !== hostRef.current?.element && active !== document.body ? active : null
+          restorePage = makePageInert() // after reading the opener: inert blurs it
         } else {
+          // Before focusing the opener: an element inside an inert one cannot take focus.
+          restorePage?.()
+          restorePage = undefined
           const target = opener
           opener = null
           if (target?.isConnected) target.focus({ preventScroll: true })
@@ -108,5 +117,9 @@ function useFocusReturnAndUnsupportedChain(latch: Latch, host: ShadowHost | unde
         if (unsupported) latch.dispatch(modalOpened({ view: { name: 'UnsupportedChain' } }))
       }
     })
+    return () => {
+      unsubscribe()
+      restorePage?.()
+    }
   }, [latch])
 }

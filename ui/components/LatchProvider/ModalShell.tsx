@@ -12,6 +12,7 @@ export const shellCss = `
 @media (max-width:429.98px){.latch-shell{align-items:flex-end;padding:0}.latch-shell-card:focus{outline:none}
 .latch-shell-card{width:100%;border-radius:var(--latch-radius) var(--latch-radius) 0 0}}
 @media (prefers-reduced-motion: reduce){.latch-shell-spinner{animation-duration:2.4s}}
+@media (forced-colors: active){.latch-shell-card{border:1px solid CanvasText}.latch-shell-spinner{border-color:CanvasText;border-top-color:Highlight}}
 `
 
 /** The modal frame drawn at once while the modal chunk is still loading; it fills in when the chunk arrives. */

@@ -7,6 +7,7 @@ text-indent:0;text-shadow:none;white-space:normal;visibility:visible;cursor:defa
 .latch-root *,.latch-root *::before,.latch-root *::after{box-sizing:border-box}
 .latch-root :focus{outline:none}
 .latch-root :focus-visible{outline:2px solid var(--latch-focus-ring);outline-offset:2px}
+.visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
 .backdrop{position:fixed;inset:0;z-index:var(--latch-z-index);display:flex;align-items:center;justify-content:center;padding:16px;
 background:var(--latch-overlay);-webkit-backdrop-filter:blur(2px);backdrop-filter:blur(2px);animation:latch-fade-in .2s ease-out both}
 .card:focus-visible{outline:none}

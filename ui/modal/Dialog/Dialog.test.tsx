@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { definePlugin, modalOpened, routerPushed } from '../../../kernel/index'
 import { ConnectButton } from '../../components/ConnectButton/ConnectButton'
 import { preloadAll, button, click, connector, dialog, discover, focused, press, renderWithLatch, settle, setup, shadow } from '../../../scripts/testing/ui'
+import { modalCss } from '../styles'
 import { focusables } from './focus'
 
 let cleanup: (() => Promise<void>) | undefined
@@ -44,6 +45,29 @@ describe('the dialog (W3C APG)', () => {
     expect(latch.getState().router.open).toBe(false)
     expect(dialog()).toBeNull()
     expect(document.activeElement).toBe(opener)
+  })
+
+  it('Back puts focus on the control that opened the view, at each level (docs/react.md, "Accessibility")', async () => {
+    const { latch } = await openWithButton()
+    const allWallets = button('All Wallets')
+    act(() => allWallets.focus())
+    click(allWallets) // from the keyboard: focus is on the row
+    await settle()
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Connect', 'AllWallets'])
+    expect(focused()?.getAttribute('type')).toBe('search')
+    const rabby = [...shadow().querySelectorAll<HTMLElement>('.tile')].find((t) => t.getAttribute('aria-label') === 'Rabby, installed')
+    if (!rabby) throw new Error('no Rabby tile')
+    click(rabby) // a mouse click where the browser does not focus buttons (Safari): focus stays on the search field
+    await settle()
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Connect', 'AllWallets', 'ConnectingExternal'])
+    click(button('Back'))
+    await settle()
+    expect(focused()?.getAttribute('aria-label')).toBe('Rabby, installed')
+    click(button('Back'))
+    await settle()
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Connect'])
+    expect(focused()?.getAttribute('aria-label')).toBe(allWallets.getAttribute('aria-label'))
+    expect(focused()?.textContent).toContain('All Wallets')
   })
 
   it('the close button and the backdrop close', async () => {
@@ -127,12 +151,17 @@ describe('the dialog (W3C APG)', () => {
     expect(latch.getState().router.open).toBe(false)
   })
 
-  it('renders the current toast at the top of the modal as a polite status', async () => {
+  it('renders the current toast at the bottom of the modal, clear of the title, as a polite status', async () => {
     const { latch } = await openWithButton()
     act(() => void latch.dispatch({ type: 'toast/shown', payload: { id: 't', toast: { message: 'Copied', variant: 'success' } } }))
     const region = dialog()?.querySelector('[role="status"]')
     expect(region?.getAttribute('aria-live')).toBe('polite')
     expect(region?.textContent).toBe('Copied')
+    expect(dialog()?.querySelector('[role="alert"]')?.textContent).toBe('')
+    // jsdom has no layout: the stylesheet places the modal's toasts at the bottom of the card, not over the header.
+    const placed = styleOf('.toast-region[data-placement="modal"]')
+    expect(placed?.getPropertyValue('bottom')).not.toBe('')
+    expect(placed?.getPropertyValue('top')).toBe('auto')
     expect(dialog()?.hasAttribute('inert')).toBe(false)
     press('Escape')
     expect(shadow().querySelector('.backdrop')?.getAttribute('data-state')).toBe('closing')
@@ -143,4 +172,46 @@ describe('the dialog (W3C APG)', () => {
     expect(page?.getAttribute('data-placement')).toBe('page')
     expect(page?.textContent).toBe('Copied')
   })
+
+  it('announces an error toast as an alert, a loading one as a status', async () => {
+    const { latch } = await openWithButton()
+    act(() => void latch.dispatch({ type: 'toast/shown', payload: { id: 'e', toast: { message: 'Failed to disconnect', variant: 'error' } } }))
+    expect(dialog()?.querySelector('[role="alert"]')?.textContent).toBe('Failed to disconnect')
+    expect(dialog()?.querySelector('[role="status"]')?.textContent).toBe('')
+    act(() => void latch.dispatch({ type: 'toast/shown', payload: { id: 'l', toast: { message: 'Switching', variant: 'loading' } } }))
+    expect(dialog()?.querySelector('[role="status"]')?.textContent).toBe('Switching')
+    expect(dialog()?.querySelector('[role="alert"]')?.textContent).toBe('')
+  })
 })
+
+describe('forced colours (docs/react.md, "Accessibility")', () => {
+  it('borders the card, rows and tiles in system colours and draws focus as an outline, after the rules it amends', () => {
+    const rules = modalRules()
+    const forced = rules.findIndex((r) => r instanceof CSSMediaRule && r.media.mediaText.includes('forced-colors: active'))
+    expect(forced).toBeGreaterThan(-1)
+    const block = [...(rules[forced] as CSSMediaRule).cssRules].filter((r): r is CSSStyleRule => r instanceof CSSStyleRule)
+    const declared = (selector: string, property: string) =>
+      block.filter((r) => r.selectorText.split(',').includes(selector)).map((r) => r.style.getPropertyValue(property)).join(' ')
+    expect(declared('.card', 'border')).toContain('CanvasText')
+    for (const selector of ['.row', '.tile', '.search input']) expect(declared(selector, 'border')).toMatch(/1px solid (ButtonText|CanvasText)/)
+    expect(declared('.latch-root :focus-visible', 'outline')).toContain('Highlight')
+    expect(declared('.search input:focus', 'outline')).toContain('Highlight') // its usual ring is a box-shadow, dropped in forced colours
+    const lastBase = Math.max(...rules.map((r, i) => (r instanceof CSSStyleRule && ['.row', '.tile', '.card'].includes(r.selectorText) ? i : -1)))
+    expect(forced).toBeGreaterThan(lastBase)
+  })
+})
+
+/** The declarations of the modal stylesheet's rule for `selector` (outside @media), parsed by jsdom. */
+function styleOf(selector: string): CSSStyleDeclaration | undefined {
+  return modalRules().filter((r): r is CSSStyleRule => r instanceof CSSStyleRule && r.selectorText === selector).at(-1)?.style
+}
+
+/** The modal stylesheet's top-level rules, parsed by jsdom. */
+function modalRules(): CSSRule[] {
+  const style = document.createElement('style')
+  style.textContent = modalCss
+  document.head.append(style)
+  const rules = [...(style.sheet?.cssRules ?? [])]
+  style.remove()
+  return rules
+}

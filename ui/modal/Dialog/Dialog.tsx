@@ -6,12 +6,15 @@ import { Header } from '../Header/Header'
 import { Router } from '../Router/Router'
 import { selectCanClose } from '../selectors'
 import { Toasts } from '../Toasts/Toasts'
+import { fromKeptElement } from '../../utils/inertPage'
 import { activeElementIn, focusables, nextFocusable } from './focus'
+import { useViewOpeners, ViewOpenersContext } from './viewFocus'
 
 /**
  * The W3C APG dialog: role="dialog", aria-modal, labelled by the header title; focus moves in on open and
  * Tab / Shift+Tab cycle through every focusable inside (inputs too); Esc and the backdrop close it where
- * docs/behaviour.md, "Views" allows. While closing it is inert and no longer a dialog.
+ * docs/behaviour.md, "Views" allows; Back focuses the control that opened the view left (docs/react.md, "Accessibility"). While
+ * closing it is inert and no longer a dialog.
  */
 export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExited(): void }) {
   const latch = useLatchInstance()
@@ -21,6 +24,7 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
   const body = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const closing = phase === 'closing'
+  const openers = useViewOpeners(latch, card)
 
   const close = useCallback(() => {
     if (selectCanClose(latch.getState())) latch.dispatch(modalClosed({}))
@@ -51,6 +55,8 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
     const onKeyDown = (event: KeyboardEvent) => {
       const element = card.current
       if (!element || event.defaultPrevented || event.isComposing) return
+      // An element the integrator keeps interactive beside the modal (docs/react.md, "Accessibility") handles its own keys.
+      if (fromKeptElement(event)) return
       if (event.key === 'Escape') {
         event.preventDefault()
         close()
@@ -93,7 +99,9 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
         <Toasts placement="modal" />
         <Header titleId={titleId} closable={closable} onClose={close} />
         <div className="body" ref={body}>
-          <Router view={view} />
+          <ViewOpenersContext.Provider value={openers}>
+            <Router view={view} />
+          </ViewOpenersContext.Provider>
         </div>
       </div>
     </div>

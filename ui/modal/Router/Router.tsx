@@ -1,8 +1,9 @@
-import { Component, Suspense, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react'
+import { Component, Suspense, useContext, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react'
 import type { View, ViewName } from '../../../kernel/index'
 import type { LatchAddon } from '../../addons'
 import { useLatchContext } from '../../context'
 import { focusables, focusInitial } from '../Dialog/focus'
+import { ViewOpenersContext } from '../Dialog/viewFocus'
 import { lazyComponent, lazyEntry } from '../lazy'
 import Account from '../views/Account/Account'
 import Connect from '../views/Connect/Connect'
@@ -58,13 +59,21 @@ export function Router({ view }: { view: View }) {
   )
 }
 
-/** When a view appears and focus is not already on one of its controls, focus moves to its first one. */
+/**
+ * When a view appears: back on a view (docs/react.md, "Accessibility"), focus goes to the control that opened the one left;
+ * otherwise, when focus is not already on one of its controls, to its first one.
+ */
 function FocusOnMount() {
   const marker = useRef<HTMLSpanElement>(null)
+  const openers = useContext(ViewOpenersContext)
+  const { latch } = useLatchContext()
   useLayoutEffect(() => {
     const view = marker.current?.closest('.view')
     const card = marker.current?.closest<HTMLElement>('.card')
     if (!view || !card) return
+    const name = view.getAttribute('data-view')
+    const opener = name ? openers?.take(latch.getState().router.history.length - 1, name, view) : undefined
+    if (opener) return opener.focus()
     const active = (card.getRootNode() as ShadowRoot).activeElement
     if (active && view.contains(active) && focusables(view).includes(active as HTMLElement)) return
     if (active && card.contains(active) && active !== card) return

@@ -4,27 +4,39 @@ import { CheckIcon, ErrorIcon } from '../icons'
 
 const selectToast = (state: State) => state.toast
 
-/** docs/behaviour.md, "Toasts" Toast: at the top of the modal, or of the page while the modal is closed; a polite live region. */
+/**
+ * docs/behaviour.md, "Toasts" Toast: at the bottom of the modal (clear of the view's title), or at the top of the page while the
+ * modal is closed. Two live regions stay in the DOM (one inserted with its text is not reliably read): a polite status for
+ * success and loading, an alert for errors (docs/react.md, "Accessibility").
+ */
 export function Toasts({ placement }: { placement: 'modal' | 'page' }) {
   const toast = useLatch(selectToast)
   const current = toast.open ? toast.current : undefined
-  return (
-    <div className="toast-region" data-placement={placement} role="status" aria-live="polite" aria-atomic="true">
-      {current ? (
-        <div key={current.id} className="toast" data-variant={current.variant}>
-          <span className="toast-icon" aria-hidden="true">
-            {current.variant === 'success' ? <CheckIcon size={12} /> : current.variant === 'error' ? <ErrorIcon size={14} /> : <span className="toast-spinner spin" />}
-          </span>
-          <span>{current.message}</span>
-        </div>
-      ) : null}
+  const item = current ? (
+    <div key={current.id} className="toast" data-variant={current.variant}>
+      <span className="toast-icon" aria-hidden="true">
+        {current.variant === 'success' ? <CheckIcon size={12} /> : current.variant === 'error' ? <ErrorIcon size={14} /> : <span className="toast-spinner spin" />}
+      </span>
+      <span>{current.message}</span>
     </div>
+  ) : null
+  const error = current?.variant === 'error'
+  return (
+    <>
+      <div className="toast-region" data-placement={placement} role="status" aria-live="polite" aria-atomic="true">
+        {error ? null : item}
+      </div>
+      <div className="toast-region" data-placement={placement} role="alert" aria-atomic="true">
+        {error ? item : null}
+      </div>
+    </>
   )
 }
 
 /** Toast styles. */
 export const toastsCss = `
-.toast-region{position:absolute;top:10px;left:0;right:0;z-index:3;display:flex;justify-content:center;pointer-events:none}
+.toast-region{position:absolute;left:0;right:0;z-index:3;display:flex;justify-content:center;pointer-events:none}
+.toast-region[data-placement="modal"]{top:auto;bottom:calc(14px + env(safe-area-inset-bottom,0px))}
 .toast-region[data-placement="page"]{position:fixed;top:16px;z-index:var(--latch-z-index)}
 .toast{display:inline-flex;align-items:center;gap:8px;max-width:calc(100% - 32px);padding:8px 14px 8px 8px;border-radius:999px;
 background:var(--latch-foreground);color:var(--latch-background);font-size:14px;font-weight:500;box-shadow:0 8px 24px rgba(0,0,0,.18);
@@ -34,5 +46,7 @@ pointer-events:auto;animation:latch-toast-in .22s cubic-bezier(.2,.9,.3,1.2) bot
 .toast[data-variant="error"] .toast-icon{background:#d93636}
 .toast[data-variant="loading"] .toast-icon{background:transparent}
 .toast-spinner{width:14px;height:14px;border-radius:50%;border:2px solid currentColor;border-right-color:transparent;color:var(--latch-background)}
+.toast-region[data-placement="modal"] .toast{animation-name:latch-toast-up}
 @keyframes latch-toast-in{from{opacity:0;transform:translateY(-8px) scale(.96)}to{opacity:1;transform:none}}
+@keyframes latch-toast-up{from{opacity:0;transform:translateY(8px) scale(.96)}to{opacity:1;transform:none}}
 `

@@ -3,6 +3,8 @@ import { ChevronIcon } from '../icons'
 import { WalletImage } from '../WalletIcon/WalletIcon'
 
 const tagLabels = { installed: 'Installed', recent: 'Recent', qr: 'QR code' } as const
+/** How a tag reads after the wallet's name in its accessible name ("MetaMask, installed"). */
+const tagNames = { installed: 'installed', recent: 'recent', qr: 'QR code' } as const
 
 /** A row of a list: icon, name, optional tag, as one button. */
 export function ListRow({
@@ -23,6 +25,8 @@ export function ListRow({
   current?: boolean
   onClick(): void
   'data-autofocus'?: boolean
+  /** The accessible name, when the visible name and tag do not read well together ("All Wallets 30+"). */
+  'aria-label'?: string
 }) {
   return (
     <button type="button" className="row" onClick={onClick} aria-current={current || undefined} {...rest}>
@@ -38,7 +42,7 @@ export function ListRow({
   )
 }
 
-/** A wallet row: the wallet's icon (or placeholder), its name, and an 'Installed' / 'Recent' tag. */
+/** A wallet row: the wallet's icon (or placeholder), its name, and an 'Installed' / 'Recent' tag; named "MetaMask, installed". */
 export function WalletRowButton({
   name,
   imageUrl,
@@ -56,6 +60,7 @@ export function WalletRowButton({
       name={name}
       tag={tag ? tagLabels[tag] : undefined}
       tone={tag === 'installed' ? 'accent' : 'neutral'}
+      aria-label={tag ? `${name}, ${tagNames[tag]}` : undefined}
       onClick={onClick}
     />
   )

@@ -145,7 +145,7 @@ describe('Networks and SwitchNetwork', () => {
       )
     })
     expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Account', 'Networks'])
-    expect(shadow().querySelector('[role="status"]')?.textContent).toBe('Chain not approved or wallet lacks the switch method')
+    expect(shadow().querySelector('.toast-region[role="alert"]')?.textContent).toBe('Chain not approved or wallet lacks the switch method')
   })
 })
 

@@ -117,6 +117,38 @@ describe('AllWallets', () => {
     expect(search().maxLength).toBe(120) // docs/limits.md: a longer query is not a valid event
   })
 
+  it('announces how many wallets match in a polite status once the search settles, not on every keystroke', async () => {
+    const { latch } = await openAllWallets()
+    act(() => void latch.dispatch({ type: 'walletList/pageReceived', payload: { page: 1, listings: listings(40), count: 90 } }))
+    const status = () => shadow().querySelector('.all-wallets [role="status"]')
+    expect(status()?.getAttribute('aria-live')).toBe('polite')
+    expect(status()?.textContent).toBe('')
+    vi.useFakeTimers()
+    try {
+      type('w')
+      type('wa')
+      act(() => void vi.advanceTimersByTime(2_000))
+      expect(status()?.textContent).toBe('') // the search is still running: nothing to say yet
+      const results = listings(12).map((l) => ({ ...l, name: `Wa ${l.name}` }))
+      act(() => void latch.dispatch({ type: 'walletList/searchReceived', payload: { query: 'wa', results } }))
+      expect(status()?.textContent).toBe('') // settled just now: announced after a pause
+      act(() => void vi.advanceTimersByTime(1_000))
+      expect(status()?.textContent).toBe('12 wallets found')
+      type('wal')
+      act(() => void latch.dispatch({ type: 'walletList/searchReceived', payload: { query: 'wal', results: results.slice(0, 1) } }))
+      type('wall')
+      act(() => void latch.dispatch({ type: 'walletList/searchReceived', payload: { query: 'wall', results: [] } }))
+      act(() => void vi.advanceTimersByTime(1_000))
+      expect(status()?.textContent).toBe('No wallet found') // 'wal' settled for an instant and was never said
+      type('meta')
+      act(() => void latch.dispatch({ type: 'walletList/searchReceived', payload: { query: 'meta', results: [] } }))
+      act(() => void vi.advanceTimersByTime(1_000))
+      expect(status()?.textContent).toBe('1 wallet found') // the installed MetaMask
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('loads the next page of 40 when the sentinel scrolls into view', async () => {
     const io = stubIntersectionObserver()
     const { latch, ofType } = await openAllWallets()
@@ -170,7 +202,7 @@ describe('AllWallets', () => {
   it('shows the failed state with a Retry that asks again', async () => {
     const { latch, ofType } = await openAllWallets()
     act(() => void latch.dispatch({ type: 'walletList/failed', payload: { error: { code: 'SERVER_ERROR', shortMessage: 'Server Error' } } }))
-    expect(shadow().querySelector('[role="alert"]')?.textContent).toContain('Could not load wallets')
+    expect(shadow().querySelector('.view [role="alert"]')?.textContent).toContain('Could not load wallets')
     act(() => button('Retry').click())
     expect(ofType('walletList/pageRequested').map((e) => e.payload)).toEqual([{ page: 1 }, { page: 1 }])
   })

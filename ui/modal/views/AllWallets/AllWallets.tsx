@@ -24,8 +24,8 @@ function requestNextPage(latch: Latch) {
 
 /**
  * docs/behaviour.md, "All Wallets" AllWallets: search (every keystroke is a `walletList/searchRequested`; the plugin trims and waits
- * 300 ms), installed wallets first, pages loaded on scroll into a virtualised grid. Without the api plugin:
- * the discovered wallets only.
+ * 300 ms), installed wallets first, pages loaded on scroll into a virtualised grid, the number found announced once a search
+ * settles. Without the api plugin: the discovered wallets only.
  */
 export default function AllWallets() {
   const latch = useLatchInstance()
@@ -60,6 +60,8 @@ export default function AllWallets() {
   const failed = !!list && (searching ? search?.status === 'failed' && search.query === query : list.status === 'failed')
   const loading = initialLoading || searchPending
   const hasMore = !!list && !searching && list.page > 0 && list.listings.length < list.count && list.status !== 'failed'
+  // Said once the search has settled (a failure has its own alert); '' clears it when the field is emptied.
+  const found = !searching ? '' : loading || failed ? undefined : rows.length === 0 ? 'No wallet found' : rows.length === 1 ? '1 wallet found' : `${rows.length} wallets found`
 
   return (
     <div className="all-wallets">
@@ -107,6 +109,29 @@ export default function AllWallets() {
         </div>
       ) : null}
       {hasMore ? <NextPage latch={latch} page={list.page} loading={list.status === 'loading'} /> : null}
+      <SearchStatus message={found} />
+    </div>
+  )
+}
+
+/** How long a settled result must stand before it is said: typing on announces nothing in between. */
+const announceDelay = 500
+
+/**
+ * A polite live region with how many wallets match (docs/react.md, "Accessibility"). It is always in the DOM (a region
+ * inserted with its text is not reliably read), keeps its text while a search runs, and takes a new one once the
+ * result has stood for `announceDelay` ms. `undefined`: nothing settled yet.
+ */
+function SearchStatus({ message }: { message: string | undefined }) {
+  const [said, setSaid] = useState('')
+  useEffect(() => {
+    if (message === undefined) return
+    const timer = setTimeout(() => setSaid(message), announceDelay)
+    return () => clearTimeout(timer)
+  }, [message])
+  return (
+    <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      {said}
     </div>
   )
 }

@@ -70,6 +70,31 @@ describe('Connect: wallet groups (docs/behaviour.md, "Wallet list")', () => {
     expect(button('Wallet 1').querySelector('img')?.getAttribute('src')).toBe('https://img.test/w1.png')
   })
 
+  it('names each row as it reads: "MetaMask, installed", "Wallet 9, recent", "All wallets, 410 or more available"', async () => {
+    const { latch } = await openConnect({ api: true })
+    discover(latch, [metamask, ledger, wc])
+    act(() => {
+      latch.dispatch(connectionRecentWalletAdded({ wallet: { id: 'w9', name: 'Wallet 9' } }))
+      latch.dispatch({ type: 'walletList/pageReceived', payload: { page: 1, listings: listings(10), count: 412 } })
+      latch.dispatch(modalOpened({}))
+    })
+    await settle()
+    const names = [...shadow().querySelectorAll('.view .row')].map((row) => row.getAttribute('aria-label') ?? row.textContent)
+    expect(names).toEqual([
+      'WalletConnect, QR code',
+      'Wallet 9, recent',
+      'MetaMask, installed',
+      'Ledger',
+      'Wallet 1',
+      'Wallet 2',
+      'Wallet 3',
+      'Wallet 4',
+      'All wallets, 410 or more available',
+    ])
+    act(() => void latch.dispatch({ type: 'walletList/pageReceived', payload: { page: 2, listings: [], count: 7 } }))
+    expect(button('All Wallets').getAttribute('aria-label')).toBe('All wallets, 7 available')
+  })
+
   it('a configured order overrides the default; empty groups are hidden', async () => {
     const { latch } = await openConnect({ connectorOrder: ['external', 'injected'] })
     discover(latch, [metamask, ledger])
@@ -146,7 +171,7 @@ describe('Connect → ConnectingExternal', () => {
     await act(async () => {
       latch.dispatch(walletConnectFailed({ error: { code: 'USER_REJECTED', shortMessage: 'Connection declined' } }, { ns: 'eip155', requestId: request.requestId }))
     })
-    expect(shadow().querySelector('[role="alert"]')?.textContent).toBe('Connection declined')
+    expect(shadow().querySelector('.view [role="alert"]')?.textContent).toBe('Connection declined')
     click(button('Retry'))
     expect(ofType('wallet/connectRequested')).toHaveLength(2)
     expect(dialog()?.textContent).toContain('Continue in MetaMask')

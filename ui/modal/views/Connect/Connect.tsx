@@ -48,6 +48,7 @@ function WalletList() {
   const rows = useLatch(selector, rowsEqual)
   const count = useLatch(selectListingCount)
   const previews = useLatch(selectPreviewIcons).split('\n')
+  const rounded = count >= 10 ? Math.floor(count / 10) * 10 : count
   useEffect(() => prefetchWalletList(latch), [latch])
   return (
     <ul className="list">
@@ -72,7 +73,8 @@ function WalletList() {
             )
           }
           name="All Wallets"
-          tag={count > 0 ? `${count >= 10 ? `${Math.floor(count / 10) * 10}+` : count}` : undefined}
+          tag={count > 0 ? `${rounded}${count >= 10 ? '+' : ''}` : undefined}
+          aria-label={count > 0 ? `All wallets, ${rounded}${count >= 10 ? ' or more' : ''} available` : 'All wallets'}
           tone="neutral"
           onClick={() => latch.dispatch(routerPushed({ view: { name: 'AllWallets' } }))}
         />
