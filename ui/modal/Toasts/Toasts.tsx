@@ -5,7 +5,8 @@ import { CheckIcon, ErrorIcon } from '../icons'
 const selectToast = (state: State) => state.toast
 
 /**
- * docs/behaviour.md, "Toasts" Toast: at the bottom of the modal (clear of the view's title), or at the top of the page while the
+ * docs/behaviour.md, "Toasts": below the view, inside the modal (the view makes room, so a toast covers neither the title nor
+ * a row), or at the top of the page while the
  * modal is closed. Two live regions stay in the DOM (one inserted with its text is not reliably read): a polite status for
  * success and loading, an alert for errors (docs/react.md, "Accessibility").
  */
@@ -36,7 +37,8 @@ export function Toasts({ placement }: { placement: 'modal' | 'page' }) {
 /** Toast styles. */
 export const toastsCss = `
 .toast-region{position:absolute;left:0;right:0;z-index:3;display:flex;justify-content:center;pointer-events:none}
-.toast-region[data-placement="modal"]{top:auto;bottom:calc(14px + env(safe-area-inset-bottom,0px))}
+.toast-region[data-placement="modal"]{position:static;order:2;padding:0 16px 12px}
+.toast-region[data-placement="modal"]:empty{padding:0}
 .toast-region[data-placement="page"]{position:fixed;top:16px;z-index:var(--latch-z-index)}
 .toast{display:inline-flex;align-items:center;gap:8px;max-width:calc(100% - 32px);padding:8px 14px 8px 8px;border-radius:999px;
 background:var(--latch-foreground);color:var(--latch-background);font-size:14px;font-weight:500;box-shadow:0 8px 24px rgba(0,0,0,.18);
