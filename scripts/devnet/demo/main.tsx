@@ -16,6 +16,8 @@ const latch = createLatch({
   projectId: config.api?.projectId,
   metadata: { name: 'Latch demo', description: 'A dapp on a local chain', url: location.origin, icons: [] },
   themeMode: theme === 'dark' || theme === 'light' ? theme : (config.themeMode ?? 'system'),
+  // A development page: show Latch's warnings (an impostor wallet, a dropped stored value) in the console.
+  logLevel: 'warn',
 })
 
 // For debugging from the console and for the end-to-end tests: the exported log replays any session.
