@@ -6,13 +6,13 @@ import { BackIcon, CloseIcon } from '../icons'
 import { selectHistoryLength } from '../selectors'
 import { selectTitle } from '../titles'
 
-/** The modal header: back (when the history holds more than one view), the view's title, close (disabled per canClose). */
+/** The modal header (a div, not <header>: a header in a dialog would be a second page banner landmark): back (when the history holds more than one view), the view's title, close (disabled per canClose). */
 export function Header({ titleId, closable, onClose }: { titleId: string; closable: boolean; onClose(): void }) {
   const { latch, addons } = useLatchContext()
   const canGoBack = useLatch(selectHistoryLength) > 1
   const title = useLatch(useCallback((state: State) => selectTitle(state, addons), [addons]))
   return (
-    <header className="header">
+    <div className="header">
       {canGoBack ? (
         <button type="button" className="icon-button" aria-label="Back" onClick={() => latch.dispatch(routerWentBack({}))}>
           <BackIcon />
@@ -26,6 +26,6 @@ export function Header({ titleId, closable, onClose }: { titleId: string; closab
       <button type="button" className="icon-button" aria-label="Close" disabled={!closable} onClick={onClose}>
         <CloseIcon />
       </button>
-    </header>
+    </div>
   )
 }
