@@ -32,6 +32,8 @@ export function ListRow({
     <button type="button" className="row" onClick={onClick} aria-current={current || undefined} {...rest}>
       {icon}
       <span className="row-name">{name}</span>
+      {/* A space in the DOM (collapsed between flex items): the text reads "MetaMask Installed", not "MetaMaskInstalled". */}
+      {tag ? ' ' : null}
       {tag ? (
         <span className="tag" data-tone={tone}>
           {tag}
