@@ -52,7 +52,8 @@ export function answerConnect(events$: Observable<Logged>, ctx: EffectContext, r
     }
     if (current?.connectorId === connectorId) return current.result
     if (current) requests.abort(`a connection to ${connectorId} replaced the one to ${current.connectorId}`)
-    const attempt: Attempt = { connectorId, result: Promise.resolve({ caipAddress: 'eip155:0:0x' as CaipAddress }) }
+    // `result` is set right below; the attempt must be current before its first step runs.
+    const attempt = { connectorId } as Attempt
     current = attempt
     const stillCurrent = () => {
       if (current !== attempt) throw new LatchError('REQUEST_ABORTED', { details: `a connection to another wallet replaced the one to ${connectorId}` })
