@@ -24,7 +24,22 @@ describe('LatchError', () => {
     expect(error.message).toBe('Plugin conflict (PLUGIN_CONFLICT): plugin "x" is registered twice')
     expect(error.shortMessage).toBe(genericMessage)
     expect(new LatchError('EMAIL_THROTTLED', { values: { n: 30 } }).shortMessage).toBe('Please try again after 30 seconds')
-    expect(new LatchError('USER_REJECTED', { shortMessage: 'Connection declined' }).toData()).toEqual({ code: 'USER_REJECTED', shortMessage: 'Connection declined' })
+    // Free text has no id: it is shown as is.
+    expect(new LatchError('USER_REJECTED', { shortMessage: 'Wallet says no' }).toData()).toEqual({ code: 'USER_REJECTED', shortMessage: 'Wallet says no' })
+  })
+
+  it('names its visitor text by id, so the UI can show it in any language (docs/i18n.md)', () => {
+    expect(new LatchError('USER_REJECTED').toData()).toEqual({ code: 'USER_REJECTED', shortMessage: 'Signature declined', messageId: 'USER_REJECTED' })
+    expect(new LatchError('REQUEST_TIMEOUT').messageId).toBe('GENERIC')
+    const declined = new LatchError('USER_REJECTED', { message: 'CONNECTION_DECLINED' })
+    expect(declined.toData()).toEqual({ code: 'USER_REJECTED', shortMessage: 'Connection declined', messageId: 'CONNECTION_DECLINED' })
+    const throttled = new LatchError('EMAIL_THROTTLED', { values: { n: 30 } })
+    expect(throttled.toData()).toEqual({ code: 'EMAIL_THROTTLED', shortMessage: 'Please try again after 30 seconds', messageId: 'EMAIL_THROTTLED', values: { n: 30 } })
+    // Through the log and back: the same id and values.
+    expect(LatchError.fromData(JSON.parse(JSON.stringify(throttled.toData()))).toData()).toEqual(throttled.toData())
+    // An id this version does not know is dropped; the English text stays.
+    const future = LatchError.fromData({ code: 'UNKNOWN', shortMessage: 'New text', messageId: 'FROM_THE_FUTURE' as never })
+    expect([future.messageId, future.shortMessage]).toEqual([undefined, 'New text'])
   })
 
   it('reads a code it does not know (from an older or newer log) as unexpected', () => {

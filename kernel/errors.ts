@@ -42,6 +42,24 @@ export const shortMessages = {
   INVALID_LOG: 'This is not a Latch event log',
 } as const
 
+/**
+ * Every text Latch may show a visitor for an error, by message id: each code's own text (`shortMessages`), plus
+ * the texts a situation needs beyond its code's (docs/errors.md, "Visitor texts"). The UI translates by this id
+ * (docs/i18n.md), so a message shown in French is the same message, not a guess from the English words.
+ */
+export const visitorMessages = {
+  ...shortMessages,
+  GENERIC: 'Something went wrong',
+  CONNECTION_DECLINED: 'Connection declined',
+  NETWORK_SWITCH_DECLINED: 'Network switch declined',
+  REQUEST_PENDING: 'A request is already pending in your wallet',
+  NOT_CONNECTED: 'Please call connect() before request()',
+  INVALID_REGISTRATION_NAME: 'Name must be at least 4 characters and contain only letters, digits and hyphens',
+} as const
+
+/** The id of a visitor text (docs/errors.md, "Visitor texts"). */
+export type VisitorMessageId = keyof typeof visitorMessages
+
 /** Codes without a catalogue text: developer-facing conditions (docs/errors.md). */
 export const internalErrorCodes = [
   'INVALID_EVENT',
@@ -66,7 +84,7 @@ export type InternalErrorCode = (typeof internalErrorCodes)[number]
 export type LatchErrorCode = keyof typeof shortMessages | InternalErrorCode
 
 /** The generic visitor text, shown when nothing better is known. */
-export const genericMessage = 'Something went wrong'
+export const genericMessage = visitorMessages.GENERIC
 
 /**
  * The start of every LatchError's `message`, for developers (never shown to a visitor): the code
@@ -82,7 +100,9 @@ export function headline(code: string): string {
 }
 
 export type LatchErrorParameters = {
-  /** Overrides the catalogue text (e.g. a wallet's own message). */
+  /** The visitor text by id, when the situation has a better one than the code's own ('Connection declined'). */
+  message?: VisitorMessageId
+  /** Overrides the catalogue text with free text (e.g. a plugin's own words): shown as is, in every language. */
   shortMessage?: string
   /** Values for `{placeholders}` in the catalogue text. */
   values?: Record<string, string | number>
@@ -90,33 +110,50 @@ export type LatchErrorParameters = {
   cause?: unknown
 }
 
-/** Serialisable form, as carried by `…Failed` events in the log. */
-export type LatchErrorData = { code: LatchErrorCode; shortMessage: string; details?: string }
+/** Values of a visitor text's `{placeholders}`. */
+export type MessageValues = Record<string, string | number>
+
+/**
+ * Serialisable form, as carried by `…Failed` events in the log. `messageId` names the visitor text (absent when
+ * `shortMessage` is free text); `values` fill its placeholders, so the UI can show it in the visitor's language.
+ */
+export type LatchErrorData = { code: LatchErrorCode; shortMessage: string; messageId?: VisitorMessageId; values?: MessageValues; details?: string }
 
 export class LatchError extends Error {
   override readonly name = 'LatchError'
   readonly code: LatchErrorCode
   readonly shortMessage: string
+  /** The id of `shortMessage` in the visitor texts; undefined when it is free text. */
+  readonly messageId: VisitorMessageId | undefined
+  readonly values: MessageValues | undefined
   readonly details: string | undefined
 
   constructor(code: LatchErrorCode, parameters: LatchErrorParameters = {}) {
-    const shortMessage = parameters.shortMessage ?? messageFor(code, parameters.values)
+    const messageId = parameters.message ?? (parameters.shortMessage === undefined ? defaultMessageId(code) : undefined)
+    const shortMessage = parameters.shortMessage ?? fill(visitorMessages[messageId ?? 'GENERIC'], parameters.values)
     const title = headline(code)
     super(parameters.details ? `${title}: ${parameters.details}` : title, { cause: parameters.cause })
     this.code = code
     this.shortMessage = shortMessage
+    this.messageId = messageId
+    this.values = parameters.values && Object.keys(parameters.values).length > 0 ? { ...parameters.values } : undefined
     this.details = parameters.details
   }
 
   /** Plain data for the event log (no stack, no cause object). */
   toData(): LatchErrorData {
-    return this.details === undefined
-      ? { code: this.code, shortMessage: this.shortMessage }
-      : { code: this.code, shortMessage: this.shortMessage, details: this.details }
+    return {
+      code: this.code,
+      shortMessage: this.shortMessage,
+      ...(this.messageId === undefined ? {} : { messageId: this.messageId }),
+      ...(this.values === undefined ? {} : { values: this.values }),
+      ...(this.details === undefined ? {} : { details: this.details }),
+    }
   }
 
   static fromData(data: LatchErrorData): LatchError {
-    return new LatchError(data.code, { shortMessage: data.shortMessage, details: data.details })
+    const message = data.messageId !== undefined && Object.hasOwn(visitorMessages, data.messageId) ? data.messageId : undefined
+    return new LatchError(data.code, { message, values: data.values, shortMessage: data.shortMessage, details: data.details })
   }
 
   /** Walks the cause chain; returns the first cause matching `predicate`. */
@@ -130,9 +167,13 @@ export class LatchError extends Error {
   }
 }
 
-function messageFor(code: LatchErrorCode, values: Record<string, string | number> = {}): string {
-  const template = Object.hasOwn(shortMessages, code) ? shortMessages[code as keyof typeof shortMessages] : genericMessage
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match))
+/** A code's own visitor text id: the code when the catalogue has a text for it, else the generic text. */
+function defaultMessageId(code: LatchErrorCode): VisitorMessageId {
+  return Object.hasOwn(shortMessages, code) ? (code as VisitorMessageId) : 'GENERIC'
+}
+
+function fill(template: string, values: MessageValues = {}): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : match))
 }
 
 /** Turns anything thrown into a LatchError without losing it (kept as `cause`). */

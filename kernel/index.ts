@@ -21,7 +21,17 @@ export { fromViemChain, isViemChain, type FromViemChainOptions, type ViemChainLi
 export { replay, replaySteps, type ReplayIssue, type ReplayResult, type ReplayRun, type ReplayStep } from './replay'
 export { parseLog, defaultLogBytes, type ExportedLog } from './log'
 export { createMemoryStorage, defaultPorts, type LoggerPort, type LogLevel, type Ports, type StoragePort } from './ports'
-export { LatchError, toLatchError, shortMessages, genericMessage, type LatchErrorCode, type LatchErrorData } from './errors'
+export {
+  LatchError,
+  toLatchError,
+  shortMessages,
+  visitorMessages,
+  genericMessage,
+  type LatchErrorCode,
+  type LatchErrorData,
+  type MessageValues,
+  type VisitorMessageId,
+} from './errors'
 export type * from './state'
 export type * from './types'
 export { chainNamespaces, viewNames } from './types'
@@ -30,6 +40,7 @@ export { storageKeys, defaultStoragePrefix } from './storage-keys'
 export * from './schemas'
 export * from './selectors'
 export * from './core/events'
+export { errorToast } from './toasts'
 export * from './rules'
 export * from './actions'
 export * from './core/intents'

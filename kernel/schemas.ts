@@ -102,8 +102,13 @@ export const viewSchema: z.ZodMiniType<View> = z.object({
   payload: z.optional(z.readonly(z.record(z.string(), z.unknown()))),
 })
 
+/** Values of a visitor text's placeholders. */
+export const messageValuesSchema = z.record(z.string(), z.union([z.string(), z.number()]))
+
 export const toastSchema: z.ZodMiniType<Toast> = z.object({
   message: z.string(),
+  messageId: z.optional(z.string().check(z.maxLength(100))),
+  values: z.optional(messageValuesSchema),
   variant: z.enum(['success', 'loading', 'error']),
   autoClose: z.optional(z.boolean()),
   svg: z.optional(z.string()),
@@ -113,6 +118,8 @@ export const toastSchema: z.ZodMiniType<Toast> = z.object({
 export const errorDataSchema = z.object({
   code: z.string(),
   shortMessage: z.string(),
+  messageId: z.optional(z.string().check(z.maxLength(100))),
+  values: z.optional(messageValuesSchema),
   details: z.optional(z.string()),
 })
 

@@ -120,6 +120,8 @@ export const coreStateSchema: z.ZodMiniType<CoreState> = z.object({
     allowUnsupportedChain: z.boolean(),
     themeMode: z.enum(['light', 'dark', 'system']),
     themeVariables: z.record(z.string(), z.string()),
+    locale: z.string(),
+    dir: z.enum(['ltr', 'rtl']),
   }),
 })
 

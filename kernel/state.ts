@@ -104,6 +104,10 @@ export type OptionsState = {
   themeMode: 'light' | 'dark' | 'system'
   /** CSS custom properties the integrator overrides, e.g. `{ '--latch-accent': '#0a0' }`. */
   themeVariables: Readonly<Record<string, string>>
+  /** The language the modal speaks, as the UI reported it (docs/i18n.md): a BCP 47 tag, 'en' until told. */
+  locale: string
+  /** Its writing direction. */
+  dir: 'ltr' | 'rtl'
 }
 
 export type CoreState = {
@@ -168,6 +172,6 @@ export function initialCoreState(): CoreState {
     router: { open: false, history: [{ name: 'Connect' }] },
     toast: { open: false },
     caches: { balance: {}, names: {}, identity: {} },
-    options: { features: {}, enableNetworkSwitch: true, allowUnsupportedChain: false, themeMode: 'system', themeVariables: {} },
+    options: { features: {}, enableNetworkSwitch: true, allowUnsupportedChain: false, themeMode: 'system', themeVariables: {}, locale: 'en', dir: 'ltr' },
   }
 }

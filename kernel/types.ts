@@ -112,4 +112,14 @@ export type View = { name: ViewName; payload?: Readonly<Record<string, unknown>>
 
 /** docs/behaviour.md, "Toasts" "Toast". */
 export type ToastVariant = 'success' | 'loading' | 'error'
-export type Toast = { message: string; variant: ToastVariant; autoClose?: boolean; svg?: string }
+export type Toast = {
+  /** The text in English, as the log shows it. */
+  message: string
+  /** The text's id in the UI's message catalogue (docs/i18n.md): the UI shows it in the visitor's language. */
+  messageId?: string
+  /** Values of the text's placeholders. */
+  values?: Record<string, string | number>
+  variant: ToastVariant
+  autoClose?: boolean
+  svg?: string
+}

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { defineChain } from 'viem'
 import * as z from 'zod/mini'
 import { describe, expect, it } from 'vitest'
-import { LatchError, caipNetworkSchema, connectorSchema, errorDataSchema, shortMessages } from 'latch'
+import { LatchError, caipNetworkSchema, connectorSchema, errorDataSchema, shortMessages, visitorMessages, type VisitorMessageId } from 'latch'
 import { readAccounts, readChainId } from '../plugins/eip155/accounts'
 import { parseAnnouncement } from '../plugins/eip155/discover'
 import { providerErrorCodes, toWalletError } from '../plugins/eip155/errors'
@@ -23,6 +23,7 @@ const expected: Record<number, string> = {
   [-32002]: 'REQUEST_ABORTED',
 }
 const latchCodes = new Set<string>([...Object.keys(shortMessages), 'UNKNOWN'])
+const visitorIds = Object.keys(visitorMessages) as VisitorMessageId[]
 
 const knownCode = fc.constantFrom(...Object.values(providerErrorCodes))
 const anyCode = fc.oneof(knownCode, fc.integer(), fc.double(), fc.string(), fc.constant(undefined))
@@ -36,7 +37,7 @@ const walletErrorArb = fc.oneof(
 describe('eip155 error mapping', () => {
   it('is total: any thrown value becomes a LatchError with a catalogued code and loggable data', () => {
     fc.assert(
-      fc.property(walletErrorArb, fc.option(fc.string(), { nil: undefined }), (thrown, rejected) => {
+      fc.property(walletErrorArb, fc.option(fc.constantFrom(...visitorIds), { nil: undefined }), (thrown, rejected) => {
         const error = toWalletError(thrown, { rejected })
         expect(error).toBeInstanceOf(LatchError)
         expect(latchCodes.has(error.code)).toBe(true)

@@ -15,6 +15,9 @@ export const entries: readonly Entry[] = [
   { subpath: './plugins/eip155', source: 'plugins/eip155/index.ts', out: 'plugins/eip155' },
   { subpath: './plugins/api', source: 'plugins/api/index.ts', out: 'plugins/api' },
   { subpath: './react', source: 'ui/index.ts', out: 'react' },
+  { subpath: './i18n', source: 'ui/i18n/public.ts', out: 'i18n' },
+  // The modal's catalogues (docs/i18n.md): `latch/react` loads the one spoken by itself; import one to have it at once.
+  ...['es', 'fr', 'de', 'ja', 'zh-CN', 'pt-BR', 'ar'].map((locale) => ({ subpath: `./locales/${locale}`, source: `ui/i18n/locales/${locale}.ts`, out: `locales/${locale}` })),
 ]
 
 /** Where the declaration file of an entry lands (tsc keeps the source tree under dist/types). */

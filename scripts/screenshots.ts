@@ -2,6 +2,7 @@
  * `npm run screenshots`: the open modal in light and dark mode, on desktop and a phone,
  * taken in Debian chromium from the demo on the local stack; written to docs/screenshots/.
  */
+import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
@@ -10,7 +11,7 @@ import { ensureChromium, launchBrowser, newGuardedPage } from './e2e/harness'
 
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 
-type Shot = { name: string; theme: 'light' | 'dark'; viewport: { width: number; height: number }; view: 'connect' | 'account' }
+type Shot = { name: string; theme: 'light' | 'dark'; viewport: { width: number; height: number }; view: 'connect' | 'account' | 'all-wallets'; locale?: string }
 
 const shots: readonly Shot[] = [
   { name: 'connect-light', theme: 'light', viewport: { width: 1280, height: 760 }, view: 'connect' },
@@ -18,17 +19,42 @@ const shots: readonly Shot[] = [
   { name: 'account-light', theme: 'light', viewport: { width: 1280, height: 760 }, view: 'account' },
   { name: 'account-dark', theme: 'dark', viewport: { width: 1280, height: 760 }, view: 'account' },
   { name: 'connect-phone-dark', theme: 'dark', viewport: { width: 390, height: 844 }, view: 'connect' },
+  // Right to left: the layout mirrors, the back arrow and chevrons point the other way.
+  { name: 'account-ar', theme: 'light', viewport: { width: 1280, height: 760 }, view: 'account', locale: 'ar' },
+  { name: 'all-wallets-ar-phone', theme: 'light', viewport: { width: 390, height: 844 }, view: 'all-wallets', locale: 'ar' },
+  { name: 'connect-ja-dark', theme: 'dark', viewport: { width: 1280, height: 760 }, view: 'connect', locale: 'ja' },
+  { name: 'connect-pseudo-phone', theme: 'light', viewport: { width: 360, height: 740 }, view: 'connect', locale: 'en-XA' },
 ]
 
+/** Opens the modal from the page's connect button, whatever language it speaks. */
+const openConnect = (page: Page) => page.locator('.latch-connect').click()
+
 async function showAccount(page: Page) {
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await openConnect(page)
   await page.getByRole('dialog').getByRole('button', { name: /Latch Dev Wallet/ }).click()
   await page.getByTestId('dev-wallet-approve').click()
   await page.getByTestId('demo-balance').filter({ hasText: 'ETH' }).waitFor()
-  await page.getByRole('button', { name: /0xf39F/ }).click()
+  await page.locator('.latch-account').click()
+}
+
+async function showAllWallets(page: Page) {
+  await openConnect(page)
+  const dialog = page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
+  await dialog.locator('.list > li:last-child button.row').click()
+  await dialog.locator('.grid:not([aria-hidden]):not([aria-busy])').waitFor()
+  await page.waitForFunction(() => !document.querySelector('latch-modal')?.shadowRoot?.querySelector('.skeleton-tile'))
+}
+
+/** Japanese and Chinese shots need a CJK font: Debian's small WenQuanYi Micro Hei, installed when none is present (root). */
+function ensureCjkFont(): void {
+  const fonts = spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' })
+  if (fonts.stdout?.trim()) return
+  const install = spawnSync('apt-get', ['install', '-y', 'fonts-wqy-microhei'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  if (install.status !== 0) console.warn('no CJK font and apt-get could not install fonts-wqy-microhei: Japanese and Chinese shots will show boxes')
 }
 
 ensureChromium()
+ensureCjkFont()
 mkdirSync(out, { recursive: true })
 const demo = await startDemo()
 const browser = await launchBrowser()
@@ -37,9 +63,10 @@ try {
     const guarded = await newGuardedPage(browser)
     await guarded.page.setViewportSize(shot.viewport)
     await guarded.page.emulateMedia({ colorScheme: shot.theme, reducedMotion: 'reduce' })
-    await guarded.page.goto(`${demo.url}/?theme=${shot.theme}`)
-    if (shot.view === 'connect') await guarded.page.getByRole('button', { name: 'Connect Wallet' }).click()
-    else await showAccount(guarded.page)
+    await guarded.page.goto(`${demo.url}/?theme=${shot.theme}${shot.locale ? `&locale=${shot.locale}` : ''}`)
+    if (shot.view === 'connect') await openConnect(guarded.page)
+    else if (shot.view === 'account') await showAccount(guarded.page)
+    else await showAllWallets(guarded.page)
     await guarded.page.getByRole('dialog').waitFor()
     await guarded.page.screenshot({ path: `${out}${shot.name}.png` })
     console.log(`docs/screenshots/${shot.name}.png`)

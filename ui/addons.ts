@@ -1,5 +1,9 @@
 import type { ComponentType } from 'react'
 import type { ViewName } from '../kernel/index'
+import type { MessageId } from './i18n/messages'
+
+/** A text of an add-on: a message id of the catalogue (shown in the visitor's language, docs/i18n.md), or text shown as written. */
+export type AddonText = MessageId | (string & {})
 
 /** docs/react.md, "Add-ons": the wallet feature order of the Account view. */
 export const walletFeatureOrder = ['onramp', 'swaps', 'receive', 'send'] as const
@@ -18,10 +22,10 @@ export type LazyComponent = () => Promise<{ default: ComponentType }>
 export type FeatureAddon = {
   kind: 'feature'
   feature: WalletFeature
-  label: string
+  label: AddonText
   view: ViewName
   /** Header title of the view. */
-  title: string
+  title: AddonText
   icon?: ComponentType
   load: LazyComponent
 }
@@ -30,7 +34,7 @@ export type FeatureAddon = {
 export type ConnectMethodAddon = { kind: 'connectMethod'; method: Exclude<ConnectMethod, 'wallet'>; load: LazyComponent }
 
 /** A view drawn by a plugin (e.g. a wallet-connect QR for ConnectingWalletConnect); it replaces a built-in one. */
-export type ViewAddon = { kind: 'view'; view: ViewName; title: string; load: LazyComponent }
+export type ViewAddon = { kind: 'view'; view: ViewName; title: AddonText; load: LazyComponent }
 
 /** A UI add-on that a plugin ships and the integrator passes to `<LatchProvider addons={[…]}>`. */
 export type LatchAddon = FeatureAddon | ConnectMethodAddon | ViewAddon

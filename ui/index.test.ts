@@ -14,6 +14,7 @@ describe('public API of "./react"', () => {
       'connectMethodOrder',
       'darkTokens',
       'defineAddon',
+      'defineLocale',
       'lightTokens',
       'preloadModal',
       'themeVariableNames',
@@ -23,6 +24,7 @@ describe('public API of "./react"', () => {
       'useLatchInstance',
       'useModal',
       'useNetwork',
+      'useT',
       'walletFeatureOrder',
     ])
   })

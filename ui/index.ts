@@ -27,3 +27,7 @@ export {
 } from './addons'
 export { themeVariableNames, lightTokens, darkTokens, baseTokens, type ThemeTokens } from './theme/tokens'
 export { preloadModal } from './modal-loader'
+export { useT, type Translate } from './i18n/translate'
+export { defineLocale, type Messages, type MessageId, type MessageOverrides, type LocaleDefinition, type TextDirection } from './i18n/messages'
+export type { I18nOptions } from './i18n/I18nProvider'
+export type { AddonText } from './addons'

@@ -118,6 +118,12 @@ export const routerWentBack = defineEvent('router/wentBack', empty)
 export const routerReset = defineEvent('router/reset', z.object({ view: viewSchema }))
 
 /** Intent: show a toast. The toast effect closes an open one first and shows this one 150 ms later. */
+/** The UI now speaks `locale` (docs/i18n.md), so a replayed log shows the language the visitor saw. */
+export const localeChanged = defineEvent(
+  'ui/localeChanged',
+  z.object({ locale: z.string().check(z.minLength(2), z.maxLength(35), z.regex(/^[A-Za-z0-9-]+$/)), dir: z.enum(['ltr', 'rtl']) }),
+)
+
 export const toastRequested = defineEvent('toast/requested', z.object({ toast: toastSchema }))
 export const toastShown = defineEvent('toast/shown', z.object({ id: z.string(), toast: toastSchema }))
 export const toastClosed = defineEvent('toast/closed', empty)
@@ -168,6 +174,7 @@ export const coreEvents = [
   routerWentBack,
   routerReset,
   toastRequested,
+  localeChanged,
   toastShown,
   toastClosed,
   cacheStored,

@@ -34,7 +34,14 @@ export const modalReducers: Reducers = {
       allowUnsupportedChain: payload.allowUnsupportedChain ?? false,
       themeMode: payload.themeMode ?? 'system',
       themeVariables: payload.themeVariables ?? {},
+      locale: draft.options.locale,
+      dir: draft.options.dir,
     })
+  },
+
+  'ui/localeChanged'(draft, { payload }) {
+    draft.options.locale = payload.locale
+    draft.options.dir = payload.dir
   },
 
   'modal/opened'(draft, { payload }) {

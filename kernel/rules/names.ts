@@ -1,11 +1,11 @@
 /** Name registration rules (docs/behaviour.md, "Name rules") and the ENS coin type (docs/behaviour.md, "Name rules", ENSIP-11). */
-import { LatchError } from '../errors'
+import { LatchError, visitorMessages } from '../errors'
 
 /** docs/behaviour.md, "Name rules": ASCII letters, digits and hyphens only, at least 4 characters. */
 const registrationNamePattern = /^[A-Za-z0-9-]{4,}$/
 
 /** The visitor-facing text for an invalid registration name. */
-export const invalidNameMessage = 'Name must be at least 4 characters and contain only letters, digits and hyphens'
+export const invalidNameMessage = visitorMessages.INVALID_REGISTRATION_NAME
 
 /** ENSIP-11: Ethereum mainnet keeps its SLIP-44 coin type. */
 const mainnetCoinType = 60
@@ -19,7 +19,7 @@ export function isValidRegistrationName(name: unknown): name is string {
 /** Throws `LatchError('INVALID_NAME')` unless `name` is a valid registration name. */
 export function assertRegistrationName(name: unknown): asserts name is string {
   if (!isValidRegistrationName(name)) {
-    throw new LatchError('INVALID_NAME', { shortMessage: invalidNameMessage })
+    throw new LatchError('INVALID_NAME', { message: 'INVALID_REGISTRATION_NAME' })
   }
 }
 

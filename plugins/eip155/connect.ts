@@ -1,5 +1,6 @@
 import type { Observable } from 'rxjs'
 import {
+  type VisitorMessageId,
   answerIntent,
   connectionRecentWalletAdded,
   connectionStatusChanged,
@@ -23,7 +24,7 @@ import { isForeignConnector } from './session'
 import type { WalletRequests } from './wallet-requests'
 
 /** The visitor-facing text when the wallet's connection prompt is declined. */
-export const connectionDeclined = 'Connection declined'
+export const connectionDeclined = 'CONNECTION_DECLINED' satisfies VisitorMessageId
 
 /** One connect in flight: the connector it is for, and what it settles with. */
 type Attempt = { connectorId: string; result: Promise<{ caipAddress: CaipAddress }> }

@@ -1,4 +1,4 @@
-import { LatchError, type LatchErrorCode } from '../../kernel/index'
+import { LatchError, type LatchErrorCode, type VisitorMessageId } from '../../kernel/index'
 
 /** EIP-1193 (and EIP-1474) provider error codes that Latch tells apart. */
 export const providerErrorCodes = {
@@ -12,7 +12,7 @@ export const providerErrorCodes = {
   methodNotFound: -32601,
 } as const
 
-const mapping = new Map<number, { code: LatchErrorCode; shortMessage?: string }>([
+const mapping = new Map<number, { code: LatchErrorCode; message?: VisitorMessageId }>([
   [providerErrorCodes.userRejected, { code: 'USER_REJECTED' }],
   [providerErrorCodes.unauthorized, { code: 'RPC_NOT_ALLOWED' }],
   [providerErrorCodes.unsupportedMethod, { code: 'RPC_NOT_ALLOWED' }],
@@ -20,13 +20,13 @@ const mapping = new Map<number, { code: LatchErrorCode; shortMessage?: string }>
   [providerErrorCodes.disconnected, { code: 'REQUEST_ABORTED' }],
   [providerErrorCodes.chainDisconnected, { code: 'REQUEST_ABORTED' }],
   [providerErrorCodes.unrecognizedChain, { code: 'SWITCH_CHAIN_FAILED' }],
-  [providerErrorCodes.requestPending, { code: 'REQUEST_ABORTED', shortMessage: 'A request is already pending in your wallet' }],
+  [providerErrorCodes.requestPending, { code: 'REQUEST_ABORTED', message: 'REQUEST_PENDING' }],
 ])
 
 /** Options of `toWalletError`. */
 export type ToWalletErrorOptions = {
-  /** The visitor-facing text of a user rejection in this context (default 'Signature declined' (docs/errors.md)). */
-  rejected?: string
+  /** The visitor text of a user rejection in this context (default 'Signature declined', docs/errors.md). */
+  rejected?: VisitorMessageId
 }
 
 /** The EIP-1193 code of a wallet error, looking inside the wrapper some wallets add; undefined when it has none. */
@@ -49,8 +49,8 @@ export function toWalletError(error: unknown, options: ToWalletErrorOptions = {}
       const details = code === undefined ? (message ?? 'the wallet failed without a message') : `wallet error ${code}${message ? `: ${message}` : ''}`
       return new LatchError('UNKNOWN', { details, cause: error })
     }
-    const shortMessage = known.code === 'USER_REJECTED' ? options.rejected : known.shortMessage
-    return new LatchError(known.code, { shortMessage, details: `EIP-1193 error ${code}${message ? `: ${message}` : ''}`, cause: error })
+    const visitorText = known.code === 'USER_REJECTED' ? options.rejected : known.message
+    return new LatchError(known.code, { message: visitorText, details: `EIP-1193 error ${code}${message ? `: ${message}` : ''}`, cause: error })
   } catch (cause) {
     // Hostile input (a Proxy whose traps throw) still gives an error, never a crash.
     return new LatchError('UNKNOWN', { details: 'unreadable wallet error', cause })

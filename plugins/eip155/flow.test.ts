@@ -17,7 +17,7 @@ describe('flow', () => {
       throw new Error('bug')
     })
     expect(await lastValueFrom(events.pipe(toArray()))).toEqual([
-      { type: 'kernel/faulted', payload: { source: 'eip155', error: { code: 'EFFECT_FAILED', shortMessage: 'Something went wrong', details: 'bug' } } },
+      { type: 'kernel/faulted', payload: { source: 'eip155', error: { code: 'EFFECT_FAILED', shortMessage: 'Something went wrong', messageId: 'GENERIC', details: 'bug' } } },
     ])
   })
 })

@@ -20,7 +20,7 @@ import { activeSession } from './session'
 
 /** provider error for a request without a connected wallet (docs/errors.md). */
 export function notConnected(): LatchError {
-  return new LatchError('UNKNOWN', { shortMessage: 'Please call connect() before request()', details: 'no EVM wallet is connected' })
+  return new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: 'no EVM wallet is connected' })
 }
 
 /** Answers `wallet/signMessageRequested` for eip155 with `personal_sign`; a declined prompt is 'Signature declined'. */

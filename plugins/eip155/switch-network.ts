@@ -1,5 +1,6 @@
 import type { Observable } from 'rxjs'
 import {
+  type VisitorMessageId,
   answerIntent,
   LatchError,
   networkSwitched,
@@ -21,7 +22,7 @@ import { activeSession } from './session'
 import type { WalletRequests } from './wallet-requests'
 
 /** The visitor-facing text when the wallet's switch prompt is declined. */
-export const switchDeclined = 'Network switch declined'
+export const switchDeclined = 'NETWORK_SWITCH_DECLINED' satisfies VisitorMessageId
 
 /**
  * Answers `network/switchRequested` for eip155 (docs/behaviour.md, "Network-switch routing"): without a wallet the network

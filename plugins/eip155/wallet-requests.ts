@@ -1,5 +1,5 @@
 import type { SchedulerLike } from 'rxjs'
-import { constants, LatchError, shortMessages } from '../../kernel/index'
+import { constants, LatchError } from '../../kernel/index'
 import type { Eip1193Provider } from './provider'
 
 /** Requests that open a prompt in the wallet: the visitor gets time to read and decide. */
@@ -66,7 +66,7 @@ export function createWalletRequests(scheduler: SchedulerLike): WalletRequests {
       }
       entry.fail = (error) => finish(() => reject(error))
       const timer = scheduler.schedule(
-        () => entry.fail(new LatchError('REQUEST_TIMEOUT', { shortMessage: shortMessages.REQUEST_ABORTED, details: `${method}: the wallet did not answer within ${timeout} ms` })),
+        () => entry.fail(new LatchError('REQUEST_TIMEOUT', { message: 'REQUEST_ABORTED', details: `${method}: the wallet did not answer within ${timeout} ms` })),
         timeout,
       )
       // A wallet that throws synchronously rejects instead.

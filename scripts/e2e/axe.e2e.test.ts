@@ -6,18 +6,62 @@ import { anvilAccounts } from '../devnet/anvil'
 import { startDemo } from '../devnet/demo/serve-demo'
 import { hasChromium, newGuardedPage } from './harness'
 import { useDemoBrowser } from './use-demo'
+import { builtinLocales } from '../../ui/i18n/builtin'
+import { englishMessages } from '../../ui/i18n/check'
+import { formatMessage } from '../../ui/i18n/format'
+import type { MessageId } from '../../ui/i18n/messages'
+import { pseudoLocaleTag, pseudoMessages } from '../../ui/i18n/pseudo'
 
-// axe-core on every modal view reachable in the demo, in light, dark and phone size; any violation fails.
+// axe-core on every modal view reachable in the demo, in light, dark and phone size, in Arabic (right to left) and in
+// the pseudo-locale at 360 px; any violation fails. In the pseudo-locale no label may overflow its row either.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const account = anvilAccounts[0]
 
-type Mode = { name: string; theme: 'light' | 'dark'; viewport: { width: number; height: number } }
+type Mode = { name: string; theme: 'light' | 'dark'; viewport: { width: number; height: number }; locale: string }
 const modes: Mode[] = [
-  { name: 'light', theme: 'light', viewport: { width: 1280, height: 760 } },
-  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 760 } },
-  { name: 'phone', theme: 'light', viewport: { width: 390, height: 844 } },
-  { name: 'phone dark', theme: 'dark', viewport: { width: 390, height: 844 } },
+  { name: 'light', theme: 'light', viewport: { width: 1280, height: 760 }, locale: 'en' },
+  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 760 }, locale: 'en' },
+  { name: 'phone', theme: 'light', viewport: { width: 390, height: 844 }, locale: 'en' },
+  { name: 'phone dark', theme: 'dark', viewport: { width: 390, height: 844 }, locale: 'en' },
+  { name: 'Arabic', theme: 'light', viewport: { width: 1280, height: 760 }, locale: 'ar' },
+  { name: 'Arabic phone dark', theme: 'dark', viewport: { width: 390, height: 844 }, locale: 'ar' },
+  { name: 'pseudo-locale at 360 px', theme: 'light', viewport: { width: 360, height: 740 }, locale: pseudoLocaleTag },
 ]
+
+/** The texts of `locale` by id, formatted like the modal does: the test finds controls by what the visitor reads. */
+async function textsOf(locale: string): Promise<(id: MessageId, values?: Record<string, string | number>) => string> {
+  let messages: Record<string, string> = englishMessages()
+  if (locale === pseudoLocaleTag) messages = pseudoMessages()
+  const definition = builtinLocales.find((d) => d.locale === locale)
+  if (definition && typeof definition.messages === 'function') {
+    const module = await definition.messages()
+    messages = ('default' in module ? module.default : module) as Record<string, string>
+  }
+  return (id, values) => formatMessage(messages[id] ?? id, values, locale)
+}
+
+/**
+ * Every label of the open modal that does not fit: its text is cut (scrolls inside its box) or its box leaves the
+ * card. Wallet names in the grid are data and are cut by design; everything the catalogue says must fit.
+ */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.querySelector('latch-modal')?.shadowRoot
+    const card = root?.querySelector('.card')
+    if (!root || !card) return ['no modal']
+    const bounds = card.getBoundingClientRect()
+    const labels = root.querySelectorAll<HTMLElement>('.title, .row-name, .tag, .button, .headline, .subtle, .hint, .footnote, .section-divider, .toast, .notice, .empty')
+    const problems: string[] = []
+    for (const label of labels) {
+      const box = label.getBoundingClientRect()
+      if (box.width === 0) continue
+      const text = label.textContent?.trim() ?? ''
+      if (label.scrollWidth > label.clientWidth + 1) problems.push(`cut: ${label.className} "${text}" (${label.scrollWidth} > ${label.clientWidth} px)`)
+      if (box.left < bounds.left - 1 || box.right > bounds.right + 1) problems.push(`outside the card: ${label.className} "${text}"`)
+    }
+    return problems
+  })
+}
 
 type AxeNode = { target: unknown[]; failureSummary?: string }
 type AxeRule = { id: string; impact: string | null; help: string; helpUrl: string; nodes: AxeNode[] }
@@ -73,58 +117,83 @@ describe.skipIf(!hasChromium())('axe-core on every modal view', () => {
       const page = stack.guarded.page
       await page.setViewportSize(mode.viewport)
       await page.emulateMedia({ colorScheme: mode.theme, reducedMotion: 'reduce' })
-      await page.goto(new URL(`/?theme=${mode.theme}`, stack.demo.url).href)
+      await page.goto(new URL(`/?theme=${mode.theme}&locale=${mode.locale}`, stack.demo.url).href)
+      const t = await textsOf(mode.locale)
+      const pseudo = mode.locale === pseudoLocaleTag
       const at = (view: string) => `${view} (${mode.name})`
+      const check = async (view: string, options?: { modal?: boolean }) => {
+        await expectNoViolations(page, at(view), options)
+        if (pseudo && options?.modal !== false) expect(await overflowing(page), at(view)).toEqual([])
+      }
+      const connectButton = page.getByRole('button', { name: t('button.connect'), exact: true })
 
       // The demo page itself, before the modal opens
-      await page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
-      await expectNoViolations(page, at('demo page'), { modal: false })
+      await connectButton.waitFor()
+      await check('demo page', { modal: false })
 
       // Connect
-      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      await connectButton.click()
       await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).waitFor()
-      await expectNoViolations(page, at('Connect'))
+      expect(await page.locator('latch-modal .latch-root').getAttribute('lang')).toBe(mode.locale)
+      expect(await page.locator('latch-modal .latch-root').getAttribute('dir')).toBe(mode.locale === 'ar' ? 'rtl' : 'ltr')
+      await check('Connect')
 
       // All Wallets, with the list loaded
-      await dialog(page).getByRole('button', { name: /All wallets/i }).click()
-      await dialog(page).locator('[aria-label="All wallets"]:not([aria-busy="true"])').waitFor()
+      await dialog(page).locator('button.row', { hasText: t('connect.allWallets') }).click()
+      await dialog(page).locator(`[aria-label="${t('allWallets.list')}"]:not([aria-busy="true"])`).waitFor()
       await expect.poll(() => dialog(page).locator('.skeleton-tile').count()).toBe(0)
-      await expectNoViolations(page, at('All Wallets'))
+      await check('All Wallets')
+      if (mode.locale === 'ar') {
+        // Right to left: the layout mirrors (the search icon at the right), the back arrow points right.
+        const layout = await page.evaluate(() => {
+          const root = document.querySelector('latch-modal')?.shadowRoot
+          const icon = root?.querySelector('.search svg')?.getBoundingClientRect()
+          const input = root?.querySelector('.search input')?.getBoundingClientRect()
+          const back = root?.querySelector('.header .mirror')
+          return {
+            direction: root && getComputedStyle(root.querySelector('.card') as Element).direction,
+            back: back && getComputedStyle(back).transform,
+            iconAtRight: !!icon && !!input && icon.left > input.left + input.width / 2,
+          }
+        })
+        expect(layout).toEqual({ direction: 'rtl', back: 'matrix(-1, 0, 0, 1, 0, 0)', iconAtRight: true })
+      }
 
       // All Wallets, a search that finds nothing
-      await dialog(page).getByRole('searchbox', { name: 'Search wallets' }).fill('zzzz no such wallet')
-      await dialog(page).getByText('No wallet found', { exact: true }).first().waitFor()
+      await dialog(page).getByRole('searchbox', { name: t('allWallets.searchLabel') }).fill('zzzz no such wallet')
+      await dialog(page).getByText(t('allWallets.noneFound'), { exact: true }).first().waitFor()
       await expect.poll(() => dialog(page).locator('.skeleton-tile').count()).toBe(0)
-      await expectNoViolations(page, at('All Wallets, nothing found'))
+      await check('All Wallets, nothing found')
 
       // Connecting (ConnectingExternal) while the dev wallet prompt is open
       await page.keyboard.press('Escape')
       await expect.poll(() => dialog(page).count()).toBe(0)
-      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      await connectButton.click()
       await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).click()
       await page.getByTestId('dev-wallet-reject').waitFor()
-      await expectNoViolations(page, at('Connecting'))
+      await check('Connecting')
 
-      // Failed connect: rejected in the wallet, the error with Retry
+      // Failed connect: rejected in the wallet, the error (in the locale) with Retry
       await page.getByTestId('dev-wallet-reject').click()
-      await dialog(page).getByRole('button', { name: 'Retry' }).waitFor()
-      await expectNoViolations(page, at('Connect failed'))
+      await dialog(page).getByRole('button', { name: t('common.retry') }).waitFor()
+      expect(await dialog(page).locator('.error-text').textContent()).toBe(t('error.CONNECTION_DECLINED'))
+      await check('Connect failed')
 
       // Account, connected
-      await dialog(page).getByRole('button', { name: 'Retry' }).click()
+      await dialog(page).getByRole('button', { name: t('common.retry') }).click()
       await page.getByTestId('dev-wallet-approve').click()
       await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
       await expect.poll(() => dialog(page).count()).toBe(0)
-      await page.getByRole('button', { name: /0xf39F/ }).click()
-      await dialog(page).getByRole('button', { name: 'Disconnect' }).waitFor()
-      await expectNoViolations(page, at('Account'))
+      await page.locator('.latch-account').click()
+      await dialog(page).getByRole('button', { name: t('common.disconnect') }).waitFor()
+      await check('Account')
 
       // Networks: the network list
       await page.keyboard.press('Escape')
       await expect.poll(() => dialog(page).count()).toBe(0)
-      await page.getByRole('button', { name: /Anvil/ }).first().click()
+      await page.locator('.latch-network').click()
       await dialog(page).getByRole('button', { name: /Anvil 2/ }).waitFor()
-      await expectNoViolations(page, at('Networks'))
+      await check('Networks')
     })
   }
 })

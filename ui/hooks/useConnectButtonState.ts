@@ -4,6 +4,7 @@ import { displayBalance, displayName } from '../utils/format'
 import { useAccount } from './useAccount'
 import { useModal } from './useModal'
 import { useNetwork } from './useNetwork'
+import { useT } from '../i18n/translate'
 
 /** Everything a connect button draws, and the verbs it calls: the argument of `<ConnectButtonRenderer>`. */
 export type ConnectButtonState = {
@@ -47,6 +48,7 @@ export function useNetworkButtonState(): Pick<ConnectButtonState, 'network' | 'o
 /** The state of a connect button, shared by the built-in buttons and the headless renderer. */
 export function useConnectButtonState(): ConnectButtonState {
   const account = useAccount()
+  const { locale } = useT()
   const { network, openNetworkModal } = useNetworkButtonState()
   const modal = useModal()
   const { open } = modal
@@ -59,14 +61,14 @@ export function useConnectButtonState(): ConnectButtonState {
             address: account.address,
             caipAddress: account.caipAddress,
             displayName: displayName(account.address, account.profileName),
-            displayBalance: displayBalance(account.balance, account.balanceSymbol),
+            displayBalance: displayBalance(account.balance, account.balanceSymbol, locale),
             balance: account.balance,
             balanceSymbol: account.balanceSymbol,
             profileName: account.profileName,
             connector: account.connector,
           }
         : undefined,
-    [account],
+    [account, locale],
   )
   return {
     status: account.status,

@@ -5,12 +5,17 @@ import { Dialog } from './Dialog/Dialog'
 import { preloadViews } from './Router/Router'
 import { Toasts } from './Toasts/Toasts'
 import { useModalStyles } from './styles'
+import { enModal } from '../i18n/en-modal'
+import { I18nContext, translator, useWithEnglish } from '../i18n/translate'
+import { formatMessage } from '../i18n/format'
 
 type Phase = 'open' | 'closing' | 'closed'
 
 /** The modal chunk's root, portalled into the shadow root: the dialog while open (and closing), else the toasts. */
 export function ModalRoot({ open }: { open: boolean }) {
   const theme = useThemeMode()
+  const i18n = useWithEnglish(enModal, formatMessage)
+  const { locale, dir } = translator(i18n)
   const ref = useModalStyles()
   const [phase, setPhase] = useState<Phase>(open ? 'open' : 'closed')
   // Derived from `open` during render (React's "adjust state on prop change"), so opening costs no extra frame.
@@ -23,8 +28,10 @@ export function ModalRoot({ open }: { open: boolean }) {
   }, [phase])
   useEffect(() => whenIdle(() => void preloadViews()), [])
   return (
-    <div ref={ref} className="latch-theme latch-root" data-theme={theme}>
-      {phase === 'closed' ? <Toasts placement="page" /> : <Dialog phase={phase} onExited={() => setPhase('closed')} />}
-    </div>
+    <I18nContext.Provider value={i18n}>
+      <div ref={ref} className="latch-theme latch-root" data-theme={theme} lang={locale} dir={dir}>
+        {phase === 'closed' ? <Toasts placement="page" /> : <Dialog phase={phase} onExited={() => setPhase('closed')} />}
+      </div>
+    </I18nContext.Provider>
   )
 }

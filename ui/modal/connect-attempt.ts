@@ -9,6 +9,7 @@ import {
   walletCancelRequested,
   type Connector,
   type Latch,
+  type LatchErrorData,
   type WalletListing,
 } from '../../kernel/index'
 
@@ -17,8 +18,8 @@ export type ConnectAttempt = {
   connector: Connector
   listing?: WalletListing
   status: 'pending' | 'failed' | 'succeeded'
-  /** The LatchError's shortMessage (docs/errors.md text) when it failed. */
-  error?: string
+  /** The LatchError's data when it failed: the view shows its visitor text in the spoken language (docs/errors.md). */
+  error?: LatchErrorData
 }
 
 type Store = { attempt?: ConnectAttempt; listeners: Set<() => void> }
@@ -62,7 +63,7 @@ export function startConnect(latch: Latch, connector: Connector, listing?: Walle
     },
     (error: unknown) => {
       if (storeOf(latch).attempt !== attempt) return
-      set(latch, { ...attempt, status: 'failed', error: toLatchError(error).shortMessage })
+      set(latch, { ...attempt, status: 'failed', error: toLatchError(error).toData() })
     },
   )
 }

@@ -10,6 +10,7 @@ import {
   selectView,
   switchNetwork,
   toastRequested,
+  errorToast,
   toLatchError,
   type CaipNetwork,
   type Latch,
@@ -62,12 +63,12 @@ export function switchActiveChain(latch: Latch, network: CaipNetwork): Promise<v
   })
 }
 
-/** Asks for the switch; a failure is shown as a toast with its shortMessage (the kernel already went back). */
+/** Asks for the switch; a failure is shown as a toast with its visitor text (the kernel already went back). */
 function switchTo(latch: Latch, network: CaipNetwork): Promise<boolean> {
   return switchNetwork(latch, { caipNetworkId: network.caipNetworkId }).then(
     () => true,
     (error: unknown) => {
-      latch.dispatch(toastRequested({ toast: { message: toLatchError(error).shortMessage, variant: 'error' } }))
+      latch.dispatch(toastRequested({ toast: errorToast(error) }))
       return false
     },
   )

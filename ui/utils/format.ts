@@ -13,8 +13,32 @@ export function displayName(address: string | undefined, profileName?: string | 
   return address ? shortAddress(address) : ''
 }
 
-/** A balance floored to 3 decimals with its symbol (docs/behaviour.md, "Display"), or undefined when there is no balance yet. */
-export function displayBalance(balance: string | undefined, symbol: string | undefined): string | undefined {
+/**
+ * A balance floored to 3 decimals (docs/behaviour.md, "Display") in the locale's digits and separators (docs/i18n.md),
+ * with its symbol, or undefined when there is no balance yet. The digits are floored exactly on the decimal string
+ * first; Intl only writes them, so a balance of any size keeps every digit.
+ */
+export function displayBalance(balance: string | undefined, symbol: string | undefined, locale = 'en'): string | undefined {
   if (balance === undefined) return undefined
-  return symbol ? `${formatBalance(balance)} ${symbol}` : formatBalance(balance)
+  const amount = formatAmount(formatBalance(balance), locale)
+  return symbol ? `${amount} ${symbol}` : amount
+}
+
+/** A plain decimal string ('1234.5') written for `locale` ('1.234,5' in German), without rounding it. */
+export function formatAmount(decimal: string, locale: string): string {
+  try {
+    // Intl formats a decimal string exactly (no float on the way); TypeScript's ES2022 types only list numbers.
+    return new Intl.NumberFormat(locale, { maximumFractionDigits: 20 }).format(decimal as unknown as number)
+  } catch {
+    return decimal
+  }
+}
+
+/** 'March 2026' in the locale's words: how Activity heads its months (docs/i18n.md). */
+export function formatMonth(date: Date, locale: string): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(date)
+  } catch {
+    return new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(date)
+  }
 }

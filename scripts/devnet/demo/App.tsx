@@ -4,13 +4,14 @@ import { SignMessage } from './SignMessage'
 import { ConnectButton, NetworkButton, useAccount } from '../../../ui/index'
 
 /** The demo dapp: a header with Latch's buttons, and what a dapp does once a wallet is connected. */
-export function App() {
+export function App({ locale, onLocale }: { locale: string | undefined; onLocale(locale: string | undefined): void }) {
   const { isConnected } = useAccount()
   return (
     <div className="page">
       <header className="bar">
         <strong className="brand">Latch demo</strong>
         <nav className="actions">
+          <LanguagePicker locale={locale} onLocale={onLocale} />
           {isConnected ? <NetworkButton /> : null}
           <ConnectButton />
         </nav>
@@ -31,5 +32,31 @@ export function App() {
         )}
       </main>
     </div>
+  )
+}
+
+/** The languages Latch ships, in their own names; "Browser" follows the browser's languages. */
+const languages: readonly [string, string][] = [
+  ['', 'Browser language'],
+  ['en', 'English'],
+  ['es', 'Español'],
+  ['fr', 'Français'],
+  ['de', 'Deutsch'],
+  ['ja', '日本語'],
+  ['zh-CN', '简体中文'],
+  ['pt-BR', 'Português (Brasil)'],
+  ['ar', 'العربية'],
+  ['en-XA', 'Pseudo-locale'],
+]
+
+function LanguagePicker({ locale, onLocale }: { locale: string | undefined; onLocale(locale: string | undefined): void }) {
+  return (
+    <select className="language" aria-label="Language of the wallet modal" value={locale ?? ''} onChange={(event) => onLocale(event.target.value || undefined)}>
+      {languages.map(([tag, name]) => (
+        <option key={tag} value={tag} lang={tag || undefined}>
+          {name}
+        </option>
+      ))}
+    </select>
   )
 }

@@ -1,14 +1,20 @@
+import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createLatch } from '../../../kernel/index'
 import { createTestNetwork } from '../../../kernel/testing'
 import { api } from '../../../plugins/api/index'
 import { eip155 } from '../../../plugins/eip155/index'
 import { LatchProvider } from '../../../ui/index'
+import { defineLocale, pseudoLocaleTag, pseudoMessages } from '../../../ui/i18n/public'
 import { App } from './App'
 import type { DemoConfig } from './config'
 
 const config: DemoConfig = __LATCH_DEMO_CONFIG__
-const theme = new URLSearchParams(location.search).get('theme')
+const query = new URLSearchParams(location.search)
+const theme = query.get('theme')
+/** The pseudo-locale: every text accented and 30 % longer (docs/i18n.md, "Checking a locale"), offered like any added language. */
+const pseudo = defineLocale({ locale: pseudoLocaleTag, messages: pseudoMessages() })
+const locales = [pseudo]
 
 const latch = createLatch({
   networks: config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl })),
@@ -25,9 +31,15 @@ Object.defineProperty(window, 'latchDemo', { value: { latch, exportLog: () => la
 
 const root = document.getElementById('root')
 if (root) {
-  createRoot(root).render(
-    <LatchProvider latch={latch}>
-      <App />
-    </LatchProvider>,
+  createRoot(root).render(<Root />)
+}
+
+/** The page: `?locale=fr` picks the language at load; the page's picker changes it at run time, nothing remounts. */
+function Root() {
+  const [locale, setLocale] = useState(query.get('locale') ?? undefined)
+  return (
+    <LatchProvider latch={latch} locale={locale} locales={locales}>
+      <App locale={locale} onLocale={setLocale} />
+    </LatchProvider>
   )
 }

@@ -4,12 +4,14 @@ import { useLatch } from '../../hooks/useLatch'
 import type { State } from '../../../kernel/index'
 import { Avatar } from '../Avatar/Avatar'
 import { preloadOnIntent } from '../../modal-loader'
+import { useT } from '../../i18n/translate'
 
 const selectProfileImage = (state: State) =>
   state.activeNamespace ? state.chains[state.activeNamespace].account.profileImage : undefined
 
 /** The connected account: balance floored to 3 decimals, picture, profile name or `0x1234…abcd`; opens Account. */
 export function AccountButton() {
+  const t = useT()
   const { account, openAccountModal } = useConnectButtonState()
   const theme = useThemeMode()
   const image = useLatch(selectProfileImage)
@@ -19,16 +21,22 @@ export function AccountButton() {
       type="button"
       className={`latch-button latch-account${account.displayBalance ? '' : ' latch-account-bare'}`}
       data-theme={theme}
+      lang={t.locale}
+      dir={t.dir}
       aria-haspopup="dialog"
       onPointerEnter={preloadOnIntent}
       onFocus={preloadOnIntent}
-      aria-label={`Account ${account.displayName}${account.displayBalance ? `, balance ${account.displayBalance}` : ''}`}
+      aria-label={
+        account.displayBalance
+          ? t('button.accountWithBalance', { name: account.displayName, balance: account.displayBalance })
+          : t('button.account', { name: account.displayName })
+      }
       onClick={openAccountModal}
     >
-      {account.displayBalance ? <span className="latch-account-balance">{account.displayBalance}</span> : null}
+      {account.displayBalance ? <bdi className="latch-account-balance">{account.displayBalance}</bdi> : null}
       <span className="latch-account-id">
         <Avatar address={account.address} image={image} size={24} />
-        <span>{account.displayName}</span>
+        <bdi>{account.displayName}</bdi>
       </span>
     </button>
   )

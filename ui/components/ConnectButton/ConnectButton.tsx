@@ -2,12 +2,17 @@ import { useConnectButtonState } from '../../hooks/useConnectButtonState'
 import { useThemeMode } from '../../hooks/useThemeMode'
 import { AccountButton } from '../AccountButton/AccountButton'
 import { preloadOnIntent } from '../../modal-loader'
+import { useT } from '../../i18n/translate'
 
 /** Props of `<ConnectButton/>`. */
-export type ConnectButtonProps = { label?: string }
+export type ConnectButtonProps = {
+  /** The button's text (default: 'Connect Wallet' in the spoken language). */
+  label?: string
+}
 
 /** Opens Connect; once connected it is the AccountButton (NetworkButton carries the wrong-network warning). */
-export function ConnectButton({ label = 'Connect Wallet' }: ConnectButtonProps) {
+export function ConnectButton({ label }: ConnectButtonProps) {
+  const t = useT()
   const state = useConnectButtonState()
   const theme = useThemeMode()
   if (state.isConnected && state.account) return <AccountButton />
@@ -17,6 +22,8 @@ export function ConnectButton({ label = 'Connect Wallet' }: ConnectButtonProps) 
       type="button"
       className="latch-button latch-connect"
       data-theme={theme}
+      lang={t.locale}
+      dir={t.dir}
       aria-haspopup="dialog"
       onPointerEnter={preloadOnIntent}
       onFocus={preloadOnIntent}
@@ -24,7 +31,7 @@ export function ConnectButton({ label = 'Connect Wallet' }: ConnectButtonProps) 
       onClick={state.openConnectModal}
     >
       {busy ? <span className="latch-button-spinner" aria-hidden="true" /> : null}
-      {busy ? 'Connecting…' : label}
+      {busy ? t('button.connecting') : (label ?? t('button.connect'))}
     </button>
   )
 }

@@ -10,9 +10,10 @@ import { whenIdle } from '../../utils/platform'
 import { adoptStyles } from '../../utils/styles'
 import { buttonScope, buttonsCss } from '../buttons.css'
 import { ModalHost } from './ModalHost'
+import { I18nProvider, type I18nOptions } from '../../i18n/I18nProvider'
 
 /** Props of `<LatchProvider>`. */
-export type LatchProviderProps = {
+export type LatchProviderProps = I18nOptions & {
   latch: Latch
   children?: ReactNode
   /** Overrides default wallet-list group order (docs/behaviour.md, "Wallet list") (unknown names are ignored, missing ones follow). */
@@ -25,7 +26,7 @@ const noAddons: readonly LatchAddon[] = []
 const selectThemeVariables = (state: State) => state.options.themeVariables
 
 /** Provides a Latch instance to hooks and buttons, renders the modal, and preloads it while the browser is idle. */
-export function LatchProvider({ latch, children, connectorOrder, addons = noAddons }: LatchProviderProps) {
+export function LatchProvider({ latch, children, connectorOrder, addons = noAddons, locale, locales, messages }: LatchProviderProps) {
   const value = useMemo<LatchContextValue>(() => ({ latch, connectorOrder, addons }), [latch, connectorOrder, addons])
   useEffect(
     () =>
@@ -37,9 +38,11 @@ export function LatchProvider({ latch, children, connectorOrder, addons = noAddo
   )
   return (
     <LatchContext.Provider value={value}>
-      <ButtonStyles />
-      {children}
-      <ModalHost />
+      <I18nProvider latch={latch} locale={locale} locales={locales} messages={messages}>
+        <ButtonStyles />
+        {children}
+        <ModalHost />
+      </I18nProvider>
     </LatchContext.Provider>
   )
 }

@@ -14,6 +14,7 @@ import { useThemeMode } from '../../hooks/useThemeMode'
 import { loadModal, loadedModal, type ModalModule } from '../../modal-loader'
 import { overrideCss } from '../../theme/tokens'
 import { ModalShell } from './ModalShell'
+import { useT } from '../../i18n/translate'
 import { makePageInert } from '../../utils/inertPage'
 import { useBrowserLayoutEffect } from '../../utils/platform'
 import { createShadowHost, modalScope, type ShadowHost } from './shadowHost'
@@ -42,6 +43,7 @@ export function ModalHost() {
   const toastOpen = useLatch(selectToastOpen)
   const themeVariables = useLatch(selectThemeVariables)
   const theme = useThemeMode()
+  const t = useT()
   const [host, setHost] = useState<ShadowHost>()
   const [loadedLater, setModal] = useState<ModalModule | undefined>(loadedModal)
   // Read at render: a chunk preloaded while idle is used by the very first open, with no shell frame.
@@ -73,7 +75,7 @@ export function ModalHost() {
   const content = modal ? (
     <modal.ModalRoot open={open} />
   ) : open ? (
-    <div className="latch-theme latch-root" data-theme={theme}>
+    <div className="latch-theme latch-root" data-theme={theme} lang={t.locale} dir={t.dir}>
       <ModalShell onClose={() => latch.dispatch(modalClosed({}))} />
     </div>
   ) : null

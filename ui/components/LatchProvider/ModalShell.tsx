@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react'
+import { useT } from '../../i18n/translate'
 
 /** Styles of the loading shell, adopted with the theme when the shadow host is created. */
 export const shellCss = `
@@ -17,6 +18,7 @@ export const shellCss = `
 
 /** The modal frame drawn at once while the modal chunk is still loading; it fills in when the chunk arrives. */
 export function ModalShell({ onClose }: { onClose(): void }) {
+  const t = useT()
   const card = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => card.current?.focus({ preventScroll: true }), [])
   return (
@@ -26,7 +28,7 @@ export function ModalShell({ onClose }: { onClose(): void }) {
         className="latch-shell-card"
         role="dialog"
         aria-modal="true"
-        aria-label="Connect Wallet"
+        aria-label={t('modal.label')}
         aria-busy="true"
         tabIndex={-1}
         onKeyDown={(event) => {
@@ -34,7 +36,7 @@ export function ModalShell({ onClose }: { onClose(): void }) {
           if (event.key === 'Tab') event.preventDefault()
         }}
       >
-        <div className="latch-shell-spinner" role="progressbar" aria-label="Loading" />
+        <div className="latch-shell-spinner" role="progressbar" aria-label={t('modal.loading')} />
       </div>
     </div>
   )

@@ -1,6 +1,6 @@
 /** The NetworkButton and its unsupported-network warning state; on narrow screens only the icon shows. */
 export const networkButtonCss = `
-.latch-network{padding:0 12px 0 8px;background:var(--latch-background);color:var(--latch-foreground);
+.latch-network{padding-block:0;padding-inline:8px 12px;background:var(--latch-background);color:var(--latch-foreground);
 box-shadow:0 0 0 1px var(--latch-border),0 1px 2px rgba(0,0,0,.06)}
 .latch-network:hover{background:var(--latch-surface)}
 .latch-network-icon{width:24px;height:24px;border-radius:50%;display:inline-grid;place-items:center;font-size:12px;font-weight:700;

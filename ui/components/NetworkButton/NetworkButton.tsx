@@ -1,9 +1,11 @@
 import { useNetworkButtonState } from '../../hooks/useConnectButtonState'
 import { useThemeMode } from '../../hooks/useThemeMode'
 import { preloadOnIntent } from '../../modal-loader'
+import { useT } from '../../i18n/translate'
 
 /** The active network's name; opens the network list. Shows a warning state on an unsupported network. */
 export function NetworkButton() {
+  const t = useT()
   const { network, openNetworkModal } = useNetworkButtonState()
   const theme = useThemeMode()
   if (!network) return null
@@ -14,10 +16,12 @@ export function NetworkButton() {
       className="latch-button latch-network"
       data-theme={theme}
       data-unsupported={unsupported}
+      lang={t.locale}
+      dir={t.dir}
       aria-haspopup="dialog"
       onPointerEnter={preloadOnIntent}
       onFocus={preloadOnIntent}
-      aria-label={unsupported ? `Unsupported network ${network.name}: switch network` : `Network ${network.name}: switch network`}
+      aria-label={t(unsupported ? 'button.networkUnsupported' : 'button.network', { name: network.name })}
       onClick={openNetworkModal}
     >
       {unsupported ? (
@@ -29,7 +33,7 @@ export function NetworkButton() {
           {network.imageUrl ? <img src={network.imageUrl} alt="" /> : network.name.slice(0, 1).toUpperCase()}
         </span>
       )}
-      <span className="latch-network-name">{unsupported ? 'Wrong network' : network.name}</span>
+      <span className="latch-network-name">{unsupported ? t('button.wrongNetwork') : network.name}</span>
       <svg className="latch-network-chevron" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
         <path d="M3 4.5 6 7.5 9 4.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
       </svg>

@@ -1,9 +1,10 @@
 /** The frame: backdrop, card (centred, 360 px) or bottom sheet (< 430 px), header, body, animations. */
 export const dialogCss = `
 .latch-root{font-family:var(--latch-font-family);font-size:var(--latch-font-size);line-height:1.4;color:var(--latch-foreground);
--webkit-font-smoothing:antialiased;-moz-osx-font-smoothing:grayscale;text-align:left;
+-webkit-font-smoothing:antialiased;-moz-osx-font-smoothing:grayscale;text-align:start;
 font-style:normal;font-weight:400;font-variant:normal;font-stretch:normal;letter-spacing:normal;word-spacing:normal;text-transform:none;
 text-indent:0;text-shadow:none;white-space:normal;visibility:visible;cursor:default;direction:ltr;word-break:normal;list-style:none}
+.latch-root[dir="rtl"]{direction:rtl}
 .latch-root *,.latch-root *::before,.latch-root *::after{box-sizing:border-box}
 .latch-root :focus{outline:none}
 .latch-root :focus-visible{outline:2px solid var(--latch-focus-ring);outline-offset:2px}
@@ -43,7 +44,7 @@ font:inherit;font-size:15px;font-weight:600;text-decoration:none;cursor:pointer;
 .button.wide{width:100%;margin-top:14px}
 .account-head{display:flex;flex-direction:column;align-items:center;gap:2px;padding:4px 0 18px}
 .account-avatar{border-radius:50%;margin-bottom:10px;box-shadow:0 0 0 4px var(--latch-surface)}
-.account-name{display:flex;align-items:center;gap:4px;padding-left:28px;font-size:20px;font-weight:650;letter-spacing:-.01em}
+.account-name{display:flex;align-items:center;gap:4px;padding-inline-start:28px;font-size:20px;font-weight:650;letter-spacing:-.01em}
 .account-address{font-size:13px}
 .account-balance{margin-top:2px;font-size:15px;color:var(--latch-foreground-secondary);font-variant-numeric:tabular-nums}
 .account-balance.skeleton{width:96px;height:16px;border-radius:6px}
@@ -53,6 +54,9 @@ a.row{text-decoration:none}
 @keyframes latch-pop-in{from{opacity:0;transform:translateY(8px) scale(.97)}}
 @keyframes latch-pop-out{to{opacity:0;transform:translateY(4px) scale(.98)}}
 @keyframes latch-view-in{from{opacity:0;transform:translateX(6px)}}
+@keyframes latch-view-in-rtl{from{opacity:0;transform:translateX(-6px)}}
+[dir="rtl"] .view{animation-name:latch-view-in-rtl}
+[dir="rtl"] .mirror{transform:scaleX(-1)}
 @keyframes latch-sheet-in{from{transform:translateY(100%)}}
 @keyframes latch-sheet-out{to{transform:translateY(100%)}}
 @media (max-width:429.98px){

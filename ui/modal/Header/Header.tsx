@@ -4,26 +4,28 @@ import { useLatchContext } from '../../context'
 import { useLatch } from '../../hooks/useLatch'
 import { BackIcon, CloseIcon } from '../icons'
 import { selectHistoryLength } from '../selectors'
-import { selectTitle } from '../titles'
+import { sameTitle, selectTitle } from '../titles'
+import { useT } from '../../i18n/translate'
 
 /** The modal header (a div, not <header>: a header in a dialog would be a second page banner landmark): back (when the history holds more than one view), the view's title, close (disabled per canClose). */
 export function Header({ titleId, closable, onClose }: { titleId: string; closable: boolean; onClose(): void }) {
   const { latch, addons } = useLatchContext()
   const canGoBack = useLatch(selectHistoryLength) > 1
-  const title = useLatch(useCallback((state: State) => selectTitle(state, addons), [addons]))
+  const t = useT()
+  const title = useLatch(useCallback((state: State) => selectTitle(state, addons), [addons]), sameTitle)
   return (
     <div className="header">
       {canGoBack ? (
-        <button type="button" className="icon-button" aria-label="Back" onClick={() => latch.dispatch(routerWentBack({}))}>
-          <BackIcon />
+        <button type="button" className="icon-button" aria-label={t('header.back')} onClick={() => latch.dispatch(routerWentBack({}))}>
+          <BackIcon className="mirror" />
         </button>
       ) : (
         <span aria-hidden="true" />
       )}
       <h2 className="title" id={titleId}>
-        {title}
+        {title.id !== undefined ? t.text({ messageId: title.id, message: title.id }) : <bdi>{title.name}</bdi>}
       </h2>
-      <button type="button" className="icon-button" aria-label="Close" disabled={!closable} onClick={onClose}>
+      <button type="button" className="icon-button" aria-label={t('header.close')} disabled={!closable} onClick={onClose}>
         <CloseIcon />
       </button>
     </div>

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react'
 import { ErrorIcon } from '../icons'
+import { useT } from '../../i18n/translate'
 
 /** An icon inside a turning ring (pending) or an error badge (failed): connecting and switching views. */
 export function Loader({ state, children }: { state: 'pending' | 'failed'; children: ReactNode }) {
+  const t = useT()
   return (
     <div className="loader" data-state={state}>
       {state === 'pending' ? (
-        <svg className="loader-ring spin" viewBox="0 0 96 96" role="progressbar" aria-label="Waiting for the wallet">
+        <svg className="loader-ring spin" viewBox="0 0 96 96" role="progressbar" aria-label={t('connecting.waiting')}>
           <circle cx="48" cy="48" r="44" className="loader-track" />
           <circle cx="48" cy="48" r="44" className="loader-arc" />
         </svg>
@@ -29,7 +31,7 @@ export const loaderCss = `
 .loader-track{fill:none;stroke:var(--latch-surface-hover);stroke-width:3}
 .loader-arc{fill:none;stroke:var(--latch-accent);stroke-width:3.5;stroke-linecap:round;stroke-dasharray:70 207}
 .loader[data-state="failed"] .wallet-icon,.loader[data-state="failed"] .network-icon{box-shadow:0 0 0 2.5px var(--latch-error)}
-.loader-badge{position:absolute;right:8px;bottom:8px;width:26px;height:26px;border-radius:50%;display:grid;place-items:center;
+.loader-badge{position:absolute;inset-inline-end:8px;bottom:8px;width:26px;height:26px;border-radius:50%;display:grid;place-items:center;
 background:var(--latch-background);color:var(--latch-error);box-shadow:0 0 0 3px var(--latch-background)}
 .spin{animation:latch-spin 1s linear infinite;transform-origin:50% 50%}
 @keyframes latch-spin{to{transform:rotate(360deg)}}

@@ -4,6 +4,7 @@ import type { LatchAddon } from '../../addons'
 import { useLatchContext } from '../../context'
 import { focusables, focusInitial } from '../Dialog/focus'
 import { ViewOpenersContext } from '../Dialog/viewFocus'
+import { useT } from '../../i18n/translate'
 import { lazyComponent, lazyEntry } from '../lazy'
 import Account from '../views/Account/Account'
 import Connect from '../views/Connect/Connect'
@@ -83,15 +84,17 @@ function FocusOnMount() {
 }
 
 function ViewLoading() {
+  const t = useT()
   return (
     <div className="view-loading">
-      <span className="spinner spin" role="progressbar" aria-label="Loading" />
+      <span className="spinner spin" role="progressbar" aria-label={t('modal.loading')} />
     </div>
   )
 }
 
 function Unavailable() {
-  return <p className="subtle center">This view is not available in this app.</p>
+  const t = useT()
+  return <p className="subtle center">{t('view.unavailable')}</p>
 }
 
 /** Shows a retry when a view's chunk fails to load (offline, a new deployment). */
@@ -102,13 +105,18 @@ class ViewBoundary extends Component<{ children: ReactNode }, { failed: boolean 
   }
   override render() {
     if (!this.state.failed) return this.props.children
-    return (
-      <div className="empty" role="alert">
-        <p className="headline">This view could not be loaded</p>
-        <button type="button" className="button secondary" onClick={() => this.setState({ failed: false })}>
-          Retry
-        </button>
-      </div>
-    )
+    return <ViewFailed retry={() => this.setState({ failed: false })} />
   }
+}
+
+function ViewFailed({ retry }: { retry(): void }) {
+  const t = useT()
+  return (
+    <div className="empty" role="alert">
+      <p className="headline">{t('view.loadFailed')}</p>
+      <button type="button" className="button secondary" onClick={retry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  )
 }

@@ -1,6 +1,7 @@
 import type { State } from '../../../kernel/index'
 import { useLatch } from '../../hooks/useLatch'
 import { CheckIcon, ErrorIcon } from '../icons'
+import { useT } from '../../i18n/translate'
 
 const selectToast = (state: State) => state.toast
 
@@ -11,6 +12,7 @@ const selectToast = (state: State) => state.toast
  * success and loading, an alert for errors (docs/react.md, "Accessibility").
  */
 export function Toasts({ placement }: { placement: 'modal' | 'page' }) {
+  const t = useT()
   const toast = useLatch(selectToast)
   const current = toast.open ? toast.current : undefined
   const item = current ? (
@@ -18,7 +20,7 @@ export function Toasts({ placement }: { placement: 'modal' | 'page' }) {
       <span className="toast-icon" aria-hidden="true">
         {current.variant === 'success' ? <CheckIcon size={12} /> : current.variant === 'error' ? <ErrorIcon size={14} /> : <span className="toast-spinner spin" />}
       </span>
-      <span>{current.message}</span>
+      <span>{t.text(current)}</span>
     </div>
   ) : null
   const error = current?.variant === 'error'
@@ -40,7 +42,7 @@ export const toastsCss = `
 .toast-region[data-placement="modal"]{position:static;order:2;padding:0 16px 12px}
 .toast-region[data-placement="modal"]:empty{padding:0}
 .toast-region[data-placement="page"]{position:fixed;top:16px;z-index:var(--latch-z-index)}
-.toast{display:inline-flex;align-items:center;gap:8px;max-width:calc(100% - 32px);padding:8px 14px 8px 8px;border-radius:999px;
+.toast{display:inline-flex;align-items:center;gap:8px;max-width:calc(100% - 32px);padding-block:8px;padding-inline:8px 14px;border-radius:999px;
 background:var(--latch-foreground);color:var(--latch-background);font-size:14px;font-weight:500;box-shadow:0 8px 24px rgba(0,0,0,.18);
 pointer-events:auto;animation:latch-toast-in .22s cubic-bezier(.2,.9,.3,1.2) both}
 .toast-icon{flex:none;display:grid;place-items:center;width:20px;height:20px;border-radius:50%;color:#fff}

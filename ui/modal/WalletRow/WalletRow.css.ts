@@ -1,11 +1,11 @@
 /** Lists and rows: wallets, networks, account actions. */
 export const walletRowCss = `
 .list{display:flex;flex-direction:column;gap:6px;margin:0;padding:0;list-style:none}
-.row{display:flex;align-items:center;gap:12px;width:100%;min-height:56px;margin:0;padding:8px 12px 8px 8px;border:0;border-radius:var(--latch-radius-item);
-background:var(--latch-surface);color:var(--latch-foreground);font:inherit;font-size:15px;text-align:left;cursor:pointer;transition:background-color .12s ease}
+.row{display:flex;align-items:center;gap:12px;width:100%;min-height:56px;margin:0;padding-block:8px;padding-inline:8px 12px;border:0;border-radius:var(--latch-radius-item);
+background:var(--latch-surface);color:var(--latch-foreground);font:inherit;font-size:15px;text-align:start;cursor:pointer;transition:background-color .12s ease}
 .row:hover{background:var(--latch-surface-hover)}
 .row:active{background:color-mix(in srgb,var(--latch-surface-hover) 80%,var(--latch-foreground) 6%)}
-.row-name{flex:1;min-width:0;font-weight:500;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.row-name{flex:1;min-width:0;text-align:match-parent;font-weight:500;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .row-chevron{flex:none;color:var(--latch-foreground-secondary)}
 .row[aria-current="true"]{background:var(--latch-accent-soft)}
 .row[data-tone="danger"]{color:var(--latch-error)}

@@ -2,9 +2,11 @@ import type { ReactNode } from 'react'
 import { ChevronIcon } from '../icons'
 import { WalletImage } from '../WalletIcon/WalletIcon'
 
-const tagLabels = { installed: 'Installed', recent: 'Recent', qr: 'QR code' } as const
-/** How a tag reads after the wallet's name in its accessible name ("MetaMask, installed"). */
-const tagNames = { installed: 'installed', recent: 'recent', qr: 'QR code' } as const
+import { useT } from '../../i18n/translate'
+
+const tagLabels = { installed: 'wallet.installed', recent: 'wallet.recent', qr: 'wallet.qr' } as const
+/** The accessible name of a tagged wallet ("MetaMask, installed"). */
+const tagNames = { installed: 'wallet.labelInstalled', recent: 'wallet.labelRecent', qr: 'wallet.labelQr' } as const
 
 /** A row of a list: icon, name, optional tag, as one button. */
 export function ListRow({
@@ -31,7 +33,10 @@ export function ListRow({
   return (
     <button type="button" className="row" onClick={onClick} aria-current={current || undefined} {...rest}>
       {icon}
-      <span className="row-name">{name}</span>
+      {/* dir="auto": a wallet's or network's name keeps its own direction, and is cut at its own end. */}
+      <span className="row-name" dir="auto">
+        {name}
+      </span>
       {/* A space in the DOM (collapsed between flex items): the text reads "MetaMask Installed", not "MetaMaskInstalled". */}
       {tag ? ' ' : null}
       {tag ? (
@@ -39,7 +44,7 @@ export function ListRow({
           {tag}
         </span>
       ) : null}
-      {chevron ? <ChevronIcon className="row-chevron" size={16} /> : null}
+      {chevron ? <ChevronIcon className="row-chevron mirror" size={16} /> : null}
     </button>
   )
 }
@@ -56,13 +61,14 @@ export function WalletRowButton({
   tag?: keyof typeof tagLabels
   onClick(): void
 }) {
+  const t = useT()
   return (
     <ListRow
       icon={<WalletImage src={imageUrl} size={40} />}
       name={name}
-      tag={tag ? tagLabels[tag] : undefined}
+      tag={tag ? t(tagLabels[tag]) : undefined}
       tone={tag === 'installed' ? 'accent' : 'neutral'}
-      aria-label={tag ? `${name}, ${tagNames[tag]}` : undefined}
+      aria-label={tag ? t(tagNames[tag], { name }) : undefined}
       onClick={onClick}
     />
   )

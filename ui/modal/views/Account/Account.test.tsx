@@ -77,7 +77,7 @@ describe('Account', () => {
     const { ofType } = await openAccount()
     await act(async () => button('Copy address').click())
     expect(writeText).toHaveBeenCalledWith('0x1234567890abcdef1234567890abcdef1234abcd')
-    expect(ofType('toast/requested').map((e) => e.payload)).toEqual([{ toast: { message: 'Copied', variant: 'success' } }])
+    expect(ofType('toast/requested').map((e) => e.payload)).toEqual([{ toast: { message: 'Copied', messageId: 'account.copied', variant: 'success' } }])
     expect(shadow().querySelector('[role="status"]')?.textContent).toBe('Copied')
   })
 

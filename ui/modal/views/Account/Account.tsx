@@ -7,6 +7,7 @@ import {
   selectAddress,
   toastRequested,
   toLatchError,
+  errorToast,
   type Latch,
   type State,
 } from '../../../../kernel/index'
@@ -19,6 +20,7 @@ import { shallowEqual } from '../../../utils/shallowEqual'
 import { CopyIcon, DisconnectIcon, ExternalIcon, NetworkIcon } from '../../icons'
 import { NetworkImage } from '../Networks/NetworkImage'
 import { ListRow } from '../../WalletRow/WalletRow'
+import { useT } from '../../../i18n/translate'
 
 /** What the Account view shows of the active family's account. */
 export function selectAccountView(state: State) {
@@ -41,12 +43,13 @@ const selectFeatures = (state: State) => state.options.features
 /** docs/behaviour.md, "Views" Account: address with copy, profile name, balance (3 decimals), network, wallet features, Disconnect. */
 export default function Account() {
   const { latch, addons } = useLatchContext()
+  const t = useT()
   const account = useLatch(selectAccountView, shallowEqual)
   const features = useLatch(selectFeatures)
   const [leaving, setLeaving] = useState(false)
-  if (!account.address) return <p className="subtle center">No account is connected.</p>
+  if (!account.address) return <p className="subtle center">{t('account.none')}</p>
   const { address } = account
-  const balance = displayBalance(account.balance, account.balanceSymbol)
+  const balance = displayBalance(account.balance, account.balanceSymbol, t.locale)
   const featureAddons = walletFeatureOrder.flatMap((feature) =>
     addons.filter((a): a is FeatureAddon => a.kind === 'feature' && a.feature === feature && features[feature] !== false),
   )
@@ -56,16 +59,16 @@ export default function Account() {
       <div className="account-head">
         <Avatar address={address} image={account.profileImage} size={72} className="account-avatar" />
         <div className="account-name">
-          <span title={address}>{displayName(address, account.profileName)}</span>
-          <button type="button" className="icon-button small" aria-label="Copy address" onClick={() => void copyAddress(latch, address)}>
+          <bdi title={address}>{displayName(address, account.profileName)}</bdi>
+          <button type="button" className="icon-button small" aria-label={t('account.copy')} onClick={() => void copyAddress(latch, address)}>
             <CopyIcon size={16} />
           </button>
         </div>
-        {account.profileName ? <div className="account-address subtle">{displayName(address)}</div> : null}
+        {account.profileName ? <div className="account-address subtle"><bdi>{displayName(address)}</bdi></div> : null}
         {balance ? (
-          <div className="account-balance">{balance}</div>
+          <div className="account-balance"><bdi>{balance}</bdi></div>
         ) : account.balanceLoading ? (
-          <div className="account-balance skeleton" aria-label="Loading balance" />
+          <div className="account-balance skeleton" aria-label={t('account.loadingBalance')} />
         ) : null}
       </div>
       <ul className="list">
@@ -74,7 +77,7 @@ export default function Account() {
             <ListRow
               icon={<NetworkImage network={account.network} size={40} />}
               name={account.network.name}
-              tag="Network"
+              tag={t('account.network')}
               tone="neutral"
               chevron
               onClick={() => latch.dispatch(routerPushed({ view: { name: 'Networks' } }))}
@@ -84,7 +87,7 @@ export default function Account() {
           <li>
             <ListRow
               icon={<span className="row-icon"><NetworkIcon /></span>}
-              name="Choose network"
+              name={t('account.chooseNetwork')}
               chevron
               onClick={() => latch.dispatch(routerPushed({ view: { name: 'Networks' } }))}
             />
@@ -96,7 +99,7 @@ export default function Account() {
             <li key={addon.feature}>
               <ListRow
                 icon={<span className="row-icon">{Icon ? <Icon /> : null}</span>}
-                name={addon.label}
+                name={t.text({ messageId: addon.label, message: addon.label })}
                 chevron
                 onClick={() => latch.dispatch(routerPushed({ view: { name: addon.view } }))}
               />
@@ -107,7 +110,7 @@ export default function Account() {
           <li>
             <a className="row" href={explorer} target="_blank" rel="noopener noreferrer">
               <span className="row-icon"><ExternalIcon /></span>
-              <span className="row-name">Block Explorer</span>
+              <span className="row-name">{t('account.explorer')}</span>
             </a>
           </li>
         ) : null}
@@ -124,7 +127,7 @@ export default function Account() {
             }}
           >
             <span className="row-icon"><DisconnectIcon /></span>
-            <span className="row-name">{leaving ? 'Disconnecting…' : 'Disconnect'}</span>
+            <span className="row-name">{leaving ? t('common.disconnecting') : t('common.disconnect')}</span>
           </button>
         </li>
       </ul>
@@ -140,9 +143,9 @@ function explorerLink(base: string | undefined, address: string): string | undef
 export async function copyAddress(latch: Latch, address: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(address)
-    latch.dispatch(toastRequested({ toast: { message: 'Copied', variant: 'success' } }))
+    latch.dispatch(toastRequested({ toast: { message: 'Copied', messageId: 'account.copied', variant: 'success' } }))
   } catch {
-    latch.dispatch(toastRequested({ toast: { message: 'Could not copy the address', variant: 'error' } }))
+    latch.dispatch(toastRequested({ toast: { message: 'Could not copy the address', messageId: 'account.copyFailed', variant: 'error' } }))
   }
 }
 
@@ -152,7 +155,6 @@ export async function leave(latch: Latch): Promise<void> {
     await disconnect(latch)
     latch.dispatch(modalClosed({}))
   } catch (error) {
-    const message = toLatchError(error, 'DISCONNECT_FAILED').shortMessage
-    latch.dispatch(toastRequested({ toast: { message, variant: 'error' } }))
+    latch.dispatch(toastRequested({ toast: errorToast(toLatchError(error, 'DISCONNECT_FAILED')) }))
   }
 }

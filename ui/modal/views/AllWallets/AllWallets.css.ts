@@ -1,8 +1,8 @@
 /** The AllWallets view: search field, wallet grid, skeletons, empty and failed states. */
 export const allWalletsCss = `
 .search{position:sticky;top:0;z-index:1;display:block;margin:0 0 12px;background:var(--latch-background);box-shadow:0 -8px 0 var(--latch-background)}
-.search svg{position:absolute;left:12px;top:50%;transform:translateY(-50%);color:var(--latch-foreground-secondary);pointer-events:none}
-.search input{box-sizing:border-box;width:100%;height:44px;margin:0;padding:0 12px 0 38px;border:1px solid var(--latch-border);border-radius:var(--latch-radius-item);
+.search svg{position:absolute;inset-inline-start:12px;top:50%;transform:translateY(-50%);color:var(--latch-foreground-secondary);pointer-events:none}
+.search input{box-sizing:border-box;width:100%;height:44px;margin:0;padding-block:0;padding-inline:38px 12px;border:1px solid var(--latch-border);border-radius:var(--latch-radius-item);
 background:var(--latch-surface);color:var(--latch-foreground);font:inherit;font-size:15px;outline:none;transition:border-color .12s,box-shadow .12s}
 .search input::placeholder{color:var(--latch-foreground-secondary)}
 .search input:focus-visible{outline:none}
@@ -14,8 +14,8 @@ background:var(--latch-surface);color:var(--latch-foreground);font:inherit;font-
 background:var(--latch-surface);color:var(--latch-foreground);font:inherit;cursor:pointer;transition:background-color .12s}
 .tile:hover{background:var(--latch-surface-hover)}
 .tile .wallet-icon{border-radius:14px}
-.tile-name{max-width:100%;font-size:12px;font-weight:500;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.tile-badge{position:absolute;top:8px;right:8px;width:16px;height:16px;border-radius:50%;display:grid;place-items:center;
+.tile-name{max-width:100%;text-align:match-parent;font-size:12px;font-weight:500;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.tile-badge{position:absolute;top:8px;inset-inline-end:8px;width:16px;height:16px;border-radius:50%;display:grid;place-items:center;
 background:var(--latch-success);color:var(--latch-background);box-shadow:0 0 0 2px var(--latch-surface)}
 .skeleton-tile{cursor:default}
 .skeleton-tile .skeleton{display:block;width:52px;height:52px;border-radius:14px}

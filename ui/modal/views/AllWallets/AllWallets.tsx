@@ -8,6 +8,7 @@ import { SearchIcon } from '../../icons'
 import { selectWallet } from '../Connect/Connect'
 import { connectorIsListing, connectorRow, listingRow, visibleConnectors } from '../Connect/walletRows'
 import { WalletGrid } from './WalletGrid'
+import { useT } from '../../../i18n/translate'
 
 const selectWalletList = (state: State): WalletListState | undefined => state.walletList
 
@@ -29,6 +30,7 @@ function requestNextPage(latch: Latch) {
  */
 export default function AllWallets() {
   const latch = useLatchInstance()
+  const t = useT()
   const mobile = useMemo(isMobile, [])
   const list = useLatch(selectWalletList)
   const selectConnectors = useCallback((state: State) => visibleConnectors(state, mobile).filter((c) => c.type !== 'WALLET_CONNECT'), [mobile])
@@ -61,7 +63,7 @@ export default function AllWallets() {
   const loading = initialLoading || searchPending
   const hasMore = !!list && !searching && list.page > 0 && list.listings.length < list.count && list.status !== 'failed'
   // Said once the search has settled (a failure has its own alert); '' clears it when the field is emptied.
-  const found = !searching ? '' : loading || failed ? undefined : rows.length === 0 ? 'No wallet found' : rows.length === 1 ? '1 wallet found' : `${rows.length} wallets found`
+  const found = !searching ? '' : loading || failed ? undefined : t('allWallets.found', { count: rows.length })
 
   return (
     <div className="all-wallets">
@@ -69,8 +71,8 @@ export default function AllWallets() {
         <SearchIcon size={18} />
         <input
           type="search"
-          placeholder="Search wallet"
-          aria-label="Search wallets"
+          placeholder={t('allWallets.searchPlaceholder')}
+          aria-label={t('allWallets.searchLabel')}
           autoComplete="off"
           spellCheck={false}
           maxLength={constants.walletSearchQueryMax}
@@ -83,12 +85,12 @@ export default function AllWallets() {
         />
       </label>
       {rows.length > 0 ? (
-        <WalletGrid rows={rows} label={searching ? `Wallets matching ${trimmed}` : 'All wallets'} busy={loading} onSelect={(row) => selectWallet(latch, row)} />
+        <WalletGrid rows={rows} label={searching ? t('allWallets.matching', { query: trimmed }) : t('allWallets.list')} busy={loading} onSelect={(row) => selectWallet(latch, row)} />
       ) : null}
       {loading ? <SkeletonGrid count={rows.length > 0 ? 4 : 12} /> : null}
       {!loading && failed ? (
         <div className="empty" role="alert">
-          <p className="headline">{searching ? 'Search failed' : 'Could not load wallets'}</p>
+          <p className="headline">{searching ? t('allWallets.searchFailed') : t('allWallets.loadFailed')}</p>
           <button
             type="button"
             className="button secondary"
@@ -98,14 +100,14 @@ export default function AllWallets() {
                 : latch.dispatch({ type: 'walletList/pageRequested', payload: { page: (list?.page ?? 0) + 1 } })
             }
           >
-            Retry
+            {t('common.retry')}
           </button>
         </div>
       ) : null}
       {!loading && !failed && rows.length === 0 ? (
         <div className="empty">
-          <p className="headline">No wallet found</p>
-          <p className="subtle">{searching ? 'Try another name.' : 'No wallet is installed in this browser.'}</p>
+          <p className="headline">{t('allWallets.noneFound')}</p>
+          <p className="subtle">{searching ? t('allWallets.tryAnotherName') : t('allWallets.noneInstalled')}</p>
         </div>
       ) : null}
       {hasMore ? <NextPage latch={latch} page={list.page} loading={list.status === 'loading'} /> : null}
@@ -154,6 +156,7 @@ function SkeletonGrid({ count }: { count: number }) {
  * anew for every page, so a sentinel that stays visible after a short page asks again.
  */
 function NextPage({ latch, page, loading }: { latch: Latch; page: number; loading: boolean }) {
+  const t = useT()
   const ref = useRef<HTMLDivElement>(null)
   const observable = typeof IntersectionObserver === 'function'
   useEffect(() => {
@@ -169,10 +172,10 @@ function NextPage({ latch, page, loading }: { latch: Latch; page: number; loadin
   return (
     <div ref={ref} className="next-page" data-page={page}>
       {loading ? (
-        <span className="spinner spin" role="progressbar" aria-label="Loading more wallets" />
+        <span className="spinner spin" role="progressbar" aria-label={t('allWallets.loadingMore')} />
       ) : observable ? null : (
         <button type="button" className="button secondary" onClick={() => requestNextPage(latch)}>
-          Load more
+          {t('allWallets.loadMore')}
         </button>
       )}
     </div>

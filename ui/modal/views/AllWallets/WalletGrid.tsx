@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react'
 import { CheckIcon } from '../../icons'
 import { WalletImage } from '../../WalletIcon/WalletIcon'
 import type { WalletRow } from '../Connect/walletRows'
+import { useT } from '../../../i18n/translate'
 
 /** Tiles to a grid row; a row is as tall as a tile (12 + 52 + 8 + 16.8 + 10 px), then an 8 px gap. */
 const columns = 4
@@ -61,11 +62,14 @@ export function WalletGrid({ rows, label, busy, onSelect }: { rows: readonly Wal
 
 /** A wallet as a grid tile with an 'installed' mark. */
 function WalletTile({ row, onClick }: { row: WalletRow; onClick(): void }) {
+  const t = useT()
   const installed = row.tag === 'installed'
   return (
-    <button type="button" className="tile" onClick={onClick} aria-label={installed ? `${row.name}, installed` : row.name}>
+    <button type="button" className="tile" onClick={onClick} aria-label={installed ? t('wallet.labelInstalled', { name: row.name }) : row.name}>
       <WalletImage src={row.imageUrl} size={52} />
-      <span className="tile-name">{row.name}</span>
+      <span className="tile-name" dir="auto">
+        {row.name}
+      </span>
       {installed ? (
         <span className="tile-badge" aria-hidden="true">
           <CheckIcon size={10} />

@@ -10,10 +10,13 @@ import { GridIcon } from '../../icons'
 import { lazyComponent } from '../../lazy'
 import { ListRow, WalletRowButton } from '../../WalletRow/WalletRow'
 import { rowsEqual, selectWalletRows, type WalletRow } from './walletRows'
+import { useT } from '../../../i18n/translate'
+import { formatNumber } from '../../../i18n/format'
 
 /** docs/react.md, "Add-ons" Connect: the connect methods in order (wallet, e-mail, social); the last two come from add-ons. */
 export default function Connect() {
   const { addons } = useLatchContext()
+  const t = useT()
   const sections = connectMethodOrder.flatMap((method): { key: string; node: ReactNode }[] => {
     if (method === 'wallet') return [{ key: method, node: <WalletList /> }]
     const addon = addons.find((a): a is ConnectMethodAddon => a.kind === 'connectMethod' && a.method === method)
@@ -25,8 +28,8 @@ export default function Connect() {
     <div className="connect">
       {sections.map((section, i) => (
         <Fragment key={section.key}>
-          {i > 0 ? <div className="section-divider">or</div> : null}
-          <section aria-label={section.key === 'wallet' ? 'Wallets' : section.key}>{section.node}</section>
+          {i > 0 ? <div className="section-divider">{t('connect.or')}</div> : null}
+          <section aria-label={section.key === 'wallet' ? t('connect.wallets') : section.key}>{section.node}</section>
         </Fragment>
       ))}
     </div>
@@ -43,6 +46,7 @@ const selectPreviewIcons = (state: State) =>
 /** The wallet section: groups as rows (docs/behaviour.md, "Wallet list"), then 'All Wallets'. */
 function WalletList() {
   const { latch, connectorOrder } = useLatchContext()
+  const t = useT()
   const mobile = useMemo(isMobile, [])
   const selector = useCallback((state: State) => selectWalletRows(state, { isMobile: mobile, order: connectorOrder }), [mobile, connectorOrder])
   const rows = useLatch(selector, rowsEqual)
@@ -72,15 +76,21 @@ function WalletList() {
               </span>
             )
           }
-          name="All Wallets"
-          tag={count > 0 ? `${rounded}${count >= 10 ? '+' : ''}` : undefined}
-          aria-label={count > 0 ? `All wallets, ${rounded}${count >= 10 ? ' or more' : ''} available` : 'All wallets'}
+          name={t('connect.allWallets')}
+          tag={count >= 10 ? t('connect.allWalletsMore', { count: rounded }) : count > 0 ? formatNumber(count, t.locale) : undefined}
+          aria-label={
+            count >= 10
+              ? t('connect.allWalletsLabelMore', { count: rounded })
+              : count > 0
+                ? t('connect.allWalletsLabelCount', { count })
+                : t('connect.allWalletsLabel')
+          }
           tone="neutral"
           onClick={() => latch.dispatch(routerPushed({ view: { name: 'AllWallets' } }))}
         />
       </li>
       {rows.length === 0 ? (
-        <li className="hint">No browser wallet found. Choose one from All Wallets, or install one and reload the page.</li>
+        <li className="hint">{t('connect.noBrowserWallet')}</li>
       ) : null}
     </ul>
   )

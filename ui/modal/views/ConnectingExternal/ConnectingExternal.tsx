@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { cancelPendingConnect, startConnect, useConnectAttempt } from '../../connect-attempt'
 import { Loader } from '../../Loader/Loader'
 import { WalletImage } from '../../WalletIcon/WalletIcon'
+import { useT } from '../../../i18n/translate'
 
 /** The connector named by the view's payload (merged entries included). */
 export function selectPayloadConnector(state: State): Connector | undefined {
@@ -18,12 +19,13 @@ const sameConnector = (a: Connector | undefined, b: Connector | undefined) => a?
 /** docs/behaviour.md, "Views" "Connecting external wallet": icon with a spinner, 'Continue in <wallet>', the error and Retry on failure. */
 export default function ConnectingExternal() {
   const latch = useLatchInstance()
+  const t = useT()
   const attempt = useConnectAttempt(latch)
   const fromState = useLatch(selectPayloadConnector, sameConnector)
   const connector = fromState ?? attempt?.connector
   // Leaving the view (back, close) cancels a connect the wallet has not answered.
   useEffect(() => () => cancelPendingConnect(latch), [latch])
-  if (!connector) return <p className="subtle center">This wallet is no longer available.</p>
+  if (!connector) return <p className="subtle center">{t('connecting.unavailable')}</p>
   const failed = attempt?.connector.id === connector.id && attempt.status === 'failed'
   return (
     <div className="status-view">
@@ -33,17 +35,17 @@ export default function ConnectingExternal() {
       {failed ? (
         <>
           <p className="headline error-text" role="alert">
-            {attempt?.error}
+            {attempt?.error ? t.error(attempt.error) : null}
           </p>
-          <p className="subtle">Try again, or pick another wallet.</p>
+          <p className="subtle">{t('connecting.tryAgain')}</p>
           <button type="button" className="button primary" data-autofocus onClick={() => void startConnect(latch, connector, attempt?.listing)}>
-            Retry
+            {t('common.retry')}
           </button>
         </>
       ) : (
         <>
-          <p className="headline">Continue in {connector.name}</p>
-          <p className="subtle">Accept the connection request in the wallet.</p>
+          <p className="headline">{t('connecting.continueIn', { name: connector.name })}</p>
+          <p className="subtle">{t('connecting.accept')}</p>
         </>
       )}
     </div>

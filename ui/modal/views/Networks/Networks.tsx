@@ -1,11 +1,13 @@
 import { NetworkList } from './NetworkList'
+import { useT } from '../../../i18n/translate'
 
 /** The Networks view: the configured networks to switch to. */
 export default function Networks() {
+  const t = useT()
   return (
     <div>
       <NetworkList />
-      <p className="footnote">Your connected wallet may not support some of the networks available for this app.</p>
+      <p className="footnote">{t('networks.footnote')}</p>
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { useLatchInstance } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
 import { switchActiveChain } from '../../network-switch'
 import { NetworkImage } from '../Networks/NetworkImage'
+import { useT } from '../../../i18n/translate'
 
 const familyNames: Record<string, string> = { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos' }
 
@@ -15,17 +16,18 @@ const selectTarget = (state: State) => {
 /** docs/behaviour.md, "Views" SwitchActiveChain: the target network is of another chain family with no account yet; switch, then Connect. */
 export default function SwitchActiveChain() {
   const latch = useLatchInstance()
+  const t = useT()
   const network = useLatch(selectTarget)
   const [busy, setBusy] = useState(false)
-  if (!network) return <p className="subtle center">This network is not available.</p>
+  if (!network) return <p className="subtle center">{t('switchFamily.unavailable')}</p>
   const family = familyNames[network.chainNamespace] ?? network.chainNamespace
   return (
     <div className="status-view">
       <div className="loader">
         <NetworkImage network={network} size={64} />
       </div>
-      <p className="headline">Switch to {network.name}</p>
-      <p className="subtle">Your wallet is connected on another chain family. Connect a {family} wallet to use {network.name}.</p>
+      <p className="headline">{t('switchFamily.title', { network: network.name })}</p>
+      <p className="subtle">{t('switchFamily.body', { family, network: network.name })}</p>
       <button
         type="button"
         className="button primary"
@@ -37,7 +39,7 @@ export default function SwitchActiveChain() {
           void switchActiveChain(latch, network).finally(() => setBusy(false))
         }}
       >
-        {busy ? 'Switching…' : `Switch to ${family}`}
+        {busy ? t('switchFamily.switching') : t('switchFamily.button', { family })}
       </button>
     </div>
   )

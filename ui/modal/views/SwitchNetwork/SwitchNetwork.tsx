@@ -2,6 +2,7 @@ import { selectRequestedNetworks, selectView, type State } from '../../../../ker
 import { useLatch } from '../../../hooks/useLatch'
 import { Loader } from '../../Loader/Loader'
 import { NetworkImage } from '../Networks/NetworkImage'
+import { useT } from '../../../i18n/translate'
 
 const selectTarget = (state: State) => {
   const id = selectView(state).payload?.caipNetworkId
@@ -10,14 +11,15 @@ const selectTarget = (state: State) => {
 
 /** docs/behaviour.md, "Views" SwitchNetwork: 'Approve in wallet' while the wallet is asked (a failure goes back and shows a toast). */
 export default function SwitchNetwork() {
+  const t = useT()
   const network = useLatch(selectTarget)
   return (
     <div className="status-view">
       <Loader state="pending">
         {network ? <NetworkImage network={network} size={64} /> : <span className="network-icon" style={{ width: 64, height: 64 }} />}
       </Loader>
-      <p className="headline">Approve in wallet</p>
-      <p className="subtle">Accept the request to switch{network ? ` to ${network.name}` : ''} in your wallet.</p>
+      <p className="headline">{t('switchNetwork.approve')}</p>
+      <p className="subtle">{network ? t('switchNetwork.acceptTo', { network: network.name }) : t('switchNetwork.accept')}</p>
     </div>
   )
 }

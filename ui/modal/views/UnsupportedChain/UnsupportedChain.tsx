@@ -5,10 +5,12 @@ import { useLatch } from '../../../hooks/useLatch'
 import { WarningIcon } from '../../icons'
 import { leave } from '../Account/Account'
 import { NetworkList } from '../Networks/NetworkList'
+import { useT } from '../../../i18n/translate'
 
 /** docs/behaviour.md, "Views" UnsupportedChain: explains and lists the networks to switch to; closes once the network is supported. */
 export default function UnsupportedChain() {
   const latch = useLatchInstance()
+  const t = useT()
   const supported = useLatch(selectIsActiveNetworkSupported)
   const [leaving, setLeaving] = useState(false)
   useEffect(() => {
@@ -21,10 +23,10 @@ export default function UnsupportedChain() {
         <span className="notice-icon">
           <WarningIcon size={26} />
         </span>
-        <p className="headline">Network not supported</p>
-        <p className="subtle">This app doesn't support your wallet's current network. Switch to one of these to continue.</p>
+        <p className="headline">{t('unsupported.title')}</p>
+        <p className="subtle">{t('unsupported.body')}</p>
       </div>
-      <NetworkList label="Available networks" />
+      <NetworkList label={t('networks.available')} />
       <button
         type="button"
         className="button secondary wide"
@@ -34,7 +36,7 @@ export default function UnsupportedChain() {
           void leave(latch).finally(() => setLeaving(false))
         }}
       >
-        {leaving ? 'Disconnecting…' : 'Disconnect'}
+        {leaving ? t('common.disconnecting') : t('common.disconnect')}
       </button>
     </div>
   )

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { visitorMessages } from '../../kernel/index'
+import { pseudoMessages } from './pseudo'
+import { builtinLocales } from './builtin'
+import { enBase } from './en-base'
+import { enModal } from './en-modal'
+import { messageArguments } from './format'
+import type { Messages } from './messages'
+import { checkLocale } from './check'
+
+const english: Record<string, string> = { ...enBase, ...enModal, ...Object.fromEntries(Object.entries(visitorMessages).map(([id, text]) => [`error.${id}`, text])) }
+const ids = Object.keys(english).sort()
+
+async function load(locale: string): Promise<Record<string, string>> {
+  const definition = builtinLocales.find((d) => d.locale === locale)
+  if (!definition || typeof definition.messages !== 'function') throw new Error(`no lazy catalogue for ${locale}`)
+  const module = await definition.messages()
+  return ('default' in module ? module.default : module) as Record<string, string>
+}
+
+describe('the message catalogue', () => {
+  it('ships the seven languages besides English, Arabic right to left', () => {
+    expect(builtinLocales.map((d) => d.locale)).toEqual(['es', 'fr', 'de', 'ja', 'zh-CN', 'pt-BR', 'ar'])
+    expect(builtinLocales.filter((d) => d.dir === 'rtl').map((d) => d.locale)).toEqual(['ar'])
+  })
+
+  it('English parses: every text is valid message syntax', () => {
+    for (const id of ids) expect(messageArguments(english[id] ?? ''), id).toBeDefined()
+  })
+
+  describe.each(builtinLocales.map((d) => d.locale))('%s', (locale) => {
+    it('has every id, and no other', async () => {
+      const messages = await load(locale)
+      expect(Object.keys(messages).sort()).toEqual(ids)
+      for (const id of ids) expect(messages[id]?.trim(), `${locale} ${id}`).toBeTruthy()
+    })
+
+    it('passes checkLocale', async () => {
+      expect(checkLocale(locale, await load(locale))).toEqual([])
+    })
+
+    it("asks for English's placeholders, and gives every plural form the language has", async () => {
+      const messages = await load(locale)
+      const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories
+      for (const id of ids) {
+        const theirs = messageArguments(messages[id] ?? '')
+        const ours = messageArguments(english[id] ?? '')
+        expect(theirs, `${locale} ${id} does not parse: ${messages[id]}`).toBeDefined()
+        expect(theirs?.names, `${locale} ${id}`).toEqual(ours?.names)
+        for (const [name, keys] of Object.entries(ours?.plurals ?? {})) {
+          const given = theirs?.plurals[name] ?? []
+          for (const category of categories) expect(given, `${locale} ${id}: plural form '${category}'`).toContain(category)
+          for (const exact of keys.filter((k) => k.startsWith('='))) expect(given, `${locale} ${id}: ${exact}`).toContain(exact)
+        }
+      }
+    })
+  })
+
+  it('checkLocale finds what a translator can get wrong', () => {
+    const problems = checkLocale('fr', { 'button.connect': ' ', 'connecting.continueIn': 'Continuer dans {wallet}', 'allWallets.found': '{count, plural, one {# trouvé} other {# trouvés}}', 'nope.id': 'x', 'view.Send': 'Envoyer {' } as never, { partial: true })
+    expect(problems).toEqual([
+      'nope.id: no such message',
+      'button.connect: empty',
+      'view.Send: does not parse',
+      "allWallets.found: plural {count} lacks the 'many' form",
+      "allWallets.found: plural {count} lacks the '=0' form",
+      'connecting.continueIn: placeholders {wallet}, English has {name}',
+    ])
+    expect(checkLocale('fr', {}).length).toBe(ids.length)
+  })
+
+  it('the pseudo-locale covers every id and keeps every placeholder', () => {
+    const pseudo: Messages = pseudoMessages()
+    expect(Object.keys(pseudo).sort()).toEqual(ids)
+    for (const id of ids) expect(messageArguments(pseudo[id as keyof Messages])?.names, id).toEqual(messageArguments(english[id] ?? '')?.names)
+  })
+})
