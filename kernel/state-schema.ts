@@ -102,6 +102,7 @@ export const coreStateSchema: z.ZodMiniType<CoreState> = z.object({
     wcError: z.boolean(),
     buffering: z.boolean(),
     isSwitchingConnection: z.boolean(),
+    lastUsedCaipNetworkId: z.optional(caipNetworkIdSchema),
   }),
   connectors: z.object({ list: z.array(connectorSchema) }),
   // Every router verb keeps the history non-empty and within its bound (kernel/rules/router.ts).
@@ -120,6 +121,9 @@ export const coreStateSchema: z.ZodMiniType<CoreState> = z.object({
     allowUnsupportedChain: z.boolean(),
     themeMode: z.enum(['light', 'dark', 'system']),
     themeVariables: z.record(z.string(), z.string()),
+    excludeWalletIds: z.array(z.string()),
+    featuredWalletIds: z.array(z.string()),
+    customWallets: z.array(walletListingSchema),
   }),
 })
 

@@ -80,6 +80,8 @@ export type ConnectionState = {
   wcError: boolean
   buffering: boolean
   isSwitchingConnection: boolean
+  /** The network a wallet was last used on: connected, switched or moved there (docs/storage.md, "Stored items"). */
+  lastUsedCaipNetworkId?: CaipNetworkId
 }
 
 export type RouterState = { open: boolean; history: readonly View[] }
@@ -104,6 +106,12 @@ export type OptionsState = {
   themeMode: 'light' | 'dark' | 'system'
   /** CSS custom properties the integrator overrides, e.g. `{ '--latch-accent': '#0a0' }`. */
   themeVariables: Readonly<Record<string, string>>
+  /** Wallets hidden everywhere: listings, installed and announced wallets (docs/behaviour.md, "Wallet filtering"). */
+  excludeWalletIds: readonly string[]
+  /** Wallet ids of the featured group, in order (docs/behaviour.md, "Wallet list"). */
+  featuredWalletIds: readonly string[]
+  /** The integrator's own wallets: the custom group (docs/behaviour.md, "Wallet list"). */
+  customWallets: readonly WalletListing[]
 }
 
 export type CoreState = {
@@ -168,6 +176,15 @@ export function initialCoreState(): CoreState {
     router: { open: false, history: [{ name: 'Connect' }] },
     toast: { open: false },
     caches: { balance: {}, names: {}, identity: {} },
-    options: { features: {}, enableNetworkSwitch: true, allowUnsupportedChain: false, themeMode: 'system', themeVariables: {} },
+    options: {
+      features: {},
+      enableNetworkSwitch: true,
+      allowUnsupportedChain: false,
+      themeMode: 'system',
+      themeVariables: {},
+      excludeWalletIds: [],
+      featuredWalletIds: [],
+      customWallets: [],
+    },
   }
 }
