@@ -8,7 +8,10 @@ import { App } from './App'
 import type { DemoConfig } from './config'
 
 const config: DemoConfig = __LATCH_DEMO_CONFIG__
-const theme = new URLSearchParams(location.search).get('theme')
+const query = new URLSearchParams(location.search)
+const theme = query.get('theme')
+// `?exclude=dev.latch.wallet,…`: wallets to hide (docs/behaviour.md, "Wallet filtering"), for trying the option and for the e2e tests.
+const exclude = query.get('exclude')?.split(',').filter(Boolean) ?? []
 
 const latch = createLatch({
   networks: config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl })),
@@ -16,6 +19,7 @@ const latch = createLatch({
   projectId: config.api?.projectId,
   metadata: { name: 'Latch demo', description: 'A dapp on a local chain', url: location.origin, icons: [] },
   themeMode: theme === 'dark' || theme === 'light' ? theme : (config.themeMode ?? 'system'),
+  excludeWalletIds: exclude,
   // A development page: show Latch's warnings (an impostor wallet, a dropped stored value) in the console.
   logLevel: 'warn',
 })
