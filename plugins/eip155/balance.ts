@@ -22,7 +22,7 @@ import type { Transports } from './transports'
 
 const triggers = new Set(['account/connected', 'account/addressChanged', 'network/switched', 'account/disconnected'])
 
-type Target = { caipAddress: CaipAddress; address: string; network: CaipNetwork; urls: string; symbol: string; decimals: number }
+type Target = { caipAddress: CaipAddress; address: string; network: CaipNetwork; configured: boolean; urls: string; symbol: string; decimals: number }
 
 /**
  * The connected account's native balance, after connect, reconnect, an address change and
@@ -44,12 +44,11 @@ function targetOf(state: State): Target | undefined {
   const caipAddress = chain.account.caipAddress
   if (chain.connectorId === undefined || !caipAddress) return undefined
   const { caipNetworkId, address } = parseCaipAddress(caipAddress)
-  const network =
-    chain.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId) ??
-    (chain.network.caipNetwork?.caipNetworkId === caipNetworkId ? chain.network.caipNetwork : undefined)
+  const configured = chain.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
+  const network = configured ?? (chain.network.caipNetwork?.caipNetworkId === caipNetworkId ? chain.network.caipNetwork : undefined)
   if (!network) return undefined
   const { symbol, decimals } = network.nativeCurrency
-  return { caipAddress, address, network, urls: network.rpcUrls.default.http.join('\n'), symbol, decimals }
+  return { caipAddress, address, network, configured: !!configured, urls: network.rpcUrls.default.http.join('\n'), symbol, decimals }
 }
 
 function balanceOf(target: Target, ctx: EffectContext, transports: Transports): Observable<LatchEvent> {
@@ -57,7 +56,8 @@ function balanceOf(target: Target, ctx: EffectContext, transports: Transports): 
   const cached = readCache(ctx.getState().caches.balance, target.caipAddress, ctx.ports.scheduler.now(), constants.cacheExpiry.balance)
   if (cached !== undefined) return of(accountBalanceUpdated({ balance: cached, symbol: target.symbol }, ns))
   const transport = transports.forNetwork(target.network)
-  if (!transport) return transports.reportMissing(target.network)
+  // A chain the dapp did not configure (the wallet moved there) has no RPC by design: nothing to report.
+  if (!transport) return target.configured ? transports.reportMissing(target.network) : EMPTY
   if (!ctx.ports.fetch) return EMPTY
   return concat(
     of(accountBalanceLoading({}, ns)),

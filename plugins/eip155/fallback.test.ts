@@ -129,7 +129,13 @@ describe('through the kernel', () => {
     expect(h.types().filter((type) => type.startsWith('account/balance'))).toEqual([])
     // Once per network: a reconnect does not report it again.
     h.wallet.emit('accountsChanged', [anvilAccounts[1]])
+    await h.until((s) => s.chains.eip155.account.caipAddress, (a) => a === `eip155:31337:${anvilAccounts[1]}`)
     expect(h.types().filter((type) => type === 'eip155/rpcUrlMissing')).toHaveLength(1)
+    // A chain the dapp did not configure (the wallet moved there) has no RPC by design: not reported.
+    h.wallet.emit('chainChanged', '0x5')
+    await h.until((s) => s.chains.eip155.account.caipAddress, (a) => a === `eip155:5:${anvilAccounts[1]}`)
+    expect(h.types().filter((type) => type === 'eip155/rpcUrlMissing')).toHaveLength(1)
+    expect(h.t.warnings.filter((w) => w.includes('RPC_URL_MISSING'))).toHaveLength(1)
     h.latch.destroy()
   })
 })
