@@ -104,12 +104,27 @@ describe('through the kernel', () => {
   it('reads the balance from the live RPC URL when the first is dead', async () => {
     const network = createTestNetwork('eip155', 31337, { name: 'Anvil' })
     const networks = [{ ...network, rpcUrls: { default: { http: [dead.url, chains.a.url] } } }, chains.networks[1]]
-    const h = setup(chains, { networks })
+    // Records, as they are sent, the methods sent to the dead URL.
+    const toDead: string[] = []
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      if (String(input) === dead.url) toDead.push((JSON.parse(String(init?.body)) as { method: string }).method)
+      return globalThis.fetch(input, init)
+    }
+    const h = setup(chains, { networks, fetch })
     await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
     const balance = await h.until((s) => s.chains.eip155.account.balance, (b) => b !== undefined)
     expect(balance).toBe(formatUnits(BigInt(await balanceOnAnvil()), 18))
     expect(h.types()).not.toContain('account/balanceFailed')
+    // The read started the ranking pings (on the clock port); destroying the instance stops them.
+    const pings = () => toDead.filter((m) => m === 'net_listening').length
+    expect(toDead).toContain('eth_getBalance')
+    const before = pings()
+    h.t.advance(4_000)
+    expect(pings()).toBeGreaterThan(before)
     h.latch.destroy()
+    const after = pings()
+    h.t.advance(40_000)
+    expect(pings()).toBe(after)
   })
 
   it('reports a network without an RPC URL once, as RPC_URL_MISSING, and shows no balance', async () => {
