@@ -25,6 +25,8 @@ export const constants = {
   /** long enough to read a one-line toast. */
   toastAutoClose: 2_200,
   rpcTimeout: 10_000,
+  /** docs/networks.md, "Several RPC URLs": how a network's RPC URLs are ranked and batched. */
+  rpcFallback: { pollingInterval: 4_000, sampleCount: 10, weights: { stability: 0.7, latency: 0.3 }, batchSize: 1_000 },
   /** how long a wallet prompt (connect, sign, send, switch) may stay unanswered. */
   walletPromptTimeout: 5 * 60_000,
   /**

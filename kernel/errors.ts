@@ -30,6 +30,7 @@ export const shortMessages = {
   INVALID_CAIP10: 'Invalid CAIP-10 address',
   INVALID_CAIP2: 'Invalid CAIP-2 network id',
   RPC_NOT_ALLOWED: 'Action not allowed',
+  RPC_URL_MISSING: 'No RPC url provided for chainId',
   SWITCH_CHAIN_FAILED: 'Chain not approved or wallet lacks the switch method',
   CAPABILITIES_ADDRESS_REQUIRED: 'Missing address parameter in `wallet_getCapabilities` request',
   SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'An amount and receiver address are required',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LatchError } from './errors'
 import { createLatch } from './latch'
-import { createTestPorts } from './testing'
+import { createTestNetwork, createTestPorts } from './testing'
 
 describe('createLatch', () => {
   it('refuses bad options with INVALID_OPTIONS naming the field', () => {
@@ -24,6 +24,34 @@ describe('createLatch', () => {
     const latch = createLatch({ ports: createTestPorts().ports, features: { swaps: true, send: false } })
     expect(latch.exportLog().events[0]?.type).toBe('latch/configured')
     expect(latch.getState().options.features).toMatchObject({ receive: true, send: false, analytics: true, legalCheckbox: false, swaps: true })
+  })
+
+  it('refuses an RPC URL that is not http(s), naming the network and the URL', () => {
+    const ports = createTestPorts().ports
+    const anvil = createTestNetwork('eip155', 31337, { name: 'Anvil' })
+    const withUrls = (...http: string[]) => ({ ...anvil, rpcUrls: { default: { http } } })
+    for (const url of ['ws://127.0.0.1:8545', 'file:///etc/passwd', 'javascript:alert(1)', '127.0.0.1:8545', '']) {
+      const attempt = () => createLatch({ ports, networks: [withUrls('http://127.0.0.1:8545', url)] })
+      expect(attempt).toThrow(LatchError)
+      expect(attempt).toThrow(`createLatch: network "Anvil" (eip155:31337): RPC URL "${url}" is not an http(s) URL`)
+    }
+    expect(() => createLatch({ ports, networks: [withUrls('http://127.0.0.1:8545', 'HTTPS://rpc.example/key')] })).not.toThrow()
+    // No RPC URL at all is allowed: the network shows no balance (docs/networks.md).
+    expect(() => createLatch({ ports, networks: [withUrls()] })).not.toThrow()
+  })
+
+  it('records the wallet-list options, and refuses junk in them', () => {
+    const ports = createTestPorts().ports
+    const custom = { id: 'acme', name: 'Acme Wallet', chains: ['eip155:1'], webapp_link: 'https://acme.example' }
+    const latch = createLatch({ ports, excludeWalletIds: ['io.metamask'], featuredWalletIds: ['rainbow'], customWallets: [custom] })
+    expect(latch.getState().options).toMatchObject({ excludeWalletIds: ['io.metamask'], featuredWalletIds: ['rainbow'], customWallets: [custom] })
+    expect(createLatch({ ports }).getState().options).toMatchObject({ excludeWalletIds: [], featuredWalletIds: [], customWallets: [] })
+    expect(() => createLatch({ ports, excludeWalletIds: 'io.metamask' as never })).toThrow(/excludeWalletIds/)
+    expect(() => createLatch({ ports, featuredWalletIds: [''] })).toThrow(/featuredWalletIds\[0\]/)
+    expect(() => createLatch({ ports, customWallets: [{ name: 'No id' } as never] })).toThrow(/customWallets\[0\]\.id/)
+    expect(() => createLatch({ ports, customWallets: [custom, custom] })).toThrow(/customWallets\[1\]: the id "acme" is used twice/)
+    expect(() => createLatch({ ports, customWallets: [{ ...custom, mobile_link: 'javascript:alert(1)' }] })).toThrow(/customWallets\[0\]\.mobile_link/)
+    expect(() => createLatch({ ports, customWallets: [{ ...custom, image_url: 'file:///x.png' }] })).toThrow(/customWallets\[0\]\.image_url/)
   })
 
   it('is created without a window (server-side rendering)', () => {

@@ -7,8 +7,9 @@ import { describeIssues } from './issues'
 import { defaultPorts, type LogLevel, type Ports } from './ports'
 import { libraryDefaultRpcOf } from './rpc-source'
 import { caipNetworkIdSchema, caipNetworkSchema } from './schemas'
-import type { CaipNetwork, CaipNetworkId } from './types'
+import type { CaipNetwork, CaipNetworkId, WalletListing } from './types'
 import { defaultNetworks, fromViemChain, isViemChain, type ViemChainLike } from './viem-chain'
+import { customWalletIssue, rpcUrlIssue, walletListOptionsSchema } from './wallet-options'
 
 export type LatchOptions = {
   /** Chain families, connectors and features; the core is always there. */
@@ -17,7 +18,8 @@ export type LatchOptions = {
    * Networks the dapp supports, across families: Latch networks, or viem chains as they are (viem's
    * `mainnet`, converted with `fromViemChain`). The first is the default unless `defaultNetwork`
    * says otherwise. Without `networks`, Latch configures Ethereum mainnet (`eip155:1`, 18 decimals, no RPC
-   * URL, so no balance), which is then the default network (docs/networks.md).
+   * URL, so no balance), which is then the default network (docs/networks.md). Every RPC URL must be an
+   * http(s) URL; several per network are used with fallback (docs/networks.md, "Several RPC URLs").
    */
   networks?: readonly (CaipNetwork | ViemChainLike)[]
   defaultNetwork?: CaipNetworkId
@@ -40,6 +42,15 @@ export type LatchOptions = {
   logLevel?: LogLevel
   /** Default timeout of `latch.request()` in ms (default 6 minutes; `Infinity` for none; docs/debugging.md "Errors"). */
   requestTimeout?: number
+  /**
+   * Wallets to hide everywhere: listings, searches, recent, installed and announced wallets. An entry hides a
+   * wallet whose id, rdns or name equals it, trimmed and ignoring case (docs/behaviour.md, "Wallet filtering").
+   */
+  excludeWalletIds?: readonly string[]
+  /** Wallet ids shown in the featured group on Connect, in this order (docs/behaviour.md, "Wallet list"). */
+  featuredWalletIds?: readonly string[]
+  /** Your own wallets, shown in the custom group on Connect (docs/behaviour.md, "Wallet list"). */
+  customWallets?: readonly WalletListing[]
 }
 
 export type Latch = Kernel
@@ -59,6 +70,7 @@ const optionsSchema = z.object({
   logBytes: z.optional(z.number().check(z.positive())),
   logLevel: z.optional(z.enum(['error', 'warn', 'silent'])),
   requestTimeout: z.optional(z.number().check(z.positive())),
+  ...walletListOptionsSchema,
 })
 
 /**
@@ -69,6 +81,8 @@ export function createLatch(options: LatchOptions = {}): Latch {
   const networks = toNetworks(options.networks)
   const parsed = z.safeParse(optionsSchema, { ...options, networks }, { reportInput: true })
   if (!parsed.success) throw new LatchError('INVALID_OPTIONS', { details: `createLatch: ${describeIssues(parsed.error.issues)}` })
+  const issue = rpcUrlIssue(networks) ?? customWalletIssue(options.customWallets ?? [])
+  if (issue) throw new LatchError('INVALID_OPTIONS', { details: `createLatch: ${issue}` })
   const configured = latchConfigured({
     networks,
     defaultNetwork: options.defaultNetwork,
@@ -79,6 +93,9 @@ export function createLatch(options: LatchOptions = {}): Latch {
     allowUnsupportedChain: options.allowUnsupportedChain,
     themeMode: options.themeMode,
     themeVariables: options.themeVariables,
+    excludeWalletIds: options.excludeWalletIds,
+    featuredWalletIds: options.featuredWalletIds,
+    customWallets: options.customWallets,
   })
   const ports = defaultPorts(options.ports, { logLevel: options.logLevel })
   const defaults = networks.flatMap((network) => {

@@ -22,6 +22,7 @@ describe('persistence', () => {
       '@latch/connectedNamespaces': '["eip155"]',
       '@latch/activeNamespace': '"eip155"',
       '@latch/activeCaipNetworkId': '"eip155:31337"',
+      '@latch/lastUsedChain': '"eip155:31337"',
       '@latch/recentWallets': '[{"id":"metamask","name":"MetaMask"}]',
     })
     first.destroy()
@@ -36,6 +37,35 @@ describe('persistence', () => {
     expect(state.chains.eip155.network.caipNetwork?.caipNetworkId).toBe('eip155:31337')
     expect(state.connection.recentWallets).toEqual([{ id: 'metamask', name: 'MetaMask' }])
     expect(reload.exportLog().events.map((e) => e.type)).toEqual(['latch/configured', 'storage/hydrated'])
+  })
+
+  it('stores the last used chain, keeps it after a disconnect, and brings it back for its family after a reload', () => {
+    const solana = createTestNetwork('solana', 'devnet')
+    const all = [network(1), network(31337), solana]
+    const t = createTestPorts()
+    const first = createLatch({ networks: all, ports: t.ports })
+    // Picking a network with no wallet connected is not using it.
+    first.dispatch({ type: 'network/switched', ns: 'eip155', payload: { caipNetworkId: 'eip155:31337' } })
+    expect(t.storage.getItem('@latch/lastUsedChain')).toBeNull()
+    first.dispatch({ type: 'account/connected', ns: 'eip155', payload: { caipAddress, connectorId: 'io.metamask' } })
+    expect(t.storage.getItem('@latch/lastUsedChain')).toBe('"eip155:1"')
+    first.dispatch({ type: 'network/switched', ns: 'eip155', payload: { caipNetworkId: 'eip155:31337' } })
+    first.dispatch({ type: 'account/disconnected', ns: 'eip155', payload: {} })
+    // The visitor moves on to another family: the active network is Solana's, the last used chain stays.
+    first.dispatch({ type: 'network/switched', ns: 'solana', payload: { caipNetworkId: solana.caipNetworkId } })
+    expect(t.storage.getItem('@latch/lastUsedChain')).toBe('"eip155:31337"')
+    expect(t.storage.getItem('@latch/activeCaipNetworkId')).toBe(`"${solana.caipNetworkId}"`)
+    first.destroy()
+
+    const reload = createLatch({ networks: all, ports: createTestPorts({ storage: t.storage.dump() }).ports })
+    expect(reload.getState().activeNamespace).toBe('solana')
+    expect(reload.getState().chains.eip155.network.caipNetwork?.caipNetworkId).toBe('eip155:31337')
+    expect(reload.getState().connection.lastUsedCaipNetworkId).toBe('eip155:31337')
+
+    // A last used chain the dapp no longer configures is dropped.
+    const gone = createLatch({ networks: [network(1)], ports: createTestPorts({ storage: { '@latch/lastUsedChain': '"eip155:31337"' } }).ports })
+    expect(gone.getState().chains.eip155.network.caipNetwork?.caipNetworkId).toBe('eip155:1')
+    expect(gone.getState().connection.lastUsedCaipNetworkId).toBeUndefined()
   })
 
   it('drops bad and foreign values with a logged warning, never failing', () => {

@@ -29,6 +29,14 @@ export function selectRequestedNetworks(state: State): readonly CaipNetwork[] {
   return chainNamespaces.flatMap((ns) => state.chains[ns].network.requestedCaipNetworks)
 }
 
+/**
+ * The chain families the integrator configured networks for, in docs/behaviour.md, "CAIP identifiers" order: the
+ * families whose wallets the wallet list shows (docs/behaviour.md, "Wallet filtering").
+ */
+export function selectConfiguredNamespaces(state: State): readonly ChainNamespace[] {
+  return chainNamespaces.filter((ns) => state.chains[ns].network.requestedCaipNetworks.length > 0)
+}
+
 /** Whether the active network is one the integrator configured (docs/behaviour.md, "UnsupportedChain", UnsupportedChain). */
 export function selectIsActiveNetworkSupported(state: State): boolean {
   const network = selectActiveNetwork(state)

@@ -102,6 +102,7 @@ export const coreStateSchema: z.ZodMiniType<CoreState> = z.object({
     wcError: z.boolean(),
     buffering: z.boolean(),
     isSwitchingConnection: z.boolean(),
+    lastUsedCaipNetworkId: z.optional(caipNetworkIdSchema),
   }),
   connectors: z.object({ list: z.array(connectorSchema) }),
   // Every router verb keeps the history non-empty and within its bound (kernel/rules/router.ts).
@@ -122,6 +123,9 @@ export const coreStateSchema: z.ZodMiniType<CoreState> = z.object({
     themeVariables: z.record(z.string(), z.string()),
     locale: z.string(),
     dir: z.enum(['ltr', 'rtl']),
+    excludeWalletIds: z.array(z.string()),
+    featuredWalletIds: z.array(z.string()),
+    customWallets: z.array(walletListingSchema),
   }),
 })
 

@@ -80,6 +80,8 @@ export type ConnectionState = {
   wcError: boolean
   buffering: boolean
   isSwitchingConnection: boolean
+  /** The network a wallet was last used on: connected, switched or moved there (docs/storage.md, "Stored items"). */
+  lastUsedCaipNetworkId?: CaipNetworkId
 }
 
 export type RouterState = { open: boolean; history: readonly View[] }
@@ -108,6 +110,12 @@ export type OptionsState = {
   locale: string
   /** Its writing direction. */
   dir: 'ltr' | 'rtl'
+  /** Wallets hidden everywhere: listings, installed and announced wallets (docs/behaviour.md, "Wallet filtering"). */
+  excludeWalletIds: readonly string[]
+  /** Wallet ids of the featured group, in order (docs/behaviour.md, "Wallet list"). */
+  featuredWalletIds: readonly string[]
+  /** The integrator's own wallets: the custom group (docs/behaviour.md, "Wallet list"). */
+  customWallets: readonly WalletListing[]
 }
 
 export type CoreState = {
@@ -172,6 +180,17 @@ export function initialCoreState(): CoreState {
     router: { open: false, history: [{ name: 'Connect' }] },
     toast: { open: false },
     caches: { balance: {}, names: {}, identity: {} },
-    options: { features: {}, enableNetworkSwitch: true, allowUnsupportedChain: false, themeMode: 'system', themeVariables: {}, locale: 'en', dir: 'ltr' },
+    options: {
+      features: {},
+      enableNetworkSwitch: true,
+      allowUnsupportedChain: false,
+      themeMode: 'system',
+      themeVariables: {},
+      excludeWalletIds: [],
+      featuredWalletIds: [],
+      customWallets: [],
+      locale: 'en',
+      dir: 'ltr',
+    },
   }
 }

@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import { filter, firstValueFrom } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { createLatch, LatchError, replay, walletListingSchema, type Latch, type WalletListing } from 'latch'
-import { createTestPorts } from '../kernel/testing'
+import { chainNamespaces, createLatch, LatchError, replay, walletListingSchema, type ChainNamespace, type Latch, type WalletListing } from 'latch'
+import { createTestNetwork, createTestPorts } from '../kernel/testing'
 import { createApiClient } from '../plugins/api/client'
 import { readWalletsResponse } from '../plugins/api/get-wallets'
 import {
@@ -24,11 +24,20 @@ const runs = { numRuns: 1000 }
 /** Lower-cases and trims by hand-written rules the docs state (case-insensitive, trimmed). */
 const norm = (value: string) => value.trim().toLowerCase()
 
-/** docs/behaviour.md, "Wallet filtering": hidden when the name or the rdns equals an excluded entry, case-insensitively. */
+/** docs/behaviour.md, "Wallet filtering": hidden when the id, the name or the rdns equals an excluded entry, case-insensitively. */
 function isExcluded(wallet: WalletListing, excluded: readonly string[]): boolean {
   const set = excluded.map(norm).filter((entry) => entry !== '')
-  return set.includes(norm(wallet.name)) || (!!wallet.rdns && set.includes(norm(wallet.rdns)))
+  return set.includes(norm(wallet.id)) || set.includes(norm(wallet.name)) || (!!wallet.rdns && set.includes(norm(wallet.rdns)))
 }
+
+/** docs/behaviour.md, "Wallet filtering": shown when it names a chain of a configured family, or no chain; all when no family is configured. */
+function ofFamilies(wallet: WalletListing, families: readonly ChainNamespace[]): boolean {
+  if (families.length === 0 || !wallet.chains || wallet.chains.length === 0) return true
+  return wallet.chains.some((chain) => families.some((family) => chain.startsWith(`${family}:`)))
+}
+
+const visible = (excluded: readonly string[], families: readonly ChainNamespace[]) =>
+  curatedWallets.filter((w) => !isExcluded(w, excluded) && ofFamilies(w, families))
 
 const dangerous = ['javascript:', 'vbscript:', 'data:', 'file:', 'blob:', 'about:']
 function linkIsSafe(link: string | null | undefined): boolean {
@@ -80,7 +89,7 @@ const taggedArb = fc.array(
 /** Exclusion lists mixing registry names and rdns (any case, padded) with random strings. */
 const exclusionArb = fc.array(
   fc.oneof(
-    fc.tuple(fc.constantFrom(...curatedWallets.flatMap((w) => (w.rdns ? [w.name, w.rdns] : [w.name]))), fc.boolean(), fc.constantFrom('', ' ', '\t')).map(
+    fc.tuple(fc.constantFrom(...curatedWallets.flatMap((w) => (w.rdns ? [w.id, w.name, w.rdns] : [w.id, w.name]))), fc.boolean(), fc.constantFrom('', ' ', '\t')).map(
       ([value, upper, pad]) => `${pad}${upper ? value.toUpperCase() : value}${pad}`,
     ),
     fc.string({ maxLength: 8 }),
@@ -102,9 +111,13 @@ const queryArb = fc.oneof(
 
 // ---- helpers ----
 
-function local(options: Parameters<typeof api>[0] = {}) {
+/** The chain families a dapp configures: any subset, in any order. */
+const familiesArb = fc.subarray([...chainNamespaces])
+
+function local(options: Parameters<typeof api>[0] = {}, families: readonly ChainNamespace[] = chainNamespaces) {
   const t = createTestPorts()
-  const latch = createLatch({ plugins: [api(options)], ports: t.ports })
+  const networks = families.map((ns) => createTestNetwork(ns, 1))
+  const latch = createLatch({ plugins: [api(options)], networks, ports: t.ports })
   return { latch, t, list: () => selectWalletList(latch.getState()) }
 }
 
@@ -168,14 +181,14 @@ describe('local paging (docs/behaviour.md, "All Wallets": 40 a page)', () => {
 
   it('through the plugin: pages in any order and repeats list every visible registry wallet exactly once, in registry order', () => {
     fc.assert(
-      fc.property(exclusionArb, fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 6 }), (excluded, requests) => {
-        const { latch, list } = local({ excludedWalletIds: excluded })
+      fc.property(exclusionArb, familiesArb, fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 6 }), (excluded, families, requests) => {
+        const { latch, list } = local({ excludedWalletIds: excluded }, families)
         for (const page of [...requests, 1]) latch.dispatch(pageRequested({ page }))
-        const visible = curatedWallets.filter((w) => !isExcluded(w, excluded))
-        expect(list().listings).toEqual(visible)
-        expect(list().count).toBe(visible.length)
+        const shown = visible(excluded, families)
+        expect(list().listings).toEqual(shown)
+        expect(list().count).toBe(shown.length)
         // Loading stops at the registry's last page (one page of 40 here, even when empty).
-        expect(list().page).toBe(Math.min(Math.max(...requests), Math.max(1, Math.ceil(visible.length / 40))))
+        expect(list().page).toBe(Math.min(Math.max(...requests), Math.max(1, Math.ceil(shown.length / 40))))
       }),
       runs,
     )
@@ -185,12 +198,12 @@ describe('local paging (docs/behaviour.md, "All Wallets": 40 a page)', () => {
 describe('search (docs/behaviour.md, "All Wallets" trimmed, §9 100 entries after 300 ms)', () => {
   it('results are exactly the visible registry wallets whose name contains the trimmed query, case-insensitively', () => {
     fc.assert(
-      fc.property(queryArb, exclusionArb, (query, excluded) => {
-        const { latch, t, list } = local({ excludedWalletIds: excluded })
+      fc.property(queryArb, exclusionArb, familiesArb, (query, excluded, families) => {
+        const { latch, t, list } = local({ excludedWalletIds: excluded }, families)
         latch.dispatch(searchRequested({ query }))
         t.advance(300)
         const needle = norm(query)
-        const expected = needle === '' ? [] : curatedWallets.filter((w) => !isExcluded(w, excluded) && w.name.toLowerCase().includes(needle))
+        const expected = needle === '' ? [] : visible(excluded, families).filter((w) => w.name.toLowerCase().includes(needle))
         expect(list().search).toEqual({ query, results: expected, status: needle === '' ? 'idle' : 'ready' })
       }),
       runs,

@@ -36,6 +36,9 @@ export const latchConfigured = defineEvent(
     allowUnsupportedChain: z.optional(z.boolean()),
     themeMode: z.optional(z.enum(['light', 'dark', 'system'])),
     themeVariables: z.optional(z.record(z.string().check(z.regex(/^--latch-[a-z0-9-]+$/)), z.string())),
+    excludeWalletIds: z.optional(z.readonly(z.array(z.string()))),
+    featuredWalletIds: z.optional(z.readonly(z.array(z.string()))),
+    customWallets: z.optional(z.readonly(z.array(walletListingSchema))),
   }),
 )
 

@@ -29,6 +29,20 @@ export const corePersistence: readonly PersistedItem<any>[] = [
       if (draft.chains[ns].network.requestedCaipNetworks.length > 0) draft.activeNamespace = ns
     },
   }),
+  // Before activeCaipNetworkId, which wins for its own family: this one brings back the network of another family.
+  persisted({
+    key: storageKeys.lastUsedChain,
+    schema: caipNetworkIdSchema,
+    read: (state) => state.connection.lastUsedCaipNetworkId,
+    hydrate(draft, id) {
+      for (const ns of chainNamespaces) {
+        const network = draft.chains[ns].network.requestedCaipNetworks.find((n) => n.caipNetworkId === id)
+        if (!network) continue
+        draft.chains[ns].network.caipNetwork = network
+        draft.connection.lastUsedCaipNetworkId = id
+      }
+    },
+  }),
   persisted({
     key: storageKeys.activeCaipNetworkId,
     schema: caipNetworkIdSchema,

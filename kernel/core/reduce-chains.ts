@@ -18,6 +18,7 @@ export const chainReducers: Reducers = {
     chain.account.status = 'connected'
     if (payload.walletInfo) chain.account.connectedWalletInfo = payload.walletInfo
     selectNetworkOf(draft, ns, payload.caipAddress)
+    markUsed(draft, payload.caipAddress)
     draft.activeNamespace ??= ns
     draft.connection.status = 'connected'
     draft.connection.connections[ns] = addConnection(draft.connection.connections[ns], {
@@ -33,6 +34,7 @@ export const chainReducers: Reducers = {
     if (!ns || draft.chains[ns].connectorId === undefined) return
     moveAccount(draft.chains[ns].account, payload.caipAddress)
     selectNetworkOf(draft, ns, payload.caipAddress)
+    markUsed(draft, payload.caipAddress)
   },
 
   'account/disconnected'(draft, { ns }) {
@@ -93,6 +95,7 @@ export const chainReducers: Reducers = {
     if (payload.activate !== false) draft.activeNamespace = ns
     const caipAddress = draft.chains[ns].account.caipAddress
     if (caipAddress) moveAccount(draft.chains[ns].account, `${next.caipNetworkId}:${caipAddress.split(':')[2]}`)
+    if (draft.chains[ns].connectorId !== undefined) draft.connection.lastUsedCaipNetworkId = next.caipNetworkId
   },
 
   'network/approvedSet'(draft, { ns, payload }) {
@@ -128,6 +131,12 @@ function moveAccount(account: Draft<State['chains'][ChainNamespace]['account']>,
   delete account.balance
   delete account.balanceSymbol
   account.balanceLoading = false
+}
+
+/** docs/storage.md, "Stored items": the network of a connected account is the last used chain. */
+function markUsed(draft: Draft<State>, caipAddress: CaipAddress) {
+  const [namespace, reference] = caipAddress.split(':')
+  draft.connection.lastUsedCaipNetworkId = `${namespace}:${reference}`
 }
 
 /** Keeps the family's current network in step with the network part of its CAIP-10 address. */

@@ -34,6 +34,9 @@ export const modalReducers: Reducers = {
       allowUnsupportedChain: payload.allowUnsupportedChain ?? false,
       themeMode: payload.themeMode ?? 'system',
       themeVariables: payload.themeVariables ?? {},
+      excludeWalletIds: payload.excludeWalletIds ?? [],
+      featuredWalletIds: payload.featuredWalletIds ?? [],
+      customWallets: payload.customWallets ?? [],
       locale: draft.options.locale,
       dir: draft.options.dir,
     })

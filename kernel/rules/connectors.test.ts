@@ -7,6 +7,7 @@ import {
   connectorMatchesWallet,
   dedupeConnectorsByName,
   filterConnectorsByNamespace,
+  filterExcludedConnectors,
   groupConnectors,
   mergeMultiChainConnectors,
   resolveGroupOrder,
@@ -65,6 +66,32 @@ describe('filterConnectorsByNamespace', () => {
     expect(narrowed?.chain).toBe('solana')
     expect(narrowed?.connectors?.map((x) => x.id)).toEqual(['s', 'b'])
     expect(filterConnectorsByNamespace(merged, ['polkadot'])).toEqual([])
+  })
+})
+
+describe('filterExcludedConnectors', () => {
+  const announced = c('dev.latch.wallet', 'Latch Dev Wallet', 'eip155', { type: 'ANNOUNCED', info: { rdns: 'dev.latch.wallet' } })
+  const injected = c('injected', 'Browser Wallet', 'eip155')
+  const listed = c('x', 'Listed', 'eip155', { explorerId: 'listed-wallet' })
+  const merged = c('p-evm', 'Phantom', 'eip155', {
+    type: 'MULTI_CHAIN',
+    connectors: [c('p-evm', 'Phantom', 'eip155'), c('p-sol', 'Phantom', 'solana', { info: { rdns: 'app.phantom' } })],
+  })
+  const all = [announced, injected, listed, merged]
+
+  it('hides an installed or announced wallet by id, rdns, explorer id or name, trimmed and ignoring case', () => {
+    expect(filterExcludedConnectors(all, [' DEV.LATCH.WALLET '])).toEqual([injected, listed, merged])
+    expect(filterExcludedConnectors(all, ['latch dev wallet'])).toEqual([injected, listed, merged])
+    expect(filterExcludedConnectors(all, ['injected'])).toEqual([announced, listed, merged])
+    expect(filterExcludedConnectors(all, ['listed-wallet'])).toEqual([announced, injected, merged])
+  })
+  it('hides a merged entry when one of its parts is excluded', () => {
+    expect(filterExcludedConnectors(all, ['app.phantom'])).toEqual([announced, injected, listed])
+    expect(filterExcludedConnectors(all, ['p-sol'])).toEqual([announced, injected, listed])
+  })
+  it('returns the input when nothing is excluded', () => {
+    expect(filterExcludedConnectors(all, [])).toBe(all)
+    expect(filterExcludedConnectors(all, ['nobody', ''])).toBe(all)
   })
 })
 

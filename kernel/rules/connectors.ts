@@ -3,6 +3,7 @@
  * and the wallet list's connector groups (docs/behaviour.md, "Wallet list").
  */
 import type { ChainNamespace, Connector, WalletListing } from '../types'
+import { isWalletExcluded } from './wallets'
 
 /**
  * docs/behaviour.md, "Wallet list": "one wallet brand's long name is treated as equal to its short name".
@@ -61,6 +62,24 @@ export function filterConnectorsByNamespace(
     if (narrowed) result.push(narrowed)
   }
   return changed ? result : connectors
+}
+
+/**
+ * docs/behaviour.md, "Wallet filtering": hides installed and announced wallets that `excluded` names by connector id,
+ * explorer id, rdns or name (trimmed, ignoring case). A merged multi-chain entry is hidden when any of its parts is.
+ */
+export function filterExcludedConnectors(connectors: readonly Connector[], excluded: readonly string[]): readonly Connector[] {
+  if (excluded.length === 0) return connectors
+  const result = connectors.filter((connector) => !flatten(connector).concat(connector).some((part) => isConnectorExcluded(part, excluded)))
+  return result.length === connectors.length ? connectors : result
+}
+
+function isConnectorExcluded(connector: Connector, excluded: readonly string[]): boolean {
+  const rdns = connector.info?.rdns ?? null
+  return (
+    isWalletExcluded({ id: connector.id, name: connector.name, rdns }, excluded) ||
+    (connector.explorerId !== undefined && isWalletExcluded({ id: connector.explorerId, name: connector.name, rdns }, excluded))
+  )
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest'
 import type { WalletListing } from '../types'
-import { addRecentWallet, filterWallets, isBrowserWallet, searchWallets } from './wallets'
+import { addRecentWallet, filterWallets, filterWalletsByNamespace, isBrowserWallet, isWalletExcluded, namespaceOfChain, searchWallets } from './wallets'
 
 const w = (id: string, name = id, rdns?: string | null): WalletListing => (rdns === undefined ? { id, name } : { id, name, rdns })
 
@@ -37,6 +37,11 @@ describe('filterWallets', () => {
     expect(result).toEqual([rainbow])
     expect(filterWallets([metamask, rainbow], { excluded: [' rainbow '], isMobile: false, anyInstalled: false })).toEqual([metamask])
   })
+  it('hides excluded wallets by id too', () => {
+    expect(filterWallets([metamask, rainbow], { excluded: [' MM '], isMobile: false, anyInstalled: false })).toEqual([rainbow])
+    expect(isWalletExcluded(metamask, ['', '  '])).toBe(false)
+    expect(isWalletExcluded(metamask, ['metamask'])).toBe(true)
+  })
   it('hides the Browser Wallet on desktop', () => {
     expect(filterWallets([browser, browserWithRdns, metamask], { isMobile: false, anyInstalled: true })).toEqual([metamask])
   })
@@ -66,5 +71,31 @@ describe('searchWallets', () => {
   })
   it('returns nothing when nothing matches', () => {
     expect(searchWallets(wallets, 'zzz')).toEqual([])
+  })
+})
+
+describe('filterWalletsByNamespace', () => {
+  const evm = { id: 'mm', name: 'MetaMask', chains: ['eip155:1', 'eip155:137'] }
+  const solana = { id: 'sf', name: 'Solflare', chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] }
+  const both = { id: 'ph', name: 'Phantom', chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'eip155:1'] }
+  const bare = { id: 'b', name: 'Bare', chains: ['bip122'] }
+  const unknown = { id: 'u', name: 'Unknown' }
+  const none = { id: 'n', name: 'None', chains: [] }
+  const foreign = { id: 'f', name: 'Foreign', chains: ['starknet:SN_MAIN'] }
+  const all = [evm, solana, both, bare, unknown, none, foreign]
+
+  it('keeps wallets of the configured families, and those that name no chain', () => {
+    expect(filterWalletsByNamespace(all, ['eip155']).map((w) => w.id)).toEqual(['mm', 'ph', 'u', 'n'])
+    expect(filterWalletsByNamespace(all, ['solana', 'bip122']).map((w) => w.id)).toEqual(['sf', 'ph', 'b', 'u', 'n'])
+  })
+  it('keeps everything when no family is configured, and returns the input when nothing is hidden', () => {
+    expect(filterWalletsByNamespace(all, [])).toBe(all)
+    expect(filterWalletsByNamespace([evm, both], ['eip155'])).toEqual([evm, both])
+  })
+  it('reads a CAIP-2 id or a bare family, ignoring case', () => {
+    expect(namespaceOfChain('eip155:1')).toBe('eip155')
+    expect(namespaceOfChain('EIP155')).toBe('eip155')
+    expect(namespaceOfChain('starknet:SN_MAIN')).toBeUndefined()
+    expect(namespaceOfChain('')).toBeUndefined()
   })
 })

@@ -2,11 +2,14 @@
  * The wallet-list effect. Pages on `walletList/pageRequested`: one request at a time, a page
  * already received is skipped, pages missing before the one asked for are loaded first, and
  * none past the 50th (2,000 listings, docs/limits.md). Searches on `walletList/searchRequested`:
- * trimmed, after 300 ms on the clock port; a newer search cancels the pending one and its request.
+ * trimmed, after 300 ms on the clock port; a newer search cancels the pending one and its request;
+ * the first 20 results' images are loaded before the results are given (2 s at most). The featured
+ * wallets are asked for with the first page, until they arrive.
  */
-import { EMPTY, type Observable, catchError, concatMap, defer, filter, map, merge, of, range, switchMap, takeWhile, timer } from 'rxjs'
+import { EMPTY, type Observable, catchError, concatMap, defer, exhaustMap, filter, map, merge, of, range, switchMap, takeWhile, timer } from 'rxjs'
 import { constants, toLatchError, type Effect, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
 import {
+  walletListFeaturedReceived,
   walletListFailed,
   walletListPageReceived,
   walletListPageRequested,
@@ -15,6 +18,7 @@ import {
   walletListSearchRequested,
 } from './events'
 import { maxPages } from './limits'
+import { imagesToPreload, preloadImages } from './preload'
 import { createSourceResolver, type ApiSettings, type WalletPage, type WalletSource } from './source'
 import { hasPage, selectWalletList } from './state'
 
@@ -22,8 +26,34 @@ import { hasPage, selectWalletList } from './state'
 export function walletListEffect(settings: ApiSettings): Effect {
   return (events$, ctx) => {
     const source = createSourceResolver(settings, ctx)
-    return merge(pages(events$, ctx, source), searches(events$, ctx, source))
+    return merge(pages(events$, ctx, source), featured(events$, ctx, source), searches(events$, ctx, source))
   }
+}
+
+/**
+ * docs/behaviour.md, "Wallet list": the listings of `featuredWalletIds`, asked for alongside a page until they have
+ * arrived once (a failure is a developer warning, and the next page request asks again).
+ */
+function featured(events$: Observable<Logged>, ctx: EffectContext, source: () => WalletSource): Observable<LatchEvent> {
+  let received = false
+  return events$.pipe(
+    filter(walletListPageRequested.match),
+    filter(() => !received && ctx.getState().options.featuredWalletIds.length > 0),
+    exhaustMap(() =>
+      source()
+        .byIds(ctx.getState().options.featuredWalletIds)
+        .pipe(
+          map((listings): LatchEvent => {
+            received = true
+            return walletListFeaturedReceived({ listings })
+          }),
+          catchError((error: unknown) => {
+            ctx.ports.logger.warn('api: the featured wallets could not be loaded', toLatchError(error))
+            return EMPTY
+          }),
+        ),
+    ),
+  )
 }
 
 function pages(events$: Observable<Logged>, ctx: EffectContext, source: () => WalletSource): Observable<LatchEvent> {
@@ -74,6 +104,7 @@ function searches(events$: Observable<Logged>, ctx: EffectContext, source: () =>
       if (trimmed === '') return of(walletListSearchReceived({ query, results: [] }, extra))
       return timer(constants.searchWait, ctx.ports.scheduler).pipe(
         switchMap(() => source().search(trimmed)),
+        switchMap((results) => preloadImages(ctx.ports.window, imagesToPreload(results), ctx.ports.scheduler).pipe(map(() => results))),
         map((results): LatchEvent => walletListSearchReceived({ query, results }, extra)),
         catchError((error: unknown) => of(walletListSearchFailed({ query, error: toLatchError(error).toData() }, extra))),
       )

@@ -22,6 +22,11 @@ export const walletListSearchReceived = defineEvent(
   'walletList/searchReceived',
   z.object({ query, results: z.readonly(z.array(walletListingSchema).check(z.maxLength(constants.walletSearchEntries))) }),
 )
+/** The featured wallets (`createLatch({ featuredWalletIds })`), visible and in that order (docs/behaviour.md, "Wallet list"). */
+export const walletListFeaturedReceived = defineEvent(
+  'walletList/featuredReceived',
+  z.object({ listings: z.readonly(z.array(walletListingSchema).check(z.maxLength(constants.walletSearchEntries))) }),
+)
 export const walletListFailed = defineEvent('walletList/failed', z.object({ error: errorDataSchema }))
 /** A search that failed (the provider API answered badly or not at all); `query` as requested. */
 export const walletListSearchFailed = defineEvent('walletList/searchFailed', z.object({ query, error: errorDataSchema }))
@@ -33,6 +38,7 @@ export const walletListEvents = [
   walletListSearchReceived,
   walletListFailed,
   walletListSearchFailed,
+  walletListFeaturedReceived,
 ] as const
 
 export type WalletListState = {
@@ -43,6 +49,8 @@ export type WalletListState = {
   /** The last page received (0 before any). */
   page: number
   status: 'idle' | 'loading' | 'ready' | 'failed'
+  /** The featured wallets, once received (docs/behaviour.md, "Wallet list"). */
+  featured: readonly WalletListing[]
   search: { query: string; results: readonly WalletListing[]; status: 'idle' | 'loading' | 'ready' | 'failed' }
 }
 

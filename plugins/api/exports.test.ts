@@ -28,6 +28,7 @@ describe('public API of plugins/api', () => {
       'walletImageUrl',
       'walletListEvents',
       'walletListFailed',
+      'walletListFeaturedReceived',
       'walletListPageReceived',
       'walletListPageRequested',
       'walletListSearchFailed',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createLatch, LatchError, replay, type Latch } from '../../kernel/index'
-import { createTestPorts } from '../../kernel/testing'
+import { chainNamespaces, createLatch, LatchError, namespaceOfChain, replay, type Latch, type LatchOptions, type WalletListing } from '../../kernel/index'
+import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import {
   api,
   curatedWallets,
@@ -20,11 +20,16 @@ function recordingFetch() {
   return { fetch, calls }
 }
 
-function start(plugin = api(), options: { projectId?: string; fetch?: typeof globalThis.fetch | null } = {}) {
+/** A network of every chain family: every curated wallet is of a configured family. */
+const everyFamily = chainNamespaces.map((ns) => createTestNetwork(ns, 1))
+
+type StartOptions = Omit<LatchOptions, 'fetch'> & { fetch?: typeof globalThis.fetch | null }
+
+function start(plugin = api(), { fetch: fetchOption, ...options }: StartOptions = {}) {
   const t = createTestPorts()
   const recorder = recordingFetch()
-  const fetch = options.fetch === null ? undefined : (options.fetch ?? recorder.fetch)
-  const latch = createLatch({ plugins: [plugin], ports: { ...t.ports, fetch }, projectId: options.projectId })
+  const fetch = fetchOption === null ? undefined : (fetchOption ?? recorder.fetch)
+  const latch = createLatch({ networks: everyFamily, ...options, plugins: [plugin], ports: { ...t.ports, fetch } })
   return { latch, t, calls: recorder.calls, list: () => selectWalletList(latch.getState()) }
 }
 
@@ -36,7 +41,7 @@ const names = (listings: readonly { name: string }[]) => listings.map((w) => w.n
 
 describe('the api plugin without a provider API: the curated registry', () => {
   it('starts idle, as the contract says', () => {
-    expect(start().list()).toEqual({ listings: [], count: 0, page: 0, status: 'idle', search: { query: '', results: [], status: 'idle' } })
+    expect(start().list()).toEqual({ listings: [], count: 0, page: 0, status: 'idle', featured: [], search: { query: '', results: [], status: 'idle' } })
   })
 
   it('serves pages of 40 from the registry, synchronously; a page already received, or past the end, is a no-op', () => {
@@ -57,7 +62,7 @@ describe('the api plugin without a provider API: the curated registry', () => {
     ['a base URL but no project id', api({ baseUrl: 'http://127.0.0.1:9' }), {}],
     ['a project id but no base URL', api({ projectId: 'p' }), { projectId: 'p' }],
     ['a base URL and a project id but no fetch port', api({ baseUrl: 'http://127.0.0.1:9', projectId: 'p' }), { fetch: null }],
-  ] as const)('makes no request at all with %s', (_, plugin, options) => {
+  ] as const satisfies readonly (readonly [string, ReturnType<typeof api>, StartOptions])[])('makes no request at all with %s', (_, plugin, options) => {
     const { latch, t, calls, list } = start(plugin, options)
     latch.dispatch(pageRequested({ page: 1 }))
     latch.dispatch(searchRequested({ query: 'meta' }))
@@ -118,6 +123,49 @@ describe('the api plugin without a provider API: the curated registry', () => {
       expect(names(listings)).not.toContain('Trust Wallet')
     }
     expect(list().count).toBe(curatedWallets.length - 3)
+  })
+
+  it('lists only wallets of the chain families the dapp configured: an EVM-only dapp lists no Solana, Bitcoin, Cosmos or Polkadot-only wallet', () => {
+    const { latch, t, list } = start(api(), { networks: [createTestNetwork('eip155', 1)] })
+    latch.dispatch(pageRequested({ page: 1 }))
+    latch.dispatch(searchRequested({ query: 'l' }))
+    t.advance(300)
+    const evm = (w: WalletListing) => !!w.chains?.some((chain) => namespaceOfChain(chain) === 'eip155')
+    for (const name of ['Solflare', 'Xverse', 'Leather', 'UniSat Wallet', 'Keplr', 'polkadot{.js}']) {
+      expect(names(curatedWallets)).toContain(name)
+      expect(names(list().listings)).not.toContain(name)
+      expect(names(list().search.results)).not.toContain(name)
+    }
+    expect(list().listings).toEqual(curatedWallets.filter(evm))
+    expect(list().count).toBe(curatedWallets.filter(evm).length)
+    // A Solana-only dapp lists Solana wallets, and multi-chain ones that have Solana.
+    const sol = start(api(), { networks: [createTestNetwork('solana', 'devnet')] })
+    sol.latch.dispatch(pageRequested({ page: 1 }))
+    expect(names(sol.list().listings)).toEqual(['Coinbase Wallet', 'Trust Wallet', 'Phantom', 'OKX Wallet', 'Ledger Live', 'Brave Wallet', 'Backpack', 'Solflare', 'Bitget Wallet', 'Exodus', 'TokenPocket'])
+  })
+
+  it("hides wallets createLatch's excludeWalletIds names by id, rdns or name, with the plugin's own list too", () => {
+    const { latch, t, list } = start(api({ excludedWalletIds: ['Rainbow'] }), { excludeWalletIds: ['metamask', 'COM.TRUSTWALLET.APP', ' okx wallet '] })
+    latch.dispatch(pageRequested({ page: 1 }))
+    latch.dispatch(searchRequested({ query: 'a' }))
+    t.advance(300)
+    for (const listings of [list().listings, list().search.results]) {
+      for (const name of ['MetaMask', 'Trust Wallet', 'OKX Wallet', 'Rainbow']) expect(names(listings)).not.toContain(name)
+    }
+    expect(list().count).toBe(curatedWallets.length - 4)
+  })
+
+  it('loads the featured wallets with the first page, in the order of featuredWalletIds, visible ones only, once', () => {
+    const { latch, list } = start(api(), { featuredWalletIds: ['zerion', 'nobody', 'rabby', 'metamask', 'zerion'], excludeWalletIds: ['io.metamask'] })
+    expect(list().featured).toEqual([])
+    latch.dispatch(pageRequested({ page: 1 }))
+    expect(names(list().featured)).toEqual(['Zerion', 'Rabby Wallet'])
+    latch.dispatch(pageRequested({ page: 2 }))
+    expect(types(latch).filter((type) => type === 'walletList/featuredReceived')).toHaveLength(1)
+    // Without featured ids nothing is asked for.
+    const plain = start()
+    plain.latch.dispatch(pageRequested({ page: 1 }))
+    expect(types(plain.latch)).not.toContain('walletList/featuredReceived')
   })
 
   it('lists only includeWalletIds when given', () => {

@@ -39,7 +39,10 @@ export type ApiOptions = {
   baseUrl?: string
   /** Defaults to the `projectId` given to createLatch. */
   projectId?: string
-  /** docs/behaviour.md, "Wallet filtering": wallets whose rdns or name is listed (case-insensitive) are hidden. */
+  /**
+   * docs/behaviour.md, "Wallet filtering": listings whose id, rdns or name is listed (case-insensitive) are hidden. Prefer
+   * `createLatch({ excludeWalletIds })`, which also hides installed and announced wallets; both lists apply.
+   */
   excludedWalletIds?: readonly string[]
   /** Only these wallet ids are listed. */
   includeWalletIds?: readonly string[]

@@ -1,14 +1,22 @@
 /** Wallet-list verbs over a list in memory: exclusion (docs/behaviour.md, "Wallet filtering"), pages (docs/behaviour.md, "All Wallets": 40) and search (100). */
-import { constants, filterWallets, searchWallets, type WalletListing } from '../../kernel/index'
+import { constants, filterWallets, filterWalletsByNamespace, searchWallets, type ChainNamespace, type WalletListing } from '../../kernel/index'
 
 /**
- * Hides wallets whose rdns or name is in `excluded` (case-insensitive, docs/behaviour.md, "Wallet filtering"). docs/behaviour.md, "Wallet filtering"'s
+ * Hides wallets whose id, rdns or name is in `excluded` (case-insensitive, docs/behaviour.md, "Wallet filtering"). docs/behaviour.md, "Wallet filtering"'s
  * Browser Wallet rule needs the device and the installed wallets, which only the view
  * knows, so it is left neutral here.
  */
 export function hideExcluded(wallets: readonly WalletListing[], excluded: readonly string[]): readonly WalletListing[] {
   if (excluded.length === 0) return wallets
   return filterWallets(wallets, { excluded, isMobile: true, anyInstalled: true })
+}
+
+/** docs/behaviour.md, "Wallet filtering": the wallets of the dapp's chain families that no entry of `excluded` names. */
+export function visibleListings(
+  wallets: readonly WalletListing[],
+  filter: { namespaces: readonly ChainNamespace[]; excluded: readonly string[] },
+): readonly WalletListing[] {
+  return hideExcluded(filterWalletsByNamespace(wallets, filter.namespaces), filter.excluded)
 }
 
 /** Keeps only the wallets whose id is in `include`; no list (or an empty one) keeps all. */

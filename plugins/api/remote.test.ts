@@ -60,7 +60,8 @@ describe('the api plugin with a provider API (a real server on 127.0.0.1)', () =
     let state = await until(latch, (s) => s.page === 1)
     expect(state).toMatchObject({ count: 155, status: 'ready' })
     expect(state.listings.map((w) => w.id)).toEqual(wallets.slice(0, 40).map((w) => w.id))
-    expect(query(urls[0])).toEqual({ projectId, st: 'latch', sv: 'latch-0.1.0', page: '1', entries: '40' })
+    // createLatch() configures Ethereum mainnet only: the provider is asked for EVM wallets.
+    expect(query(urls[0])).toEqual({ projectId, st: 'latch', sv: 'latch-0.1.0', page: '1', entries: '40', chains: 'eip155' })
 
     latch.dispatch(pageRequested({ page: 2 }))
     latch.dispatch(pageRequested({ page: 2 })) // a double click: one request
@@ -105,7 +106,7 @@ describe('the api plugin with a provider API (a real server on 127.0.0.1)', () =
     t.advance(1)
     const state = await until(latch, (s) => s.search.status === 'ready')
     expect(urls).toHaveLength(1)
-    expect(query(urls[0])).toEqual({ projectId, st: 'latch', sv: 'latch-0.1.0', page: '1', entries: '100', search: 'ALPHABET' })
+    expect(query(urls[0])).toEqual({ projectId, st: 'latch', sv: 'latch-0.1.0', page: '1', entries: '100', search: 'ALPHABET', chains: 'eip155' })
     expect(state.search.query).toBe('  ALPHABET  ')
     expect(state.search.results).toHaveLength(60)
 
@@ -213,7 +214,7 @@ describe('the api plugin with a provider API (a real server on 127.0.0.1)', () =
 })
 
 describe('against the local stack API (scripts/devnet)', () => {
-  it('lists the fixture wallets with images the server serves', async () => {
+  it('lists the fixture wallets of the dapp\'s chain families, with images the server serves', async () => {
     const devnet = await startApiServer({ wallets: fixtureWallets, projectId: 'devnet' })
     try {
       const t = createTestPorts()
@@ -221,8 +222,11 @@ describe('against the local stack API (scripts/devnet)', () => {
       latch.dispatch(pageRequested({ page: 1 }))
       const state = await until(latch, (s) => s.status !== 'loading')
       expect(state.status).toBe('ready')
-      expect(state.listings.map((w) => w.id)).toEqual(fixtureWallets.map((w) => w.id))
-      expect(state.count).toBe(fixtureWallets.length)
+      const evm = fixtureWallets.filter((w) => w.chains?.some((chain) => chain.startsWith('eip155:')))
+      expect(evm.length).toBeLessThan(fixtureWallets.length)
+      expect(state.listings.map((w) => w.id)).toEqual(evm.map((w) => w.id))
+      expect(state.count).toBe(evm.length)
+      expect(devnet.requests.find((r) => r.path === '/getWallets')?.query.chains).toBe('eip155')
       const image = await fetch(state.listings[0]!.image_url!)
       expect(image.status).toBe(200)
       expect(image.headers.get('content-type')).toBe('image/svg+xml')

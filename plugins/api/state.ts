@@ -6,10 +6,14 @@ import { maxListings, maxPages } from './limits'
 
 /** The slice before any request. */
 export function initialWalletListState(): WalletListState {
-  return { listings: [], count: 0, page: 0, status: 'idle', search: { query: '', results: [], status: 'idle' } }
+  return { listings: [], count: 0, page: 0, status: 'idle', featured: [], search: { query: '', results: [], status: 'idle' } }
 }
 
-const empty: WalletListState = Object.freeze({ ...initialWalletListState(), search: Object.freeze(initialWalletListState().search) })
+const empty: WalletListState = Object.freeze({
+  ...initialWalletListState(),
+  featured: Object.freeze([]),
+  search: Object.freeze(initialWalletListState().search),
+})
 
 /** The wallet list; the initial value when the api plugin is not registered. */
 export function selectWalletList(state: State): WalletListState {
@@ -59,6 +63,10 @@ export const walletListReducers: Reducers = {
     const full = list.listings.length >= maxListings || list.page >= maxPages
     list.count = full ? list.listings.length : Math.min(payload.count, maxListings)
     list.status = 'ready'
+  },
+  'walletList/featuredReceived'(draft, { payload }) {
+    const list = slice(draft)
+    if (list) list.featured = payload.listings as Draft<WalletListing>[]
   },
   'walletList/failed'(draft) {
     const list = slice(draft)

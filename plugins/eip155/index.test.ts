@@ -10,6 +10,8 @@ describe('public surface of latch/plugins/eip155', () => {
         "eip155CapabilitiesRequested",
         "eip155CapabilitiesSucceeded",
         "eip155Events",
+        "eip155RpcUrlMissing",
+        "eip155TransportEvents",
         "fromViemChain",
         "getCapabilities",
         "injectedConnectorId",

@@ -14,3 +14,4 @@ export { selectCapabilities, selectEip155Address, selectEip155ChainId, selectEip
 export { providerErrorCodes, toWalletError, type ToWalletErrorOptions } from './errors'
 export { injectedConnectorId } from './discover'
 export type { Eip1193Provider } from './provider'
+export { eip155RpcUrlMissing, eip155TransportEvents } from './transport-events'

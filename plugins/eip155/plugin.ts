@@ -1,5 +1,5 @@
 import { castDraft } from 'immer'
-import { filter, merge } from 'rxjs'
+import { filter, merge, NEVER, finalize } from 'rxjs'
 import { definePlugin, recordWith, walletCancelRequested, type Effect } from '../../kernel/index'
 import { loadBalance } from './balance'
 import { answerConnect } from './connect'
@@ -13,6 +13,8 @@ import { createRegistry } from './registry'
 import { answerSendTransaction } from './send-transaction'
 import { answerSignMessage } from './sign-message'
 import { answerSwitchNetwork } from './switch-network'
+import { eip155TransportEvents } from './transport-events'
+import { createTransports } from './transports'
 import { createWalletRequests } from './wallet-requests'
 
 /**
@@ -25,6 +27,7 @@ export type Eip155Options = Record<string, never>
 const effect: Effect = (events$, ctx) => {
   const registry = createRegistry()
   const requests = createWalletRequests(ctx.ports.scheduler)
+  const transports = createTransports(ctx)
   // Emits nothing: a connection change fails the requests bound to the old one, a cancel all of them.
   const settleRequests = events$.pipe(
     filter((event) => {
@@ -45,7 +48,9 @@ const effect: Effect = (events$, ctx) => {
     answerSendTransaction(events$, ctx, registry, requests),
     answerGetCapabilities(events$, ctx, registry, requests),
     watchProvider(ctx, registry),
-    loadBalance(events$, ctx),
+    loadBalance(events$, ctx, transports),
+    // Emits nothing: when the instance is destroyed, the RPC ranking stops.
+    NEVER.pipe(finalize(() => transports.dispose())),
   )
 }
 
@@ -55,7 +60,7 @@ export function eip155(_options: Eip155Options = {}) {
   return definePlugin({
     name: 'eip155',
     namespaces: ['eip155'],
-    events: eip155Events,
+    events: [...eip155Events, ...eip155TransportEvents],
     slices: { eip155: initial },
     reduce: {
       'eip155/capabilitiesSucceeded'(draft, { payload }) {

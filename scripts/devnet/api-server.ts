@@ -5,7 +5,8 @@
  * - GET  /getWallets?page&entries&search&include&exclude&chains → `{ data: WalletListing[], count }`
  *   (page from 1, entries 1–100, default 40; count = listings matching before paging;
  *   search is a trimmed, case-insensitive name substring; include/exclude/chains are
- *   comma lists; chains keeps wallets listing any of them; badge_type is accepted, ignored)
+ *   comma lists; chains keeps wallets listing any of them, a bare family such as `eip155` matching
+ *   every chain of that family; badge_type is accepted, ignored)
  * - GET  /getWalletImage/{id} → image/svg+xml for a wallet's id or image_id (404 otherwise);
  *   /public/getAssetImage|getCurrencyImage|getTokenImage/{id} → a generated SVG for any id
  * - GET  /appkit/v1/config → `{ features: Record<string, boolean> }` (kernel's defaultFeatures,

@@ -16,7 +16,7 @@ export type WalletQuery = {
   include?: readonly string[]
   /** Never these ids. */
   exclude?: readonly string[]
-  /** CAIP-2 ids: keep wallets listing at least one of them. */
+  /** CAIP-2 ids or bare chain families (`eip155`): keep wallets listing at least one chain they name. */
   chains?: readonly string[]
 }
 
@@ -46,11 +46,17 @@ export function queryWallets(wallets: readonly WalletListing[], query: WalletQue
     (wallet) =>
       (!query.include || query.include.includes(wallet.id)) &&
       !query.exclude?.includes(wallet.id) &&
-      (!query.chains || (wallet.chains ?? []).some((chain) => query.chains!.includes(chain))) &&
+      (!query.chains || (wallet.chains ?? []).some((chain) => query.chains!.some((wanted) => chainMatches(chain, wanted)))) &&
       (!search || wallet.name.toLowerCase().includes(search)),
   )
   const start = (query.page - 1) * query.entries
   return { data: matching.slice(start, start + query.entries), count: matching.length }
+}
+
+/** A listing's CAIP-2 chain matches a wanted CAIP-2 id exactly, or a wanted family by its namespace (case-insensitive). */
+export function chainMatches(chain: string, wanted: string): boolean {
+  if (wanted.includes(':')) return chain === wanted
+  return chain.split(':', 1)[0]!.toLowerCase() === wanted.toLowerCase()
 }
 
 function positiveInt(value: string | null, fallback: number): number | undefined {

@@ -15,6 +15,8 @@ const theme = query.get('theme')
 /** The pseudo-locale: every text accented and 30 % longer (docs/i18n.md, "Checking a locale"), offered like any added language. */
 const pseudo = defineLocale({ locale: pseudoLocaleTag, messages: pseudoMessages() })
 const locales = [pseudo]
+// `?exclude=dev.latch.wallet,…`: wallets to hide (docs/behaviour.md, "Wallet filtering"), for trying the option and for the e2e tests.
+const exclude = query.get('exclude')?.split(',').filter(Boolean) ?? []
 
 const latch = createLatch({
   networks: config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl })),
@@ -22,6 +24,7 @@ const latch = createLatch({
   projectId: config.api?.projectId,
   metadata: { name: 'Latch demo', description: 'A dapp on a local chain', url: location.origin, icons: [] },
   themeMode: theme === 'dark' || theme === 'light' ? theme : (config.themeMode ?? 'system'),
+  excludeWalletIds: exclude,
   // A development page: show Latch's warnings (an impostor wallet, a dropped stored value) in the console.
   logLevel: 'warn',
 })

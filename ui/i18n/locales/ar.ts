@@ -141,6 +141,7 @@ const messages: Messages = {
   'error.SERVER_ERROR': 'خطأ في الخادم',
   'error.INVALID_APP_CONFIGURATION': 'إعدادات التطبيق غير صالحة',
   'error.USER_REJECTED': 'تم رفض التوقيع',
+  'error.RPC_URL_MISSING': 'لم يُحدَّد عنوان RPC لهذه السلسلة',
   'error.INVALID_LOG': 'هذا ليس سجل أحداث Latch',
   'error.GENERIC': 'حدث خطأ ما',
   'error.CONNECTION_DECLINED': 'تم رفض الربط',

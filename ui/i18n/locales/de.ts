@@ -141,6 +141,7 @@ const messages: Messages = {
   'error.SERVER_ERROR': 'Serverfehler',
   'error.INVALID_APP_CONFIGURATION': 'Ungültige App-Konfiguration',
   'error.USER_REJECTED': 'Signatur abgelehnt',
+  'error.RPC_URL_MISSING': 'Keine RPC-URL für diese Chain angegeben',
   'error.INVALID_LOG': 'Dies ist kein Latch-Ereignisprotokoll',
   'error.GENERIC': 'Etwas ist schiefgelaufen',
   'error.CONNECTION_DECLINED': 'Verbindung abgelehnt',

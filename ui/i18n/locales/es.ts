@@ -140,6 +140,7 @@ const messages: Messages = {
   'error.SERVER_ERROR': 'Error del servidor',
   'error.INVALID_APP_CONFIGURATION': 'Configuración de la app no válida',
   'error.USER_REJECTED': 'Firma rechazada',
+  'error.RPC_URL_MISSING': 'No se indicó una URL RPC para esta cadena',
   'error.INVALID_LOG': 'Esto no es un registro de eventos de Latch',
   'error.GENERIC': 'Algo salió mal',
   'error.CONNECTION_DECLINED': 'Conexión rechazada',

@@ -143,6 +143,7 @@ const messages: Messages = {
   'error.SERVER_ERROR': 'Erreur du serveur',
   'error.INVALID_APP_CONFIGURATION': "Configuration de l'application non valide",
   'error.USER_REJECTED': 'Signature refusée',
+  'error.RPC_URL_MISSING': 'Aucune URL RPC fournie pour cette chaîne',
   'error.INVALID_LOG': "Ceci n'est pas un journal d'événements Latch",
   'error.GENERIC': 'Un problème est survenu',
   'error.CONNECTION_DECLINED': 'Connexion refusée',

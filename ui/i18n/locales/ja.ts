@@ -140,6 +140,7 @@ const messages: Messages = {
   'error.SERVER_ERROR': 'サーバーエラー',
   'error.INVALID_APP_CONFIGURATION': 'アプリの設定が無効です',
   'error.USER_REJECTED': '署名が拒否されました',
+  'error.RPC_URL_MISSING': 'このチェーンの RPC URL が指定されていません',
   'error.INVALID_LOG': 'これは Latch のイベントログではありません',
   'error.GENERIC': '問題が発生しました',
   'error.CONNECTION_DECLINED': '接続が拒否されました',

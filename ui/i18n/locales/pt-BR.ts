@@ -140,6 +140,7 @@ const messages: Messages = {
   'error.SERVER_ERROR': 'Erro no servidor',
   'error.INVALID_APP_CONFIGURATION': 'Configuração do app inválida',
   'error.USER_REJECTED': 'Assinatura recusada',
+  'error.RPC_URL_MISSING': 'Nenhuma URL RPC informada para esta blockchain',
   'error.INVALID_LOG': 'Este não é um log de eventos do Latch',
   'error.GENERIC': 'Algo deu errado',
   'error.CONNECTION_DECLINED': 'Conexão recusada',

@@ -137,6 +137,7 @@ const messages: Messages = {
   'error.SERVER_ERROR': '服务器错误',
   'error.INVALID_APP_CONFIGURATION': '应用配置无效',
   'error.USER_REJECTED': '已拒绝签名',
+  'error.RPC_URL_MISSING': '未提供此链的 RPC URL',
   'error.INVALID_LOG': '这不是 Latch 事件日志',
   'error.GENERIC': '出了点问题',
   'error.CONNECTION_DECLINED': '已拒绝连接',

@@ -1,10 +1,14 @@
 import {
   canonicalConnectorName,
   connectorMatchesWallet,
+  filterConnectorsByNamespace,
+  filterExcludedConnectors,
   filterWallets,
+  filterWalletsByNamespace,
   groupConnectors,
   isBrowserWallet,
   mergeMultiChainConnectors,
+  selectConfiguredNamespaces,
   type ConnectorGroupName,
   type Connector,
   type State,
@@ -39,12 +43,17 @@ export function isInstalled(connector: Connector): boolean {
 }
 
 /**
- * The connectors the wallet list may show: merged across chains (docs/behaviour.md, "Wallet list"), the e-mail/social entry left
- * to its own slot, and Browser Wallet rule applied (docs/behaviour.md, "Wallet filtering") (hidden on desktop; on mobile when it has
- * no rdns and no wallet is installed).
+ * The connectors the wallet list may show: of the dapp's chain families, merged across chains (docs/behaviour.md, "Wallet list"),
+ * the e-mail/social entry left to its own slot, those `excludeWalletIds` names hidden, and Browser Wallet rule applied
+ * (docs/behaviour.md, "Wallet filtering") (hidden on desktop; on mobile when it has no rdns and no wallet is installed).
  */
 export function visibleConnectors(state: State, isMobile: boolean): readonly Connector[] {
-  const merged = mergeMultiChainConnectors(state.connectors.list).filter((c) => c.type !== 'AUTH')
+  const namespaces = selectConfiguredNamespaces(state)
+  const ofFamilies = namespaces.length > 0 ? filterConnectorsByNamespace(state.connectors.list, namespaces) : state.connectors.list
+  const merged = filterExcludedConnectors(
+    mergeMultiChainConnectors(ofFamilies).filter((c) => c.type !== 'AUTH'),
+    state.options.excludeWalletIds,
+  )
   const anyInstalled = merged.some((c) => isInstalled(c) && !isBrowserWallet(c))
   const asListings = merged.map((c) => ({ id: c.id, name: c.name, rdns: c.info?.rdns ?? null }))
   const kept = new Set(filterWallets(asListings, { isMobile, anyInstalled }).map((l) => l.id))
@@ -57,16 +66,20 @@ export function selectWalletRows(state: State, { isMobile, order }: WalletRowsOp
   const walletConnect = connectors.find((c) => c.type === 'WALLET_CONNECT')
   const injected = connectors.filter(isInstalled)
   const external = connectors.filter((c) => c.type === 'EXTERNAL')
-  const listingFilter = { isMobile, anyInstalled: injected.length > 0 }
-  const recent = filterWallets(state.connection.recentWallets, listingFilter).filter((r) => !injected.some((c) => connectorIsListing(c, r)))
-  const listings = filterWallets(state.walletList?.listings ?? [], listingFilter)
-  const recommended = listings
-    .filter((l) => !injected.some((c) => connectorIsListing(c, l)) && !recent.some((r) => r.id === l.id))
+  const namespaces = selectConfiguredNamespaces(state)
+  const listingFilter = { isMobile, anyInstalled: injected.length > 0, excluded: state.options.excludeWalletIds }
+  // docs/behaviour.md, "Wallet filtering": every listing shown is of the dapp's chain families and not excluded.
+  const visible = (wallets: readonly WalletListing[]) => filterWallets(filterWalletsByNamespace(wallets, namespaces), listingFilter)
+  const recent = visible(state.connection.recentWallets).filter((r) => !injected.some((c) => connectorIsListing(c, r)))
+  const featured = visible(state.walletList?.featured ?? []).filter((f) => !injected.some((c) => connectorIsListing(c, f)))
+  const custom = visible(state.options.customWallets)
+  const recommended = visible(state.walletList?.listings ?? [])
+    .filter((l) => !injected.some((c) => connectorIsListing(c, l)) && !recent.some((r) => r.id === l.id) && !featured.some((f) => f.id === l.id))
     .slice(0, constants.recommendedWallets)
   const connectedViaWalletConnect =
     walletConnect !== undefined && Object.values(state.chains).some((chain) => chain.connectorId === walletConnect.id)
   const groups = groupConnectors(
-    { walletConnect, walletConnectEnabled: true, connectedViaWalletConnect, recent, injected, featured: [], custom: [], external, recommended },
+    { walletConnect, walletConnectEnabled: true, connectedViaWalletConnect, recent, injected, featured, custom, external, recommended },
     order,
   )
   return groups.flatMap((group): WalletRow[] => {
