@@ -14,6 +14,7 @@ import { answerSendTransaction } from './send-transaction'
 import { answerSignMessage } from './sign-message'
 import { answerSwitchNetwork } from './switch-network'
 import { createWalletRequests } from './wallet-requests'
+import { answerWalletRpc } from './wallet-rpc'
 
 /**
  * Options of the eip155 plugin. Networks are not among them: they are given to
@@ -30,6 +31,7 @@ const effect: Effect = (events$, ctx) => {
     filter((event) => {
       if (event.ns !== 'eip155') return false
       if (event.type === 'account/connected' || event.type === 'account/disconnected') requests.connectionChanged()
+      // The visitor cancelled or rejected: pending requests fail, except a dapp's read-only ones (docs/behaviour.md, "Wallet requests").
       else if (walletCancelRequested.match(event)) requests.abort('the visitor cancelled')
       return false
     }),
@@ -44,12 +46,13 @@ const effect: Effect = (events$, ctx) => {
     answerSignMessage(events$, ctx, registry, requests),
     answerSendTransaction(events$, ctx, registry, requests),
     answerGetCapabilities(events$, ctx, registry, requests),
+    answerWalletRpc(events$, ctx, registry, requests),
     watchProvider(ctx, registry),
     loadBalance(events$, ctx),
   )
 }
 
-/** The EVM chain family: EIP-6963 and injected wallets, connect, switch/add chain, sign, send, capabilities, native balance. */
+/** The EVM chain family: EIP-6963 and injected wallets, connect, switch/add chain, sign, typed data, send, calls, permissions, any other allowed request, capabilities, native balance. */
 export function eip155(_options: Eip155Options = {}) {
   const initial: Eip155State = { capabilities: {} }
   return definePlugin({

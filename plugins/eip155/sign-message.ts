@@ -18,9 +18,12 @@ import type { Registry } from './registry'
 import type { WalletRequests } from './wallet-requests'
 import { activeSession } from './session'
 
+/** The text of a request without a connected wallet (docs/errors.md). */
+export const notConnectedMessage = 'Please call connect() before request()'
+
 /** provider error for a request without a connected wallet (docs/errors.md). */
 export function notConnected(): LatchError {
-  return new LatchError('UNKNOWN', { shortMessage: 'Please call connect() before request()', details: 'no EVM wallet is connected' })
+  return new LatchError('UNKNOWN', { shortMessage: notConnectedMessage, details: 'no EVM wallet is connected' })
 }
 
 /** Answers `wallet/signMessageRequested` for eip155 with `personal_sign`; a declined prompt is 'Signature declined'. */

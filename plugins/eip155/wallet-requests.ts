@@ -19,6 +19,8 @@ export type WalletRequestOptions = {
   timeout?: number
   /** Bound to the connection it was asked for: aborted if that connection ends or is replaced. */
   bound?: boolean
+  /** A read-only request a dapp sent (docs/behaviour.md, "Wallet requests"): `abort()` leaves it to finish. */
+  safe?: boolean
 }
 
 /**
@@ -26,19 +28,19 @@ export type WalletRequestOptions = {
  * - a timeout on the clock port, after which it fails with 'Request was aborted';
  * - one pending request per wallet, method and parameters: an identical request joins it, so
  *   two clicks make one prompt;
- * - `abort()` fails what is pending (the visitor cancelled);
+ * - `abort()` fails what is pending (the visitor cancelled or rejected), except a dapp's read-only requests;
  * - a request bound to a connection fails, and its late answer is dropped, once that connection
  *   ends or another replaces it (`connectionChanged()`).
  */
 export type WalletRequests = {
   request(provider: Eip1193Provider, method: string, params?: readonly unknown[], options?: WalletRequestOptions): Promise<unknown>
-  /** Fails every pending request with `REQUEST_ABORTED`. */
+  /** Fails every pending request with `REQUEST_ABORTED`, except those marked `safe`. */
   abort(details: string): void
   /** The connection changed (connected, disconnected): bound requests of the old one fail. */
   connectionChanged(): void
 }
 
-type Pending = { promise: Promise<unknown>; fail(error: LatchError): void; bound: boolean }
+type Pending = { promise: Promise<unknown>; fail(error: LatchError): void; bound: boolean; safe: boolean }
 
 /** A request tracker for one plugin instance (nothing is shared between two Latch instances). */
 export function createWalletRequests(scheduler: SchedulerLike): WalletRequests {
@@ -54,7 +56,7 @@ export function createWalletRequests(scheduler: SchedulerLike): WalletRequests {
     const timeout = options.timeout ?? (promptMethods.has(method) ? constants.walletPromptTimeout : constants.rpcTimeout)
     const table = pendingOf
     let settled = false
-    const entry = { bound: options.bound ?? false } as Pending
+    const entry = { bound: options.bound ?? false, safe: options.safe ?? false } as Pending
     entry.promise = new Promise<unknown>((resolve, reject) => {
       const finish = (settle: () => void) => {
         if (settled) return
@@ -88,7 +90,7 @@ export function createWalletRequests(scheduler: SchedulerLike): WalletRequests {
 
   return {
     request,
-    abort: (details) => failWhere(() => true, details),
+    abort: (details) => failWhere((entry) => !entry.safe, details),
     connectionChanged: () => failWhere((entry) => entry.bound, 'the connection this request was made for has ended or been replaced'),
   }
 }
