@@ -30,6 +30,20 @@ describe('request: any allowed method, through the log', () => {
     expect(h.wallet.calls.length).toBe(asked)
   })
 
+  it('refuses an answer that is not JSON, or a hostile one, with INVALID_RESPONSE', async () => {
+    const h = setup(chains)
+    await connect(h.latch, { connectorId: 'test.latch.wallet', ns: 'eip155' })
+    // Not a thenable (a throwing `then` rejects like a wallet error), but every other read throws.
+    const trap = () => {
+      throw new Error('trap')
+    }
+    const hostile = new Proxy({}, { get: (_target, key) => (key === 'then' ? undefined : trap()), ownKeys: trap, getPrototypeOf: trap })
+    for (const junk of [10n, () => 1, hostile, { huge: 'x'.repeat(210_000) }]) {
+      h.wallet.override('eth_blockNumber', () => junk)
+      await expect(request(h.latch, { method: 'eth_blockNumber' })).rejects.toMatchObject({ code: 'INVALID_RESPONSE', shortMessage: 'Something went wrong' })
+    }
+  })
+
   it("refuses a method outside the allowed ones with RPC_NOT_ALLOWED, in the log, without asking the wallet", async () => {
     const h = setup(chains)
     await connect(h.latch, { connectorId: 'test.latch.wallet', ns: 'eip155' })

@@ -62,7 +62,14 @@ export function answerWalletRpc(events$: Observable<Logged>, ctx: EffectContext,
       if (method === 'wallet_getCapabilities') return { result: {} as Json }
       throw error
     }
-    return { result: checkResult(method, answer) as Json }
+    let result: unknown
+    try {
+      result = checkResult(method, answer)
+    } catch (error) {
+      // A hostile answer (a Proxy whose traps throw) is junk like any other.
+      throw error instanceof LatchError ? error : new LatchError('INVALID_RESPONSE', { details: `${method} answered something unreadable`, cause: error })
+    }
+    return { result: result as Json }
   })
 }
 
