@@ -7,11 +7,21 @@ const promptMethods = new Set([
   'eth_requestAccounts',
   'wallet_requestPermissions',
   'personal_sign',
+  'eth_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v3',
   'eth_signTypedData_v4',
+  'eth_signTransaction',
   'eth_sendTransaction',
   'wallet_sendCalls',
+  'wallet_showCallsStatus',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
+  'wallet_watchAsset',
+  'wallet_scanQRCode',
+  'wallet_registerOnboarding',
 ])
 
 export type WalletRequestOptions = {

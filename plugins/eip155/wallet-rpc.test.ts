@@ -71,6 +71,22 @@ describe('request: any allowed method, through the log', () => {
 })
 
 describe('safe and unsafe requests (docs/behaviour.md, "Wallet requests")', () => {
+  it('gives a prompt 5 minutes and a read 10 seconds, on virtual time', async () => {
+    const h = setup(chains)
+    await connect(h.latch, { connectorId: 'test.latch.wallet', ns: 'eip155' })
+    h.wallet.hold('wallet_grantPermissions')
+    h.wallet.hold('eth_getCode')
+    const prompt = grantPermissions(h.latch, { expiry: 1, permissions: [] })
+    const read = request(h.latch, { method: 'eth_getCode', params: [anvilAccounts[1], 'latest'] })
+    const promptState = track(prompt)
+    await Promise.all([h.wallet.called('wallet_grantPermissions'), h.wallet.called('eth_getCode')])
+    h.t.advance(10_000)
+    await expect(read).rejects.toMatchObject({ code: 'REQUEST_TIMEOUT' })
+    expect(promptState.status).toBe('pending')
+    h.t.advance(290_000)
+    await expect(prompt).rejects.toMatchObject({ code: 'REQUEST_TIMEOUT', shortMessage: 'Request was aborted' })
+  })
+
   it('a pending unsafe request is aborted when the visitor rejects; a pending read goes on', async () => {
     const h = setup(chains)
     await connect(h.latch, { connectorId: 'test.latch.wallet', ns: 'eip155' })
