@@ -43,7 +43,8 @@ export type WalletRequestOptions = {
  *   ends or another replaces it (`connectionChanged()`).
  */
 export type WalletRequests = {
-  request(provider: Eip1193Provider, method: string, params?: readonly unknown[], options?: WalletRequestOptions): Promise<unknown>
+  /** `params` as EIP-1193 carries them: an array, or (rarely) an object. */
+  request(provider: Eip1193Provider, method: string, params?: readonly unknown[] | object, options?: WalletRequestOptions): Promise<unknown>
   /** Fails every pending request with `REQUEST_ABORTED`, except those marked `safe`. */
   abort(details: string): void
   /** The connection changed (connected, disconnected): bound requests of the old one fail. */
@@ -57,7 +58,7 @@ export function createWalletRequests(scheduler: SchedulerLike): WalletRequests {
   const byProvider = new WeakMap<Eip1193Provider, Map<string, Pending>>()
   const all = new Set<Pending>()
 
-  function request(provider: Eip1193Provider, method: string, params?: readonly unknown[], options: WalletRequestOptions = {}) {
+  function request(provider: Eip1193Provider, method: string, params?: readonly unknown[] | object, options: WalletRequestOptions = {}) {
     const key = keyOf(method, params)
     let pendingOf = byProvider.get(provider)
     if (!pendingOf) byProvider.set(provider, (pendingOf = new Map()))
@@ -105,7 +106,7 @@ export function createWalletRequests(scheduler: SchedulerLike): WalletRequests {
   }
 }
 
-function keyOf(method: string, params: readonly unknown[] | undefined): string | undefined {
+function keyOf(method: string, params: readonly unknown[] | object | undefined): string | undefined {
   try {
     return `${method}\u0000${JSON.stringify(params ?? null)}`
   } catch {

@@ -53,10 +53,9 @@ export function answerWalletRpc(events$: Observable<Logged>, ctx: EffectContext,
     if (session.kind === 'none') throw notConnected()
     if (method === 'eth_requestAccounts') return { result: [session.address] as Json }
     const safe = isSafeMethod(method)
-    const list = params === undefined ? undefined : Array.isArray(params) ? params : [params]
     let answer: unknown
     try {
-      answer = await requests.request(session.entry.provider, method, list, { bound: !safe, safe })
+      answer = await requests.request(session.entry.provider, method, params, { bound: !safe, safe })
     } catch (error) {
       // docs/errors.md: a failed capabilities call gives an empty object.
       if (method === 'wallet_getCapabilities') return { result: {} as Json }
