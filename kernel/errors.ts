@@ -73,6 +73,8 @@ export const internalErrorCodes = [
   'INVALID_ADDRESS',
   'INVALID_NAME',
   'INVALID_ORIGIN',
+  // The parameters of a wallet request do not validate (a wallet_sendCalls call whose `to` is not 0x…): refused before the wallet is asked.
+  'INVALID_PARAMS',
   // A wallet, an RPC node or a server answered, but not with what was asked for (fails validation).
   'INVALID_RESPONSE',
   // The request never got an answer: the host is unreachable, the connection dropped, or CORS refused it.

@@ -39,6 +39,20 @@ export const walletSendTransactionRequested = defineEvent(
 export const walletSendTransactionSucceeded = defineEvent('wallet/sendTransactionSucceeded', z.object({ hash: z.string() }), ns)
 export const walletSendTransactionFailed = defineEvent('wallet/sendTransactionFailed', failed, ns)
 
+/**
+ * Any other RPC method, sent to the family's connected wallet as it is (docs/behaviour.md, "Wallet
+ * requests"). The family plugin applies the allowed methods (`RPC_NOT_ALLOWED`), checks the parameters
+ * of the methods it knows (`INVALID_PARAMS`) and the wallet's answer (`INVALID_RESPONSE`).
+ */
+export const walletRpcRequested = defineEvent(
+  'wallet/rpcRequested',
+  z.object({ method: z.string().check(z.minLength(1), z.maxLength(200)), params: z.optional(z.union([z.array(z.json()), z.record(z.string(), z.json())])) }),
+  ns,
+)
+/** The wallet's answer, JSON (`null` when it answered nothing). */
+export const walletRpcSucceeded = defineEvent('wallet/rpcSucceeded', z.object({ result: z.json() }), ns)
+export const walletRpcFailed = defineEvent('wallet/rpcFailed', failed, ns)
+
 export const coreIntents = [
   walletConnectRequested,
   walletConnectSucceeded,
@@ -56,6 +70,9 @@ export const coreIntents = [
   walletSendTransactionRequested,
   walletSendTransactionSucceeded,
   walletSendTransactionFailed,
+  walletRpcRequested,
+  walletRpcSucceeded,
+  walletRpcFailed,
 ] as const
 
 declare module '../events' {

@@ -5,24 +5,33 @@ describe('public surface of latch/plugins/eip155', () => {
   it('exports exactly these names', () => {
     expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
       [
+        "ProviderRpcError",
         "eip155",
         "eip155CapabilitiesFailed",
         "eip155CapabilitiesRequested",
         "eip155CapabilitiesSucceeded",
         "eip155Events",
+        "eip155Provider",
         "eip155RpcUrlMissing",
         "eip155TransportEvents",
         "fromViemChain",
+        "getCallsStatus",
         "getCapabilities",
+        "grantPermissions",
         "injectedConnectorId",
         "placeholderNetwork",
         "providerErrorCodes",
+        "revokePermissions",
         "selectCapabilities",
         "selectEip155Address",
         "selectEip155ChainId",
         "selectEip155Network",
         "selectIsEip155Connected",
+        "sendCalls",
+        "serializeTypedData",
+        "signTypedData",
         "toAddChainParameters",
+        "toProviderError",
         "toWalletError",
       ]
     `)

@@ -2,6 +2,18 @@
 export { eip155, type Eip155Options } from './plugin'
 export { fromViemChain, placeholderNetwork, toAddChainParameters, type AddChainParameters, type FromViemChainOptions, type ViemChainLike } from './networks'
 export { getCapabilities, type GetCapabilitiesErrorType, type GetCapabilitiesParameters, type GetCapabilitiesReturnType } from './get-capabilities'
+export { signTypedData, serializeTypedData, type SignTypedDataErrorType, type SignTypedDataParameters, type SignTypedDataReturnType, type TypedDataShape } from './sign-typed-data'
+export { sendCalls, type Call, type SendCallsErrorType, type SendCallsParameters, type SendCallsReturnType } from './send-calls'
+export { getCallsStatus, type GetCallsStatusErrorType, type GetCallsStatusParameters, type GetCallsStatusReturnType } from './get-calls-status'
+export {
+  grantPermissions,
+  revokePermissions,
+  type GrantPermissionsReturnType,
+  type PermissionsErrorType,
+  type PermissionsParameters,
+  type RevokePermissionsReturnType,
+} from './permissions'
+export { eip155Provider, ProviderRpcError, toProviderError, type Eip155ProviderEvent, type LatchEip1193Provider } from './eip1193-provider'
 export {
   eip155CapabilitiesFailed,
   eip155CapabilitiesRequested,

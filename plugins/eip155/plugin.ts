@@ -16,6 +16,7 @@ import { answerSwitchNetwork } from './switch-network'
 import { eip155TransportEvents } from './transport-events'
 import { createTransports } from './transports'
 import { createWalletRequests } from './wallet-requests'
+import { answerWalletRpc } from './wallet-rpc'
 
 /**
  * Options of the eip155 plugin. Networks are not among them: they are given to
@@ -33,6 +34,7 @@ const effect: Effect = (events$, ctx) => {
     filter((event) => {
       if (event.ns !== 'eip155') return false
       if (event.type === 'account/connected' || event.type === 'account/disconnected') requests.connectionChanged()
+      // The visitor cancelled or rejected: pending requests fail, except a dapp's read-only ones (docs/behaviour.md, "Wallet requests").
       else if (walletCancelRequested.match(event)) requests.abort('the visitor cancelled')
       return false
     }),
@@ -47,6 +49,7 @@ const effect: Effect = (events$, ctx) => {
     answerSignMessage(events$, ctx, registry, requests),
     answerSendTransaction(events$, ctx, registry, requests),
     answerGetCapabilities(events$, ctx, registry, requests),
+    answerWalletRpc(events$, ctx, registry, requests),
     watchProvider(ctx, registry),
     loadBalance(events$, ctx, transports),
     // Emits nothing: when the instance is destroyed, the RPC ranking stops.
@@ -54,7 +57,7 @@ const effect: Effect = (events$, ctx) => {
   )
 }
 
-/** The EVM chain family: EIP-6963 and injected wallets, connect, switch/add chain, sign, send, capabilities, native balance. */
+/** The EVM chain family: EIP-6963 and injected wallets, connect, switch/add chain, sign, typed data, send, calls, permissions, any other allowed request, capabilities, native balance. */
 export function eip155(_options: Eip155Options = {}) {
   const initial: Eip155State = { capabilities: {} }
   return definePlugin({

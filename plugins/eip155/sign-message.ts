@@ -1,5 +1,6 @@
 import type { Observable } from 'rxjs'
 import {
+  visitorMessages,
   answerIntent,
   notMine,
   classifyRpcResult,
@@ -17,6 +18,9 @@ import { utf8ToHex } from './hex'
 import type { Registry } from './registry'
 import type { WalletRequests } from './wallet-requests'
 import { activeSession } from './session'
+
+/** The text of a request without a connected wallet (docs/errors.md). */
+export const notConnectedMessage = visitorMessages.NOT_CONNECTED
 
 /** provider error for a request without a connected wallet (docs/errors.md). */
 export function notConnected(): LatchError {

@@ -7,11 +7,21 @@ const promptMethods = new Set([
   'eth_requestAccounts',
   'wallet_requestPermissions',
   'personal_sign',
+  'eth_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v3',
   'eth_signTypedData_v4',
+  'eth_signTransaction',
   'eth_sendTransaction',
   'wallet_sendCalls',
+  'wallet_showCallsStatus',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
+  'wallet_watchAsset',
+  'wallet_scanQRCode',
+  'wallet_registerOnboarding',
 ])
 
 export type WalletRequestOptions = {
@@ -19,6 +29,8 @@ export type WalletRequestOptions = {
   timeout?: number
   /** Bound to the connection it was asked for: aborted if that connection ends or is replaced. */
   bound?: boolean
+  /** A read-only request a dapp sent (docs/behaviour.md, "Wallet requests"): `abort()` leaves it to finish. */
+  safe?: boolean
 }
 
 /**
@@ -26,26 +38,27 @@ export type WalletRequestOptions = {
  * - a timeout on the clock port, after which it fails with 'Request was aborted';
  * - one pending request per wallet, method and parameters: an identical request joins it, so
  *   two clicks make one prompt;
- * - `abort()` fails what is pending (the visitor cancelled);
+ * - `abort()` fails what is pending (the visitor cancelled or rejected), except a dapp's read-only requests;
  * - a request bound to a connection fails, and its late answer is dropped, once that connection
  *   ends or another replaces it (`connectionChanged()`).
  */
 export type WalletRequests = {
-  request(provider: Eip1193Provider, method: string, params?: readonly unknown[], options?: WalletRequestOptions): Promise<unknown>
-  /** Fails every pending request with `REQUEST_ABORTED`. */
+  /** `params` as EIP-1193 carries them: an array, or (rarely) an object. */
+  request(provider: Eip1193Provider, method: string, params?: readonly unknown[] | object, options?: WalletRequestOptions): Promise<unknown>
+  /** Fails every pending request with `REQUEST_ABORTED`, except those marked `safe`. */
   abort(details: string): void
   /** The connection changed (connected, disconnected): bound requests of the old one fail. */
   connectionChanged(): void
 }
 
-type Pending = { promise: Promise<unknown>; fail(error: LatchError): void; bound: boolean }
+type Pending = { promise: Promise<unknown>; fail(error: LatchError): void; bound: boolean; safe: boolean }
 
 /** A request tracker for one plugin instance (nothing is shared between two Latch instances). */
 export function createWalletRequests(scheduler: SchedulerLike): WalletRequests {
   const byProvider = new WeakMap<Eip1193Provider, Map<string, Pending>>()
   const all = new Set<Pending>()
 
-  function request(provider: Eip1193Provider, method: string, params?: readonly unknown[], options: WalletRequestOptions = {}) {
+  function request(provider: Eip1193Provider, method: string, params?: readonly unknown[] | object, options: WalletRequestOptions = {}) {
     const key = keyOf(method, params)
     let pendingOf = byProvider.get(provider)
     if (!pendingOf) byProvider.set(provider, (pendingOf = new Map()))
@@ -54,7 +67,7 @@ export function createWalletRequests(scheduler: SchedulerLike): WalletRequests {
     const timeout = options.timeout ?? (promptMethods.has(method) ? constants.walletPromptTimeout : constants.rpcTimeout)
     const table = pendingOf
     let settled = false
-    const entry = { bound: options.bound ?? false } as Pending
+    const entry = { bound: options.bound ?? false, safe: options.safe ?? false } as Pending
     entry.promise = new Promise<unknown>((resolve, reject) => {
       const finish = (settle: () => void) => {
         if (settled) return
@@ -88,12 +101,12 @@ export function createWalletRequests(scheduler: SchedulerLike): WalletRequests {
 
   return {
     request,
-    abort: (details) => failWhere(() => true, details),
+    abort: (details) => failWhere((entry) => !entry.safe, details),
     connectionChanged: () => failWhere((entry) => entry.bound, 'the connection this request was made for has ended or been replaced'),
   }
 }
 
-function keyOf(method: string, params: readonly unknown[] | undefined): string | undefined {
+function keyOf(method: string, params: readonly unknown[] | object | undefined): string | undefined {
   try {
     return `${method}\u0000${JSON.stringify(params ?? null)}`
   } catch {

@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core'
-import { createPublicClient, formatEther, http, verifyMessage } from 'viem'
+import { createPublicClient, formatEther, http, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { anvilAccounts } from '../devnet/anvil'
+import { demoBatch } from '../devnet/demo/SendCalls'
 import { startDemo } from '../devnet/demo/serve-demo'
+import { demoTypedData } from '../devnet/demo/SignTypedData'
 import { hasChromium, newGuardedPage } from './harness'
 import { useDemoBrowser } from './use-demo'
 
@@ -51,6 +53,40 @@ describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
     await approve(page)
     const signature = (await page.getByTestId('demo-signature').textContent()) as `0x${string}`
     expect(await verifyMessage({ address: account, message: 'Latch end-to-end', signature })).toBe(true)
+  })
+
+  it('signs typed data (eth_signTypedData_v4) that verifies with viem, and shows the catalogue text on a reject', async () => {
+    const page = await open()
+    await connect(page)
+    await page.getByTestId('demo-sign-typed').click()
+    await reject(page)
+    await expect.poll(() => page.getByTestId('demo-typed-error').textContent()).toBe('Signature declined')
+
+    await page.getByTestId('demo-sign-typed').click()
+    await expect.poll(() => page.getByTestId('dev-wallet-prompt').innerText()).toContain('Hello from the Latch demo')
+    await approve(page)
+    const signature = (await page.getByTestId('demo-typed-signature').textContent()) as Hex
+    expect(await verifyTypedData({ address: account, ...demoTypedData(31337), signature })).toBe(true)
+  })
+
+  it('sends a two-call batch that lands in order, all or none, and shows the status the wallet reports', async () => {
+    const page = await open()
+    await connect(page)
+    const [first, second] = demoBatch
+    const before = await Promise.all([rpc().getBalance({ address: first.to }), rpc().getBalance({ address: second.to })])
+    await page.getByTestId('demo-send-calls').click()
+    await expect.poll(() => page.getByTestId('dev-wallet-prompt').innerText()).toContain('Send 2 calls on Anvil?')
+    await approve(page)
+    await expect.poll(() => page.getByTestId('demo-calls-status').textContent()).toBe('success (200)')
+    const hashes = (await page.getByTestId('demo-calls-hash').allTextContents()) as Hex[]
+    expect(hashes).toHaveLength(2)
+    const transactions = await Promise.all(hashes.map((hash) => rpc().getTransaction({ hash })))
+    expect(transactions.map((t) => [t.to, t.value])).toEqual([
+      [first.to.toLowerCase(), first.value],
+      [second.to.toLowerCase(), second.value],
+    ])
+    expect(transactions[1]!.blockNumber).toBeGreaterThan(transactions[0]!.blockNumber!)
+    expect([await rpc().getBalance({ address: first.to }), await rpc().getBalance({ address: second.to })]).toEqual([before[0] + first.value, before[1] + second.value])
   })
 
   it('switches to the second chain through the network list, then sends a transaction that is mined there', async () => {

@@ -1,4 +1,5 @@
 import type { Eip1193Provider } from '../../plugins/eip155/provider'
+import { createCallsExecutor, readSendCalls } from '../devnet/dev-wallet/calls'
 
 /** A wallet error as extensions throw them: an Error with an EIP-1193 `code`. */
 export class ProviderRpcError extends Error {
@@ -23,7 +24,8 @@ type Handler = (params: unknown[]) => unknown
 /**
  * An EIP-1193 wallet for tests, like a browser extension: it forwards to the current
  * anvil over HTTP and implements what anvil lacks (accounts authorisation, switch/add
- * chain, revoke, capabilities). `reject(method)` makes it answer 4001 as a declined prompt.
+ * chain, revoke, capabilities, EIP-5792 batches as the dev wallet runs them). `reject(method)`
+ * makes it answer 4001 as a declined prompt; `hold(method)` leaves it pending, as an unanswered prompt.
  */
 export function createTestWallet(options: TestWalletOptions) {
   const chains = new Map(Object.entries(options.chains).map(([id, url]) => [Number(id), url]))
@@ -31,6 +33,9 @@ export function createTestWallet(options: TestWalletOptions) {
   const rejecting = new Set<string>()
   const overrides = new Map<string, Handler>()
   const calls: { method: string; params: unknown[] }[] = []
+  const batches = createCallsExecutor()
+  const held = new Set<string>()
+  const waiting: { method: string; resolve(): void }[] = []
   let chainId = options.chainId
   let authorized = false
   const account = options.account.toLowerCase()
@@ -80,14 +85,21 @@ export function createTestWallet(options: TestWalletOptions) {
       return null
     },
     wallet_getCapabilities: () => ({ [`0x${chainId.toString(16)}`]: { atomic: { status: 'unsupported' } } }),
+    wallet_sendCalls: (params) => {
+      const batch = readSendCalls(params, chainId, (address) => typeof address === 'string' && address.toLowerCase() === account)
+      return batches.send(forward, chainId, batch.from ?? account, batch)
+    },
+    wallet_getCallsStatus: (params) => batches.status(params),
   }
-  const needsAuthorization = new Set(['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_getCapabilities'])
+  const needsAuthorization = new Set(['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_getCapabilities', 'wallet_sendCalls'])
 
   const provider: Eip1193Provider = {
     async request({ method, params }) {
       const list = Array.isArray(params) ? params : []
       calls.push({ method, params: list })
+      for (const waiter of waiting.filter((w) => w.method === method)) waiting.splice(waiting.indexOf(waiter), 1), waiter.resolve()
       if (rejecting.has(method)) throw new ProviderRpcError(4001, 'User rejected the request.')
+      if (held.has(method)) return new Promise(() => {})
       const override = overrides.get(method)
       if (override) return override(list)
       if (needsAuthorization.has(method) && !authorized) throw new ProviderRpcError(4100, 'Unauthorized')
@@ -120,6 +132,12 @@ export function createTestWallet(options: TestWalletOptions) {
     /** Answer 4001 (declined prompt) to `method` until `accept(method)`. */
     reject: (method: string) => void rejecting.add(method),
     accept: (method: string) => void rejecting.delete(method),
+    /** Never answer `method` (a prompt left open) until `release(method)`; requests already held stay pending. */
+    hold: (method: string) => void held.add(method),
+    release: (method: string) => void held.delete(method),
+    /** Resolves once the wallet has been asked `method` (at once if it already was). */
+    called: (method: string) =>
+      calls.some((c) => c.method === method) ? Promise.resolve() : new Promise<void>((resolve) => void waiting.push({ method, resolve })),
     /** Replace the wallet's answer to `method` (junk, errors). */
     override: (method: string, handler: Handler) => void overrides.set(method, handler),
     restore: (method: string) => void overrides.delete(method),

@@ -1,6 +1,8 @@
 import { AccountPanel } from './AccountPanel'
+import { SendCalls } from './SendCalls'
 import { SendForm } from './SendForm'
 import { SignMessage } from './SignMessage'
+import { SignTypedData } from './SignTypedData'
 import { ConnectButton, NetworkButton, useAccount } from '../../../ui/index'
 
 /** The demo dapp: a header with Latch's buttons, and what a dapp does once a wallet is connected. */
@@ -23,7 +25,9 @@ export function App({ locale, onLocale }: { locale: string | undefined; onLocale
           <div className="grid">
             <AccountPanel />
             <SignMessage />
+            <SignTypedData />
             <SendForm />
+            <SendCalls />
           </div>
         ) : (
           <p className="hint" data-testid="demo-disconnected">

@@ -167,6 +167,24 @@ describe.skipIf(skip)('dev wallet in chromium', () => {
     expect(receipt.to?.toLowerCase()).toBe(to.toLowerCase())
   })
 
+  it('sends an approved two-call batch (EIP-5792) that lands in order; wallet_getCallsStatus reports it', async () => {
+    const [to1, to2] = [anvilAccounts[1], anvilAccounts[2]]
+    const client = createPublicClient({ transport: http(stack.chains[0]!.url) })
+    const before = await Promise.all([client.getBalance({ address: to1 }), client.getBalance({ address: to2 })])
+    const batch = { version: '2.0.0', chainId: '0x7a69', from: account, atomicRequired: true, calls: [{ to: to1, value: '0x1' }, { to: to2, value: '0x2' }] }
+    const refused = await answered(page, 'reject', 'wallet_sendCalls', [batch])
+    expect(refused.error?.code).toBe(4001)
+    const sent = await answered(page, 'approve', 'wallet_sendCalls', [batch])
+    expect(sent.text).toContain('Send 2 calls on Anvil?')
+    const { id } = sent.result as { id: string }
+    const status = (await call(page, 'wallet_getCallsStatus', [id])).result as { status: number; atomic: boolean; receipts: { transactionHash: Hex; blockNumber: string }[] }
+    expect(status).toMatchObject({ id, chainId: '0x7a69', status: 200, atomic: true })
+    const transactions = await Promise.all(status.receipts.map((r) => client.getTransaction({ hash: r.transactionHash })))
+    expect(transactions.map((t) => [t.to, t.value])).toEqual([[to1.toLowerCase(), 1n], [to2.toLowerCase(), 2n]])
+    expect(Number(status.receipts[1]!.blockNumber)).toBeGreaterThan(Number(status.receipts[0]!.blockNumber))
+    expect([await client.getBalance({ address: to1 }), await client.getBalance({ address: to2 })]).toEqual([before[0] + 1n, before[1] + 2n])
+  })
+
   it('switches between the two anvils with chainChanged; refuses unknown chains (4902) and outside RPC URLs', async () => {
     // A listener removed with removeListener hears nothing.
     await page.evaluate(() => {
@@ -185,7 +203,8 @@ describe.skipIf(skip)('dev wallet in chromium', () => {
     expect((await call(page, 'wallet_switchEthereumChain', [{ chainId: '0x1' }])).error?.code).toBe(4902)
     const outside = await call(page, 'wallet_addEthereumChain', [{ chainId: '0x1', chainName: 'Mainnet', rpcUrls: ['https://eth.example'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }])
     expect(outside.error?.code).toBe(-32602)
-    expect(await call(page, 'wallet_getCapabilities', [account])).toEqual({ result: { '0x7a69': {}, '0x7a6a': {} } })
+    const atomic = { atomic: { status: 'supported' } }
+    expect(await call(page, 'wallet_getCapabilities', [account])).toEqual({ result: { '0x7a69': atomic, '0x7a6a': atomic } })
   })
 
   it('remembers the authorisation and the chain across a reload, without a prompt', async () => {

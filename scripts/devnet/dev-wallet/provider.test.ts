@@ -72,8 +72,9 @@ describe('dev wallet provider', () => {
     expect(await provider.request({ method: 'wallet_addEthereumChain', params: params('http://127.0.0.1:3') })).toBeNull()
     expect(prompts[0]?.title).toBe('Add the network Local 3?')
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x1e240')
-    expect(await provider.request({ method: 'wallet_getCapabilities', params: [account] })).toEqual({ '0x7a69': {}, '0x7a6a': {}, '0x1e240': {} })
-    expect(await provider.request({ method: 'wallet_getCapabilities', params: [account, ['0x7a6a']] })).toEqual({ '0x7a6a': {} })
+    const atomic = { atomic: { status: 'supported' } }
+    expect(await provider.request({ method: 'wallet_getCapabilities', params: [account] })).toEqual({ '0x7a69': atomic, '0x7a6a': atomic, '0x1e240': atomic })
+    expect(await provider.request({ method: 'wallet_getCapabilities', params: [account, ['0x7a6a']] })).toEqual({ '0x7a6a': atomic })
   })
 
   it('answers without prompting when the automation flag is set', async () => {
@@ -92,5 +93,59 @@ describe('dev wallet provider', () => {
     expect((await error(provider.request({ method: 'eth_sendTransaction', params: [{ ...tx, chainId: '0x1' }] })))?.code).toBe(-32602)
     await provider.request({ method: 'eth_sendTransaction', params: [tx] })
     expect(prompts[0]?.rows).toEqual([['From', account], ['To', tx.to], ['Value', '1 ETH']])
+  })
+
+  it('runs an approved EIP-5792 batch in order on the current chain and reports it; a failed call reverts the whole batch', async () => {
+    const store = new Map<string, string>([[storageKeys.authorised, JSON.stringify([account])]])
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) }
+    const prompts: PromptRequest[] = []
+    const sent: unknown[] = []
+    const chainCalls: string[] = []
+    let failSecond = false
+    // anvil as far as a batch needs it: snapshots, sends (numbered hashes), receipts, reverts.
+    const fakeFetch = (async (_url: string, init: RequestInit) => {
+      const { method, params } = JSON.parse(String(init.body)) as { method: string; params: unknown[] }
+      chainCalls.push(method)
+      const answer = (result: unknown) => new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result }))
+      if (method === 'evm_snapshot') return answer('0x1')
+      if (method === 'evm_revert') return answer(true)
+      if (method === 'eth_sendTransaction') {
+        sent.push(params[0])
+        if (failSecond && sent.length % 2 === 0) return new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: 3, message: 'execution reverted' } }))
+        return answer(`0x${String(sent.length).padStart(64, '0')}`)
+      }
+      if (method === 'eth_getTransactionReceipt') {
+        const hash = params[0] as string
+        return answer({ status: '0x1', logs: [], blockHash: `0x${'b'.repeat(64)}`, blockNumber: `0x${Number(hash).toString(16)}`, gasUsed: '0x5208', transactionHash: hash, extra: 'dropped' })
+      }
+      return answer(null)
+    }) as typeof fetch
+    const { provider } = createDevWalletProvider(config, { storage, origin: 'http://127.0.0.1:9', confirm: async (r) => (prompts.push(r), true), fetch: fakeFetch })
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const batch = { version: '2.0.0', chainId: '0x7a69', from: account, atomicRequired: true, calls: [{ to, data: '0x01', value: '0xde0b6b3a7640000' }, { to, data: '0x02' }] }
+    const { id } = (await provider.request({ method: 'wallet_sendCalls', params: [batch] })) as { id: string }
+    expect(prompts[0]).toMatchObject({ title: 'Send 2 calls on Anvil?', rows: [['From', account], ['Calls', '2, in order, all or none']] })
+    expect(prompts[0]?.details).toContain('1. To 0x70997970C51812dc3A010C7d01b50e0d17dc79C8\n   Value 1 ETH\n   Data 0x01')
+    expect(sent).toEqual([{ from: account, to, data: '0x01', value: '0xde0b6b3a7640000' }, { from: account, to, data: '0x02' }])
+    const status = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as { status: number; atomic: boolean; receipts: { transactionHash: string }[] }
+    expect(status).toMatchObject({ version: '2.0.0', id, chainId: '0x7a69', status: 200, atomic: true })
+    expect(status.receipts.map((r) => r.transactionHash)).toEqual([`0x${'1'.padStart(64, '0')}`, `0x${'2'.padStart(64, '0')}`])
+    expect(status.receipts[0]).not.toHaveProperty('extra')
+
+    failSecond = true
+    const failed = (await provider.request({ method: 'wallet_sendCalls', params: [batch] })) as { id: string }
+    expect(chainCalls.at(-1)).toBe('evm_revert')
+    expect(await provider.request({ method: 'wallet_getCallsStatus', params: [failed.id] })).toMatchObject({ status: 400, receipts: [] })
+  })
+
+  it('refuses batches a wallet would refuse: another chain (5710), a bad call, an unknown id (5730), a declined prompt (4001)', async () => {
+    const { provider, store, error } = setup([false])
+    store.set(storageKeys.authorised, JSON.stringify([account]))
+    const call = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
+    expect((await error(provider.request({ method: 'wallet_sendCalls', params: [{ chainId: '0x1', calls: [call] }] })))?.code).toBe(5710)
+    expect((await error(provider.request({ method: 'wallet_sendCalls', params: [{ calls: [{ to: 'abc' }] }] })))?.code).toBe(-32602)
+    expect((await error(provider.request({ method: 'wallet_sendCalls', params: [{ calls: [call], capabilities: { paymasterService: {} } }] })))?.code).toBe(5700)
+    expect((await error(provider.request({ method: 'wallet_getCallsStatus', params: ['0x1234'] })))?.code).toBe(5730)
+    expect((await error(provider.request({ method: 'wallet_sendCalls', params: [{ calls: [call] }] })))?.code).toBe(4001)
   })
 })

@@ -1,8 +1,9 @@
 /**
  * The dev wallet's EIP-1193 provider: accounts and wallet_* methods answered here, signing
  * and sending confirmed by a prompt then forwarded to the current chain's anvil RPC (whose
- * dev accounts are unlocked), everything else forwarded as is.
+ * dev accounts are unlocked), EIP-5792 batches run by calls.ts, everything else forwarded as is.
  */
+import { createCallsExecutor, readSendCalls } from './calls'
 import { storageKeys, type DevWalletChain, type DevWalletConfig } from './config'
 import { formatEther, readableMessage } from './format'
 
@@ -65,6 +66,7 @@ export function createDevWalletProvider(config: DevWalletConfig, deps: ProviderD
     return chains().find((chain) => chain.chainId === stored) ?? config.chains[0]!
   }
   const accounts = (): string[] => readJson<string[]>(storageKeys.authorised, [])
+  const calls = createCallsExecutor()
   const owns = (address: unknown) => typeof address === 'string' && accounts().some((a) => a.toLowerCase() === address.toLowerCase())
 
   async function ask(request: Omit<PromptRequest, 'chain'>): Promise<void> {
@@ -128,6 +130,18 @@ export function createDevWalletProvider(config: DevWalletConfig, deps: ProviderD
     return rpc(chain, method, params)
   }
 
+  async function sendCalls(params: unknown): Promise<{ id: string }> {
+    if (accounts().length === 0) throw unauthorised()
+    const chain = current()
+    const batch = readSendCalls(params, chain.chainId, owns)
+    const from = batch.from ?? accounts()[0]!
+    const details = batch.calls
+      .map((call, i) => `${i + 1}. To ${call.to}\n   Value ${formatEther(call.value ?? '0x0')}${call.data && call.data !== '0x' ? `\n   Data ${call.data}` : ''}`)
+      .join('\n')
+    await ask({ title: `Send ${batch.calls.length} calls on ${chain.name}?`, rows: [['From', from], ['Calls', `${batch.calls.length}, in order, all or none`]], details })
+    return calls.send((method, list) => rpc(chain, method, list), chain.chainId, from, batch)
+  }
+
   async function addChain(param: Record<string, unknown> | undefined): Promise<null> {
     const chainId = Number(param?.chainId)
     const rpcUrl = Array.isArray(param?.rpcUrls) ? String(param.rpcUrls[0]) : ''
@@ -171,8 +185,13 @@ export function createDevWalletProvider(config: DevWalletConfig, deps: ProviderD
         return addChain(list[0] as Record<string, unknown> | undefined)
       case 'wallet_getCapabilities': {
         const wanted = Array.isArray(list[1]) ? (list[1] as unknown[]).map(Number) : undefined
-        return Object.fromEntries(chains().filter((c) => !wanted || wanted.includes(c.chainId)).map((c) => [hex(c.chainId), {}]))
+        // EIP-5792: batches run atomically on every chain (calls.ts).
+        return Object.fromEntries(chains().filter((c) => !wanted || wanted.includes(c.chainId)).map((c) => [hex(c.chainId), { atomic: { status: 'supported' } }]))
       }
+      case 'wallet_sendCalls':
+        return sendCalls(params)
+      case 'wallet_getCallsStatus':
+        return calls.status(params)
       case 'wallet_requestPermissions':
         await connect()
         return [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: accounts() }] }]
