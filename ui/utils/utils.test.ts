@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { displayBalance, displayName, shortAddress } from './format'
+import { displayBalance, displayName, formatMonth, shortAddress } from './format'
 import { shallowEqual } from './shallowEqual'
 import { overrideCss, themeCss } from '../theme/tokens'
 
@@ -8,6 +8,20 @@ describe('display helpers', () => {
     expect(shortAddress('0x1234567890abcdef1234567890abcdef1234abcd')).toBe('0x1234…abcd')
     expect(shortAddress('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')).toBe('7xKX…gAsU')
     expect(shortAddress('0x12')).toBe('0x12')
+  })
+  it('writes a balance in the language, after flooring it to 3 decimals exactly', () => {
+    expect(displayBalance('1234.56789', 'ETH')).toBe('1,234.567 ETH')
+    expect(displayBalance('1234.56789', 'ETH', 'de')).toBe('1.234,567 ETH')
+    expect(displayBalance('1234.56789', 'ETH', 'fr')).toBe('1\u202f234,567 ETH')
+    expect(displayBalance('123456789012345678901234.9999', 'ETH', 'en')).toBe('123,456,789,012,345,678,901,234.999 ETH')
+    expect(displayBalance('0.0009', undefined, 'ja')).toBe('0')
+  })
+  it("writes months with the language's month names", () => {
+    const march = new Date(Date.UTC(2026, 2, 15))
+    expect(formatMonth(march, 'en')).toBe('March 2026')
+    expect(formatMonth(march, 'fr')).toBe('mars 2026')
+    expect(formatMonth(march, 'ja')).toBe('2026年3月')
+    expect(formatMonth(march, 'not a tag!')).toBe('March 2026')
   })
   it('prefers the profile name', () => {
     expect(displayName('0x1234567890abcdef1234567890abcdef1234abcd', 'vitalik.eth')).toBe('vitalik.eth')
