@@ -1,5 +1,18 @@
-import type { Hex, WalletCallReceipt } from 'viem'
+import type { Hex } from 'viem'
 import { request, type Kernel, type LatchError, type RequestOptions } from '../../kernel/index'
+
+/**
+ * One call's receipt in a batch's status (EIP-5792), the shape viem names `WalletCallReceipt`. Declared here:
+ * that name is not in every viem 2 release the peer range allows.
+ */
+export type CallReceipt<quantity = Hex, status = Hex> = {
+  logs: { address: Hex; data: Hex; topics: Hex[] }[]
+  status: status
+  blockHash: Hex
+  blockNumber: quantity
+  gasUsed: quantity
+  transactionHash: Hex
+}
 
 export type GetCallsStatusParameters = { id: string } & RequestOptions
 export type GetCallsStatusReturnType = {
@@ -10,7 +23,7 @@ export type GetCallsStatusReturnType = {
   /** EIP-5792's code: 100 pending, 200 confirmed, 400 not included, 500 reverted, 600 partly reverted. */
   statusCode: number
   status: 'pending' | 'success' | 'failure' | undefined
-  receipts: WalletCallReceipt<bigint, 'success' | 'reverted'>[]
+  receipts: CallReceipt<bigint, 'success' | 'reverted'>[]
   capabilities?: Record<string, unknown>
 }
 export type GetCallsStatusErrorType = LatchError
@@ -21,7 +34,7 @@ type WireStatus = {
   chainId?: Hex
   status: number | 'PENDING' | 'CONFIRMED'
   atomic?: boolean
-  receipts?: WalletCallReceipt<Hex, Hex>[]
+  receipts?: CallReceipt<Hex, Hex>[]
   capabilities?: Record<string, unknown>
 }
 

@@ -27,6 +27,7 @@ type Manifest = {
   files?: string[]
   dependencies?: Record<string, string>
   peerDependencies?: Record<string, string>
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>
   devDependencies?: Record<string, string>
   optionalDependencies?: Record<string, string>
   exports?: Record<string, unknown>
@@ -106,9 +107,10 @@ function temp(prefix: string): string {
   temps.push(dir)
   return dir
 }
+// Removing the apps' node_modules takes seconds on a busy 2-core machine.
 afterAll(() => {
   for (const dir of temps) rmSync(dir, { recursive: true, force: true })
-})
+}, 120_000)
 
 /** Every file under `dir`, relative to it, following no symlinks. */
 function walk(dir: string, base = dir): string[] {
@@ -152,7 +154,7 @@ describe('the tarball', () => {
     expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/types/kernel/index.d.ts']))
   })
 
-  it('its manifest depends at run time on exactly what the bundles import, with React and viem as optional peers', () => {
+  it('its manifest depends at run time on exactly what the bundles import, with React, viem and the chain-family libraries as optional peers', () => {
     const imports = bundleImports(join(root, 'dist'))
     const dependencies = Object.keys(rootPackage.dependencies ?? {})
     const peers = Object.keys(rootPackage.peerDependencies ?? {})
@@ -160,7 +162,9 @@ describe('the tarball', () => {
     expect(dependencies.filter((name) => !imports.has(name))).toEqual([])
     expect([...imports].filter((name) => !dependencies.includes(name) && !peers.includes(name))).toEqual([])
     expect(rootPackage.optionalDependencies).toBeUndefined()
-    expect(peers.sort()).toEqual(['react', 'react-dom', 'viem'])
+    expect(peers.sort()).toEqual(['@solana/web3.js', '@wallet-standard/app', 'react', 'react-dom', 'sats-connect', 'viem'])
+    // A dapp installs only the peers of what it uses: every peer is optional.
+    for (const peer of peers) expect(rootPackage.peerDependenciesMeta?.[peer], peer).toEqual({ optional: true })
     // latch-replay imports only Node's built-ins and this very package (latch, latch/testing).
     const bin = readFileSync(join(root, 'dist/bin/latch-replay.js'), 'utf8')
     const binImports = [...bin.matchAll(/^import\s[^;]*?\bfrom\s*["']([^"']+)["']/gm)].map((match) => match[1] as string)
