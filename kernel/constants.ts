@@ -25,6 +25,8 @@ export const constants = {
   /** long enough to read a one-line toast. */
   toastAutoClose: 2_200,
   rpcTimeout: 10_000,
+  /** how often a shown balance is read again while the page is visible (docs/behaviour.md, "Balance refresh"). */
+  balancePollingInterval: 4_000,
   /** how long a wallet prompt (connect, sign, send, switch) may stay unanswered. */
   walletPromptTimeout: 5 * 60_000,
   /**
