@@ -10,6 +10,8 @@ describe('public surface of latch/plugins/eip155', () => {
         "eip155CapabilitiesRequested",
         "eip155CapabilitiesSucceeded",
         "eip155Events",
+        "eip155ReceiptReceived",
+        "eip155TokenRejected",
         "fromViemChain",
         "getCapabilities",
         "injectedConnectorId",

@@ -1,6 +1,7 @@
 import { castDraft } from 'immer'
 import { filter, merge } from 'rxjs'
-import { definePlugin, recordWith, walletCancelRequested, type Effect } from '../../kernel/index'
+import * as z from 'zod/mini'
+import { constants, definePlugin, LatchError, recordWith, walletCancelRequested, type Effect } from '../../kernel/index'
 import { loadBalance } from './balance'
 import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'
@@ -13,16 +14,40 @@ import { createRegistry } from './registry'
 import { answerSendTransaction } from './send-transaction'
 import { answerSignMessage } from './sign-message'
 import { answerSwitchNetwork } from './switch-network'
+import { answerTokenBalances, loadTokenBalances, type TokenLists } from './token-balances'
+import { readTokenList, type TokenListEntry } from './tokens/options'
 import { createWalletRequests } from './wallet-requests'
+import { watchReceipts } from './receipts'
 
 /**
  * Options of the eip155 plugin. Networks are not among them: they are given to
  * `createLatch({ networks })` and so recorded in the log, which keeps replay exact.
  */
-export type Eip155Options = Record<string, never>
+export type Eip155Options = {
+  /**
+   * ERC-20 tokens whose balances Latch reads from the chain (Multicall3) when no provider API serves
+   * them (docs/networks.md, "Token list"). Without it, and without a provider API, no token balance is read.
+   */
+  tokens?: readonly TokenListEntry[]
+  /** Milliseconds between two reads of a balance that is shown (default 4,000; at least 1,000). docs/behaviour.md, "Balance refresh". */
+  pollingInterval?: number
+}
+
+const pollingIntervalSchema = z.number().check(z.int(), z.gte(1_000))
+
+type Settings = { lists: TokenLists; pollingInterval: number }
+
+function readOptions(options: Eip155Options): Settings {
+  const lists = readTokenList(options.tokens ?? [])
+  const pollingInterval = options.pollingInterval ?? constants.balancePollingInterval
+  if (!z.safeParse(pollingIntervalSchema, pollingInterval).success) {
+    throw new LatchError('INVALID_OPTIONS', { details: `eip155: pollingInterval must be a whole number of milliseconds, at least 1000 (got ${String(pollingInterval).slice(0, 40)})` })
+  }
+  return { lists, pollingInterval }
+}
 
 // Everything with a lifetime (discovered providers, listeners) is created here, once per kernel.
-const effect: Effect = (events$, ctx) => {
+const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, ctx) => {
   const registry = createRegistry()
   const requests = createWalletRequests(ctx.ports.scheduler)
   // Emits nothing: a connection change fails the requests bound to the old one, a cancel all of them.
@@ -45,12 +70,19 @@ const effect: Effect = (events$, ctx) => {
     answerSendTransaction(events$, ctx, registry, requests),
     answerGetCapabilities(events$, ctx, registry, requests),
     watchProvider(ctx, registry),
-    loadBalance(events$, ctx),
+    loadBalance(events$, ctx, pollingInterval),
+    watchReceipts(events$, ctx, pollingInterval),
+    loadTokenBalances(events$, ctx, lists, pollingInterval),
+    answerTokenBalances(events$, ctx, lists),
   )
 }
 
-/** The EVM chain family: EIP-6963 and injected wallets, connect, switch/add chain, sign, send, capabilities, native balance. */
-export function eip155(_options: Eip155Options = {}) {
+/**
+ * The EVM chain family: EIP-6963 and injected wallets, connect, switch/add chain, sign, send, capabilities,
+ * native and token balances. Throws `INVALID_OPTIONS` on a bad token list or polling interval.
+ */
+export function eip155(options: Eip155Options = {}) {
+  const settings = readOptions(options)
   const initial: Eip155State = { capabilities: {} }
   return definePlugin({
     name: 'eip155',
@@ -63,6 +95,6 @@ export function eip155(_options: Eip155Options = {}) {
         draft.eip155.capabilities = castDraft(recordWith(draft.eip155.capabilities, payload.address.toLowerCase(), payload.capabilities))
       },
     },
-    effects: [effect],
+    effects: [effectWith(settings)],
   })
 }

@@ -1,0 +1,128 @@
+import { defer, distinctUntilChanged, EMPTY, filter, ignoreElements, map, merge, of, switchMap, take, takeUntil, timer, type Observable } from 'rxjs'
+import {
+  answerIntent,
+  balanceTokensFailed,
+  balanceTokensRequested,
+  balanceTokensSucceeded,
+  constants,
+  keepTokenBalances,
+  LatchError,
+  notMine,
+  parseCaipAddress,
+  recordGet,
+  toLatchError,
+  tokenBalancesDue,
+  type EffectContext,
+  type LatchEvent,
+  type Logged,
+  type State,
+} from '../../kernel/index'
+import { eip155TokenRejected } from './balance-events'
+import { chainIdOf } from './networks'
+import { oneAtATime } from './one-at-a-time'
+import { refreshes, type Refresh } from './refresh'
+import { balanceTargetOf, sameTarget, type BalanceTarget } from './target'
+import type { ListedToken } from './tokens/options'
+import type { TokenMetadata } from './tokens/read-chain'
+
+/** The integrator's token list, by chain id. */
+export type TokenLists = ReadonlyMap<number, readonly ListedToken[]>
+
+const triggers = new Set(['account/connected', 'account/addressChanged', 'network/switched', 'account/disconnected'])
+/** How long the request for token balances waits for its answer before it gives up (the source's own timeouts come first). */
+const answerWait = 60_000
+
+/**
+ * docs/behaviour.md, "Token balances": asks for the connected account's token balances
+ * (`balance/tokensRequested`) when it connects or moves, while token balances are shown (at most every
+ * 30 s, by the portfolio cache), when the page turns visible again, and at once after its own transaction
+ * is mined. Never within 30 s after a failure, never two at a time, and only when someone can answer:
+ * the provider API (when it serves EVM balances) or the token list for the account's chain.
+ */
+export function loadTokenBalances(events$: Observable<Logged>, ctx: EffectContext, lists: TokenLists, pollingInterval: number = constants.balancePollingInterval): Observable<LatchEvent> {
+  return events$.pipe(
+    filter((event) => event.ns === 'eip155' && triggers.has(event.type)),
+    map(() => balanceTargetOf(ctx.getState())),
+    distinctUntilChanged(sameTarget),
+    switchMap((target) =>
+      target ? merge(of<Refresh>('load'), refreshes(events$, ctx, target.caipAddress, 'tokens', pollingInterval)).pipe(oneAtATime((refresh) => ask(events$, ctx, lists, target, refresh))) : EMPTY,
+    ),
+  )
+}
+
+function ask(events$: Observable<Logged>, ctx: EffectContext, lists: TokenLists, target: BalanceTarget, refresh: Refresh): Observable<LatchEvent> {
+  return defer(() => {
+    const state = ctx.getState()
+    if (!ctx.ports.fetch || !hasSource(state, lists, target)) return EMPTY
+    const cached = recordGet(state.caches.portfolio, target.caipAddress)
+    const due = tokenBalancesDue({ now: ctx.ports.scheduler.now(), lastRetry: state.chains.eip155.account.lastRetry, fetchedAt: cached?.timestamp, force: refresh === 'fresh' })
+    if (due !== 'due') return EMPTY
+    const requestId = ctx.ports.random.id()
+    const answered = events$.pipe(
+      filter((event) => event.requestId === requestId && (balanceTokensSucceeded.match(event) || balanceTokensFailed.match(event))),
+      take(1),
+      ignoreElements(),
+      takeUntil(timer(answerWait, ctx.ports.scheduler)),
+    )
+    const payload = refresh === 'fresh' ? { caipAddress: target.caipAddress, force: true } : { caipAddress: target.caipAddress }
+    // Listening first: the answer may come while the intent is still being dispatched.
+    return merge(answered, of(balanceTokensRequested(payload, { ns: 'eip155', requestId }) as LatchEvent))
+  })
+}
+
+/** Whether anyone answers for this account: the provider API for EVM, or a token list for its chain. */
+export function hasSource(state: State, lists: TokenLists, target: BalanceTarget): boolean {
+  if (state.balances.providerNamespaces.includes('eip155')) return true
+  const chainId = chainIdOrUndefined(target.network.caipNetworkId)
+  return chainId !== undefined && (lists.get(chainId)?.length ?? 0) > 0
+}
+
+/**
+ * Answers `balance/tokensRequested` for eip155 from the chain when the provider API does not serve EVM
+ * balances: the token list of the account's chain, read through Multicall3 (tokens/read-chain.ts, loaded on
+ * first use). A listed token that is not an ERC-20 there is reported once (`eip155/tokenRejected`, and a
+ * developer warning) and left out from then on.
+ */
+export function answerTokenBalances(events$: Observable<Logged>, ctx: EffectContext, lists: TokenLists): Observable<LatchEvent> {
+  const rejected = new Set<string>()
+  const metadata = new Map<number, Map<string, TokenMetadata>>()
+  const options = { intent: balanceTokensRequested, succeeded: balanceTokensSucceeded, failed: balanceTokensFailed, ns: 'eip155', toError: unavailable } as const
+  return answerIntent(events$, options, async (intent, emit) => {
+    const state = ctx.getState()
+    if (state.balances.providerNamespaces.includes('eip155')) return notMine
+    const { caipAddress } = intent.payload
+    const { caipNetworkId, address } = parseCaipAddress(caipAddress)
+    const chainId = chainIdOrUndefined(caipNetworkId)
+    const tokens = (chainId === undefined ? [] : (lists.get(chainId) ?? [])).filter((token) => !rejected.has(`${chainId}:${token.address}`))
+    if (chainId === undefined || tokens.length === 0) return { caipAddress, balances: [] }
+    const network = state.chains.eip155.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
+    const url = network?.rpcUrls.default.http[0]
+    if (!url) throw new LatchError('TOKEN_BALANCE_UNAVAILABLE', { details: `no RPC URL for ${caipNetworkId}` })
+    const known = metadata.get(chainId) ?? new Map<string, TokenMetadata>()
+    metadata.set(chainId, known)
+    const { readChainTokenBalances } = await import('./tokens/read-chain')
+    const result = await readChainTokenBalances(ctx.ports, { url, owner: address, caipNetworkId, tokens, metadata: known })
+    for (const token of result.rejected) {
+      rejected.add(`${chainId}:${token.address}`)
+      const error = new LatchError('INVALID_OPTIONS', { details: `eip155: tokens: ${token.address}: ${token.reason}` })
+      ctx.ports.logger.warn(error.message)
+      emit(eip155TokenRejected({ caipNetworkId, address: token.address, error: error.toData() }, { ns: 'eip155' }))
+    }
+    return { caipAddress, balances: keepTokenBalances(result.balances) }
+  })
+}
+
+/** Any failure of a token-balance fetch, as the visitor reads it: 'Token Balance Unavailable'. */
+export function unavailable(error: unknown): LatchError {
+  if (error instanceof LatchError && error.code === 'TOKEN_BALANCE_UNAVAILABLE') return error
+  const cause = toLatchError(error)
+  return new LatchError('TOKEN_BALANCE_UNAVAILABLE', { details: cause.details ?? cause.message, cause: error })
+}
+
+function chainIdOrUndefined(caipNetworkId: string): number | undefined {
+  try {
+    return chainIdOf({ caipNetworkId: caipNetworkId as `${string}:${string}` })
+  } catch {
+    return undefined
+  }
+}
