@@ -18,11 +18,13 @@ describe('public API of "./react"', () => {
       'preloadModal',
       'themeVariableNames',
       'useAccount',
+      'useBalanceWatch',
       'useConnectButtonState',
       'useLatch',
       'useLatchInstance',
       'useModal',
       'useNetwork',
+      'useTokenBalances',
       'walletFeatureOrder',
     ])
   })

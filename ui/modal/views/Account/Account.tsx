@@ -14,6 +14,7 @@ import { walletFeatureOrder, type FeatureAddon } from '../../../addons'
 import { Avatar } from '../../../components/Avatar/Avatar'
 import { useLatchContext } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
+import { useBalanceWatch } from '../../../hooks/useBalanceWatch'
 import { displayBalance, displayName } from '../../../utils/format'
 import { shallowEqual } from '../../../utils/shallowEqual'
 import { CopyIcon, DisconnectIcon, ExternalIcon, NetworkIcon } from '../../icons'
@@ -44,6 +45,8 @@ export default function Account() {
   const account = useLatch(selectAccountView, shallowEqual)
   const features = useLatch(selectFeatures)
   const [leaving, setLeaving] = useState(false)
+  // docs/behaviour.md, "Balance refresh": the balance shown here is kept fresh while the view is.
+  useBalanceWatch('native')
   if (!account.address) return <p className="subtle center">No account is connected.</p>
   const { address } = account
   const balance = displayBalance(account.balance, account.balanceSymbol)
