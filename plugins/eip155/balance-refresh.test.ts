@@ -1,7 +1,7 @@
 import { formatUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { balanceWatchStarted, balanceWatchStopped, connect, sendTransaction } from '../../kernel/index'
-import { countingFetch } from '../../scripts/testing/counting-fetch'
+import { countingFetch, untilMined } from '../../scripts/testing/counting-fetch'
 import { anvilAccounts, rpc, setup, useChains } from '../../scripts/testing/eip155-harness'
 import { createFakeWindow } from '../../scripts/testing/eip155-test-wallet'
 import { eip155 } from './index'
@@ -77,14 +77,17 @@ describe('native balance refresh', () => {
     expect(before).toBe(await chainBalance(chains.a.url, anvilAccounts[0]))
 
     const { hash } = await sendTransaction(h.latch, { to: anvilAccounts[2], value: 10n ** 17n })
-    h.t.advance(0)
-    await rpcLog.idle()
+    await untilMined(h, rpcLog)
     const expected = await chainBalance(chains.a.url, anvilAccounts[0])
     expect(expected).not.toBe(before)
     expect(h.latch.getState().chains.eip155.account.balance).toBe(expected)
     const mined = h.events.find((e) => e.type === 'eip155/receiptReceived')
     expect(mined?.payload).toMatchObject({ hash, status: 'success', caipAddress: `eip155:31337:${anvilAccounts[0]}` })
-    expect(rpcLog.methods.filter((m) => m === 'eth_getTransactionReceipt')).toHaveLength(1)
+    // Once mined, the receipt is not asked for again.
+    const receipts = rpcLog.count('eth_getTransactionReceipt')
+    h.t.advance(10 * interval)
+    await rpcLog.idle()
+    expect(rpcLog.count('eth_getTransactionReceipt')).toBe(receipts)
   })
 
   it('stops polling while the page is hidden and reads once when it is visible again', async () => {

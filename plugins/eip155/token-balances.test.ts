@@ -2,7 +2,7 @@ import { createPublicClient, erc20Abi, formatUnits, http } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { balanceWatchStarted, connect, sendTransaction, shortMessages, switchNetwork } from '../../kernel/index'
 import { demoTokens, installDemoContracts } from '../../scripts/devnet/tokens'
-import { countingFetch } from '../../scripts/testing/counting-fetch'
+import { countingFetch, untilMined } from '../../scripts/testing/counting-fetch'
 import { anvilAccounts, setup, useChains } from '../../scripts/testing/eip155-harness'
 import { eip155 } from './index'
 
@@ -50,8 +50,7 @@ describe('token balances from the chain', () => {
     // The visitor sends 1.5 DUSD through Latch: once mined, the list follows without a reload.
     const data = `0xa9059cbb${anvilAccounts[2].slice(2).toLowerCase().padStart(64, '0')}${(1_500_000n).toString(16).padStart(64, '0')}` as const
     await sendTransaction(h.latch, { to: dusd.address, value: 0n, data })
-    h.t.advance(0)
-    await rpcLog.idle()
+    await untilMined(h, rpcLog)
     const after = await chainTokenBalance(chains.a.url, dusd.address, owner)
     expect(after).toBe(formatUnits(dusd.balance - 1_500_000n, 6))
     expect(shown()[0]?.[3]).toBe(after)
@@ -117,9 +116,8 @@ describe('token balances from the chain', () => {
     // Polls every 4 s and a transaction mined at 10 s: none asks within 30 s of the failure.
     h.t.advance(10_000)
     await sendTransaction(h.latch, { to: anvilAccounts[2], value: 1n })
-    h.t.advance(0)
-    await rpcLog.idle()
-    for (let s = 10_000; s < 28_000; s += 2_000) {
+    await untilMined(h, rpcLog)
+    while (h.t.now() - failedAt < 28_000) {
       h.t.advance(2_000)
       await rpcLog.idle()
     }

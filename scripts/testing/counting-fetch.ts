@@ -43,3 +43,21 @@ export function countingFetch(options: { fail?: (method: string) => boolean } = 
     },
   }
 }
+
+/**
+ * Runs the receipt polls on virtual time until the visitor's transaction is reported mined (anvil may
+ * answer the first receipt request before it has mined the block), then waits for what follows.
+ */
+export async function untilMined(
+  h: { t: { advance(ms: number): void }; types(): string[] },
+  rpcLog: { idle(): Promise<void> },
+  interval = 4_000,
+): Promise<void> {
+  h.t.advance(0)
+  await rpcLog.idle()
+  for (let polls = 0; !h.types().includes('eip155/receiptReceived'); polls++) {
+    if (polls === 5) throw new Error('no receipt after 5 polls')
+    h.t.advance(interval)
+    await rpcLog.idle()
+  }
+}
