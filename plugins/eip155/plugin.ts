@@ -1,7 +1,7 @@
 import { castDraft } from 'immer'
-import { filter, merge } from 'rxjs'
+import { concat, defer, EMPTY, filter, first, from, merge, switchMap } from 'rxjs'
 import * as z from 'zod/mini'
-import { constants, definePlugin, LatchError, recordWith, walletCancelRequested, type Effect } from '../../kernel/index'
+import { balanceTokensRequested, constants, definePlugin, LatchError, recordWith, walletCancelRequested, type Effect, type Logged } from '../../kernel/index'
 import { loadBalance } from './balance'
 import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'
@@ -14,7 +14,7 @@ import { createRegistry } from './registry'
 import { answerSendTransaction } from './send-transaction'
 import { answerSignMessage } from './sign-message'
 import { answerSwitchNetwork } from './switch-network'
-import { answerTokenBalances, loadTokenBalances, type TokenLists } from './token-balances'
+import type { TokenLists } from './token-balances'
 import { readTokenList, type TokenListEntry } from './tokens/options'
 import { createWalletRequests } from './wallet-requests'
 import { watchReceipts } from './receipts'
@@ -72,10 +72,35 @@ const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, c
     watchProvider(ctx, registry),
     loadBalance(events$, ctx, pollingInterval),
     watchReceipts(events$, ctx, pollingInterval),
-    loadTokenBalances(events$, ctx, lists, pollingInterval),
-    answerTokenBalances(events$, ctx, lists),
+    tokenBalances(events$, ctx, lists, pollingInterval),
   )
 }
+
+/**
+ * docs/behaviour.md, "Token balances": their code loads (token-balances.ts, tokens/answer-chain.ts) once
+ * someone can answer for EVM, a provider or a token list, so a dapp with neither never downloads it.
+ * A `balance/tokensRequested` dispatched while it loads is kept and answered once it has.
+ */
+const tokenBalances = (...[events$, ctx, lists, pollingInterval]: [...Parameters<Effect>, TokenLists, number]) =>
+  defer(() => {
+    let early: Logged[] | undefined = []
+    const keep = events$.pipe(
+      filter((event) => {
+        if (balanceTokensRequested.match(event)) early?.push(event)
+        return false
+      }),
+    )
+    const run = ctx.select((state) => lists.size > 0 || state.balances.providerNamespaces.includes('eip155')).pipe(
+      first(Boolean),
+      switchMap(() => from(Promise.all([import('./token-balances'), lists.size > 0 ? import('./tokens/answer-chain') : undefined]))),
+      switchMap(([tokens, chain]) => {
+        const intents = concat(from(early ?? []), events$)
+        early = undefined
+        return merge(chain ? chain.answerTokenBalances(intents, ctx, lists) : EMPTY, tokens.loadTokenBalances(events$, ctx, lists, pollingInterval))
+      }),
+    )
+    return merge(keep, run)
+  })
 
 /**
  * The EVM chain family: EIP-6963 and injected wallets, connect, switch/add chain, sign, send, capabilities,

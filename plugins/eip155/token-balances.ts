@@ -1,14 +1,14 @@
-import { defer, distinctUntilChanged, EMPTY, filter, ignoreElements, map, merge, of, switchMap, take, takeUntil, timer, type Observable } from 'rxjs'
+/**
+ * Token balances for the EVM family (docs/behaviour.md, "Token balances"): when to ask. Loaded on first
+ * use (plugin.ts): only once a provider serves EVM balances or a token list exists.
+ */
+import { defer, distinctUntilChanged, EMPTY, filter, ignoreElements, map, merge, of, startWith, switchMap, take, takeUntil, timer, type Observable } from 'rxjs'
 import {
-  answerIntent,
   balanceTokensFailed,
   balanceTokensRequested,
   balanceTokensSucceeded,
   constants,
-  keepTokenBalances,
   LatchError,
-  notMine,
-  parseCaipAddress,
   recordGet,
   toLatchError,
   tokenBalancesDue,
@@ -17,13 +17,11 @@ import {
   type Logged,
   type State,
 } from '../../kernel/index'
-import { eip155TokenRejected } from './balance-events'
 import { chainIdOf } from './networks'
 import { oneAtATime } from './one-at-a-time'
 import { refreshes, type Refresh } from './refresh'
 import { balanceTargetOf, sameTarget, type BalanceTarget } from './target'
 import type { ListedToken } from './tokens/options'
-import type { TokenMetadata } from './tokens/read-chain'
 
 /** The integrator's token list, by chain id. */
 export type TokenLists = ReadonlyMap<number, readonly ListedToken[]>
@@ -42,6 +40,8 @@ const answerWait = 60_000
 export function loadTokenBalances(events$: Observable<Logged>, ctx: EffectContext, lists: TokenLists, pollingInterval: number = constants.balancePollingInterval): Observable<LatchEvent> {
   return events$.pipe(
     filter((event) => event.ns === 'eip155' && triggers.has(event.type)),
+    // This module loads after start: the account may be connected already.
+    startWith(undefined),
     map(() => balanceTargetOf(ctx.getState())),
     distinctUntilChanged(sameTarget),
     switchMap((target) =>
@@ -77,41 +77,6 @@ export function hasSource(state: State, lists: TokenLists, target: BalanceTarget
   return chainId !== undefined && (lists.get(chainId)?.length ?? 0) > 0
 }
 
-/**
- * Answers `balance/tokensRequested` for eip155 from the chain when the provider API does not serve EVM
- * balances: the token list of the account's chain, read through Multicall3 (tokens/read-chain.ts, loaded on
- * first use). A listed token that is not an ERC-20 there is reported once (`eip155/tokenRejected`, and a
- * developer warning) and left out from then on.
- */
-export function answerTokenBalances(events$: Observable<Logged>, ctx: EffectContext, lists: TokenLists): Observable<LatchEvent> {
-  const rejected = new Set<string>()
-  const metadata = new Map<number, Map<string, TokenMetadata>>()
-  const options = { intent: balanceTokensRequested, succeeded: balanceTokensSucceeded, failed: balanceTokensFailed, ns: 'eip155', toError: unavailable } as const
-  return answerIntent(events$, options, async (intent, emit) => {
-    const state = ctx.getState()
-    if (state.balances.providerNamespaces.includes('eip155')) return notMine
-    const { caipAddress } = intent.payload
-    const { caipNetworkId, address } = parseCaipAddress(caipAddress)
-    const chainId = chainIdOrUndefined(caipNetworkId)
-    const tokens = (chainId === undefined ? [] : (lists.get(chainId) ?? [])).filter((token) => !rejected.has(`${chainId}:${token.address}`))
-    if (chainId === undefined || tokens.length === 0) return { caipAddress, balances: [] }
-    const network = state.chains.eip155.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
-    const url = network?.rpcUrls.default.http[0]
-    if (!url) throw new LatchError('TOKEN_BALANCE_UNAVAILABLE', { details: `no RPC URL for ${caipNetworkId}` })
-    const known = metadata.get(chainId) ?? new Map<string, TokenMetadata>()
-    metadata.set(chainId, known)
-    const { readChainTokenBalances } = await import('./tokens/read-chain')
-    const result = await readChainTokenBalances(ctx.ports, { url, owner: address, caipNetworkId, tokens, metadata: known })
-    for (const token of result.rejected) {
-      rejected.add(`${chainId}:${token.address}`)
-      const error = new LatchError('INVALID_OPTIONS', { details: `eip155: tokens: ${token.address}: ${token.reason}` })
-      ctx.ports.logger.warn(error.message)
-      emit(eip155TokenRejected({ caipNetworkId, address: token.address, error: error.toData() }, { ns: 'eip155' }))
-    }
-    return { caipAddress, balances: keepTokenBalances(result.balances) }
-  })
-}
-
 /** Any failure of a token-balance fetch, as the visitor reads it: 'Token Balance Unavailable'. */
 export function unavailable(error: unknown): LatchError {
   if (error instanceof LatchError && error.code === 'TOKEN_BALANCE_UNAVAILABLE') return error
@@ -119,7 +84,7 @@ export function unavailable(error: unknown): LatchError {
   return new LatchError('TOKEN_BALANCE_UNAVAILABLE', { details: cause.details ?? cause.message, cause: error })
 }
 
-function chainIdOrUndefined(caipNetworkId: string): number | undefined {
+export function chainIdOrUndefined(caipNetworkId: string): number | undefined {
   try {
     return chainIdOf({ caipNetworkId: caipNetworkId as `${string}:${string}` })
   } catch {
