@@ -56,6 +56,7 @@ describe('page visibility', () => {
     doc.dispatchEvent(new Event('visibilitychange'))
     expect(latch.getState().page.visible).toBe(true)
     expect(latch.exportLog().events.filter((e) => e.type === 'page/visibilityChanged').map((e) => e.payload)).toEqual([{ visible: false }, { visible: true }])
+    expect(replay([], JSON.stringify(latch.exportLog())).final).toEqual(latch.getState())
     latch.destroy()
     doc.visibilityState = 'hidden'
     doc.dispatchEvent(new Event('visibilitychange'))
