@@ -22,8 +22,9 @@ import { readChainTokenBalances, type TokenMetadata } from './read-chain'
 
 /**
  * Answers `balance/tokensRequested` for eip155 from the chain when the provider API does not serve EVM
- * balances: the token list of the account's chain, read through Multicall3 (read-chain.ts). A listed token that is not an ERC-20 there is reported once (`eip155/tokenRejected`, and a
- * developer warning) and left out from then on.
+ * balances: the token list of the account's chain, read through Multicall3 (read-chain.ts). A listed
+ * token that is not an ERC-20 there is reported once (`eip155/tokenRejected`, and a developer warning)
+ * and left out from then on.
  */
 export function answerTokenBalances(events$: Observable<Logged>, ctx: EffectContext, lists: TokenLists): Observable<LatchEvent> {
   const rejected = new Set<string>()
