@@ -1,6 +1,6 @@
 import { createPublicClient, erc20Abi, formatUnits, http } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { balanceWatchStarted, connect, sendTransaction, shortMessages, switchNetwork } from '../../kernel/index'
+import { balanceWatchStarted, balanceWatchStopped, connect, sendTransaction, shortMessages, switchNetwork } from '../../kernel/index'
 import { demoTokens, installDemoContracts } from '../../scripts/devnet/tokens'
 import { countingFetch, untilMined } from '../../scripts/testing/counting-fetch'
 import { anvilAccounts, setup, useChains } from '../../scripts/testing/eip155-harness'
@@ -37,6 +37,7 @@ describe('token balances from the chain', () => {
     const rpcLog = countingFetch()
     const h = setup(chains, { fetch: rpcLog.fetch, plugins: [eip155({ tokens })] })
     const owner = anvilAccounts[0]
+    h.latch.dispatch(balanceWatchStarted({ kind: 'tokens' }))
     await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
     await rpcLog.idle()
     expect(rpcLog.count('eth_call')).toBe(1)
@@ -54,6 +55,37 @@ describe('token balances from the chain', () => {
     const after = await chainTokenBalance(chains.a.url, dusd.address, owner)
     expect(after).toBe(formatUnits(dusd.balance - 1_500_000n, 6))
     expect(shown()[0]?.[3]).toBe(after)
+  })
+
+  it('are asked for only while something shows them; a transaction mined meanwhile is read as soon as something does', async () => {
+    const rpcLog = countingFetch()
+    const h = setup(chains, { fetch: rpcLog.fetch, plugins: [eip155({ tokens })] })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    h.latch.dispatch(balanceWatchStarted({ kind: 'tokens' }))
+    await rpcLog.idle()
+    expect(rpcLog.count('eth_call')).toBe(1)
+    h.latch.dispatch(balanceWatchStopped({ kind: 'tokens' }))
+    h.t.advance(60_000)
+    await sendTransaction(h.latch, { to: anvilAccounts[2], value: 1n })
+    await untilMined(h, rpcLog)
+    h.t.advance(60_000)
+    await rpcLog.idle()
+    expect(rpcLog.count('eth_call')).toBe(1)
+    expect(h.types().filter((t) => t === 'balance/tokensRequested')).toHaveLength(1)
+
+    // Shown again within 30 s of a read: the mined transaction makes it read anyway, skipping the cache.
+    h.latch.dispatch(balanceWatchStarted({ kind: 'tokens' }))
+    h.t.advance(4_000)
+    await rpcLog.idle()
+    h.latch.dispatch(balanceWatchStopped({ kind: 'tokens' }))
+    const before = rpcLog.count('eth_call')
+    await sendTransaction(h.latch, { to: anvilAccounts[2], value: 1n })
+    await untilMined(h, rpcLog)
+    h.latch.dispatch(balanceWatchStarted({ kind: 'tokens' }))
+    await rpcLog.idle()
+    expect(rpcLog.count('eth_call')).toBe(before + 1)
+    const last = h.events.filter((e) => e.type === 'balance/tokensRequested').at(-1)
+    expect(last?.payload).toMatchObject({ force: true })
   })
 
   it('are cached 30 s while shown, and come back from the cache on a network switch', async () => {

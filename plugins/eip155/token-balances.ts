@@ -32,10 +32,11 @@ const answerWait = 60_000
 
 /**
  * docs/behaviour.md, "Token balances": asks for the connected account's token balances
- * (`balance/tokensRequested`) when it connects or moves, while token balances are shown (at most every
- * 30 s, by the portfolio cache), when the page turns visible again, and at once after its own transaction
- * is mined. Never within 30 s after a failure, never two at a time, and only when someone can answer:
- * the provider API (when it serves EVM balances) or the token list for the account's chain.
+ * (`balance/tokensRequested`) only while some component shows them: when it starts showing them, when the
+ * account connects or moves, every poll (at most every 30 s, by the portfolio cache), when the page turns
+ * visible again, and at once after the account's own transaction is mined (or, if nothing showed them then,
+ * as soon as something does). Never within 30 s after a failure, never two at a time, and only when
+ * someone can answer: the provider API (when it serves EVM balances) or the token list for the account's chain.
  */
 export function loadTokenBalances(events$: Observable<Logged>, ctx: EffectContext, lists: TokenLists, pollingInterval: number = constants.balancePollingInterval): Observable<LatchEvent> {
   return events$.pipe(
@@ -45,18 +46,34 @@ export function loadTokenBalances(events$: Observable<Logged>, ctx: EffectContex
     map(() => balanceTargetOf(ctx.getState())),
     distinctUntilChanged(sameTarget),
     switchMap((target) =>
-      target ? merge(of<Refresh>('load'), refreshes(events$, ctx, target.caipAddress, 'tokens', pollingInterval)).pipe(oneAtATime((refresh) => ask(events$, ctx, lists, target, refresh))) : EMPTY,
+      target ? followTokens(events$, ctx, lists, target, pollingInterval) : EMPTY,
     ),
   )
 }
 
-function ask(events$: Observable<Logged>, ctx: EffectContext, lists: TokenLists, target: BalanceTarget, refresh: Refresh): Observable<LatchEvent> {
+function followTokens(events$: Observable<Logged>, ctx: EffectContext, lists: TokenLists, target: BalanceTarget, pollingInterval: number): Observable<LatchEvent> {
+  // Set when the account's own transaction was mined while nothing showed its tokens: the next read skips the cache.
+  let changed = false
+  const ask = (refresh: Refresh) =>
+    defer(() => {
+      const state = ctx.getState()
+      if (!ctx.ports.fetch || !hasSource(state, lists, target)) return EMPTY
+      if (state.balances.watchers.tokens === 0) {
+        changed ||= refresh === 'fresh'
+        return EMPTY
+      }
+      const force = refresh === 'fresh' || changed
+      const cached = recordGet(state.caches.portfolio, target.caipAddress)
+      const due = tokenBalancesDue({ now: ctx.ports.scheduler.now(), lastRetry: state.chains.eip155.account.lastRetry, fetchedAt: cached?.timestamp, force })
+      if (due !== 'due') return EMPTY
+      changed = false
+      return request(events$, ctx, target, force)
+    })
+  return merge(of<Refresh>('load'), refreshes(events$, ctx, target.caipAddress, 'tokens', pollingInterval)).pipe(oneAtATime(ask))
+}
+
+function request(events$: Observable<Logged>, ctx: EffectContext, target: BalanceTarget, force: boolean): Observable<LatchEvent> {
   return defer(() => {
-    const state = ctx.getState()
-    if (!ctx.ports.fetch || !hasSource(state, lists, target)) return EMPTY
-    const cached = recordGet(state.caches.portfolio, target.caipAddress)
-    const due = tokenBalancesDue({ now: ctx.ports.scheduler.now(), lastRetry: state.chains.eip155.account.lastRetry, fetchedAt: cached?.timestamp, force: refresh === 'fresh' })
-    if (due !== 'due') return EMPTY
     const requestId = ctx.ports.random.id()
     const answered = events$.pipe(
       filter((event) => event.requestId === requestId && (balanceTokensSucceeded.match(event) || balanceTokensFailed.match(event))),
@@ -64,7 +81,7 @@ function ask(events$: Observable<Logged>, ctx: EffectContext, lists: TokenLists,
       ignoreElements(),
       takeUntil(timer(answerWait, ctx.ports.scheduler)),
     )
-    const payload = refresh === 'fresh' ? { caipAddress: target.caipAddress, force: true } : { caipAddress: target.caipAddress }
+    const payload = force ? { caipAddress: target.caipAddress, force: true } : { caipAddress: target.caipAddress }
     // Listening first: the answer may come while the intent is still being dispatched.
     return merge(answered, of(balanceTokensRequested(payload, { ns: 'eip155', requestId }) as LatchEvent))
   })
