@@ -27,6 +27,8 @@ export const constants = {
   rpcTimeout: 10_000,
   /** docs/networks.md, "Several RPC URLs": how a network's RPC URLs are ranked and batched. */
   rpcFallback: { pollingInterval: 4_000, sampleCount: 10, weights: { stability: 0.7, latency: 0.3 }, batchSize: 1_000 },
+  /** how often a shown balance is read again while the page is visible (docs/behaviour.md, "Balance refresh"). */
+  balancePollingInterval: 4_000,
   /** how long a wallet prompt (connect, sign, send, switch) may stay unanswered. */
   walletPromptTimeout: 5 * 60_000,
   /**

@@ -1,4 +1,4 @@
-import type { State } from './state'
+import type { State, TokenBalance } from './state'
 import { chainNamespaces, type CaipNetwork, type ChainNamespace } from './types'
 
 /** Selectors: plain functions of the state, for `kernel.select` and the React hooks. */
@@ -48,4 +48,18 @@ export function selectIsActiveNetworkSupported(state: State): boolean {
 /** The view on top of the router's history. */
 export function selectView(state: State) {
   return state.router.history[state.router.history.length - 1] ?? { name: 'Connect' as const }
+}
+
+const noTokens: readonly TokenBalance[] = Object.freeze([])
+
+/** docs/behaviour.md, "Token balances": the family's token balances (the active family by default); the same array until they change. */
+export function selectTokenBalances(state: State, ns: ChainNamespace | undefined = state.activeNamespace): readonly TokenBalance[] {
+  return ns ? state.chains[ns].account.tokenBalance : noTokens
+}
+
+/** docs/behaviour.md, "Balance refresh": whether some component shows a balance of `kind` now and the page is visible. */
+export function selectBalanceWatched(state: State, kind: 'native' | 'tokens' | 'any' = 'any'): boolean {
+  const { native, tokens } = state.balances.watchers
+  const count = kind === 'any' ? native + tokens : kind === 'native' ? native : tokens
+  return count > 0 && state.page.visible
 }

@@ -30,6 +30,17 @@ function perNamespace<T extends z.ZodMiniType>(schema: T) {
 
 const nullableString = z.optional(z.nullable(z.string()))
 
+const tokenBalanceShape = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  chainId: z.string(),
+  address: z.optional(z.string()),
+  value: z.optional(z.number()),
+  price: z.optional(z.number()),
+  quantity: z.object({ decimals: z.string(), numeric: z.string() }),
+  iconUrl: z.optional(z.string()),
+})
+
 const accountSchema = z.object({
   status: connectionStatusSchema,
   caipAddress: z.optional(caipAddressSchema),
@@ -39,18 +50,7 @@ const accountSchema = z.object({
   balanceSymbol: z.optional(z.string()),
   balanceLoading: z.boolean(),
   lastRetry: z.optional(z.number()),
-  tokenBalance: z.array(
-    z.object({
-      name: z.string(),
-      symbol: z.string(),
-      chainId: z.string(),
-      address: z.optional(z.string()),
-      value: z.optional(z.number()),
-      price: z.optional(z.number()),
-      quantity: z.object({ decimals: z.string(), numeric: z.string() }),
-      iconUrl: z.optional(z.string()),
-    }),
-  ),
+  tokenBalance: z.array(tokenBalanceShape),
   smartAccountDeployed: z.boolean(),
   addressLabels: z.record(z.string(), z.string()),
   profileName: nullableString,
@@ -110,9 +110,15 @@ export const coreStateSchema: z.ZodMiniType<CoreState> = z.object({
   toast: z.object({ current: z.optional(z.intersection(toastSchema, z.object({ id: z.string() }))), open: z.boolean() }),
   caches: z.object({
     balance: cacheEntry(z.string()),
+    portfolio: cacheEntry(z.array(tokenBalanceShape)),
     names: cacheEntry(z.nullable(z.string())),
     identity: cacheEntry(z.object({ name: nullableString, avatar: nullableString })),
   }),
+  balances: z.object({
+    watchers: z.object({ native: z.number(), tokens: z.number() }),
+    providerNamespaces: z.array(chainNamespaceSchema),
+  }),
+  page: z.object({ visible: z.boolean() }),
   options: z.object({
     projectId: z.optional(z.string()),
     metadata: z.optional(z.object({ name: z.string(), description: z.string(), url: z.string(), icons: z.array(z.string()) })),

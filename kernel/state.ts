@@ -23,8 +23,9 @@ export type AccountState = {
   balance?: string
   balanceSymbol?: string
   balanceLoading: boolean
-  /** `meta.at` of the last failed token-balance fetch (docs/errors.md, "Codes reserved for features not built yet": no retry within 30 s). */
+  /** `meta.at` of the last failed token-balance fetch: no new one within 30 s (docs/behaviour.md, "Token balances"). */
   lastRetry?: number
+  /** The account's ERC-20 (or other non-native) token balances, filtered (docs/behaviour.md, "Token balances"). */
   tokenBalance: readonly TokenBalance[]
   smartAccountDeployed: boolean
   addressLabels: Readonly<Record<string, string>>
@@ -38,7 +39,11 @@ export type AccountState = {
   farcasterUrl?: string
 }
 
-/** docs/storage.md "Token balance". */
+/**
+ * One token the account holds (docs/behaviour.md, "Token balances"): `chainId` is the CAIP-2 network id,
+ * `address` the token's contract, `quantity.numeric` an exact decimal string, `price` and `value` (price ×
+ * quantity, in the provider's currency) only from the provider API, never guessed.
+ */
 export type TokenBalance = {
   name: string
   symbol: string
@@ -91,6 +96,8 @@ export type ToastState = { current?: Toast & { id: string }; open: boolean }
 export type CacheEntry<T> = { value: T; timestamp: number }
 export type CacheState = {
   balance: Readonly<Record<string, CacheEntry<string>>>
+  /** Token balances per CAIP-10 address, 30 s (docs/behaviour.md, "Caches"). */
+  portfolio: Readonly<Record<string, CacheEntry<readonly TokenBalance[]>>>
   names: Readonly<Record<string, CacheEntry<string | null>>>
   identity: Readonly<Record<string, CacheEntry<{ name?: string | null; avatar?: string | null }>>>
 }
@@ -118,6 +125,17 @@ export type OptionsState = {
   customWallets: readonly WalletListing[]
 }
 
+/** docs/behaviour.md, "Balance refresh": who shows a balance now, and who serves token balances. */
+export type BalanceState = {
+  /** UI components showing a balance now (`balance/watchStarted` less `balance/watchStopped`), per kind. */
+  watchers: { native: number; tokens: number }
+  /** Chain families whose token balances the provider API serves (`balance/providerConfigured`); the others read the chain. */
+  providerNamespaces: readonly ChainNamespace[]
+}
+
+/** The page Latch runs in: visible or hidden (`page/visibilityChanged`; always visible without a document). */
+export type PageState = { visible: boolean }
+
 export type CoreState = {
   chains: Readonly<Record<ChainNamespace, ChainState>>
   /** The chain family the modal acts on; its `network.caipNetwork` is the active network. */
@@ -127,6 +145,8 @@ export type CoreState = {
   router: RouterState
   toast: ToastState
   caches: CacheState
+  balances: BalanceState
+  page: PageState
   options: OptionsState
 }
 
@@ -179,7 +199,9 @@ export function initialCoreState(): CoreState {
     connectors: { list: [] },
     router: { open: false, history: [{ name: 'Connect' }] },
     toast: { open: false },
-    caches: { balance: {}, names: {}, identity: {} },
+    caches: { balance: {}, portfolio: {}, names: {}, identity: {} },
+    balances: { watchers: { native: 0, tokens: 0 }, providerNamespaces: [] },
+    page: { visible: true },
     options: {
       features: {},
       enableNetworkSwitch: true,

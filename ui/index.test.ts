@@ -19,12 +19,14 @@ describe('public API of "./react"', () => {
       'preloadModal',
       'themeVariableNames',
       'useAccount',
+      'useBalanceWatch',
       'useConnectButtonState',
       'useLatch',
       'useLatchInstance',
       'useModal',
       'useNetwork',
       'useT',
+      'useTokenBalances',
       'walletFeatureOrder',
     ])
   })

@@ -13,6 +13,8 @@ export { useAccount, type AccountInfo } from './hooks/useAccount'
 export { useNetwork, type NetworkInfo } from './hooks/useNetwork'
 export { useModal, type ModalControls } from './hooks/useModal'
 export { useConnectButtonState, type ConnectButtonState } from './hooks/useConnectButtonState'
+export { useBalanceWatch } from './hooks/useBalanceWatch'
+export { useTokenBalances } from './hooks/useTokenBalances'
 export {
   defineAddon,
   walletFeatureOrder,

@@ -1,19 +1,23 @@
 import { definePlugin } from '../plugin'
+import { balanceEvents } from './balance-events'
 import { coreEvents } from './events'
 import { coreIntents } from './intents'
 import { corePersistence } from './persist'
+import { balanceReducers } from './reduce-balances'
 import { chainReducers } from './reduce-chains'
 import { connectionReducers } from './reduce-connection'
 import { modalReducers } from './reduce-modal'
 import { reconnectDeadlineEffect } from './reconnect-deadline-effect'
 import { switchBackEffect } from './switch-back-effect'
 import { toastEffect } from './toast-effect'
+import { tokenToastEffect } from './token-toast-effect'
+import { visibilityEffect } from './visibility-effect'
 
-/** The kernel's own plugin: chains, connections, connectors, router, toasts, caches, options. Always registered. */
+/** The kernel's own plugin: chains, connections, connectors, router, toasts, caches, balances, the page, options. Always registered. */
 export const corePlugin = definePlugin({
   name: 'core',
-  events: [...coreEvents, ...coreIntents],
-  reduce: { ...chainReducers, ...connectionReducers, ...modalReducers },
-  effects: [toastEffect, switchBackEffect, reconnectDeadlineEffect],
+  events: [...coreEvents, ...coreIntents, ...balanceEvents],
+  reduce: { ...chainReducers, ...connectionReducers, ...modalReducers, ...balanceReducers },
+  effects: [toastEffect, switchBackEffect, reconnectDeadlineEffect, visibilityEffect, tokenToastEffect],
   persist: corePersistence,
 })

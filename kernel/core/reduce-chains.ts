@@ -1,19 +1,21 @@
 import { castDraft, type Draft } from 'immer'
 import type { Reducers } from '../plugin'
+import { constants } from '../constants'
+import { readCache } from '../rules/cache'
 import { addConnection, removeConnection } from '../rules/connections'
 import { initialAccountState, type State } from '../state'
 import type { CaipAddress, CaipNetwork, ChainNamespace } from '../types'
 
 /** Reducers of `chains[ns]`: account and network state per chain family (docs/behaviour.md, "Connection states"). */
 export const chainReducers: Reducers = {
-  'account/connected'(draft, { ns, payload }) {
+  'account/connected'(draft, { ns, payload, meta }) {
     if (!ns) return
     const chain = draft.chains[ns]
     const address = payload.caipAddress.split(':')[2] as string
     const accounts = payload.accounts?.length ? payload.accounts : [{ address }]
     chain.connectorId = payload.connectorId
     delete chain.reconnectConnectorId
-    moveAccount(chain.account, payload.caipAddress)
+    moveAccount(draft, ns, payload.caipAddress, meta.at)
     chain.account.allAccounts = castDraft(accounts)
     chain.account.status = 'connected'
     if (payload.walletInfo) chain.account.connectedWalletInfo = payload.walletInfo
@@ -30,9 +32,9 @@ export const chainReducers: Reducers = {
     )
   },
 
-  'account/addressChanged'(draft, { ns, payload }) {
+  'account/addressChanged'(draft, { ns, payload, meta }) {
     if (!ns || draft.chains[ns].connectorId === undefined) return
-    moveAccount(draft.chains[ns].account, payload.caipAddress)
+    moveAccount(draft, ns, payload.caipAddress, meta.at)
     selectNetworkOf(draft, ns, payload.caipAddress)
     markUsed(draft, payload.caipAddress)
   },
@@ -69,10 +71,8 @@ export const chainReducers: Reducers = {
     account.balanceLoading = false
   },
 
-  'account/balanceFailed'(draft, { ns, meta }) {
-    if (!ns) return
-    draft.chains[ns].account.balanceLoading = false
-    draft.chains[ns].account.lastRetry = meta.at
+  'account/balanceFailed'(draft, { ns }) {
+    if (ns) draft.chains[ns].account.balanceLoading = false
   },
 
   'account/profileUpdated'(draft, { ns, payload }) {
@@ -85,7 +85,7 @@ export const chainReducers: Reducers = {
     if (ns) draft.chains[ns].account.preferredAccountType = payload.type
   },
 
-  'network/switched'(draft, { ns, payload }) {
+  'network/switched'(draft, { ns, payload, meta }) {
     if (!ns) return
     const network = draft.chains[ns].network
     const known = network.requestedCaipNetworks.find((n) => n.caipNetworkId === payload.caipNetworkId)
@@ -94,7 +94,7 @@ export const chainReducers: Reducers = {
     network.caipNetwork = next as Draft<CaipNetwork>
     if (payload.activate !== false) draft.activeNamespace = ns
     const caipAddress = draft.chains[ns].account.caipAddress
-    if (caipAddress) moveAccount(draft.chains[ns].account, `${next.caipNetworkId}:${caipAddress.split(':')[2]}`)
+    if (caipAddress) moveAccount(draft, ns, `${next.caipNetworkId}:${caipAddress.split(':')[2]}`, meta.at)
     if (draft.chains[ns].connectorId !== undefined) draft.connection.lastUsedCaipNetworkId = next.caipNetworkId
   },
 
@@ -123,14 +123,18 @@ export const chainReducers: Reducers = {
 /**
  * Points the account at `caipAddress`. A balance belongs to one address on one network: when either
  * changes, the old figure is dropped rather than shown under the new network's name, and the family's
- * plugin loads the new one (from the cache or its RPC; a network without an RPC shows none).
+ * plugin loads the new one (from the cache or its RPC; a network without an RPC shows none). Token
+ * balances come back from the portfolio cache while it is fresh (docs/behaviour.md, "Token balances").
  */
-function moveAccount(account: Draft<State['chains'][ChainNamespace]['account']>, caipAddress: CaipAddress) {
+function moveAccount(draft: Draft<State>, ns: ChainNamespace, caipAddress: CaipAddress, at: number) {
+  const account = draft.chains[ns].account
   if (account.caipAddress === caipAddress) return
   account.caipAddress = caipAddress
   delete account.balance
   delete account.balanceSymbol
   account.balanceLoading = false
+  const cached = readCache(draft.caches.portfolio, caipAddress, at, constants.cacheExpiry.portfolio)
+  account.tokenBalance = castDraft(cached ?? [])
 }
 
 /** docs/storage.md, "Stored items": the network of a connected account is the last used chain. */

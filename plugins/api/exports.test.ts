@@ -14,6 +14,7 @@ describe('public API of plugins/api', () => {
       'defaultTimeout',
       'getAllowedOrigins',
       'getAnalyticsConfig',
+      'getBalances',
       'getFeatures',
       'getWallets',
       'initialWalletListState',

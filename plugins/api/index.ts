@@ -6,6 +6,7 @@
 import * as z from 'zod/mini'
 import { definePlugin, LatchError } from '../../kernel/index'
 import { normaliseBaseUrl } from './client'
+import { balancesEffect } from './balances'
 import { walletListEffect } from './effects'
 import { walletListEvents } from './events'
 import type { ApiSettings } from './source'
@@ -30,6 +31,7 @@ export {
   type GetAnalyticsConfigParameters,
   type GetAnalyticsConfigReturnType,
 } from './get-analytics-config'
+export { getBalances, type GetBalancesErrorType, type GetBalancesParameters, type GetBalancesReturnType } from './get-balances'
 export { assetImageUrl, currencyImageUrl, tokenImageUrl, walletImageUrl } from './images'
 export { parseWalletListing, parseWalletListings } from './listings'
 
@@ -48,6 +50,11 @@ export type ApiOptions = {
   includeWalletIds?: readonly string[]
   /** Timeout of one provider call in ms (default 10 s, on the clock port). */
   timeout?: number
+  /**
+   * Whether token balances come from the provider API (`GET /v1/account/{address}/balance`) for EVM and
+   * Solana (default true). False leaves them to the chain family (docs/behaviour.md, "Token balances").
+   */
+  balances?: boolean
 }
 
 const optionsSchema = z.object({
@@ -56,6 +63,7 @@ const optionsSchema = z.object({
   excludedWalletIds: z.optional(z.array(z.string())),
   includeWalletIds: z.optional(z.array(z.string())),
   timeout: z.optional(z.number().check(z.positive())),
+  balances: z.optional(z.boolean()),
 })
 
 /** The api plugin: the `walletList` slice, its events and the effect that answers them. Throws `INVALID_OPTIONS` on bad options. */
@@ -66,7 +74,7 @@ export function api(options: ApiOptions = {}) {
     events: walletListEvents,
     slices: { walletList: initialWalletListState() },
     reduce: walletListReducers,
-    effects: [walletListEffect(settings)],
+    effects: [walletListEffect(settings), balancesEffect(settings)],
   })
 }
 
@@ -76,10 +84,10 @@ function readOptions(options: ApiOptions): ApiSettings {
     const issue = parsed.error.issues[0]
     throw new LatchError('INVALID_OPTIONS', { details: `api: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid options'}` })
   }
-  const { baseUrl, projectId, excludedWalletIds = [], includeWalletIds, timeout } = parsed.data
+  const { baseUrl, projectId, excludedWalletIds = [], includeWalletIds, timeout, balances } = parsed.data
   const normalised = baseUrl === undefined || baseUrl.trim() === '' ? undefined : normaliseBaseUrl(baseUrl)
   if (baseUrl !== undefined && baseUrl.trim() !== '' && normalised === undefined) {
     throw new LatchError('INVALID_OPTIONS', { details: `api: baseUrl must be an http(s) URL, got "${baseUrl}"` })
   }
-  return { baseUrl: normalised, projectId: projectId?.trim() || undefined, excludedWalletIds, includeWalletIds, timeout }
+  return { baseUrl: normalised, projectId: projectId?.trim() || undefined, excludedWalletIds, includeWalletIds, timeout, balances }
 }

@@ -17,6 +17,8 @@ export type ApiSettings = {
   excludedWalletIds: readonly string[]
   includeWalletIds?: readonly string[]
   timeout?: number
+  /** False: token balances are not asked of the provider API (the chain family reads them). */
+  balances?: boolean
 }
 
 /**

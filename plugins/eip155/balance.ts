@@ -1,4 +1,4 @@
-import { catchError, concat, distinctUntilChanged, EMPTY, filter, map, mergeMap, of, switchMap, type Observable } from 'rxjs'
+import { catchError, concat, defer, distinctUntilChanged, EMPTY, filter, map, merge, mergeMap, of, switchMap, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
 import {
   accountBalanceFailed,
@@ -7,74 +7,93 @@ import {
   cacheStored,
   constants,
   formatUnitsToDecimalString,
+  isFresh,
   LatchError,
-  parseCaipAddress,
-  readCache,
-  type CaipAddress,
-  type CaipNetwork,
+  recordGet,
   type EffectContext,
   type LatchEvent,
   type Logged,
-  type State,
 } from '../../kernel/index'
+import { oneAtATime } from './one-at-a-time'
+import { refreshes, type Refresh } from './refresh'
 import { hexQuantitySchema } from './schemas'
+import { balanceTargetOf, sameTarget, type BalanceTarget } from './target'
+import type { FallbackTransport } from './fallback'
 import type { Transports } from './transports'
 
 const triggers = new Set(['account/connected', 'account/addressChanged', 'network/switched', 'account/disconnected'])
-
-type Target = { caipAddress: CaipAddress; address: string; network: CaipNetwork; configured: boolean; urls: string; symbol: string; decimals: number }
+const ns = { ns: 'eip155' } as const
 
 /**
- * The connected account's native balance, after connect, reconnect, an address change and
- * a network switch: from the 30 s cache (docs/behaviour.md, "Balances") when fresh, else `eth_getBalance` over the
- * network's RPC transport (docs/networks.md, "Several RPC URLs"). A newer account or network cancels an older fetch;
- * without a fetch port nothing is asked; a network without an RPC URL is reported once (docs/errors.md).
+ * The connected account's native balance (docs/behaviour.md, "Balances", "Balance refresh"). After connect,
+ * reconnect, an address change and a network switch: from the 30 s cache when fresh, else `eth_getBalance`
+ * over the network's RPC transport (docs/networks.md, "Several RPC URLs"). Then kept fresh while shown, on the page's return and after the account's own transaction
+ * (see `refreshes`), one read at a time. A newer account or network cancels an older read; without a
+ * fetch port nothing is asked; a configured network without an RPC URL is reported once (docs/errors.md).
  */
-export function loadBalance(events$: Observable<Logged>, ctx: EffectContext, transports: Transports): Observable<LatchEvent> {
+export function loadBalance(
+  events$: Observable<Logged>,
+  ctx: EffectContext,
+  transports: Transports,
+  pollingInterval: number = constants.balancePollingInterval,
+): Observable<LatchEvent> {
   return events$.pipe(
     filter((event) => event.ns === 'eip155' && triggers.has(event.type)),
-    map(() => targetOf(ctx.getState())),
-    distinctUntilChanged((a, b) => a?.caipAddress === b?.caipAddress && a?.urls === b?.urls),
-    switchMap((target) => (target ? balanceOf(target, ctx, transports) : EMPTY)),
+    map(() => balanceTargetOf(ctx.getState())),
+    distinctUntilChanged(sameTarget),
+    switchMap((target) => (target ? followBalance(events$, ctx, transports, target, pollingInterval) : EMPTY)),
   )
 }
 
-function targetOf(state: State): Target | undefined {
-  const chain = state.chains.eip155
-  const caipAddress = chain.account.caipAddress
-  if (chain.connectorId === undefined || !caipAddress) return undefined
-  const { caipNetworkId, address } = parseCaipAddress(caipAddress)
-  const configured = chain.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
-  const network = configured ?? (chain.network.caipNetwork?.caipNetworkId === caipNetworkId ? chain.network.caipNetwork : undefined)
-  if (!network) return undefined
-  const { symbol, decimals } = network.nativeCurrency
-  return { caipAddress, address, network, configured: !!configured, urls: network.rpcUrls.default.http.join('\n'), symbol, decimals }
-}
-
-function balanceOf(target: Target, ctx: EffectContext, transports: Transports): Observable<LatchEvent> {
-  const ns = { ns: 'eip155' } as const
-  const cached = readCache(ctx.getState().caches.balance, target.caipAddress, ctx.ports.scheduler.now(), constants.cacheExpiry.balance)
-  if (cached !== undefined) return of(accountBalanceUpdated({ balance: cached, symbol: target.symbol }, ns))
+function followBalance(events$: Observable<Logged>, ctx: EffectContext, transports: Transports, target: BalanceTarget, pollingInterval: number): Observable<LatchEvent> {
   const transport = transports.forNetwork(target.network)
   // A chain the dapp did not configure (the wallet moved there) has no RPC by design: nothing to report.
-  if (!transport) return target.configured ? transports.reportMissing(target.network) : EMPTY
-  if (!ctx.ports.fetch) return EMPTY
-  return concat(
-    of(accountBalanceLoading({}, ns)),
-    transport.request('eth_getBalance', [target.address, 'latest']).pipe(
-      map((result) => {
-        const parsed = z.safeParse(hexQuantitySchema, result)
-        if (!parsed.success) throw new LatchError('INVALID_RESPONSE', { details: 'eth_getBalance: not a hex quantity' })
-        return formatUnitsToDecimalString(BigInt(parsed.data), target.decimals)
-      }),
-      mergeMap((balance): LatchEvent[] => [
-        accountBalanceUpdated({ balance, symbol: target.symbol }, ns),
-        cacheStored({ cache: 'balance', key: target.caipAddress, value: balance }),
-      ]),
-      catchError((error: unknown) => {
-        ctx.ports.logger.warn('native balance unavailable', error)
-        return of(accountBalanceFailed({}, ns))
-      }),
-    ),
+  if (!transport) return concat(target.configured ? transports.reportMissing(target.network) : EMPTY, cachedOnly(ctx, target))
+  if (!ctx.ports.fetch) return cachedOnly(ctx, target)
+  // When this account's balance was last read here: a `stale` refresh right after a read asks nothing.
+  let readAt: number | undefined
+  const read = (refresh: Refresh): Observable<LatchEvent> =>
+    defer(() => {
+      const now = ctx.ports.scheduler.now()
+      const entry = recordGet(ctx.getState().caches.balance, target.caipAddress)
+      const fresh = (at: number | undefined) => at !== undefined && isFresh({ timestamp: at }, now, constants.cacheExpiry.balance)
+      if (refresh === 'load' && entry && fresh(entry.timestamp)) return of(updated(target, entry.value))
+      if (refresh === 'stale' && (fresh(entry?.timestamp) || fresh(readAt))) return EMPTY
+      readAt = now
+      const fetched = fetchBalance(transport, target).pipe(
+        mergeMap((balance): LatchEvent[] => {
+          const account = ctx.getState().chains.eip155.account
+          // A refresh that finds the same figure changes nothing: no event.
+          if (refresh !== 'load' && account.balance === balance && account.balanceSymbol === target.network.nativeCurrency.symbol) return []
+          return [updated(target, balance), cacheStored({ cache: 'balance', key: target.caipAddress, value: balance })]
+        }),
+        catchError((error: unknown) => {
+          ctx.ports.logger.warn('native balance unavailable', error)
+          return of(accountBalanceFailed({}, ns))
+        }),
+      )
+      return refresh === 'load' ? concat(of(accountBalanceLoading({}, ns)), fetched) : fetched
+    })
+  return merge(of<Refresh>('load'), refreshes(events$, ctx, target.caipAddress, 'native', pollingInterval)).pipe(oneAtATime(read))
+}
+
+/** Without an RPC URL or a fetch port: the cached figure when there is one, and no request. */
+function cachedOnly(ctx: EffectContext, target: BalanceTarget): Observable<LatchEvent> {
+  const entry = recordGet(ctx.getState().caches.balance, target.caipAddress)
+  const now = ctx.ports.scheduler.now()
+  return entry && isFresh(entry, now, constants.cacheExpiry.balance) ? of(updated(target, entry.value)) : EMPTY
+}
+
+function updated(target: BalanceTarget, balance: string): LatchEvent {
+  return accountBalanceUpdated({ balance, symbol: target.network.nativeCurrency.symbol }, ns)
+}
+
+function fetchBalance(transport: FallbackTransport, target: BalanceTarget): Observable<string> {
+  return transport.request('eth_getBalance', [target.address, 'latest']).pipe(
+    map((result) => {
+      const parsed = z.safeParse(hexQuantitySchema, result)
+      if (!parsed.success) throw new LatchError('INVALID_RESPONSE', { details: 'eth_getBalance: not a hex quantity' })
+      return formatUnitsToDecimalString(BigInt(parsed.data), target.network.nativeCurrency.decimals)
+    }),
   )
 }

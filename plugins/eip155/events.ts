@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineEvent, errorDataSchema, type EventsOf } from '../../kernel/index'
+import { eip155BalanceEvents } from './balance-events'
 
 const ns = { namespaced: true }
 
@@ -15,7 +16,7 @@ export const eip155CapabilitiesSucceeded = defineEvent(
 export const eip155CapabilitiesFailed = defineEvent('eip155/capabilitiesFailed', z.object({ error: errorDataSchema }), ns)
 
 /** Every event type the eip155 plugin adds. */
-export const eip155Events = [eip155CapabilitiesRequested, eip155CapabilitiesSucceeded, eip155CapabilitiesFailed] as const
+export const eip155Events = [eip155CapabilitiesRequested, eip155CapabilitiesSucceeded, eip155CapabilitiesFailed, ...eip155BalanceEvents] as const
 
 /** Capabilities as wallets report them: per chain id (hex), per capability name. */
 export type Capabilities = Readonly<Record<string, z.core.util.JSONType>>

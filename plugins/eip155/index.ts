@@ -1,5 +1,7 @@
 /** Latch's EVM family (eip155): the plugin, its verbs, events and selectors. */
 export { eip155, type Eip155Options } from './plugin'
+export type { TokenListEntry } from './tokens/options'
+export { eip155ReceiptReceived, eip155TokenRejected } from './balance-events'
 export { fromViemChain, placeholderNetwork, toAddChainParameters, type AddChainParameters, type FromViemChainOptions, type ViemChainLike } from './networks'
 export { getCapabilities, type GetCapabilitiesErrorType, type GetCapabilitiesParameters, type GetCapabilitiesReturnType } from './get-capabilities'
 export { signTypedData, serializeTypedData, type SignTypedDataErrorType, type SignTypedDataParameters, type SignTypedDataReturnType, type TypedDataShape } from './sign-typed-data'

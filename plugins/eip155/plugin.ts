@@ -1,6 +1,7 @@
 import { castDraft } from 'immer'
-import { filter, merge, NEVER, finalize } from 'rxjs'
-import { definePlugin, recordWith, walletCancelRequested, type Effect } from '../../kernel/index'
+import { concat, defer, EMPTY, filter, finalize, first, from, merge, NEVER, switchMap } from 'rxjs'
+import * as z from 'zod/mini'
+import { balanceTokensRequested, constants, definePlugin, LatchError, recordWith, walletCancelRequested, type Effect, type Logged } from '../../kernel/index'
 import { loadBalance } from './balance'
 import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'
@@ -13,19 +14,43 @@ import { createRegistry } from './registry'
 import { answerSendTransaction } from './send-transaction'
 import { answerSignMessage } from './sign-message'
 import { answerSwitchNetwork } from './switch-network'
+import type { TokenLists } from './token-balances'
+import { readTokenList, type TokenListEntry } from './tokens/options'
 import { eip155TransportEvents } from './transport-events'
 import { createTransports } from './transports'
 import { createWalletRequests } from './wallet-requests'
 import { answerWalletRpc } from './wallet-rpc'
+import { watchReceipts } from './receipts'
 
 /**
  * Options of the eip155 plugin. Networks are not among them: they are given to
  * `createLatch({ networks })` and so recorded in the log, which keeps replay exact.
  */
-export type Eip155Options = Record<string, never>
+export type Eip155Options = {
+  /**
+   * ERC-20 tokens whose balances Latch reads from the chain (Multicall3) when no provider API serves
+   * them (docs/networks.md, "Token list"). Without it, and without a provider API, no token balance is read.
+   */
+  tokens?: readonly TokenListEntry[]
+  /** Milliseconds between two reads of a balance that is shown (default 4,000; at least 1,000). docs/behaviour.md, "Balance refresh". */
+  pollingInterval?: number
+}
+
+const pollingIntervalSchema = z.number().check(z.int(), z.gte(1_000))
+
+type Settings = { lists: TokenLists; pollingInterval: number }
+
+function readOptions(options: Eip155Options): Settings {
+  const lists = readTokenList(options.tokens ?? [])
+  const pollingInterval = options.pollingInterval ?? constants.balancePollingInterval
+  if (!z.safeParse(pollingIntervalSchema, pollingInterval).success) {
+    throw new LatchError('INVALID_OPTIONS', { details: `eip155: pollingInterval must be a whole number of milliseconds, at least 1000 (got ${String(pollingInterval).slice(0, 40)})` })
+  }
+  return { lists, pollingInterval }
+}
 
 // Everything with a lifetime (discovered providers, listeners) is created here, once per kernel.
-const effect: Effect = (events$, ctx) => {
+const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, ctx) => {
   const registry = createRegistry()
   const requests = createWalletRequests(ctx.ports.scheduler)
   const transports = createTransports(ctx)
@@ -51,14 +76,46 @@ const effect: Effect = (events$, ctx) => {
     answerGetCapabilities(events$, ctx, registry, requests),
     answerWalletRpc(events$, ctx, registry, requests),
     watchProvider(ctx, registry),
-    loadBalance(events$, ctx, transports),
+    loadBalance(events$, ctx, transports, pollingInterval),
+    watchReceipts(events$, ctx, pollingInterval),
+    tokenBalances(events$, ctx, lists, pollingInterval),
     // Emits nothing: when the instance is destroyed, the RPC ranking stops.
     NEVER.pipe(finalize(() => transports.dispose())),
   )
 }
 
-/** The EVM chain family: EIP-6963 and injected wallets, connect, switch/add chain, sign, typed data, send, calls, permissions, any other allowed request, capabilities, native balance. */
-export function eip155(_options: Eip155Options = {}) {
+/**
+ * docs/behaviour.md, "Token balances": their code loads (token-balances.ts, tokens/answer-chain.ts) once
+ * someone can answer for EVM, a provider or a token list, so a dapp with neither never downloads it.
+ * A `balance/tokensRequested` dispatched while it loads is kept and answered once it has.
+ */
+const tokenBalances = (...[events$, ctx, lists, pollingInterval]: [...Parameters<Effect>, TokenLists, number]) =>
+  defer(() => {
+    let early: Logged[] | undefined = []
+    const keep = events$.pipe(
+      filter((event) => {
+        if (balanceTokensRequested.match(event)) early?.push(event)
+        return false
+      }),
+    )
+    const run = ctx.select((state) => lists.size > 0 || state.balances.providerNamespaces.includes('eip155')).pipe(
+      first(Boolean),
+      switchMap(() => from(Promise.all([import('./token-balances'), lists.size > 0 ? import('./tokens/answer-chain') : undefined]))),
+      switchMap(([tokens, chain]) => {
+        const intents = concat(from(early ?? []), events$)
+        early = undefined
+        return merge(chain ? chain.answerTokenBalances(intents, ctx, lists) : EMPTY, tokens.loadTokenBalances(events$, ctx, lists, pollingInterval))
+      }),
+    )
+    return merge(keep, run)
+  })
+
+/**
+ * The EVM chain family: EIP-6963 and injected wallets, connect, switch/add chain, sign, typed data, send, calls,
+ * permissions, any other allowed request, capabilities, native and token balances. Throws `INVALID_OPTIONS` on a bad token list or polling interval.
+ */
+export function eip155(options: Eip155Options = {}) {
+  const settings = readOptions(options)
   const initial: Eip155State = { capabilities: {} }
   return definePlugin({
     name: 'eip155',
@@ -71,6 +128,6 @@ export function eip155(_options: Eip155Options = {}) {
         draft.eip155.capabilities = castDraft(recordWith(draft.eip155.capabilities, payload.address.toLowerCase(), payload.capabilities))
       },
     },
-    effects: [effect],
+    effects: [effectWith(settings)],
   })
 }

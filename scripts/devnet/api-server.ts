@@ -13,6 +13,9 @@
  *   analytics off, then `options.features`) — the shape of Latch's `features` option
  * - GET  /projects/v1/origins → `{ allowedOrigins: string[] }` (default local origins, any port)
  * - GET  /getAnalyticsConfig → `{ isAnalyticsEnabled: boolean }` (default false)
+ * - GET  /v1/account/{address}/balance?currency&chainId&forceUpdate → `{ balances: TokenBalance[] }`: the
+ *   demo tokens the address holds on that chain, read from its anvil, priced from a fixed table
+ *   (balances-route.ts); `[]` for a chain the stack does not run; only `currency=usd`
  * - POST /e → 204; the body is recorded (analytics sink)
  *
  * Errors are JSON `{ message }`: 400 without projectId/st/sv or on a bad query, 403 for
@@ -25,6 +28,8 @@ import type { AddressInfo } from 'node:net'
 import { defaultFeatures } from '../../kernel/constants'
 import { isOriginAllowed } from '../../kernel/rules/origin'
 import type { WalletListing } from '../../kernel/types'
+import { accountBalances } from './balances-route'
+import type { DemoToken } from './tokens'
 import { walletImageSvg } from './wallet-image'
 import { parseWalletQuery, queryWallets } from './wallet-query'
 
@@ -55,6 +60,10 @@ export type ApiServerOptions = {
   /** Origin patterns (kernel/rules/origin) that get CORS headers. */
   corsOrigins?: readonly string[]
   port?: number
+  /** The chains GET /v1/account/{address}/balance reads (none: every balance list is empty). */
+  chains?: readonly { chainId: number; url: string }[]
+  /** The tokens it lists. */
+  tokens?: readonly DemoToken[]
 }
 
 /** A running API server. */
@@ -63,6 +72,7 @@ export type ApiServer = { url: string; projectId: string; requests: RecordedRequ
 const localOrigins = ['http://127.0.0.1:*', 'http://localhost:*'] as const
 const maxBody = 1_000_000
 const imageRoute = /^\/(getWalletImage|public\/getAssetImage|public\/getCurrencyImage|public\/getTokenImage)\/([^/]+)$/
+const balanceRoute = /^\/v1\/account\/([^/]+)\/balance$/
 
 type Reply = { status: number; type?: string; body?: string }
 
@@ -97,7 +107,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ApiSer
   const url = new URL(req.url ?? '/', 'http://127.0.0.1')
   const method = req.method ?? 'GET'
   const read = method === 'POST' ? await readBody(req) : undefined
-  const reply = read === null ? json(413, { message: `body over ${maxBody} bytes` }) : route(method, url, options)
+  const reply = read === null ? json(413, { message: `body over ${maxBody} bytes` }) : await route(method, url, options)
   const origin = req.headers.origin
   const headers: Record<string, string> = { 'cache-control': 'no-store', vary: 'Origin' }
   if (origin && isOriginAllowed(origin, options.corsOrigins ?? localOrigins)) {
@@ -121,7 +131,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ApiSer
   requests.push(recorded)
 }
 
-function route(method: string, url: URL, options: ApiServerOptions): Reply {
+async function route(method: string, url: URL, options: ApiServerOptions): Promise<Reply> {
   if (method === 'OPTIONS') return { status: 204 }
   const query = url.searchParams
   const projectId = query.get('projectId')
@@ -130,11 +140,16 @@ function route(method: string, url: URL, options: ApiServerOptions): Reply {
   if (!query.get('st') || !query.get('sv')) return json(400, { message: 'st and sv are required' })
   const path = url.pathname
   const image = imageRoute.exec(path)
-  const known = image || ['/getWallets', '/appkit/v1/config', '/projects/v1/origins', '/getAnalyticsConfig', '/e'].includes(path)
+  const balance = balanceRoute.exec(path)
+  const known = image || balance || ['/getWallets', '/appkit/v1/config', '/projects/v1/origins', '/getAnalyticsConfig', '/e'].includes(path)
   if (!known) return json(404, { message: `no route ${path}` })
   const expected = path === '/e' ? 'POST' : 'GET'
   if (method !== expected) return json(405, { message: `${path} takes ${expected}` })
   if (image) return imageReply(image[1]!, decodeURIComponent(image[2]!), options.wallets)
+  if (balance) {
+    const answer = await accountBalances({ chains: options.chains ?? [], tokens: options.tokens ?? [] }, decodeURIComponent(balance[1]!), query)
+    return json(answer.status, answer.body)
+  }
   switch (path) {
     case '/getWallets': {
       const parsed = parseWalletQuery(query)

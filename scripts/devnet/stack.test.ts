@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { createPublicClient, erc20Abi, formatUnits, http } from 'viem'
+import { anvilAccounts } from './anvil'
 import { startStack } from './stack'
+import { multicall3Address } from './tokens'
 
 const rpc = async (url: string, method: string) =>
   ((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }) })).json()) as { result: unknown }).result
@@ -14,6 +17,24 @@ describe('startStack', () => {
       expect(wallets.count).toBeGreaterThan(0)
       expect(stack.devWalletJs).toContain(stack.chains[1]!.url)
       expect(stack.devWalletJs).not.toMatch(/\beval\(|new Function\(/)
+
+      // Multicall3 and the two demo tokens on both chains; the provider API's balances are the chain's, priced by chain and address.
+      for (const chain of stack.chains) {
+        const client = createPublicClient({ transport: http(chain.url) })
+        expect(await client.getCode({ address: multicall3Address })).toMatch(/^0x[0-9a-f]{100,}$/)
+        const url = `${stack.api.url}/v1/account/${anvilAccounts[1]}/balance?projectId=p-test&st=t&sv=1&currency=usd&chainId=eip155:${chain.chainId}`
+        const { balances } = (await (await fetch(url)).json()) as { balances: { symbol: string; quantity: { decimals: string; numeric: string }; price?: number }[] }
+        const expected = await Promise.all(
+          stack.tokens.map(async (token) => ({
+            symbol: token.symbol,
+            decimals: String(await client.readContract({ address: token.address, abi: erc20Abi, functionName: 'decimals' })),
+            numeric: formatUnits(await client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [anvilAccounts[1]] }), token.decimals),
+          })),
+        )
+        expect(balances.map((b) => ({ symbol: b.symbol, decimals: b.quantity.decimals, numeric: b.quantity.numeric }))).toEqual(expected)
+        expect(expected.map((e) => e.decimals)).toEqual(['6', '18'])
+        expect(balances.map((b) => b.price)).toEqual(chain.chainId === 31337 ? [1, 2.5] : [1, undefined])
+      }
     } finally {
       await stack.stop()
     }

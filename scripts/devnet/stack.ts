@@ -10,6 +10,7 @@ import { startApiServer, type ApiServer } from './api-server'
 import { buildDevWallet } from './dev-wallet/build'
 import type { DevWalletChain } from './dev-wallet/config'
 import { fixtureWallets } from './fixtures'
+import { demoTokens, installDemoContracts, type DemoToken } from './tokens'
 
 /** Options of startStack. */
 export type StackOptions = {
@@ -29,6 +30,8 @@ export type Stack = {
   api: ApiServer
   /** The dev wallet's browser script for these chains and accounts. */
   devWalletJs: string
+  /** The demo ERC-20 tokens, at the same addresses on both chains (Multicall3 too, at its canonical address). */
+  tokens: readonly DemoToken[]
   stop(): Promise<void>
 }
 
@@ -39,7 +42,10 @@ const chainSpecs = [
 
 const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
-/** Starts two anvils, the API server and the dev wallet build; stop() (or SIGINT, SIGTERM, SIGHUP) stops everything. */
+/**
+ * Starts two anvils with Multicall3 and the demo tokens, the API server and the dev wallet build; stop()
+ * (or SIGINT, SIGTERM, SIGHUP) stops everything.
+ */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const stoppers: (() => Promise<void>)[] = []
   const stopAll = async () => {
@@ -50,12 +56,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   for (const signal of signals) process.once(signal, onSignal)
   try {
     const anvils: Anvil[] = await Promise.all(chainSpecs.map(({ chainId }) => startAnvil({ chainId }).then((anvil) => (stoppers.push(anvil.stop), anvil))))
-    const api = await startApiServer({ wallets: options.wallets ?? fixtureWallets, projectId: options.projectId ?? 'latch-devnet' })
-    stoppers.push(api.stop)
+    await Promise.all(anvils.map((anvil) => installDemoContracts(anvil.url)))
     const chains = chainSpecs.map((spec, i) => ({ ...spec, url: anvils[i]!.url }))
+    const api = await startApiServer({ wallets: options.wallets ?? fixtureWallets, projectId: options.projectId ?? 'latch-devnet', chains, tokens: demoTokens })
+    stoppers.push(api.stop)
     const walletChains: DevWalletChain[] = chains.map(({ chainId, name, url }) => ({ chainId, name, rpcUrl: url }))
     const devWalletJs = await buildDevWallet({ chains: walletChains, accounts: options.accounts ?? [anvilAccounts[0]] })
-    return { chains, api, devWalletJs, stop: stopAll }
+    return { chains, api, devWalletJs, tokens: demoTokens, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error
@@ -65,6 +72,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const stack = await startStack()
   for (const chain of stack.chains) console.log(`chain ${chain.chainId} (${chain.name}): ${chain.url}`)
+  for (const token of stack.tokens) console.log(`token ${token.symbol} (${token.decimals} decimals): ${token.address}`)
   console.log(`api: ${stack.api.url} (projectId ${stack.api.projectId})`)
   console.log(`dev wallet: ${stack.devWalletJs.length} bytes of JS. Ctrl-C stops everything.`)
 }

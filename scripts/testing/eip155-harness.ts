@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest'
 import { filter, firstValueFrom } from 'rxjs'
 import { anvilAccounts, startAnvil, type Anvil } from '../devnet/anvil'
-import { createLatch, type CaipNetwork, type LatchEvent, type Logged, type State } from '../../kernel/index'
+import { createLatch, type CaipNetwork, type LatchEvent, type Logged, type Plugin, type State } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { eip155 } from '../../plugins/eip155/index'
 import { createFakeWindow, createTestWallet } from './eip155-test-wallet'
@@ -59,6 +59,8 @@ export type SetupOptions = {
   storage?: Record<string, string>
   fetch?: typeof globalThis.fetch | null
   networks?: readonly CaipNetwork[]
+  /** Instead of `[eip155()]`. */
+  plugins?: readonly Plugin[]
 }
 
 /** A Latch with the eip155 plugin on virtual time, a fake window and a test wallet announced on it. */
@@ -69,7 +71,7 @@ export function setup(chains: Chains, options: SetupOptions = {}) {
   if (!options.win) wallet.announceOn(win.target)
   const t = createTestPorts({ storage: options.storage })
   const fetch = options.fetch === null ? undefined : (options.fetch ?? globalThis.fetch)
-  const latch = createLatch({ networks: options.networks ?? chains.networks, plugins: [eip155()], ports: { ...t.ports, fetch, window: win.window } })
+  const latch = createLatch({ networks: options.networks ?? chains.networks, plugins: options.plugins ?? [eip155()], ports: { ...t.ports, fetch, window: win.window } })
   const events: Logged[] = []
   latch.events$.subscribe((event) => events.push(event))
   return {

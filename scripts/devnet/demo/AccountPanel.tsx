@@ -1,9 +1,13 @@
-import { useAccount, useNetwork } from '../../../ui/index'
+import { formatTokenValue } from '../../../kernel/index'
+import { useAccount, useBalanceWatch, useNetwork, useTokenBalances } from '../../../ui/index'
 
 /** What the dapp knows about the connected account, straight from Latch's hooks. */
 export function AccountPanel() {
   const { address, balance, balanceSymbol } = useAccount()
   const { caipNetwork } = useNetwork()
+  // This panel shows the balance: Latch keeps it fresh while it is on screen.
+  useBalanceWatch()
+  const tokens = useTokenBalances()
   return (
     <section className="card" aria-labelledby="account-title">
       <h2 id="account-title">Account</h2>
@@ -14,6 +18,21 @@ export function AccountPanel() {
         <dd data-testid="demo-network">{caipNetwork ? `${caipNetwork.name} (${caipNetwork.caipNetworkId})` : '—'}</dd>
         <dt>Balance</dt>
         <dd data-testid="demo-balance">{balance === undefined ? '…' : `${balance} ${balanceSymbol ?? ''}`}</dd>
+        <dt>Tokens</dt>
+        <dd>
+          {tokens.length === 0 ? (
+            '—'
+          ) : (
+            <ul className="tokens" data-testid="demo-tokens">
+              {tokens.map((token) => (
+                <li key={token.address} data-testid={`demo-token-${token.symbol}`}>
+                  {token.quantity.numeric} {token.symbol}
+                  {token.value === undefined ? null : <span className="muted"> (${formatTokenValue(String(token.value))})</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
       </dl>
     </section>
   )

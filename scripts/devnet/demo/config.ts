@@ -2,6 +2,8 @@
 export type DemoConfig = {
   chains: readonly { chainId: number; name: string; rpcUrl: string }[]
   api?: { url: string; projectId: string }
+  /** The token list given to eip155() (read from the chain when `?balances=chain` or without the API). */
+  tokens?: readonly { chainId: number; address: string }[]
   themeMode?: 'light' | 'dark' | 'system'
 }
 

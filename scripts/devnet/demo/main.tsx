@@ -17,10 +17,12 @@ const pseudo = defineLocale({ locale: pseudoLocaleTag, messages: pseudoMessages(
 const locales = [pseudo]
 // `?exclude=dev.latch.wallet,…`: wallets to hide (docs/behaviour.md, "Wallet filtering"), for trying the option and for the e2e tests.
 const exclude = query.get('exclude')?.split(',').filter(Boolean) ?? []
+// `?balances=chain`: token balances read from the chain (Multicall3 over the token list) instead of the provider API.
+const fromChain = query.get('balances') === 'chain'
 
 const latch = createLatch({
   networks: config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl })),
-  plugins: [eip155(), api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId } : {})],
+  plugins: [eip155({ tokens: config.tokens }), api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId, balances: !fromChain } : {})],
   projectId: config.api?.projectId,
   metadata: { name: 'Latch demo', description: 'A dapp on a local chain', url: location.origin, icons: [] },
   themeMode: theme === 'dark' || theme === 'light' ? theme : (config.themeMode ?? 'system'),

@@ -26,6 +26,7 @@ export async function startDemo(options: { themeMode?: 'light' | 'dark' | 'syste
   const files = await buildDemo({
     chains: stack.chains.map((chain) => ({ chainId: chain.chainId, name: chain.name, rpcUrl: chain.url })),
     api: { url: stack.api.url, projectId: stack.api.projectId },
+    tokens: stack.chains.flatMap((chain) => stack.tokens.map((token) => ({ chainId: chain.chainId, address: token.address }))),
     themeMode: options.themeMode,
   })
   const csp = demoStackCsp(stack)

@@ -1,6 +1,7 @@
 import { useConnectButtonState } from '../../hooks/useConnectButtonState'
 import { useThemeMode } from '../../hooks/useThemeMode'
 import { useLatch } from '../../hooks/useLatch'
+import { useBalanceWatch } from '../../hooks/useBalanceWatch'
 import type { State } from '../../../kernel/index'
 import { Avatar } from '../Avatar/Avatar'
 import { preloadOnIntent } from '../../modal-loader'
@@ -15,6 +16,8 @@ export function AccountButton() {
   const { account, openAccountModal } = useConnectButtonState()
   const theme = useThemeMode()
   const image = useLatch(selectProfileImage)
+  // docs/behaviour.md, "Balance refresh": the balance shown here is kept fresh while the button is.
+  useBalanceWatch('native', account !== undefined)
   if (!account) return null
   return (
     <button

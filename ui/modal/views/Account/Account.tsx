@@ -15,6 +15,7 @@ import { walletFeatureOrder, type FeatureAddon } from '../../../addons'
 import { Avatar } from '../../../components/Avatar/Avatar'
 import { useLatchContext } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
+import { useBalanceWatch } from '../../../hooks/useBalanceWatch'
 import { displayBalance, displayName } from '../../../utils/format'
 import { shallowEqual } from '../../../utils/shallowEqual'
 import { CopyIcon, DisconnectIcon, ExternalIcon, NetworkIcon } from '../../icons'
@@ -47,6 +48,8 @@ export default function Account() {
   const account = useLatch(selectAccountView, shallowEqual)
   const features = useLatch(selectFeatures)
   const [leaving, setLeaving] = useState(false)
+  // docs/behaviour.md, "Balance refresh": the balance shown here is kept fresh while the view is.
+  useBalanceWatch('native')
   if (!account.address) return <p className="subtle center">{t('account.none')}</p>
   const { address } = account
   const balance = displayBalance(account.balance, account.balanceSymbol, t.locale)

@@ -1,0 +1,12 @@
+import { selectTokenBalances, type TokenBalance } from '../../kernel/index'
+import { useBalanceWatch } from './useBalanceWatch'
+import { useLatch } from './useLatch'
+
+/**
+ * The active family's token balances (docs/behaviour.md, "Token balances"), kept fresh while the
+ * component is mounted: zero-decimal tokens left out, prices and values only from the provider API.
+ */
+export function useTokenBalances(): readonly TokenBalance[] {
+  useBalanceWatch('tokens')
+  return useLatch(selectTokenBalances)
+}
