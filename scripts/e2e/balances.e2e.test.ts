@@ -49,9 +49,10 @@ describe.skipIf(!hasChromium())('balances in the demo dapp, end to end', () => {
     const after = formatEther(await rpc().getBalance({ address: account }))
     expect(`${after} ETH`).not.toBe(before)
     await expect.poll(() => page.getByTestId('demo-balance').textContent(), { timeout: 10_000 }).toBe(`${after} ETH`)
-    // The account button shows it floored to 3 decimals.
+    // The account button shows it floored to 3 decimals, written in the page's language (English: 9,998.499).
     const floored = after.includes('.') ? after.replace(/(\.\d{0,3})\d*$/, '$1').replace(/\.?0+$/, '') : after
-    await expect.poll(() => page.getByRole('button', { name: /^Account / }).getAttribute('aria-label'), { timeout: 10_000 }).toContain(`balance ${floored} ETH`)
+    const written = new Intl.NumberFormat('en', { maximumFractionDigits: 20 }).format(floored as unknown as number)
+    await expect.poll(() => page.getByRole('button', { name: /^Account / }).getAttribute('aria-label'), { timeout: 10_000 }).toContain(`balance ${written} ETH`)
     // Latch waited for the receipt of the visitor's own transaction.
     const types = (await page.evaluate('window.latchDemo.exportLog().events.map((e) => e.type)')) as string[]
     expect(types).toContain('eip155/receiptReceived')
