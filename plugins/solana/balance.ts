@@ -1,4 +1,4 @@
-import { catchError, concat, distinctUntilChanged, EMPTY, filter, map, merge, mergeMap, of, switchMap, type Observable } from 'rxjs'
+import { catchError, concat, concatMap, defaultIfEmpty, distinctUntilChanged, EMPTY, filter, map, merge, mergeMap, of, switchMap, take, timer, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
 import {
   accountBalanceFailed,
@@ -36,16 +36,26 @@ type Target = { caipAddress: CaipAddress; address: string; network: CaipNetwork;
  * The connected Solana account's balances after connect, reconnect, an address change and a network switch
  * (docs/solana.md, "Balances"), with the EVM rules: the native balance (9 decimals) from the 30 s balance cache or
  * `getBalance`; SPL token balances from the 30 s portfolio cache or `getTokenAccountsByOwner`, not again within 30 s
- * of a failure. A newer account or network cancels an older read; no fetch port, no read; a network without an RPC
- * URL is reported once.
+ * of a failure. After a transaction sent through this plugin (`sent$`) is confirmed, both are read again past the
+ * caches. A newer account or network cancels an older read; no fetch port, no read; a network without an RPC URL
+ * is reported once.
  */
-export function loadBalances(events$: Observable<Logged>, ctx: EffectContext, tokens: readonly SolanaTokenInfo[]): Observable<LatchEvent> {
+export function loadBalances(events$: Observable<Logged>, ctx: EffectContext, tokens: readonly SolanaTokenInfo[], sent$: Observable<string> = EMPTY): Observable<LatchEvent> {
   const reported = new Set<string>()
-  return events$.pipe(
+  const changes = events$.pipe(
     filter((event) => event.ns === 'solana' && triggers.has(event.type)),
     map(() => targetOf(ctx.getState())),
     distinctUntilChanged((a, b) => a?.caipAddress === b?.caipAddress && a?.urls.join('\n') === b?.urls.join('\n')),
-    switchMap((target) => {
+    map((target) => ({ target, force: false })),
+  )
+  const afterSends = sent$.pipe(
+    mergeMap((signature) => {
+      const target = targetOf(ctx.getState())
+      return target && target.urls.length > 0 && ctx.ports.fetch ? confirmed(ctx, target, signature).pipe(map(() => ({ target: targetOf(ctx.getState()), force: true }))) : EMPTY
+    }),
+  )
+  return merge(changes, afterSends).pipe(
+    switchMap(({ target, force }) => {
       if (!target) return EMPTY
       if (target.urls.length === 0) {
         if (!target.configured || reported.has(target.network.caipNetworkId)) return EMPTY
@@ -55,8 +65,25 @@ export function loadBalances(events$: Observable<Logged>, ctx: EffectContext, to
         return of(solanaRpcUrlMissing({ caipNetworkId: target.network.caipNetworkId, error: error.toData() }))
       }
       if (!ctx.ports.fetch) return EMPTY
-      return merge(nativeBalance(target, ctx), tokenBalances(target, ctx, tokens))
+      return merge(nativeBalance(target, ctx, force), tokenBalances(target, ctx, tokens, force))
     }),
+  )
+}
+
+const statusesSchema = z.object({ value: z.array(z.nullable(z.object({ err: z.unknown(), confirmationStatus: z.optional(z.nullable(z.string())) }))) })
+
+/** Emits once the transaction is confirmed or failed, or after 30 polls of `getSignatureStatuses` a second apart (clock port). */
+function confirmed(ctx: EffectContext, target: Target, signature: string): Observable<unknown> {
+  return timer(0, constants.retryInterval, ctx.ports.scheduler).pipe(
+    take(30),
+    concatMap(() => rpcRequest(ctx.ports, target.urls, 'getSignatureStatuses', [[signature]]).pipe(catchError(() => of(undefined)))),
+    filter((answer) => {
+      const parsed = z.safeParse(statusesSchema, answer?.result)
+      const status = parsed.success ? parsed.data.value[0] : undefined
+      return !!status && (status.err != null || status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')
+    }),
+    take(1),
+    defaultIfEmpty(undefined),
   )
 }
 
@@ -82,10 +109,10 @@ function lamportsOf({ result, text }: RpcAnswer): bigint {
   return BigInt(exact)
 }
 
-function nativeBalance(target: Target, ctx: EffectContext): Observable<LatchEvent> {
+function nativeBalance(target: Target, ctx: EffectContext, force: boolean): Observable<LatchEvent> {
   const ns = { ns: 'solana' } as const
   const { symbol, decimals } = target.network.nativeCurrency
-  const cached = readCache(ctx.getState().caches.balance, target.caipAddress, ctx.ports.scheduler.now(), constants.cacheExpiry.balance)
+  const cached = force ? undefined : readCache(ctx.getState().caches.balance, target.caipAddress, ctx.ports.scheduler.now(), constants.cacheExpiry.balance)
   if (cached !== undefined) return of(accountBalanceUpdated({ balance: cached, symbol }, ns))
   return concat(
     of(accountBalanceLoading({}, ns)),
@@ -117,13 +144,13 @@ const tokenAccountsSchema = z.object({
   ),
 })
 
-function tokenBalances(target: Target, ctx: EffectContext, tokens: readonly SolanaTokenInfo[]): Observable<LatchEvent> {
+function tokenBalances(target: Target, ctx: EffectContext, tokens: readonly SolanaTokenInfo[], force: boolean): Observable<LatchEvent> {
   const state = ctx.getState()
   const now = ctx.ports.scheduler.now()
   const { lastRetry } = state.chains.solana.account
   // docs/errors.md, `TOKEN_BALANCE_UNAVAILABLE`: no new read within 30 s of a failure.
   if (lastRetry !== undefined && now >= lastRetry && now - lastRetry < constants.tokenBalanceRetryBlock) return EMPTY
-  const cached = readCache(state.solana?.portfolio ?? {}, target.caipAddress, now, constants.cacheExpiry.portfolio)
+  const cached = force ? undefined : readCache(state.solana?.portfolio ?? {}, target.caipAddress, now, constants.cacheExpiry.portfolio)
   const ns = { ns: 'solana' } as const
   if (cached !== undefined) return of(solanaTokenBalancesUpdated({ caipAddress: target.caipAddress, balances: cached }, ns))
   const reads = tokenPrograms.map((programId) =>

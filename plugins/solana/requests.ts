@@ -49,7 +49,7 @@ function signerOf(ctx: EffectContext, registry: Registry, calls: WalletCalls): M
  * then the parameters (`INVALID_PARAMS`, naming the field), then the connected wallet, then its answer
  * (`INVALID_RESPONSE`). `solana_getAccounts` and `solana_requestAccounts` are answered from the state.
  */
-export function answerWalletRpc(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls): Observable<LatchEvent> {
+export function answerWalletRpc(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls, onSent: (signature: string) => void = () => undefined): Observable<LatchEvent> {
   const options = { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns: 'solana', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent): Promise<{ result: Json } | typeof notMine> => {
     const { method, params } = intent.payload
@@ -85,7 +85,9 @@ export function answerWalletRpc(events$: Observable<Logged>, ctx: EffectContext,
       case 'solana_signAndSendTransaction': {
         const { transaction, options: sendOptions } = checked as z.infer<(typeof paramsSchemas)['solana_signAndSendTransaction']>
         const { bytes } = readTransaction(transaction, signer, method)
-        return { result: { signature: await signAndSendWith(signer, bytes, sendOptions) } }
+        const signature = await signAndSendWith(signer, bytes, sendOptions)
+        onSent(signature)
+        return { result: { signature } }
       }
       default:
         throw new LatchError('RPC_NOT_ALLOWED', { details: `${method} is allowed but the Solana plugin does not implement it` })
@@ -120,13 +122,15 @@ export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContex
 }
 
 /** Answers the kernel's `sendTransaction` for solana: `value` lamports to `to`, a SOL transfer; `hash` is its signature. */
-export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls): Observable<LatchEvent> {
+export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls, onSent: (signature: string) => void = () => undefined): Observable<LatchEvent> {
   const options = { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'solana', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
     const found = signerOf(ctx, registry, calls)
     if (found === notMine) return notMine
     const { to, value, data } = intent.payload
     if (data !== undefined) throw new LatchError('INVALID_PARAMS', { details: 'a Solana transfer carries no data: use signAndSendTransaction for instructions' })
-    return { hash: await transferWith(found.signer, to, BigInt(value)) }
+    const hash = await transferWith(found.signer, to, BigInt(value))
+    onSent(hash)
+    return { hash }
   })
 }
