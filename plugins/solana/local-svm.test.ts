@@ -94,8 +94,9 @@ describe('on the local SVM', () => {
     const junk: typeof fetch = async () => new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { value: 'lots' } }), { headers: { 'content-type': 'application/json' } })
     const wallet = createSolanaTestWallet({ seed: 26 })
     const s = setupSolana({ wallets: [wallet.wallet], networks: [solanaLocalnet({ rpcUrl: svm.url })], fetch: junk })
+    const failed = s.next('solana/tokenBalancesFailed')
     await connect(s.latch, { connectorId: wallet.wallet.name, ns: 'solana' })
-    await s.until((state) => state.chains.solana.account.lastRetry, (at) => at !== undefined)
+    await failed
     const state = s.latch.getState()
     expect(state.chains.solana.account.balance).toBeUndefined()
     expect(state.chains.solana.account.tokenBalance).toEqual([])
