@@ -18,7 +18,8 @@ function sourceFiles(folder: string): string[] {
   }
   return names.flatMap((name) => {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) return name === '__snapshots__' ? [] : sourceFiles(relative(root, path))
+    // Nested installs (scripts/devnet/node_modules) ship TypeScript sources of their own: not ours to check.
+    if (statSync(path).isDirectory()) return name === '__snapshots__' || name === 'node_modules' ? [] : sourceFiles(relative(root, path))
     return /\.tsx?$/.test(name) && !/\.test(-d)?\.tsx?$/.test(name) ? [relative(root, path)] : []
   })
 }

@@ -18,7 +18,7 @@ import { toWalletError } from './errors'
 import type { Registry, WalletEntry } from './registry'
 import { connectedEvents, isForeignConnector, listingOf, networkFor } from './session-state'
 import type { WalletCalls } from './wallet-calls'
-import { readAccounts, readFeature, type Account } from './wallet-schema'
+import { readAccounts, readFeature, type Account } from './accounts'
 
 type Attempt = { connectorId: string; result: Promise<{ caipAddress: CaipAddress }> }
 

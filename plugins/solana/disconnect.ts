@@ -15,7 +15,7 @@ import {
 import type { Registry } from './registry'
 import { activeSession } from './session-state'
 import type { WalletCalls } from './wallet-calls'
-import { readFeature } from './wallet-schema'
+import { readFeature } from './accounts'
 
 /**
  * Answers `wallet/disconnectRequested` for solana: `standard:disconnect` when the wallet has it (best effort, at

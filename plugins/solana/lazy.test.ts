@@ -84,7 +84,7 @@ describe('what a dapp downloads (docs/solana.md, "What loads when")', () => {
       const { metafile } = await build({ absWorkingDir: root, entryPoints: { solana: 'plugins/solana/index.ts' }, outdir, ...browserBundle, metafile: true, external: externalPackages(root), logLevel: 'silent' })
       const entry = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]?.entryPoint === 'plugins/solana/index.ts') as string
       const initial = new Set(staticClosure(metafile, entry).flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {})))
-      for (const lazy of ['session.ts', 'connect.ts', 'sign.ts', 'wire.ts', 'balance.ts', 'rpc.ts', 'requests.ts']) expect(initial).not.toContain(`plugins/solana/${lazy}`)
+      for (const lazy of ['session.ts', 'accounts.ts', 'connect.ts', 'sign.ts', 'wire.ts', 'balance.ts', 'rpc.ts', 'requests.ts']) expect(initial).not.toContain(`plugins/solana/${lazy}`)
       for (const eager of ['plugin.ts', 'discover.ts', 'wallet-schema.ts', 'verbs.ts']) expect(initial).toContain(`plugins/solana/${eager}`)
       const chunks = Object.values(metafile.outputs).filter((output) => Object.keys(output.inputs).includes('plugins/solana/session.ts'))
       expect(chunks).toHaveLength(1)

@@ -1,7 +1,7 @@
 import { accountConnected, LatchError, networkSwitched, selectAddress, type CaipNetwork, type LatchEvent, type State, type WalletListing } from '../../kernel/index'
 import { walletChainOf } from './networks'
 import type { Registry, WalletEntry } from './registry'
-import { readAccounts, type Account } from './wallet-schema'
+import { readAccounts, type Account } from './accounts'
 
 /** Who holds the solana connection: nobody, this plugin (through one of its wallets), or another plugin. */
 export type Session = { kind: 'none' } | { kind: 'foreign' } | { kind: 'mine'; entry: WalletEntry; address: string }

@@ -13,7 +13,8 @@ import type { SendOptions } from './request-schemas'
 import { rpcRequest } from './rpc'
 import type { WalletEntry } from './registry'
 import type { WalletCalls } from './wallet-calls'
-import { isBytes, readFeature, type Account } from './wallet-schema'
+import { readFeature, type Account } from './accounts'
+import { isBytes } from './wallet-schema'
 import { buildTransfer, isSigned, parseTransaction, signerIndex, type ParsedTransaction } from './wire'
 
 /** A connected wallet, its account and the network requests go to. */

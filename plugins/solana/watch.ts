@@ -1,7 +1,7 @@
 import { EMPTY, Observable, switchMap } from 'rxjs'
 import { accountAddressChanged, accountDisconnected, parseCaipAddress, type EffectContext, type LatchEvent } from '../../kernel/index'
 import type { Registry, WalletEntry } from './registry'
-import { readAccounts, readFeature } from './wallet-schema'
+import { readAccounts, readFeature } from './accounts'
 
 /**
  * Follows the connected wallet's `standard:events` 'change' (docs/solana.md, "Wallet events") while one of this
