@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { solanaDevFunds } from './solana'
 import { startStack } from './stack'
 
 const rpc = async (url: string, method: string) =>
@@ -14,10 +15,15 @@ describe('startStack', () => {
       expect(wallets.count).toBeGreaterThan(0)
       expect(stack.devWalletJs).toContain(stack.chains[1]!.url)
       expect(stack.devWalletJs).not.toMatch(/\beval\(|new Function\(/)
+      // The local Solana network, with the Solana dev wallet's account funded.
+      const balance = await (await fetch(stack.solana.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [stack.solana.address] }) })).json()
+      expect(balance).toMatchObject({ result: { value: Number(solanaDevFunds.lamports) } })
+      expect(stack.solana.devWalletJs).toContain(stack.solana.url)
     } finally {
       await stack.stop()
     }
     await expect(rpc(stack.chains[0]!.url, 'eth_chainId')).rejects.toThrow()
+    await expect(rpc(stack.solana.url, 'getHealth')).rejects.toThrow()
     await expect(fetch(stack.api.url)).rejects.toThrow()
   })
 })

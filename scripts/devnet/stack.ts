@@ -1,6 +1,7 @@
 /**
  * The local stack: two anvil chains, the local wallet-provider API and the dev wallet built
- * for them. `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs until Ctrl-C.
+ * for them, and the local Solana network with its dev wallet. `npx tsx scripts/devnet/stack.ts` starts it and
+ * prints its URLs until Ctrl-C.
  */
 import { constants as osConstants } from 'node:os'
 import { pathToFileURL } from 'node:url'
@@ -10,6 +11,7 @@ import { startApiServer, type ApiServer } from './api-server'
 import { buildDevWallet } from './dev-wallet/build'
 import type { DevWalletChain } from './dev-wallet/config'
 import { fixtureWallets } from './fixtures'
+import { startSolanaStack, type SolanaStack } from './solana'
 
 /** Options of startStack. */
 export type StackOptions = {
@@ -29,6 +31,8 @@ export type Stack = {
   api: ApiServer
   /** The dev wallet's browser script for these chains and accounts. */
   devWalletJs: string
+  /** The local Solana network (litesvm), its funded dev wallet and that wallet's browser script. */
+  solana: SolanaStack
   stop(): Promise<void>
 }
 
@@ -55,7 +59,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const chains = chainSpecs.map((spec, i) => ({ ...spec, url: anvils[i]!.url }))
     const walletChains: DevWalletChain[] = chains.map(({ chainId, name, url }) => ({ chainId, name, rpcUrl: url }))
     const devWalletJs = await buildDevWallet({ chains: walletChains, accounts: options.accounts ?? [anvilAccounts[0]] })
-    return { chains, api, devWalletJs, stop: stopAll }
+    const solana = await startSolanaStack()
+    stoppers.push(solana.stop)
+    return { chains, api, devWalletJs, solana, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error
@@ -66,5 +72,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const stack = await startStack()
   for (const chain of stack.chains) console.log(`chain ${chain.chainId} (${chain.name}): ${chain.url}`)
   console.log(`api: ${stack.api.url} (projectId ${stack.api.projectId})`)
+  console.log(`solana: ${stack.solana.url} (dev wallet ${stack.solana.address})`)
   console.log(`dev wallet: ${stack.devWalletJs.length} bytes of JS. Ctrl-C stops everything.`)
 }
