@@ -2,6 +2,8 @@
 export type DemoConfig = {
   chains: readonly { chainId: number; name: string; rpcUrl: string }[]
   api?: { url: string; projectId: string }
+  /** The local Solana network (its RPC and websocket) and the demo SPL token's mint. */
+  solana?: { rpcUrl: string; wsUrl: string; mint: string; token: { symbol: string; name: string } }
   themeMode?: 'light' | 'dark' | 'system'
 }
 

@@ -4,6 +4,7 @@ import { createLatch } from '../../../kernel/index'
 import { createTestNetwork } from '../../../kernel/testing'
 import { api } from '../../../plugins/api/index'
 import { eip155 } from '../../../plugins/eip155/index'
+import { solana, solanaLocalnet } from '../../../plugins/solana/index'
 import { LatchProvider } from '../../../ui/index'
 import { defineLocale, pseudoLocaleTag, pseudoMessages } from '../../../ui/i18n/public'
 import { App } from './App'
@@ -18,9 +19,17 @@ const locales = [pseudo]
 // `?exclude=dev.latch.wallet,…`: wallets to hide (docs/behaviour.md, "Wallet filtering"), for trying the option and for the e2e tests.
 const exclude = query.get('exclude')?.split(',').filter(Boolean) ?? []
 
+const solanaConfig = config.solana
 const latch = createLatch({
-  networks: config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl })),
-  plugins: [eip155(), api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId } : {})],
+  networks: [
+    ...config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl })),
+    ...(solanaConfig ? [solanaLocalnet({ rpcUrl: solanaConfig.rpcUrl })] : []),
+  ],
+  plugins: [
+    eip155(),
+    api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId } : {}),
+    ...(solanaConfig ? [solana({ tokens: [{ address: solanaConfig.mint, ...solanaConfig.token }] })] : []),
+  ],
   projectId: config.api?.projectId,
   metadata: { name: 'Latch demo', description: 'A dapp on a local chain', url: location.origin, icons: [] },
   themeMode: theme === 'dark' || theme === 'light' ? theme : (config.themeMode ?? 'system'),
@@ -42,7 +51,7 @@ function Root() {
   const [locale, setLocale] = useState(query.get('locale') ?? undefined)
   return (
     <LatchProvider latch={latch} locale={locale} locales={locales}>
-      <App locale={locale} onLocale={setLocale} />
+      <App locale={locale} onLocale={setLocale} solana={solanaConfig} />
     </LatchProvider>
   )
 }
