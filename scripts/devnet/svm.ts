@@ -1,8 +1,8 @@
 /**
  * The local Solana network: litesvm (an in-process SVM from npm) behind a small JSON-RPC + websocket front end
  * on 127.0.0.1, enough for web3.js `Connection`, Latch and the demo. It answers exactly the methods of
- * `svmMethods` (scripts/devnet/README.md lists them); any other method answers JSON-RPC -32601 'Method not found'.
- * Transactions run at once: a sent transaction is final when `sendTransaction` answers.
+ * `svmMethods` (docs/solana.md, "The local Solana network", lists them); any other method answers JSON-RPC
+ * -32601 'Method not found'. Transactions run at once: a sent transaction is final when `sendTransaction` answers.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'

@@ -19,7 +19,9 @@ const locales = [pseudo]
 // `?exclude=dev.latch.wallet,…`: wallets to hide (docs/behaviour.md, "Wallet filtering"), for trying the option and for the e2e tests.
 const exclude = query.get('exclude')?.split(',').filter(Boolean) ?? []
 
-const solanaConfig = config.solana
+// `?families=eip155`: the EVM-only demo (the Solana plugin and network left out), for the tests written for it.
+const families = query.get('families')?.split(',') ?? ['eip155', 'solana']
+const solanaConfig = families.includes('solana') ? config.solana : undefined
 const latch = createLatch({
   networks: [
     ...config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl })),

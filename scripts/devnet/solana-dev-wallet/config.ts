@@ -6,7 +6,7 @@ import { encodeBase58 } from '../../../kernel/rules/base58'
 export type SolanaDevWalletConfig = { rpcUrl: string; chain: `solana:${string}`; seed: string }
 
 /** The wallet's wallet-standard name. */
-export const solanaDevWalletInfo = { name: 'Latch Solana Dev Wallet' } as const
+export const solanaDevWalletInfo = { name: 'Solana Dev Wallet' } as const
 
 /** The dev key's seed: fixed, so the stack can fund the address before any page loads (never use it for anything real). */
 export const solanaDevSeed = '4c61746368536f6c616e614465765761c1e7c1e7c1e7c1e7c1e7c1e7c1e7c1e7'
