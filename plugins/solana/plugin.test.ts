@@ -1,8 +1,10 @@
 import { Keypair, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
+import { getWallets } from '@wallet-standard/app'
 import { describe, expect, it } from 'vitest'
-import { connect, disconnect, replay, request, signMessage as kernelSignMessage, switchNetwork, walletCancelRequested } from '../../kernel/index'
+import { connect, createLatch, disconnect, replay, request, signMessage as kernelSignMessage, switchNetwork, walletCancelRequested } from '../../kernel/index'
 import { decodeBase58 } from '../../kernel/rules/base58'
-import { setupSolana } from '../../scripts/testing/solana-harness'
+import { createTestPorts } from '../../kernel/testing'
+import { setupSolana, testNetworks } from '../../scripts/testing/solana-harness'
 import { createSolanaTestWallet, verifySignature } from '../../scripts/testing/solana-test-wallet'
 import { signAllTransactions, signAndSendTransaction, signMessage, signTransaction, solana, solanaCaipNetworkIds } from './index'
 
@@ -33,6 +35,22 @@ describe('discovery (wallet standard)', () => {
     expect(s.types()).not.toContain('solana/walletRefused')
     unregister()
     expect(s.latch.getState().connectors.list.map((c) => c.id)).toEqual([name])
+  })
+})
+
+describe('the default registry: getWallets() of @wallet-standard/app', () => {
+  it('is read only where Latch has a window, and lists what registers there', () => {
+    const wallet = createSolanaTestWallet({ name: 'Registered Globally', seed: 40 })
+    const unregister = getWallets().register(wallet.wallet as never)
+    try {
+      const withoutWindow = createLatch({ networks: testNetworks(), plugins: [solana()], ports: createTestPorts().ports })
+      expect(withoutWindow.getState().connectors.list).toEqual([])
+      // Any window will do: getWallets() reads the page's own, which node has none of.
+      const withWindow = createLatch({ networks: testNetworks(), plugins: [solana()], ports: { ...createTestPorts().ports, window: {} as Window } })
+      expect(withWindow.getState().connectors.list.map((c) => c.id)).toEqual(['Registered Globally'])
+    } finally {
+      unregister()
+    }
   })
 })
 
