@@ -1,4 +1,3 @@
-import { ed25519 } from '@noble/curves/ed25519.js'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { formatUnitsToDecimalString } from '../../kernel/index'
@@ -7,6 +6,7 @@ import { solanaCaipNetworkIds } from '../../plugins/solana/index'
 import { startDemo } from '../devnet/demo/serve-demo'
 import { solanaDevFunds } from '../devnet/solana'
 import { solanaDevWalletInfo } from '../devnet/solana-dev-wallet/config'
+import { verifySignature } from '../testing/solana-test-wallet'
 import { hasChromium, newGuardedPage } from './harness'
 import { useDemoBrowser } from './use-demo'
 
@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium())('Solana in the demo dapp, end to end', () => {
     await approve(page)
     const signature = decodeBase58(await page.getByTestId('demo-sol-signature').textContent())
     expect(signature).toHaveLength(64)
-    expect(ed25519.verify(signature!, new TextEncoder().encode('Latch on Solana, end to end'), decodeBase58(solana().address)!)).toBe(true)
+    expect(verifySignature(new TextEncoder().encode('Latch on Solana, end to end'), signature!, solana().address)).toBe(true)
   })
 
   it('sends SOL: the transfer lands on the SVM and the balance shown changes', async () => {
