@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
 import { LatchError } from '../kernel/errors'
 import { isEvmAddress, isSolanaAddress } from '../kernel/rules/address'
+import { decodeBase58, encodeBase58 } from '../kernel/rules/base58'
 import { isCaipAddress, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId, toCaipAddress } from '../kernel/rules/caip'
 import { ensCoinType, assertRegistrationName, isValidRegistrationName, invalidNameMessage } from '../kernel/rules/names'
 import { isOriginAllowed } from '../kernel/rules/origin'
@@ -39,8 +40,17 @@ function evmOracle(value: unknown): boolean {
   return body.length === 40 && allIn(body, hexDigits)
 }
 
+/** Base58 read as a BigInt: one zero byte per leading '1', then the number's bytes. */
+function base58ByteLength(value: string): number {
+  let ones = 0
+  while (value[ones] === '1') ones += 1
+  let n = 0n
+  for (const character of value.slice(ones)) n = n * 58n + BigInt(base58Alphabet.indexOf(character))
+  return ones + (n === 0n ? 0 : n.toString(16).length + 1 >> 1)
+}
+
 function solanaOracle(value: unknown): boolean {
-  return typeof value === 'string' && value.length >= 32 && value.length <= 44 && allIn(value, base58Alphabet)
+  return typeof value === 'string' && value.length >= 32 && value.length <= 44 && allIn(value, base58Alphabet) && base58ByteLength(value) === 32
 }
 
 function rpcOracle(value: unknown): 'transaction' | 'signature' | 'object' {
@@ -170,6 +180,39 @@ describe('address checks', () => {
 
   it('isSolanaAddress equals the oracle', () => {
     fc.assert(fc.property(solanaLike, (input) => { expect(isSolanaAddress(input)).toBe(solanaOracle(input)) }), runs)
+  })
+
+  it('every 32-byte key is a Solana address, and no key of another length is', () => {
+    const key = (length: number) => fc.uint8Array({ minLength: length, maxLength: length })
+    fc.assert(fc.property(key(32), (bytes) => { expect(isSolanaAddress(encodeBase58(bytes))).toBe(true) }), runs)
+    fc.assert(fc.property(fc.oneof(key(31), key(33), fc.uint8Array({ maxLength: 64 }).filter((b) => b.length !== 32)), (bytes) => {
+      expect(isSolanaAddress(encodeBase58(bytes))).toBe(false)
+    }), runs)
+  })
+})
+
+describe('base58', () => {
+  it('decode(encode(bytes)) is bytes, leading zeros included, and agrees with the BigInt oracle', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 80 }), (bytes) => {
+        const text = encodeBase58(bytes)
+        expect(allIn(text, base58Alphabet)).toBe(true)
+        expect(decodeBase58(text)).toEqual(bytes)
+        expect(base58ByteLength(text)).toBe(bytes.length)
+      }),
+      runs,
+    )
+  })
+
+  it('decode is total: text outside the alphabet and non-strings give undefined, never a throw', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 60 }), anyInput), (input) => {
+        const decoded = decodeBase58(input)
+        if (typeof input === 'string' && allIn(input, base58Alphabet)) expect(decoded).toBeInstanceOf(Uint8Array)
+        else expect(decoded).toBeUndefined()
+      }),
+      runs,
+    )
   })
 })
 

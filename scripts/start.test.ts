@@ -52,8 +52,9 @@ describe('npm start', () => {
       npm.stderr?.on('data', (chunk: Buffer) => (output += chunk))
       expect(await eventually(async () => output.includes('Ctrl-C stops everything'), 60_000), output).toBe(true)
       const urls = [...output.matchAll(/http:\/\/127\.0\.0\.1:\d+/g)].map((m) => m[0])
-      expect(urls).toHaveLength(4)
-      for (const url of urls.slice(1, 3)) expect(await answers(url)).toBe(true)
+      // The demo, two anvils, the provider API and the local Solana network (which answers JSON-RPC too).
+      expect(urls).toHaveLength(5)
+      for (const url of [...urls.slice(1, 3), urls[4]!]) expect(await answers(url)).toBe(true)
 
       npm.kill(signal)
 

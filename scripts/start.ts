@@ -1,6 +1,6 @@
 /**
- * `npm start`: the demo dapp on a local stack (two anvil chains, the provider API, the dev
- * wallet), all on 127.0.0.1. Prints the URL; Ctrl-C stops every process.
+ * `npm start`: the demo dapp on a local stack (two anvil chains, the provider API, the local
+ * Solana network, the dev wallets), all on 127.0.0.1. Prints the URL; Ctrl-C stops every process.
  *
  * It also stops when this process gets SIGINT, SIGTERM or SIGHUP, and when a process it was
  * started under goes away. `kill <npm's pid>` is the case: npm passes the signal to the `sh -c`
@@ -28,9 +28,11 @@ console.log(`
   Chain ${first?.chainId} (${first?.name})   ${first?.url}
   Chain ${second?.chainId} (${second?.name}) ${second?.url}
   Provider API        ${demo.stack.api.url}
+  Solana (litesvm)    ${demo.stack.solana.url}
 
-  The page carries a dev wallet (Latch Dev Wallet) that asks you to approve or reject each
-  request, like a browser extension. Open the URL in a browser on this machine.
+  The page carries two dev wallets (Latch Dev Wallet for EVM, Solana Dev Wallet for Solana) that
+  ask you to approve or reject each request, like browser extensions. Open the URL in a browser on
+  this machine.
   Ctrl-C stops everything.
 `)
 

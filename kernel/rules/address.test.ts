@@ -31,10 +31,11 @@ describe('isEvmAddress', () => {
 })
 
 describe('isSolanaAddress', () => {
-  it('accepts base58 of 32 to 44 characters', () => {
+  it('accepts base58 that decodes to 32 bytes (32 to 44 characters)', () => {
     expect(isSolanaAddress('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')).toBe(true)
+    // 32 zero bytes (the system program) and 32 bytes of 0xff, the shortest and the longest text.
     expect(isSolanaAddress('1'.repeat(32))).toBe(true)
-    expect(isSolanaAddress('z'.repeat(44))).toBe(true)
+    expect(isSolanaAddress('JEKNVnkbo3jma5nREBBJCDoXFVeKkD56V3xKrvRmWxFG')).toBe(true)
   })
 
   it.each([
@@ -45,6 +46,10 @@ describe('isSolanaAddress', () => {
     ['an I', `I${'1'.repeat(31)}`],
     ['an l', `l${'1'.repeat(31)}`],
     ['a space', ` ${'1'.repeat(32)}`],
+    // Base58 of the right length that is not 32 bytes: 33 bytes, and 31 bytes written with 44 characters.
+    ['44 characters decoding to 33 bytes', 'z'.repeat(44)],
+    ['a 31-byte key', '2'.repeat(42)],
+    ['32 characters decoding to 24 bytes', 'z'.repeat(32)],
   ])('rejects %s', (_label, value) => {
     expect(isSolanaAddress(value)).toBe(false)
   })

@@ -68,6 +68,11 @@ describe("the demo's Content-Security-Policy (docs/csp.md)", () => {
     expect(parsed.get('img-src')).toEqual(["'self'", 'data:'])
   })
 
+  it("with the local Solana network, it reaches that network's RPC and websocket too, on 127.0.0.1", () => {
+    const parsed = directives(demoStackCsp({ ...stack, solana: { url: 'http://127.0.0.1:8899', wsUrl: 'ws://127.0.0.1:8899' } }))
+    expect(parsed.get('connect-src')).toEqual(['http://127.0.0.1:8545', 'http://127.0.0.1:8546', 'http://127.0.0.1:9000', 'http://127.0.0.1:8899', 'ws://127.0.0.1:8899'])
+  })
+
   it('strictCsp without any origin to reach refuses every connection', () => {
     expect(directives(strictCsp({ connect: [] })).get('connect-src')).toEqual(["'none'"])
   })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPublicClient, erc20Abi, formatUnits, http } from 'viem'
 import { anvilAccounts } from './anvil'
+import { solanaDevFunds } from './solana'
 import { startStack } from './stack'
 import { multicall3Address } from './tokens'
 
@@ -35,10 +36,15 @@ describe('startStack', () => {
         expect(expected.map((e) => e.decimals)).toEqual(['6', '18'])
         expect(balances.map((b) => b.price)).toEqual(chain.chainId === 31337 ? [1, 2.5] : [1, undefined])
       }
+      // The local Solana network, with the Solana dev wallet's account funded.
+      const balance = await (await fetch(stack.solana.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [stack.solana.address] }) })).json()
+      expect(balance).toMatchObject({ result: { value: Number(solanaDevFunds.lamports) } })
+      expect(stack.solana.devWalletJs).toContain(stack.solana.url)
     } finally {
       await stack.stop()
     }
     await expect(rpc(stack.chains[0]!.url, 'eth_chainId')).rejects.toThrow()
+    await expect(rpc(stack.solana.url, 'getHealth')).rejects.toThrow()
     await expect(fetch(stack.api.url)).rejects.toThrow()
   })
 })

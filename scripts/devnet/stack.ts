@@ -1,6 +1,7 @@
 /**
  * The local stack: two anvil chains, the local wallet-provider API and the dev wallet built
- * for them. `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs until Ctrl-C.
+ * for them, and the local Solana network with its dev wallet. `npx tsx scripts/devnet/stack.ts` starts it and
+ * prints its URLs until Ctrl-C.
  */
 import { constants as osConstants } from 'node:os'
 import { pathToFileURL } from 'node:url'
@@ -11,6 +12,7 @@ import { buildDevWallet } from './dev-wallet/build'
 import type { DevWalletChain } from './dev-wallet/config'
 import { fixtureWallets } from './fixtures'
 import { demoTokens, installDemoContracts, type DemoToken } from './tokens'
+import { startSolanaStack, type SolanaStack } from './solana'
 
 /** Options of startStack. */
 export type StackOptions = {
@@ -32,6 +34,8 @@ export type Stack = {
   devWalletJs: string
   /** The demo ERC-20 tokens, at the same addresses on both chains (Multicall3 too, at its canonical address). */
   tokens: readonly DemoToken[]
+  /** The local Solana network (litesvm), its funded dev wallet and that wallet's browser script. */
+  solana: SolanaStack
   stop(): Promise<void>
 }
 
@@ -62,7 +66,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     stoppers.push(api.stop)
     const walletChains: DevWalletChain[] = chains.map(({ chainId, name, url }) => ({ chainId, name, rpcUrl: url }))
     const devWalletJs = await buildDevWallet({ chains: walletChains, accounts: options.accounts ?? [anvilAccounts[0]] })
-    return { chains, api, devWalletJs, tokens: demoTokens, stop: stopAll }
+    const solana = await startSolanaStack()
+    stoppers.push(solana.stop)
+    return { chains, api, devWalletJs, tokens: demoTokens, solana, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error
@@ -74,5 +80,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   for (const chain of stack.chains) console.log(`chain ${chain.chainId} (${chain.name}): ${chain.url}`)
   for (const token of stack.tokens) console.log(`token ${token.symbol} (${token.decimals} decimals): ${token.address}`)
   console.log(`api: ${stack.api.url} (projectId ${stack.api.projectId})`)
+  console.log(`solana: ${stack.solana.url} (dev wallet ${stack.solana.address})`)
   console.log(`dev wallet: ${stack.devWalletJs.length} bytes of JS. Ctrl-C stops everything.`)
 }

@@ -100,7 +100,8 @@ describe.skipIf(!hasChromium())('hostile EIP-6963 wallets on the demo dapp', () 
     stack.guarded.page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text())
     })
-    await stack.guarded.page.goto(stack.demo.url)
+    // The EVM-only demo: the page without its Solana family, so the EVM dev wallet is the one installed wallet.
+    await stack.guarded.page.goto(new URL('/?families=eip155', stack.demo.url).href)
     await stack.guarded.page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
     // Latch has heard the dev wallet (it announced before Latch started, and again when Latch asked).
     const page = stack.guarded.page

@@ -3,11 +3,14 @@ import { SendCalls } from './SendCalls'
 import { SendForm } from './SendForm'
 import { SignMessage } from './SignMessage'
 import { SignTypedData } from './SignTypedData'
-import { ConnectButton, NetworkButton, useAccount } from '../../../ui/index'
+import { SolanaCard } from './SolanaCard'
+import type { DemoConfig } from './config'
+import { ConnectButton, NetworkButton, useAccount, useLatch } from '../../../ui/index'
 
 /** The demo dapp: a header with Latch's buttons, and what a dapp does once a wallet is connected. */
-export function App({ locale, onLocale }: { locale: string | undefined; onLocale(locale: string | undefined): void }) {
+export function App({ locale, onLocale, solana }: { locale: string | undefined; onLocale(locale: string | undefined): void; solana?: DemoConfig['solana'] }) {
   const { isConnected } = useAccount()
+  const family = useLatch((state) => state.activeNamespace)
   return (
     <div className="page">
       <header className="bar">
@@ -21,7 +24,12 @@ export function App({ locale, onLocale }: { locale: string | undefined; onLocale
       <main className="content">
         <h1>A dapp on a local chain</h1>
         <p className="lead">Two anvil chains, a dev wallet the browser discovers like an extension, and no internet.</p>
-        {isConnected ? (
+        {isConnected && family === 'solana' && solana ? (
+          <div className="grid">
+            <AccountPanel />
+            <SolanaCard rpcUrl={solana.rpcUrl} wsUrl={solana.wsUrl} />
+          </div>
+        ) : isConnected ? (
           <div className="grid">
             <AccountPanel />
             <SignMessage />

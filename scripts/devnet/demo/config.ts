@@ -4,6 +4,8 @@ export type DemoConfig = {
   api?: { url: string; projectId: string }
   /** The token list given to eip155() (read from the chain when `?balances=chain` or without the API). */
   tokens?: readonly { chainId: number; address: string }[]
+  /** The local Solana network (its RPC and websocket) and the demo SPL token's mint. */
+  solana?: { rpcUrl: string; wsUrl: string; mint: string; token: { symbol: string; name: string } }
   themeMode?: 'light' | 'dark' | 'system'
 }
 

@@ -4,6 +4,7 @@ import { createLatch } from '../../../kernel/index'
 import { createTestNetwork } from '../../../kernel/testing'
 import { api } from '../../../plugins/api/index'
 import { eip155 } from '../../../plugins/eip155/index'
+import { solana, solanaLocalnet } from '../../../plugins/solana/index'
 import { LatchProvider } from '../../../ui/index'
 import { defineLocale, pseudoLocaleTag, pseudoMessages } from '../../../ui/i18n/public'
 import { App } from './App'
@@ -20,9 +21,19 @@ const exclude = query.get('exclude')?.split(',').filter(Boolean) ?? []
 // `?balances=chain`: token balances read from the chain (Multicall3 over the token list) instead of the provider API.
 const fromChain = query.get('balances') === 'chain'
 
+// `?families=eip155`: the EVM-only demo (the Solana plugin and network left out), for the tests written for it.
+const families = query.get('families')?.split(',') ?? ['eip155', 'solana']
+const solanaConfig = families.includes('solana') ? config.solana : undefined
 const latch = createLatch({
-  networks: config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl })),
-  plugins: [eip155({ tokens: config.tokens }), api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId, balances: !fromChain } : {})],
+  networks: [
+    ...config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl })),
+    ...(solanaConfig ? [solanaLocalnet({ rpcUrl: solanaConfig.rpcUrl })] : []),
+  ],
+  plugins: [
+    eip155({ tokens: config.tokens }),
+    api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId, balances: !fromChain } : {}),
+    ...(solanaConfig ? [solana({ tokens: [{ address: solanaConfig.mint, ...solanaConfig.token }] })] : []),
+  ],
   projectId: config.api?.projectId,
   metadata: { name: 'Latch demo', description: 'A dapp on a local chain', url: location.origin, icons: [] },
   themeMode: theme === 'dark' || theme === 'light' ? theme : (config.themeMode ?? 'system'),
@@ -44,7 +55,7 @@ function Root() {
   const [locale, setLocale] = useState(query.get('locale') ?? undefined)
   return (
     <LatchProvider latch={latch} locale={locale} locales={locales}>
-      <App locale={locale} onLocale={setLocale} />
+      <App locale={locale} onLocale={setLocale} solana={solanaConfig} />
     </LatchProvider>
   )
 }

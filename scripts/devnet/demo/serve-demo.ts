@@ -1,9 +1,10 @@
 import { curatedWallets } from '../../../plugins/api/index'
 import { startStaticServer, strictCsp } from '../serve'
 import { startStack, type Stack } from '../stack'
+import { solanaDevFunds } from '../solana'
 import { buildDemo } from './build'
 
-/** The demo on the local stack: two anvils, the provider API, the dev wallet and the demo dapp. */
+/** The demo on the local stack: two anvils, the provider API, the local Solana network, the dev wallets and the demo dapp. */
 export type DemoServer = {
   url: string
   stack: Stack
@@ -16,8 +17,9 @@ export type DemoServer = {
  * The demo's policy: strictCsp reaching only this stack's anvils and provider API. Its wallet listings
  * carry data: images (the curated registry draws them), so img-src needs no server.
  */
-export function demoStackCsp(stack: { chains: readonly { url: string }[]; api: { url: string } }): string {
-  return strictCsp({ connect: [...stack.chains, stack.api].map(({ url }) => new URL(url).origin) })
+export function demoStackCsp(stack: { chains: readonly { url: string }[]; api: { url: string }; solana?: { url: string; wsUrl: string } }): string {
+  const solana = stack.solana ? [stack.solana.url, stack.solana.wsUrl] : []
+  return strictCsp({ connect: [...[...stack.chains, stack.api].map(({ url }) => url), ...solana].map((url) => new URL(url).origin) })
 }
 
 /** Builds the demo dapp for a fresh local stack and serves it (the dev wallet as /dev-wallet.js). */
@@ -27,10 +29,12 @@ export async function startDemo(options: { themeMode?: 'light' | 'dark' | 'syste
     chains: stack.chains.map((chain) => ({ chainId: chain.chainId, name: chain.name, rpcUrl: chain.url })),
     api: { url: stack.api.url, projectId: stack.api.projectId },
     tokens: stack.chains.flatMap((chain) => stack.tokens.map((token) => ({ chainId: chain.chainId, address: token.address }))),
+    solana: { rpcUrl: stack.solana.url, wsUrl: stack.solana.wsUrl, mint: stack.solana.mint, token: { symbol: solanaDevFunds.demoToken.symbol, name: solanaDevFunds.demoToken.name } },
     themeMode: options.themeMode,
   })
   const csp = demoStackCsp(stack)
-  const server = await startStaticServer({ files: { ...files, '/dev-wallet.js': { body: stack.devWalletJs, type: 'text/javascript; charset=utf-8' } }, csp })
+  const script = (body: string) => ({ body, type: 'text/javascript; charset=utf-8' })
+  const server = await startStaticServer({ files: { ...files, '/dev-wallet.js': script(stack.devWalletJs), '/solana-dev-wallet.js': script(stack.solana.devWalletJs) }, csp })
   return {
     url: server.url,
     stack,

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import * as entry from './index'
+
+describe('public surface of latch/plugins/solana', () => {
+  it('exports exactly these names', () => {
+    expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
+      [
+        "selectIsSolanaConnected",
+        "selectSolanaAddress",
+        "selectSolanaNetwork",
+        "selectSolanaTokenBalances",
+        "signAllTransactions",
+        "signAndSendTransaction",
+        "signMessage",
+        "signTransaction",
+        "solana",
+        "solanaCaipNetworkIds",
+        "solanaDevnet",
+        "solanaEvents",
+        "solanaLocalnet",
+        "solanaMainnet",
+        "solanaRpcUrlMissing",
+        "solanaTestnet",
+        "solanaTokenBalancesFailed",
+        "solanaTokenBalancesUpdated",
+        "solanaWalletRefused",
+        "walletChainOf",
+      ]
+    `)
+  })
+})

@@ -1,0 +1,71 @@
+import { Observable, Subject } from 'rxjs'
+import { kernelFaulted, LatchError, toLatchError, type Effect, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+
+/** Options of `loadOnDemand`. */
+export type LoadOnDemandOptions = {
+  /** The first event that needs the effect (an intent it answers, a stored connection to restore). */
+  wanted(event: Logged, ctx: EffectContext): boolean
+  /** True when the effect is needed at once (a reconnect pending at start). */
+  now(ctx: EffectContext): boolean
+  /** Loads the effect (a dynamic `import()`). */
+  load(): Promise<Effect>
+}
+
+/**
+ * Runs an effect whose code loads only when first needed (docs/solana.md, "What loads when"). From the first
+ * wanted event, events are kept while the code loads, then fed to the effect in order, followed by every later
+ * one: an intent dispatched while loading is answered once loaded. If loading fails, each kept intent fails with
+ * `NETWORK_ERROR` (so no caller waits for its timeout) and the next wanted event tries again.
+ */
+export function loadOnDemand(events$: Observable<Logged>, ctx: EffectContext, options: LoadOnDemandOptions): Observable<LatchEvent> {
+  return new Observable<LatchEvent>((subscriber) => {
+    let stage: 'idle' | 'loading' | 'ready' = 'idle'
+    let kept: Logged[] = []
+    const live = new Subject<Logged>()
+
+    const start = (first?: Logged) => {
+      stage = 'loading'
+      if (first) kept.push(first)
+      options.load().then(
+        (effect) => {
+          if (subscriber.closed) return
+          subscriber.add(
+            effect(live.asObservable(), ctx).subscribe({
+              next: (event) => subscriber.next(event),
+              error: (cause: unknown) => subscriber.error(cause),
+            }),
+          )
+          stage = 'ready'
+          const pending = kept
+          kept = []
+          for (const event of pending) live.next(event)
+        },
+        (cause: unknown) => {
+          if (subscriber.closed) return
+          stage = 'idle'
+          const pending = kept
+          kept = []
+          const error = new LatchError('NETWORK_ERROR', { details: `the Solana plugin's code did not load: ${toLatchError(cause).details ?? String(cause)}`, cause })
+          ctx.ports.logger.error(error.message, error)
+          subscriber.next(kernelFaulted({ source: 'solana', error: error.toData() }))
+          for (const event of pending) {
+            if (!event.requestId || !event.type.endsWith('Requested')) continue
+            const failed = { type: event.type.replace(/Requested$/, 'Failed'), ns: event.ns, requestId: event.requestId, payload: { error: error.toData() } }
+            subscriber.next(failed as LatchEvent)
+          }
+        },
+      )
+    }
+
+    const subscription = events$.subscribe((event) => {
+      if (stage === 'ready') return live.next(event)
+      if (stage === 'loading') return void kept.push(event)
+      if (options.wanted(event, ctx)) start(event)
+    })
+    if (stage === 'idle' && options.now(ctx)) start()
+    return () => {
+      subscription.unsubscribe()
+      live.complete()
+    }
+  })
+}

@@ -1,0 +1,87 @@
+import { getWallets } from '@wallet-standard/app'
+import { castDraft } from 'immer'
+import { merge } from 'rxjs'
+import { constants, definePlugin, storageHydrated, writeCache, type Effect, type EffectContext, type Logged } from '../../kernel/index'
+import { discoverWallets, type WalletsSource } from './discover'
+import { solanaEvents, type SolanaState } from './events'
+import { loadOnDemand } from './lazy'
+import { createRegistry } from './registry'
+import type { SessionOptions } from './session'
+import { answerSwitchNetwork } from './switch-network'
+
+/** A token the dapp knows by its mint: how its balance is named (docs/solana.md, "Balances"). */
+export type SolanaTokenInfo = { address: string; symbol: string; name: string; iconUrl?: string }
+
+/**
+ * Options of the solana plugin. Networks are not among them: they are given to `createLatch({ networks })`
+ * (`solanaMainnet()`, `solanaDevnet()`, `solanaLocalnet({ rpcUrl })` …) and so recorded in the log.
+ */
+export type SolanaOptions = {
+  /** Where wallet-standard wallets come from (default: `getWallets()` of `@wallet-standard/app`, in a browser). */
+  wallets?: WalletsSource
+  /** Names and symbols of SPL tokens by mint; a token not listed is named by its mint address. */
+  tokens?: readonly SolanaTokenInfo[]
+}
+
+/** The intents that need a wallet session, and so the plugin's lazily loaded part. */
+const sessionIntents = new Set(['wallet/connectRequested', 'wallet/disconnectRequested', 'wallet/signMessageRequested', 'wallet/sendTransactionRequested', 'wallet/rpcRequested'])
+
+/** A stored Solana connection waits to be restored (docs/behaviour.md, "Reconnect"). */
+function reconnectPending(ctx: EffectContext): boolean {
+  const chain = ctx.getState().chains.solana
+  return chain.reconnectConnectorId !== undefined && chain.connectorId === undefined
+}
+
+function wantsSession(event: Logged, ctx: EffectContext): boolean {
+  if (event.ns === 'solana' && sessionIntents.has(event.type)) return true
+  return storageHydrated.match(event) && reconnectPending(ctx)
+}
+
+/**
+ * The Solana chain family: wallet-standard discovery, connect, silent reconnect, sign message, sign and send
+ * transactions, native and SPL token balances (docs/solana.md). Discovery and network switching are in the entry;
+ * everything that talks to a wallet or an RPC node loads when a Solana wallet is first used.
+ */
+export function solana(options: SolanaOptions = {}) {
+  const initial: SolanaState = { portfolio: {} }
+  const effect: Effect = (events$, ctx) => {
+    const registry = createRegistry()
+    // getWallets() reads the page's window itself: only where Latch has one (never under SSR).
+    const source = options.wallets ?? (ctx.ports.window ? getWallets() : undefined)
+    const session: SessionOptions = { registry, tokens: options.tokens ?? [] }
+    return merge(
+      discoverWallets(source, registry, ctx),
+      answerSwitchNetwork(events$, ctx, registry),
+      loadOnDemand(events$, ctx, {
+        wanted: wantsSession,
+        now: reconnectPending,
+        load: () => import('./session').then((module): Effect => (sessionEvents$, sessionCtx) => module.session(sessionEvents$, sessionCtx, session)),
+      }),
+    )
+  }
+  return definePlugin({
+    name: 'solana',
+    namespaces: ['solana'],
+    events: solanaEvents,
+    slices: { solana: initial },
+    reduce: {
+      'solana/tokenBalancesUpdated'(draft, { payload, meta }) {
+        if (!draft.solana) return
+        // Right for its address even when the account moved on: cached either way (docs/behaviour.md, "Caches").
+        draft.solana.portfolio = castDraft(writeCache(draft.solana.portfolio, payload.caipAddress, payload.balances, meta.at, constants.cacheExpiry.portfolio))
+        const account = draft.chains.solana.account
+        if (account.caipAddress !== payload.caipAddress) return
+        account.tokenBalance = castDraft(payload.balances)
+        delete account.lastRetry
+      },
+      'solana/tokenBalancesFailed'(draft, { payload, meta }) {
+        const account = draft.chains.solana.account
+        if (account.caipAddress !== payload.caipAddress) return
+        // docs/errors.md, `TOKEN_BALANCE_UNAVAILABLE`: no new read for 30 s, and the list shown is empty.
+        account.lastRetry = meta.at
+        account.tokenBalance = []
+      },
+    },
+    effects: [effect],
+  })
+}

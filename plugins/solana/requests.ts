@@ -1,0 +1,136 @@
+import type { Observable } from 'rxjs'
+import * as z from 'zod/mini'
+import {
+  answerIntent,
+  assertMethodAllowed,
+  describeIssues,
+  LatchError,
+  notMine,
+  selectAddress,
+  walletRpcFailed,
+  walletRpcRequested,
+  walletRpcSucceeded,
+  walletSendTransactionFailed,
+  walletSendTransactionRequested,
+  walletSendTransactionSucceeded,
+  walletSignMessageFailed,
+  walletSignMessageRequested,
+  walletSignMessageSucceeded,
+  type EffectContext,
+  type LatchEvent,
+  type Logged,
+  type State,
+} from '../../kernel/index'
+import { decodeBase58, encodeBase58 } from '../../kernel/rules/base58'
+import { maxMessageBytes, toBase64 } from './bytes'
+import { notConnected, toWalletError } from './errors'
+import type { Registry } from './registry'
+import { paramsSchemas } from './request-schemas'
+import { activeSession, heldAccount } from './session-state'
+import { readTransaction, signAndSendWith, signMessageWith, signTransactionsWith, transferWith, type Signer } from './sign'
+import type { WalletCalls } from './wallet-calls'
+
+type Mine = { signer: Signer } | typeof notMine
+type Json = z.core.util.JSONType
+
+/** The connected wallet ready to sign, `notMine` when another plugin holds the connection; `NOT_CONNECTED` with none. */
+function signerOf(ctx: EffectContext, registry: Registry, calls: WalletCalls): Mine {
+  const state = ctx.getState()
+  const session = activeSession(state, registry)
+  if (session.kind === 'foreign') return notMine
+  if (session.kind === 'none') throw notConnected()
+  const network = state.chains.solana.network.caipNetwork
+  if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: 'no Solana network is configured' })
+  return { signer: { entry: session.entry, account: heldAccount(session.entry, session.address), network, calls, ctx } }
+}
+
+/**
+ * Answers `wallet/rpcRequested` for solana (docs/solana.md, "Verbs"): the allowed methods first (`RPC_NOT_ALLOWED`),
+ * then the parameters (`INVALID_PARAMS`, naming the field), then the connected wallet, then its answer
+ * (`INVALID_RESPONSE`). `solana_getAccounts` and `solana_requestAccounts` are answered from the state.
+ */
+export function answerWalletRpc(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls, onSent: (signature: string) => void = () => undefined): Observable<LatchEvent> {
+  const options = { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns: 'solana', toError: toWalletError } as const
+  return answerIntent(events$, options, async (intent): Promise<{ result: Json } | typeof notMine> => {
+    const { method, params } = intent.payload
+    const state = ctx.getState()
+    if (activeSession(state, registry).kind === 'foreign') return notMine
+    assertMethodAllowed('solana', method)
+    if (method === 'solana_getAccounts' || method === 'solana_requestAccounts') return { result: accountsOf(state, method) }
+    // No wallet to ask: that, not the parameters (which name the connected account), is what is wrong.
+    const found = signerOf(ctx, registry, calls)
+    const checked = checkParams(method, params)
+    if (found === notMine) return notMine
+    const { signer } = found
+    switch (method) {
+      case 'solana_signMessage': {
+        const { message, pubkey } = checked as z.infer<(typeof paramsSchemas)['solana_signMessage']>
+        if (pubkey !== signer.account.address) throw new LatchError('INVALID_PARAMS', { details: `solana_signMessage: pubkey ${pubkey} is not the connected account` })
+        const bytes = decodeBase58(message) as Uint8Array
+        if (bytes.length > maxMessageBytes) throw new LatchError('INVALID_PARAMS', { details: `solana_signMessage: a message is at most ${maxMessageBytes} bytes` })
+        return { result: { signature: await signMessageWith(signer, bytes) } }
+      }
+      case 'solana_signTransaction': {
+        const { transaction, options: sendOptions } = checked as z.infer<(typeof paramsSchemas)['solana_signTransaction']>
+        const { bytes } = readTransaction(transaction, signer, method)
+        const [signed] = await signTransactionsWith(signer, [bytes], sendOptions, method)
+        return { result: { transaction: toBase64(signed!.bytes), signature: encodeBase58(signed!.signature) } }
+      }
+      case 'solana_signAllTransactions': {
+        const { transactions, options: sendOptions } = checked as z.infer<(typeof paramsSchemas)['solana_signAllTransactions']>
+        const list = transactions.map((transaction, i) => readTransaction(transaction, signer, `${method} [${i}]`).bytes)
+        const signed = await signTransactionsWith(signer, list, sendOptions, method)
+        return { result: { transactions: signed.map((s) => toBase64(s.bytes)) } }
+      }
+      case 'solana_signAndSendTransaction': {
+        const { transaction, options: sendOptions } = checked as z.infer<(typeof paramsSchemas)['solana_signAndSendTransaction']>
+        const { bytes } = readTransaction(transaction, signer, method)
+        const signature = await signAndSendWith(signer, bytes, sendOptions)
+        onSent(signature)
+        return { result: { signature } }
+      }
+      default:
+        throw new LatchError('RPC_NOT_ALLOWED', { details: `${method} is allowed but the Solana plugin does not implement it` })
+    }
+  })
+}
+
+/** `[{ pubkey }]` of the connected account; `solana_requestAccounts` with none connected is `NOT_CONNECTED`. */
+function accountsOf(state: State, method: string) {
+  const address = state.chains.solana.connectorId === undefined ? undefined : selectAddress(state, 'solana')
+  if (!address && method === 'solana_requestAccounts') throw notConnected()
+  return address ? [{ pubkey: address }] : []
+}
+
+function checkParams(method: string, params: unknown): unknown {
+  if (!Object.hasOwn(paramsSchemas, method)) return params
+  const parsed = z.safeParse(paramsSchemas[method as keyof typeof paramsSchemas], params, { reportInput: true })
+  if (!parsed.success) throw new LatchError('INVALID_PARAMS', { details: `${method}: ${describeIssues(parsed.error.issues)}` })
+  return parsed.data
+}
+
+/** Answers the kernel's `signMessage` for solana: the text's UTF-8 bytes, signed; the signature in base58. */
+export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls): Observable<LatchEvent> {
+  const options = { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'solana', toError: toWalletError } as const
+  return answerIntent(events$, options, async (intent) => {
+    const found = signerOf(ctx, registry, calls)
+    if (found === notMine) return notMine
+    const message = new TextEncoder().encode(intent.payload.message)
+    if (message.length > maxMessageBytes) throw new LatchError('INVALID_PARAMS', { details: `solana_signMessage: a message is at most ${maxMessageBytes} bytes` })
+    return { signature: await signMessageWith(found.signer, message) }
+  })
+}
+
+/** Answers the kernel's `sendTransaction` for solana: `value` lamports to `to`, a SOL transfer; `hash` is its signature. */
+export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls, onSent: (signature: string) => void = () => undefined): Observable<LatchEvent> {
+  const options = { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'solana', toError: toWalletError } as const
+  return answerIntent(events$, options, async (intent) => {
+    const found = signerOf(ctx, registry, calls)
+    if (found === notMine) return notMine
+    const { to, value, data } = intent.payload
+    if (data !== undefined) throw new LatchError('INVALID_PARAMS', { details: 'a Solana transfer carries no data: use signAndSendTransaction for instructions' })
+    const hash = await transferWith(found.signer, to, BigInt(value))
+    onSent(hash)
+    return { hash }
+  })
+}

@@ -1,0 +1,45 @@
+/**
+ * The part of the solana plugin that talks to wallets and RPC nodes (docs/solana.md, "What loads when"): loaded
+ * with a dynamic import when a Solana wallet is first used, or at start when a Solana connection is stored.
+ */
+import { filter, ignoreElements, merge, Subject, type Observable } from 'rxjs'
+import { walletCancelRequested, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { loadBalances } from './balance'
+import { answerConnect } from './connect'
+import { answerDisconnect } from './disconnect'
+import type { SolanaTokenInfo } from './plugin'
+import { reconnect } from './reconnect'
+import type { Registry } from './registry'
+import { answerSendTransaction, answerSignMessage, answerWalletRpc } from './requests'
+import { createWalletCalls } from './wallet-calls'
+import { watchWallet } from './watch'
+
+/** What the entry hands the session: the wallets it discovered, and the plugin's options. */
+export type SessionOptions = { registry: Registry; tokens: readonly SolanaTokenInfo[] }
+
+export function session(events$: Observable<Logged>, ctx: EffectContext, { registry, tokens }: SessionOptions): Observable<LatchEvent> {
+  const calls = createWalletCalls(ctx.ports.scheduler)
+  // Signatures of transactions this plugin sent: the balances are read again once each is confirmed.
+  const sent = new Subject<string>()
+  // Emits nothing: a connection change fails the calls bound to the old one; a cancel fails them all.
+  const settle = events$.pipe(
+    filter((event) => {
+      if (event.ns !== 'solana') return false
+      if (event.type === 'account/connected' || event.type === 'account/disconnected') calls.connectionChanged()
+      else if (walletCancelRequested.match(event)) calls.abort('the visitor cancelled')
+      return false
+    }),
+    ignoreElements(),
+  )
+  return merge(
+    settle,
+    reconnect(events$, ctx, registry, calls),
+    answerConnect(events$, ctx, registry, calls),
+    answerDisconnect(events$, ctx, registry, calls),
+    answerWalletRpc(events$, ctx, registry, calls, (signature) => sent.next(signature)),
+    answerSignMessage(events$, ctx, registry, calls),
+    answerSendTransaction(events$, ctx, registry, calls, (signature) => sent.next(signature)),
+    watchWallet(ctx, registry),
+    loadBalances(events$, ctx, tokens, sent),
+  )
+}

@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { formatUnitsToDecimalString } from '../../kernel/index'
+import { decodeBase58 } from '../../kernel/rules/base58'
+import { solanaCaipNetworkIds } from '../../plugins/solana/index'
+import { startDemo } from '../devnet/demo/serve-demo'
+import { solanaDevFunds } from '../devnet/solana'
+import { solanaDevWalletInfo } from '../devnet/solana-dev-wallet/config'
+import { verifySignature } from '../testing/solana-test-wallet'
+import { hasChromium, newGuardedPage } from './harness'
+import { useDemoBrowser } from './use-demo'
+
+// The Solana dev wallet (wallet standard) and the demo dapp on the local SVM, driven in Debian chromium.
+describe.skipIf(!hasChromium())('Solana in the demo dapp, end to end', () => {
+  const stack = useDemoBrowser(startDemo)
+
+  async function open(): Promise<Page> {
+    stack.guarded = await newGuardedPage(stack.browser)
+    await stack.guarded.page.goto(stack.demo.url)
+    return stack.guarded.page
+  }
+
+  const dialog = (page: Page) => page.locator('[role=dialog]:not([aria-busy="true"])')
+  const approve = (page: Page) => page.getByTestId('dev-wallet-approve').click()
+  const reject = (page: Page) => page.getByTestId('dev-wallet-reject').click()
+  const solana = () => stack.demo.stack.solana
+  const lamportsOf = async (address: string) => BigInt(Number((await (await fetch(solana().url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }) })).json() as { result: { value: number } }).result.value))
+  const sol = (lamports: bigint) => formatUnitsToDecimalString(lamports, 9)
+
+  async function connect(page: Page) {
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: new RegExp(solanaDevWalletInfo.name) }).click()
+    await expect.poll(() => page.getByTestId('dev-wallet-prompt').innerText()).toContain(solana().address)
+    await approve(page)
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(solana().address)
+  }
+
+  it('connects the Solana dev wallet from the modal; its balance and token balance are what the SVM holds', async () => {
+    const page = await open()
+    await connect(page)
+    await expect.poll(() => dialog(page).count()).toBe(0)
+    expect(await page.getByTestId('demo-network').textContent()).toBe(`Solana Localnet (${solanaCaipNetworkIds.localnet})`)
+    const lamports = await lamportsOf(solana().address)
+    await expect.poll(() => page.getByTestId('demo-balance').textContent()).toBe(`${sol(lamports)} SOL`)
+    const { symbol, decimals, amount } = solanaDevFunds.demoToken
+    await expect.poll(() => page.getByTestId('demo-sol-tokens').innerText()).toContain(`${symbol}\n${formatUnitsToDecimalString(amount, decimals)}`)
+    // The header's account button names the account by its short address (docs/behaviour.md, "Display").
+    await page.getByRole('button', { name: new RegExp(`${solana().address.slice(0, 4)}…${solana().address.slice(-4)}`) }).waitFor()
+  })
+
+  it("signs a message whose ed25519 signature verifies; a reject shows 'Signature declined'", async () => {
+    const page = await open()
+    await connect(page)
+    await page.getByTestId('demo-sol-sign').click()
+    await reject(page)
+    await expect.poll(() => page.getByTestId('demo-sol-sign-error').textContent()).toBe('Signature declined')
+
+    await page.getByTestId('demo-sol-message').fill('Latch on Solana, end to end')
+    await page.getByTestId('demo-sol-sign').click()
+    await expect.poll(() => page.getByTestId('dev-wallet-prompt').innerText()).toContain('Latch on Solana, end to end')
+    await approve(page)
+    const signature = decodeBase58(await page.getByTestId('demo-sol-signature').textContent())
+    expect(signature).toHaveLength(64)
+    expect(verifySignature(new TextEncoder().encode('Latch on Solana, end to end'), signature!, solana().address)).toBe(true)
+  })
+
+  it('sends SOL: the transfer lands on the SVM and the balance shown changes', async () => {
+    const page = await open()
+    await connect(page)
+    const before = await lamportsOf(solana().address)
+    await expect.poll(() => page.getByTestId('demo-balance').textContent()).toBe(`${sol(before)} SOL`)
+    const to = 'Hxro1YdXbqR2p4Xg5yHPRFSzv8fPa3dDm5T1U5dDWKfD'
+    const received = await lamportsOf(to)
+    await page.getByTestId('demo-sol-to').fill(to)
+    await page.getByTestId('demo-sol-amount').fill('0.25')
+    await page.getByTestId('demo-sol-send').click()
+    await expect.poll(() => page.getByTestId('dev-wallet-prompt').innerText()).toContain('0.25 SOL')
+    await approve(page)
+    const signature = await page.getByTestId('demo-sol-tx').textContent()
+    expect(decodeBase58(signature)).toHaveLength(64)
+    expect((await lamportsOf(to)) - received).toBe(250_000_000n)
+    const after = await lamportsOf(solana().address)
+    expect(before - after).toBe(250_005_000n)
+    await expect.poll(() => page.getByTestId('demo-balance').textContent()).toBe(`${sol(after)} SOL`)
+  })
+
+  it('stays connected after a reload, without a prompt', async () => {
+    const page = await open()
+    await connect(page)
+    await page.reload()
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(solana().address)
+    expect(await page.getByTestId('dev-wallet-prompt').count()).toBe(0)
+    await expect.poll(() => page.getByTestId('demo-balance').textContent()).toMatch(/ SOL$/)
+  })
+})
