@@ -11,8 +11,11 @@ import { promptCss } from './prompt-style'
 
 type Pending = { request: PromptRequest; resolve(approved: boolean): void }
 
+/** Who asks: the wallet's name and icon in the prompt's header (default: the EVM dev wallet's). */
+export type PromptIdentity = { name: string; icon: string }
+
 /** Returns `confirm(request)`, which shows the request in the prompt and resolves true on Approve, false on Reject. */
-export function createPrompter(doc: Document): (request: PromptRequest) => Promise<boolean> {
+export function createPrompter(doc: Document, identity: PromptIdentity = { name: devWalletInfo.name, icon: devWalletIcon }): (request: PromptRequest) => Promise<boolean> {
   const queue: Pending[] = []
   let root: ShadowRoot | undefined
   let returnFocus: HTMLElement | null = null
@@ -64,7 +67,7 @@ export function createPrompter(doc: Document): (request: PromptRequest) => Promi
     const approve = el('button', { className: 'approve', type: 'button', textContent: 'Approve', onclick: () => answer(true) })
     reject.dataset.testid = 'dev-wallet-reject'
     approve.dataset.testid = 'dev-wallet-approve'
-    const header = el('header', {}, el('img', { src: devWalletIcon, alt: '' }), el('div', {}, el('div', { className: 'name', textContent: devWalletInfo.name }), el('div', { className: 'meta', textContent: request.chain })))
+    const header = el('header', {}, el('img', { src: identity.icon, alt: '' }), el('div', {}, el('div', { className: 'name', textContent: identity.name }), el('div', { className: 'meta', textContent: request.chain })))
     if (queue.length > 1) header.append(el('span', { className: 'queue', textContent: `1 of ${queue.length}` }))
     const card = el('div', { className: 'card' }, header, el('p', { className: 'title', textContent: request.title }))
     if (request.rows?.length) {
@@ -74,7 +77,7 @@ export function createPrompter(doc: Document): (request: PromptRequest) => Promi
     card.append(el('div', { className: 'actions' }, reject, approve))
     card.dataset.testid = 'dev-wallet-prompt'
     card.setAttribute('role', 'dialog')
-    card.setAttribute('aria-label', `${devWalletInfo.name} request`)
+    card.setAttribute('aria-label', `${identity.name} request`)
     card.tabIndex = -1
     if (doc.activeElement !== target.host) returnFocus = deepActiveElement(doc) // not a refresh of a prompt already focused
     target.append(card)
