@@ -14,6 +14,8 @@
  * - GET  /projects/v1/origins → `{ allowedOrigins: string[] }` (default local origins, any port)
  * - GET  /getAnalyticsConfig → `{ isAnalyticsEnabled: boolean }` (default false)
  * - POST /e → 204; the body is recorded (analytics sink)
+ * - with a `ledger`: the regtest ledger's Esplora routes (GET /address/{a}, /address/{a}/utxo, /tx/{txid}/hex, POST /tx;
+ *   no projectId) and GET /v1/account/{address}/balance for a bip122 chainId (bitcoin-ledger.ts)
  *
  * Errors are JSON `{ message }`: 400 without projectId/st/sv or on a bad query, 403 for
  * another projectId ('Unauthorized: invalid key'), 404, 405, 413. OPTIONS preflights get 204.
@@ -25,6 +27,7 @@ import type { AddressInfo } from 'node:net'
 import { defaultFeatures } from '../../kernel/constants'
 import { isOriginAllowed } from '../../kernel/rules/origin'
 import type { WalletListing } from '../../kernel/types'
+import { bitcoinApiRoute, type Ledger } from './bitcoin-ledger'
 import { walletImageSvg } from './wallet-image'
 import { parseWalletQuery, queryWallets } from './wallet-query'
 
@@ -55,6 +58,8 @@ export type ApiServerOptions = {
   /** Origin patterns (kernel/rules/origin) that get CORS headers. */
   corsOrigins?: readonly string[]
   port?: number
+  /** A regtest ledger whose routes the server answers too (Bitcoin). */
+  ledger?: Ledger
 }
 
 /** A running API server. */
@@ -97,7 +102,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ApiSer
   const url = new URL(req.url ?? '/', 'http://127.0.0.1')
   const method = req.method ?? 'GET'
   const read = method === 'POST' ? await readBody(req) : undefined
-  const reply = read === null ? json(413, { message: `body over ${maxBody} bytes` }) : route(method, url, options)
+  const bitcoin = read !== null && options.ledger ? bitcoinApiRoute(options.ledger, options.projectId, method, url, read) : undefined
+  const reply = read === null ? json(413, { message: `body over ${maxBody} bytes` }) : (bitcoin ?? route(method, url, options))
   const origin = req.headers.origin
   const headers: Record<string, string> = { 'cache-control': 'no-store', vary: 'Origin' }
   if (origin && isOriginAllowed(origin, options.corsOrigins ?? localOrigins)) {

@@ -180,3 +180,36 @@ export function ledgerRoute(ledger: Ledger, method: string, path: string, body?:
   const empty = { funded_txo_count: 0, funded_txo_sum: 0, spent_txo_count: 0, spent_txo_sum: 0, tx_count: 0 }
   return json(200, { address: target, chain_stats: stats, mempool_stats: empty })
 }
+
+/**
+ * The ledger's answers on the local provider API (docs/bitcoin.md, "The local stack"): its Esplora routes, and
+ * `GET /v1/account/{address}/balance` for a bip122 `chainId` (the native BTC entry, as the provider lists assets).
+ * Undefined for any other request, which the provider API answers itself.
+ */
+export function bitcoinApiRoute(ledger: Ledger, projectId: string, method: string, url: URL, body?: string): LedgerReply | undefined {
+  if (method === 'OPTIONS') return undefined
+  const esplora = ledgerRoute(ledger, method, url.pathname, body)
+  if (esplora) return esplora
+  const balance = /^\/v1\/account\/([^/]+)\/balance$/.exec(url.pathname)
+  const chainId = url.searchParams.get('chainId') ?? ''
+  if (!balance || !chainId.startsWith('bip122:')) return undefined
+  if (url.searchParams.get('projectId') !== projectId) return json(403, { message: 'Unauthorized: invalid key' })
+  if (method !== 'GET') return json(405, { message: `${url.pathname} takes GET` })
+  const address = decodeURIComponent(balance[1]!)
+  // The ledger is regtest: another Bitcoin network holds nothing here.
+  const sats = chainId === 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328' ? ledger.balance(address) : 0n
+  const numeric = (Number(sats) / 1e8).toFixed(8).replace(/\.?0+$/, '')
+  const entry = { name: 'Bitcoin', symbol: 'BTC', chainId, value: 0, price: 0, quantity: { decimals: '8', numeric }, iconUrl: '' }
+  return json(200, { balances: sats > 0n ? [entry] : [] })
+}
+
+/** Funds the dev wallet's accounts: 0.5 and 0.25 BTC to its P2WPKH address, 0.1 BTC to P2PKH, 10,000 sats to P2TR. */
+export function fundDevAccounts(ledger: Ledger, accounts: readonly { address: string; addressType: string }[]): void {
+  for (const account of accounts) {
+    if (account.addressType === 'p2wpkh') {
+      ledger.fund(account.address, 50_000_000n)
+      ledger.fund(account.address, 25_000_000n)
+    } else if (account.addressType === 'p2pkh') ledger.fund(account.address, 10_000_000n)
+    else ledger.fund(account.address, 10_000n)
+  }
+}

@@ -14,6 +14,12 @@ describe('startStack', () => {
       expect(wallets.count).toBeGreaterThan(0)
       expect(stack.devWalletJs).toContain(stack.chains[1]!.url)
       expect(stack.devWalletJs).not.toMatch(/\beval\(|new Function\(/)
+      // Bitcoin regtest: the dev wallet's P2WPKH address is funded with 0.75 BTC on the ledger behind the API.
+      const segwit = stack.bitcoin.accounts.find((a) => a.addressType === 'p2wpkh')!
+      const stats = (await (await fetch(`${stack.bitcoin.esploraUrl}/address/${segwit.address}`)).json()) as { chain_stats: { funded_txo_sum: number } }
+      expect(stats.chain_stats.funded_txo_sum).toBe(75_000_000)
+      expect(stack.bitcoin.devWalletJs).toContain(stack.bitcoin.esploraUrl)
+      expect(stack.bitcoin.devWalletJs).not.toMatch(/\beval\(|new Function\(/)
     } finally {
       await stack.stop()
     }

@@ -1,12 +1,16 @@
 /**
- * The local stack: two anvil chains, the local wallet-provider API and the dev wallet built
- * for them. `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs until Ctrl-C.
+ * The local stack: two anvil chains, the local wallet-provider API (with a regtest Bitcoin ledger behind its Esplora
+ * routes) and the dev wallets built for them (EVM, and Bitcoin through the sats-connect provider protocol).
+ * `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs until Ctrl-C.
  */
 import { constants as osConstants } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import type { WalletListing } from '../../kernel/types'
 import { anvilAccounts, startAnvil, type Anvil } from './anvil'
 import { startApiServer, type ApiServer } from './api-server'
+import { createLedger, fundDevAccounts, type Ledger } from './bitcoin-ledger'
+import { buildBitcoinWallet } from './bitcoin-wallet/build'
+import { devBitcoinAccounts } from './bitcoin-wallet/keys'
 import { buildDevWallet } from './dev-wallet/build'
 import type { DevWalletChain } from './dev-wallet/config'
 import { fixtureWallets } from './fixtures'
@@ -29,6 +33,8 @@ export type Stack = {
   api: ApiServer
   /** The dev wallet's browser script for these chains and accounts. */
   devWalletJs: string
+  /** Bitcoin regtest: the ledger, its Esplora base URL (the API server's), the dev wallet's accounts and browser script. */
+  bitcoin: { ledger: Ledger; esploraUrl: string; accounts: { address: string; purpose: string; addressType: string }[]; devWalletJs: string }
   stop(): Promise<void>
 }
 
@@ -50,12 +56,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   for (const signal of signals) process.once(signal, onSignal)
   try {
     const anvils: Anvil[] = await Promise.all(chainSpecs.map(({ chainId }) => startAnvil({ chainId }).then((anvil) => (stoppers.push(anvil.stop), anvil))))
-    const api = await startApiServer({ wallets: options.wallets ?? fixtureWallets, projectId: options.projectId ?? 'latch-devnet' })
+    const ledger = createLedger()
+    const bitcoinAccounts = devBitcoinAccounts()
+    fundDevAccounts(ledger, bitcoinAccounts)
+    const api = await startApiServer({ wallets: options.wallets ?? fixtureWallets, projectId: options.projectId ?? 'latch-devnet', ledger })
     stoppers.push(api.stop)
     const chains = chainSpecs.map((spec, i) => ({ ...spec, url: anvils[i]!.url }))
     const walletChains: DevWalletChain[] = chains.map(({ chainId, name, url }) => ({ chainId, name, rpcUrl: url }))
-    const devWalletJs = await buildDevWallet({ chains: walletChains, accounts: options.accounts ?? [anvilAccounts[0]] })
-    return { chains, api, devWalletJs, stop: stopAll }
+    const [devWalletJs, bitcoinWalletJs] = await Promise.all([
+      buildDevWallet({ chains: walletChains, accounts: options.accounts ?? [anvilAccounts[0]] }),
+      buildBitcoinWallet({ esploraUrl: api.url }),
+    ])
+    const bitcoin = {
+      ledger,
+      esploraUrl: api.url,
+      accounts: bitcoinAccounts.map(({ address, purpose, addressType }) => ({ address, purpose, addressType })),
+      devWalletJs: bitcoinWalletJs,
+    }
+    return { chains, api, devWalletJs, bitcoin, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error
@@ -66,5 +84,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const stack = await startStack()
   for (const chain of stack.chains) console.log(`chain ${chain.chainId} (${chain.name}): ${chain.url}`)
   console.log(`api: ${stack.api.url} (projectId ${stack.api.projectId})`)
-  console.log(`dev wallet: ${stack.devWalletJs.length} bytes of JS. Ctrl-C stops everything.`)
+  console.log(`bitcoin regtest ledger (Esplora routes): ${stack.bitcoin.esploraUrl}`)
+  console.log(`dev wallets: ${stack.devWalletJs.length} + ${stack.bitcoin.devWalletJs.length} bytes of JS. Ctrl-C stops everything.`)
 }

@@ -7,7 +7,7 @@ import { filter, firstValueFrom } from 'rxjs'
 import { createLatch, type CaipNetwork, type LatchEvent, type Logged, type State } from '../../kernel/index'
 import { createTestPorts } from '../../kernel/testing'
 import { bip122, bitcoinRegtest, type Bip122Options } from '../../plugins/bip122/index'
-import { createLedger, ledgerRoute, type Ledger } from '../devnet/bitcoin-ledger'
+import { createLedger, fundDevAccounts, ledgerRoute, type Ledger } from '../devnet/bitcoin-ledger'
 import { devBitcoinAccounts } from '../devnet/bitcoin-wallet/keys'
 import { bitcoinWalletInfo, createDevBitcoinProvider, type DevBitcoinProvider } from '../devnet/bitcoin-wallet/provider'
 import type { PromptRequest } from '../devnet/dev-wallet/provider'
@@ -64,16 +64,10 @@ export type Bip122SetupOptions = {
   walletStorage?: Map<string, string>
 }
 
-/** A ledger with the dev wallet's accounts funded: 0.5 and 0.25 BTC to the P2WPKH address, 0.1 to P2PKH, 10,000 sats to P2TR. */
+/** A ledger with the dev wallet's accounts funded as the local stack funds them (fundDevAccounts). */
 export function fundedLedger(accounts: readonly { address: string; addressType: string }[]): Ledger {
   const ledger = createLedger()
-  for (const account of accounts) {
-    if (account.addressType === 'p2wpkh') {
-      ledger.fund(account.address, 50_000_000n)
-      ledger.fund(account.address, 25_000_000n)
-    } else if (account.addressType === 'p2pkh') ledger.fund(account.address, 10_000_000n)
-    else ledger.fund(account.address, 10_000n)
-  }
+  fundDevAccounts(ledger, accounts)
   return ledger
 }
 
