@@ -19,3 +19,10 @@ export function paymentPsbt(from: string, utxo: SpendableOutput, to: string, amo
   tx.addOutputAddress(from, BigInt(utxo.value - amount - 500), regtest as never)
   return base64.encode(tx.toPSBT(0))
 }
+
+/** Finalises a signed PSBT (base64): the raw transaction in hex and its id. Throws when an input lacks its signature. */
+export function finalizeSignedPsbt(psbt: string): { hex: string; txid: string } {
+  const tx = btc.Transaction.fromPSBT(base64.decode(psbt), { allowUnknownOutputs: true })
+  tx.finalize()
+  return { hex: tx.hex, txid: tx.id }
+}

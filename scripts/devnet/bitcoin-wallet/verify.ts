@@ -1,9 +1,7 @@
 /**
  * Independent checks for tests: bip322-js (a separate implementation) verifies message signatures, and
- * @scure/btc-signer finalises and extracts signed PSBTs. Test-only: the dev wallet's browser bundle never imports it.
+ * @scure/btc-signer finalises and extracts signed PSBTs (psbt.ts). Test-only: the dev wallet's browser bundle never imports it.
  */
-import { base64 } from '@scure/base'
-import * as btc from '@scure/btc-signer'
 import { Verifier } from 'bip322-js'
 
 /** True when `signature` (base64) signs `message` for `address`: BIP-322 simple, or the legacy form for P2PKH. */
@@ -16,8 +14,4 @@ export function verifyBitcoinMessage(address: string, message: string, signature
 }
 
 /** Finalises a signed PSBT (base64) and returns the raw transaction in hex; throws when a signature is missing. */
-export function finalizePsbt(psbt: string): { hex: string; txid: string } {
-  const tx = btc.Transaction.fromPSBT(base64.decode(psbt), { allowUnknownOutputs: true })
-  tx.finalize()
-  return { hex: tx.hex, txid: tx.id }
-}
+export { finalizeSignedPsbt as finalizePsbt } from './psbt'

@@ -1,13 +1,18 @@
 import { AccountPanel } from './AccountPanel'
+import { BitcoinCard } from './BitcoinCard'
 import { SendCalls } from './SendCalls'
 import { SendForm } from './SendForm'
 import { SignMessage } from './SignMessage'
 import { SignTypedData } from './SignTypedData'
-import { ConnectButton, NetworkButton, useAccount } from '../../../ui/index'
+import { ConnectButton, NetworkButton, useAccount, useLatch } from '../../../ui/index'
+import type { State } from '../../../kernel/index'
 
-/** The demo dapp: a header with Latch's buttons, and what a dapp does once a wallet is connected. */
-export function App({ locale, onLocale }: { locale: string | undefined; onLocale(locale: string | undefined): void }) {
+const selectFamily = (state: State) => state.activeNamespace
+
+/** The demo dapp: a header with Latch's buttons, and what a dapp does once a wallet is connected (of the active family). */
+export function App({ locale, onLocale, bitcoin }: { locale: string | undefined; onLocale(locale: string | undefined): void; bitcoin?: { esploraUrl: string } }) {
   const { isConnected } = useAccount()
+  const family = useLatch(selectFamily)
   return (
     <div className="page">
       <header className="bar">
@@ -20,8 +25,13 @@ export function App({ locale, onLocale }: { locale: string | undefined; onLocale
       </header>
       <main className="content">
         <h1>A dapp on a local chain</h1>
-        <p className="lead">Two anvil chains, a dev wallet the browser discovers like an extension, and no internet.</p>
-        {isConnected ? (
+        <p className="lead">Two anvil chains and Bitcoin regtest, dev wallets the browser discovers like extensions, and no internet.</p>
+        {isConnected && family === 'bip122' && bitcoin ? (
+          <div className="grid">
+            <AccountPanel />
+            <BitcoinCard esploraUrl={bitcoin.esploraUrl} />
+          </div>
+        ) : isConnected ? (
           <div className="grid">
             <AccountPanel />
             <SignMessage />

@@ -2,6 +2,8 @@
 export type DemoConfig = {
   chains: readonly { chainId: number; name: string; rpcUrl: string }[]
   api?: { url: string; projectId: string }
+  /** Bitcoin regtest: the local ledger's Esplora base URL (the provider API's). */
+  bitcoin?: { esploraUrl: string }
   themeMode?: 'light' | 'dark' | 'system'
 }
 

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { createLatch } from '../../../kernel/index'
 import { createTestNetwork } from '../../../kernel/testing'
 import { api } from '../../../plugins/api/index'
+import { bip122, bitcoinRegtest } from '../../../plugins/bip122/index'
 import { eip155 } from '../../../plugins/eip155/index'
 import { LatchProvider } from '../../../ui/index'
 import { defineLocale, pseudoLocaleTag, pseudoMessages } from '../../../ui/i18n/public'
@@ -18,9 +19,13 @@ const locales = [pseudo]
 // `?exclude=dev.latch.wallet,…`: wallets to hide (docs/behaviour.md, "Wallet filtering"), for trying the option and for the e2e tests.
 const exclude = query.get('exclude')?.split(',').filter(Boolean) ?? []
 
+const evmNetworks = config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl }))
+// Bitcoin regtest on the local ledger: payment and ordinals accounts, the balance from its Esplora routes (docs/bitcoin.md).
+const bitcoin = config.bitcoin ? [bip122({ ordinals: true, esplora: { [bitcoinRegtest.caipNetworkId]: config.bitcoin.esploraUrl } })] : []
+
 const latch = createLatch({
-  networks: config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl })),
-  plugins: [eip155(), api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId } : {})],
+  networks: config.bitcoin ? [...evmNetworks, bitcoinRegtest] : evmNetworks,
+  plugins: [eip155(), api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId } : {}), ...bitcoin],
   projectId: config.api?.projectId,
   metadata: { name: 'Latch demo', description: 'A dapp on a local chain', url: location.origin, icons: [] },
   themeMode: theme === 'dark' || theme === 'light' ? theme : (config.themeMode ?? 'system'),
@@ -42,7 +47,7 @@ function Root() {
   const [locale, setLocale] = useState(query.get('locale') ?? undefined)
   return (
     <LatchProvider latch={latch} locale={locale} locales={locales}>
-      <App locale={locale} onLocale={setLocale} />
+      <App locale={locale} onLocale={setLocale} bitcoin={config.bitcoin} />
     </LatchProvider>
   )
 }

@@ -20,16 +20,18 @@ export function demoStackCsp(stack: { chains: readonly { url: string }[]; api: {
   return strictCsp({ connect: [...stack.chains, stack.api].map(({ url }) => new URL(url).origin) })
 }
 
-/** Builds the demo dapp for a fresh local stack and serves it (the dev wallet as /dev-wallet.js). */
+/** Builds the demo dapp for a fresh local stack and serves it (the dev wallets as /dev-wallet.js and /dev-bitcoin-wallet.js). */
 export async function startDemo(options: { themeMode?: 'light' | 'dark' | 'system' } = {}): Promise<DemoServer> {
   const stack = await startStack({ wallets: [...curatedWallets] })
   const files = await buildDemo({
     chains: stack.chains.map((chain) => ({ chainId: chain.chainId, name: chain.name, rpcUrl: chain.url })),
     api: { url: stack.api.url, projectId: stack.api.projectId },
+    bitcoin: { esploraUrl: stack.bitcoin.esploraUrl },
     themeMode: options.themeMode,
   })
   const csp = demoStackCsp(stack)
-  const server = await startStaticServer({ files: { ...files, '/dev-wallet.js': { body: stack.devWalletJs, type: 'text/javascript; charset=utf-8' } }, csp })
+  const script = (body: string) => ({ body, type: 'text/javascript; charset=utf-8' })
+  const server = await startStaticServer({ files: { ...files, '/dev-wallet.js': script(stack.devWalletJs), '/dev-bitcoin-wallet.js': script(stack.bitcoin.devWalletJs) }, csp })
   return {
     url: server.url,
     stack,
