@@ -4,13 +4,13 @@ import { startDemo } from '../devnet/demo/serve-demo'
 import { hasChromium, newGuardedPage } from './harness'
 import { useDemoBrowser } from './use-demo'
 
-// The wallet list a dapp configures (docs/behaviour.md, "Wallet filtering"), in the demo dapp on the local stack.
+// The wallet list a dapp configures (docs/behaviour.md, "Wallet filtering"), in the demo dapp on the local stack, EVM only (`?families=eip155`).
 const nonEvm = ['Solflare', 'Xverse', 'Leather', 'UniSat Wallet', 'Keplr', 'polkadot{.js}']
 
 describe.skipIf(!hasChromium())('the wallet list of the EVM-only demo, end to end', () => {
   const stack = useDemoBrowser(startDemo)
 
-  async function open(path = '/'): Promise<Page> {
+  async function open(path = '/?families=eip155'): Promise<Page> {
     stack.guarded = await newGuardedPage(stack.browser)
     await stack.guarded.page.goto(new URL(path, stack.demo.url).href)
     return stack.guarded.page
@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium())('the wallet list of the EVM-only demo, end to en
   })
 
   it('hides the installed dev wallet when the dapp excludes it by rdns, on Connect and in All Wallets', async () => {
-    const page = await open('/?exclude=dev.latch.wallet')
+    const page = await open('/?exclude=dev.latch.wallet&families=eip155')
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     // Recommended wallets show once the list is in; the dev wallet, announced and installed, is not among the rows.
     await dialog(page).getByRole('button', { name: /MetaMask/ }).waitFor()
@@ -69,7 +69,7 @@ describe.skipIf(!hasChromium())('the wallet list of the EVM-only demo, end to en
     await dialog(page).getByText('No wallet found').first().waitFor()
 
     // The same page without the option lists it as installed.
-    await page.goto(new URL('/', stack.demo.url).href)
+    await page.goto(new URL('/?families=eip155', stack.demo.url).href)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).waitFor()
   })

@@ -20,11 +20,14 @@ const locales = [pseudo]
 const exclude = query.get('exclude')?.split(',').filter(Boolean) ?? []
 
 const evmNetworks = config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl }))
+// `?families=eip155`: only these chain families (the EVM-only dapp some tests need); every family by default.
+const families = query.get('families')?.split(',')
+const withBitcoin = config.bitcoin !== undefined && (!families || families.includes('bip122'))
 // Bitcoin regtest on the local ledger: payment and ordinals accounts, the balance from its Esplora routes (docs/bitcoin.md).
-const bitcoin = config.bitcoin ? [bip122({ ordinals: true, esplora: { [bitcoinRegtest.caipNetworkId]: config.bitcoin.esploraUrl } })] : []
+const bitcoin = withBitcoin && config.bitcoin ? [bip122({ ordinals: true, esplora: { [bitcoinRegtest.caipNetworkId]: config.bitcoin.esploraUrl } })] : []
 
 const latch = createLatch({
-  networks: config.bitcoin ? [...evmNetworks, bitcoinRegtest] : evmNetworks,
+  networks: withBitcoin ? [...evmNetworks, bitcoinRegtest] : evmNetworks,
   plugins: [eip155(), api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId } : {}), ...bitcoin],
   projectId: config.api?.projectId,
   metadata: { name: 'Latch demo', description: 'A dapp on a local chain', url: location.origin, icons: [] },
