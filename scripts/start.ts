@@ -30,7 +30,8 @@ console.log(`
   Provider API        ${demo.stack.api.url}
 
   The page carries a dev wallet (Latch Dev Wallet) that asks you to approve or reject each
-  request, like a browser extension. Open the URL in a browser on this machine.
+  request, like a browser extension, and a Bitcoin one (Latch Dev Bitcoin) on a regtest ledger
+  served by the provider API. Open the URL in a browser on this machine.
   Ctrl-C stops everything.
 `)
 

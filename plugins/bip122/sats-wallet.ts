@@ -16,6 +16,8 @@ type Adapter = {
   addListener?(info: { eventName: string; cb: (event: unknown) => void }): unknown
 }
 
+const unknownResponse = 'Received unknown response from provider.'
+
 const eventNames: readonly WalletEventType[] = ['accountChange', 'networkChange', 'disconnect']
 
 /**
@@ -32,7 +34,12 @@ export async function satsWallet(providerId: string, win: Window | undefined): P
     const answer = await adapter.request(method, params)
     const parsed = z.safeParse(answerSchema, answer)
     if (!parsed.success) throw new LatchError('INVALID_RESPONSE', { details: `${method}: the wallet answered something that is not a JSON-RPC result` })
-    if (parsed.data.status === 'error') throw new WalletAnswerError(parsed.data.error.code, parsed.data.error.message ?? `${method} failed`)
+    if (parsed.data.status === 'error') {
+      const { code, message } = parsed.data.error
+      // sats-connect's own verdict on a provider answer that is not a JSON-RPC envelope.
+      if (message === unknownResponse) throw new LatchError('INVALID_RESPONSE', { details: `${method}: the wallet answered something that is not a JSON-RPC envelope` })
+      throw new WalletAnswerError(code, message ?? `${method} failed`)
+    }
     return parsed.data.result
   }
 

@@ -1,10 +1,10 @@
 import { concatMap, EMPTY, from, mergeMap, Observable, switchMap } from 'rxjs'
-import { accountDisconnected, constants, type LatchEvent } from '../../kernel/index'
-import { connectedEvents } from './connected'
+import { accountDisconnected, constants, type LatchEvent, type State } from '../../kernel/index'
+import { accountTypeOf, connectedEvents } from './connected'
 import type { Deps } from './deps'
 import { loadWalletModule } from './lazy'
 import type { ConnectorEntry } from './registry'
-import type { RawWallet, WalletEventType } from './wallet-types'
+import type { BitcoinAccount, RawWallet, WalletEventType } from './wallet-types'
 
 /**
  * Follows the connected wallet's events while one of this plugin's wallets is connected (docs/bitcoin.md, "Wallet
@@ -25,6 +25,16 @@ export function watchWallet(deps: Deps): Observable<LatchEvent> {
         )
       }),
     )
+}
+
+/** True when the wallet reports the accounts and network the connection already has. */
+function unchanged(chain: State['chains']['bip122'], connection: { accounts: readonly BitcoinAccount[]; caipNetworkId: string }): boolean {
+  const known = chain.account.allAccounts
+  return (
+    chain.account.caipAddress?.startsWith(`${connection.caipNetworkId}:`) === true &&
+    known.length === connection.accounts.length &&
+    connection.accounts.every((account, i) => known[i]?.address === account.address && known[i]?.type === accountTypeOf(account))
+  )
 }
 
 function walletEvents(wallet: RawWallet): Observable<WalletEventType> {
@@ -48,6 +58,7 @@ async function translate(type: WalletEventType, entry: ConnectorEntry, wallet: R
     const state = ctx.getState()
     if (state.chains.bip122.connectorId !== entry.connector.id) return []
     const connection = wallets.readAccounts(raw, state.chains.bip122.network.caipNetwork?.caipNetworkId, settings.purposes)
+    if (unchanged(state.chains.bip122, connection)) return []
     return connectedEvents(state, entry, connection, { activate: state.activeNamespace === 'bip122' })
   } catch (error) {
     ctx.ports.logger.warn(`ignored a wallet ${type} with accounts Latch cannot use`, error)

@@ -7,7 +7,7 @@ import { filter, firstValueFrom } from 'rxjs'
 import { createLatch, type CaipNetwork, type LatchEvent, type Logged, type State } from '../../kernel/index'
 import { createTestPorts } from '../../kernel/testing'
 import { bip122, bitcoinRegtest, type Bip122Options } from '../../plugins/bip122/index'
-import { createLedger, fundDevAccounts, ledgerRoute, type Ledger } from '../devnet/bitcoin-ledger'
+import { bitcoinApiRoute, createLedger, fundDevAccounts, type Ledger } from '../devnet/bitcoin-ledger'
 import { devBitcoinAccounts } from '../devnet/bitcoin-wallet/keys'
 import { bitcoinWalletInfo, createDevBitcoinProvider, type DevBitcoinProvider } from '../devnet/bitcoin-wallet/provider'
 import type { PromptRequest } from '../devnet/dev-wallet/provider'
@@ -15,7 +15,10 @@ import type { PromptRequest } from '../devnet/dev-wallet/provider'
 /** Where the in-memory ledger answers (never contacted: the fetch port routes it). */
 export const ledgerUrl = 'http://127.0.0.1:18443'
 
-/** A fetch port that answers the ledger's routes under `ledgerUrl` and fails anything else. */
+/** The project id the test ledger's provider API route accepts. */
+export const testProjectId = 'p1'
+
+/** A fetch port that answers the ledger's routes (Esplora, and the provider API's bip122 balance) under `ledgerUrl`; anything else fails. */
 export function ledgerFetch(ledger: Ledger, overrides: Record<string, () => Response | Promise<Response>> = {}) {
   const urls: string[] = []
   const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
@@ -24,7 +27,7 @@ export function ledgerFetch(ledger: Ledger, overrides: Record<string, () => Resp
     const override = overrides[url.pathname]
     if (override) return override()
     if (url.origin !== ledgerUrl) throw new TypeError(`fetch failed: ${url.origin} is not the test ledger`)
-    const reply = ledgerRoute(ledger, init?.method ?? 'GET', url.pathname, typeof init?.body === 'string' ? init.body : undefined)
+    const reply = bitcoinApiRoute(ledger, testProjectId, init?.method ?? 'GET', url, typeof init?.body === 'string' ? init.body : undefined)
     if (!reply) return new Response('not found', { status: 404 })
     return new Response(reply.body, { status: reply.status, headers: { 'content-type': reply.type } })
   }) as typeof globalThis.fetch
@@ -62,6 +65,8 @@ export type Bip122SetupOptions = {
   noWallet?: boolean
   ledger?: Ledger
   walletStorage?: Map<string, string>
+  /** Puts more on the page (other providers) before Latch starts. */
+  page?: (win: EventTarget & Record<string, unknown>) => void
 }
 
 /** A ledger with the dev wallet's accounts funded as the local stack funds them (fundDevAccounts). */
@@ -78,6 +83,7 @@ export function setupBip122(options: Bip122SetupOptions = {}) {
   Object.defineProperty(globalThis, 'window', { value: win, configurable: true, writable: true })
   const ledger = options.ledger ?? fundedLedger(devBitcoinAccounts())
   const wallet = options.noWallet ? undefined : installDevBitcoinWallet(win, ledger, { storage: options.walletStorage })
+  options.page?.(win)
   const t = createTestPorts({ storage: options.storage })
   const fetch = options.fetch === null ? undefined : (options.fetch ?? ledgerFetch(ledger).fetch)
   const latch = createLatch({
