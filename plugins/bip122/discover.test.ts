@@ -90,11 +90,11 @@ describe('wallet-standard Bitcoin wallets', () => {
 describe('sats-connect wallets on the page', () => {
   it('lists the wallets sats-connect has adapters for when their provider is there (Unisat), and providers listed late once the modal opens', () => {
     const s = start({ noWallet: true, page: (win) => void (win.unisat = { requestAccounts: async () => [] }) })
-    expect(s.latch.getState().connectors.list).toEqual([{ id: 'unisat', name: 'Unisat', type: 'INJECTED', chain: 'bip122' }])
+    expect(s.latch.getState().connectors.list).toEqual([{ id: 'unisat', name: 'UniSat Wallet', type: 'INJECTED', chain: 'bip122' }])
     s.win.Late = { BitcoinProvider: { request: async () => ({}) } }
     s.win.btc_providers = [{ id: 'Late.BitcoinProvider', name: 'Late' }]
     s.latch.dispatch(modalOpened({}))
-    expect(names()).toEqual(['Unisat', 'Late'])
+    expect(names()).toEqual(['UniSat Wallet', 'Late'])
   })
 
   it('ignores a hostile provider list: not an array, prototype paths, missing providers, throwing getters, huge icons', () => {

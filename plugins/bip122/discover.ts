@@ -12,7 +12,7 @@ import { maxWallets, type ConnectorEntry, type Registry, type StandardWallet } f
 /** The wallets sats-connect reaches through its own adapters, by provider id (a path on `window`). */
 export const satsConnectWallets: readonly { id: string; name: string }[] = [
   { id: 'XverseProviders.BitcoinProvider', name: 'Xverse' },
-  { id: 'unisat', name: 'Unisat' },
+  { id: 'unisat', name: 'UniSat Wallet' },
   { id: 'FordefiProviders.UtxoProvider', name: 'Fordefi' },
 ]
 
