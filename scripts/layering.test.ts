@@ -18,7 +18,8 @@ function sourceFiles(folder: string): string[] {
   }
   return names.flatMap((name) => {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) return name === '__snapshots__' ? [] : sourceFiles(relative(root, path))
+    // Installed packages (scripts/devnet's own node_modules) are not our code.
+    if (statSync(path).isDirectory()) return name === '__snapshots__' || name === 'node_modules' ? [] : sourceFiles(relative(root, path))
     return /\.tsx?$/.test(name) && !/\.test(-d)?\.tsx?$/.test(name) ? [relative(root, path)] : []
   })
 }
