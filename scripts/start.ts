@@ -30,9 +30,9 @@ console.log(`
   Provider API        ${demo.stack.api.url}
   Solana (litesvm)    ${demo.stack.solana.url}
 
-  The page carries two dev wallets (Latch Dev Wallet for EVM, Solana Dev Wallet for Solana) that
-  ask you to approve or reject each request, like browser extensions. Open the URL in a browser on
-  this machine.
+  The page carries three dev wallets that ask you to approve or reject each request, like browser
+  extensions: Latch Dev Wallet (EVM), Solana Dev Wallet (Solana) and Latch Dev Bitcoin (Bitcoin,
+  on a regtest ledger served by the provider API). Open the URL in a browser on this machine.
   Ctrl-C stops everything.
 `)
 

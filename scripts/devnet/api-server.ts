@@ -17,6 +17,8 @@
  *   demo tokens the address holds on that chain, read from its anvil, priced from a fixed table
  *   (balances-route.ts); `[]` for a chain the stack does not run; only `currency=usd`
  * - POST /e → 204; the body is recorded (analytics sink)
+ * - with a `ledger`: the regtest ledger's Esplora routes (GET /address/{a}, /address/{a}/utxo, /tx/{txid}/hex, POST /tx;
+ *   no projectId) and GET /v1/account/{address}/balance for a bip122 chainId (bitcoin-ledger.ts)
  *
  * Errors are JSON `{ message }`: 400 without projectId/st/sv or on a bad query, 403 for
  * another projectId ('Unauthorized: invalid key'), 404, 405, 413. OPTIONS preflights get 204.
@@ -30,6 +32,7 @@ import { isOriginAllowed } from '../../kernel/rules/origin'
 import type { WalletListing } from '../../kernel/types'
 import { accountBalances } from './balances-route'
 import type { DemoToken } from './tokens'
+import { bitcoinApiRoute, type Ledger } from './bitcoin-ledger'
 import { walletImageSvg } from './wallet-image'
 import { parseWalletQuery, queryWallets } from './wallet-query'
 
@@ -64,6 +67,8 @@ export type ApiServerOptions = {
   chains?: readonly { chainId: number; url: string }[]
   /** The tokens it lists. */
   tokens?: readonly DemoToken[]
+  /** A regtest ledger whose routes the server answers too (Bitcoin). */
+  ledger?: Ledger
 }
 
 /** A running API server. */
@@ -107,7 +112,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ApiSer
   const url = new URL(req.url ?? '/', 'http://127.0.0.1')
   const method = req.method ?? 'GET'
   const read = method === 'POST' ? await readBody(req) : undefined
-  const reply = read === null ? json(413, { message: `body over ${maxBody} bytes` }) : await route(method, url, options)
+  const bitcoin = read !== null && options.ledger ? bitcoinApiRoute(options.ledger, options.projectId, method, url, read) : undefined
+  const reply = read === null ? json(413, { message: `body over ${maxBody} bytes` }) : (bitcoin ?? (await route(method, url, options)))
   const origin = req.headers.origin
   const headers: Record<string, string> = { 'cache-control': 'no-store', vary: 'Origin' }
   if (origin && isOriginAllowed(origin, options.corsOrigins ?? localOrigins)) {

@@ -40,6 +40,12 @@ describe('startStack', () => {
       const balance = await (await fetch(stack.solana.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [stack.solana.address] }) })).json()
       expect(balance).toMatchObject({ result: { value: Number(solanaDevFunds.lamports) } })
       expect(stack.solana.devWalletJs).toContain(stack.solana.url)
+      // Bitcoin regtest: the dev wallet's P2WPKH address is funded with 0.75 BTC on the ledger behind the API.
+      const segwit = stack.bitcoin.accounts.find((a) => a.addressType === 'p2wpkh')!
+      const stats = (await (await fetch(`${stack.bitcoin.esploraUrl}/address/${segwit.address}`)).json()) as { chain_stats: { funded_txo_sum: number } }
+      expect(stats.chain_stats.funded_txo_sum).toBe(75_000_000)
+      expect(stack.bitcoin.devWalletJs).toContain(stack.bitcoin.esploraUrl)
+      expect(stack.bitcoin.devWalletJs).not.toMatch(/\beval\(|new Function\(/)
     } finally {
       await stack.stop()
     }

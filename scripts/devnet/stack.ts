@@ -1,13 +1,17 @@
 /**
- * The local stack: two anvil chains, the local wallet-provider API and the dev wallet built
- * for them, and the local Solana network with its dev wallet. `npx tsx scripts/devnet/stack.ts` starts it and
- * prints its URLs until Ctrl-C.
+ * The local stack: two anvil chains, the local wallet-provider API (with a regtest Bitcoin ledger behind its Esplora
+ * routes), the local Solana network, and the dev wallets built for them (EVM, Solana through the wallet standard, and
+ * Bitcoin through the sats-connect provider protocol). `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs
+ * until Ctrl-C.
  */
 import { constants as osConstants } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import type { WalletListing } from '../../kernel/types'
 import { anvilAccounts, startAnvil, type Anvil } from './anvil'
 import { startApiServer, type ApiServer } from './api-server'
+import { createLedger, fundDevAccounts, type Ledger } from './bitcoin-ledger'
+import { buildBitcoinWallet } from './bitcoin-wallet/build'
+import { devBitcoinAccounts } from './bitcoin-wallet/keys'
 import { buildDevWallet } from './dev-wallet/build'
 import type { DevWalletChain } from './dev-wallet/config'
 import { fixtureWallets } from './fixtures'
@@ -36,6 +40,8 @@ export type Stack = {
   tokens: readonly DemoToken[]
   /** The local Solana network (litesvm), its funded dev wallet and that wallet's browser script. */
   solana: SolanaStack
+  /** Bitcoin regtest: the ledger, its Esplora base URL (the API server's), the dev wallet's accounts and browser script. */
+  bitcoin: { ledger: Ledger; esploraUrl: string; accounts: { address: string; purpose: string; addressType: string }[]; devWalletJs: string }
   stop(): Promise<void>
 }
 
@@ -61,14 +67,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     const anvils: Anvil[] = await Promise.all(chainSpecs.map(({ chainId }) => startAnvil({ chainId }).then((anvil) => (stoppers.push(anvil.stop), anvil))))
     await Promise.all(anvils.map((anvil) => installDemoContracts(anvil.url)))
+    const ledger = createLedger()
+    const bitcoinAccounts = devBitcoinAccounts()
+    fundDevAccounts(ledger, bitcoinAccounts)
     const chains = chainSpecs.map((spec, i) => ({ ...spec, url: anvils[i]!.url }))
-    const api = await startApiServer({ wallets: options.wallets ?? fixtureWallets, projectId: options.projectId ?? 'latch-devnet', chains, tokens: demoTokens })
+    const api = await startApiServer({ wallets: options.wallets ?? fixtureWallets, projectId: options.projectId ?? 'latch-devnet', chains, tokens: demoTokens, ledger })
     stoppers.push(api.stop)
     const walletChains: DevWalletChain[] = chains.map(({ chainId, name, url }) => ({ chainId, name, rpcUrl: url }))
-    const devWalletJs = await buildDevWallet({ chains: walletChains, accounts: options.accounts ?? [anvilAccounts[0]] })
+    const [devWalletJs, bitcoinWalletJs] = await Promise.all([
+      buildDevWallet({ chains: walletChains, accounts: options.accounts ?? [anvilAccounts[0]] }),
+      buildBitcoinWallet({ esploraUrl: api.url }),
+    ])
+    const bitcoin = {
+      ledger,
+      esploraUrl: api.url,
+      accounts: bitcoinAccounts.map(({ address, purpose, addressType }) => ({ address, purpose, addressType })),
+      devWalletJs: bitcoinWalletJs,
+    }
     const solana = await startSolanaStack()
     stoppers.push(solana.stop)
-    return { chains, api, devWalletJs, tokens: demoTokens, solana, stop: stopAll }
+    return { chains, api, devWalletJs, tokens: demoTokens, solana, bitcoin, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error
@@ -81,5 +99,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   for (const token of stack.tokens) console.log(`token ${token.symbol} (${token.decimals} decimals): ${token.address}`)
   console.log(`api: ${stack.api.url} (projectId ${stack.api.projectId})`)
   console.log(`solana: ${stack.solana.url} (dev wallet ${stack.solana.address})`)
-  console.log(`dev wallet: ${stack.devWalletJs.length} bytes of JS. Ctrl-C stops everything.`)
+  console.log(`bitcoin regtest ledger (Esplora routes): ${stack.bitcoin.esploraUrl}`)
+  console.log(`dev wallets: ${stack.devWalletJs.length} + ${stack.solana.devWalletJs.length} + ${stack.bitcoin.devWalletJs.length} bytes of JS. Ctrl-C stops everything.`)
 }

@@ -18,6 +18,7 @@ import { verifyMessage, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { anvilAccounts } from '../devnet/anvil'
 import { devWalletInfo } from '../devnet/dev-wallet/config'
+import { bitcoinWalletInfo } from '../devnet/bitcoin-wallet/provider'
 import { startDemo } from '../devnet/demo/serve-demo'
 import { hasChromium, newGuardedPage } from './harness'
 import { useDemoBrowser } from './use-demo'
@@ -111,7 +112,9 @@ describe.skipIf(!hasChromium())('hostile EIP-6963 wallets on the demo dapp', () 
 
   // Latch's modal dialog once loaded (the dev wallet's prompt is a dialog too, in its own shadow root).
   const dialog = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
-  const installedRows = (page: Page) => dialog(page).locator('button.row').filter({ has: page.locator('.tag', { hasText: /^Installed$/ }) })
+  // The EVM wallets installed (the demo also lists its Bitcoin dev wallet, which announces nothing through EIP-6963).
+  const installedRows = (page: Page) =>
+    dialog(page).locator('button.row').filter({ has: page.locator('.tag', { hasText: /^Installed$/ }) }).filter({ hasNotText: bitcoinWalletInfo.name })
   const installedNames = (page: Page) => installedRows(page).locator('.row-name').allTextContents()
   const devWalletRow = (page: Page) => installedRows(page).filter({ hasText: devWalletInfo.name })
 
@@ -182,7 +185,7 @@ describe.skipIf(!hasChromium())('hostile EIP-6963 wallets on the demo dapp', () 
     await openModal(page)
     expect.soft(await installedNames(page), 'installed wallets in the Connect list').toEqual([devWalletInfo.name])
     await dialog(page).getByRole('button', { name: 'All Wallets' }).click()
-    const installedTiles = dialog(page).getByRole('list', { name: 'All wallets' }).locator('button.tile[aria-label$=", installed"]')
+    const installedTiles = dialog(page).getByRole('list', { name: 'All wallets' }).locator(`button.tile[aria-label$=", installed"]:not([aria-label^="${bitcoinWalletInfo.name},"])`)
     await installedTiles.first().waitFor()
     expect.soft(await installedTiles.evaluateAll((tiles) => tiles.map((t) => t.getAttribute('aria-label'))), 'installed wallets in All Wallets').toEqual([`${devWalletInfo.name}, installed`])
     await dialog(page).getByRole('button', { name: 'Back', exact: true }).click()
@@ -234,7 +237,7 @@ describe.skipIf(!hasChromium())('hostile EIP-6963 wallets on the demo dapp', () 
     const listed = await installedRows(page).count()
     expect.soft(listed, 'installed wallets in the Connect list').toBeLessThanOrEqual(100)
     await dialog(page).getByRole('button', { name: 'All Wallets' }).click({ timeout: responsiveMs })
-    const installedTiles = dialog(page).getByRole('list', { name: 'All wallets' }).locator('button.tile[aria-label$=", installed"]')
+    const installedTiles = dialog(page).getByRole('list', { name: 'All wallets' }).locator(`button.tile[aria-label$=", installed"]:not([aria-label^="${bitcoinWalletInfo.name},"])`)
     await installedTiles.first().waitFor({ timeout: responsiveMs })
     expect.soft(await installedTiles.count(), 'installed wallets in All Wallets').toBeLessThanOrEqual(100)
     expect(await responsive(page)).toBe(true)

@@ -4,7 +4,7 @@ import { startDemo } from '../devnet/demo/serve-demo'
 import { hasChromium, newGuardedPage } from './harness'
 import { useDemoBrowser } from './use-demo'
 
-// The wallet list a dapp configures (docs/behaviour.md, "Wallet filtering"), in the demo dapp on the local stack.
+// The wallet list a dapp configures (docs/behaviour.md, "Wallet filtering"), in the demo dapp on the local stack, EVM only (`?families=eip155`).
 const nonEvm = ['Solflare', 'Xverse', 'Leather', 'UniSat Wallet', 'Keplr', 'polkadot{.js}']
 
 describe.skipIf(!hasChromium())('the wallet list of the EVM-only demo, end to end', () => {

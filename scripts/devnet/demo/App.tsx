@@ -1,4 +1,5 @@
 import { AccountPanel } from './AccountPanel'
+import { BitcoinCard } from './BitcoinCard'
 import { SendCalls } from './SendCalls'
 import { SendForm } from './SendForm'
 import { SignMessage } from './SignMessage'
@@ -6,11 +7,24 @@ import { SignTypedData } from './SignTypedData'
 import { SolanaCard } from './SolanaCard'
 import type { DemoConfig } from './config'
 import { ConnectButton, NetworkButton, useAccount, useLatch } from '../../../ui/index'
+import type { State } from '../../../kernel/index'
 
-/** The demo dapp: a header with Latch's buttons, and what a dapp does once a wallet is connected. */
-export function App({ locale, onLocale, solana }: { locale: string | undefined; onLocale(locale: string | undefined): void; solana?: DemoConfig['solana'] }) {
+const selectFamily = (state: State) => state.activeNamespace
+
+/** The demo dapp: a header with Latch's buttons, and what a dapp does once a wallet is connected (of the active family). */
+export function App({
+  locale,
+  onLocale,
+  solana,
+  bitcoin,
+}: {
+  locale: string | undefined
+  onLocale(locale: string | undefined): void
+  solana?: DemoConfig['solana']
+  bitcoin?: { esploraUrl: string }
+}) {
   const { isConnected } = useAccount()
-  const family = useLatch((state) => state.activeNamespace)
+  const family = useLatch(selectFamily)
   return (
     <div className="page">
       <header className="bar">
@@ -23,11 +37,16 @@ export function App({ locale, onLocale, solana }: { locale: string | undefined; 
       </header>
       <main className="content">
         <h1>A dapp on a local chain</h1>
-        <p className="lead">Two anvil chains, a dev wallet the browser discovers like an extension, and no internet.</p>
+        <p className="lead">Two anvil chains, Solana and Bitcoin regtest, dev wallets the browser discovers like extensions, and no internet.</p>
         {isConnected && family === 'solana' && solana ? (
           <div className="grid">
             <AccountPanel />
             <SolanaCard rpcUrl={solana.rpcUrl} wsUrl={solana.wsUrl} />
+          </div>
+        ) : isConnected && family === 'bip122' && bitcoin ? (
+          <div className="grid">
+            <AccountPanel />
+            <BitcoinCard esploraUrl={bitcoin.esploraUrl} />
           </div>
         ) : isConnected ? (
           <div className="grid">

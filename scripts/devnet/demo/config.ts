@@ -6,6 +6,8 @@ export type DemoConfig = {
   tokens?: readonly { chainId: number; address: string }[]
   /** The local Solana network (its RPC and websocket) and the demo SPL token's mint. */
   solana?: { rpcUrl: string; wsUrl: string; mint: string; token: { symbol: string; name: string } }
+  /** Bitcoin regtest: the local ledger's Esplora base URL (the provider API's). */
+  bitcoin?: { esploraUrl: string }
   themeMode?: 'light' | 'dark' | 'system'
 }
 

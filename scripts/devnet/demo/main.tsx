@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { createLatch } from '../../../kernel/index'
 import { createTestNetwork } from '../../../kernel/testing'
 import { api } from '../../../plugins/api/index'
+import { bip122, bitcoinRegtest } from '../../../plugins/bip122/index'
 import { eip155 } from '../../../plugins/eip155/index'
 import { solana, solanaLocalnet } from '../../../plugins/solana/index'
 import { LatchProvider } from '../../../ui/index'
@@ -21,18 +22,23 @@ const exclude = query.get('exclude')?.split(',').filter(Boolean) ?? []
 // `?balances=chain`: token balances read from the chain (Multicall3 over the token list) instead of the provider API.
 const fromChain = query.get('balances') === 'chain'
 
-// `?families=eip155`: the EVM-only demo (the Solana plugin and network left out), for the tests written for it.
-const families = query.get('families')?.split(',') ?? ['eip155', 'solana']
+// `?families=eip155`: only these chain families (the EVM-only dapp some tests need); every family by default.
+const families = query.get('families')?.split(',') ?? ['eip155', 'solana', 'bip122']
 const solanaConfig = families.includes('solana') ? config.solana : undefined
+const withBitcoin = config.bitcoin !== undefined && families.includes('bip122')
+// Bitcoin regtest on the local ledger: payment and ordinals accounts, the balance from its Esplora routes (docs/bitcoin.md).
+const bitcoin = withBitcoin && config.bitcoin ? [bip122({ ordinals: true, esplora: { [bitcoinRegtest.caipNetworkId]: config.bitcoin.esploraUrl } })] : []
 const latch = createLatch({
   networks: [
     ...config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl })),
     ...(solanaConfig ? [solanaLocalnet({ rpcUrl: solanaConfig.rpcUrl })] : []),
+    ...(withBitcoin ? [bitcoinRegtest] : []),
   ],
   plugins: [
     eip155({ tokens: config.tokens }),
     api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId, balances: !fromChain } : {}),
     ...(solanaConfig ? [solana({ tokens: [{ address: solanaConfig.mint, ...solanaConfig.token }] })] : []),
+    ...bitcoin,
   ],
   projectId: config.api?.projectId,
   metadata: { name: 'Latch demo', description: 'A dapp on a local chain', url: location.origin, icons: [] },
@@ -55,7 +61,7 @@ function Root() {
   const [locale, setLocale] = useState(query.get('locale') ?? undefined)
   return (
     <LatchProvider latch={latch} locale={locale} locales={locales}>
-      <App locale={locale} onLocale={setLocale} solana={solanaConfig} />
+      <App locale={locale} onLocale={setLocale} solana={solanaConfig} bitcoin={withBitcoin ? config.bitcoin : undefined} />
     </LatchProvider>
   )
 }

@@ -22,7 +22,7 @@ export function demoStackCsp(stack: { chains: readonly { url: string }[]; api: {
   return strictCsp({ connect: [...[...stack.chains, stack.api].map(({ url }) => url), ...solana].map((url) => new URL(url).origin) })
 }
 
-/** Builds the demo dapp for a fresh local stack and serves it (the dev wallet as /dev-wallet.js). */
+/** Builds the demo dapp for a fresh local stack and serves it (the dev wallets as /dev-wallet.js and /dev-bitcoin-wallet.js). */
 export async function startDemo(options: { themeMode?: 'light' | 'dark' | 'system' } = {}): Promise<DemoServer> {
   const stack = await startStack({ wallets: [...curatedWallets] })
   const files = await buildDemo({
@@ -30,11 +30,15 @@ export async function startDemo(options: { themeMode?: 'light' | 'dark' | 'syste
     api: { url: stack.api.url, projectId: stack.api.projectId },
     tokens: stack.chains.flatMap((chain) => stack.tokens.map((token) => ({ chainId: chain.chainId, address: token.address }))),
     solana: { rpcUrl: stack.solana.url, wsUrl: stack.solana.wsUrl, mint: stack.solana.mint, token: { symbol: solanaDevFunds.demoToken.symbol, name: solanaDevFunds.demoToken.name } },
+    bitcoin: { esploraUrl: stack.bitcoin.esploraUrl },
     themeMode: options.themeMode,
   })
   const csp = demoStackCsp(stack)
   const script = (body: string) => ({ body, type: 'text/javascript; charset=utf-8' })
-  const server = await startStaticServer({ files: { ...files, '/dev-wallet.js': script(stack.devWalletJs), '/solana-dev-wallet.js': script(stack.solana.devWalletJs) }, csp })
+  const server = await startStaticServer({
+    files: { ...files, '/dev-wallet.js': script(stack.devWalletJs), '/solana-dev-wallet.js': script(stack.solana.devWalletJs), '/dev-bitcoin-wallet.js': script(stack.bitcoin.devWalletJs) },
+    csp,
+  })
   return {
     url: server.url,
     stack,

@@ -11,7 +11,7 @@ import { promptCss } from './prompt-style'
 
 type Pending = { request: PromptRequest; resolve(approved: boolean): void }
 
-/** Who asks: the wallet's name and icon in the prompt's header (the Solana dev wallet passes its own). */
+/** Who asks: the wallet's name and icon in the prompt's header (default: the EVM dev wallet's; the Solana and Bitcoin dev wallets pass their own). */
 export type PromptIdentity = { name: string; icon: string }
 
 /** Returns `confirm(request)`, which shows the request in the prompt and resolves true on Approve, false on Reject. */

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import * as entry from './index'
+
+describe('public surface of latch/plugins/bip122', () => {
+  it('exports exactly these names', () => {
+    expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
+      [
+        "bip122",
+        "bip122BalanceFailed",
+        "bip122Events",
+        "bip122SwitchAccountFailed",
+        "bip122SwitchAccountRequested",
+        "bip122SwitchAccountSucceeded",
+        "bitcoin",
+        "bitcoinRegtest",
+        "bitcoinTestnet",
+        "bitcoinWalletErrorCodes",
+        "checkAccountSwitch",
+        "getAccountAddresses",
+        "placeholderBitcoinNetwork",
+        "satsConnectWallets",
+        "selectBip122Accounts",
+        "selectBip122Address",
+        "selectBip122Network",
+        "selectBip122SwitchableAccounts",
+        "selectIsBip122Connected",
+        "sendTransfer",
+        "signMessage",
+        "signPsbt",
+        "switchAccount",
+        "switchableAccounts",
+        "toBitcoinWalletError",
+      ]
+    `)
+  })
+})

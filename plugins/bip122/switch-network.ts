@@ -1,0 +1,55 @@
+import type { Observable } from 'rxjs'
+import {
+  answerIntent,
+  LatchError,
+  networkSwitched,
+  networkSwitchFailed,
+  networkSwitchRequested,
+  networkSwitchSucceeded,
+  notMine,
+  type LatchEvent,
+  type Logged,
+} from '../../kernel/index'
+import { connectedEvents } from './connected'
+import type { Deps } from './deps'
+import { toBitcoinWalletError } from './errors'
+import { loadWalletModule } from './lazy'
+import { activeSession } from './session'
+
+/**
+ * Answers `network/switchRequested` for bip122 (docs/bitcoin.md, "Networks"): without a wallet the network switches
+ * locally; with one, the wallet is asked to change network (sats-connect's `wallet_changeNetwork`), and its accounts
+ * on the new network are read again, since Bitcoin addresses differ per network.
+ */
+export function answerSwitchNetwork(events$: Observable<Logged>, { ctx, registry, requests, settings }: Deps): Observable<LatchEvent> {
+  const options = { intent: networkSwitchRequested, succeeded: networkSwitchSucceeded, failed: networkSwitchFailed, ns: 'bip122', toError: switchError } as const
+  return answerIntent(events$, options, async (intent, emit) => {
+    const { caipNetworkId } = intent.payload
+    const state = ctx.getState()
+    const session = activeSession(state, registry)
+    if (session.kind === 'foreign') return notMine
+    if (!state.chains.bip122.network.requestedCaipNetworks.some((n) => n.caipNetworkId === caipNetworkId)) {
+      throw new LatchError('NETWORK_NOT_FOUND', { details: `${caipNetworkId} is not among the configured networks` })
+    }
+    if (session.kind === 'mine' && session.caipNetworkId !== caipNetworkId) {
+      const wallets = await loadWalletModule()
+      const wallet = await wallets.openWallet(session.entry, ctx.ports.window)
+      await requests.track(() => wallet.changeNetwork(caipNetworkId), { label: 'wallet_changeNetwork', bound: true })
+      const raw = await requests.track(() => wallet.account(), { label: 'wallet_getAccount', bound: true })
+      const connection = wallets.readAccounts({ ...raw, caipNetworkId: raw.caipNetworkId ?? caipNetworkId }, caipNetworkId, settings.purposes)
+      if (connection.caipNetworkId !== caipNetworkId) throw new LatchError('SWITCH_CHAIN_FAILED', { details: `the wallet stayed on ${connection.caipNetworkId}` })
+      for (const event of connectedEvents(ctx.getState(), session.entry, connection, { activate: true })) emit(event)
+      return { caipNetworkId }
+    }
+    const now = ctx.getState()
+    if (now.activeNamespace !== 'bip122' || now.chains.bip122.network.caipNetwork?.caipNetworkId !== caipNetworkId) emit(networkSwitched({ caipNetworkId }, { ns: 'bip122' }))
+    return { caipNetworkId }
+  })
+}
+
+/** A declined or aborted switch keeps its meaning; any other failure is switch failure (docs/errors.md). */
+function switchError(error: unknown): LatchError {
+  const mapped = toBitcoinWalletError(error, { rejected: 'NETWORK_SWITCH_DECLINED' })
+  if (['USER_REJECTED', 'REQUEST_ABORTED', 'NETWORK_NOT_FOUND', 'SWITCH_CHAIN_FAILED'].includes(mapped.code)) return mapped
+  return new LatchError('SWITCH_CHAIN_FAILED', { details: mapped.details ?? mapped.message, cause: error })
+}

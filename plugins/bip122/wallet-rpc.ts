@@ -1,0 +1,71 @@
+import { merge, type Observable } from 'rxjs'
+import {
+  answerIntent,
+  assertMethodAllowed,
+  LatchError,
+  notMine,
+  walletRpcFailed,
+  walletRpcRequested,
+  walletRpcSucceeded,
+  walletSendTransactionFailed,
+  walletSendTransactionRequested,
+  walletSendTransactionSucceeded,
+  walletSignMessageFailed,
+  walletSignMessageRequested,
+  walletSignMessageSucceeded,
+  type LatchEvent,
+  type Logged,
+} from '../../kernel/index'
+import type { Deps } from './deps'
+import { toBitcoinWalletError } from './errors'
+import { loadWalletModule } from './lazy'
+import { notConnected } from './not-connected'
+import { activeSession } from './session'
+import type { Bip122Method } from './wallet'
+
+/**
+ * Runs one Bitcoin method for a dapp (docs/bitcoin.md, "Requests"): the allowed methods first (`RPC_NOT_ALLOWED`,
+ * before any wallet is asked), then the connected wallet through the plugin's request path. `notMine` when another
+ * plugin holds the connection.
+ */
+async function run(deps: Deps, method: string, params: unknown): Promise<unknown | typeof notMine> {
+  const { ctx, registry, requests, settings } = deps
+  const session = activeSession(ctx.getState(), registry)
+  if (session.kind === 'foreign') return notMine
+  assertMethodAllowed('bip122', method)
+  if (session.kind === 'none') throw notConnected()
+  const wallets = await loadWalletModule()
+  const result = await wallets.runMethod(method as Bip122Method, params, { ...session, purposes: settings.purposes }, { win: ctx.ports.window, requests })
+  const sent = method === 'sendTransfer' || (method === 'signPsbt' && typeof (result as { txid?: unknown } | null)?.txid === 'string')
+  if (sent) deps.refreshBalance()
+  return result
+}
+
+/**
+ * Answers the dapp's requests to the connected Bitcoin wallet: `wallet/rpcRequested` (signMessage, signPsbt,
+ * sendTransfer, getAccountAddresses with their options), and the family-agnostic `wallet/signMessageRequested`
+ * (signMessage with its defaults) and `wallet/sendTransactionRequested` (a transfer of `value` satoshis to `to`).
+ */
+export function answerWalletRequests(events$: Observable<Logged>, deps: Deps): Observable<LatchEvent> {
+  const toError = (error: unknown) => toBitcoinWalletError(error)
+  return merge(
+    answerIntent(events$, { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns: 'bip122', toError }, async (intent) => {
+      const result = await run(deps, intent.payload.method, intent.payload.params)
+      return result === notMine ? notMine : { result: result as never }
+    }),
+    answerIntent(events$, { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'bip122', toError }, async (intent) => {
+      const result = await run(deps, 'signMessage', { message: intent.payload.message })
+      return result === notMine ? notMine : { signature: (result as { signature: string }).signature }
+    }),
+    answerIntent(
+      events$,
+      { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'bip122', toError },
+      async (intent) => {
+        const { to, value, data } = intent.payload
+        if (data !== undefined && data !== '0x') throw new LatchError('INVALID_PARAMS', { details: 'a Bitcoin transfer carries no data' })
+        const result = await run(deps, 'sendTransfer', { recipients: [{ address: to, amount: value }] })
+        return result === notMine ? notMine : { hash: (result as { txid: string }).txid }
+      },
+    ),
+  )
+}
