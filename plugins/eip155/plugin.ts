@@ -1,7 +1,20 @@
 import { castDraft } from 'immer'
-import { concat, defer, EMPTY, filter, finalize, first, from, merge, NEVER, switchMap } from 'rxjs'
+import { concat, defer, EMPTY, filter, finalize, first, from, merge, NEVER, switchMap, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import { balanceTokensRequested, constants, definePlugin, LatchError, recordWith, walletCancelRequested, type Effect, type Logged } from '../../kernel/index'
+import {
+  balanceTokensRequested,
+  constants,
+  definePlugin,
+  LatchError,
+  recordWith,
+  walletCancelRequested,
+  walletRpcFailed,
+  walletRpcRequested,
+  type Effect,
+  type EffectContext,
+  type LatchEvent,
+  type Logged,
+} from '../../kernel/index'
 import { loadBalance } from './balance'
 import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'
@@ -10,7 +23,8 @@ import { eip155Events, type Eip155State } from './events'
 import { answerGetCapabilities } from './get-capabilities'
 import { watchProvider } from './provider-events'
 import { reconnect } from './reconnect'
-import { createRegistry } from './registry'
+import { chunk, whenNeeded } from './lazy'
+import { createRegistry, type Registry } from './registry'
 import { answerSendTransaction } from './send-transaction'
 import { answerSignMessage } from './sign-message'
 import { answerSwitchNetwork } from './switch-network'
@@ -18,8 +32,8 @@ import type { TokenLists } from './token-balances'
 import { readTokenList, type TokenListEntry } from './tokens/options'
 import { eip155TransportEvents } from './transport-events'
 import { createTransports } from './transports'
-import { createWalletRequests } from './wallet-requests'
-import { answerWalletRpc } from './wallet-rpc'
+import { activeSession } from './session'
+import { createWalletRequests, type WalletRequests } from './wallet-requests'
 import { watchReceipts } from './receipts'
 
 /**
@@ -74,7 +88,7 @@ const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, c
     answerSignMessage(events$, ctx, registry, requests),
     answerSendTransaction(events$, ctx, registry, requests),
     answerGetCapabilities(events$, ctx, registry, requests),
-    answerWalletRpc(events$, ctx, registry, requests),
+    walletRpc(events$, ctx, registry, requests),
     watchProvider(ctx, registry),
     loadBalance(events$, ctx, transports, pollingInterval),
     watchReceipts(events$, ctx, pollingInterval),
@@ -83,6 +97,29 @@ const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, c
     NEVER.pipe(finalize(() => transports.dispose())),
   )
 }
+
+const walletRpcCode = chunk(() => import('./wallet-rpc'))
+
+/**
+ * docs/behaviour.md, "What loads when": the code that answers `wallet/rpcRequested` (the allowed methods, the
+ * checks of parameters and answers) loads on the first one. One dispatched while it loads is answered once it has,
+ * as it would have been at once: from the state it was dispatched in, and failing if the visitor cancelled or the
+ * connection changed meanwhile. If it cannot be loaded, the requests kept fail with `NETWORK_ERROR`.
+ */
+const walletRpc = (events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests) =>
+  whenNeeded(events$, ctx, {
+    wanted: (event) => walletRpcRequested.match(event) && event.ns === 'eip155',
+    chunk: walletRpcCode,
+    note: () => requests.since(),
+    release: (since) => since.release(),
+    run: (code, events$, ctx, kept) =>
+      code.answerWalletRpc(events$, ctx, registry, { ...requests, request: (...request) => (kept()?.note ?? requests).request(...request) }),
+    failed: ({ event, state }, cause): LatchEvent[] => {
+      if (activeSession(state, registry).kind === 'foreign') return []
+      const error = new LatchError('NETWORK_ERROR', { details: 'the code of wallet requests could not be loaded', cause })
+      return [walletRpcFailed({ error: error.toData() }, event.requestId === undefined ? { ns: 'eip155' } : { ns: 'eip155', requestId: event.requestId })]
+    },
+  })
 
 /**
  * docs/behaviour.md, "Token balances": their code loads (token-balances.ts, tokens/answer-chain.ts) once
