@@ -98,6 +98,31 @@ describe('whenNeeded (docs/behaviour.md, "What loads when")', () => {
     expect(await again).toEqual({ result: { method: 'online', open: false } })
   })
 
+  it('starts the import on a prefetch event, and runs once loaded: the wanted event is then answered at once', async () => {
+    const c = controlled()
+    const plugin = definePlugin({
+      name: 'prefetching',
+      effects: [
+        (events$, ctx) =>
+          whenNeeded(events$, ctx, {
+            wanted: (event) => walletRpcRequested.match(event),
+            prefetch: (event) => modalOpened.match(event),
+            chunk: c.lazy,
+            run: (loaded, events$, ctx) => loaded.answer(events$, () => ctx.getState().router.open),
+          }),
+      ],
+    })
+    const kernel = createKernel({ ports: createTestPorts().ports, plugins: [plugin] })
+    kernel.dispatch(modalOpened({}))
+    expect(c.imports()).toBe(1)
+    c.resolve()
+    await c.lazy.load()
+    const answered: Logged[] = []
+    kernel.events$.pipe(filter(walletRpcSucceeded.match)).subscribe((event) => answered.push(event))
+    void kernel.request(walletRpcRequested({ method: 'now' }, { ns: 'eip155' }))
+    expect(answered).toHaveLength(1)
+  })
+
   it('hands over what the kept events cause as well as the later ones', async () => {
     const c = controlled()
     const plugin = definePlugin({

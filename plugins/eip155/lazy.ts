@@ -37,6 +37,8 @@ export type Kept<K> = { event: Logged; state: State; note: K }
 export type WhenNeededOptions<M, K> = {
   /** The events the chunk's code answers: the first one starts the import. */
   wanted(event: Logged): boolean
+  /** Events that make a wanted one likely soon (a transaction asked for, before it is sent): they start the import too. */
+  prefetch?(event: Logged): boolean
   chunk: Chunk<M>
   /** Runs the chunk's effect over `events$` (the kept events first); `kept()` is the one being handed over, while it is. */
   run(module: M, events$: Observable<Logged>, ctx: EffectContext, kept: () => Kept<K> | undefined): Observable<LatchEvent>
@@ -48,8 +50,8 @@ export type WhenNeededOptions<M, K> = {
 }
 
 /**
- * The effect in `options.chunk`, loaded on the first wanted event. Already loaded when the instance starts, it
- * runs at once, as if it were part of the initial bundle. Otherwise wanted events are kept while it loads and
+ * The effect in `options.chunk`, loaded on the first wanted (or prefetch) event, and run as soon as it has loaded.
+ * Already loaded when the instance starts, it runs at once, as if it were part of the initial bundle. Otherwise wanted events are kept while it loads and
  * handed to it first, in order; while one is handed over, `ctx.getState()` is the state it was dispatched in
  * (what the effect reads synchronously when it answers is what it would have read then).
  */
@@ -90,29 +92,34 @@ export function whenNeeded<M, K = undefined>(events$: Observable<Logged>, ctx: E
       start(ready, [])
       return subscriptions
     }
-    let kept: Kept<K>[] | undefined
-    const waiting = events$.subscribe((event) => {
-      if (!options.wanted(event)) return
-      const entry: Kept<K> = { event, state: ctx.getState(), note: options.note?.(event) as K }
-      if (kept) return void kept.push(entry)
-      kept = [entry]
+    let kept: Kept<K>[] = []
+    let loading = false
+    const load = () => {
+      if (loading) return
+      loading = true
       options.chunk.load().then(
         (module) => {
-          const handed = kept ?? []
-          kept = undefined
           waiting.unsubscribe()
-          if (subscriptions.closed) return
-          start(module, handed)
+          const handed = kept
+          kept = []
+          if (!subscriptions.closed) start(module, handed)
         },
         (error: unknown) => {
-          const handed = kept ?? []
-          kept = undefined
+          loading = false
+          const handed = kept
+          kept = []
           for (const entry of handed) {
             options.release?.(entry.note)
             if (!subscriptions.closed) for (const answer of options.failed?.(entry, error) ?? []) subscriber.next(answer)
           }
         },
       )
+    }
+    const waiting = events$.subscribe((event) => {
+      if (options.wanted(event)) {
+        kept.push({ event, state: ctx.getState(), note: options.note?.(event) as K })
+        load()
+      } else if (options.prefetch?.(event)) load()
     })
     subscriptions.add(waiting)
     return subscriptions

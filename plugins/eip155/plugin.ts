@@ -8,6 +8,8 @@ import {
   LatchError,
   recordWith,
   walletCancelRequested,
+  walletSendTransactionRequested,
+  walletSendTransactionSucceeded,
   walletRpcFailed,
   walletRpcRequested,
   type Effect,
@@ -34,7 +36,6 @@ import { eip155TransportEvents } from './transport-events'
 import { createTransports } from './transports'
 import { activeSession } from './session'
 import { createWalletRequests, type WalletRequests } from './wallet-requests'
-import { watchReceipts } from './receipts'
 
 /**
  * Options of the eip155 plugin. Networks are not among them: they are given to
@@ -91,7 +92,7 @@ const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, c
     walletRpc(events$, ctx, registry, requests),
     watchProvider(ctx, registry),
     loadBalance(events$, ctx, transports, pollingInterval),
-    watchReceipts(events$, ctx, pollingInterval),
+    receipts(events$, ctx, pollingInterval),
     tokenBalances(events$, ctx, lists, pollingInterval),
     // Emits nothing: when the instance is destroyed, the RPC ranking stops.
     NEVER.pipe(finalize(() => transports.dispose())),
@@ -119,6 +120,23 @@ const walletRpc = (events$: Observable<Logged>, ctx: EffectContext, registry: Re
       const error = new LatchError('NETWORK_ERROR', { details: 'the code of wallet requests could not be loaded', cause })
       return [walletRpcFailed({ error: error.toData() }, event.requestId === undefined ? { ns: 'eip155' } : { ns: 'eip155', requestId: event.requestId })]
     },
+  })
+
+const receiptsCode = chunk(() => import('./receipts'))
+
+/**
+ * docs/behaviour.md, "What loads when": the receipt watch (receipts.ts) loads when the visitor's first
+ * transaction through Latch is asked for; one sent while it loads is watched once it has, from the account it
+ * was sent from. If it cannot be loaded, that transaction is not watched (a developer warning).
+ */
+const receipts = (events$: Observable<Logged>, ctx: EffectContext, pollingInterval: number) =>
+  whenNeeded(events$, ctx, {
+    wanted: (event) => walletSendTransactionSucceeded.match(event) && event.ns === 'eip155',
+    // Asked for, the transaction waits on the visitor's wallet: time enough to load the watch.
+    prefetch: (event) => walletSendTransactionRequested.match(event) && event.ns === 'eip155',
+    chunk: receiptsCode,
+    run: (code, events$, ctx) => code.watchReceipts(events$, ctx, pollingInterval),
+    failed: (_kept, error) => (ctx.ports.logger.warn('eip155: the receipt watch could not be loaded', error), []),
   })
 
 /**
