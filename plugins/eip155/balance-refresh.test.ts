@@ -1,5 +1,5 @@
 import { formatUnits } from 'viem'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { balanceWatchStarted, balanceWatchStopped, connect, sendTransaction } from '../../kernel/index'
 import { countingFetch, untilMined } from '../../scripts/testing/counting-fetch'
 import { anvilAccounts, rpc, setup, useChains } from '../../scripts/testing/eip155-harness'
@@ -10,8 +10,6 @@ import { eip155 } from './index'
 const walletId = 'test.latch.wallet'
 const chains = useChains()
 const interval = 4_000
-// Loaded once here, as a page loads it once: the polls on virtual time then start without waiting for the import.
-beforeAll(() => import('./receipts'))
 
 async function chainBalance(url: string, address: string): Promise<string> {
   return formatUnits(BigInt((await rpc(url, 'eth_getBalance', [address, 'latest'])) as string), 18)

@@ -1,5 +1,5 @@
 import { castDraft } from 'immer'
-import { concat, defer, EMPTY, filter, finalize, first, from, merge, NEVER, switchMap, type Observable } from 'rxjs'
+import { concat, defer, EMPTY, filter, first, from, merge, switchMap, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
 import {
   balanceTokensRequested,
@@ -7,7 +7,9 @@ import {
   definePlugin,
   LatchError,
   recordWith,
+  storageHydrated,
   walletCancelRequested,
+  walletConnectRequested,
   walletSendTransactionRequested,
   walletSendTransactionSucceeded,
   walletRpcFailed,
@@ -17,7 +19,7 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
-import { loadBalance } from './balance'
+import { nativeBalanceTriggers } from './balance-events'
 import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'
 import { discoverConnectors } from './discover'
@@ -33,7 +35,6 @@ import { answerSwitchNetwork } from './switch-network'
 import type { TokenLists } from './token-balances'
 import { readTokenList, type TokenListEntry } from './tokens/options'
 import { eip155TransportEvents } from './transport-events'
-import { createTransports } from './transports'
 import { activeSession } from './session'
 import { createWalletRequests, type WalletRequests } from './wallet-requests'
 
@@ -68,7 +69,6 @@ function readOptions(options: Eip155Options): Settings {
 const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, ctx) => {
   const registry = createRegistry()
   const requests = createWalletRequests(ctx.ports.scheduler)
-  const transports = createTransports(ctx)
   // Emits nothing: a connection change fails the requests bound to the old one, a cancel all of them.
   const settleRequests = events$.pipe(
     filter((event) => {
@@ -91,11 +91,9 @@ const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, c
     answerGetCapabilities(events$, ctx, registry, requests),
     walletRpc(events$, ctx, registry, requests),
     watchProvider(ctx, registry),
-    loadBalance(events$, ctx, transports, pollingInterval),
+    nativeBalance(events$, ctx, pollingInterval),
     receipts(events$, ctx, pollingInterval),
     tokenBalances(events$, ctx, lists, pollingInterval),
-    // Emits nothing: when the instance is destroyed, the RPC ranking stops.
-    NEVER.pipe(finalize(() => transports.dispose())),
   )
 }
 
@@ -120,6 +118,24 @@ const walletRpc = (events$: Observable<Logged>, ctx: EffectContext, registry: Re
       const error = new LatchError('NETWORK_ERROR', { details: 'the code of wallet requests could not be loaded', cause })
       return [walletRpcFailed({ error: error.toData() }, event.requestId === undefined ? { ns: 'eip155' } : { ns: 'eip155', requestId: event.requestId })]
     },
+  })
+
+const balanceCode = chunk(() => import('./balance'))
+
+/**
+ * docs/behaviour.md, "What loads when": the native balance (balance.ts, its RPC transports) loads with the first
+ * connection. Its import starts as soon as one is likely: the visitor picked a wallet, or a stored connection is
+ * being restored after a reload. The connection events that come while it loads are read once it has, each from
+ * the state it came in.
+ */
+const nativeBalance = (events$: Observable<Logged>, ctx: EffectContext, pollingInterval: number) =>
+  whenNeeded(events$, ctx, {
+    wanted: (event) => event.ns === 'eip155' && nativeBalanceTriggers.includes(event.type),
+    prefetch: (event) =>
+      (walletConnectRequested.match(event) && event.ns === 'eip155') || (storageHydrated.match(event) && ctx.getState().chains.eip155.reconnectConnectorId !== undefined),
+    chunk: balanceCode,
+    run: (code, events$, ctx) => code.watchNativeBalance(events$, ctx, pollingInterval),
+    failed: (_kept, error) => (ctx.ports.logger.warn('native balance unavailable: its code could not be loaded', error), []),
   })
 
 const receiptsCode = chunk(() => import('./receipts'))
@@ -164,6 +180,9 @@ const tokenBalances = (...[events$, ctx, lists, pollingInterval]: [...Parameters
     )
     return merge(keep, run)
   })
+
+/** The plugin's code loaded on first need, by what it answers: `load()` one to have it now (tests do). */
+export const lazyCode = { balance: balanceCode, receipts: receiptsCode, walletRpc: walletRpcCode } as const
 
 /**
  * The EVM chain family: EIP-6963 and injected wallets, connect, switch/add chain, sign, typed data, send, calls,

@@ -8,9 +8,10 @@
  * "What loads when"). scripts/layering.test.ts checks the rule.
  */
 export { describe } from './accounts'
-export { eip155ReceiptReceived, eip155TokenRejected } from './balance-events'
+export { eip155ReceiptReceived, eip155TokenRejected, nativeBalanceTriggers } from './balance-events'
 export { toWalletError } from './errors'
 export { toHexQuantity } from './hex'
+export { chunk } from './lazy'
 export { chainIdOf } from './networks'
 export { oneAtATime } from './one-at-a-time'
 export { refreshes, type Refresh } from './refresh'
@@ -20,3 +21,4 @@ export { selectEip155ChainId } from './selectors'
 export { activeSession } from './session'
 export { notConnected } from './sign-message'
 export { balanceTargetOf, sameTarget, type BalanceTarget } from './target'
+export { eip155RpcUrlMissing } from './transport-events'

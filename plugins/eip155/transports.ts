@@ -10,9 +10,7 @@
 import { catchError, defer, EMPTY, from, of, switchMap, throwError, type Observable } from 'rxjs'
 import { constants, LatchError, type CaipNetwork, type EffectContext, type LatchEvent, type Ports } from '../../kernel/index'
 import type { FallbackOptions, FallbackTransport } from './fallback'
-import { chunk } from './lazy'
-import { rpcCall } from './rpc'
-import { eip155RpcUrlMissing } from './transport-events'
+import { chunk, eip155RpcUrlMissing, rpcCall } from './shared'
 
 export type Transports = {
   /** The network's transport; undefined when it has no RPC URL. */
