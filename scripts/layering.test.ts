@@ -164,6 +164,39 @@ describe('layering', () => {
     expect(offences).toEqual([])
   })
 
+  it('ui/: each lazily loaded module reaches ui/shared.ts, which reaches every ui module it shares with the initial load', () => {
+    // Else esbuild cuts the ui modules some lazy views share with the initial load into small chunks of their own (ui/shared.ts).
+    const files = new Set(sourceFiles('ui'))
+    const local = (file: string, spec: string) => {
+      const target = relative(root, resolve(root, dirname(file), spec))
+      return [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].find((path) => files.has(path))
+    }
+    const closure = (start: string) => {
+      const seen = new Set<string>()
+      const visit = (file: string) => {
+        if (seen.has(file)) return
+        seen.add(file)
+        for (const spec of valueImports(file).static) {
+          const next = local(file, spec)
+          if (next) visit(next)
+        }
+      }
+      visit(start)
+      return seen
+    }
+    const initial = closure('ui/index.ts')
+    const shared = closure('ui/shared.ts')
+    // The catalogues (ui/i18n/locales) share nothing with it but types.
+    const lazy = [...files].flatMap((file) => valueImports(file).dynamic.flatMap((spec) => local(file, spec) ?? [])).filter((file) => !file.startsWith('ui/i18n/locales/'))
+    expect(lazy).toContain('ui/modal/index.tsx')
+    const offences = lazy.flatMap((entry) => {
+      const reached = closure(entry)
+      const missing = [...reached].filter((file) => initial.has(file) && !shared.has(file)).map((file) => `${entry} → ${file} (not reached from ui/shared.ts)`)
+      return reached.has('ui/shared.ts') ? missing : [`${entry} does not reach ui/shared.ts`, ...missing]
+    })
+    expect(offences).toEqual([])
+  })
+
   it('reads imports the way the checks above assume', () => {
     expect(imports('kernel/index.ts')).toContain('./latch')
     expect(typeOnlyImports('kernel/actions/sign-message.ts')).toEqual(['viem', '../kernel', '../types'])
