@@ -51,9 +51,10 @@ export type WhenNeededOptions<M, K> = {
 
 /**
  * The effect in `options.chunk`, loaded on the first wanted (or prefetch) event, and run as soon as it has loaded.
- * Already loaded when the instance starts, it runs at once, as if it were part of the initial bundle. Otherwise wanted events are kept while it loads and
- * handed to it first, in order; while one is handed over, `ctx.getState()` is the state it was dispatched in
- * (what the effect reads synchronously when it answers is what it would have read then).
+ * Already loaded when the instance starts, it runs at once, as if it were part of the initial bundle. Otherwise
+ * wanted events are kept while it loads and handed to it first, in order; while one is handed over,
+ * `ctx.getState()` is the state it was dispatched in (what the effect reads synchronously when it answers is what
+ * it would have read then).
  */
 export function whenNeeded<M, K = undefined>(events$: Observable<Logged>, ctx: EffectContext, options: WhenNeededOptions<M, K>): Observable<LatchEvent> {
   return new Observable<LatchEvent>((subscriber) => {
@@ -103,6 +104,7 @@ export function whenNeeded<M, K = undefined>(events$: Observable<Logged>, ctx: E
           const handed = kept
           kept = []
           if (!subscriptions.closed) start(module, handed)
+          else for (const entry of handed) options.release?.(entry.note)
         },
         (error: unknown) => {
           loading = false
