@@ -42,6 +42,14 @@ function typeOnlyImports(file: string): string[] {
   return [...text.matchAll(/^import type [^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1] as string)
 }
 
+/** Relative imports that stay in the bundle (not `import type` / `export type`), and the `import()`ed ones, apart. */
+function valueImports(file: string): { static: string[]; dynamic: string[] } {
+  const text = readFileSync(join(root, file), 'utf8')
+  const statics = [...text.matchAll(/(?:^|\n)\s*(?:import|export)(\s+type\b)?[^'"]*?from\s+['"]([^'"]+)['"]/g)].filter((m) => !m[1]).map((m) => m[2] as string)
+  const dynamic = [...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] as string)
+  return { static: statics, dynamic }
+}
+
 describe('layering', () => {
   it('kernel/ imports only kernel/, its three dependencies, and the types of viem (never its code)', () => {
     const offences = sourceFiles('kernel').flatMap((file) => {
@@ -126,6 +134,67 @@ describe('layering', () => {
     }
     for (const file of files) visit(file, [])
     expect(cycles).toEqual([])
+  })
+
+  it("plugins/eip155: code loaded with import() reaches the plugin's other modules only through shared.ts", () => {
+    // Else esbuild cuts each helper some lazy modules reach into a small chunk of the initial load (plugins/eip155/shared.ts).
+    const dir = 'plugins/eip155'
+    const files = new Set(sourceFiles(dir))
+    const local = (file: string, spec: string) => {
+      const target = relative(root, resolve(root, dirname(file), spec))
+      return [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].find((path) => files.has(path))
+    }
+    const closure = (start: string, stop: string) => {
+      const seen = new Set<string>()
+      const visit = (file: string) => {
+        if (seen.has(file) || file === stop) return
+        seen.add(file)
+        for (const spec of valueImports(file).static) {
+          const next = local(file, spec)
+          if (next) visit(next)
+        }
+      }
+      visit(start)
+      return seen
+    }
+    const initial = closure(`${dir}/index.ts`, '')
+    const lazy = [...files].flatMap((file) => valueImports(file).dynamic.flatMap((spec) => local(file, spec) ?? []))
+    expect(lazy).toContain(`${dir}/wallet-rpc.ts`)
+    const offences = lazy.flatMap((entry) => [...closure(entry, `${dir}/shared.ts`)].filter((file) => initial.has(file)).map((file) => `${entry} → ${file}`))
+    expect(offences).toEqual([])
+  })
+
+  it('ui/: each lazily loaded module reaches ui/shared.ts, which reaches every ui module it shares with the initial load', () => {
+    // Else esbuild cuts the ui modules some lazy views share with the initial load into small chunks of their own (ui/shared.ts).
+    const files = new Set(sourceFiles('ui'))
+    const local = (file: string, spec: string) => {
+      const target = relative(root, resolve(root, dirname(file), spec))
+      return [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].find((path) => files.has(path))
+    }
+    const closure = (start: string) => {
+      const seen = new Set<string>()
+      const visit = (file: string) => {
+        if (seen.has(file)) return
+        seen.add(file)
+        for (const spec of valueImports(file).static) {
+          const next = local(file, spec)
+          if (next) visit(next)
+        }
+      }
+      visit(start)
+      return seen
+    }
+    const initial = closure('ui/index.ts')
+    const shared = closure('ui/shared.ts')
+    // The catalogues (ui/i18n/locales) share nothing with it but types.
+    const lazy = [...files].flatMap((file) => valueImports(file).dynamic.flatMap((spec) => local(file, spec) ?? [])).filter((file) => !file.startsWith('ui/i18n/locales/'))
+    expect(lazy).toContain('ui/modal/index.tsx')
+    const offences = lazy.flatMap((entry) => {
+      const reached = closure(entry)
+      const missing = [...reached].filter((file) => initial.has(file) && !shared.has(file)).map((file) => `${entry} → ${file} (not reached from ui/shared.ts)`)
+      return reached.has('ui/shared.ts') ? missing : [`${entry} does not reach ui/shared.ts`, ...missing]
+    })
+    expect(offences).toEqual([])
   })
 
   it('reads imports the way the checks above assume', () => {

@@ -23,5 +23,8 @@ export const eip155TokenRejected = defineEvent(
   ns,
 )
 
+/** The eip155 events after which the native balance is read (docs/behaviour.md, "Balances"). */
+export const nativeBalanceTriggers: readonly string[] = ['account/connected', 'account/addressChanged', 'network/switched', 'account/disconnected']
+
 /** The balance events of the eip155 plugin. */
 export const eip155BalanceEvents = [eip155ReceiptReceived, eip155TokenRejected] as const

@@ -1,4 +1,4 @@
-import { catchError, concat, defer, distinctUntilChanged, EMPTY, filter, map, merge, mergeMap, of, switchMap, type Observable } from 'rxjs'
+import { catchError, concat, defer, distinctUntilChanged, EMPTY, filter, finalize, map, merge, mergeMap, of, switchMap, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
 import {
   accountBalanceFailed,
@@ -14,15 +14,23 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
-import { oneAtATime } from './one-at-a-time'
-import { refreshes, type Refresh } from './refresh'
-import { hexQuantitySchema } from './schemas'
-import { balanceTargetOf, sameTarget, type BalanceTarget } from './target'
 import type { FallbackTransport } from './fallback'
-import type { Transports } from './transports'
+import { balanceTargetOf, hexQuantitySchema, nativeBalanceTriggers, oneAtATime, refreshes, sameTarget, type BalanceTarget, type Refresh } from './shared'
+import { createTransports, type Transports } from './transports'
 
-const triggers = new Set(['account/connected', 'account/addressChanged', 'network/switched', 'account/disconnected'])
+const triggers = new Set(nativeBalanceTriggers)
 const ns = { ns: 'eip155' } as const
+
+/**
+ * The native balance of one instance (a chunk of its own, loaded with the first connection: plugins/eip155/plugin.ts),
+ * read over the instance's RPC transports; unsubscribed, they are disposed and the RPC ranking stops.
+ */
+export function watchNativeBalance(events$: Observable<Logged>, ctx: EffectContext, pollingInterval: number): Observable<LatchEvent> {
+  return defer(() => {
+    const transports = createTransports(ctx)
+    return loadBalance(events$, ctx, transports, pollingInterval).pipe(finalize(() => transports.dispose()))
+  })
+}
 
 /**
  * The connected account's native balance (docs/behaviour.md, "Balances", "Balance refresh"). After connect,

@@ -1,8 +1,25 @@
 import { castDraft } from 'immer'
-import { concat, defer, EMPTY, filter, finalize, first, from, merge, NEVER, switchMap } from 'rxjs'
+import { concat, defer, EMPTY, filter, first, from, merge, switchMap, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import { balanceTokensRequested, constants, definePlugin, LatchError, recordWith, walletCancelRequested, type Effect, type Logged } from '../../kernel/index'
-import { loadBalance } from './balance'
+import {
+  balanceTokensRequested,
+  constants,
+  definePlugin,
+  LatchError,
+  recordWith,
+  storageHydrated,
+  walletCancelRequested,
+  walletConnectRequested,
+  walletSendTransactionRequested,
+  walletSendTransactionSucceeded,
+  walletRpcFailed,
+  walletRpcRequested,
+  type Effect,
+  type EffectContext,
+  type LatchEvent,
+  type Logged,
+} from '../../kernel/index'
+import { nativeBalanceTriggers } from './balance-events'
 import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'
 import { discoverConnectors } from './discover'
@@ -10,17 +27,16 @@ import { eip155Events, type Eip155State } from './events'
 import { answerGetCapabilities } from './get-capabilities'
 import { watchProvider } from './provider-events'
 import { reconnect } from './reconnect'
-import { createRegistry } from './registry'
+import { chunk, whenNeeded } from './lazy'
+import { createRegistry, type Registry } from './registry'
 import { answerSendTransaction } from './send-transaction'
 import { answerSignMessage } from './sign-message'
 import { answerSwitchNetwork } from './switch-network'
 import type { TokenLists } from './token-balances'
 import { readTokenList, type TokenListEntry } from './tokens/options'
 import { eip155TransportEvents } from './transport-events'
-import { createTransports } from './transports'
-import { createWalletRequests } from './wallet-requests'
-import { answerWalletRpc } from './wallet-rpc'
-import { watchReceipts } from './receipts'
+import { activeSession } from './session'
+import { createWalletRequests, type WalletRequests } from './wallet-requests'
 
 /**
  * Options of the eip155 plugin. Networks are not among them: they are given to
@@ -53,7 +69,6 @@ function readOptions(options: Eip155Options): Settings {
 const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, ctx) => {
   const registry = createRegistry()
   const requests = createWalletRequests(ctx.ports.scheduler)
-  const transports = createTransports(ctx)
   // Emits nothing: a connection change fails the requests bound to the old one, a cancel all of them.
   const settleRequests = events$.pipe(
     filter((event) => {
@@ -74,15 +89,71 @@ const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, c
     answerSignMessage(events$, ctx, registry, requests),
     answerSendTransaction(events$, ctx, registry, requests),
     answerGetCapabilities(events$, ctx, registry, requests),
-    answerWalletRpc(events$, ctx, registry, requests),
+    walletRpc(events$, ctx, registry, requests),
     watchProvider(ctx, registry),
-    loadBalance(events$, ctx, transports, pollingInterval),
-    watchReceipts(events$, ctx, pollingInterval),
+    nativeBalance(events$, ctx, pollingInterval),
+    receipts(events$, ctx, pollingInterval),
     tokenBalances(events$, ctx, lists, pollingInterval),
-    // Emits nothing: when the instance is destroyed, the RPC ranking stops.
-    NEVER.pipe(finalize(() => transports.dispose())),
   )
 }
+
+const walletRpcCode = chunk(() => import('./wallet-rpc'))
+
+/**
+ * docs/behaviour.md, "What loads when": the code that answers `wallet/rpcRequested` (the allowed methods, the
+ * checks of parameters and answers) loads on the first one. One dispatched while it loads is answered once it has,
+ * as it would have been at once: from the state it was dispatched in, and failing if the visitor cancelled or the
+ * connection changed meanwhile. If it cannot be loaded, the requests kept fail with `NETWORK_ERROR`.
+ */
+const walletRpc = (events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests) =>
+  whenNeeded(events$, ctx, {
+    wanted: (event) => walletRpcRequested.match(event) && event.ns === 'eip155',
+    chunk: walletRpcCode,
+    note: () => requests.since(),
+    release: (since) => since.release(),
+    run: (code, events$, ctx, kept) =>
+      code.answerWalletRpc(events$, ctx, registry, { ...requests, request: (...request) => (kept()?.note ?? requests).request(...request) }),
+    failed: ({ event, state }, cause): LatchEvent[] => {
+      if (activeSession(state, registry).kind === 'foreign') return []
+      const error = new LatchError('NETWORK_ERROR', { details: 'the code of wallet requests could not be loaded', cause })
+      return [walletRpcFailed({ error: error.toData() }, event.requestId === undefined ? { ns: 'eip155' } : { ns: 'eip155', requestId: event.requestId })]
+    },
+  })
+
+const balanceCode = chunk(() => import('./balance'))
+
+/**
+ * docs/behaviour.md, "What loads when": the native balance (balance.ts, its RPC transports) loads with the first
+ * connection. Its import starts as soon as one is likely: the visitor picked a wallet, or a stored connection is
+ * being restored after a reload. The connection events that come while it loads are read once it has, each from
+ * the state it came in.
+ */
+const nativeBalance = (events$: Observable<Logged>, ctx: EffectContext, pollingInterval: number) =>
+  whenNeeded(events$, ctx, {
+    wanted: (event) => event.ns === 'eip155' && nativeBalanceTriggers.includes(event.type),
+    prefetch: (event) =>
+      (walletConnectRequested.match(event) && event.ns === 'eip155') || (storageHydrated.match(event) && ctx.getState().chains.eip155.reconnectConnectorId !== undefined),
+    chunk: balanceCode,
+    run: (code, events$, ctx) => code.watchNativeBalance(events$, ctx, pollingInterval),
+    failed: (_kept, error) => (ctx.ports.logger.warn('native balance unavailable: its code could not be loaded', error), []),
+  })
+
+const receiptsCode = chunk(() => import('./receipts'))
+
+/**
+ * docs/behaviour.md, "What loads when": the receipt watch (receipts.ts) loads when the visitor's first
+ * transaction through Latch is asked for; one sent while it loads is watched once it has, from the account it
+ * was sent from. If it cannot be loaded, that transaction is not watched (a developer warning).
+ */
+const receipts = (events$: Observable<Logged>, ctx: EffectContext, pollingInterval: number) =>
+  whenNeeded(events$, ctx, {
+    wanted: (event) => walletSendTransactionSucceeded.match(event) && event.ns === 'eip155',
+    // Asked for, the transaction waits on the visitor's wallet: time enough to load the watch.
+    prefetch: (event) => walletSendTransactionRequested.match(event) && event.ns === 'eip155',
+    chunk: receiptsCode,
+    run: (code, events$, ctx) => code.watchReceipts(events$, ctx, pollingInterval),
+    failed: (_kept, error) => (ctx.ports.logger.warn('eip155: the receipt watch could not be loaded', error), []),
+  })
 
 /**
  * docs/behaviour.md, "Token balances": their code loads (token-balances.ts, tokens/answer-chain.ts) once
@@ -109,6 +180,9 @@ const tokenBalances = (...[events$, ctx, lists, pollingInterval]: [...Parameters
     )
     return merge(keep, run)
   })
+
+/** The plugin's code loaded on first need, by what it answers: `load()` one to have it now (tests do). */
+export const lazyCode = { balance: balanceCode, receipts: receiptsCode, walletRpc: walletRpcCode } as const
 
 /**
  * The EVM chain family: EIP-6963 and injected wallets, connect, switch/add chain, sign, typed data, send, calls,

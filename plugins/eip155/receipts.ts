@@ -1,10 +1,7 @@
 import { catchError, EMPTY, exhaustMap, filter, map, mergeMap, of, take, takeUntil, timer, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
 import { constants, walletSendTransactionSucceeded, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
-import { eip155ReceiptReceived } from './balance-events'
-import { rpcCall } from './rpc'
-import { hexQuantitySchema } from './schemas'
-import { balanceTargetOf } from './target'
+import { balanceTargetOf, eip155ReceiptReceived, hexQuantitySchema, rpcCall } from './shared'
 
 /** How long Latch waits for the visitor's transaction to be mined (docs/behaviour.md, "Numbers"). */
 export const receiptWait = 5 * 60_000

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { hexQuantitySchema } from './schemas'
+import { hexQuantitySchema } from './shared'
 
 /**
  * What a dapp may ask and what a wallet must answer, per method (docs/behaviour.md, "Wallet

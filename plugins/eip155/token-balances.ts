@@ -17,10 +17,7 @@ import {
   type Logged,
   type State,
 } from '../../kernel/index'
-import { chainIdOf } from './networks'
-import { oneAtATime } from './one-at-a-time'
-import { refreshes, type Refresh } from './refresh'
-import { balanceTargetOf, sameTarget, type BalanceTarget } from './target'
+import { balanceTargetOf, chainIdOf, oneAtATime, refreshes, sameTarget, type BalanceTarget, type Refresh } from './shared'
 import type { ListedToken } from './tokens/options'
 
 /** The integrator's token list, by chain id. */

@@ -1,10 +1,11 @@
 import { firstValueFrom, lastValueFrom, toArray, merge } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { LatchError } from '../../kernel/index'
-import { createTestPorts } from '../../kernel/testing'
+import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { createBatcher } from './batch'
 import { createFallbackTransport } from './fallback'
 import { rankOrder } from './rank'
+import { createTransports } from './transports'
 
 type Body = { id: number; method: string; params: unknown[] }
 
@@ -154,5 +155,44 @@ describe('createFallbackTransport ranking on virtual time', () => {
     const error = (await firstValueFrom(transport.request('eth_call', [])).catch((e: unknown) => e)) as LatchError
     expect(error.details).toContain(up)
     transport.dispose()
+  })
+})
+
+describe('createTransports (docs/networks.md, "Several RPC URLs")', () => {
+  const withUrls = (...http: string[]) => ({ ...createTestNetwork('eip155', 1), rpcUrls: { default: { http } } })
+
+  it('asks a network with one URL directly: one plain request per call, never a ping', async () => {
+    const t = createTestPorts()
+    const rpc = fakeRpc()
+    const transports = createTransports({ ports: { ...t.ports, fetch: rpc.fetch } })
+    const transport = transports.forNetwork(withUrls('http://one.test'))
+    expect(transports.forNetwork(withUrls('http://one.test'))).toBe(transport)
+    expect(await firstValueFrom(transport!.request('eth_blockNumber', []))).toBe('eth_blockNumber-ok')
+    expect(await firstValueFrom(transport!.request('eth_chainId', []))).toBe('eth_chainId-ok')
+    t.advance(20_000)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(rpc.requests.map((r) => r.body)).toEqual([
+      { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] },
+      { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+    ])
+    expect(transport!.order()).toEqual(['http://one.test'])
+    const failing = createTransports({ ports: { ...t.ports, fetch: rpc.fetch } }).forNetwork(withUrls('http://down.test'))
+    await expect(firstValueFrom(failing!.request('eth_blockNumber', []))).rejects.toMatchObject({ code: 'SERVER_ERROR' })
+    expect(transports.forNetwork(withUrls())).toBeUndefined()
+  })
+
+  it('gives a network with several URLs the fallback transport (its chunk loaded on the first call), and disposes it', async () => {
+    const t = createTestPorts()
+    const rpc = fakeRpc()
+    const transports = createTransports({ ports: { ...t.ports, fetch: rpc.fetch } })
+    const transport = transports.forNetwork(withUrls('http://down.test', 'http://up.test'))
+    expect(transport!.order()).toEqual(['http://down.test', 'http://up.test'])
+    expect(await firstValueFrom(transport!.request('eth_blockNumber', []))).toBe('eth_blockNumber-ok')
+    expect(rpc.methods('http://down.test')).toContain('eth_blockNumber')
+    transports.dispose()
+    const sent = rpc.requests.length
+    t.advance(20_000)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(rpc.requests.length).toBe(sent)
   })
 })

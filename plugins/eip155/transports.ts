@@ -2,11 +2,15 @@
  * The RPC transports of one Latch instance's EVM networks (docs/networks.md, "Several RPC URLs"), one per network
  * and set of URLs, made on first use and disposed with the instance; and the developer error of a network that
  * has none (docs/errors.md, `RPC_URL_MISSING`).
+ *
+ * A network with one URL is asked directly (one JSON-RPC POST, the 10 s timeout). The fallback transport (batching,
+ * ranking, fallback.ts) is a chunk of its own, loaded when a network with several URLs is first asked something
+ * (docs/behaviour.md, "What loads when").
  */
-import { EMPTY, of, type Observable } from 'rxjs'
-import { LatchError, type CaipNetwork, type EffectContext, type LatchEvent } from '../../kernel/index'
-import { createFallbackTransport, type FallbackOptions, type FallbackTransport } from './fallback'
-import { eip155RpcUrlMissing } from './transport-events'
+import { catchError, defer, EMPTY, from, of, switchMap, throwError, type Observable } from 'rxjs'
+import { constants, LatchError, type CaipNetwork, type EffectContext, type LatchEvent, type Ports } from '../../kernel/index'
+import type { FallbackOptions, FallbackTransport } from './fallback'
+import { chunk, eip155RpcUrlMissing, rpcCall } from './shared'
 
 export type Transports = {
   /** The network's transport; undefined when it has no RPC URL. */
@@ -19,6 +23,8 @@ export type Transports = {
   dispose(): void
 }
 
+const fallbackCode = chunk(() => import('./fallback'))
+
 /** The transports of one instance, over its ports. */
 export function createTransports(ctx: Pick<EffectContext, 'ports'>, options: FallbackOptions = {}): Transports {
   const transports = new Map<string, FallbackTransport>()
@@ -30,7 +36,7 @@ export function createTransports(ctx: Pick<EffectContext, 'ports'>, options: Fal
       const key = `${network.caipNetworkId}\n${urls.join('\n')}`
       let transport = transports.get(key)
       if (!transport) {
-        transport = createFallbackTransport(ctx.ports, urls, options)
+        transport = urls.length === 1 ? direct(ctx.ports, urls[0] as string, options) : fallback(ctx.ports, urls, options)
         transports.set(key, transport)
       }
       return transport
@@ -48,5 +54,33 @@ export function createTransports(ctx: Pick<EffectContext, 'ports'>, options: Fal
       for (const transport of transports.values()) transport.dispose()
       transports.clear()
     },
+  }
+}
+
+/** One URL: each call is one JSON-RPC request to it, nothing to rank or fall back to. */
+function direct(ports: Ports, url: string, options: FallbackOptions): FallbackTransport {
+  return {
+    request: (method, params) => rpcCall(ports, url, method, params, options.timeout ?? constants.rpcTimeout),
+    order: () => [url],
+    dispose: () => {},
+  }
+}
+
+/** Several URLs: the fallback transport, made once its chunk has loaded (at once when it already has). */
+function fallback(ports: Ports, urls: readonly string[], options: FallbackOptions): FallbackTransport {
+  let transport: FallbackTransport | undefined
+  const made = (code: typeof import('./fallback')) => (transport ??= code.createFallbackTransport(ports, urls, options))
+  return {
+    request: (method, params) =>
+      defer(() => {
+        const loaded = fallbackCode.loaded()
+        if (loaded) return made(loaded).request(method, params)
+        return from(fallbackCode.load()).pipe(
+          catchError((cause: unknown) => throwError(() => new LatchError('NETWORK_ERROR', { details: `${method}: the RPC fallback code could not be loaded`, cause }))),
+          switchMap((code) => made(code).request(method, params)),
+        )
+      }),
+    order: () => transport?.order() ?? urls,
+    dispose: () => transport?.dispose(),
   }
 }

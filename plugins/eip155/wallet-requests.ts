@@ -49,14 +49,22 @@ export type WalletRequests = {
   abort(details: string): void
   /** The connection changed (connected, disconnected): bound requests of the old one fail. */
   connectionChanged(): void
+  /**
+   * For an intent answered later than it was dispatched (its code was still loading, plugins/eip155/lazy.ts): from
+   * now until `release()`, records what fails pending requests, and `request` fails at once as a request made now
+   * would have been failed by it since; otherwise it is this tracker's `request`.
+   */
+  since(): Pick<WalletRequests, 'request'> & { release(): void }
 }
 
 type Pending = { promise: Promise<unknown>; fail(error: LatchError): void; bound: boolean; safe: boolean }
+type Failure = { applies(entry: Pick<Pending, 'bound' | 'safe'>): boolean; details: string }
 
 /** A request tracker for one plugin instance (nothing is shared between two Latch instances). */
 export function createWalletRequests(scheduler: SchedulerLike): WalletRequests {
   const byProvider = new WeakMap<Eip1193Provider, Map<string, Pending>>()
   const all = new Set<Pending>()
+  const marks = new Set<Failure[]>()
 
   function request(provider: Eip1193Provider, method: string, params?: readonly unknown[] | object, options: WalletRequestOptions = {}) {
     const key = keyOf(method, params)
@@ -95,12 +103,27 @@ export function createWalletRequests(scheduler: SchedulerLike): WalletRequests {
     return entry.promise
   }
 
-  function failWhere(predicate: (entry: Pending) => boolean, details: string) {
-    for (const entry of [...all]) if (predicate(entry)) entry.fail(new LatchError('REQUEST_ABORTED', { details }))
+  function failWhere(applies: Failure['applies'], details: string) {
+    for (const failures of marks) failures.push({ applies, details })
+    for (const entry of [...all]) if (applies(entry)) entry.fail(new LatchError('REQUEST_ABORTED', { details }))
+  }
+
+  function since() {
+    const failures: Failure[] = []
+    marks.add(failures)
+    return {
+      request: (provider: Eip1193Provider, method: string, params?: readonly unknown[] | object, options: WalletRequestOptions = {}) => {
+        const entry = { bound: options.bound ?? false, safe: options.safe ?? false }
+        const failure = failures.find((failure) => failure.applies(entry))
+        return failure ? Promise.reject(new LatchError('REQUEST_ABORTED', { details: failure.details })) : request(provider, method, params, options)
+      },
+      release: () => void marks.delete(failures),
+    }
   }
 
   return {
     request,
+    since,
     abort: (details) => failWhere((entry) => !entry.safe, details),
     connectionChanged: () => failWhere((entry) => entry.bound, 'the connection this request was made for has ended or been replaced'),
   }

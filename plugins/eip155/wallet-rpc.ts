@@ -16,15 +16,9 @@ import {
   type Logged,
   type State,
 } from '../../kernel/index'
-import { describe } from './accounts'
-import { toWalletError } from './errors'
-import { toHexQuantity } from './hex'
 import type { Registry } from './registry'
 import { paramsSchemas, resultSchemas, typedDataSchema } from './request-schemas'
-import { capabilitiesSchema } from './schemas'
-import { selectEip155ChainId } from './selectors'
-import { activeSession } from './session'
-import { notConnected } from './sign-message'
+import { activeSession, capabilitiesSchema, describe, notConnected, selectEip155ChainId, toHexQuantity, toWalletError } from './shared'
 import type { WalletRequests } from './wallet-requests'
 
 /** Longest wallet answer passed on, in characters of JSON: an event holds at most 256 KB (docs/limits.md, "Events"). */

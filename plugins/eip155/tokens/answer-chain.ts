@@ -16,7 +16,7 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../../kernel/index'
-import { eip155TokenRejected } from '../balance-events'
+import { eip155TokenRejected } from '../shared'
 import { chainIdOrUndefined, unavailable, type TokenLists } from '../token-balances'
 import { readChainTokenBalances, type TokenMetadata } from './read-chain'
 

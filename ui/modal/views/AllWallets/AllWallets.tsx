@@ -8,7 +8,7 @@ import { SearchIcon } from '../../icons'
 import { selectWallet } from '../Connect/Connect'
 import { connectorIsListing, connectorRow, listingRow, visibleConnectors } from '../Connect/walletRows'
 import { WalletGrid } from './WalletGrid'
-import { useT } from '../../../i18n/translate'
+import { useT } from '../../../shared'
 
 const selectWalletList = (state: State): WalletListState | undefined => state.walletList
 

@@ -1,5 +1,5 @@
 import { NetworkList } from './NetworkList'
-import { useT } from '../../../i18n/translate'
+import { useT } from '../../../shared'
 
 /** The Networks view: the configured networks to switch to. */
 export default function Networks() {

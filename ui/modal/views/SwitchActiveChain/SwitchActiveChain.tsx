@@ -4,7 +4,7 @@ import { useLatchInstance } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
 import { switchActiveChain } from '../../network-switch'
 import { NetworkImage } from '../Networks/NetworkImage'
-import { useT } from '../../../i18n/translate'
+import { useT } from '../../../shared'
 
 const familyNames: Record<string, string> = { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos' }
 

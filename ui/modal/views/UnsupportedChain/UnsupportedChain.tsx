@@ -5,7 +5,7 @@ import { useLatch } from '../../../hooks/useLatch'
 import { WarningIcon } from '../../icons'
 import { leave } from '../Account/Account'
 import { NetworkList } from '../Networks/NetworkList'
-import { useT } from '../../../i18n/translate'
+import { useT } from '../../../shared'
 
 /** docs/behaviour.md, "Views" UnsupportedChain: explains and lists the networks to switch to; closes once the network is supported. */
 export default function UnsupportedChain() {

@@ -1,0 +1,150 @@
+import { filter, map, merge, type Observable } from 'rxjs'
+import { describe, expect, it } from 'vitest'
+import { createKernel, definePlugin, modalClosed, modalOpened, walletRpcFailed, walletRpcRequested, walletRpcSucceeded, type LatchEvent, type Logged } from '../../kernel/index'
+import { createTestPorts } from '../../kernel/testing'
+import { chunk, whenNeeded, type Chunk } from './lazy'
+
+// plugins/eip155/lazy.ts: code loaded on first need, on a kernel over test ports.
+type Code = { answer(events$: Observable<Logged>, open: () => boolean): Observable<LatchEvent> }
+
+/** Answers each rpc intent with whether the modal was open (read synchronously, as a handler reads the state). */
+const code: Code = {
+  answer: (events$, open) =>
+    events$.pipe(
+      filter(walletRpcRequested.match),
+      map((event) => walletRpcSucceeded({ result: { method: event.payload.method, open: open() } }, { ns: 'eip155', requestId: event.requestId as string })),
+    ),
+}
+
+/** A chunk whose import the test settles. */
+function controlled() {
+  let settle: { resolve(code: Code): void; reject(error: Error): void } | undefined
+  let imports = 0
+  const lazy = chunk(() => {
+    imports++
+    return new Promise<Code>((resolve, reject) => (settle = { resolve, reject }))
+  })
+  return { lazy, imports: () => imports, resolve: () => settle?.resolve(code), reject: () => settle?.reject(new Error('offline')) }
+}
+
+function kernelWith(lazy: Chunk<Code>, notes: string[] = []) {
+  const plugin = definePlugin({
+    name: 'lazy-test',
+    effects: [
+      (events$, ctx) =>
+        whenNeeded(events$, ctx, {
+          wanted: (event) => walletRpcRequested.match(event),
+          chunk: lazy,
+          note: (event) => `kept ${(event.payload as { method: string }).method}`,
+          release: (note) => void notes.push(`released ${note}`),
+          run: (loaded, events$, ctx) => loaded.answer(events$, () => ctx.getState().router.open),
+          failed: ({ event }) => [walletRpcFailed({ error: { code: 'NETWORK_ERROR', shortMessage: 'x' } }, { ns: 'eip155', requestId: event.requestId as string })],
+        }),
+    ],
+  })
+  const kernel = createKernel({ ports: createTestPorts().ports, plugins: [plugin] })
+  const ask = (method: string) => kernel.request(walletRpcRequested({ method }, { ns: 'eip155' }))
+  return { kernel, ask }
+}
+
+describe('whenNeeded (docs/behaviour.md, "What loads when")', () => {
+  it('imports nothing until a wanted event; keeps those that come meanwhile and answers them in order, each from the state it came in', async () => {
+    const c = controlled()
+    const notes: string[] = []
+    const { kernel, ask } = kernelWith(c.lazy, notes)
+    kernel.dispatch(modalOpened({}))
+    expect(c.imports()).toBe(0)
+    const first = ask('first')
+    kernel.dispatch(modalClosed({}))
+    const second = ask('second')
+    expect(c.imports()).toBe(1)
+    c.resolve()
+    expect(await first).toEqual({ result: { method: 'first', open: true } })
+    expect(await second).toEqual({ result: { method: 'second', open: false } })
+    expect(notes).toEqual(['released kept first', 'released kept second'])
+    // Loaded, it answers at once, from the state of now.
+    kernel.dispatch(modalOpened({}))
+    expect(await ask('third')).toEqual({ result: { method: 'third', open: true } })
+    const answers = kernel.exportLog().events.filter((event) => event.type === 'wallet/rpcSucceeded')
+    expect(answers.map((event) => (event.payload as { result: { method: string } }).result.method)).toEqual(['first', 'second', 'third'])
+  })
+
+  it('a chunk loaded once runs at once in every later instance, without a wanted event', () => {
+    const c = controlled()
+    const first = kernelWith(c.lazy)
+    void first.ask('load')
+    c.resolve()
+    return c.lazy.load().then(() => {
+      const later = kernelWith(c.lazy)
+      const answered: Logged[] = []
+      later.kernel.events$.pipe(filter(walletRpcSucceeded.match)).subscribe((event) => answered.push(event))
+      void later.ask('now')
+      expect(answered).toHaveLength(1)
+      expect(c.imports()).toBe(1)
+    })
+  })
+
+  it('fails the events kept when the chunk cannot be loaded, and tries again on the next one', async () => {
+    const c = controlled()
+    const notes: string[] = []
+    const { ask } = kernelWith(c.lazy, notes)
+    const kept = ask('offline')
+    c.reject()
+    await expect(kept).rejects.toMatchObject({ code: 'NETWORK_ERROR' })
+    expect(notes).toEqual(['released kept offline'])
+    const again = ask('online')
+    expect(c.imports()).toBe(2)
+    c.resolve()
+    expect(await again).toEqual({ result: { method: 'online', open: false } })
+  })
+
+  it('starts the import on a prefetch event, and runs once loaded: the wanted event is then answered at once', async () => {
+    const c = controlled()
+    const plugin = definePlugin({
+      name: 'prefetching',
+      effects: [
+        (events$, ctx) =>
+          whenNeeded(events$, ctx, {
+            wanted: (event) => walletRpcRequested.match(event),
+            prefetch: (event) => modalOpened.match(event),
+            chunk: c.lazy,
+            run: (loaded, events$, ctx) => loaded.answer(events$, () => ctx.getState().router.open),
+          }),
+      ],
+    })
+    const kernel = createKernel({ ports: createTestPorts().ports, plugins: [plugin] })
+    kernel.dispatch(modalOpened({}))
+    expect(c.imports()).toBe(1)
+    c.resolve()
+    await c.lazy.load()
+    const answered: Logged[] = []
+    kernel.events$.pipe(filter(walletRpcSucceeded.match)).subscribe((event) => answered.push(event))
+    void kernel.request(walletRpcRequested({ method: 'now' }, { ns: 'eip155' }))
+    expect(answered).toHaveLength(1)
+  })
+
+  it('hands over what the kept events cause as well as the later ones', async () => {
+    const c = controlled()
+    const plugin = definePlugin({
+      name: 'echo',
+      effects: [
+        (events$, ctx) =>
+          whenNeeded(events$, ctx, {
+            wanted: (event) => walletRpcRequested.match(event) || modalOpened.match(event),
+            chunk: c.lazy,
+            run: (_code, events$) =>
+              merge(
+                // The kept intent opens the modal; the opening, caused while handing over, is seen and answers it.
+                events$.pipe(filter(walletRpcRequested.match), map(() => modalOpened({}))),
+                events$.pipe(filter(modalOpened.match), map(() => walletRpcSucceeded({ result: 'seen' }, { ns: 'eip155', requestId: 'r' }))),
+              ),
+          }),
+      ],
+    })
+    const kernel = createKernel({ ports: createTestPorts().ports, plugins: [plugin] })
+    const answer = kernel.request(walletRpcRequested({ method: 'open' }, { ns: 'eip155', requestId: 'r' }))
+    c.resolve()
+    expect(await answer).toEqual({ result: 'seen' })
+    expect(kernel.getState().router.open).toBe(true)
+  })
+})

@@ -1,0 +1,24 @@
+/**
+ * What the plugin's lazily loaded code (plugins/eip155/lazy.ts) uses of the rest: every module loaded with
+ * `import()` takes the plugin's own helpers from here, never from their files.
+ *
+ * Why one door: esbuild splits shared code by which entries reach a file, so a helper reached by only some of the
+ * lazy modules would be cut into a small chunk of its own in the initial load (each costing a file and its gzip
+ * overhead). Reached by all of them through this module, the helpers stay in one chunk (docs/behaviour.md,
+ * "What loads when"). scripts/layering.test.ts checks the rule.
+ */
+export { describe } from './accounts'
+export { eip155ReceiptReceived, eip155TokenRejected, nativeBalanceTriggers } from './balance-events'
+export { toWalletError } from './errors'
+export { toHexQuantity } from './hex'
+export { chunk } from './lazy'
+export { chainIdOf } from './networks'
+export { oneAtATime } from './one-at-a-time'
+export { refreshes, type Refresh } from './refresh'
+export { postJsonRpc, readRpcResult, rpcCall, type RpcErrorAnswer } from './rpc'
+export { capabilitiesSchema, hexQuantitySchema } from './schemas'
+export { selectEip155ChainId } from './selectors'
+export { activeSession } from './session'
+export { notConnected } from './sign-message'
+export { balanceTargetOf, sameTarget, type BalanceTarget } from './target'
+export { eip155RpcUrlMissing } from './transport-events'

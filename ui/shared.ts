@@ -1,0 +1,24 @@
+/**
+ * The ui modules that the initial load and the modal's lazy chunks (ui/modal/index.tsx, the views Router.tsx
+ * imports) both use, each named here once, by one of its exports. Every lazy chunk imports something from
+ * here, so it reaches all of them.
+ *
+ * Why: esbuild splits shared code by which entries reach a file, so a module reached by only some of the lazy
+ * chunks would be cut into a small chunk of its own in the initial load (a file each, and its gzip overhead).
+ * Reached by all of them, they stay in one chunk (docs/react.md, "The modal's lazy chunk").
+ * scripts/layering.test.ts checks the rule.
+ */
+export { useThemeMode } from './hooks/useThemeMode'
+export { adoptStyles } from './utils/styles'
+export { makePageInert } from './utils/inertPage'
+export { useLatchInstance } from './context'
+export { useLatch } from './hooks/useLatch'
+export { useT } from './i18n/translate'
+export { enBase } from './i18n/en-base'
+export { isMobile } from './utils/platform'
+export { prefetchWalletList } from './wallet-list'
+export { Avatar } from './components/Avatar/Avatar'
+export { useBalanceWatch } from './hooks/useBalanceWatch'
+export { shortAddress } from './utils/format'
+export { walletFeatureOrder } from './addons'
+export { shallowEqual } from './utils/shallowEqual'
