@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 type Step = { name: string; command: string; args: readonly string[]; results?: string }
 
 const steps: readonly Step[] = [
+  { name: "the local stack's own dependencies (scripts/devnet, installed when missing)", command: 'npx', args: ['tsx', 'scripts/devnet/install.ts'] },
   { name: 'typecheck (with type tests)', command: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   vitest('unit and property tests, UI tests again on React 18.3', ['unit', 'unit-react18', 'properties']),
   { name: 'build and exports check', command: 'npx', args: ['tsx', 'scripts/build.ts'] },

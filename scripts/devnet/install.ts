@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isMain } from '../cli'
 import { ensureInstalled } from '../nested-install'
 
 const devnetDir = fileURLToPath(new URL('.', import.meta.url))
@@ -38,3 +39,6 @@ export function anvilBinary(): string {
 export default function setup(): void {
   ensureDevnet()
 }
+
+// `npx tsx scripts/devnet/install.ts`: `npm test` runs it first, since the devnet's code is typechecked against these packages.
+if (isMain(import.meta.url)) ensureDevnet((line) => console.log(line))
