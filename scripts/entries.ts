@@ -16,6 +16,8 @@ export const entries: readonly Entry[] = [
   { subpath: './plugins/api', source: 'plugins/api/index.ts', out: 'plugins/api' },
   { subpath: './plugins/solana', source: 'plugins/solana/index.ts', out: 'plugins/solana' },
   { subpath: './plugins/bip122', source: 'plugins/bip122/index.ts', out: 'plugins/bip122' },
+  // wagmi's connector over Latch (docs/wagmi.md): its own entry, so a dapp that does not import it loads none of it.
+  { subpath: './wagmi', source: 'plugins/wagmi/index.ts', out: 'wagmi' },
   { subpath: './react', source: 'ui/index.ts', out: 'react' },
   { subpath: './i18n', source: 'ui/i18n/public.ts', out: 'i18n' },
   // The modal's catalogues (docs/i18n.md): `latch/react` loads the one spoken by itself; import one to have it at once.
