@@ -15,6 +15,12 @@ export { useModal, type ModalControls } from './hooks/useModal'
 export { useConnectButtonState, type ConnectButtonState } from './hooks/useConnectButtonState'
 export { useBalanceWatch } from './hooks/useBalanceWatch'
 export { useTokenBalances } from './hooks/useTokenBalances'
+export type { MutationState, MutationStatus, Mutate, MutateAsync, MutateOptions } from './hooks/useMutation'
+export { useSignMessage, type UseSignMessageReturnType } from './hooks/useSignMessage'
+export { useSignTypedData, type SignTypedDataMutate, type UseSignTypedDataReturnType } from './hooks/useSignTypedData'
+export { useSendTransaction, type SendTransactionVariables, type UseSendTransactionReturnType } from './hooks/useSendTransaction'
+export { useSendCalls, type UseSendCallsReturnType } from './hooks/useSendCalls'
+export { useBalance, type BalanceData, type UseBalanceReturnType } from './hooks/useBalance'
 export {
   defineAddon,
   walletFeatureOrder,

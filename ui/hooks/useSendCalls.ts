@@ -1,0 +1,18 @@
+import { useMemo } from 'react'
+import type { Latch } from '../../kernel/index'
+import { sendCalls, type SendCallsParameters, type SendCallsReturnType } from '../../plugins/eip155/index'
+import { useMutation, type MutateAsync, type Mutate, type MutationState } from './useMutation'
+
+/** What `useSendCalls` returns: the last call's state, `sendCalls` and `sendCallsAsync` (data: `{ id }` for `getCallsStatus`). */
+export type UseSendCallsReturnType = MutationState<SendCallsReturnType, SendCallsParameters> & {
+  sendCalls: Mutate<SendCallsReturnType, SendCallsParameters>
+  sendCallsAsync: MutateAsync<SendCallsReturnType, SendCallsParameters>
+}
+
+const run = (latch: Latch, variables: SendCallsParameters) => sendCalls(latch, variables)
+
+/** Asks the connected EVM wallet to send a batch of calls (EIP-5792, `sendCalls` of latch/plugins/eip155), shaped like wagmi's hook. */
+export function useSendCalls(): UseSendCallsReturnType {
+  const { state, mutate, mutateAsync } = useMutation(run)
+  return useMemo(() => ({ ...state, sendCalls: mutate, sendCallsAsync: mutateAsync }), [state, mutate, mutateAsync])
+}
