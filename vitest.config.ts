@@ -1,12 +1,19 @@
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
-const alias = { latch: fileURLToPath(new URL('./kernel/index.ts', import.meta.url)) }
+// Every public entry by its package name ('latch', 'latch/wagmi' …), as examples/ import them: tsconfig.json's
+// "paths", which scripts/build.test.ts checks against scripts/entries.ts.
+const paths = (JSON.parse(readFileSync(new URL('./tsconfig.json', import.meta.url), 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths
+const alias = Object.entries(paths).map(([specifier, [target = '']]) => ({
+  find: new RegExp(`^${specifier.replace(/[./]/g, '\\$&').replace('*', '(.+)')}$`),
+  replacement: fileURLToPath(new URL(target.replace('*', '$1'), import.meta.url)),
+}))
 // React 18.3 for the unit-react18 project: scripts/react18 (a linked dev dependency) holds react and
 // react-dom 18 side by side, so react-dom resolves its own react there, never the root's React 19.
 const react18 = fileURLToPath(new URL('./scripts/react18/node_modules/', import.meta.url))
 const react18Alias = [
-  { find: 'latch', replacement: alias.latch },
+  ...alias,
   { find: /^react-dom(\/.*)?$/, replacement: `${react18}react-dom$1` },
   { find: /^react(\/.*)?$/, replacement: `${react18}react$1` },
 ]
@@ -22,7 +29,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['kernel/**/*.test.ts', 'plugins/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'scripts/**/*.test.ts', 'cli/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['kernel/**/*.test.ts', 'plugins/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'examples/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'cli/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['**/*.e2e.test.ts', 'scripts/package/**', nodeModules],
           environment: 'node',
           globalSetup: [devnet],

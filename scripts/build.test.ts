@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { externalPackages, publicEntriesAsPackage, staticClosure } from './build'
 import { withExtensions } from './declaration-extensions'
 import { checkExports } from './check-exports'
-import { entries as publicEntries, type Entry } from './entries'
+import { entries as publicEntries, packageSpecifier, type Entry } from './entries'
 
 const output = (imports: Metafile['outputs'][string]['imports']) => ({ bytes: 1, inputs: {}, exports: [], imports })
 
@@ -152,5 +152,19 @@ describe('tsconfig.build.json', () => {
     const config = JSON.parse(readFileSync(new URL('../tsconfig.build.json', import.meta.url), 'utf8')) as { files?: string[]; include?: string[] }
     expect(config.files).toEqual(publicEntries.map((entry) => entry.source))
     expect(config.include).toEqual([])
+  })
+})
+
+describe('tsconfig.json "paths"', () => {
+  it('name every public entry by its package specifier, as examples/ import them (vitest.config.ts aliases the same list)', () => {
+    const config = JSON.parse(readFileSync(new URL('../tsconfig.json', import.meta.url), 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } }
+    const paths = config.compilerOptions.paths
+    const resolve = (specifier: string): string | undefined => {
+      const exact = paths[specifier]?.[0]
+      if (exact) return exact
+      const pattern = Object.keys(paths).find((key) => key.endsWith('/*') && specifier.startsWith(key.slice(0, -1)))
+      return pattern ? paths[pattern]?.[0]?.replace('*', specifier.slice((pattern as string).length - 1)) : undefined
+    }
+    expect(publicEntries.map((entry) => [packageSpecifier(entry), resolve(packageSpecifier(entry))])).toEqual(publicEntries.map((entry) => [packageSpecifier(entry), `./${entry.source}`]))
   })
 })
