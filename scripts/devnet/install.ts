@@ -4,12 +4,13 @@
  * and every test that starts anvil install them here on first use, like bench/peers.
  */
 import { existsSync } from 'node:fs'
-import { delimiter, join } from 'node:path'
+import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isMain } from '../cli'
 import { ensureInstalled } from '../nested-install'
 
-const devnetDir = fileURLToPath(new URL('.', import.meta.url))
+// From the module's path, not `new URL('.', …)`: under vitest's jsdom environment the global URL is jsdom's (examples/wagmi).
+const devnetDir = dirname(fileURLToPath(import.meta.url))
 
 /** Where npm puts anvil on linux x64 (@foundry-rs/anvil-linux-amd64, an optional dependency of scripts/devnet). */
 export const npmAnvil = join(devnetDir, 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil')
