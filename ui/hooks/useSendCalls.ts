@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import type { Latch } from '../../kernel/index'
-import { sendCalls, type SendCallsParameters, type SendCallsReturnType } from '../../plugins/eip155/index'
+import type { SendCallsParameters, SendCallsReturnType } from '../../plugins/eip155/index'
 import { useMutation, type MutateAsync, type Mutate, type MutationState } from './useMutation'
 
 /** What `useSendCalls` returns: the last call's state, `sendCalls` and `sendCallsAsync` (data: `{ id }` for `getCallsStatus`). */
@@ -9,7 +9,11 @@ export type UseSendCallsReturnType = MutationState<SendCallsReturnType, SendCall
   sendCallsAsync: MutateAsync<SendCallsReturnType, SendCallsParameters>
 }
 
-const run = (latch: Latch, variables: SendCallsParameters) => sendCalls(latch, variables)
+// Imported on first use, as in useSignTypedData: latch/react's first load carries none of the eip155 plugin.
+const run = async (latch: Latch, variables: SendCallsParameters) => {
+  const { sendCalls } = await import('../../plugins/eip155/index')
+  return sendCalls(latch, variables)
+}
 
 /** Asks the connected EVM wallet to send a batch of calls (EIP-5792, `sendCalls` of latch/plugins/eip155), shaped like wagmi's hook. */
 export function useSendCalls(): UseSendCallsReturnType {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import type { Hex, TypedData } from 'viem'
 import type { Latch } from '../../kernel/index'
-import { signTypedData, type SignTypedDataParameters } from '../../plugins/eip155/index'
+import type { SignTypedDataParameters } from '../../plugins/eip155/index'
 import { useMutation, type MutateOptions, type MutationState } from './useMutation'
 
 /** `signTypedData` of the hook, typed by the typed data it is given, as viem and wagmi type it. */
@@ -19,7 +19,12 @@ export type UseSignTypedDataReturnType = MutationState<Hex, SignTypedDataParamet
   signTypedDataAsync: SignTypedDataMutate<Promise<Hex>>
 }
 
-const run = (latch: Latch, variables: SignTypedDataParameters) => signTypedData(latch, variables).then(({ signature }) => signature)
+// The EVM verb is imported on first use, so latch/react's first load carries none of the eip155 plugin (a dapp
+// that signs typed data has loaded latch/plugins/eip155 already: the import finds it there).
+const run = async (latch: Latch, variables: SignTypedDataParameters) => {
+  const { signTypedData } = await import('../../plugins/eip155/index')
+  return (await signTypedData(latch, variables)).signature
+}
 
 /** Asks the connected EVM wallet to sign EIP-712 typed data (`signTypedData` of latch/plugins/eip155), shaped like wagmi's hook. */
 export function useSignTypedData(): UseSignTypedDataReturnType {
