@@ -1,8 +1,9 @@
 /**
  * Latch as a dapp team installs it: builds and packs the package (`npm pack`), installs the tarball
  * into fresh apps outside the repository (React 18.3 with the lowest viem the peer range allows, and
- * React 19 with the newest viem), then builds the README's example with esbuild, typechecks it with
- * tsc under `moduleResolution` "bundler" and "nodenext", and renders it with react-dom/server in Node.
+ * React 19 with the newest viem and @wagmi/core), then builds the README's example (and, with @wagmi/core,
+ * a wagmi config on latch/wagmi) with esbuild, typechecks it with tsc under `moduleResolution` "bundler" and
+ * "nodenext", and renders it with react-dom/server in Node.
  * Needs the npm registry (npm's cache keeps it quick: --prefer-offline). Run by `npm test` as its own
  * step (vitest project `package`).
  */
@@ -75,6 +76,20 @@ export async function send(to: Address): Promise<Hex> {
 }
 `
 
+// latch/wagmi in a wagmi app: @wagmi/core's own createConfig with Latch's connector.
+const wagmiApp = `
+import { createConfig, http, connect } from '@wagmi/core'
+import { mainnet } from 'viem/chains'
+import { createLatch } from 'latch'
+import { eip155 } from 'latch/plugins/eip155'
+import { latchConnector } from 'latch/wagmi'
+
+const latch = createLatch({ networks: [mainnet], plugins: [eip155()] })
+
+export const config = createConfig({ chains: [mainnet], connectors: [latchConnector(latch)], transports: { [mainnet.id]: http() } })
+export const connectWithLatch = () => connect(config, { connector: config.connectors[0]! })
+`
+
 const ssr = `
 import { renderToString } from 'react-dom/server'
 import { createElement } from 'react'
@@ -88,6 +103,7 @@ const variants = [
   {
     name: 'React 18.3, viem 2.0.0',
     dependencies: { react: '18.3.1', 'react-dom': '18.3.1', viem: '2.0.0', '@types/react': '18.3.8', '@types/react-dom': '18.3.7' },
+    sources: ['src/app.tsx'],
   },
   {
     name: 'React 19, newest viem',
@@ -97,7 +113,10 @@ const variants = [
       viem: rootPackage.devDependencies?.viem ?? '^2',
       '@types/react': rootPackage.devDependencies?.['@types/react'] ?? '^19',
       '@types/react-dom': rootPackage.devDependencies?.['@types/react-dom'] ?? '^19',
+      // latch/wagmi's optional peer, as a wagmi app has it.
+      '@wagmi/core': rootPackage.devDependencies?.['@wagmi/core'] ?? '^2',
     },
+    sources: ['src/app.tsx', 'src/wagmi.ts'],
   },
 ] as const
 
@@ -154,7 +173,7 @@ describe('the tarball', () => {
     expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/types/kernel/index.d.ts']))
   })
 
-  it('its manifest depends at run time on exactly what the bundles import, with React, viem and the chain-family libraries as optional peers', () => {
+  it('its manifest depends at run time on exactly what the bundles import, with React, viem, wagmi and the chain-family libraries as optional peers', () => {
     const imports = bundleImports(join(root, 'dist'))
     const dependencies = Object.keys(rootPackage.dependencies ?? {})
     const peers = Object.keys(rootPackage.peerDependencies ?? {})
@@ -162,7 +181,7 @@ describe('the tarball', () => {
     expect(dependencies.filter((name) => !imports.has(name))).toEqual([])
     expect([...imports].filter((name) => !dependencies.includes(name) && !peers.includes(name))).toEqual([])
     expect(rootPackage.optionalDependencies).toBeUndefined()
-    expect(peers.sort()).toEqual(['@solana/web3.js', '@wallet-standard/app', 'react', 'react-dom', 'sats-connect', 'viem'])
+    expect(peers.sort()).toEqual(['@solana/web3.js', '@wagmi/core', '@wallet-standard/app', 'react', 'react-dom', 'sats-connect', 'viem', 'wagmi'])
     // A dapp installs only the peers of what it uses: every peer is optional.
     for (const peer of peers) expect(rootPackage.peerDependenciesMeta?.[peer], peer).toEqual({ optional: true })
     // latch-replay imports only Node's built-ins and this very package (latch, latch/testing).
@@ -170,11 +189,11 @@ describe('the tarball', () => {
     const binImports = [...bin.matchAll(/^import\s[^;]*?\bfrom\s*["']([^"']+)["']/gm)].map((match) => match[1] as string)
     expect(binImports.length).toBeGreaterThan(0)
     expect(binImports.filter((spec) => !spec.startsWith('node:') && spec !== rootPackage.name && !spec.startsWith(`${rootPackage.name}/`))).toEqual([])
-    expect(rootPackage.peerDependencies).toMatchObject({ react: '^18.2.0 || ^19.0.0', 'react-dom': '^18.2.0 || ^19.0.0', viem: '^2.0.0' })
+    expect(rootPackage.peerDependencies).toMatchObject({ react: '^18.2.0 || ^19.0.0', 'react-dom': '^18.2.0 || ^19.0.0', viem: '^2.0.0', '@wagmi/core': '^2.0.0', wagmi: '^2.0.0' })
   })
 })
 
-describe.each(variants)('a dapp on $name', ({ dependencies }) => {
+describe.each(variants)('a dapp on $name', ({ dependencies, sources }) => {
   let dir = ''
 
   beforeAll(async () => {
@@ -184,6 +203,7 @@ describe.each(variants)('a dapp on $name', ({ dependencies }) => {
     mkdirSync(join(dir, 'src'))
     writeFileSync(join(dir, 'src/app.tsx'), app)
     writeFileSync(join(dir, 'src/ssr.tsx'), ssr)
+    writeFileSync(join(dir, 'src/wagmi.ts'), wagmiApp)
     await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 })
   }, 300_000)
 
@@ -200,7 +220,7 @@ describe.each(variants)('a dapp on $name', ({ dependencies }) => {
   it('builds the README example with esbuild', async () => {
     const result = await build({
       absWorkingDir: dir,
-      entryPoints: ['src/app.tsx'],
+      entryPoints: [...sources],
       outdir: 'out/browser',
       bundle: true,
       format: 'esm',
@@ -229,7 +249,7 @@ describe.each(variants)('a dapp on $name', ({ dependencies }) => {
         skipLibCheck: false,
         types: [],
       },
-      files: ['src/app.tsx'],
+      files: [...sources],
     }
     writeFileSync(join(dir, `tsconfig.${resolution}.json`), JSON.stringify(config, null, 2))
     const result = await run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], { cwd: dir }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }))
