@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { parseCaipAddress, type State } from '../../kernel/index'
 import { shallowEqual } from '../utils/shallowEqual'
+import { useBalanceWatch } from './useBalanceWatch'
 import { useLatch } from './useLatch'
 
 /** The native balance as wagmi's `useBalance` gives it: base units, decimals, symbol, and the exact decimal string. */
@@ -16,17 +17,18 @@ export type UseBalanceReturnType = {
   isFetching: boolean
 }
 
-type Selected = { balance?: string; symbol?: string; decimals?: number; fetching: boolean }
+type Selected = { connected: boolean; balance?: string; symbol?: string; decimals?: number; fetching: boolean }
 
 /** The active family's balance fields, with the decimals of the network the account is on (primitives only, so shallowEqual holds). */
 export function selectNativeBalance(state: State): Selected {
   const ns = state.activeNamespace
   const chain = ns ? state.chains[ns] : undefined
-  if (!chain || chain.connectorId === undefined) return { fetching: false }
+  if (!chain || chain.connectorId === undefined) return { connected: false, fetching: false }
   const { account, network } = chain
   const caipNetworkId = account.caipAddress ? parseCaipAddress(account.caipAddress).caipNetworkId : undefined
   const on = network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId) ?? network.caipNetwork
   return {
+    connected: true,
     balance: account.balance,
     symbol: account.balanceSymbol ?? on?.nativeCurrency.symbol,
     decimals: on?.nativeCurrency.decimals,
@@ -35,11 +37,13 @@ export function selectNativeBalance(state: State): Selected {
 }
 
 /**
- * The active account's native balance from Latch's state (docs/react.md, "Verb hooks"): read by the family's plugin after
- * connect, a switch and its refreshes (docs/behaviour.md, "Balances"); this hook asks nothing itself.
+ * The active account's native balance from Latch's state (docs/react.md, "Verb hooks"), read by the family's plugin. While
+ * connected, the component counts as showing it (`useBalanceWatch`), so the plugin keeps it fresh (docs/behaviour.md,
+ * "Balance refresh"); the hook asks the chain nothing itself.
  */
 export function useBalance(): UseBalanceReturnType {
-  const { balance, symbol, decimals, fetching } = useLatch(selectNativeBalance, shallowEqual)
+  const { connected, balance, symbol, decimals, fetching } = useLatch(selectNativeBalance, shallowEqual)
+  useBalanceWatch('native', connected)
   return useMemo(() => {
     const value = balance === undefined || decimals === undefined ? undefined : toBaseUnits(balance, decimals)
     const data = value === undefined ? undefined : { value, decimals: decimals as number, symbol: symbol ?? '', formatted: balance as string }

@@ -204,8 +204,12 @@ describe('useSignTypedData, useSendTransaction, useSendCalls', () => {
 describe('useBalance: the active account’s native balance from state', () => {
   it('is empty until connected, loading until read, then value, decimals, symbol and the exact figure', async () => {
     const h = await mount(useBalance)
+    const watchers = () => h.latch.getState().balances.watchers.native
     expect(h.current()).toEqual({ data: undefined, isLoading: false, isFetching: false })
+    expect(watchers()).toBe(0)
     connectAccount(h.latch)
+    // Shown while connected: the plugin keeps it fresh (docs/behaviour.md, "Balance refresh").
+    expect(watchers()).toBe(1)
     act(() => void h.latch.dispatch(accountBalanceLoading({}, { ns: 'eip155' })))
     expect(h.current()).toEqual({ data: undefined, isLoading: true, isFetching: true })
     act(() => void h.latch.dispatch(accountBalanceUpdated({ balance: '1.5', symbol: 'ETH' }, { ns: 'eip155' })))
@@ -218,6 +222,9 @@ describe('useBalance: the active account’s native balance from state', () => {
     // A new network: the old figure is gone (docs/behaviour.md, "Balances").
     act(() => void h.latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:10' }, { ns: 'eip155' })))
     expect(h.current().data).toBeUndefined()
+    await h.unmount()
+    cleanup = undefined
+    expect(watchers()).toBe(0)
   })
 
   it('converts the exact decimal string to base units, and refuses what is not exact', () => {
