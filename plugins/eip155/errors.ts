@@ -1,4 +1,4 @@
-import { LatchError, type LatchErrorCode, type VisitorMessageId } from '../../kernel/index'
+import { integerField, LatchError, readField, thrownMessage, type LatchErrorCode, type VisitorMessageId } from '../../kernel/index'
 
 /** EIP-1193 (and EIP-1474) provider error codes that Latch tells apart. */
 export const providerErrorCodes = {
@@ -31,11 +31,11 @@ export type ToWalletErrorOptions = {
 
 /** The EIP-1193 code of a wallet error, looking inside the wrapper some wallets add; undefined when it has none. */
 export function providerErrorCode(error: unknown): number | undefined {
-  const code = numberAt(error, 'code')
+  const code = integerField(error, 'code')
   // MetaMask mobile wraps provider errors as -32603 with the real error in data.originalError.
-  const inner = numberAt(read(read(error, 'data'), 'originalError'), 'code')
+  const inner = integerField(readField(readField(error, 'data'), 'originalError'), 'code')
   if (code === -32603 && inner !== undefined) return inner
-  return code ?? numberAt(read(error, 'cause'), 'code')
+  return code ?? integerField(readField(error, 'cause'), 'code')
 }
 
 /** Maps anything a wallet throws to a LatchError with a stable code; never throws itself. */
@@ -43,7 +43,7 @@ export function toWalletError(error: unknown, options: ToWalletErrorOptions = {}
   try {
     if (error instanceof LatchError) return error
     const code = providerErrorCode(error)
-    const message = messageOf(error)
+    const message = thrownMessage(error)
     const known = code === undefined ? undefined : mapping.get(code)
     if (!known) {
       const details = code === undefined ? (message ?? 'the wallet failed without a message') : `wallet error ${code}${message ? `: ${message}` : ''}`
@@ -57,21 +57,3 @@ export function toWalletError(error: unknown, options: ToWalletErrorOptions = {}
   }
 }
 
-function read(value: unknown, key: string): unknown {
-  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return undefined
-  try {
-    return (value as Record<string, unknown>)[key]
-  } catch {
-    return undefined
-  }
-}
-
-function numberAt(value: unknown, key: string): number | undefined {
-  const found = read(value, key)
-  return typeof found === 'number' && Number.isInteger(found) ? found : undefined
-}
-
-function messageOf(error: unknown): string | undefined {
-  const message = typeof error === 'string' ? error : read(error, 'message')
-  return typeof message === 'string' && message.length > 0 ? message.slice(0, 300) : undefined
-}

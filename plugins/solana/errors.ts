@@ -1,4 +1,4 @@
-import { LatchError, type VisitorMessageId } from '../../kernel/index'
+import { integerField, LatchError, thrownMessage, type VisitorMessageId } from '../../kernel/index'
 
 /** Options of `toWalletError`. */
 export type ToWalletErrorOptions = { rejected?: VisitorMessageId }
@@ -14,8 +14,8 @@ const rejection = /\b(user rejected|rejected the request|request rejected|user d
 export function toWalletError(error: unknown, options: ToWalletErrorOptions = {}): LatchError {
   try {
     if (error instanceof LatchError) return error
-    const code = numberAt(error, 'code')
-    const message = messageOf(error)
+    const code = integerField(error, 'code')
+    const message = thrownMessage(error)
     const details = `${code === undefined ? '' : `wallet error ${code}: `}${message ?? 'the wallet failed without a message'}`
     if (code === 4001 || (message !== undefined && rejection.test(message))) return new LatchError('USER_REJECTED', { message: options.rejected, details, cause: error })
     if (code === 4100 || code === 4200 || code === -32601) return new LatchError('RPC_NOT_ALLOWED', { details, cause: error })
@@ -26,24 +26,6 @@ export function toWalletError(error: unknown, options: ToWalletErrorOptions = {}
   }
 }
 
-function read(value: unknown, key: string): unknown {
-  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return undefined
-  try {
-    return (value as Record<string, unknown>)[key]
-  } catch {
-    return undefined
-  }
-}
-
-function numberAt(value: unknown, key: string): number | undefined {
-  const found = read(value, key)
-  return typeof found === 'number' && Number.isInteger(found) ? found : undefined
-}
-
-function messageOf(error: unknown): string | undefined {
-  const message = typeof error === 'string' ? error : read(error, 'message')
-  return typeof message === 'string' && message.length > 0 ? message.slice(0, 300) : undefined
-}
 
 /** A request with no Solana wallet connected (docs/errors.md). */
 export function notConnected(): LatchError {
