@@ -102,6 +102,7 @@ export const coreStateSchema: z.ZodMiniType<CoreState> = z.object({
     wcError: z.boolean(),
     buffering: z.boolean(),
     isSwitchingConnection: z.boolean(),
+    isSwitchingNamespace: z.boolean(),
     lastUsedCaipNetworkId: z.optional(caipNetworkIdSchema),
   }),
   connectors: z.object({ list: z.array(connectorSchema) }),

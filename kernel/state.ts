@@ -85,6 +85,11 @@ export type ConnectionState = {
   wcError: boolean
   buffering: boolean
   isSwitchingConnection: boolean
+  /**
+   * Set when the active family changed to one with no connection (the visitor is on the way to connect a wallet of
+   * it); cleared by a connection, by closing the modal, or by moving to another family (docs/behaviour.md, "Network changes").
+   */
+  isSwitchingNamespace: boolean
   /** The network a wallet was last used on: connected, switched or moved there (docs/storage.md, "Stored items"). */
   lastUsedCaipNetworkId?: CaipNetworkId
 }
@@ -195,6 +200,7 @@ export function initialCoreState(): CoreState {
       wcError: false,
       buffering: false,
       isSwitchingConnection: false,
+      isSwitchingNamespace: false,
     },
     connectors: { list: [] },
     router: { open: false, history: [{ name: 'Connect' }] },

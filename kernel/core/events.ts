@@ -99,6 +99,16 @@ export const connectionAccountRemoved = defineEvent(
   z.object({ connectorId: z.string(), address: z.string() }),
   ns,
 )
+/** Forgets a connection of a family that is not its active one (docs/behaviour.md, "Several connections"). */
+export const connectionRemoved = defineEvent('connection/removed', z.object({ connectorId: z.string().check(z.minLength(1)) }), ns)
+/** A connection switch started or ended (`isSwitchingConnection`). */
+export const connectionSwitchingChanged = defineEvent('connection/switchingChanged', z.object({ switching: z.boolean() }))
+/** A connection switch finished: where the family is now, and what changed. */
+export const connectionSwitched = defineEvent(
+  'connection/switched',
+  z.object({ connectorId: z.string(), caipAddress: caipAddressSchema, hasSwitchedAccount: z.boolean(), hasSwitchedWallet: z.boolean() }),
+  ns,
+)
 export const connectionStatusChanged = defineEvent('connection/statusChanged', z.object({ status: connectionStatusSchema }))
 export const connectionRecentWalletAdded = defineEvent('connection/recentWalletAdded', z.object({ wallet: walletListingSchema }))
 export const connectionDeepLinkChosen = defineEvent(
@@ -165,6 +175,9 @@ export const coreEvents = [
   networkSmartAccountNetworksSet,
   networkRemoved,
   connectionAccountRemoved,
+  connectionRemoved,
+  connectionSwitchingChanged,
+  connectionSwitched,
   connectionStatusChanged,
   connectionRecentWalletAdded,
   connectionDeepLinkChosen,

@@ -7,6 +7,7 @@ import { balanceReducers } from './reduce-balances'
 import { chainReducers } from './reduce-chains'
 import { connectionReducers } from './reduce-connection'
 import { modalReducers } from './reduce-modal'
+import { namespaceReturnEffect } from './namespace-return-effect'
 import { reconnectDeadlineEffect } from './reconnect-deadline-effect'
 import { switchBackEffect } from './switch-back-effect'
 import { toastEffect } from './toast-effect'
@@ -18,6 +19,6 @@ export const corePlugin = definePlugin({
   name: 'core',
   events: [...coreEvents, ...coreIntents, ...balanceEvents],
   reduce: { ...chainReducers, ...connectionReducers, ...modalReducers, ...balanceReducers },
-  effects: [toastEffect, switchBackEffect, reconnectDeadlineEffect, visibilityEffect, tokenToastEffect],
+  effects: [toastEffect, switchBackEffect, namespaceReturnEffect, reconnectDeadlineEffect, visibilityEffect, tokenToastEffect],
   persist: corePersistence,
 })

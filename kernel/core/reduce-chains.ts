@@ -23,6 +23,7 @@ export const chainReducers: Reducers = {
     markUsed(draft, payload.caipAddress)
     draft.activeNamespace ??= ns
     draft.connection.status = 'connected'
+    draft.connection.isSwitchingNamespace = false
     draft.connection.connections[ns] = addConnection(draft.connection.connections[ns], {
       connectorId: payload.connectorId,
       accounts,
@@ -92,7 +93,10 @@ export const chainReducers: Reducers = {
     const next = known ?? (payload.network?.caipNetworkId === payload.caipNetworkId ? payload.network : undefined)
     if (!next || next.chainNamespace !== ns) return
     network.caipNetwork = next as Draft<CaipNetwork>
-    if (payload.activate !== false) draft.activeNamespace = ns
+    if (payload.activate !== false) {
+      if (draft.activeNamespace !== ns) draft.connection.isSwitchingNamespace = draft.chains[ns].connectorId === undefined
+      draft.activeNamespace = ns
+    }
     const caipAddress = draft.chains[ns].account.caipAddress
     if (caipAddress) moveAccount(draft, ns, `${next.caipNetworkId}:${caipAddress.split(':')[2]}`, meta.at)
     if (draft.chains[ns].connectorId !== undefined) draft.connection.lastUsedCaipNetworkId = next.caipNetworkId

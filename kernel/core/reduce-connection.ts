@@ -1,11 +1,25 @@
 import type { Reducers } from '../plugin'
-import { removeAccount } from '../rules/connections'
+import { removeAccount, removeConnection } from '../rules/connections'
 import { addRecentWallet } from '../rules/wallets'
 
 /** Reducers of the connection controller state and the connector list (docs/behaviour.md, "Connection states"). */
 export const connectionReducers: Reducers = {
   'connection/accountRemoved'(draft, { ns, payload }) {
     if (ns) draft.connection.connections[ns] = removeAccount(draft.connection.connections[ns], payload) as never
+  },
+
+  'connection/removed'(draft, { ns, payload }) {
+    // The family's active connection leaves through `account/disconnected`, never here.
+    if (!ns || draft.chains[ns].connectorId === payload.connectorId) return
+    const before = draft.connection.connections[ns]
+    const after = removeConnection(before, payload.connectorId)
+    if (after === before) return
+    draft.connection.connections[ns] = after as never
+    if (!draft.connection.disconnectedConnectorIds[ns].includes(payload.connectorId)) draft.connection.disconnectedConnectorIds[ns].push(payload.connectorId)
+  },
+
+  'connection/switchingChanged'(draft, { payload }) {
+    draft.connection.isSwitchingConnection = payload.switching
   },
 
   'connection/statusChanged'(draft, { payload }) {

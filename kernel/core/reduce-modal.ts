@@ -55,6 +55,8 @@ export const modalReducers: Reducers = {
 
   'modal/closed'(draft) {
     draft.router.open = false
+    // With a family connected, namespaceReturnEffect moves back to it, which clears the flag.
+    if (!Object.values(draft.chains).some((c) => c.connectorId !== undefined)) draft.connection.isSwitchingNamespace = false
   },
 
   'router/pushed'(draft, { payload }) {

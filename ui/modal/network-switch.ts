@@ -6,7 +6,7 @@ import {
   routerWentBack,
   selectActiveNetwork,
   selectIsConnected,
-  selectSwitchNetworkView,
+  selectNetworkRoute,
   selectView,
   switchNetwork,
   toastRequested,
@@ -26,18 +26,7 @@ export function chooseNetwork(latch: Latch, network: CaipNetwork): Promise<void>
     latch.dispatch(routerWentBack({}))
     return Promise.resolve()
   }
-  const current = state.activeNamespace
-  const connectorId = current ? state.chains[current].connectorId : undefined
-  const isAuth = state.connectors.list.some((c) => c.id === connectorId && c.type === 'AUTH')
-  const route = selectSwitchNetworkView({
-    skipConfirmation: false,
-    activeConnectorIsAuth: isAuth,
-    authSupportsTarget: isAuth,
-    connectedOnCurrentFamily: selectIsConnected(state, current),
-    targetNamespace: network.chainNamespace,
-    currentNamespace: current,
-    connectedOnTargetFamily: selectIsConnected(state, network.chainNamespace),
-  })
+  const route = selectNetworkRoute(state, network)
   if (route === 'SwitchActiveChain') {
     const payload = { switchToChain: network.chainNamespace, navigateTo: 'Connect', navigateWithReplace: true, network: network.caipNetworkId }
     latch.dispatch(routerPushed({ view: { name: 'SwitchActiveChain', payload } }))

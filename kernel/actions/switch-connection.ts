@@ -1,0 +1,78 @@
+import { accountAddressChanged, connectionRemoved, connectionSwitched, connectionSwitchingChanged, networkSwitched } from '../core/events'
+import { LatchError } from '../errors'
+import type { Kernel, RequestOptions } from '../kernel'
+import { checkAccountSwitch, planConnectionSwitch, switchOutcome } from '../rules/connection-switch'
+import { selectAddress } from '../selectors'
+import type { State } from '../state'
+import type { CaipAddress, ChainNamespace } from '../types'
+import { connect } from './connect'
+import { disconnect } from './disconnect'
+
+export type SwitchConnectionParameters = { ns: ChainNamespace; connectorId: string; address?: string } & RequestOptions
+export type SwitchConnectionReturnType = { caipAddress: CaipAddress; hasSwitchedAccount: boolean; hasSwitchedWallet: boolean }
+
+/**
+ * Makes a connection the active one of its family, and its family the active one (docs/behaviour.md, "Several
+ * connections"). The connected connection with an address of it only moves the account; an active one is
+ * reconnected; a disconnected one connects afresh. `address` picks the account (Bitcoin: a payment account,
+ * required). Reports whether the account and the wallet changed. Fails as the connect would, or with
+ * `INVALID_ADDRESS`, `BIP122_ADDRESS_REQUIRED`, `NON_PAYMENT_ACCOUNT` for an account that cannot be chosen.
+ */
+export async function switchConnection(latch: Kernel, { ns, connectorId, address, ...options }: SwitchConnectionParameters): Promise<SwitchConnectionReturnType> {
+  const state = latch.getState()
+  const before = { connectorId: state.chains[ns].connectorId, address: selectAddress(state, ns) }
+  const plan = planConnectionSwitch({
+    family: { connectorId: before.connectorId, connections: state.connection.connections[ns] },
+    activeAddress: before.address,
+    connectorId,
+    connectorType: state.connectors.list.find((c) => c.id === connectorId && c.chain === ns)?.type,
+    ...(address === undefined ? {} : { address }),
+  })
+  if (plan.kind === 'select') {
+    moveTo(latch, ns, connectorId, plan.address)
+  } else {
+    latch.dispatch(connectionSwitchingChanged({ switching: true }))
+    try {
+      await connect(latch, { connectorId, ns, ...options })
+      if (plan.kind === 'reconnect' && plan.address !== undefined) moveTo(latch, ns, connectorId, plan.address)
+    } finally {
+      latch.dispatch(connectionSwitchingChanged({ switching: false }))
+    }
+  }
+  const after = latch.getState()
+  activate(latch, after, ns)
+  const caipAddress = after.chains[ns].account.caipAddress
+  if (!caipAddress) throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no ${ns} account after switching to ${connectorId}` })
+  const outcome = switchOutcome(before, { connectorId: after.chains[ns].connectorId, address: selectAddress(after, ns) })
+  latch.dispatch(connectionSwitched({ connectorId, caipAddress, ...outcome }, { ns }))
+  return { caipAddress, ...outcome }
+}
+
+export type DisconnectConnectionParameters = { ns: ChainNamespace; connectorId: string } & RequestOptions
+
+/**
+ * Ends one connection (docs/behaviour.md, "Several connections"): the family's active one disconnects the family
+ * (the wallet is told, as `disconnect` does); any other is forgotten without asking its wallet.
+ */
+export async function disconnectConnection(latch: Kernel, { ns, connectorId, ...options }: DisconnectConnectionParameters): Promise<void> {
+  if (latch.getState().chains[ns].connectorId === connectorId) return disconnect(latch, { ns, ...options })
+  latch.dispatch(connectionRemoved({ connectorId }, { ns }))
+}
+
+/** Moves the family's active account to `address`, an account of the connection (checked as the family requires). */
+function moveTo(latch: Kernel, ns: ChainNamespace, connectorId: string, address: string): void {
+  const state = latch.getState()
+  const connection = state.connection.connections[ns].find((c) => c.connectorId === connectorId)
+  const account = checkAccountSwitch(ns, connection?.accounts ?? state.chains[ns].account.allAccounts, address)
+  const network = state.chains[ns].network.caipNetwork
+  if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: `no ${ns} network to move the account on` })
+  if (selectAddress(state, ns)?.toLowerCase() === account.address.toLowerCase()) return
+  latch.dispatch(accountAddressChanged({ caipAddress: `${network.caipNetworkId}:${account.address}` }, { ns }))
+}
+
+/** Makes `ns` the active family, on its current network (nothing to ask a wallet: the network does not change). */
+function activate(latch: Kernel, state: State, ns: ChainNamespace): void {
+  const network = state.chains[ns].network.caipNetwork
+  if (state.activeNamespace === ns || !network) return
+  latch.dispatch(networkSwitched({ caipNetworkId: network.caipNetworkId }, { ns }))
+}
