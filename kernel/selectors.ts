@@ -113,3 +113,14 @@ export type ProfileFamily = {
     connector?: Connector
   }[]
 }
+
+/**
+ * The families whose wallets the wallet list shows: every configured family, or only the active one while the
+ * visitor moves to it to connect a wallet of it (`isSwitchingNamespace`, docs/behaviour.md, "Network changes").
+ */
+export function selectWalletListNamespaces(state: State): readonly ChainNamespace[] {
+  const configured = selectConfiguredNamespaces(state)
+  const active = state.activeNamespace
+  if (!state.connection.isSwitchingNamespace || !active || !configured.includes(active)) return configured
+  return configured.length === 1 ? configured : [active]
+}

@@ -3,7 +3,6 @@ import { LatchError } from '../errors'
 import type { Kernel, RequestOptions } from '../kernel'
 import { checkAccountSwitch, planConnectionSwitch, switchOutcome } from '../rules/connection-switch'
 import { selectAddress } from '../selectors'
-import type { State } from '../state'
 import type { CaipAddress, ChainNamespace } from '../types'
 import { connect } from './connect'
 import { disconnect } from './disconnect'
@@ -39,8 +38,8 @@ export async function switchConnection(latch: Kernel, { ns, connectorId, address
       latch.dispatch(connectionSwitchingChanged({ switching: false }))
     }
   }
+  activateFamily(latch, ns)
   const after = latch.getState()
-  activate(latch, after, ns)
   const caipAddress = after.chains[ns].account.caipAddress
   if (!caipAddress) throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no ${ns} account after switching to ${connectorId}` })
   const outcome = switchOutcome(before, { connectorId: after.chains[ns].connectorId, address: selectAddress(after, ns) })
@@ -70,8 +69,12 @@ function moveTo(latch: Kernel, ns: ChainNamespace, connectorId: string, address:
   latch.dispatch(accountAddressChanged({ caipAddress: `${network.caipNetworkId}:${account.address}` }, { ns }))
 }
 
-/** Makes `ns` the active family, on its current network (nothing to ask a wallet: the network does not change). */
-function activate(latch: Kernel, state: State, ns: ChainNamespace): void {
+/**
+ * Makes `ns` the active family, on its current network, without asking any wallet (its network does not change).
+ * A family with no connection is then being switched to (`isSwitchingNamespace`, docs/behaviour.md, "Network changes").
+ */
+export function activateFamily(latch: Kernel, ns: ChainNamespace): void {
+  const state = latch.getState()
   const network = state.chains[ns].network.caipNetwork
   if (state.activeNamespace === ns || !network) return
   latch.dispatch(networkSwitched({ caipNetworkId: network.caipNetworkId }, { ns }))

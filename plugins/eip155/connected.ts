@@ -15,8 +15,12 @@ export function caipAddressOf(chainId: number, address: string): CaipAddress {
   return `${caipNetworkIdOf(chainId)}:${address}`
 }
 
-/** What a (re)connection reports: the account, then the wallet's chain. */
-export function connectedEvents(state: State, entry: ConnectorEntry, accounts: readonly string[], chainId: number): LatchEvent[] {
+/**
+ * What a (re)connection reports: the account, then the wallet's chain. A visitor's connect makes EVM the active family;
+ * a reconnect after a reload (`activate: false`) leaves the family restored as active alone, unless none is
+ * (docs/behaviour.md, "Several connections").
+ */
+export function connectedEvents(state: State, entry: ConnectorEntry, accounts: readonly string[], chainId: number, options: { activate?: boolean } = {}): LatchEvent[] {
   const [address = ''] = accounts
   return [
     accountConnected(
@@ -28,6 +32,6 @@ export function connectedEvents(state: State, entry: ConnectorEntry, accounts: r
       },
       { ns: 'eip155' },
     ),
-    networkSwitchedTo(state, chainId),
+    networkSwitchedTo(state, chainId, { activate: options.activate !== false || state.activeNamespace === undefined || state.activeNamespace === 'eip155' }),
   ]
 }

@@ -44,7 +44,7 @@ async function attempt(connectorId: string, ctx: EffectContext, registry: Regist
     const accounts = await readAccounts(await requests.request(entry.provider, 'eth_accounts'))
     if (accounts.length === 0) throw new LatchError('UNKNOWN', { details: 'the wallet no longer authorises this site' })
     const chainId = readChainId(await requests.request(entry.provider, 'eth_chainId'))
-    if (pending()) for (const event of connectedEvents(ctx.getState(), entry, accounts, chainId)) emit(event)
+    if (pending()) for (const event of connectedEvents(ctx.getState(), entry, accounts, chainId, { activate: false })) emit(event)
   } catch {
     if (pending()) emit(accountDisconnected({}, { ns: 'eip155' }))
   }

@@ -59,6 +59,8 @@ export const NetworkIcon = (p: IconProps) => (
   <Icon {...p}><circle cx="10" cy="10" r="7" {...stroke} /><path d="M3 10h14M10 3c2 2.2 2.8 4.5 2.8 7S12 14.8 10 17c-2-2.2-2.8-4.5-2.8-7S8 5.2 10 3Z" {...stroke} /></Icon>
 )
 /** A 2×2 grid: all wallets. */
+export const PlusIcon = (p: IconProps) => <Icon {...p}><path d="M10 4.5v11M4.5 10h11" {...stroke} /></Icon>
+
 export const GridIcon = (p: IconProps) => (
   <Icon {...p}>
     {[3, 11].flatMap((x) => [3, 11].map((y) => <rect key={`${x}${y}`} x={x} y={y} width="6" height="6" rx="1.8" {...stroke} />))}

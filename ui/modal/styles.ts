@@ -5,12 +5,13 @@ import { dialogCss } from './Dialog/Dialog.css'
 import { forcedColorsCss } from './forced-colors.css'
 import { loaderCss } from './Loader/Loader'
 import { networksCss } from './views/Networks/Networks.css'
+import { profileCss } from './views/ProfileWallets/ProfileWallets.css'
 import { toastsCss } from './Toasts/Toasts'
 import { walletIconCss } from './WalletIcon/WalletIcon.css'
 import { walletRowCss } from './WalletRow/WalletRow.css'
 
 /** Every style of the modal chunk (the theme tokens were adopted with the shadow root); forced colours last, to amend the rest. */
-export const modalCss = [dialogCss, walletRowCss, walletIconCss, loaderCss, toastsCss, networksCss, allWalletsCss, forcedColorsCss].join('\n')
+export const modalCss = [dialogCss, walletRowCss, walletIconCss, loaderCss, toastsCss, networksCss, profileCss, allWalletsCss, forcedColorsCss].join('\n')
 
 const adopted = new WeakSet<ShadowRoot | Document>()
 

@@ -18,6 +18,7 @@ const lazyViews = {
   Networks: () => import('../views/Networks/Networks'),
   UnsupportedChain: () => import('../views/UnsupportedChain/UnsupportedChain'),
   SwitchActiveChain: () => import('../views/SwitchActiveChain/SwitchActiveChain'),
+  ProfileWallets: () => import('../views/ProfileWallets/ProfileWallets'),
 } satisfies Partial<Record<ViewName, () => Promise<{ default: ComponentType }>>>
 
 /** Connect, Account and the connecting views are in the modal chunk: they render at once. */

@@ -6,6 +6,8 @@ background:var(--latch-surface);color:var(--latch-foreground);font:inherit;font-
 .row:hover{background:var(--latch-surface-hover)}
 .row:active{background:color-mix(in srgb,var(--latch-surface-hover) 80%,var(--latch-foreground) 6%)}
 .row-name{flex:1;min-width:0;text-align:match-parent;font-weight:500;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.row-text{flex:1;min-width:0;display:flex;flex-direction:column;gap:2px}
+.row-sub{font-size:13px;color:var(--latch-foreground-secondary);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .row-chevron{flex:none;color:var(--latch-foreground-secondary)}
 .row[aria-current="true"]{background:var(--latch-accent-soft)}
 .row[data-tone="danger"]{color:var(--latch-error)}

@@ -12,6 +12,7 @@ const tagNames = { installed: 'wallet.labelInstalled', recent: 'wallet.labelRece
 export function ListRow({
   icon,
   name,
+  sub,
   tag,
   tone = 'accent',
   chevron,
@@ -21,6 +22,8 @@ export function ListRow({
 }: {
   icon: ReactNode
   name: ReactNode
+  /** A second line under the name (smaller, secondary). */
+  sub?: ReactNode
   tag?: ReactNode
   tone?: 'accent' | 'neutral' | 'success'
   chevron?: boolean
@@ -34,9 +37,18 @@ export function ListRow({
     <button type="button" className="row" onClick={onClick} aria-current={current || undefined} {...rest}>
       {icon}
       {/* dir="auto": a wallet's or network's name keeps its own direction, and is cut at its own end. */}
-      <span className="row-name" dir="auto">
-        {name}
-      </span>
+      {sub ? (
+        <span className="row-text">
+          <span className="row-name" dir="auto">
+            {name}
+          </span>
+          <span className="row-sub">{sub}</span>
+        </span>
+      ) : (
+        <span className="row-name" dir="auto">
+          {name}
+        </span>
+      )}
       {/* A space in the DOM (collapsed between flex items): the text reads "MetaMask Installed", not "MetaMaskInstalled". */}
       {tag ? ' ' : null}
       {tag ? (
@@ -54,21 +66,26 @@ export function WalletRowButton({
   name,
   imageUrl,
   tag,
+  families,
   onClick,
 }: {
   name: string
   imageUrl?: string
   tag?: keyof typeof tagLabels
+  /** The chain families it serves, as shown ('EVM · Solana'), for a wallet of several. */
+  families?: string
   onClick(): void
 }) {
   const t = useT()
+  const label = tag ? t(tagNames[tag], { name }) : undefined
   return (
     <ListRow
       icon={<WalletImage src={imageUrl} size={40} />}
       name={name}
+      sub={families}
       tag={tag ? t(tagLabels[tag]) : undefined}
       tone={tag === 'installed' ? 'accent' : 'neutral'}
-      aria-label={tag ? t(tagNames[tag], { name }) : undefined}
+      aria-label={families ? `${label ?? name}, ${t('wallet.families', { families })}` : label}
       onClick={onClick}
     />
   )

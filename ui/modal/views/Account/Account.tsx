@@ -5,6 +5,7 @@ import {
   routerPushed,
   selectActiveNetwork,
   selectAddress,
+  selectConfiguredNamespaces,
   toastRequested,
   toLatchError,
   errorToast,
@@ -18,7 +19,7 @@ import { useLatch } from '../../../hooks/useLatch'
 import { useBalanceWatch } from '../../../hooks/useBalanceWatch'
 import { displayBalance, displayName } from '../../../utils/format'
 import { shallowEqual } from '../../../utils/shallowEqual'
-import { CopyIcon, DisconnectIcon, ExternalIcon, NetworkIcon } from '../../icons'
+import { CopyIcon, DisconnectIcon, ExternalIcon, NetworkIcon, WalletIcon } from '../../icons'
 import { NetworkImage } from '../Networks/NetworkImage'
 import { ListRow } from '../../WalletRow/WalletRow'
 import { useT } from '../../../i18n/translate'
@@ -41,12 +42,22 @@ export function selectAccountView(state: State) {
 
 const selectFeatures = (state: State) => state.options.features
 
+/**
+ * How many wallets are connected across families, or -1 when the Wallets row has nothing to add: one family
+ * configured and one connection (docs/behaviour.md, "Several connections").
+ */
+export function selectWalletCount(state: State): number {
+  const count = Object.values(state.connection.connections).reduce((sum, list) => sum + list.length, 0)
+  return selectConfiguredNamespaces(state).length > 1 || count > 1 ? count : -1
+}
+
 /** docs/behaviour.md, "Views" Account: address with copy, profile name, balance (3 decimals), network, wallet features, Disconnect. */
 export default function Account() {
   const { latch, addons } = useLatchContext()
   const t = useT()
   const account = useLatch(selectAccountView, shallowEqual)
   const features = useLatch(selectFeatures)
+  const walletCount = useLatch(selectWalletCount)
   const [leaving, setLeaving] = useState(false)
   // docs/behaviour.md, "Balance refresh": the balance shown here is kept fresh while the view is.
   useBalanceWatch('native')
@@ -96,6 +107,18 @@ export default function Account() {
             />
           </li>
         )}
+        {walletCount >= 0 ? (
+          <li>
+            <ListRow
+              icon={<span className="row-icon"><WalletIcon /></span>}
+              name={t('account.wallets')}
+              tag={new Intl.NumberFormat(t.locale).format(walletCount)}
+              tone="neutral"
+              chevron
+              onClick={() => latch.dispatch(routerPushed({ view: { name: 'ProfileWallets' } }))}
+            />
+          </li>
+        ) : null}
         {featureAddons.map((addon) => {
           const Icon = addon.icon
           return (

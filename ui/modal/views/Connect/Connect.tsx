@@ -9,6 +9,7 @@ import { startConnect } from '../../connect-attempt'
 import { GridIcon } from '../../icons'
 import { lazyComponent } from '../../lazy'
 import { ListRow, WalletRowButton } from '../../WalletRow/WalletRow'
+import { familyNames } from '../../families'
 import { rowsEqual, selectWalletRows, type WalletRow } from './walletRows'
 import { useT } from '../../../i18n/translate'
 import { formatNumber } from '../../../i18n/format'
@@ -58,7 +59,7 @@ function WalletList() {
     <ul className="list">
       {rows.map((row) => (
         <li key={row.key}>
-          <WalletRowButton name={row.name} imageUrl={row.imageUrl} tag={row.tag} onClick={() => selectWallet(latch, row)} />
+          <WalletRowButton name={row.name} imageUrl={row.imageUrl} tag={row.tag} families={row.families?.map((ns) => familyNames[ns]).join(' · ')} onClick={() => selectWallet(latch, row)} />
         </li>
       ))}
       <li>

@@ -8,7 +8,8 @@ import {
   groupConnectors,
   isBrowserWallet,
   mergeMultiChainConnectors,
-  selectConfiguredNamespaces,
+  selectWalletListNamespaces,
+  type ChainNamespace,
   type ConnectorGroupName,
   type Connector,
   type State,
@@ -25,6 +26,8 @@ export type WalletRow = {
   tag?: 'installed' | 'recent' | 'qr'
   connector?: Connector
   listing?: WalletListing
+  /** The dapp's families this wallet serves, when it serves more than one of several (docs/behaviour.md, "Wallet list"). */
+  families?: readonly ChainNamespace[]
 }
 
 /** Options of the wallet-list selectors. */
@@ -48,7 +51,7 @@ export function isInstalled(connector: Connector): boolean {
  * (docs/behaviour.md, "Wallet filtering") (hidden on desktop; on mobile when it has no rdns and no wallet is installed).
  */
 export function visibleConnectors(state: State, isMobile: boolean): readonly Connector[] {
-  const namespaces = selectConfiguredNamespaces(state)
+  const namespaces = selectWalletListNamespaces(state)
   const ofFamilies = namespaces.length > 0 ? filterConnectorsByNamespace(state.connectors.list, namespaces) : state.connectors.list
   const merged = filterExcludedConnectors(
     mergeMultiChainConnectors(ofFamilies).filter((c) => c.type !== 'AUTH'),
@@ -66,7 +69,7 @@ export function selectWalletRows(state: State, { isMobile, order }: WalletRowsOp
   const walletConnect = connectors.find((c) => c.type === 'WALLET_CONNECT')
   const injected = connectors.filter(isInstalled)
   const external = connectors.filter((c) => c.type === 'EXTERNAL')
-  const namespaces = selectConfiguredNamespaces(state)
+  const namespaces = selectWalletListNamespaces(state)
   const listingFilter = { isMobile, anyInstalled: injected.length > 0, excluded: state.options.excludeWalletIds }
   // docs/behaviour.md, "Wallet filtering": every listing shown is of the dapp's chain families and not excluded.
   const visible = (wallets: readonly WalletListing[]) => filterWallets(filterWalletsByNamespace(wallets, namespaces), listingFilter)
@@ -82,11 +85,28 @@ export function selectWalletRows(state: State, { isMobile, order }: WalletRowsOp
     { walletConnect, walletConnectEnabled: true, connectedViaWalletConnect, recent, injected, featured, custom, external, recommended },
     order,
   )
-  return groups.flatMap((group): WalletRow[] => {
+  const rows = groups.flatMap((group): WalletRow[] => {
     if (group.group === 'walletConnect' || group.group === 'injected' || group.group === 'external') {
       return group.items.map((connector) => connectorRow(connector, group.group))
     }
     return group.items.map((listing) => listingRow(listing, group.group, connectors))
+  })
+  return withFamilies(rows, namespaces)
+}
+
+/**
+ * Marks each row with the families it serves among `namespaces` (its connector's chains, merged across families, and
+ * its listing's chains), when there are several of them: a multi-family wallet is listed once, with its families.
+ */
+export function withFamilies(rows: readonly WalletRow[], namespaces: readonly ChainNamespace[]): readonly WalletRow[] {
+  if (namespaces.length < 2) return rows
+  return rows.map((row) => {
+    const chains = new Set<string>([
+      ...(row.connector?.connectors ?? (row.connector ? [row.connector] : [])).map((part) => part.chain),
+      ...(row.listing?.chains ?? []).map((chain) => chain.split(':')[0] ?? ''),
+    ])
+    const families = namespaces.filter((ns) => chains.has(ns))
+    return families.length > 1 ? { ...row, families } : row
   })
 }
 
@@ -125,6 +145,7 @@ export function rowsEqual(a: readonly WalletRow[], b: readonly WalletRow[]): boo
         row.group === other.group &&
         row.listing === other.listing &&
         row.imageUrl === other.imageUrl &&
+        row.families?.join() === other.families?.join() &&
         sameConnector(row.connector, other.connector)
       )
     })

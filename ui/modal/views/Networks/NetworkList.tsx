@@ -4,17 +4,37 @@ import { useLatch } from '../../../hooks/useLatch'
 import { shallowEqual } from '../../../utils/shallowEqual'
 import { chooseNetwork } from '../../network-switch'
 import { CheckIcon } from '../../icons'
+import { familyNames } from '../../families'
 import { NetworkImage } from './NetworkImage'
 import { useT } from '../../../i18n/translate'
 
-/** Every configured network as a row; the active one is marked; choosing one switches (docs/behaviour.md, "Network-switch routing" routing). */
+/**
+ * Every configured network as a row, under its family's name when the dapp has several; the active one is marked;
+ * choosing one switches (docs/behaviour.md, "Network-switch routing": another family may route to SwitchActiveChain).
+ */
 export function NetworkList({ label }: { label?: string }) {
   const t = useT()
-  const latch = useLatchInstance()
   const networks = useLatch(selectRequestedNetworks, shallowEqual)
+  const families = [...new Set(networks.map((network) => network.chainNamespace))]
+  if (families.length < 2) return <NetworkRows networks={networks} label={label ?? t('networks.list')} />
+  return (
+    <div className="network-families">
+      {families.map((ns) => (
+        <section key={ns} className="network-family">
+          <h3 className="family-name">{familyNames[ns]}</h3>
+          <NetworkRows networks={networks.filter((network) => network.chainNamespace === ns)} label={`${label ?? t('networks.list')}: ${familyNames[ns]}`} />
+        </section>
+      ))}
+    </div>
+  )
+}
+
+function NetworkRows({ networks, label }: { networks: readonly CaipNetwork[]; label: string }) {
+  const t = useT()
+  const latch = useLatchInstance()
   const active = useLatch(selectActiveNetwork)
   return (
-    <ul className="list" aria-label={label ?? t('networks.list')}>
+    <ul className="list" aria-label={label}>
       {networks.map((network: CaipNetwork) => {
         const current = network.caipNetworkId === active?.caipNetworkId
         return (

@@ -3,10 +3,9 @@ import { selectRequestedNetworks, selectView, type State } from '../../../../ker
 import { useLatchInstance } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
 import { switchActiveChain } from '../../network-switch'
+import { familyNames } from '../../families'
 import { NetworkImage } from '../Networks/NetworkImage'
 import { useT } from '../../../shared'
-
-const familyNames: Record<string, string> = { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos' }
 
 const selectTarget = (state: State) => {
   const id = selectView(state).payload?.network
@@ -20,7 +19,7 @@ export default function SwitchActiveChain() {
   const network = useLatch(selectTarget)
   const [busy, setBusy] = useState(false)
   if (!network) return <p className="subtle center">{t('switchFamily.unavailable')}</p>
-  const family = familyNames[network.chainNamespace] ?? network.chainNamespace
+  const family = familyNames[network.chainNamespace]
   return (
     <div className="status-view">
       <div className="loader">

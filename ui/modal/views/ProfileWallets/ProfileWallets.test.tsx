@@ -1,0 +1,146 @@
+// @vitest-environment jsdom
+import { act } from 'react'
+import { filter, from, merge, mergeMap } from 'rxjs'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  accountConnected,
+  accountDisconnected,
+  definePlugin,
+  modalOpened,
+  routerPushed,
+  walletConnectRequested,
+  walletConnectSucceeded,
+  walletDisconnectRequested,
+  walletDisconnectSucceeded,
+  type ChainNamespace,
+} from '../../../../kernel/index'
+import { createTestNetwork } from '../../../../kernel/testing'
+import { button, click, connector, dialog, discover, preloadAll, renderWithLatch, settle, setup, shadow } from '../../../../scripts/testing/ui'
+
+// docs/behaviour.md, "Several connections": the Wallets view over EVM, Solana and Bitcoin.
+const networks = [createTestNetwork('eip155', 1, { name: 'Ethereum' }), createTestNetwork('solana', 'devnet', { name: 'Solana Devnet' }), createTestNetwork('bip122', 'testnet', { name: 'Bitcoin Testnet' })]
+const accounts: Record<string, { ns: ChainNamespace; caip: `${string}:${string}:${string}`; all?: { address: string; type?: 'payment' | 'ordinal' }[] }> = {
+  metamask: { ns: 'eip155', caip: 'eip155:1:0x1111111111111111111111111111111111111111' },
+  rabby: { ns: 'eip155', caip: 'eip155:1:0x2222222222222222222222222222222222222222' },
+  xverse: {
+    ns: 'bip122',
+    caip: 'bip122:testnet:tb1qpayment1aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    all: [
+      { address: 'tb1qpayment1aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', type: 'payment' },
+      { address: 'tb1qpayment2bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb', type: 'payment' },
+      { address: 'tb1pordinals0cccccccccccccccccccccccccccccccccccccccccccc', type: 'ordinal' },
+    ],
+  },
+}
+
+/** Wallets that connect at once with the accounts above, and disconnect at once. */
+const family = definePlugin({
+  name: 'family',
+  effects: [
+    (events$) =>
+      merge(
+        events$.pipe(
+          filter(walletConnectRequested.match),
+          mergeMap((e) => {
+            const wallet = accounts[e.payload.connectorId]
+            const caipAddress = wallet?.caip ?? 'eip155:1:0x0'
+            return from([
+              accountConnected({ caipAddress, connectorId: e.payload.connectorId, ...(wallet?.all ? { accounts: wallet.all } : {}) }, { ns: e.ns }),
+              walletConnectSucceeded({ caipAddress }, { ns: e.ns, requestId: e.requestId }),
+            ])
+          }),
+        ),
+        events$.pipe(
+          filter(walletDisconnectRequested.match),
+          mergeMap((e) => from([accountDisconnected({}, { ns: e.ns }), walletDisconnectSucceeded({}, { ns: e.ns, requestId: e.requestId })])),
+        ),
+      ),
+  ],
+})
+
+let cleanup: (() => Promise<void>) | undefined
+beforeAll(preloadAll)
+afterEach(async () => {
+  await cleanup?.()
+  cleanup = undefined
+})
+
+async function open() {
+  const t = setup({ plugins: [family], networks: networks as never })
+  cleanup = (await renderWithLatch({ latch: t.latch, children: null })).unmount
+  discover(t.latch, [
+    connector('metamask', 'MetaMask'),
+    connector('rabby', 'Rabby'),
+    connector('xverse', 'Xverse', { chain: 'bip122' }),
+    connector('phantom', 'Phantom', { chain: 'solana' }),
+  ])
+  const connect = (connectorId: string) =>
+    act(() => {
+      const wallet = accounts[connectorId] as (typeof accounts)[string]
+      t.latch.dispatch({ type: 'wallet/connectRequested', ns: wallet.ns, payload: { connectorId }, requestId: `r-${connectorId}` })
+    })
+  connect('metamask')
+  connect('rabby')
+  connect('xverse')
+  act(() => void t.latch.dispatch(modalOpened({ view: { name: 'Account' } })))
+  await settle()
+  return t
+}
+
+const sections = () => [...shadow().querySelectorAll('.profile-family')].map((s) => s.querySelector('h3')?.textContent)
+
+describe('ProfileWallets', () => {
+  it('is reached from Account, and lists every family with its connections, the active family first', async () => {
+    const { latch } = await open()
+    click(button('Wallets'))
+    await settle()
+    expect(latch.getState().router.history.at(-1)?.name).toBe('ProfileWallets')
+    expect(sections()).toEqual(['EVM', 'Solana', 'Bitcoin'])
+    const evm = shadow().querySelector('.profile-family') as HTMLElement
+    expect([...evm.querySelectorAll('.profile-connection .row-name')].map((n) => n.textContent)).toEqual(['MetaMask', 'Rabby'])
+    expect(evm.querySelector('[aria-current="true"] .row-name')?.textContent).toBe('Rabby')
+    expect(button('Switch to MetaMask')).toBeTruthy()
+    // Bitcoin offers its payment accounts only.
+    const bitcoin = [...shadow().querySelectorAll('.profile-family')][2] as HTMLElement
+    expect(bitcoin.querySelectorAll('.profile-accounts li')).toHaveLength(2)
+  })
+
+  it('switches to another connection and another account, and reports nothing wrong', async () => {
+    const { latch } = await open()
+    act(() => void latch.dispatch(routerPushed({ view: { name: 'ProfileWallets' } })))
+    await settle()
+    click(button('Switch to MetaMask'))
+    await settle()
+    expect(latch.getState().chains.eip155.connectorId).toBe('metamask')
+    expect(shadow().querySelector('.profile-family [aria-current="true"] .row-name')?.textContent).toBe('MetaMask')
+    const bitcoin = [...shadow().querySelectorAll('.profile-family')][2] as HTMLElement
+    click(bitcoin.querySelectorAll<HTMLElement>('.profile-accounts button')[1] as HTMLElement)
+    await settle()
+    expect(latch.getState().chains.bip122.account.caipAddress).toBe('bip122:testnet:tb1qpayment2bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb')
+    expect(latch.getState().activeNamespace).toBe('bip122')
+    expect(sections()).toEqual(['Bitcoin', 'EVM', 'Solana'])
+    expect(latch.getState().toast.current).toBeUndefined()
+  })
+
+  it('disconnects one connection, and adding a wallet of a family without one lists only that family', async () => {
+    const { latch } = await open()
+    act(() => void latch.dispatch(routerPushed({ view: { name: 'ProfileWallets' } })))
+    await settle()
+    click(button('Disconnect MetaMask'))
+    await settle()
+    expect(latch.getState().connection.connections.eip155.map((c) => c.connectorId)).toEqual(['rabby'])
+    click(button('Add a Solana wallet'))
+    await settle()
+    expect(latch.getState().router.history.at(-1)?.name).toBe('Connect')
+    expect(latch.getState().activeNamespace).toBe('solana')
+    const names = [...shadow().querySelectorAll('.view .row-name')].map((n) => n.textContent)
+    expect(names).toContain('Phantom')
+    expect(names).not.toContain('MetaMask')
+    expect(names).not.toContain('Xverse')
+    // Closing without connecting one returns to a connected family.
+    click(button('Close'))
+    await settle()
+    expect(latch.getState().activeNamespace).toBe('eip155')
+    expect(dialog()).toBeNull()
+  })
+})

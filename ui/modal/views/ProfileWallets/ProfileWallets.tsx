@@ -1,0 +1,154 @@
+import { useId, useState } from 'react'
+import {
+  activateFamily,
+  disconnectConnection,
+  errorToast,
+  routerPushed,
+  selectProfileConnections,
+  switchableAccounts,
+  switchConnection,
+  toastRequested,
+  type ChainNamespace,
+  type Latch,
+  type ProfileFamily,
+} from '../../../../kernel/index'
+import { Avatar } from '../../../components/Avatar/Avatar'
+import { useLatchContext } from '../../../context'
+import { useLatch } from '../../../hooks/useLatch'
+import { useT } from '../../../i18n/translate'
+import { shortAddress } from '../../../utils/format'
+import { CheckIcon, DisconnectIcon, PlusIcon } from '../../icons'
+import { WalletImage } from '../../WalletIcon/WalletIcon'
+import { ListRow } from '../../WalletRow/WalletRow'
+import { leave } from '../Account/Account'
+import { familyNames } from '../../families'
+
+type ProfileConnection = ProfileFamily['connections'][number]
+
+/** Same families, connections, states and addresses: the view need not draw again. */
+function sameProfile(a: readonly ProfileFamily[], b: readonly ProfileFamily[]): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b)
+}
+
+/**
+ * docs/behaviour.md, "Several connections": every configured family, the active one first, with each connection,
+ * its address and state; switch to a connection or one of its accounts, disconnect one, add a wallet of a family,
+ * or disconnect everything.
+ */
+export default function ProfileWallets() {
+  const { latch } = useLatchContext()
+  const t = useT()
+  const families = useLatch(selectProfileConnections, sameProfile)
+  const [leaving, setLeaving] = useState(false)
+  return (
+    <div className="profile" aria-label={t('profile.families')} role="group">
+      {families.map((family) => (
+        <FamilySection key={family.ns} latch={latch} family={family} />
+      ))}
+      <ul className="list profile-end">
+        <li>
+          <button
+            type="button"
+            className="row"
+            data-tone="danger"
+            aria-busy={leaving || undefined}
+            disabled={leaving}
+            onClick={() => {
+              setLeaving(true)
+              void leave(latch).finally(() => setLeaving(false))
+            }}
+          >
+            <span className="row-icon"><DisconnectIcon /></span>
+            <span className="row-name">{leaving ? t('common.disconnecting') : t('profile.disconnectAll')}</span>
+          </button>
+        </li>
+      </ul>
+    </div>
+  )
+}
+
+function FamilySection({ latch, family }: { latch: Latch; family: ProfileFamily }) {
+  const t = useT()
+  const id = useId()
+  const name = familyNames[family.ns]
+  return (
+    <section className="profile-family" aria-labelledby={id}>
+      <h3 className="family-name" id={id}>{name}</h3>
+      <ul className="list" aria-label={t('profile.connections', { family: name })}>
+        {family.connections.map((connection) => (
+          <ConnectionItem key={connection.connectorId} latch={latch} ns={family.ns} connection={connection} />
+        ))}
+        <li>
+          <ListRow icon={<span className="row-icon"><PlusIcon /></span>} name={t('profile.add', { family: name })} onClick={() => addWallet(latch, family.ns)} />
+        </li>
+      </ul>
+    </section>
+  )
+}
+
+function ConnectionItem({ latch, ns, connection }: { latch: Latch; ns: ChainNamespace; connection: ProfileConnection }) {
+  const t = useT()
+  const [busy, setBusy] = useState(false)
+  const name = connection.connector?.name ?? connection.connectorId
+  const connected = connection.state === 'connected'
+  const accounts = connected ? switchableAccounts(ns, connection.accounts) : []
+  const run = (work: () => Promise<unknown>) => {
+    setBusy(true)
+    void work()
+      .catch((error: unknown) => latch.dispatch(toastRequested({ toast: errorToast(error) })))
+      .finally(() => setBusy(false))
+  }
+  return (
+    <li className="profile-connection" aria-busy={busy || undefined}>
+      <div className="row static" aria-current={connected || undefined}>
+        <WalletImage src={connection.connector?.imageUrl} size={40} />
+        <span className="row-text">
+          <span className="row-name" dir="auto">{name}</span>
+          {connection.address ? <bdi className="row-sub">{shortAddress(connection.address)}</bdi> : null}
+        </span>
+        {connected ? (
+          <span className="tag" data-tone="success">{t('profile.active')}</span>
+        ) : (
+          <button type="button" className="pill-button" disabled={busy} aria-label={t('profile.switchTo', { name })} onClick={() => run(() => switchConnection(latch, { ns, connectorId: connection.connectorId }))}>
+            {t('profile.switch')}
+          </button>
+        )}
+        <button type="button" className="icon-button small" disabled={busy} aria-label={t('profile.disconnectOne', { name })} onClick={() => run(() => disconnectConnection(latch, { ns, connectorId: connection.connectorId }))}>
+          <DisconnectIcon size={18} />
+        </button>
+      </div>
+      {accounts.length > 1 ? (
+        <ul className="list profile-accounts" aria-label={t('profile.accounts', { name })}>
+          {accounts.map((account) => {
+            const current = account.address.toLowerCase() === connection.address?.toLowerCase()
+            return (
+              <li key={account.address}>
+                <button
+                  type="button"
+                  className="row"
+                  aria-current={current || undefined}
+                  disabled={busy}
+                  onClick={() => (current ? undefined : run(() => switchConnection(latch, { ns, connectorId: connection.connectorId, address: account.address })))}
+                >
+                  <Avatar address={account.address} size={28} />
+                  <bdi className="row-name">{shortAddress(account.address)}</bdi>
+                  {current ? (
+                    <span className="row-check" aria-label={t('profile.active')}>
+                      <CheckIcon size={18} />
+                    </span>
+                  ) : null}
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      ) : null}
+    </li>
+  )
+}
+
+/** Adds a wallet of a family: the family becomes the active one (no wallet is asked), then the wallet list of it opens. */
+function addWallet(latch: Latch, ns: ChainNamespace): void {
+  activateFamily(latch, ns)
+  latch.dispatch(routerPushed({ view: { name: 'Connect' } }))
+}
