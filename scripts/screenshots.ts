@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots`: the open modal in light and dark mode, on desktop and a phone,
+ * `npm run screenshots [word…]`: the open modal in light and dark mode, on desktop and a phone,
  * taken in Debian chromium from the demo on the local stack; written to docs/screenshots/.
  */
 import { spawnSync } from 'node:child_process'
@@ -11,7 +11,7 @@ import { ensureChromium, launchBrowser, newGuardedPage } from './e2e/harness'
 
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 
-type Shot = { name: string; theme: 'light' | 'dark'; viewport: { width: number; height: number }; view: 'connect' | 'account' | 'all-wallets'; locale?: string }
+type Shot = { name: string; theme: 'light' | 'dark'; viewport: { width: number; height: number }; view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks'; locale?: string }
 
 const shots: readonly Shot[] = [
   { name: 'connect-light', theme: 'light', viewport: { width: 1280, height: 760 }, view: 'connect' },
@@ -24,6 +24,10 @@ const shots: readonly Shot[] = [
   { name: 'all-wallets-ar-phone', theme: 'light', viewport: { width: 390, height: 844 }, view: 'all-wallets', locale: 'ar' },
   { name: 'connect-ja-dark', theme: 'dark', viewport: { width: 1280, height: 760 }, view: 'connect', locale: 'ja' },
   { name: 'connect-pseudo-phone', theme: 'light', viewport: { width: 360, height: 740 }, view: 'connect', locale: 'en-XA' },
+  // Several families: the Wallets view with EVM, Solana and Bitcoin connected, and the network list by family.
+  { name: 'wallets-light', theme: 'light', viewport: { width: 1280, height: 900 }, view: 'wallets' },
+  { name: 'wallets-dark-phone', theme: 'dark', viewport: { width: 390, height: 844 }, view: 'wallets' },
+  { name: 'networks-by-family', theme: 'light', viewport: { width: 1280, height: 900 }, view: 'networks' },
 ]
 
 /** Opens the modal from the page's connect button, whatever language it speaks. */
@@ -35,6 +39,34 @@ async function showAccount(page: Page) {
   await page.getByTestId('dev-wallet-approve').click()
   await page.getByTestId('demo-balance').filter({ hasText: 'ETH' }).waitFor()
   await page.locator('.latch-account').click()
+}
+
+const modal = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
+
+/** Connects a wallet of another family: its network from the network list, SwitchActiveChain, then the wallet. */
+async function addFamily(page: Page, network: RegExp, family: string, wallet: RegExp) {
+  await page.locator('.latch-network').click()
+  await modal(page).getByRole('button', { name: network }).click()
+  await modal(page).getByRole('button', { name: `Switch to ${family}` }).click()
+  await modal(page).getByRole('button', { name: wallet }).click()
+  await page.getByTestId('dev-wallet-approve').click()
+  await modal(page).waitFor({ state: 'detached' })
+}
+
+async function showWallets(page: Page) {
+  await showAccount(page)
+  await page.keyboard.press('Escape')
+  await addFamily(page, /Solana Localnet/, 'Solana', /Solana Dev Wallet/)
+  await addFamily(page, /Bitcoin Regtest/, 'Bitcoin', /Latch Dev Bitcoin/)
+  await page.locator('.latch-account').click()
+  await modal(page).getByRole('button', { name: /^Wallets/ }).click()
+  await modal(page).locator('.profile').waitFor()
+}
+
+async function showNetworks(page: Page) {
+  await showAccount(page)
+  await modal(page).getByRole('button', { name: /Network/ }).first().click()
+  await modal(page).locator('.network-families').waitFor()
 }
 
 async function showAllWallets(page: Page) {
@@ -59,13 +91,17 @@ mkdirSync(out, { recursive: true })
 const demo = await startDemo()
 const browser = await launchBrowser()
 try {
-  for (const shot of shots) {
+  // `npm run screenshots -- wallets`: only the shots whose name contains one of the words given.
+  const only = process.argv.slice(2)
+  for (const shot of shots.filter((s) => only.length === 0 || only.some((word) => s.name.includes(word)))) {
     const guarded = await newGuardedPage(browser)
     await guarded.page.setViewportSize(shot.viewport)
     await guarded.page.emulateMedia({ colorScheme: shot.theme, reducedMotion: 'reduce' })
     await guarded.page.goto(`${demo.url}/?theme=${shot.theme}${shot.locale ? `&locale=${shot.locale}` : ''}`)
     if (shot.view === 'connect') await openConnect(guarded.page)
     else if (shot.view === 'account') await showAccount(guarded.page)
+    else if (shot.view === 'wallets') await showWallets(guarded.page)
+    else if (shot.view === 'networks') await showNetworks(guarded.page)
     else await showAllWallets(guarded.page)
     await guarded.page.getByRole('dialog').waitFor()
     await guarded.page.screenshot({ path: `${out}${shot.name}.png` })

@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium())('axe-core on every modal view', () => {
   const dialog = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
 
   for (const mode of modes) {
-    it(`has no violations in ${mode.name} mode: Connect, All Wallets, connecting, failed connect, Account, Networks`, async () => {
+    it(`has no violations in ${mode.name} mode: Connect, All Wallets, connecting, failed connect, Account, Networks, SwitchActiveChain, Wallets`, async () => {
       stack.guarded = await newGuardedPage(stack.browser)
       const page = stack.guarded.page
       await page.setViewportSize(mode.viewport)
@@ -194,6 +194,19 @@ describe.skipIf(!hasChromium())('axe-core on every modal view', () => {
       await page.locator('.latch-network').click()
       await dialog(page).getByRole('button', { name: /Anvil 2/ }).waitFor()
       await check('Networks')
+
+      // SwitchActiveChain: a Solana network while only EVM is connected
+      await dialog(page).getByRole('button', { name: /Solana Localnet/ }).click()
+      await dialog(page).getByRole('button', { name: t('switchFamily.button', { family: 'Solana' }) }).waitFor()
+      await check('SwitchActiveChain')
+
+      // Wallets (ProfileWallets): the EVM connection, the other families to add
+      await page.keyboard.press('Escape')
+      await expect.poll(() => dialog(page).count()).toBe(0)
+      await page.locator('.latch-account').click()
+      await dialog(page).getByRole('button', { name: new RegExp(`^${t('account.wallets')}`) }).click()
+      await dialog(page).locator('.profile').waitFor()
+      await check('Wallets')
     })
   }
 })

@@ -93,9 +93,8 @@ export const enModal = {
   'profile.switchTo': 'Switch to {name}',
   'profile.disconnectOne': 'Disconnect {name}',
   'profile.accounts': 'Accounts of {name}',
-  'profile.add': 'Add a {family} wallet',
+  'profile.add': 'Add {family} wallet',
   'profile.disconnectAll': 'Disconnect all',
-  'wallet.families': 'Works with {families}',
   'account.copied': 'Copied',
   'account.copyFailed': 'Could not copy the address',
 

@@ -107,7 +107,6 @@ const messages: Messages = {
   'profile.accounts': 'حسابات {name}',
   'profile.add': 'إضافة محفظة {family}',
   'profile.disconnectAll': 'قطع اتصال الكل',
-  'wallet.families': 'تعمل مع {families}',
   'account.copied': 'تم النسخ',
   'account.copyFailed': 'تعذّر نسخ العنوان',
 

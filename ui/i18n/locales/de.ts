@@ -107,7 +107,6 @@ const messages: Messages = {
   'profile.accounts': 'Konten von {name}',
   'profile.add': '{family}-Wallet hinzufügen',
   'profile.disconnectAll': 'Alle trennen',
-  'wallet.families': 'Funktioniert mit {families}',
   'account.copied': 'Kopiert',
   'account.copyFailed': 'Adresse konnte nicht kopiert werden',
 

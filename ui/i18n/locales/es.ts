@@ -107,7 +107,6 @@ const messages: Messages = {
   'profile.accounts': 'Cuentas de {name}',
   'profile.add': 'Añadir una billetera de {family}',
   'profile.disconnectAll': 'Desconectar todo',
-  'wallet.families': 'Compatible con {families}',
   'account.copied': 'Copiado',
   'account.copyFailed': 'No se pudo copiar la dirección',
 

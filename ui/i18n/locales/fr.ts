@@ -108,7 +108,6 @@ const messages: Messages = {
   'profile.accounts': 'Comptes de {name}',
   'profile.add': 'Ajouter un portefeuille {family}',
   'profile.disconnectAll': 'Tout déconnecter',
-  'wallet.families': 'Compatible avec {families}',
   'account.copied': 'Copié',
   'account.copyFailed': "Impossible de copier l'adresse",
 

@@ -107,7 +107,6 @@ const messages: Messages = {
   'profile.accounts': '{name} のアカウント',
   'profile.add': '{family} のウォレットを追加',
   'profile.disconnectAll': 'すべて接続解除',
-  'wallet.families': '対応: {families}',
   'account.copied': 'コピーしました',
   'account.copyFailed': 'アドレスをコピーできませんでした',
 

@@ -107,7 +107,6 @@ const messages: Messages = {
   'profile.accounts': 'Contas de {name}',
   'profile.add': 'Adicionar uma carteira {family}',
   'profile.disconnectAll': 'Desconectar tudo',
-  'wallet.families': 'Compatível com {families}',
   'account.copied': 'Copiado',
   'account.copyFailed': 'Não foi possível copiar o endereço',
 

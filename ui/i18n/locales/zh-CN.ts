@@ -104,7 +104,6 @@ const messages: Messages = {
   'profile.accounts': '{name} 的账户',
   'profile.add': '添加 {family} 钱包',
   'profile.disconnectAll': '全部断开',
-  'wallet.families': '支持 {families}',
   'account.copied': '已复制',
   'account.copyFailed': '无法复制地址',
 

@@ -85,7 +85,9 @@ export function WalletRowButton({
       sub={families}
       tag={tag ? t(tagLabels[tag]) : undefined}
       tone={tag === 'installed' ? 'accent' : 'neutral'}
-      aria-label={families ? `${label ?? name}, ${t('wallet.families', { families })}` : label}
+      // With the families shown, the name is read from what is shown ('Phantom EVM · Solana Installed'): a label of
+      // other words would not contain the visible text (WCAG 2.5.3).
+      aria-label={families ? undefined : label}
       onClick={onClick}
     />
   )

@@ -129,7 +129,7 @@ describe('ProfileWallets', () => {
     click(button('Disconnect MetaMask'))
     await settle()
     expect(latch.getState().connection.connections.eip155.map((c) => c.connectorId)).toEqual(['rabby'])
-    click(button('Add a Solana wallet'))
+    click(button('Add Solana wallet'))
     await settle()
     expect(latch.getState().router.history.at(-1)?.name).toBe('Connect')
     expect(latch.getState().activeNamespace).toBe('solana')

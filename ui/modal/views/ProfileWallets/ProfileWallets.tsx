@@ -12,11 +12,8 @@ import {
   type Latch,
   type ProfileFamily,
 } from '../../../../kernel/index'
-import { Avatar } from '../../../components/Avatar/Avatar'
 import { useLatchContext } from '../../../context'
-import { useLatch } from '../../../hooks/useLatch'
-import { useT } from '../../../i18n/translate'
-import { shortAddress } from '../../../utils/format'
+import { Avatar, shortAddress, useLatch, useT } from '../../../shared'
 import { CheckIcon, DisconnectIcon, PlusIcon } from '../../icons'
 import { WalletImage } from '../../WalletIcon/WalletIcon'
 import { ListRow } from '../../WalletRow/WalletRow'
