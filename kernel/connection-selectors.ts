@@ -2,7 +2,7 @@
  * Selectors of several connections and families (docs/behaviour.md, "Several connections"), for the modal's views.
  * A file of their own: the initial load never needs them, and code is split by file.
  */
-import { connectionStateOf, type ConnectionSwitchState } from './rules/connection-switch'
+import { connectionStateOf, type ConnectionSwitchState } from './rules/connection-state'
 import { routeNetworkChoice } from './rules/network-route'
 import { selectAddress, selectConfiguredNamespaces } from './selectors'
 import type { State } from './state'

@@ -6,7 +6,7 @@ import { walletConnectFailed, walletConnectRequested, walletConnectSucceeded, wa
 import { LatchError } from '../errors'
 import { createLatch } from '../latch'
 import { definePlugin, type Effect } from '../plugin'
-import { connectionStateOf } from '../rules/connection-switch'
+import { connectionStateOf } from '../rules/connection-state'
 import { selectNetworkRoute, selectProfileConnections } from '../connection-selectors'
 import { createTestNetwork, createTestPorts } from '../testing'
 import type { CaipAddress, ChainNamespace, ConnectionAccount } from '../types'

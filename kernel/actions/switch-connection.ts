@@ -1,17 +1,17 @@
-import { accountAddressChanged, connectionRemoved, connectionSwitched, connectionSwitchingChanged, networkSwitched } from '../core/events'
+import { accountAddressChanged, connectionSwitched, connectionSwitchingChanged } from '../core/events'
 import { LatchError } from '../errors'
 import type { Kernel, RequestOptions } from '../kernel'
 import { checkAccountSwitch, planConnectionSwitch, switchOutcome } from '../rules/connection-switch'
 import { selectAddress } from '../selectors'
-import type { CaipAddress, ChainNamespace } from '../types'
+import type { ChainNamespace } from '../types'
 import { connect } from './connect'
-import { disconnect } from './disconnect'
+import { activateFamily } from './connections'
 
-export type SwitchConnectionParameters = { ns: ChainNamespace; connectorId: string; address?: string } & RequestOptions
-export type SwitchConnectionReturnType = { caipAddress: CaipAddress; hasSwitchedAccount: boolean; hasSwitchedWallet: boolean }
+import type { SwitchConnectionParameters, SwitchConnectionReturnType } from './connections'
 
 /**
- * Makes a connection the active one of its family, and its family the active one (docs/behaviour.md, "Several
+ * The body of `switchConnection` (actions/connections.ts), loaded when first used; the modal's views import it
+ * directly. Makes a connection the active one of its family, and its family the active one (docs/behaviour.md, "Several
  * connections"). The connected connection with an address of it only moves the account; an active one is
  * reconnected; a disconnected one connects afresh. `address` picks the account (Bitcoin: a payment account,
  * required). Reports whether the account and the wallet changed. Fails as the connect would, or with
@@ -47,17 +47,6 @@ export async function switchConnection(latch: Kernel, { ns, connectorId, address
   return { caipAddress, ...outcome }
 }
 
-export type DisconnectConnectionParameters = { ns: ChainNamespace; connectorId: string } & RequestOptions
-
-/**
- * Ends one connection (docs/behaviour.md, "Several connections"): the family's active one disconnects the family
- * (the wallet is told, as `disconnect` does); any other is forgotten without asking its wallet.
- */
-export async function disconnectConnection(latch: Kernel, { ns, connectorId, ...options }: DisconnectConnectionParameters): Promise<void> {
-  if (latch.getState().chains[ns].connectorId === connectorId) return disconnect(latch, { ns, ...options })
-  latch.dispatch(connectionRemoved({ connectorId }, { ns }))
-}
-
 /** Moves the family's active account to `address`, an account of the connection (checked as the family requires). */
 function moveTo(latch: Kernel, ns: ChainNamespace, connectorId: string, address: string): void {
   const state = latch.getState()
@@ -67,15 +56,4 @@ function moveTo(latch: Kernel, ns: ChainNamespace, connectorId: string, address:
   if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: `no ${ns} network to move the account on` })
   if (selectAddress(state, ns)?.toLowerCase() === account.address.toLowerCase()) return
   latch.dispatch(accountAddressChanged({ caipAddress: `${network.caipNetworkId}:${account.address}` }, { ns }))
-}
-
-/**
- * Makes `ns` the active family, on its current network, without asking any wallet (its network does not change).
- * A family with no connection is then being switched to (`isSwitchingNamespace`, docs/behaviour.md, "Network changes").
- */
-export function activateFamily(latch: Kernel, ns: ChainNamespace): void {
-  const state = latch.getState()
-  const network = state.chains[ns].network.caipNetwork
-  if (state.activeNamespace === ns || !network) return
-  latch.dispatch(networkSwitched({ caipNetworkId: network.caipNetworkId }, { ns }))
 }

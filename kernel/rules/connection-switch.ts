@@ -1,25 +1,12 @@
 /**
- * docs/behaviour.md, "Several connections": the three states of a connection, what switching to one does,
- * which accounts may become the active one, and what a switch reports. Pure verbs over plain data.
+ * docs/behaviour.md, "Several connections": what switching to a connection does, which accounts may become the
+ * active one, and what a switch reports. Pure verbs over plain data. Not in the kernel's barrel: the modal's views
+ * and the plugins import it by path, so a dapp's first load does not carry it (code is split by file).
  */
 import { LatchError } from '../errors'
-import type { ChainNamespace, Connection, ConnectionAccount, Connector } from '../types'
+import type { ChainNamespace, ConnectionAccount, Connector } from '../types'
 import { sameAddress } from './connections'
-
-/**
- * connected: the family's active connector; active: a connection with that connector exists but is not the
- * family's active one; disconnected: no connection with it.
- */
-export type ConnectionSwitchState = 'connected' | 'active' | 'disconnected'
-
-/** What a family knows of its connections: its active connector and its connection list. */
-export type FamilyConnections = { connectorId?: string; connections: readonly Connection[] }
-
-/** The state of `connectorId`'s connection in one family. */
-export function connectionStateOf(family: FamilyConnections, connectorId: string): ConnectionSwitchState {
-  if (family.connectorId === connectorId) return 'connected'
-  return family.connections.some((c) => c.connectorId === connectorId) ? 'active' : 'disconnected'
-}
+import { connectionStateOf, type FamilyConnections } from './connection-state'
 
 /** How a fresh login starts for a disconnected connection, by the connector's kind. */
 export type LoginMethod = 'wallet' | 'walletConnect' | 'embedded'

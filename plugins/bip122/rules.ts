@@ -1,4 +1,5 @@
-import { checkAccountSwitch as checkFamilyAccountSwitch, switchableAccounts as familySwitchableAccounts, type ConnectionAccount } from '../../kernel/index'
+import type { ConnectionAccount } from '../../kernel/index'
+import { checkAccountSwitch as checkFamilyAccountSwitch, switchableAccounts as familySwitchableAccounts } from '../../kernel/rules/connection-switch'
 
 /**
  * docs/bitcoin.md, "Switching accounts": only payment accounts can become the active account, and a switch names

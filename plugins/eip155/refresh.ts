@@ -1,43 +1,20 @@
-import { concat, defer, EMPTY, filter, from, interval, map, merge, switchMap, type Observable } from 'rxjs'
-import type { CaipAddress, EffectContext, Logged, State } from '../../kernel/index'
+import { filter, map, merge, type Observable } from 'rxjs'
+import { balancePolls, type Refresh } from '../../kernel/balance-polls'
+import type { CaipAddress, EffectContext, Logged } from '../../kernel/index'
 import { eip155ReceiptReceived } from './balance-events'
 
-/**
- * Why to read a balance: `load` for a new account or network (the cache may answer), `stale` when the
- * value shown may be old (read only if the cache has expired), `fresh` when it may have changed (read).
- */
-export type Refresh = 'load' | 'stale' | 'fresh'
-
-type Page = { shown: boolean; visible: boolean }
+export type { Refresh } from '../../kernel/balance-polls'
 
 /**
  * docs/behaviour.md, "Balance refresh": the reads a balance of `kind` needs for the account `caipAddress`
- * after its first load. While some component shows it and the page is visible: once when it starts being
- * shown (`stale`), then every `pollingInterval` ms of the clock port — `fresh` for the native balance (each
- * poll is one request), `stale` for tokens (so read at most every 30 s, by the portfolio cache). When the
- * page turns visible again, one read of the same kind, shown or not. When the account's own transaction
- * is mined, `fresh`.
+ * after its first load: the kernel's polls while shown and on the page's return (`balancePolls`), and `fresh`
+ * when the account's own transaction is mined.
  */
 export function refreshes(events$: Observable<Logged>, ctx: EffectContext, caipAddress: CaipAddress, kind: 'native' | 'tokens', pollingInterval: number): Observable<Refresh> {
-  const poll: Refresh = kind === 'native' ? 'fresh' : 'stale'
-  const page = (state: State): Page => ({ shown: state.balances.watchers[kind] > 0, visible: state.page.visible })
-  const polls = defer(() => {
-    let previous: Page | undefined
-    return ctx.select(page, (a, b) => a.shown === b.shown && a.visible === b.visible).pipe(
-      switchMap(({ shown, visible }) => {
-        const returned = previous !== undefined && !previous.visible && visible
-        previous = { shown, visible }
-        const polling = shown && visible
-        const first: Refresh[] = returned ? [poll] : polling ? ['stale'] : []
-        const ticks = polling ? interval(pollingInterval, ctx.ports.scheduler).pipe(map(() => poll)) : EMPTY
-        return concat(from(first), ticks)
-      }),
-    )
-  })
   const mined = events$.pipe(
     filter(eip155ReceiptReceived.match),
     filter((event) => event.payload.caipAddress === caipAddress),
     map((): Refresh => 'fresh'),
   )
-  return merge(polls, mined)
+  return merge(balancePolls(ctx, kind, pollingInterval), mined)
 }

@@ -6,7 +6,6 @@ import {
   routerWentBack,
   selectActiveNetwork,
   selectIsConnected,
-  selectNetworkRoute,
   selectView,
   switchNetwork,
   toastRequested,
@@ -15,6 +14,7 @@ import {
   type CaipNetwork,
   type Latch,
 } from '../../kernel/index'
+import { selectNetworkRoute } from '../../kernel/connection-selectors'
 
 /**
  * The visitor chose a network: routes with rule (docs/behaviour.md, "Network-switch routing") (SwitchNetwork or SwitchActiveChain) and, for

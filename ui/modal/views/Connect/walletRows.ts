@@ -8,7 +8,6 @@ import {
   groupConnectors,
   isBrowserWallet,
   mergeMultiChainConnectors,
-  selectWalletListNamespaces,
   type ChainNamespace,
   type ConnectorGroupName,
   type Connector,
@@ -16,6 +15,7 @@ import {
   type WalletListing,
   constants,
 } from '../../../../kernel/index'
+import { selectWalletListNamespaces } from '../../../../kernel/connection-selectors'
 
 /** One row of the wallet list: a connector, a listing, or both (an installed wallet the registry knows). */
 export type WalletRow = {

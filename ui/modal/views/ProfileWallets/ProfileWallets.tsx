@@ -4,14 +4,14 @@ import {
   disconnectConnection,
   errorToast,
   routerPushed,
-  selectProfileConnections,
-  switchableAccounts,
-  switchConnection,
   toastRequested,
   type ChainNamespace,
   type Latch,
-  type ProfileFamily,
 } from '../../../../kernel/index'
+// By path, not from the kernel's barrel: only this view needs them (docs/react.md, "The modal's lazy chunk").
+import { switchConnection } from '../../../../kernel/actions/switch-connection'
+import { selectProfileConnections, type ProfileFamily } from '../../../../kernel/connection-selectors'
+import { switchableAccounts } from '../../../../kernel/rules/connection-switch'
 import { useLatchContext } from '../../../context'
 import { Avatar, shortAddress, useLatch, useT } from '../../../shared'
 import { CheckIcon, DisconnectIcon, PlusIcon } from '../../icons'

@@ -1,0 +1,41 @@
+import { connectionRemoved, networkSwitched } from '../core/events'
+import type { Kernel, RequestOptions } from '../kernel'
+import type { CaipAddress, ChainNamespace } from '../types'
+import { disconnect } from './disconnect'
+
+export type SwitchConnectionParameters = { ns: ChainNamespace; connectorId: string; address?: string } & RequestOptions
+export type SwitchConnectionReturnType = { caipAddress: CaipAddress; hasSwitchedAccount: boolean; hasSwitchedWallet: boolean }
+
+/**
+ * Makes a connection the active one of its family, and its family the active one (docs/behaviour.md, "Several
+ * connections"). The connected connection with an address of it only moves the account; an active one is
+ * reconnected; a disconnected one connects afresh. `address` picks the account (Bitcoin: a payment account,
+ * required). Resolves with whether the account and the wallet changed. Fails as the connect would, or with
+ * `INVALID_ADDRESS`, `BIP122_ADDRESS_REQUIRED`, `NON_PAYMENT_ACCOUNT` for an account that cannot be chosen.
+ * Its code loads on first use.
+ */
+export function switchConnection(latch: Kernel, parameters: SwitchConnectionParameters): Promise<SwitchConnectionReturnType> {
+  return import('./switch-connection').then((code) => code.switchConnection(latch, parameters))
+}
+
+export type DisconnectConnectionParameters = { ns: ChainNamespace; connectorId: string } & RequestOptions
+
+/**
+ * Ends one connection (docs/behaviour.md, "Several connections"): the family's active one disconnects the family
+ * (the wallet is told, as `disconnect` does); any other is forgotten without asking its wallet.
+ */
+export async function disconnectConnection(latch: Kernel, { ns, connectorId, ...options }: DisconnectConnectionParameters): Promise<void> {
+  if (latch.getState().chains[ns].connectorId === connectorId) return disconnect(latch, { ns, ...options })
+  latch.dispatch(connectionRemoved({ connectorId }, { ns }))
+}
+
+/**
+ * Makes `ns` the active family, on its current network, without asking any wallet (its network does not change).
+ * A family with no connection is then being switched to (`isSwitchingNamespace`, docs/behaviour.md, "Network changes").
+ */
+export function activateFamily(latch: Kernel, ns: ChainNamespace): void {
+  const state = latch.getState()
+  const network = state.chains[ns].network.caipNetwork
+  if (state.activeNamespace === ns || !network) return
+  latch.dispatch(networkSwitched({ caipNetworkId: network.caipNetworkId }, { ns }))
+}
