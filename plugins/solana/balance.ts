@@ -1,4 +1,5 @@
-import { catchError, concat, concatMap, defaultIfEmpty, distinctUntilChanged, EMPTY, filter, map, merge, mergeMap, of, switchMap, take, timer, type Observable } from 'rxjs'
+import { catchError, concat, concatMap, defaultIfEmpty, distinctUntilChanged, EMPTY, exhaustMap, filter, map, merge, mergeMap, of, switchMap, take, timer, type Observable } from 'rxjs'
+import { balancePolls, type Refresh } from '../../kernel/balance-polls'
 import * as z from 'zod/mini'
 import {
   accountBalanceFailed,
@@ -40,7 +41,7 @@ type Target = { caipAddress: CaipAddress; address: string; network: CaipNetwork;
  * caches. A newer account or network cancels an older read; no fetch port, no read; a network without an RPC URL
  * is reported once.
  */
-export function loadBalances(events$: Observable<Logged>, ctx: EffectContext, tokens: readonly SolanaTokenInfo[], sent$: Observable<string> = EMPTY): Observable<LatchEvent> {
+export function loadBalances(events$: Observable<Logged>, ctx: EffectContext, tokens: readonly SolanaTokenInfo[], sent$: Observable<string> = EMPTY, pollingInterval: number = constants.balancePollingInterval): Observable<LatchEvent> {
   const reported = new Set<string>()
   const changes = events$.pipe(
     filter((event) => event.ns === 'solana' && triggers.has(event.type)),
@@ -65,7 +66,14 @@ export function loadBalances(events$: Observable<Logged>, ctx: EffectContext, to
         return of(solanaRpcUrlMissing({ caipNetworkId: target.network.caipNetworkId, error: error.toData() }))
       }
       if (!ctx.ports.fetch) return EMPTY
-      return merge(nativeBalance(target, ctx, force), tokenBalances(target, ctx, tokens, force))
+      const first: Refresh = force ? 'fresh' : 'load'
+      // docs/behaviour.md, "Balance refresh": while shown and visible, the native balance every poll, the tokens
+      // at most every 30 s (the portfolio cache), and both when the page turns visible again.
+      const polled = merge(
+        balancePolls(ctx, 'native', pollingInterval).pipe(exhaustMap((refresh) => nativeBalance(target, ctx, refresh))),
+        balancePolls(ctx, 'tokens', pollingInterval).pipe(exhaustMap((refresh) => tokenBalances(target, ctx, tokens, refresh))),
+      )
+      return merge(nativeBalance(target, ctx, first), tokenBalances(target, ctx, tokens, first), polled)
     }),
   )
 }
@@ -109,11 +117,12 @@ function lamportsOf({ result, text }: RpcAnswer): bigint {
   return BigInt(exact)
 }
 
-function nativeBalance(target: Target, ctx: EffectContext, force: boolean): Observable<LatchEvent> {
+/** `load`: the cache may answer; `stale`: read only when the cache has expired (what is shown stays); `fresh`: read. */
+function nativeBalance(target: Target, ctx: EffectContext, refresh: Refresh): Observable<LatchEvent> {
   const ns = { ns: 'solana' } as const
   const { symbol, decimals } = target.network.nativeCurrency
-  const cached = force ? undefined : readCache(ctx.getState().caches.balance, target.caipAddress, ctx.ports.scheduler.now(), constants.cacheExpiry.balance)
-  if (cached !== undefined) return of(accountBalanceUpdated({ balance: cached, symbol }, ns))
+  const cached = refresh === 'fresh' ? undefined : readCache(ctx.getState().caches.balance, target.caipAddress, ctx.ports.scheduler.now(), constants.cacheExpiry.balance)
+  if (cached !== undefined) return refresh === 'load' ? of(accountBalanceUpdated({ balance: cached, symbol }, ns)) : EMPTY
   return concat(
     of(accountBalanceLoading({}, ns)),
     rpcRequest(ctx.ports, target.urls, 'getBalance', [target.address, { commitment: 'confirmed' }]).pipe(
@@ -144,15 +153,15 @@ const tokenAccountsSchema = z.object({
   ),
 })
 
-function tokenBalances(target: Target, ctx: EffectContext, tokens: readonly SolanaTokenInfo[], force: boolean): Observable<LatchEvent> {
+function tokenBalances(target: Target, ctx: EffectContext, tokens: readonly SolanaTokenInfo[], refresh: Refresh): Observable<LatchEvent> {
   const state = ctx.getState()
   const now = ctx.ports.scheduler.now()
   const { lastRetry } = state.chains.solana.account
   // docs/errors.md, `TOKEN_BALANCE_UNAVAILABLE`: no new read within 30 s of a failure.
   if (lastRetry !== undefined && now >= lastRetry && now - lastRetry < constants.tokenBalanceRetryBlock) return EMPTY
-  const cached = force ? undefined : readCache(state.solana?.portfolio ?? {}, target.caipAddress, now, constants.cacheExpiry.portfolio)
+  const cached = refresh === 'fresh' ? undefined : readCache(state.solana?.portfolio ?? {}, target.caipAddress, now, constants.cacheExpiry.portfolio)
   const ns = { ns: 'solana' } as const
-  if (cached !== undefined) return of(solanaTokenBalancesUpdated({ caipAddress: target.caipAddress, balances: cached }, ns))
+  if (cached !== undefined) return refresh === 'load' ? of(solanaTokenBalancesUpdated({ caipAddress: target.caipAddress, balances: cached }, ns)) : EMPTY
   const reads = tokenPrograms.map((programId) =>
     rpcRequest(ctx.ports, target.urls, 'getTokenAccountsByOwner', [target.address, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }]),
   )

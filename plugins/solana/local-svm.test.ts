@@ -1,6 +1,7 @@
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connect, formatUnitsToDecimalString, sendTransaction } from '../../kernel/index'
+import { balanceWatchStarted, connect, formatUnitsToDecimalString, pageVisibilityChanged, sendTransaction } from '../../kernel/index'
+import { countingFetch } from '../../scripts/testing/counting-fetch'
 import { decodeBase58 } from '../../kernel/rules/base58'
 import { startSvm, type Svm } from '../../scripts/devnet/svm'
 import { setupSolana } from '../../scripts/testing/solana-harness'
@@ -104,5 +105,51 @@ describe('on the local SVM', () => {
     expect(s.t.warnings).toContain('native balance unavailable')
     expect(s.types()).toContain('toast/requested')
     expect(s.latch.exportLog().events.find((e) => e.type === 'solana/tokenBalancesFailed')?.payload).toMatchObject({ error: { code: 'TOKEN_BALANCE_UNAVAILABLE', shortMessage: 'Token Balance Unavailable' } })
+  })
+
+  it('refreshes as EVM balances do: the native balance every poll while shown and visible, the tokens at most every 30 s, none while hidden', async () => {
+    const wallet = createSolanaTestWallet({ seed: 27 })
+    svm.airdrop(wallet.keypair.address, 2_000_000_000n)
+    const rpcLog = countingFetch()
+    const s = setupSolana({ wallets: [wallet.wallet], networks: [solanaLocalnet({ rpcUrl: svm.url })], fetch: rpcLog.fetch })
+    await connect(s.latch, { connectorId: wallet.wallet.name, ns: 'solana' })
+    await rpcLog.idle()
+    const reads = () => [rpcLog.count('getBalance'), rpcLog.count('getTokenAccountsByOwner')]
+    expect(reads()).toEqual([1, 2])
+    // Nothing shows the balance: no poll, however long.
+    s.t.advance(60_000)
+    await rpcLog.idle()
+    expect(reads()).toEqual([1, 2])
+
+    // Shown: the native balance every 4 s (the cache, 60 s old, has expired, so the first look reads too);
+    // the tokens on the first look, then not again within 30 s of that read.
+    s.latch.dispatch(balanceWatchStarted({ kind: 'native' }))
+    s.latch.dispatch(balanceWatchStarted({ kind: 'tokens' }))
+    await rpcLog.idle()
+    expect(reads()).toEqual([2, 4])
+    for (let i = 0; i < 3; i++) {
+      s.t.advance(4_000)
+      await rpcLog.idle()
+    }
+    expect(reads()).toEqual([5, 4])
+    const funded = 2_000_000_000n + 500_000_000n
+    svm.airdrop(wallet.keypair.address, 500_000_000n)
+    s.t.advance(4_000)
+    await rpcLog.idle()
+    expect(s.latch.getState().chains.solana.account.balance).toBe(formatUnitsToDecimalString(funded, 9))
+    for (let i = 0; i < 4; i++) {
+      s.t.advance(4_000)
+      await rpcLog.idle()
+    }
+    expect(reads()).toEqual([10, 6])
+
+    // Hidden page: no poll; visible again: one read of each at once.
+    s.latch.dispatch(pageVisibilityChanged({ visible: false }))
+    s.t.advance(40_000)
+    await rpcLog.idle()
+    expect(reads()).toEqual([10, 6])
+    s.latch.dispatch(pageVisibilityChanged({ visible: true }))
+    await rpcLog.idle()
+    expect(reads()).toEqual([11, 8])
   })
 })

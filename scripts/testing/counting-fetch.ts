@@ -15,8 +15,8 @@ export function countingFetch(options: { fail?: (method: string) => boolean } = 
       if (options.fail?.(method)) throw new TypeError('fetch failed')
       const response = await globalThis.fetch(input, init)
       // Read here, so that once `answered` counts it only in-memory steps remain.
-      const json: unknown = await response.json()
-      return { ok: response.ok, status: response.status, json: async () => json } as Response
+      const text = await response.text()
+      return { ok: response.ok, status: response.status, headers: response.headers, json: async () => JSON.parse(text) as unknown, text: async () => text } as Response
     } finally {
       answered += 1
       wake?.()
