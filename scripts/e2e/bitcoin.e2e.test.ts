@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { bitcoinWalletInfo } from '../devnet/bitcoin-wallet/provider'
 import { finalizePsbt, verifyBitcoinMessage } from '../devnet/bitcoin-wallet/verify'
 import { startDemo } from '../devnet/demo/serve-demo'
-import { hasChromium, newGuardedPage } from './harness'
-import { useDemoBrowser } from './use-demo'
+import { hasChromium } from './harness'
+import { openDemo, useDemoBrowser } from './use-demo'
 
 // The demo dapp with the Bitcoin dev wallet (a sats-connect provider on window) on the local regtest ledger,
 // driven in Debian chromium as a visitor would (docs/bitcoin.md).
@@ -14,11 +14,7 @@ describe.skipIf(!hasChromium())('Bitcoin in the demo dapp, end to end', () => {
   const stack = useDemoBrowser(startDemo)
   const account = (type: string) => stack.demo.stack.bitcoin.accounts.find((a) => a.addressType === type)!.address
 
-  async function open(): Promise<Page> {
-    stack.guarded = await newGuardedPage(stack.browser)
-    await stack.guarded.page.goto(stack.demo.url)
-    return stack.guarded.page
-  }
+  const open = () => openDemo(stack)
 
   const dialog = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
   const approve = (page: Page) => page.getByTestId('dev-wallet-approve').click()

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { anvilAccounts } from '../devnet/anvil'
 import { startDemo } from '../devnet/demo/serve-demo'
 import { solanaDevWalletInfo } from '../devnet/solana-dev-wallet/config'
-import { hasChromium, newGuardedPage } from './harness'
-import { useDemoBrowser } from './use-demo'
+import { hasChromium } from './harness'
+import { openDemo, useDemoBrowser } from './use-demo'
 
 // docs/behaviour.md, "Several connections": EVM and Solana connected at once in the demo dapp, driven in Debian chromium.
 describe.skipIf(!hasChromium())('several chain families at once, end to end', () => {
@@ -13,11 +13,7 @@ describe.skipIf(!hasChromium())('several chain families at once, end to end', ()
   const solana = () => stack.demo.stack.solana.address
   const short = (address: string) => `${address.slice(0, address.startsWith('0x') ? 6 : 4)}…${address.slice(-4)}`
 
-  async function open(): Promise<Page> {
-    stack.guarded = await newGuardedPage(stack.browser)
-    await stack.guarded.page.goto(stack.demo.url)
-    return stack.guarded.page
-  }
+  const open = () => openDemo(stack)
 
   const dialog = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
   const approve = (page: Page) => page.getByTestId('dev-wallet-approve').click()

@@ -7,18 +7,14 @@ import { startDemo } from '../devnet/demo/serve-demo'
 import { solanaDevFunds } from '../devnet/solana'
 import { solanaDevWalletInfo } from '../devnet/solana-dev-wallet/config'
 import { verifySignature } from '../testing/solana-test-wallet'
-import { hasChromium, newGuardedPage } from './harness'
-import { useDemoBrowser } from './use-demo'
+import { hasChromium } from './harness'
+import { openDemo, useDemoBrowser } from './use-demo'
 
 // The Solana dev wallet (wallet standard) and the demo dapp on the local SVM, driven in Debian chromium.
 describe.skipIf(!hasChromium())('Solana in the demo dapp, end to end', () => {
   const stack = useDemoBrowser(startDemo)
 
-  async function open(): Promise<Page> {
-    stack.guarded = await newGuardedPage(stack.browser)
-    await stack.guarded.page.goto(stack.demo.url)
-    return stack.guarded.page
-  }
+  const open = () => openDemo(stack)
 
   const dialog = (page: Page) => page.locator('[role=dialog]:not([aria-busy="true"])')
   const approve = (page: Page) => page.getByTestId('dev-wallet-approve').click()

@@ -1,7 +1,7 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { DemoServer } from '../devnet/demo/serve-demo'
-import { launchBrowser, type GuardedPage } from './harness'
+import { launchBrowser, newGuardedPage, type GuardedPage } from './harness'
 
 /** What a test file shares: the demo stack, chromium, and the page of the running test. */
 export type DemoBrowser = { demo: DemoServer; browser: Browser; guarded?: GuardedPage }
@@ -28,4 +28,11 @@ export function useDemoBrowser(start: () => Promise<DemoServer>): DemoBrowser {
     stack.guarded = undefined
   })
   return stack
+}
+
+/** Opens the demo (at `path`) in a fresh guarded page of the stack's chromium: the running test's page. */
+export async function openDemo(stack: DemoBrowser, path = '/'): Promise<Page> {
+  stack.guarded = await newGuardedPage(stack.browser)
+  await stack.guarded.page.goto(new URL(path, stack.demo.url).href)
+  return stack.guarded.page
 }

@@ -19,7 +19,7 @@ import { useLatch } from '../../../hooks/useLatch'
 import { useBalanceWatch } from '../../../hooks/useBalanceWatch'
 import { displayBalance, displayName } from '../../../utils/format'
 import { shallowEqual } from '../../../utils/shallowEqual'
-import { CopyIcon, DisconnectIcon, ExternalIcon, NetworkIcon, WalletIcon } from '../../icons'
+import { CheckIcon, CopyIcon, DisconnectIcon, ExternalIcon, NetworkIcon, WalletIcon } from '../../icons'
 import { NetworkImage } from '../Networks/NetworkImage'
 import { ListRow } from '../../WalletRow/WalletRow'
 import { useT } from '../../../i18n/translate'
@@ -58,7 +58,6 @@ export default function Account() {
   const account = useLatch(selectAccountView, shallowEqual)
   const features = useLatch(selectFeatures)
   const walletCount = useLatch(selectWalletCount)
-  const [leaving, setLeaving] = useState(false)
   // docs/behaviour.md, "Balance refresh": the balance shown here is kept fresh while the view is.
   useBalanceWatch('native')
   if (!account.address) return <p className="subtle center">{t('account.none')}</p>
@@ -141,23 +140,42 @@ export default function Account() {
           </li>
         ) : null}
         <li>
-          <button
-            type="button"
-            className="row"
-            data-tone="danger"
-            aria-busy={leaving || undefined}
-            disabled={leaving}
-            onClick={() => {
-              setLeaving(true)
-              void leave(latch).finally(() => setLeaving(false))
-            }}
-          >
-            <span className="row-icon"><DisconnectIcon /></span>
-            <span className="row-name">{leaving ? t('common.disconnecting') : t('common.disconnect')}</span>
-          </button>
+          <LeaveRow label={t('common.disconnect')} />
         </li>
       </ul>
     </div>
+  )
+}
+
+/** The row that disconnects every family and closes the modal: 'Disconnecting…' while it runs. */
+export function LeaveRow({ label }: { label: string }) {
+  const { latch } = useLatchContext()
+  const t = useT()
+  const [leaving, setLeaving] = useState(false)
+  return (
+    <button
+      type="button"
+      className="row"
+      data-tone="danger"
+      aria-busy={leaving || undefined}
+      disabled={leaving}
+      onClick={() => {
+        setLeaving(true)
+        void leave(latch).finally(() => setLeaving(false))
+      }}
+    >
+      <span className="row-icon"><DisconnectIcon /></span>
+      <span className="row-name">{leaving ? t('common.disconnecting') : label}</span>
+    </button>
+  )
+}
+
+/** The tick that marks the current row (the active network, the active account), named for screen readers. */
+export function CurrentMark({ label }: { label: string }) {
+  return (
+    <span className="row-check" aria-label={label}>
+      <CheckIcon size={18} />
+    </span>
   )
 }
 

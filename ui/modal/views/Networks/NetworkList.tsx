@@ -3,7 +3,7 @@ import { useLatchInstance } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
 import { shallowEqual } from '../../../utils/shallowEqual'
 import { chooseNetwork } from '../../network-switch'
-import { CheckIcon } from '../../icons'
+import { CurrentMark } from '../Account/Account'
 import { familyNames } from '../../families'
 import { NetworkImage } from './NetworkImage'
 import { useT } from '../../../i18n/translate'
@@ -49,11 +49,7 @@ function NetworkRows({ networks, label }: { networks: readonly CaipNetwork[]; la
                   {t('networks.testnet')}
                 </span>
               ) : null}
-              {current ? (
-                <span className="row-check" aria-label={t('networks.active')}>
-                  <CheckIcon size={18} />
-                </span>
-              ) : null}
+              {current ? <CurrentMark label={t('networks.active')} /> : null}
             </button>
           </li>
         )

@@ -14,10 +14,10 @@ import { selectProfileConnections, type ProfileFamily } from '../../../../kernel
 import { switchableAccounts } from '../../../../kernel/rules/connection-switch'
 import { useLatchContext } from '../../../context'
 import { Avatar, shortAddress, useLatch, useT } from '../../../shared'
-import { CheckIcon, DisconnectIcon, PlusIcon } from '../../icons'
+import { DisconnectIcon, PlusIcon } from '../../icons'
 import { WalletImage } from '../../WalletIcon/WalletIcon'
 import { ListRow } from '../../WalletRow/WalletRow'
-import { leave } from '../Account/Account'
+import { CurrentMark, LeaveRow } from '../Account/Account'
 import { familyNames } from '../../families'
 
 type ProfileConnection = ProfileFamily['connections'][number]
@@ -36,7 +36,6 @@ export default function ProfileWallets() {
   const { latch } = useLatchContext()
   const t = useT()
   const families = useLatch(selectProfileConnections, sameProfile)
-  const [leaving, setLeaving] = useState(false)
   return (
     <div className="profile" aria-label={t('profile.families')} role="group">
       {families.map((family) => (
@@ -44,20 +43,7 @@ export default function ProfileWallets() {
       ))}
       <ul className="list profile-end">
         <li>
-          <button
-            type="button"
-            className="row"
-            data-tone="danger"
-            aria-busy={leaving || undefined}
-            disabled={leaving}
-            onClick={() => {
-              setLeaving(true)
-              void leave(latch).finally(() => setLeaving(false))
-            }}
-          >
-            <span className="row-icon"><DisconnectIcon /></span>
-            <span className="row-name">{leaving ? t('common.disconnecting') : t('profile.disconnectAll')}</span>
-          </button>
+          <LeaveRow label={t('profile.disconnectAll')} />
         </li>
       </ul>
     </div>
@@ -129,11 +115,7 @@ function ConnectionItem({ latch, ns, connection }: { latch: Latch; ns: ChainName
                 >
                   <Avatar address={account.address} size={28} />
                   <bdi className="row-name">{shortAddress(account.address)}</bdi>
-                  {current ? (
-                    <span className="row-check" aria-label={t('profile.active')}>
-                      <CheckIcon size={18} />
-                    </span>
-                  ) : null}
+                  {current ? <CurrentMark label={t('profile.active')} /> : null}
                 </button>
               </li>
             )
