@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { build, type BuildOptions, type Metafile } from 'esbuild'
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
 import { closure, staticClosure } from '../scripts/build'
 import { appBundle } from '../scripts/esbuild-options'
 
@@ -94,22 +94,44 @@ export function latchClosure(metafile: Metafile, start: string): string[] {
 /** Where `npm run bench` installs the peers Latch is compared with (bench/peers/package.json). */
 export const peersDir = join(root, 'bench/peers')
 
-/** THE esbuild configuration of every bench dapp, Latch's and its peers': only the entry, the output folder and `external` differ. */
-export function dappBuildOptions(entry: string, outdir: string, external: string[]): BuildOptions & { metafile: true } {
-  // Bare imports resolve from the repository's node_modules, then from bench/peers/node_modules (`nodePaths`:
-  // the peers' dapps in bench/apps import only packages the repository lacks). React, react-dom and the
-  // scheduler are aliased to themselves, which makes esbuild resolve them from the working directory: every
-  // app bundles one copy, the repository's. The root tsconfig.json is named so that bench/tsconfig.json's
-  // `paths` (for tsc) never steer the bundler (they made it pick @tanstack/react-query's legacy build).
+/**
+ * Resolves the bare imports of `entry` from `dir`, as if the entry lived there (React, react-dom and the scheduler excepted).
+ * A peer's dapp needs it: walking up from bench/apps finds the repository's node_modules first, which holds some of the
+ * peers' packages at other versions (wagmi and @tanstack/react-query for latch/wagmi, @reown/appkit under wagmi's connectors).
+ */
+function entryImportsFrom(entry: string, dir: string): Plugin {
+  return {
+    name: 'bench-entry-imports-from',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.importer !== entry || /^(react|react-dom|scheduler)(\/|$)/.test(args.path)) return undefined
+        return build.resolve(args.path, { kind: args.kind, resolveDir: dir })
+      })
+    },
+  }
+}
+
+/**
+ * THE esbuild configuration of every bench dapp, Latch's and its peers': only the entry, the output folder, `external`
+ * and, for a peer's dapp, `importsFrom` (bench/peers: where the entry's own bare imports resolve) differ.
+ */
+export function dappBuildOptions(entry: string, outdir: string, external: string[], importsFrom?: string): BuildOptions & { metafile: true } {
+  // Bare imports resolve from the repository's node_modules, then from bench/peers/node_modules (`nodePaths`: temporary
+  // entries live outside the repository). A peer's entry resolves its own from bench/peers (entryImportsFrom), and the
+  // packages found there resolve theirs from there. React, react-dom and the scheduler are aliased to themselves, which
+  // makes esbuild resolve them from the working directory: every app bundles one copy, the repository's. The root
+  // tsconfig.json is named so that bench/tsconfig.json's `paths` (for tsc) never steer the bundler (they made it pick
+  // @tanstack/react-query's legacy build).
   return {
     absWorkingDir: root,
     entryPoints: { main: entry },
     outdir,
     ...appBundle,
-    nodePaths: [join(root, 'node_modules'), join(peersDir, 'node_modules')], // temporary entries live outside the repository
+    nodePaths: [join(root, 'node_modules'), join(peersDir, 'node_modules')],
     alias: { react: 'react', 'react-dom': 'react-dom', scheduler: 'scheduler' },
     tsconfig: join(root, 'tsconfig.json'),
     external,
+    ...(importsFrom ? { plugins: [entryImportsFrom(entry, importsFrom)] } : {}),
     metafile: true,
     write: true,
     // @metamask/sdk (in wagmi's connectors) has an `import(`./${name}.entry.js`)` that matches no file: harmless.
@@ -117,9 +139,9 @@ export function dappBuildOptions(entry: string, outdir: string, external: string
   }
 }
 
-/** Bundles `entry` into `outdir` with THE configuration; only `external` differs between the two builds. */
-export async function bundle(entry: string, outdir: string, external: string[]): Promise<Built> {
-  const { metafile } = await build(dappBuildOptions(entry, outdir, external))
+/** Bundles `entry` into `outdir` with THE configuration; only `external` differs between the two builds of a dapp. */
+export async function bundle(entry: string, outdir: string, external: string[], importsFrom?: string): Promise<Built> {
+  const { metafile } = await build(dappBuildOptions(entry, outdir, external, importsFrom))
   const js = Object.keys(metafile.outputs).filter((file) => file.endsWith('.js'))
   const start = js.find((file) => metafile.outputs[file]?.entryPoint && resolve(root, metafile.outputs[file].entryPoint) === entry)
   if (!start) throw new Error(`no output for ${entry} in the metafile`)
