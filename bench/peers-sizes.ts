@@ -10,16 +10,17 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Metafile } from 'esbuild'
 import { bundle, inputGroup, peersDir, reactExternals, type Bytes, type Split } from './app'
-import type { PeerApp, PeerAppCost } from './peers-types'
+import { multiChain, type PeerApp, type PeerAppCost } from './peers-types'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-/** The dapps of bench/apps. Latch has no Solana or Bitcoin plugin yet, so it has no multi-chain dapp. */
+/** The dapps of bench/apps: each library's EVM dapp, then Latch's and AppKit's EVM + Solana + Bitcoin dapps. */
 export const peerApps: readonly PeerApp[] = [
   { id: 'latch-evm', library: 'Latch', chains: 'EVM', entry: 'bench/apps/latch-evm.tsx' },
   { id: 'appkit-evm', library: 'AppKit', chains: 'EVM', entry: 'bench/apps/appkit-evm.tsx' },
   { id: 'rainbowkit-evm', library: 'RainbowKit', chains: 'EVM', entry: 'bench/apps/rainbowkit-evm.tsx' },
-  { id: 'appkit-multichain', library: 'AppKit', chains: 'EVM + Solana + Bitcoin', entry: 'bench/apps/appkit-multichain.tsx' },
+  { id: 'latch-multichain', library: 'Latch', chains: multiChain, entry: 'bench/apps/latch-multichain.tsx' },
+  { id: 'appkit-multichain', library: 'AppKit', chains: multiChain, entry: 'bench/apps/appkit-multichain.tsx' },
 ]
 
 /** JS outputs plus the CSS bundle each of them pulls in (RainbowKit's styles.css): what the browser downloads for them. */
