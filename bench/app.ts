@@ -178,7 +178,9 @@ function chunkName(metafile: Metafile, file: string): string {
   const output = metafile.outputs[file]
   if (output?.entryPoint) {
     const path = relative(root, resolve(root, output.entryPoint))
-    return path.startsWith('node_modules/') ? `${path.slice('node_modules/'.length)} (the dependency's own dynamic import)` : path
+    // From the first node_modules/ on: the repository's node_modules may be a symlink, which the metafile names by its target.
+    const modules = path.indexOf('node_modules/')
+    return modules >= 0 ? `${path.slice(modules + 'node_modules/'.length)} (the dependency's own dynamic import)` : path
   }
   const top = groupBytes(metafile, [file]).slice(0, 2).map((g) => g.group)
   return `shared chunk (${top.join(', ')})`
