@@ -35,26 +35,49 @@ export type DappCost = {
   initialModules: { group: string; bytes: number }[]
 }
 
-/** The dapps measured: with the api plugin (curated registry, wallet list) and without it. */
-export const dapps = [
-  { name: 'EVM + api', withApi: true },
-  { name: 'EVM only', withApi: false },
-] as const
+/** The plugins a bench dapp registers beside eip155: api (curated registry, wallet list), solana, bip122 (Bitcoin). */
+export type DappPlugin = 'api' | 'solana' | 'bip122'
+
+/**
+ * The dapps measured: EVM with the api plugin and without it (each with its own rows in the table, `detailed`), and
+ * EVM + api with the Solana or the Bitcoin plugin and its mainnet added, which only feed what that plugin adds.
+ */
+export const dapps: readonly { name: string; plugins: readonly DappPlugin[]; detailed: boolean }[] = [
+  { name: 'EVM + api', plugins: ['api'], detailed: true },
+  { name: 'EVM only', plugins: [], detailed: true },
+  { name: 'EVM + api + Solana', plugins: ['api', 'solana'], detailed: false },
+  { name: 'EVM + api + Bitcoin', plugins: ['api', 'bip122'], detailed: false },
+]
+
+/** What each plugin adds to a dapp: the dapp with it (`with`) minus the same dapp without it (`without`), by name in `dapps`. */
+export const pluginCosts: readonly { plugin: string; with: string; without: string }[] = [
+  { plugin: 'api plugin', with: 'EVM + api', without: 'EVM only' },
+  { plugin: 'Solana plugin', with: 'EVM + api + Solana', without: 'EVM + api' },
+  { plugin: 'Bitcoin plugin', with: 'EVM + api + Bitcoin', without: 'EVM + api' },
+]
 
 /** Externals of the "Latch without React" build: React, react-dom, the scheduler and their subpaths. */
 export const reactExternals = ['react', 'react/*', 'react-dom', 'react-dom/*', 'scheduler', 'scheduler/*']
 
-/** The dapp entry: createLatch with mainnet, eip155 (and api), a ConnectButton in a LatchProvider, rendered with react-dom/client. */
-export function dappSource(withApi: boolean): string {
+/**
+ * The dapp entry: createLatch with mainnet and eip155 (plus api, and solana with Solana mainnet or bip122 with Bitcoin
+ * mainnet, as `plugins` says), a ConnectButton in a LatchProvider, rendered with react-dom/client.
+ */
+export function dappSource(plugins: readonly DappPlugin[]): string {
   const src = (path: string) => JSON.stringify(join(root, path))
+  const has = (plugin: DappPlugin) => plugins.includes(plugin)
+  const networks = ['fromViemChain(mainnet)', ...(has('solana') ? ['solanaMainnet()'] : []), ...(has('bip122') ? ['bitcoin'] : [])]
+  const registered = ['eip155()', ...(has('solana') ? ['solana()'] : []), ...(has('bip122') ? ['bip122()'] : []), ...(has('api') ? ['api()'] : [])]
   return [
     `import { createRoot } from 'react-dom/client'`,
     `import { mainnet } from 'viem/chains'`,
     `import { createLatch } from ${src('kernel/index.ts')}`,
     `import { eip155, fromViemChain } from ${src('plugins/eip155/index.ts')}`,
-    withApi ? `import { api } from ${src('plugins/api/index.ts')}` : '',
+    has('solana') ? `import { solana, solanaMainnet } from ${src('plugins/solana/index.ts')}` : '',
+    has('bip122') ? `import { bip122, bitcoin } from ${src('plugins/bip122/index.ts')}` : '',
+    has('api') ? `import { api } from ${src('plugins/api/index.ts')}` : '',
     `import { ConnectButton, LatchProvider } from ${src('ui/index.ts')}`,
-    `const latch = createLatch({ networks: [fromViemChain(mainnet)], plugins: [eip155()${withApi ? ', api()' : ''}] })`,
+    `const latch = createLatch({ networks: [${networks.join(', ')}], plugins: [${registered.join(', ')}] })`,
     `createRoot(document.getElementById('root')).render(<LatchProvider latch={latch}><ConnectButton /></LatchProvider>)`,
     '',
   ].join('\n')
@@ -201,11 +224,11 @@ function lazyChunks(built: Built): LazyChunk[] {
 }
 
 /** Builds one dapp twice (React external, then bundled) and measures it. */
-export async function measureDapp(name: string, withApi: boolean): Promise<DappCost> {
+export async function measureDapp(name: string, plugins: readonly DappPlugin[]): Promise<DappCost> {
   const dir = mkdtempSync(join(tmpdir(), 'latch-bench-app-'))
   try {
     const entry = join(dir, 'dapp.tsx')
-    writeFileSync(entry, dappSource(withApi))
+    writeFileSync(entry, dappSource(plugins))
     const own = await bundle(entry, join(dir, 'without-react'), reactExternals)
     const full = await bundle(entry, join(dir, 'bundled'), [])
     const split = (own: Bytes, total: Bytes): Split => ({ total, latch: own, react: minus(total, own) })
@@ -225,6 +248,6 @@ export async function measureDapp(name: string, withApi: boolean): Promise<DappC
 /** Measures every dapp of `dapps`. */
 export async function benchApp(): Promise<DappCost[]> {
   const costs: DappCost[] = []
-  for (const dapp of dapps) costs.push(await measureDapp(dapp.name, dapp.withApi))
+  for (const dapp of dapps) costs.push(await measureDapp(dapp.name, dapp.plugins))
   return costs
 }

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { replay } from '../kernel/index'
 import { buildPackage, kb } from '../scripts/build'
-import { benchApp, type DappCost } from './app'
+import { benchApp, dapps, type DappCost } from './app'
 import { createBenchLatch, dispatchBenchEvents } from './events'
 import type { LogMemory } from './memory'
 import { benchOpen, defaultOpenOptions, type OpenFigures, type OpenOptions } from './open'
@@ -202,7 +202,7 @@ async function main(): Promise<{ code: number; output: string }> {
   const memory = await benchMemory(200_000)
   log('size: building…')
   const size = await benchSize()
-  log('what a dapp pays: building two dapps, each with and without React external…')
+  log(`what a dapp pays: building ${dapps.length} dapps, each with and without React external…`)
   const app = await benchApp()
   const openOptions = defaultOpenOptions
   const open = await benchOpen(openOptions, log)
