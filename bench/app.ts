@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { build, type BuildOptions, type Metafile } from 'esbuild'
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
 import { closure, staticClosure } from '../scripts/build'
 import { appBundle } from '../scripts/esbuild-options'
 
@@ -35,26 +35,49 @@ export type DappCost = {
   initialModules: { group: string; bytes: number }[]
 }
 
-/** The dapps measured: with the api plugin (curated registry, wallet list) and without it. */
-export const dapps = [
-  { name: 'EVM + api', withApi: true },
-  { name: 'EVM only', withApi: false },
-] as const
+/** The plugins a bench dapp registers beside eip155: api (curated registry, wallet list), solana, bip122 (Bitcoin). */
+export type DappPlugin = 'api' | 'solana' | 'bip122'
+
+/**
+ * The dapps measured: EVM with the api plugin and without it (each with its own rows in the table, `detailed`), and
+ * EVM + api with the Solana or the Bitcoin plugin and its mainnet added, which only feed what that plugin adds.
+ */
+export const dapps: readonly { name: string; plugins: readonly DappPlugin[]; detailed: boolean }[] = [
+  { name: 'EVM + api', plugins: ['api'], detailed: true },
+  { name: 'EVM only', plugins: [], detailed: true },
+  { name: 'EVM + api + Solana', plugins: ['api', 'solana'], detailed: false },
+  { name: 'EVM + api + Bitcoin', plugins: ['api', 'bip122'], detailed: false },
+]
+
+/** What each plugin adds to a dapp: the dapp with it (`with`) minus the same dapp without it (`without`), by name in `dapps`. */
+export const pluginCosts: readonly { plugin: string; with: string; without: string }[] = [
+  { plugin: 'api plugin', with: 'EVM + api', without: 'EVM only' },
+  { plugin: 'Solana plugin', with: 'EVM + api + Solana', without: 'EVM + api' },
+  { plugin: 'Bitcoin plugin', with: 'EVM + api + Bitcoin', without: 'EVM + api' },
+]
 
 /** Externals of the "Latch without React" build: React, react-dom, the scheduler and their subpaths. */
 export const reactExternals = ['react', 'react/*', 'react-dom', 'react-dom/*', 'scheduler', 'scheduler/*']
 
-/** The dapp entry: createLatch with mainnet, eip155 (and api), a ConnectButton in a LatchProvider, rendered with react-dom/client. */
-export function dappSource(withApi: boolean): string {
+/**
+ * The dapp entry: createLatch with mainnet and eip155 (plus api, and solana with Solana mainnet or bip122 with Bitcoin
+ * mainnet, as `plugins` says), a ConnectButton in a LatchProvider, rendered with react-dom/client.
+ */
+export function dappSource(plugins: readonly DappPlugin[]): string {
   const src = (path: string) => JSON.stringify(join(root, path))
+  const has = (plugin: DappPlugin) => plugins.includes(plugin)
+  const networks = ['fromViemChain(mainnet)', ...(has('solana') ? ['solanaMainnet()'] : []), ...(has('bip122') ? ['bitcoin'] : [])]
+  const registered = ['eip155()', ...(has('solana') ? ['solana()'] : []), ...(has('bip122') ? ['bip122()'] : []), ...(has('api') ? ['api()'] : [])]
   return [
     `import { createRoot } from 'react-dom/client'`,
     `import { mainnet } from 'viem/chains'`,
     `import { createLatch } from ${src('kernel/index.ts')}`,
     `import { eip155, fromViemChain } from ${src('plugins/eip155/index.ts')}`,
-    withApi ? `import { api } from ${src('plugins/api/index.ts')}` : '',
+    has('solana') ? `import { solana, solanaMainnet } from ${src('plugins/solana/index.ts')}` : '',
+    has('bip122') ? `import { bip122, bitcoin } from ${src('plugins/bip122/index.ts')}` : '',
+    has('api') ? `import { api } from ${src('plugins/api/index.ts')}` : '',
     `import { ConnectButton, LatchProvider } from ${src('ui/index.ts')}`,
-    `const latch = createLatch({ networks: [fromViemChain(mainnet)], plugins: [eip155()${withApi ? ', api()' : ''}] })`,
+    `const latch = createLatch({ networks: [${networks.join(', ')}], plugins: [${registered.join(', ')}] })`,
     `createRoot(document.getElementById('root')).render(<LatchProvider latch={latch}><ConnectButton /></LatchProvider>)`,
     '',
   ].join('\n')
@@ -94,22 +117,44 @@ export function latchClosure(metafile: Metafile, start: string): string[] {
 /** Where `npm run bench` installs the peers Latch is compared with (bench/peers/package.json). */
 export const peersDir = join(root, 'bench/peers')
 
-/** THE esbuild configuration of every bench dapp, Latch's and its peers': only the entry, the output folder and `external` differ. */
-export function dappBuildOptions(entry: string, outdir: string, external: string[]): BuildOptions & { metafile: true } {
-  // Bare imports resolve from the repository's node_modules, then from bench/peers/node_modules (`nodePaths`:
-  // the peers' dapps in bench/apps import only packages the repository lacks). React, react-dom and the
-  // scheduler are aliased to themselves, which makes esbuild resolve them from the working directory: every
-  // app bundles one copy, the repository's. The root tsconfig.json is named so that bench/tsconfig.json's
-  // `paths` (for tsc) never steer the bundler (they made it pick @tanstack/react-query's legacy build).
+/**
+ * Resolves the bare imports of `entry` from `dir`, as if the entry lived there (React, react-dom and the scheduler excepted).
+ * A peer's dapp needs it: walking up from bench/apps finds the repository's node_modules first, which holds some of the
+ * peers' packages at other versions (wagmi and @tanstack/react-query for latch/wagmi, @reown/appkit under wagmi's connectors).
+ */
+function entryImportsFrom(entry: string, dir: string): Plugin {
+  return {
+    name: 'bench-entry-imports-from',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.importer !== entry || /^(react|react-dom|scheduler)(\/|$)/.test(args.path)) return undefined
+        return build.resolve(args.path, { kind: args.kind, resolveDir: dir })
+      })
+    },
+  }
+}
+
+/**
+ * THE esbuild configuration of every bench dapp, Latch's and its peers': only the entry, the output folder, `external`
+ * and, for a peer's dapp, `importsFrom` (bench/peers: where the entry's own bare imports resolve) differ.
+ */
+export function dappBuildOptions(entry: string, outdir: string, external: string[], importsFrom?: string): BuildOptions & { metafile: true } {
+  // Bare imports resolve from the repository's node_modules, then from bench/peers/node_modules (`nodePaths`: temporary
+  // entries live outside the repository). A peer's entry resolves its own from bench/peers (entryImportsFrom), and the
+  // packages found there resolve theirs from there. React, react-dom and the scheduler are aliased to themselves, which
+  // makes esbuild resolve them from the working directory: every app bundles one copy, the repository's. The root
+  // tsconfig.json is named so that bench/tsconfig.json's `paths` (for tsc) never steer the bundler (they made it pick
+  // @tanstack/react-query's legacy build).
   return {
     absWorkingDir: root,
     entryPoints: { main: entry },
     outdir,
     ...appBundle,
-    nodePaths: [join(root, 'node_modules'), join(peersDir, 'node_modules')], // temporary entries live outside the repository
+    nodePaths: [join(root, 'node_modules'), join(peersDir, 'node_modules')],
     alias: { react: 'react', 'react-dom': 'react-dom', scheduler: 'scheduler' },
     tsconfig: join(root, 'tsconfig.json'),
     external,
+    ...(importsFrom ? { plugins: [entryImportsFrom(entry, importsFrom)] } : {}),
     metafile: true,
     write: true,
     // @metamask/sdk (in wagmi's connectors) has an `import(`./${name}.entry.js`)` that matches no file: harmless.
@@ -117,9 +162,9 @@ export function dappBuildOptions(entry: string, outdir: string, external: string
   }
 }
 
-/** Bundles `entry` into `outdir` with THE configuration; only `external` differs between the two builds. */
-export async function bundle(entry: string, outdir: string, external: string[]): Promise<Built> {
-  const { metafile } = await build(dappBuildOptions(entry, outdir, external))
+/** Bundles `entry` into `outdir` with THE configuration; only `external` differs between the two builds of a dapp. */
+export async function bundle(entry: string, outdir: string, external: string[], importsFrom?: string): Promise<Built> {
+  const { metafile } = await build(dappBuildOptions(entry, outdir, external, importsFrom))
   const js = Object.keys(metafile.outputs).filter((file) => file.endsWith('.js'))
   const start = js.find((file) => metafile.outputs[file]?.entryPoint && resolve(root, metafile.outputs[file].entryPoint) === entry)
   if (!start) throw new Error(`no output for ${entry} in the metafile`)
@@ -156,7 +201,9 @@ function chunkName(metafile: Metafile, file: string): string {
   const output = metafile.outputs[file]
   if (output?.entryPoint) {
     const path = relative(root, resolve(root, output.entryPoint))
-    return path.startsWith('node_modules/') ? `${path.slice('node_modules/'.length)} (the dependency's own dynamic import)` : path
+    // From the first node_modules/ on: the repository's node_modules may be a symlink, which the metafile names by its target.
+    const modules = path.indexOf('node_modules/')
+    return modules >= 0 ? `${path.slice(modules + 'node_modules/'.length)} (the dependency's own dynamic import)` : path
   }
   const top = groupBytes(metafile, [file]).slice(0, 2).map((g) => g.group)
   return `shared chunk (${top.join(', ')})`
@@ -177,11 +224,11 @@ function lazyChunks(built: Built): LazyChunk[] {
 }
 
 /** Builds one dapp twice (React external, then bundled) and measures it. */
-export async function measureDapp(name: string, withApi: boolean): Promise<DappCost> {
+export async function measureDapp(name: string, plugins: readonly DappPlugin[]): Promise<DappCost> {
   const dir = mkdtempSync(join(tmpdir(), 'latch-bench-app-'))
   try {
     const entry = join(dir, 'dapp.tsx')
-    writeFileSync(entry, dappSource(withApi))
+    writeFileSync(entry, dappSource(plugins))
     const own = await bundle(entry, join(dir, 'without-react'), reactExternals)
     const full = await bundle(entry, join(dir, 'bundled'), [])
     const split = (own: Bytes, total: Bytes): Split => ({ total, latch: own, react: minus(total, own) })
@@ -201,6 +248,6 @@ export async function measureDapp(name: string, withApi: boolean): Promise<DappC
 /** Measures every dapp of `dapps`. */
 export async function benchApp(): Promise<DappCost[]> {
   const costs: DappCost[] = []
-  for (const dapp of dapps) costs.push(await measureDapp(dapp.name, dapp.withApi))
+  for (const dapp of dapps) costs.push(await measureDapp(dapp.name, dapp.plugins))
   return costs
 }

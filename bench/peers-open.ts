@@ -4,7 +4,7 @@
  * navigation → button interactive. Twice: outside requests refused at once, then left hanging.
  */
 import type { Browser, Page } from 'playwright-core'
-import type { Library, PeerAppCost } from './peers-types'
+import type { Library, PeerApp, PeerAppCost } from './peers-types'
 import { peerProbeScript, type PeerProbeLoad, type PeerProbeOpen } from './peers-probe'
 import { summarize, type Summary } from './stats'
 import { startStaticServer, type StaticServer } from '../scripts/devnet/serve'
@@ -22,9 +22,10 @@ export const defaultPeerOpenOptions: PeerOpenOptions = { loads: 20, warmOpens: 2
 /** Click → painted (and click → in the DOM) of the opens that opened; how many were tried and how many opened. */
 export type PeerOpenSeries = { painted: Summary; dom: Summary; tried: number; opened: number }
 
-/** One library in one mode. */
+/** One dapp (a library and its chains) in one mode. */
 export type PeerOpenRun = {
   library: Library
+  chains: string
   mode: OutsideMode
   interactive: Summary
   domContentLoaded: Summary
@@ -81,8 +82,9 @@ function series(opens: readonly (PeerProbeOpen | undefined)[]): PeerOpenSeries {
   return { painted: summarize(done.map((o) => o.painted - o.click)), dom: summarize(done.map((o) => o.found - o.click)), tried: opens.length, opened: done.length }
 }
 
-/** One library, one mode: `loads` fresh pages (time to interactive and a first open each), `warmOpens` more on the first page. */
-export async function peerOpenRun(browser: Browser, url: string, library: Library, mode: OutsideMode, options = defaultPeerOpenOptions): Promise<PeerOpenRun> {
+/** One dapp, one mode: `loads` fresh pages (time to interactive and a first open each), `warmOpens` more on the first page. */
+export async function peerOpenRun(browser: Browser, url: string, app: Pick<PeerApp, 'library' | 'chains'>, mode: OutsideMode, options = defaultPeerOpenOptions): Promise<PeerOpenRun> {
+  const { library, chains } = app
   const outside: string[] = []
   let consoleErrors = 0
   const fresh = async (): Promise<GuardedPage> => {
@@ -135,6 +137,7 @@ export async function peerOpenRun(browser: Browser, url: string, library: Librar
   }
   return {
     library,
+    chains,
     mode,
     interactive: summarize(loads.map((l) => l.interactive)),
     domContentLoaded: summarize(loads.map((l) => l.domContentLoaded)),
@@ -148,23 +151,22 @@ export async function peerOpenRun(browser: Browser, url: string, library: Librar
   }
 }
 
-/** Serves each EVM dapp's bundled build on 127.0.0.1 and runs every library with outside requests refused, then hanging. */
+/** Serves each dapp's bundled build (the EVM ones and the multi-chain ones) on 127.0.0.1 and runs every one with outside requests refused, then hanging. */
 export async function benchPeersOpen(costs: readonly PeerAppCost[], options = defaultPeerOpenOptions, log: (line: string) => void = () => {}): Promise<PeerOpenFigures> {
   ensureChromium()
-  const apps = costs.filter((c) => c.app.chains === 'EVM')
-  const servers: { library: Library; server: StaticServer }[] = []
+  const servers: { app: PeerApp; server: StaticServer }[] = []
   let browser: Browser | undefined
   try {
-    for (const cost of apps) {
+    for (const cost of costs) {
       const files = { '/index.html': { body: pageHtml(cost), type: 'text/html; charset=utf-8' } }
-      servers.push({ library: cost.app.library, server: await startStaticServer({ root: cost.outdir, files, csp: peerCsp }) })
+      servers.push({ app: cost.app, server: await startStaticServer({ root: cost.outdir, files, csp: peerCsp }) })
     }
     browser = await launchBrowser()
     const runs: PeerOpenRun[] = []
     for (const mode of ['refused', 'hanging'] as const) {
-      for (const { library, server } of servers) {
-        log(`peers: modal open, ${library}, outside requests ${mode}: ${options.loads} fresh pages, ${options.warmOpens} repeat opens…`)
-        runs.push(await peerOpenRun(browser, server.url, library, mode, options))
+      for (const { app, server } of servers) {
+        log(`peers: modal open, ${app.library} ${app.chains}, outside requests ${mode}: ${options.loads} fresh pages, ${options.warmOpens} repeat opens…`)
+        runs.push(await peerOpenRun(browser, server.url, app, mode, options))
       }
     }
     return { chromium: browser.version(), runs }

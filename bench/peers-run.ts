@@ -1,4 +1,4 @@
-/** Latch against its peers: installs them, measures every dapp of bench/apps, then opens the EVM dapps in chromium. */
+/** Latch against its peers: installs them, measures every dapp of bench/apps, then opens each of them in chromium. */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,7 +10,7 @@ import type { PeerAppCost } from './peers-types'
 /** Everything the section shows. */
 export type PeerFigures = { costs: PeerAppCost[]; open: PeerOpenFigures; versions: Record<string, string>; options: PeerOpenOptions }
 
-/** Installs bench/peers if needed, measures every dapp, runs the latency bench on the EVM dapps, and removes the builds. */
+/** Installs bench/peers if needed, measures every dapp, runs the latency bench on every dapp (EVM and multi-chain), and removes the builds. */
 export async function benchPeers(log: (line: string) => void = () => {}, options = defaultPeerOpenOptions): Promise<PeerFigures> {
   ensurePeers(log)
   const workDir = mkdtempSync(join(tmpdir(), 'latch-bench-peers-'))

@@ -3,23 +3,24 @@
  * of bench/app.ts, each twice (React external, then bundled), measured raw, gzip and brotli.
  */
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { readFileSync, realpathSync } from 'node:fs'
+import { join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Metafile } from 'esbuild'
-import { bundle, inputGroup, reactExternals, type Bytes, type Split } from './app'
-import type { PeerApp, PeerAppCost } from './peers-types'
+import { bundle, inputGroup, peersDir, reactExternals, type Bytes, type Split } from './app'
+import { multiChain, type PeerApp, type PeerAppCost } from './peers-types'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-/** The dapps of bench/apps. Latch has no Solana or Bitcoin plugin yet, so it has no multi-chain dapp. */
+/** The dapps of bench/apps: each library's EVM dapp, then Latch's and AppKit's EVM + Solana + Bitcoin dapps. */
 export const peerApps: readonly PeerApp[] = [
   { id: 'latch-evm', library: 'Latch', chains: 'EVM', entry: 'bench/apps/latch-evm.tsx' },
   { id: 'appkit-evm', library: 'AppKit', chains: 'EVM', entry: 'bench/apps/appkit-evm.tsx' },
   { id: 'rainbowkit-evm', library: 'RainbowKit', chains: 'EVM', entry: 'bench/apps/rainbowkit-evm.tsx' },
-  { id: 'appkit-multichain', library: 'AppKit', chains: 'EVM + Solana + Bitcoin', entry: 'bench/apps/appkit-multichain.tsx' },
+  { id: 'latch-multichain', library: 'Latch', chains: multiChain, entry: 'bench/apps/latch-multichain.tsx' },
+  { id: 'appkit-multichain', library: 'AppKit', chains: multiChain, entry: 'bench/apps/appkit-multichain.tsx' },
 ]
 
 /** JS outputs plus the CSS bundle each of them pulls in (RainbowKit's styles.css): what the browser downloads for them. */
@@ -31,11 +32,14 @@ export function withCss(metafile: Metafile, files: readonly string[]): string[] 
 /** Throws unless React comes once, from the repository, and every other package from bench/peers for a peer's dapp (never for Latch's). */
 export function assertResolution(metafile: Metafile, app: PeerApp): void {
   const react = /(^|\/)node_modules\/(react|react-dom|scheduler)\//
+  // The metafile names real paths: a node_modules that is a symlink (a git worktree sharing another checkout's install) shows as its target.
+  const repoModules = `${relative(root, realpathSync(join(root, 'node_modules'))).split(sep).join('/')}/`
+  const fromRepo = (path: string) => path.startsWith('node_modules/') || path.startsWith(repoModules)
   for (const input of Object.keys(metafile.inputs)) {
     const path = input.replace(/^\(disabled\):/, '') // a package's `browser` map turning a module off
     if (!path.includes('node_modules/')) continue
     const fromPeers = path.startsWith('bench/peers/node_modules/')
-    if (react.test(path) ? !path.startsWith('node_modules/') : fromPeers !== (app.library !== 'Latch')) {
+    if (react.test(path) ? !fromRepo(path) : fromPeers !== (app.library !== 'Latch')) {
       throw new Error(`${app.entry} bundles ${path}: expected React from node_modules/ and ${app.library === 'Latch' ? 'nothing' : 'every other package'} from bench/peers/node_modules/`)
     }
   }
@@ -87,9 +91,10 @@ const minus = (a: Bytes, b: Bytes): Bytes => ({ raw: a.raw - b.raw, gzip: a.gzip
 /** Builds one dapp twice into `workDir` and measures both builds; the bundled one stays there to be served. */
 export async function measurePeerApp(app: PeerApp, workDir: string): Promise<PeerAppCost> {
   const entry = join(root, app.entry)
-  const own = await bundle(entry, join(workDir, app.id, 'without-react'), reactExternals)
+  const importsFrom = app.library === 'Latch' ? undefined : peersDir
+  const own = await bundle(entry, join(workDir, app.id, 'without-react'), reactExternals, importsFrom)
   const outdir = join(workDir, app.id, 'bundled')
-  const full = await bundle(entry, outdir, [])
+  const full = await bundle(entry, outdir, [], importsFrom)
   assertResolution(full.metafile, app)
   const everything = (built: typeof own) => Object.keys(built.metafile.outputs).filter((file) => /\.(js|css)$/.test(file))
   const split = async (ownFiles: string[], fullFiles: string[]): Promise<Split> => {

@@ -1,8 +1,11 @@
-/** Types shared by the peer comparison's modules (sizes, open latency, probe, report), so none imports another for them. */
+/** Types (and the multi-chain label) shared by the peer comparison's modules (sizes, open latency, probe, report), so none imports another for them. */
 import type { Split } from './app'
 
 /** The libraries compared. */
 export type Library = 'Latch' | 'AppKit' | 'RainbowKit'
+
+/** The chains of the multi-chain dapps (Latch's and AppKit's); the other dapps are 'EVM'. */
+export const multiChain = 'EVM + Solana + Bitcoin'
 
 /** One dapp of bench/apps: which library, which chains, its entry file. */
 export type PeerApp = { id: string; library: Library; chains: string; entry: string }

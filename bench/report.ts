@@ -4,7 +4,7 @@ import { arch, cpus, platform, release, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { kb } from '../scripts/build'
-import type { Bytes, DappCost } from './app'
+import { dapps, pluginCosts, type Bytes, type DappCost } from './app'
 import type { OpenFigures, OpenOptions, OpenRun, OpenSeries } from './open'
 import type { Summary } from './stats'
 
@@ -47,10 +47,11 @@ const brief = (b: Bytes) => `${kb(b.gzip)} gzip, ${kb(b.brotli)} br`
 /** Header of the dapp-size table. */
 export const appHeader = ['dapp', 'what', 'raw', 'gzip', 'brotli', 'notes']
 
-/** Rows of the dapp-size table: initial load split, everything loadable, lazy chunks (first dapp), and the api plugin's cost. */
+/** Rows of the dapp-size table: initial load split, everything loadable, lazy chunks (first dapp), and what each plugin adds. */
 export function appRows(costs: readonly DappCost[]): string[][] {
   const rows: string[][] = []
-  for (const [i, d] of costs.entries()) {
+  const detailed = new Set(dapps.filter((d) => d.detailed).map((d) => d.name))
+  for (const [i, d] of costs.filter((c) => detailed.has(c.name)).entries()) {
     rows.push(
       [d.name, '(a) initial load, total', ...sizes(d.initial.total), `entry + ${d.initial.total.files - 1} statically imported chunks; React bundled`],
       ['', '    React + react-dom', ...sizes(d.initial.react), 'total minus the React-external build (scheduler included)'],
@@ -64,14 +65,18 @@ export function appRows(costs: readonly DappCost[]): string[][] {
       rows.push(['', `(c) ${chunk.name}`, ...sizes(chunk.bytes), adds])
     }
   }
-  const [withApi, without] = costs
-  if (withApi && without) {
-    const all = minus(withApi.all.latch, without.all.latch)
+  for (const p of pluginCosts) {
+    const withIt = costs.find((c) => c.name === p.with)
+    const without = costs.find((c) => c.name === p.without)
+    if (!withIt || !without) continue
+    const initial = minus(withIt.initial.latch, without.initial.latch)
+    const all = minus(withIt.all.latch, without.all.latch)
+    const lazy = minus(all, initial)
     rows.push([
-      'api plugin',
-      `${withApi.name} − ${without.name}, initial`,
-      ...sizes(minus(withApi.initial.latch, without.initial.latch)),
-      `React external; every file: +${kb(all.raw)} raw, +${kb(all.gzip)} gzip, +${kb(all.brotli)} br`,
+      p.plugin,
+      `${withIt.name} − ${without.name}, initial`,
+      ...sizes(initial),
+      `React external; every file: +${kb(all.raw)} raw, +${kb(all.gzip)} gzip, +${kb(all.brotli)} br (lazy, every file − initial: +${kb(lazy.gzip)} gzip)`,
     ])
   }
   return rows
@@ -114,7 +119,7 @@ export function openRows(figures: OpenFigures): string[][] {
 /** The "How" items of the dapp-size bench. */
 export function appHow(costs: readonly DappCost[]): string[] {
   return [
-    `- **What a dapp pays** (bench/app.ts): a dapp entry written to a temporary \`dapp.tsx\`: \`createLatch({ networks: [fromViemChain(mainnet)], plugins: [eip155(), api()] })\` and \`<LatchProvider latch={latch}><ConnectButton/></LatchProvider>\` rendered with \`react-dom/client\`, importing the repository's kernel/index.ts, plugins/eip155/index.ts, plugins/api/index.ts, ui/index.ts and \`viem/chains\`; "${costs[1]?.name ?? 'EVM only'}" is the same without \`api()\`. One esbuild configuration: ESM, \`bundle\`, \`splitting\`, \`minify\`, platform browser, target es2022, \`jsx: automatic\`, \`process.env.NODE_ENV = "production"\`, every dependency bundled, written to a temporary folder with a metafile. Each dapp is built twice, differing only in \`external\`: once with react, react-dom and scheduler (and subpaths) external — **Latch + everything else** (Latch, zod, rxjs, immer, viem's chain, the dapp) — and once with nothing external — the **total**. **React + react-dom** is total minus the first (per figure, so its gzip and brotli are differences of sums, not compressions of React alone).`,
+    `- **What a dapp pays** (bench/app.ts): a dapp entry written to a temporary \`dapp.tsx\`: \`createLatch({ networks: [fromViemChain(mainnet)], plugins: [eip155(), api()] })\` and \`<LatchProvider latch={latch}><ConnectButton/></LatchProvider>\` rendered with \`react-dom/client\`, importing the repository's kernel/index.ts, plugins/eip155/index.ts, plugins/api/index.ts, ui/index.ts and \`viem/chains\`; "${costs[1]?.name ?? 'EVM only'}" is the same without \`api()\`; "EVM + api + Solana" adds \`solana()\` with \`solanaMainnet()\` (plugins/solana/index.ts) and "EVM + api + Bitcoin" adds \`bip122()\` with \`bitcoin\` (plugins/bip122/index.ts) to "EVM + api" — these two have no rows of their own. **What a plugin adds** (api, Solana, Bitcoin plugin rows): the dapp with it minus the dapp without it, React external, per figure: **initial** (up front, in the raw/gzip/brotli columns) and **every file** (the notes, with its lazy part, every file − initial). One esbuild configuration: ESM, \`bundle\`, \`splitting\`, \`minify\`, platform browser, target es2022, \`jsx: automatic\`, \`process.env.NODE_ENV = "production"\`, every dependency bundled, written to a temporary folder with a metafile. Each dapp is built twice, differing only in \`external\`: once with react, react-dom and scheduler (and subpaths) external — **Latch + everything else** (Latch, zod, rxjs, immer, viem's chain, the dapp) — and once with nothing external — the **total**. **React + react-dom** is total minus the first (per figure, so its gzip and brotli are differences of sums, not compressions of React alone).`,
     '- Sizes: every file compressed on its own (gzip level 9, brotli quality 11, node:zlib) and summed, as a browser fetches them. **(a) initial load**: the entry output and every output it reaches through static `import` statements in the metafile (what the page downloads before the modal opens; `LatchProvider` then preloads the modal chunk when the browser is idle). **(b)**: every `.js` output; "reachable via Latch imports" follows static imports and dynamic imports of the repository\'s own modules, leaving out chunks split at dynamic imports inside node_modules (viem\'s Tempo error decoder, ox\'s wasm miner), which an EVM dapp on mainnet does not load. **(c)**: each output split at a dynamic `import()` (named by the metafile\'s `entryPoint`: the modal, each lazy view, plugins/eip155/lazy-viem.ts, viem\'s own), alone and with the shared chunks it imports statically that (a) does not hold — what loading it costs.',
     '- Who fills the initial load: `outputs[file].inputs[path].bytesInOutput` of the bundled build\'s initial files, summed by package (node_modules) or repository folder; minified bytes before compression.',
   ]

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { replay } from '../kernel/index'
 import { buildPackage, kb } from '../scripts/build'
-import { benchApp, type DappCost } from './app'
+import { benchApp, dapps, type DappCost } from './app'
 import { createBenchLatch, dispatchBenchEvents } from './events'
 import type { LogMemory } from './memory'
 import { benchOpen, defaultOpenOptions, type OpenFigures, type OpenOptions } from './open'
@@ -202,7 +202,7 @@ async function main(): Promise<{ code: number; output: string }> {
   const memory = await benchMemory(200_000)
   log('size: building…')
   const size = await benchSize()
-  log('what a dapp pays: building two dapps, each with and without React external…')
+  log(`what a dapp pays: building ${dapps.length} dapps, each with and without React external…`)
   const app = await benchApp()
   const openOptions = defaultOpenOptions
   const open = await benchOpen(openOptions, log)
@@ -221,8 +221,8 @@ async function main(): Promise<{ code: number; output: string }> {
   for (const r of peers.open.runs.filter((run) => run.library === 'Latch')) {
     const opened = r.first.opened + r.warm.opened
     const tried = r.first.tried + r.warm.tried
-    if (opened < tried) failures.push(`error: in the peer comparison (outside requests ${r.mode}), ${tried - opened} of ${tried} Latch opens did not list a wallet`)
-    if (r.outsideRequests) failures.push(`error: in the peer comparison, the Latch dapp made ${r.outsideRequests} outside requests`)
+    if (opened < tried) failures.push(`error: in the peer comparison (outside requests ${r.mode}), ${tried - opened} of ${tried} opens of the Latch ${r.chains} dapp did not list a wallet`)
+    if (r.outsideRequests) failures.push(`error: in the peer comparison, the Latch ${r.chains} dapp made ${r.outsideRequests} outside requests`)
   }
   const output = [
     textTable(kernelHeader, rows(figures, events)),
@@ -237,6 +237,8 @@ async function main(): Promise<{ code: number; output: string }> {
     textTable(peersReport.peerSizeHeader, peersReport.peerSizeRows(peers.costs)),
     '',
     textTable(peersReport.peerSizeRatioHeader, peersReport.peerSizeRatioRows(peers.costs)),
+    `goal: Latch's initial load (gzip, React excluded) at most ${peersReport.peerSizeGoal.toFixed(2)} of AppKit's`,
+    ...peersReport.peerSizeGoalLines(peers.costs),
     '',
     textTable(peersReport.peerOpenHeader, peersReport.peerOpenRows(peers.open, peers.options)),
     '',
