@@ -1,19 +1,11 @@
-import { filter, finalize, fromEvent, merge, NEVER, Subject } from 'rxjs'
+import { filter, fromEvent, merge, NEVER } from 'rxjs'
 import * as z from 'zod/mini'
-import { definePlugin, describeIssues, LatchError, modalOpened, walletCancelRequested, type Effect } from '../../kernel/index'
-import { loadBalance } from './balance'
-import { answerConnect } from './connect'
-import type { Deps, Settings } from './deps'
-import { answerDisconnect } from './disconnect'
+import { definePlugin, describeIssues, LatchError, modalOpened, storageHydrated, type Effect, type EffectContext, type Logged } from '../../kernel/index'
+import { loadOnDemand } from '../../kernel/load-on-demand'
+import type { Settings } from './deps'
 import { discoverWallets } from './discover'
 import { bip122Events } from './events'
-import { reconnect } from './reconnect'
 import { createRegistry } from './registry'
-import { createWalletRequests } from './requests'
-import { answerSwitchAccount } from './switch-account'
-import { answerSwitchNetwork } from './switch-network'
-import { answerWalletRequests } from './wallet-rpc'
-import { watchWallet } from './watch'
 
 /**
  * Options of the bip122 plugin. Networks are given to `createLatch({ networks })` (`bitcoin`, `bitcoinTestnet`,
@@ -51,41 +43,49 @@ function readOptions(options: Bip122Options): Settings {
 /**
  * The Bitcoin family (bip122, docs/bitcoin.md): sats-connect and wallet-standard wallets, connect with payment
  * accounts (and ordinals when asked), switching between payment accounts, signMessage, signPsbt, sendTransfer,
- * getAccountAddresses through the allowed methods, network switch, reconnect, and the balance. sats-connect itself is
- * loaded only once a sats-connect wallet is used. Throws `INVALID_OPTIONS` on bad options.
+ * getAccountAddresses through the allowed methods, network switch, reconnect, and the balance. Discovery is in the entry;
+ * the wallet session loads when a Bitcoin wallet, account or network is first used, and sats-connect itself only once a
+ * sats-connect wallet is. Throws `INVALID_OPTIONS` on bad options.
  */
 export function bip122(options: Bip122Options = {}) {
   const settings = readOptions(options)
   // Everything with a lifetime (discovered wallets, listeners, pending requests) is created here, once per kernel.
   const effect: Effect = (events$, ctx) => {
     const registry = createRegistry()
-    const requests = createWalletRequests(ctx.ports.scheduler)
-    const refresh$ = new Subject<void>()
-    const deps: Deps = { ctx, registry, requests, settings, refreshBalance: () => refresh$.next() }
     const win = ctx.ports.window
     // sats-connect has no announcement: look again once the page has loaded and whenever the modal opens.
     const rescan$ = merge(win ? fromEvent(win, 'load') : NEVER, events$.pipe(filter(modalOpened.match)))
-    // Emits nothing: a connection change fails the requests bound to the old one, a cancel all of them.
-    const settle = events$.pipe(
-      filter((event) => {
-        if (event.ns !== 'bip122') return false
-        if (event.type === 'account/connected' || event.type === 'account/disconnected') requests.connectionChanged()
-        else if (walletCancelRequested.match(event)) requests.abort('the visitor cancelled')
-        return false
+    return merge(
+      discoverWallets(win, registry, rescan$, ctx.ports.logger),
+      loadOnDemand(events$, ctx, {
+        name: 'bip122',
+        wanted: wantsSession,
+        now: reconnectPending,
+        load: () => import('./wallet-session').then((module) => module.walletSession(registry, settings)),
       }),
     )
-    return merge(
-      settle,
-      discoverWallets(win, registry, rescan$, ctx.ports.logger),
-      reconnect(events$, deps),
-      answerConnect(events$, deps),
-      answerDisconnect(events$, deps),
-      answerSwitchNetwork(events$, deps),
-      answerSwitchAccount(events$, deps),
-      answerWalletRequests(events$, deps),
-      watchWallet(deps),
-      loadBalance(events$, deps, refresh$),
-    ).pipe(finalize(() => refresh$.complete()))
   }
   return definePlugin({ name: 'bip122', namespaces: ['bip122'], events: bip122Events, effects: [effect] })
+}
+
+/** The intents that need the wallet session. */
+const sessionIntents = new Set([
+  'wallet/connectRequested',
+  'wallet/disconnectRequested',
+  'network/switchRequested',
+  'bip122/switchAccountRequested',
+  'wallet/signMessageRequested',
+  'wallet/sendTransactionRequested',
+  'wallet/rpcRequested',
+])
+
+/** A stored Bitcoin connection waits to be restored (docs/behaviour.md, "Reconnect"). */
+function reconnectPending(ctx: EffectContext): boolean {
+  const chain = ctx.getState().chains.bip122
+  return chain.reconnectConnectorId !== undefined && chain.connectorId === undefined
+}
+
+function wantsSession(event: Logged, ctx: EffectContext): boolean {
+  if (event.ns === 'bip122' && sessionIntents.has(event.type)) return true
+  return storageHydrated.match(event) && reconnectPending(ctx)
 }

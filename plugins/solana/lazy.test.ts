@@ -8,7 +8,7 @@ import { createLatch, definePlugin, walletSignMessageRequested, walletSignMessag
 import { createTestPorts } from '../../kernel/testing'
 import { externalPackages, staticClosure } from '../../scripts/build'
 import { browserBundle } from '../../scripts/esbuild-options'
-import { loadOnDemand } from './lazy'
+import { loadOnDemand } from '../../kernel/load-on-demand'
 
 const answerer: Effect = (events$) =>
   events$.pipe(
@@ -23,6 +23,7 @@ function withLoader(load: () => Promise<Effect>) {
     effects: [
       (events$, ctx) =>
         loadOnDemand(events$, ctx, {
+          name: 'lazy',
           wanted: (event) => event.type === 'wallet/signMessageRequested',
           now: () => false,
           load: () => {

@@ -4,7 +4,7 @@ import { merge } from 'rxjs'
 import { constants, definePlugin, storageHydrated, writeCache, type Effect, type EffectContext, type Logged } from '../../kernel/index'
 import { discoverWallets, type WalletsSource } from './discover'
 import { solanaEvents, type SolanaState } from './events'
-import { loadOnDemand } from './lazy'
+import { loadOnDemand } from '../../kernel/load-on-demand'
 import { createRegistry } from './registry'
 import type { SessionOptions } from './session'
 import { answerSwitchNetwork } from './switch-network'
@@ -53,6 +53,7 @@ export function solana(options: SolanaOptions = {}) {
       discoverWallets(source, registry, ctx),
       answerSwitchNetwork(events$, ctx, registry),
       loadOnDemand(events$, ctx, {
+        name: 'solana',
         wanted: wantsSession,
         now: reconnectPending,
         load: () => import('./session').then((module): Effect => (sessionEvents$, sessionCtx) => module.session(sessionEvents$, sessionCtx, session)),

@@ -1,8 +1,13 @@
 import { Observable, Subject } from 'rxjs'
-import { kernelFaulted, LatchError, toLatchError, type Effect, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { kernelFaulted } from './core/events'
+import { LatchError, toLatchError } from './errors'
+import type { LatchEvent, Logged } from './events'
+import type { Effect, EffectContext } from './plugin'
 
 /** Options of `loadOnDemand`. */
 export type LoadOnDemandOptions = {
+  /** Whose code it is, for the developer's message ('solana', 'bip122'). */
+  name: string
   /** The first event that needs the effect (an intent it answers, a stored connection to restore). */
   wanted(event: Logged, ctx: EffectContext): boolean
   /** True when the effect is needed at once (a reconnect pending at start). */
@@ -12,7 +17,8 @@ export type LoadOnDemandOptions = {
 }
 
 /**
- * Runs an effect whose code loads only when first needed (docs/solana.md, "What loads when"). From the first
+ * Runs an effect whose code loads only when first needed (docs/plugins.md, "Code loaded on first use"); the
+ * Solana and Bitcoin plugins load their wallet sessions this way. Imported by path, not from the kernel's barrel. From the first
  * wanted event, events are kept while the code loads, then fed to the effect in order, followed by every later
  * one: an intent dispatched while loading is answered once loaded. If loading fails, each kept intent fails with
  * `NETWORK_ERROR` (so no caller waits for its timeout) and the next wanted event tries again.
@@ -45,9 +51,9 @@ export function loadOnDemand(events$: Observable<Logged>, ctx: EffectContext, op
           stage = 'idle'
           const pending = kept
           kept = []
-          const error = new LatchError('NETWORK_ERROR', { details: `the Solana plugin's code did not load: ${toLatchError(cause).details ?? String(cause)}`, cause })
+          const error = new LatchError('NETWORK_ERROR', { details: `the ${options.name} plugin's code did not load: ${toLatchError(cause).details ?? String(cause)}`, cause })
           ctx.ports.logger.error(error.message, error)
-          subscriber.next(kernelFaulted({ source: 'solana', error: error.toData() }))
+          subscriber.next(kernelFaulted({ source: options.name, error: error.toData() }))
           for (const event of pending) {
             if (!event.requestId || !event.type.endsWith('Requested')) continue
             const failed = { type: event.type.replace(/Requested$/, 'Failed'), ns: event.ns, requestId: event.requestId, payload: { error: error.toData() } }
