@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { createTestNetwork } from '../../kernel/testing'
+import { planChainSwitch, proposalNamespaces, readSessionFamilies, reusesPairing, startingAccount } from './rules'
+
+// docs/walletconnect.md, "Sessions".
+const networks = [createTestNetwork('eip155', 1), createTestNetwork('eip155', 10), createTestNetwork('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'), createTestNetwork('bip122', '000000000019d6689c085ae165831e93')]
+const evm = '0x00000000000000000000000000000000000000a1'
+
+describe('WalletConnect session rules', () => {
+  it('proposes one namespace per registered family with networks: its chains, allowed methods and the default events', () => {
+    const proposed = proposalNamespaces(networks, ['eip155', 'solana'])
+    expect(Object.keys(proposed)).toEqual(['eip155', 'solana'])
+    expect(proposed.eip155?.chains).toEqual(['eip155:1', 'eip155:10'])
+    expect(proposed.eip155?.methods).toContain('personal_sign')
+    expect(proposed.eip155?.methods).toContain('wallet_switchEthereumChain')
+    expect(proposed.solana?.methods).toEqual(expect.arrayContaining(['solana_signMessage', 'solana_signAndSendTransaction']))
+    expect(proposed.eip155?.events).toEqual(['accountsChanged', 'chainChanged'])
+    expect(proposalNamespaces(networks, ['bip122'], { bip122: ['signMessage'] }).bip122?.methods).toEqual(['signMessage'])
+  })
+
+  it('reads the approved accounts of proposed chains only, deduplicated; refuses malformed or misfiled accounts and an empty approval', () => {
+    const proposed = proposalNamespaces(networks, ['eip155', 'solana'])
+    const families = readSessionFamilies(
+      {
+        eip155: { accounts: [`eip155:1:${evm}`, `eip155:10:${evm}`, `eip155:137:${evm}`], methods: ['personal_sign'], events: [] },
+        cosmos: { accounts: ['cosmos:cosmoshub-4:cosmos1abc'], methods: [], events: [] },
+      },
+      proposed,
+    )
+    expect(families).toEqual([{ ns: 'eip155', caipAddresses: [`eip155:1:${evm}`, `eip155:10:${evm}`], accounts: [{ address: evm }], chains: ['eip155:1', 'eip155:10'], methods: ['personal_sign'] }])
+    expect(startingAccount(families[0]!, 'eip155:10')).toBe(`eip155:10:${evm}`)
+    expect(startingAccount(families[0]!, 'eip155:5')).toBe(`eip155:1:${evm}`)
+
+    const refused = (approved: unknown) => {
+      try {
+        readSessionFamilies(approved, proposed)
+        return undefined
+      } catch (error) {
+        return (error as { code?: string }).code
+      }
+    }
+    expect(refused({ eip155: { accounts: ['eip155:1'], methods: [] } })).toBe('INVALID_RESPONSE')
+    expect(refused({ eip155: { accounts: [`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${evm}`], methods: [] } })).toBe('INVALID_RESPONSE')
+    expect(refused({ eip155: { accounts: [`eip155:137:${evm}`], methods: [] } })).toBe('INVALID_RESPONSE')
+    expect(refused({ cosmos: { accounts: ['cosmos:x:y'], methods: [] } })).toBe('INVALID_RESPONSE')
+    expect(refused('junk')).toBe('INVALID_RESPONSE')
+    expect(refused({ eip155: { accounts: 'all', methods: [] } })).toBe('INVALID_RESPONSE')
+  })
+
+  it('reuses a pending pairing only on Telegram or iOS Safari, and only with more than 10 s left', () => {
+    const pending = { uri: 'wc:abc@2', expiry: 100_000 }
+    expect(reusesPairing({ telegram: true, iosSafari: false }, pending, 50_000)).toBe(true)
+    expect(reusesPairing({ telegram: false, iosSafari: true }, pending, 89_999)).toBe(true)
+    expect(reusesPairing({ telegram: false, iosSafari: true }, pending, 90_000)).toBe(false)
+    expect(reusesPairing({ telegram: false, iosSafari: false }, pending, 0)).toBe(false)
+    expect(reusesPairing({ telegram: true, iosSafari: true }, undefined, 0)).toBe(false)
+  })
+
+  it('switches chain locally when approved, asks a wallet with the switch method, fails otherwise', () => {
+    expect(planChainSwitch({ approvedChains: ['eip155:1', 'eip155:10'], target: 'eip155:10', methods: [] })).toBe('local')
+    expect(planChainSwitch({ approvedChains: ['eip155:1'], target: 'eip155:10', methods: ['wallet_switchEthereumChain'] })).toBe('ask')
+    expect(planChainSwitch({ approvedChains: ['eip155:1'], target: 'eip155:10', methods: ['personal_sign'] })).toBe('fail')
+    expect(planChainSwitch({ approvedChains: [], target: 'solana:devnet', methods: ['wallet_switchEthereumChain'] })).toBe('fail')
+  })
+})
