@@ -3,6 +3,7 @@ import WebSocket from 'ws'
 import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
 import { anvilAccounts, startAnvil, type Anvil } from './anvil'
 import { startRelay, type Relay } from './wc-relay'
+import { startWalletPage } from './wc-wallet/page'
 import { startWcWallet, type WalletAsk, type WcWallet } from './wc-wallet/wallet'
 import { createDappClient, stopDappClient, type DappClient } from '../testing/wc-dapp'
 import { guardOutsideHosts } from '../testing/no-outside-hosts'
@@ -96,6 +97,23 @@ describe('the development WalletConnect relay with the dev wallet (real sign-cli
     await wallet.disconnect(topic)
     expect((await deleted).topic).toBe(topic)
     expect(wallet.sessions()).toEqual([])
+  })
+
+  it('pairs and disconnects through the wallet’s page (npm start)', async () => {
+    const page = await startWalletPage(wallet)
+    try {
+      const post = (path: string, form: Record<string, string>) => fetch(page.url + path, { method: 'POST', body: new URLSearchParams(form) })
+      expect((await post('/pair', { uri: 'wc:nope' })).status).toBe(400)
+      const { uri, approval } = await dapp.connect({ optionalNamespaces: { eip155 } })
+      expect(await (await post('/pair', { uri: uri! })).text()).toContain('Connected')
+      const { topic: pageTopic } = await approval()
+      expect(await (await fetch(page.url)).text()).toContain(pageTopic)
+      const deleted = new Promise<{ topic: string }>((resolve) => dapp.once('session_delete', resolve))
+      expect(await (await post('/disconnect', { topic: pageTopic })).text()).toContain('Disconnected')
+      expect((await deleted).topic).toBe(pageTopic)
+    } finally {
+      await page.stop()
+    }
   })
 
   it('contacted no host outside 127.0.0.1', () => {

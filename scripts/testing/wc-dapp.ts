@@ -3,7 +3,7 @@
  * Latch's plugin uses), pointed at the development relay (scripts/devnet/wc-relay.ts) with telemetry off and its
  * own storage prefix, so it never shares a core with the dev wallet in the same process.
  */
-import SignClient from '@walletconnect/sign-client'
+import { SignClient } from '@walletconnect/sign-client'
 
 export type DappClient = Awaited<ReturnType<typeof SignClient.init>>
 

@@ -7,7 +7,7 @@
  * Nothing leaves 127.0.0.1: the relay is the given (local) one, telemetry is off, and Verify never runs because
  * the development relay marks every message as carrying no attestation (docs/walletconnect.md).
  */
-import SignClient from '@walletconnect/sign-client'
+import { SignClient } from '@walletconnect/sign-client'
 import { createSigner, walletMethods, WalletError, type WalletChain } from './answer'
 
 /** What the wallet is asked to allow: a session proposal or one request. */
