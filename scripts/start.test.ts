@@ -44,16 +44,17 @@ afterEach(() => {
 
 describe('npm start', () => {
   it.each(['SIGTERM', 'SIGHUP'] as const)(
-    'stops both anvils, the provider API and the demo server on %s to npm itself, not only on Ctrl-C to the group',
+    'stops both anvils, the provider API, the WalletConnect relay and the demo server on %s to npm itself, not only on Ctrl-C to the group',
     async (signal) => {
       npm = spawn('npm', ['start', '--silent'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
       let output = ''
       npm.stdout?.on('data', (chunk: Buffer) => (output += chunk))
       npm.stderr?.on('data', (chunk: Buffer) => (output += chunk))
       expect(await eventually(async () => output.includes('Ctrl-C stops everything'), 60_000), output).toBe(true)
-      const urls = [...output.matchAll(/http:\/\/127\.0\.0\.1:\d+/g)].map((m) => m[0])
-      // The demo, two anvils, the provider API and the local Solana network (which answers JSON-RPC too).
-      expect(urls).toHaveLength(5)
+      // ws:// (the WalletConnect relay) is checked over http://: its server answers plain HTTP too.
+      const urls = [...output.matchAll(/(?:http|ws):\/\/127\.0\.0\.1:\d+/g)].map((m) => m[0].replace(/^ws:/, 'http:'))
+      // The demo, two anvils, the provider API, the local Solana network (which answers JSON-RPC too), the WalletConnect relay and the WalletConnect dev wallet's page.
+      expect(urls).toHaveLength(7)
       for (const url of [...urls.slice(1, 3), urls[4]!]) expect(await answers(url)).toBe(true)
 
       npm.kill(signal)

@@ -46,11 +46,16 @@ describe('startStack', () => {
       expect(stats.chain_stats.funded_txo_sum).toBe(75_000_000)
       expect(stack.bitcoin.devWalletJs).toContain(stack.bitcoin.esploraUrl)
       expect(stack.bitcoin.devWalletJs).not.toMatch(/\beval\(|new Function\(/)
+      // The WalletConnect relay (answers plain HTTP with 426) and the dev wallet's pairing page.
+      expect((await fetch(stack.walletConnect.relayUrl.replace('ws:', 'http:'))).status).toBe(426)
+      expect(await (await fetch(stack.walletConnect.pageUrl)).text()).toContain(anvilAccounts[0])
     } finally {
       await stack.stop()
     }
     await expect(rpc(stack.chains[0]!.url, 'eth_chainId')).rejects.toThrow()
     await expect(rpc(stack.solana.url, 'getHealth')).rejects.toThrow()
     await expect(fetch(stack.api.url)).rejects.toThrow()
+    await expect(fetch(stack.walletConnect.pageUrl)).rejects.toThrow()
+    await expect(fetch(stack.walletConnect.relayUrl.replace('ws:', 'http:'))).rejects.toThrow()
   })
 })

@@ -1,7 +1,8 @@
 /**
  * The local stack: two anvil chains, the local wallet-provider API (with a regtest Bitcoin ledger behind its Esplora
  * routes), the local Solana network, and the dev wallets built for them (EVM, Solana through the wallet standard, and
- * Bitcoin through the sats-connect provider protocol). `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs
+ * Bitcoin through the sats-connect provider protocol), plus a development WalletConnect relay with a dev wallet on
+ * the real sign-client and its pairing page (docs/walletconnect.md). `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs
  * until Ctrl-C.
  */
 import { constants as osConstants } from 'node:os'
@@ -17,6 +18,9 @@ import type { DevWalletChain } from './dev-wallet/config'
 import { fixtureWallets } from './fixtures'
 import { demoTokens, installDemoContracts, type DemoToken } from './tokens'
 import { startSolanaStack, type SolanaStack } from './solana'
+import { startRelay } from './wc-relay'
+import { startWalletPage } from './wc-wallet/page'
+import { startWcWallet, type WcWallet } from './wc-wallet/wallet'
 
 /** Options of startStack. */
 export type StackOptions = {
@@ -42,6 +46,8 @@ export type Stack = {
   solana: SolanaStack
   /** Bitcoin regtest: the ledger, its Esplora base URL (the API server's), the dev wallet's accounts and browser script. */
   bitcoin: { ledger: Ledger; esploraUrl: string; accounts: { address: string; purpose: string; addressType: string }[]; devWalletJs: string }
+  /** The development WalletConnect relay (ws://), the dev wallet on it (both anvils) and its pairing page (http://). */
+  walletConnect: { relayUrl: string; wallet: WcWallet; pageUrl: string }
   stop(): Promise<void>
 }
 
@@ -86,7 +92,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
     const solana = await startSolanaStack()
     stoppers.push(solana.stop)
-    return { chains, api, devWalletJs, tokens: demoTokens, solana, bitcoin, stop: stopAll }
+    const relay = await startRelay()
+    const wcWallet = await startWcWallet({ relayUrl: relay.url, chains: chains.map(({ chainId, url }) => ({ chainId, rpcUrl: url })) })
+    const page = await startWalletPage(wcWallet)
+    // Stopped in this order: the page, the wallet's connection, then the relay.
+    stoppers.push(() => page.stop().then(wcWallet.stop).then(relay.stop))
+    const walletConnect = { relayUrl: relay.url, wallet: wcWallet, pageUrl: page.url }
+    return { chains, api, devWalletJs, tokens: demoTokens, solana, bitcoin, walletConnect, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error
@@ -100,5 +112,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`api: ${stack.api.url} (projectId ${stack.api.projectId})`)
   console.log(`solana: ${stack.solana.url} (dev wallet ${stack.solana.address})`)
   console.log(`bitcoin regtest ledger (Esplora routes): ${stack.bitcoin.esploraUrl}`)
+  console.log(`WalletConnect relay: ${stack.walletConnect.relayUrl}; dev wallet (paste a wc: URI): ${stack.walletConnect.pageUrl}`)
   console.log(`dev wallets: ${stack.devWalletJs.length} + ${stack.solana.devWalletJs.length} + ${stack.bitcoin.devWalletJs.length} bytes of JS. Ctrl-C stops everything.`)
 }

@@ -1,14 +1,15 @@
 /**
- * Just enough of RFC 6455 for the local SVM's subscriptions, over node:http's 'upgrade' (no dependency): the
- * handshake, text frames both ways (client frames masked, any length), ping → pong, close. One JSON text message
- * per frame; fragmented messages are not supported (no client of ours sends them).
+ * Just enough of RFC 6455 for the local SVM's subscriptions and the local WalletConnect relay, over node:http's
+ * 'upgrade' (no dependency): the handshake, text frames both ways (client frames masked, any length), ping → pong,
+ * server pings (a pong is read and ignored), close. One JSON text message per frame; fragmented messages are not
+ * supported (no client of ours sends them).
  */
 import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 
-/** One open connection: send text, and close. */
-export type Socket = { send(text: string): void; close(): void; readonly open: boolean }
+/** One open connection: send text, ping, and close. */
+export type Socket = { send(text: string): void; ping(): void; close(): void; readonly open: boolean }
 
 const guid = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
 
@@ -30,6 +31,7 @@ export function acceptWebSocket(request: IncomingMessage, stream: Duplex, onMess
   }
   const socket: Socket = {
     send: (text) => frame(0x1, Buffer.from(text, 'utf8')),
+    ping: () => frame(0x9, Buffer.alloc(0)),
     close() {
       if (!open) return
       frame(0x8, Buffer.alloc(0))
