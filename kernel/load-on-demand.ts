@@ -1,8 +1,9 @@
 import { Observable, Subject } from 'rxjs'
-import { kernelFaulted } from './core/events'
+import { kernelFaulted, storageHydrated } from './core/events'
 import { LatchError, toLatchError } from './errors'
 import type { LatchEvent, Logged } from './events'
 import type { Effect, EffectContext } from './plugin'
+import type { ChainNamespace } from './types'
 
 /** Options of `loadOnDemand`. */
 export type LoadOnDemandOptions = {
@@ -74,4 +75,21 @@ export function loadOnDemand(events$: Observable<Logged>, ctx: EffectContext, op
       live.complete()
     }
   })
+}
+
+/** A stored connection of family `ns` waits to be restored (docs/behaviour.md, "Reconnect"). */
+export function reconnectPending(ctx: EffectContext, ns: ChainNamespace): boolean {
+  const chain = ctx.getState().chains[ns]
+  return chain.reconnectConnectorId !== undefined && chain.connectorId === undefined
+}
+
+/**
+ * When a family's wallet session is wanted: an intent of that family it answers (`intents`), or the stored state
+ * brought back with a connection to restore. For `loadOnDemand`'s `wanted` and `now`.
+ */
+export function familySession(ns: ChainNamespace, intents: ReadonlySet<string>): Pick<LoadOnDemandOptions, 'wanted' | 'now'> {
+  return {
+    wanted: (event, ctx) => (event.ns === ns && intents.has(event.type)) || (storageHydrated.match(event) && reconnectPending(ctx, ns)),
+    now: (ctx) => reconnectPending(ctx, ns),
+  }
 }

@@ -1,7 +1,7 @@
 import { filter, fromEvent, merge, NEVER } from 'rxjs'
 import * as z from 'zod/mini'
-import { definePlugin, describeIssues, LatchError, modalOpened, storageHydrated, type Effect, type EffectContext, type Logged } from '../../kernel/index'
-import { loadOnDemand } from '../../kernel/load-on-demand'
+import { definePlugin, describeIssues, LatchError, modalOpened, type Effect } from '../../kernel/index'
+import { familySession, loadOnDemand } from '../../kernel/load-on-demand'
 import type { Settings } from './deps'
 import { discoverWallets } from './discover'
 import { bip122Events } from './events'
@@ -59,8 +59,7 @@ export function bip122(options: Bip122Options = {}) {
       discoverWallets(win, registry, rescan$, ctx.ports.logger),
       loadOnDemand(events$, ctx, {
         name: 'bip122',
-        wanted: wantsSession,
-        now: reconnectPending,
+        ...familySession('bip122', sessionIntents),
         load: () => import('./wallet-session').then((module) => module.walletSession(registry, settings)),
       }),
     )
@@ -79,13 +78,3 @@ const sessionIntents = new Set([
   'wallet/rpcRequested',
 ])
 
-/** A stored Bitcoin connection waits to be restored (docs/behaviour.md, "Reconnect"). */
-function reconnectPending(ctx: EffectContext): boolean {
-  const chain = ctx.getState().chains.bip122
-  return chain.reconnectConnectorId !== undefined && chain.connectorId === undefined
-}
-
-function wantsSession(event: Logged, ctx: EffectContext): boolean {
-  if (event.ns === 'bip122' && sessionIntents.has(event.type)) return true
-  return storageHydrated.match(event) && reconnectPending(ctx)
-}

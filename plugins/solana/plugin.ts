@@ -1,10 +1,10 @@
 import { getWallets } from '@wallet-standard/app'
 import { castDraft } from 'immer'
 import { merge } from 'rxjs'
-import { constants, definePlugin, storageHydrated, writeCache, type Effect, type EffectContext, type Logged } from '../../kernel/index'
+import { constants, definePlugin, writeCache, type Effect } from '../../kernel/index'
 import { discoverWallets, type WalletsSource } from './discover'
 import { solanaEvents, type SolanaState } from './events'
-import { loadOnDemand } from '../../kernel/load-on-demand'
+import { familySession, loadOnDemand } from '../../kernel/load-on-demand'
 import { createRegistry } from './registry'
 import type { SessionOptions } from './session'
 import { answerSwitchNetwork } from './switch-network'
@@ -26,16 +26,6 @@ export type SolanaOptions = {
 /** The intents that need a wallet session, and so the plugin's lazily loaded part. */
 const sessionIntents = new Set(['wallet/connectRequested', 'wallet/disconnectRequested', 'wallet/signMessageRequested', 'wallet/sendTransactionRequested', 'wallet/rpcRequested'])
 
-/** A stored Solana connection waits to be restored (docs/behaviour.md, "Reconnect"). */
-function reconnectPending(ctx: EffectContext): boolean {
-  const chain = ctx.getState().chains.solana
-  return chain.reconnectConnectorId !== undefined && chain.connectorId === undefined
-}
-
-function wantsSession(event: Logged, ctx: EffectContext): boolean {
-  if (event.ns === 'solana' && sessionIntents.has(event.type)) return true
-  return storageHydrated.match(event) && reconnectPending(ctx)
-}
 
 /**
  * The Solana chain family: wallet-standard discovery, connect, silent reconnect, sign message, sign and send
@@ -54,8 +44,7 @@ export function solana(options: SolanaOptions = {}) {
       answerSwitchNetwork(events$, ctx, registry),
       loadOnDemand(events$, ctx, {
         name: 'solana',
-        wanted: wantsSession,
-        now: reconnectPending,
+        ...familySession('solana', sessionIntents),
         load: () => import('./session').then((module): Effect => (sessionEvents$, sessionCtx) => module.session(sessionEvents$, sessionCtx, session)),
       }),
     )
