@@ -1,5 +1,6 @@
 import { filter, mergeMap, Observable } from 'rxjs'
-import { kernelFaulted } from './core/events'
+import { accountDisconnected, kernelFaulted } from './core/events'
+import { walletDisconnectFailed, walletDisconnectRequested, walletDisconnectSucceeded } from './core/intents'
 import { type LatchError, toLatchError } from './errors'
 import type { EventDefinition, LatchEvent, Logged } from './events'
 import type { ChainNamespace } from './types'
@@ -53,4 +54,34 @@ export function answerIntent<I, S>(
         }),
     ),
   )
+}
+
+/** Who holds a family's connection, as its plugin sees it: nobody, another plugin, or this plugin (with `S`). */
+export type FamilySession<S> = { kind: 'none' } | { kind: 'foreign' } | ({ kind: 'mine' } & S)
+
+/**
+ * Answers `wallet/disconnectRequested` for one family (docs/behaviour.md, "Connection states"): a connection another
+ * plugin holds is left to it; a wallet this plugin holds is told (`tell`, best effort: a wallet that cannot forget
+ * the site is forgotten by the site all the same); then the family is disconnected. Failures are `DISCONNECT_FAILED`.
+ */
+export function answerFamilyDisconnect<S>(
+  events$: Observable<Logged>,
+  ns: ChainNamespace,
+  session: () => FamilySession<S>,
+  tell: (session: { kind: 'mine' } & S) => Promise<unknown>,
+): Observable<LatchEvent> {
+  const options = {
+    intent: walletDisconnectRequested,
+    succeeded: walletDisconnectSucceeded,
+    failed: walletDisconnectFailed,
+    ns,
+    toError: (error: unknown) => toLatchError(error, 'DISCONNECT_FAILED'),
+  } as const
+  return answerIntent(events$, options, async (_intent, emit) => {
+    const current = session()
+    if (current.kind === 'foreign') return notMine
+    if (current.kind === 'mine') await tell(current).catch(() => undefined)
+    emit(accountDisconnected({}, { ns }))
+    return {}
+  })
 }

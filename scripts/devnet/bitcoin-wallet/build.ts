@@ -1,6 +1,6 @@
 /** Bundles the Bitcoin dev wallet's browser script with its configuration baked in. */
-import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
+import { buildDevScript } from '../dev-script'
 import type { BitcoinWalletConfig } from './provider'
 
 const entry = fileURLToPath(new URL('./wallet.ts', import.meta.url))
@@ -8,17 +8,5 @@ const entry = fileURLToPath(new URL('./wallet.ts', import.meta.url))
 /** The Bitcoin dev wallet as one classic-script JS text (an IIFE, no imports, no eval) for the given ledger. */
 export async function buildBitcoinWallet(config: BitcoinWalletConfig): Promise<string> {
   if (new URL(config.esploraUrl).hostname !== '127.0.0.1') throw new Error(`the Bitcoin dev wallet's ledger must be on 127.0.0.1, got ${config.esploraUrl}`)
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    legalComments: 'none',
-    define: { __LATCH_DEV_BITCOIN_CONFIG__: JSON.stringify(config) },
-    logLevel: 'silent',
-  })
-  return result.outputFiles[0]!.text
+  return buildDevScript(entry, '__LATCH_DEV_BITCOIN_CONFIG__', config, { minify: true })
 }
