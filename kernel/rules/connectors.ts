@@ -91,7 +91,7 @@ export function mergeMultiChainConnectors(connectors: readonly Connector[]): rea
   const groups = new Map<string, Connector[]>()
   let dropped = false
   for (const connector of connectors) {
-    const key = connector.type === 'AUTH' ? '\u0000AUTH' : canonicalConnectorName(connector.name)
+    const key = connector.type === 'AUTH' ? '\u0000AUTH' : connector.type === 'WALLET_CONNECT' ? '\u0000WALLET_CONNECT' : canonicalConnectorName(connector.name)
     const group = groups.get(key)
     if (!group) {
       groups.set(key, [connector])
@@ -222,7 +222,8 @@ function mergeGroup(group: readonly Connector[]): Connector {
   const merged: Connector = {
     id: first.id,
     name: first.name,
-    type: first.type === 'AUTH' ? 'AUTH' : 'MULTI_CHAIN',
+    // The embedded wallet and the WalletConnect pairing keep their type: the list draws them apart.
+    type: first.type === 'AUTH' || first.type === 'WALLET_CONNECT' ? first.type : 'MULTI_CHAIN',
     chain: first.chain,
     connectors: group,
   }

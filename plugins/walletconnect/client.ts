@@ -1,0 +1,60 @@
+import { SignClient } from '@walletconnect/sign-client'
+import type { State } from '../../kernel/index'
+
+/** The sign-client as the plugin uses it. */
+export type Client = Awaited<ReturnType<typeof SignClient.init>>
+
+/** A key-value store for the sign-client's sessions, pairings and keys (the shape the sign-client takes as `storage`). */
+export type KeyValueStore = {
+  getKeys(): Promise<string[]>
+  getEntries<T = unknown>(): Promise<[string, T][]>
+  getItem<T = unknown>(key: string): Promise<T | undefined>
+  setItem<T = unknown>(key: string, value: T): Promise<void>
+  removeItem(key: string): Promise<void>
+}
+
+/** The plugin's settings, as its session code gets them. */
+export type ClientOptions = {
+  relayUrl: string
+  telemetry: boolean
+  methods: Partial<Record<'eip155' | 'solana' | 'bip122', readonly string[]>>
+  storage: KeyValueStore | undefined
+  storagePrefix: string
+  logLevel: string
+}
+
+/**
+ * Starts the dapp's sign-client (docs/walletconnect.md, "Outside hosts"): on the configured relay, telemetry only when
+ * asked for and Latch's analytics is on, and without WalletConnect's Verify API. Verify's attestation loads a hidden
+ * frame from verify.walletconnect.org before every proposal and request and waits up to 5 s for it; Latch attaches no
+ * attestation instead, which wallets read as unverified, at once, with no request.
+ */
+export async function startClient(options: ClientOptions, state: State): Promise<Client> {
+  const metadata = state.options.metadata
+  const client = await SignClient.init({
+    projectId: state.options.projectId ?? 'latch',
+    relayUrl: options.relayUrl,
+    customStoragePrefix: options.storagePrefix,
+    telemetryEnabled: options.telemetry && state.options.features.analytics !== false,
+    logger: options.logLevel,
+    ...(options.storage ? { storage: options.storage as never } : {}),
+    metadata: metadata
+      ? { name: metadata.name, description: metadata.description, url: metadata.url, icons: [...metadata.icons] }
+      : { name: 'Latch dapp', description: '', url: 'https://localhost', icons: [] },
+  })
+  client.core.verify.register = async () => ''
+  client.core.verify.resolve = async () => undefined as never
+  return client
+}
+
+/** A key-value store in memory (tests; a page that must not keep sessions). */
+export function memoryStore(): KeyValueStore {
+  const items = new Map<string, unknown>()
+  return {
+    getKeys: async () => [...items.keys()],
+    getEntries: async <T>() => [...items.entries()] as [string, T][],
+    getItem: async <T>(key: string) => items.get(key) as T | undefined,
+    setItem: async (key, value) => void items.set(key, structuredClone(value)),
+    removeItem: async (key) => void items.delete(key),
+  }
+}

@@ -1,0 +1,197 @@
+import { filter, merge, type Observable } from 'rxjs'
+import {
+  answerIntent,
+  connectionStatusChanged,
+  LatchError,
+  notMine,
+  selectConnectedNamespaces,
+  walletCancelRequested,
+  walletConnectFailed,
+  walletConnectRequested,
+  walletConnectSucceeded,
+  type CaipAddress,
+  type ChainNamespace,
+  type LatchEvent,
+  type Logged,
+} from '../../kernel/index'
+import { toSessionError } from './errors'
+import { walletConnectPairingEnded, walletConnectUriShown, walletConnectUriWanted } from './events'
+import { familyConnected, type Holder } from './holder'
+import { walletConnectConnectorId } from './pairing'
+import { pairingExpiry, reusesPairing, startingAccount, type PairingPlatform } from './rules'
+
+/** A pairing shown to the visitor and the approval it waits for. */
+type Pending = {
+  uri: string
+  expiresAt: number
+  approval: Promise<unknown>
+  /** Set when the visitor left and the pairing was given up: a late approval is then ended, not used. */
+  abandoned: boolean
+  waiters: Set<Waiter>
+}
+
+/** One connect request waiting on the pending pairing. */
+type Waiter = { ns: ChainNamespace; settle(outcome: { session: unknown } | { error: unknown } | 'expired' | 'cancelled'): void }
+
+/**
+ * Answers `wallet/connectRequested` for WalletConnect (docs/walletconnect.md, "Sessions"): a family the session in use
+ * already carries connects at once; otherwise a pairing is made, its URI shown (outside the log), and the approval
+ * awaited. A pairing expires after 4 minutes, and a fresh one is shown while the visitor still waits. Leaving cancels,
+ * except on Telegram and iOS Safari, where the pairing stays pending for the next connect.
+ */
+export function answerConnect(events$: Observable<Logged>, holder: Holder, families: readonly ChainNamespace[]): Observable<LatchEvent> {
+  const { ctx } = holder
+  const scheduler = ctx.ports.scheduler
+  let pending: Pending | undefined
+
+  const emit = (event: LatchEvent) => holder.output.next(event)
+
+  /** Makes a fresh pairing, shows it, and arms its expiry. */
+  const pair = async (): Promise<Pending> => {
+    const client = await holder.client()
+    const { uri, approval } = await client.connect({ optionalNamespaces: holder.proposal() })
+    if (!uri) throw new LatchError('INVALID_RESPONSE', { details: 'the sign-client made no pairing URI' })
+    const made: Pending = { uri, expiresAt: pairingExpiry(scheduler.now()), approval: approval(), abandoned: false, waiters: new Set() }
+    pending = made
+    made.approval.then(
+      (session) => finish(made, { session }),
+      (error: unknown) => finish(made, { error }),
+    )
+    scheduler.schedule(() => expire(made), made.expiresAt - scheduler.now())
+    emit(walletConnectUriShown({ uri, expiresAt: made.expiresAt }))
+    return made
+  }
+
+  const finish = (made: Pending, outcome: { session: unknown } | { error: unknown }) => {
+    if (pending === made) pending = undefined
+    if (made.abandoned && 'session' in outcome) {
+      // The visitor gave up on this pairing, then the wallet approved it anyway: end that session, use nothing of it.
+      void holder.client().then((client) => client.disconnect({ topic: readTopic(outcome.session), reason: { code: 6000, message: 'User disconnected.' } })).catch(() => undefined)
+      return
+    }
+    if (made.abandoned) return
+    emit(walletConnectPairingEnded('error' in outcome ? { reason: 'failed', error: toSessionError(outcome.error, 'CONNECTION_DECLINED').toData() } : { reason: 'used' }))
+    for (const waiter of made.waiters) waiter.settle(outcome)
+    made.waiters.clear()
+  }
+
+  const expire = (made: Pending) => {
+    if (pending !== made) return
+    pending = undefined
+    made.abandoned = true
+    emit(walletConnectPairingEnded({ reason: 'expired' }))
+    for (const waiter of made.waiters) waiter.settle('expired')
+    made.waiters.clear()
+  }
+
+  /** The pairing a connect uses: the pending one while it is being waited on or may be reused here, else a fresh one. */
+  const pairingFor = (): Promise<Pending> => {
+    const now = scheduler.now()
+    const current = pending
+    if (current && !current.abandoned && (current.waiters.size > 0 || reusesPairing(platformOf(ctx.ports.window), { uri: current.uri, expiry: current.expiresAt }, now))) {
+      emit(walletConnectUriShown({ uri: current.uri, expiresAt: current.expiresAt }))
+      return Promise.resolve(current)
+    }
+    return pair()
+  }
+
+  /** Waits for the session, through as many pairings as expire meanwhile. */
+  const awaitSession = async (ns: ChainNamespace, attempt: { cancelled: boolean; cancel?: () => void }): Promise<unknown> => {
+    for (;;) {
+      const made = await pairingFor()
+      if (attempt.cancelled) throw aborted()
+      const outcome = await new Promise<Parameters<Waiter['settle']>[0]>((settle) => {
+        const waiter: Waiter = { ns, settle }
+        made.waiters.add(waiter)
+        attempt.cancel = () => {
+          made.waiters.delete(waiter)
+          settle('cancelled')
+          if (made.waiters.size > 0 || pending !== made) return
+          if (reusesPairing(platformOf(ctx.ports.window), { uri: made.uri, expiry: made.expiresAt }, scheduler.now())) return
+          pending = undefined
+          made.abandoned = true
+          emit(walletConnectPairingEnded({ reason: 'cancelled' }))
+        }
+      })
+      if (outcome === 'expired') continue
+      if (outcome === 'cancelled') throw aborted()
+      if ('error' in outcome) throw toSessionError(outcome.error, 'CONNECTION_DECLINED')
+      return outcome.session
+    }
+  }
+
+  const attempts = new Map<ChainNamespace, Set<{ cancelled: boolean; cancel?: () => void }>>()
+
+  const answers = families.map((ns) =>
+    answerIntent(events$, { intent: walletConnectRequested, succeeded: walletConnectSucceeded, failed: walletConnectFailed, ns, toError: (error) => toSessionError(error, 'CONNECTION_DECLINED') }, async (intent, reply) => {
+      if (intent.payload.connectorId !== walletConnectConnectorId) return notMine
+      const held = holder.session
+      const carried = held?.families.find((family) => family.ns === ns)
+      if (held && carried) {
+        // The session in use already serves this family: connected at once, no wallet asked.
+        for (const event of familyConnected(ctx.getState(), held, carried, true)) reply(event)
+        return { caipAddress: startingAccount(carried, ctx.getState().chains[ns].network.caipNetwork?.caipNetworkId) }
+      }
+      const attempt: { cancelled: boolean; cancel?: () => void } = { cancelled: false }
+      const mine = attempts.get(ns) ?? new Set()
+      attempts.set(ns, mine.add(attempt))
+      reply(connectionStatusChanged({ status: 'connecting' }))
+      try {
+        const session = await awaitSession(ns, attempt)
+        const adopted = holder.session?.topic === readTopic(session) ? holder.session : adoptNew(holder, session, ns)
+        const family = adopted.families.find((f) => f.ns === ns)
+        if (!family) throw new LatchError('INVALID_RESPONSE', { details: `the wallet approved no ${ns} account` })
+        reply(connectionStatusChanged({ status: 'connected' }))
+        return { caipAddress: startingAccount(family, ctx.getState().chains[ns].network.caipNetwork?.caipNetworkId) as CaipAddress }
+      } catch (error) {
+        reply(connectionStatusChanged({ status: selectConnectedNamespaces(ctx.getState()).length > 0 ? 'connected' : 'disconnected' }))
+        throw error
+      } finally {
+        mine.delete(attempt)
+      }
+    }),
+  )
+
+  const cancels = events$.pipe(
+    filter((event) => {
+      if (walletCancelRequested.match(event) && event.ns && families.includes(event.ns)) {
+        for (const attempt of attempts.get(event.ns) ?? []) {
+          attempt.cancelled = true
+          attempt.cancel?.()
+        }
+      }
+      if (walletConnectUriWanted.match(event) && pending && !pending.abandoned) emit(walletConnectUriShown({ uri: pending.uri, expiresAt: pending.expiresAt }))
+      return false
+    }),
+  )
+
+  return merge(...answers, cancels) as Observable<LatchEvent>
+}
+
+/** Adopts a freshly approved session; one that does not fit is ended and refused (`INVALID_RESPONSE`). */
+function adoptNew(holder: Holder, session: unknown, ns: ChainNamespace) {
+  const previous = holder.session
+  try {
+    const adopted = holder.adopt(session as never, ns)
+    if (previous && previous.topic !== adopted.topic) void holder.client().then((client) => client.disconnect({ topic: previous.topic, reason: { code: 6000, message: 'User disconnected.' } })).catch(() => undefined)
+    return adopted
+  } catch (error) {
+    void holder.client().then((client) => client.disconnect({ topic: readTopic(session), reason: { code: 5100, message: 'Unsupported accounts.' } })).catch(() => undefined)
+    throw error
+  }
+}
+
+function readTopic(session: unknown): string {
+  const topic = (session as { topic?: unknown } | null)?.topic
+  return typeof topic === 'string' ? topic : ''
+}
+
+const aborted = () => new LatchError('REQUEST_ABORTED', { details: 'the visitor left the WalletConnect view' })
+
+/** Where the page runs, for pairing reuse (docs/walletconnect.md, "Sessions"). */
+export function platformOf(win: Window | undefined): PairingPlatform {
+  const agent = win?.navigator?.userAgent ?? ''
+  const telegram = /Telegram/i.test(agent) || typeof (win as { Telegram?: { WebApp?: unknown } } | undefined)?.Telegram?.WebApp === 'object'
+  const iosSafari = /iP(hone|ad|od)/.test(agent) && /Safari/.test(agent) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(agent)
+  return { telegram, iosSafari }
+}

@@ -1,0 +1,136 @@
+import { Subject } from 'rxjs'
+import {
+  accountConnected,
+  accountDisconnected,
+  networkApprovedSet,
+  networkSwitched,
+  LatchError,
+  notMine,
+  type CaipNetworkId,
+  type ChainNamespace,
+  type EffectContext,
+  type LatchEvent,
+  type State,
+} from '../../kernel/index'
+import { startClient, type Client, type ClientOptions } from './client'
+import { walletConnectSessionEnded } from './events'
+import { walletConnectConnectorId } from './pairing'
+import { proposalNamespaces, readSessionFamilies, startingAccount, type ProposalNamespace, type SessionFamily } from './rules'
+import { served } from './served'
+
+/** A session as the plugin holds it: its topic, what it gives each family, and the wallet's name and icon. */
+export type HeldSession = { topic: string; families: SessionFamily[]; wallet: { name: string; icon?: string } }
+
+/**
+ * What one kernel's WalletConnect plugin holds (docs/walletconnect.md, "Sessions"): the sign-client, started once on
+ * first need, and the session in use. Events the sign-client causes on its own (a deleted session, a wallet's
+ * account change) go out through `output`.
+ */
+export type Holder = {
+  ctx: EffectContext
+  options: ClientOptions
+  client(): Promise<Client>
+  session: HeldSession | undefined
+  output: Subject<LatchEvent>
+  proposal(): Record<string, ProposalNamespace>
+  /** Adopts an approved or restored session: reports each family it serves. `activate` names the family the visitor asked for. */
+  adopt(session: { topic: string; namespaces: unknown; peer?: { metadata?: { name?: unknown; icons?: unknown } } }, activate?: ChainNamespace): HeldSession
+  /** The session ended: every family connected through it disconnects. */
+  end(reason: 'deleted' | 'expired' | 'missing'): void
+  /** Closes the relay connection and stops the sign-client's timers (the Latch instance was destroyed). */
+  stop(): void
+  /** The family held through WalletConnect, if `ns` is. */
+  familyOf(ns: ChainNamespace): SessionFamily | undefined
+  /**
+   * For a request of family `ns`: its part of the session; `notMine` when another plugin holds the family;
+   * `NOT_CONNECTED` when WalletConnect holds it but no session is in use (it ended, or is still being restored).
+   */
+  own(ns: ChainNamespace): SessionFamily | typeof notMine
+}
+
+export function createHolder(ctx: EffectContext, options: ClientOptions): Holder {
+  let started: Promise<Client> | undefined
+  const holder: Holder = {
+    ctx,
+    options,
+    session: undefined,
+    output: new Subject<LatchEvent>(),
+    client() {
+      // A client that failed to start (the relay unreachable) is started afresh on the next need.
+      started ??= startClient(options, ctx.getState()).catch((error: unknown) => {
+        started = undefined
+        throw error
+      })
+      return started
+    },
+    proposal: () => proposalNamespaces(allNetworks(ctx.getState()), served(ctx.getState()), options.methods),
+    adopt(session, activate) {
+      const families = readSessionFamilies(session.namespaces, holder.proposal())
+      const metadata = session.peer?.metadata
+      const name = typeof metadata?.name === 'string' && metadata.name.trim() ? metadata.name.trim().slice(0, 100) : 'WalletConnect'
+      const icons = Array.isArray(metadata?.icons) ? metadata.icons : []
+      const icon = icons.find((i): i is string => typeof i === 'string' && /^https:\/\/|^data:image\//.test(i) && i.length <= 2048)
+      const held: HeldSession = { topic: session.topic, families, wallet: icon ? { name, icon } : { name } }
+      holder.session = held
+      const state = ctx.getState()
+      for (const family of families) {
+        for (const event of familyConnected(state, held, family, family.ns === activate)) holder.output.next(event)
+      }
+      return held
+    },
+    end(reason) {
+      if (!holder.session) return
+      holder.session = undefined
+      holder.output.next(walletConnectSessionEnded({ reason }))
+      for (const ns of connectedFamilies(ctx.getState())) holder.output.next(accountDisconnected({}, { ns }))
+    },
+    stop() {
+      void started
+        ?.then(async (client) => {
+          client.core.heartbeat.stop()
+          await client.core.relayer.transportClose()
+        })
+        .catch(() => undefined)
+    },
+    own(ns) {
+      if (ctx.getState().chains[ns].connectorId !== walletConnectConnectorId) return notMine
+      const family = holder.familyOf(ns)
+      if (!family) throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no WalletConnect session carries ${ns}` })
+      return family
+    },
+    familyOf(ns) {
+      if (ctx.getState().chains[ns].connectorId !== walletConnectConnectorId) return undefined
+      return holder.session?.families.find((family) => family.ns === ns)
+    },
+  }
+  return holder
+}
+
+/** Every configured network, across families. */
+function allNetworks(state: State) {
+  return Object.values(state.chains).flatMap((chain) => chain.network.requestedCaipNetworks)
+}
+
+/** Families whose connection is WalletConnect's. */
+export function connectedFamilies(state: State): ChainNamespace[] {
+  return served(state).filter((ns) => state.chains[ns].connectorId === walletConnectConnectorId)
+}
+
+/**
+ * What a family reports when a session gives it accounts: the account on its current network when the session has
+ * one there (else the session's first), that network, and the networks the session approved for it.
+ */
+export function familyConnected(state: State, session: HeldSession, family: SessionFamily, activate: boolean): LatchEvent[] {
+  const { ns } = family
+  const current = state.chains[ns].network.caipNetwork?.caipNetworkId
+  const caipAddress = startingAccount(family, current)
+  const caipNetworkId = caipAddress.split(':').slice(0, 2).join(':') as CaipNetworkId
+  return [
+    accountConnected(
+      { caipAddress, connectorId: walletConnectConnectorId, accounts: family.accounts, walletInfo: session.wallet },
+      { ns },
+    ),
+    networkSwitched(activate || state.activeNamespace === undefined || state.activeNamespace === ns ? { caipNetworkId } : { caipNetworkId, activate: false }, { ns }),
+    networkApprovedSet({ caipNetworkIds: family.chains, supportsAllNetworks: false }, { ns }),
+  ]
+}

@@ -1,0 +1,145 @@
+import { from, Observable, timer } from 'rxjs'
+import {
+  accountAddressChanged,
+  accountDisconnected,
+  answerIntent,
+  isCaipAddress,
+  kernelFaulted,
+  networkSwitched,
+  notMine,
+  toLatchError,
+  walletDisconnectFailed,
+  walletDisconnectRequested,
+  walletDisconnectSucceeded,
+  type CaipAddress,
+  type ChainNamespace,
+  type LatchEvent,
+  type Logged,
+} from '../../kernel/index'
+import type { Client } from './client'
+import { connectedFamilies, type Holder } from './holder'
+import { walletConnectConnectorId } from './pairing'
+import { restoring } from './served'
+
+/** How long a disconnect waits for the relay to take the wallet's notice before the dapp forgets the session anyway. */
+export const disconnectNoticeWait = 5_000
+
+/**
+ * What the sign-client reports on its own (docs/walletconnect.md, "Sessions"): the wallet deleted the session, the
+ * session expired, the wallet's account or chain changed, or it changed what the session carries.
+ */
+export function watchClient(holder: Holder): Observable<LatchEvent> {
+  return from(holder.client()).pipe((source) =>
+    new Observable<LatchEvent>((subscriber) => {
+      let client: Client | undefined
+      const onDelete = ({ topic }: { topic: string }) => topic === holder.session?.topic && holder.end('deleted')
+      const onExpire = ({ topic }: { topic: string }) => topic === holder.session?.topic && holder.end('expired')
+      const onEvent = ({ topic, params }: { topic: string; params: { event: { name: string; data: unknown }; chainId: string } }) => {
+        if (topic === holder.session?.topic) for (const event of walletEvent(holder, params)) holder.output.next(event)
+      }
+      const onUpdate = ({ topic, params }: { topic: string; params: { namespaces: unknown } }) => {
+        const held = holder.session
+        if (!held || topic !== held.topic) return
+        try {
+          holder.adopt({ topic, namespaces: params.namespaces, peer: { metadata: { name: held.wallet.name, icons: held.wallet.icon ? [held.wallet.icon] : [] } } })
+        } catch {
+          // The wallet changed the session into one Latch cannot use: it is ended, as a refused approval is.
+          holder.end('deleted')
+        }
+      }
+      const subscription = source.subscribe({
+        next: (started) => {
+          client = started
+          client.on('session_delete', onDelete)
+          client.on('session_expire', onExpire)
+          client.on('session_event', onEvent as never)
+          client.on('session_update', onUpdate as never)
+        },
+        error: () => subscriber.complete(),
+      })
+      return () => {
+        subscription.unsubscribe()
+        client?.off('session_delete', onDelete)
+        client?.off('session_expire', onExpire)
+        client?.off('session_event', onEvent as never)
+        client?.off('session_update', onUpdate as never)
+      }
+    }),
+  )
+}
+
+/** A wallet's `accountsChanged` or `chainChanged` on the session, as Latch events; anything else is ignored. */
+function walletEvent(holder: Holder, params: { event: { name: string; data: unknown }; chainId: string }): LatchEvent[] {
+  const ns = params.chainId?.split(':')[0] as ChainNamespace
+  const family = holder.familyOf(ns)
+  if (!family) return []
+  if (params.event.name === 'accountsChanged' && Array.isArray(params.event.data)) {
+    const first = params.event.data[0]
+    if (typeof first !== 'string') return []
+    const caip = isCaipAddress(first) ? first : `${params.chainId}:${first}`
+    if (!family.caipAddresses.some((known) => known.toLowerCase() === caip.toLowerCase())) return []
+    return [accountAddressChanged({ caipAddress: caip as CaipAddress }, { ns })]
+  }
+  if (params.event.name === 'chainChanged') {
+    const data = params.event.data
+    const reference = typeof data === 'number' ? String(data) : typeof data === 'string' ? (/^0x[0-9a-f]+$/i.test(data) ? String(Number.parseInt(data, 16)) : data.split(':').pop()) : undefined
+    const target = `${ns}:${reference}`
+    if (!reference || !family.chains.includes(target as never)) return []
+    const active = holder.ctx.getState().activeNamespace === ns
+    return [networkSwitched(active ? { caipNetworkId: target as never } : { caipNetworkId: target as never, activate: false }, { ns })]
+  }
+  return []
+}
+
+/**
+ * After a reload (docs/walletconnect.md, "Reconnect"): the newest live session the sign-client kept that carries a
+ * family waiting to be restored is used again, with no prompt. No such session (expired, deleted meanwhile, or its
+ * topic missing from the keychain) disconnects those families; so does a client that cannot start.
+ */
+export function restore(holder: Holder): Observable<LatchEvent> {
+  const waiting = restoring(holder.ctx.getState())
+  if (waiting.length === 0) return from([])
+  return new Observable<LatchEvent>((subscriber) => {
+    const still = () => restoring(holder.ctx.getState())
+    holder
+      .client()
+      .then((client) => {
+        const now = holder.ctx.ports.scheduler.now()
+        const live = client.session
+          .getAll()
+          .filter((session) => session.expiry * 1000 > now && waiting.some((ns) => Object.hasOwn(session.namespaces, ns)))
+          .sort((a, b) => b.expiry - a.expiry)
+        const [newest] = live
+        if (!newest || still().length === 0) throw new Error('no live WalletConnect session carries the stored connection')
+        holder.adopt(newest)
+        for (const ns of still()) holder.output.next(accountDisconnected({}, { ns }))
+      })
+      .catch((error: unknown) => {
+        holder.ctx.ports.logger.warn('the WalletConnect session was not restored', error)
+        for (const ns of still()) subscriber.next(accountDisconnected({}, { ns }))
+      })
+      .catch((bug: unknown) => subscriber.next(kernelFaulted({ source: 'walletconnect', error: toLatchError(bug, 'EFFECT_FAILED').toData() })))
+      .finally(() => subscriber.complete())
+  })
+}
+
+/**
+ * Answers `wallet/disconnectRequested` for a family connected through WalletConnect: the wallet is told (waiting at
+ * most 5 s for the relay), and every family of the session disconnects, since they share it.
+ */
+export function answerDisconnect(events$: Observable<Logged>, holder: Holder, ns: ChainNamespace): Observable<LatchEvent> {
+  const options = { intent: walletDisconnectRequested, succeeded: walletDisconnectSucceeded, failed: walletDisconnectFailed, ns, toError: (error: unknown) => toLatchError(error, 'DISCONNECT_FAILED') } as const
+  return answerIntent(events$, options, async (_intent, emit) => {
+    if (holder.ctx.getState().chains[ns].connectorId !== walletConnectConnectorId) return notMine
+    const held = holder.session
+    holder.session = undefined
+    if (held) {
+      const notice = holder.client().then((client) => client.disconnect({ topic: held.topic, reason: { code: 6000, message: 'User disconnected.' } }))
+      await Promise.race([notice.catch(() => undefined), new Promise((resolve) => timer(disconnectNoticeWait, holder.ctx.ports.scheduler).subscribe(resolve))])
+    }
+    for (const family of connectedFamilies(holder.ctx.getState())) if (family !== ns) emit(accountDisconnected({}, { ns: family }))
+    emit(accountDisconnected({}, { ns }))
+    return {}
+  })
+}
+

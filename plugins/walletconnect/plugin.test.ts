@@ -1,0 +1,151 @@
+import { filter, firstValueFrom } from 'rxjs'
+import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connect, createLatch, createMemoryStorage, disconnect, request, sendTransaction, signMessage, switchNetwork, type Latch } from '../../kernel/index'
+import { createTestNetwork } from '../../kernel/testing'
+import { anvilAccounts, startAnvil, type Anvil } from '../../scripts/devnet/anvil'
+import { startRelay, type Relay } from '../../scripts/devnet/wc-relay'
+import { startWcWallet, type WalletAsk, type WcWallet } from '../../scripts/devnet/wc-wallet/wallet'
+import { guardOutsideHosts } from '../../scripts/testing/no-outside-hosts'
+import { memoryStore, walletConnect, walletConnectUriShown, watchPairing, type KeyValueStore } from './index'
+
+// Every host name resolved and every fetch off 127.0.0.1 is recorded and refused at once.
+const outside = guardOutsideHosts()
+
+let relay: Relay
+let anvils: Anvil[]
+let wallet: WcWallet
+let decide: (ask: WalletAsk) => boolean = () => true
+const latches: Latch[] = []
+
+beforeAll(async () => {
+  ;[relay, ...anvils] = await Promise.all([startRelay(), startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })])
+  wallet = await startWcWallet({ relayUrl: relay.url, chains: anvils.map((a) => ({ chainId: a.chainId, rpcUrl: a.url })), decide: (ask) => decide(ask), storagePrefix: 'plugin-test-wallet' })
+}, 60_000)
+
+afterAll(async () => {
+  for (const latch of latches) latch.destroy()
+  await wallet?.stop()
+  await Promise.all([relay?.stop(), ...(anvils ?? []).map((anvil) => anvil.stop())])
+  outside.restore()
+})
+
+/** A dapp: Latch with only the walletconnect plugin, on the two anvils, its stores given so a "reload" keeps them. */
+function dapp(stores: { latch?: ReturnType<typeof createMemoryStorage>; client?: KeyValueStore; prefix?: string } = {}) {
+  const storage = stores.latch ?? createMemoryStorage()
+  const client = stores.client ?? memoryStore()
+  const prefix = stores.prefix ?? `t${latches.length}`
+  const latch = createLatch({
+    plugins: [walletConnect({ relayUrl: relay.url, storage: client, storagePrefix: prefix })],
+    networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
+    ports: { storage },
+    logLevel: 'silent',
+  })
+  latches.push(latch)
+  return { latch, storage, client, prefix }
+}
+
+/** Connects through WalletConnect, the dev wallet pairing with the URI the plugin shows. */
+async function pairAndConnect(latch: Latch) {
+  const shown = firstValueFrom(latch.events$.pipe(filter(walletConnectUriShown.match)))
+  const connected = connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })
+  const { payload } = await shown
+  await wallet.pair(payload.uri)
+  return connected
+}
+
+describe('the walletconnect plugin with the dev wallet over the local relay', () => {
+  it('pairs, signs, sends, switches, and keeps the URI out of the log and the state', async () => {
+    const { latch } = dapp()
+    const { caipAddress } = await pairAndConnect(latch)
+    expect(caipAddress).toBe(`eip155:31337:${anvilAccounts[0]}`)
+    const state = latch.getState()
+    expect(state.chains.eip155.connectorId).toBe('walletConnect')
+    expect(state.chains.eip155.network.approvedCaipNetworkIds).toEqual(['eip155:31337', 'eip155:31338'])
+    expect(state.connection.wcPairingExpiry).toBeUndefined()
+    expect(JSON.stringify(latch.exportLog())).not.toMatch(/wc:[0-9a-f]{64}@2/)
+    expect(JSON.stringify(state)).not.toMatch(/wc:[0-9a-f]{64}@2/)
+
+    const { signature } = await signMessage(latch, { message: 'hello Latch' })
+    expect(await verifyMessage({ address: anvilAccounts[0], message: 'hello Latch', signature: signature as `0x${string}` })).toBe(true)
+
+    const { hash } = await sendTransaction(latch, { to: anvilAccounts[1], value: parseEther('0.01') })
+    const chain = createPublicClient({ transport: http(anvils[0]!.url) })
+    const receipt = await chain.waitForTransactionReceipt({ hash: hash as `0x${string}`, pollingInterval: 50 })
+    expect(receipt.status).toBe('success')
+
+    await switchNetwork(latch, { caipNetworkId: 'eip155:31338' })
+    expect(latch.getState().chains.eip155.network.caipNetwork?.caipNetworkId).toBe('eip155:31338')
+    const onSecond = await request<string>(latch, { method: 'personal_sign', params: ['0x6869', anvilAccounts[0]] })
+    expect(await verifyMessage({ address: anvilAccounts[0], message: 'hi', signature: onSecond as `0x${string}` })).toBe(true)
+
+    await expect(request(latch, { method: 'eth_signTypedData_v3', params: [] })).rejects.toMatchObject({ code: 'RPC_NOT_ALLOWED', shortMessage: 'Action not allowed' })
+    await disconnect(latch)
+    expect(latch.getState().chains.eip155.connectorId).toBeUndefined()
+  })
+
+  it('a wallet that declines the session fails the connect with Connection declined; Retry pairs afresh', async () => {
+    const { latch } = dapp()
+    decide = (ask) => ask.kind !== 'session'
+    await expect(pairAndConnect(latch)).rejects.toMatchObject({ code: 'USER_REJECTED', shortMessage: 'Connection declined' })
+    expect(latch.getState().connection.wcError).toBe(true)
+    decide = () => true
+    await expect(pairAndConnect(latch)).resolves.toMatchObject({ caipAddress: `eip155:31337:${anvilAccounts[0]}` })
+    await disconnect(latch)
+  })
+
+  it('a declined signature is Signature declined, and the session stays', async () => {
+    const { latch } = dapp()
+    await pairAndConnect(latch)
+    decide = (ask) => ask.kind !== 'request'
+    await expect(signMessage(latch, { message: 'no' })).rejects.toMatchObject({ code: 'USER_REJECTED', shortMessage: 'Signature declined' })
+    decide = () => true
+    expect(latch.getState().chains.eip155.connectorId).toBe('walletConnect')
+    await disconnect(latch)
+  })
+
+  it('the wallet deleting the session disconnects the dapp', async () => {
+    const { latch } = dapp()
+    await pairAndConnect(latch)
+    const ended = firstValueFrom(latch.events$.pipe(filter((e) => e.type === 'walletconnect/sessionEnded')))
+    for (const topic of wallet.sessions()) await wallet.disconnect(topic)
+    expect((await ended).payload).toEqual({ reason: 'deleted' })
+    expect(latch.getState().chains.eip155.connectorId).toBeUndefined()
+  })
+
+  it('a reload restores the session with no prompt, and it still signs', async () => {
+    const first = dapp()
+    await pairAndConnect(first.latch)
+    first.latch.destroy()
+    const asked: WalletAsk[] = []
+    decide = (ask) => (asked.push(ask), true)
+    const reloaded = dapp({ latch: first.storage, client: first.client, prefix: first.prefix })
+    await firstValueFrom(reloaded.latch.select((s) => s.chains.eip155.connectorId).pipe(filter((id) => id === 'walletConnect')))
+    expect(asked.filter((a) => a.kind === 'session')).toEqual([])
+    const { signature } = await signMessage(reloaded.latch, { message: 'after reload' })
+    expect(await verifyMessage({ address: anvilAccounts[0], message: 'after reload', signature: signature as `0x${string}` })).toBe(true)
+    decide = () => true
+    await disconnect(reloaded.latch)
+  })
+
+  it('a reload with the session gone from the client store disconnects cleanly', async () => {
+    const first = dapp()
+    await pairAndConnect(first.latch)
+    first.latch.destroy()
+    const reloaded = dapp({ latch: first.storage, client: memoryStore() })
+    await firstValueFrom(reloaded.latch.select((s) => s.chains.eip155.reconnectConnectorId).pipe(filter((id) => id === undefined)))
+    expect(reloaded.latch.getState().chains.eip155.connectorId).toBeUndefined()
+  })
+
+  it('watchPairing hands the view the pending URI again when it subscribes late', async () => {
+    const { latch } = dapp()
+    const shown = firstValueFrom(latch.events$.pipe(filter(walletConnectUriShown.match)))
+    const connecting = connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })
+    const { payload } = await shown
+    const late = firstValueFrom(watchPairing(latch).pipe(filter(Boolean)))
+    expect((await late).uri).toBe(payload.uri)
+    await wallet.pair(payload.uri)
+    await connecting
+    await disconnect(latch)
+  })
+})

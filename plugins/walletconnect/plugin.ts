@@ -1,0 +1,93 @@
+import { merge, of } from 'rxjs'
+import * as z from 'zod/mini'
+import { connectorsDiscovered, definePlugin, LatchError, type Connector, type Effect } from '../../kernel/index'
+import { loadOnDemand } from '../../kernel/load-on-demand'
+import { walletConnectEvents } from './events'
+import { walletConnectConnectorId } from './pairing'
+import { served, wantsSession } from './served'
+import type { ClientOptions } from './client'
+import { walletConnectIcon } from './icon'
+
+/** The public relay, used when no `relayUrl` is given. */
+export const defaultRelayUrl = 'wss://relay.walletconnect.org'
+
+/** A key-value store for the sign-client's sessions and keys (the browser's IndexedDB by default). */
+export type WalletConnectStorage = ClientOptions['storage']
+
+/** Options of the walletconnect plugin (docs/walletconnect.md, "Options"). */
+export type WalletConnectOptions = {
+  /** The relay's websocket URL (default the public relay, which needs `createLatch({ projectId })`). */
+  relayUrl?: string
+  /**
+   * The sign-client's own telemetry (events posted to WalletConnect's servers). Off unless set to true, and always off
+   * when Latch's analytics feature is off.
+   */
+  telemetry?: boolean
+  /** Methods asked for per family (default: the family's allowed methods, docs/behaviour.md, "Safe, unsafe and allowed methods"). */
+  methods?: Partial<Record<'eip155' | 'solana' | 'bip122', readonly string[]>>
+  /** Where the sign-client keeps sessions and keys (default: IndexedDB in a browser). Tests pass a memory store. */
+  storage?: WalletConnectStorage
+  /** Separates this instance's sign-client data from another's on the same page (default 'latch'). */
+  storagePrefix?: string
+  /** What the sign-client logs on the console (default 'silent'). */
+  logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug'
+}
+
+const optionsSchema = z.object({
+  relayUrl: z.optional(z.string().check(z.regex(/^wss?:\/\/[^\s]+$/, 'relayUrl must be a ws:// or wss:// URL'))),
+  telemetry: z.optional(z.boolean()),
+  methods: z.optional(z.partialRecord(z.enum(['eip155', 'solana', 'bip122']), z.array(z.string().check(z.minLength(1))))),
+  storagePrefix: z.optional(z.string().check(z.regex(/^[\w.-]{1,40}$/, 'storagePrefix: 1 to 40 letters, digits, dots, dashes or underscores'))),
+  logLevel: z.optional(z.enum(['silent', 'error', 'warn', 'info', 'debug'])),
+})
+
+/** The connector listed for each family the plugin serves: one wallet-list row, merged across families. */
+function connectorFor(ns: Connector['chain']): Connector {
+  return { id: walletConnectConnectorId, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: ns, imageUrl: walletConnectIcon }
+}
+
+/**
+ * WalletConnect (docs/walletconnect.md): pairs a wallet on another device by QR code or deep link, one session across
+ * every configured family (EVM, Solana, Bitcoin), requests routed through it, restored after a reload. The
+ * sign-client (about 130 kB gzipped) loads only when the visitor picks WalletConnect or a session is to be restored.
+ * Throws `INVALID_OPTIONS` on bad options.
+ */
+export function walletConnect(options: WalletConnectOptions = {}) {
+  const parsed = z.safeParse(optionsSchema, { ...options, storage: undefined })
+  if (!parsed.success) throw new LatchError('INVALID_OPTIONS', { details: `walletConnect: ${parsed.error.issues.map((issue) => issue.message).join('; ')}` })
+  const settings: ClientOptions = {
+    relayUrl: options.relayUrl ?? defaultRelayUrl,
+    telemetry: options.telemetry === true,
+    methods: options.methods ?? {},
+    storage: options.storage,
+    storagePrefix: options.storagePrefix ?? 'latch',
+    logLevel: options.logLevel ?? 'silent',
+  }
+  const effect: Effect = (events$, ctx) =>
+    merge(
+      of(connectorsDiscovered({ connectors: served(ctx.getState()).map(connectorFor) })),
+      loadOnDemand(events$, ctx, {
+        name: 'walletconnect',
+        wanted: (event, ctx) => wantsSession(event, ctx.getState()),
+        now: (ctx) => wantsSession(undefined, ctx.getState()),
+        load: () => import('./session').then((module): Effect => (sessionEvents$, sessionCtx) => module.session(sessionEvents$, sessionCtx, settings)),
+      }),
+    )
+  return definePlugin({
+    name: 'walletconnect',
+    namespaces: ['eip155', 'solana', 'bip122'],
+    events: walletConnectEvents,
+    reduce: {
+      'walletconnect/uriShown'(draft, { payload }) {
+        // The URI itself is redacted before reducers see it: only its expiry is state (docs/walletconnect.md).
+        draft.connection.wcPairingExpiry = payload.expiresAt
+        draft.connection.wcError = false
+      },
+      'walletconnect/pairingEnded'(draft, { payload }) {
+        delete draft.connection.wcPairingExpiry
+        draft.connection.wcError = payload.reason === 'failed'
+      },
+    },
+    effects: [effect],
+  })
+}

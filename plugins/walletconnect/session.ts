@@ -1,0 +1,24 @@
+import { finalize, merge, type Observable } from 'rxjs'
+import type { EffectContext, LatchEvent, Logged } from '../../kernel/index'
+import type { ClientOptions } from './client'
+import { answerConnect } from './connect'
+import { createHolder } from './holder'
+import { answerDisconnect, restore, watchClient } from './lifecycle'
+import { answerRequests } from './requests'
+import { served } from './served'
+
+/**
+ * The plugin's lazily loaded part (docs/walletconnect.md, "What loads when"): the sign-client, pairing, the session's
+ * lifecycle and the requests routed through it, for every family the plugin serves.
+ */
+export function session(events$: Observable<Logged>, ctx: EffectContext, options: ClientOptions): Observable<LatchEvent> {
+  const holder = createHolder(ctx, options)
+  const families = served(ctx.getState())
+  return merge(
+    holder.output,
+    watchClient(holder),
+    restore(holder),
+    answerConnect(events$, holder, families),
+    ...families.map((ns) => merge(answerDisconnect(events$, holder, ns), answerRequests(events$, holder, ns))),
+  ).pipe(finalize(() => holder.stop()))
+}
