@@ -16,6 +16,7 @@ export const entries: readonly Entry[] = [
   { subpath: './plugins/api', source: 'plugins/api/index.ts', out: 'plugins/api' },
   { subpath: './plugins/solana', source: 'plugins/solana/index.ts', out: 'plugins/solana' },
   { subpath: './plugins/bip122', source: 'plugins/bip122/index.ts', out: 'plugins/bip122' },
+  { subpath: './plugins/walletconnect', source: 'plugins/walletconnect/index.ts', out: 'plugins/walletconnect' },
   // wagmi's connector over Latch (docs/wagmi.md): its own entry, so a dapp that does not import it loads none of it.
   { subpath: './wagmi', source: 'plugins/wagmi/index.ts', out: 'wagmi' },
   { subpath: './react', source: 'ui/index.ts', out: 'react' },

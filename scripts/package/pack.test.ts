@@ -181,7 +181,7 @@ describe('the tarball', () => {
     expect(dependencies.filter((name) => !imports.has(name))).toEqual([])
     expect([...imports].filter((name) => !dependencies.includes(name) && !peers.includes(name))).toEqual([])
     expect(rootPackage.optionalDependencies).toBeUndefined()
-    expect(peers.sort()).toEqual(['@solana/web3.js', '@wagmi/core', '@wallet-standard/app', 'react', 'react-dom', 'sats-connect', 'viem', 'wagmi'])
+    expect(peers.sort()).toEqual(['@solana/web3.js', '@wagmi/core', '@wallet-standard/app', '@walletconnect/sign-client', 'react', 'react-dom', 'sats-connect', 'viem', 'wagmi'])
     // A dapp installs only the peers of what it uses: every peer is optional.
     for (const peer of peers) expect(rootPackage.peerDependenciesMeta?.[peer], peer).toEqual({ optional: true })
     // latch-replay imports only Node's built-ins and this very package (latch, latch/testing).

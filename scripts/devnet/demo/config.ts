@@ -8,6 +8,8 @@ export type DemoConfig = {
   solana?: { rpcUrl: string; wsUrl: string; mint: string; token: { symbol: string; name: string } }
   /** Bitcoin regtest: the local ledger's Esplora base URL (the provider API's). */
   bitcoin?: { esploraUrl: string }
+  /** The local WalletConnect relay the demo's walletConnect() plugin pairs through (docs/walletconnect.md, "Local relay and dev wallet"). */
+  walletConnect?: { relayUrl: string }
   themeMode?: 'light' | 'dark' | 'system'
 }
 

@@ -6,6 +6,7 @@ import { api } from '../../../plugins/api/index'
 import { bip122, bitcoinRegtest } from '../../../plugins/bip122/index'
 import { eip155 } from '../../../plugins/eip155/index'
 import { solana, solanaLocalnet } from '../../../plugins/solana/index'
+import { walletConnect } from '../../../plugins/walletconnect/index'
 import { LatchProvider } from '../../../ui/index'
 import { defineLocale, pseudoLocaleTag, pseudoMessages } from '../../../ui/i18n/public'
 import { App } from './App'
@@ -28,6 +29,8 @@ const solanaConfig = families.includes('solana') ? config.solana : undefined
 const withBitcoin = config.bitcoin !== undefined && families.includes('bip122')
 // Bitcoin regtest on the local ledger: payment and ordinals accounts, the balance from its Esplora routes (docs/bitcoin.md).
 const bitcoin = withBitcoin && config.bitcoin ? [bip122({ ordinals: true, esplora: { [bitcoinRegtest.caipNetworkId]: config.bitcoin.esploraUrl } })] : []
+// WalletConnect through the local relay, to the stack's dev wallet (its page pairs with a pasted URI); `?wc=off` leaves it out.
+const pairing = config.walletConnect && query.get('wc') !== 'off' ? [walletConnect({ relayUrl: config.walletConnect.relayUrl, logLevel: 'error' })] : []
 const latch = createLatch({
   networks: [
     ...config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl })),
@@ -39,6 +42,7 @@ const latch = createLatch({
     api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId, balances: !fromChain } : {}),
     ...(solanaConfig ? [solana({ tokens: [{ address: solanaConfig.mint, ...solanaConfig.token }] })] : []),
     ...bitcoin,
+    ...pairing,
   ],
   projectId: config.api?.projectId,
   metadata: { name: 'Latch demo', description: 'A dapp on a local chain', url: location.origin, icons: [] },

@@ -17,9 +17,15 @@ export type DemoServer = {
  * The demo's policy: strictCsp reaching only this stack's anvils and provider API. Its wallet listings
  * carry data: images (the curated registry draws them), so img-src needs no server.
  */
-export function demoStackCsp(stack: { chains: readonly { url: string }[]; api: { url: string }; solana?: { url: string; wsUrl: string } }): string {
+export function demoStackCsp(stack: {
+  chains: readonly { url: string }[]
+  api: { url: string }
+  solana?: { url: string; wsUrl: string }
+  walletConnect?: { relayUrl: string }
+}): string {
   const solana = stack.solana ? [stack.solana.url, stack.solana.wsUrl] : []
-  return strictCsp({ connect: [...[...stack.chains, stack.api].map(({ url }) => url), ...solana].map((url) => new URL(url).origin) })
+  const relay = stack.walletConnect ? [stack.walletConnect.relayUrl] : []
+  return strictCsp({ connect: [...[...stack.chains, stack.api].map(({ url }) => url), ...solana, ...relay].map((url) => new URL(url).origin) })
 }
 
 /** Builds the demo dapp for a fresh local stack and serves it (the dev wallets as /dev-wallet.js and /dev-bitcoin-wallet.js). */
@@ -31,6 +37,7 @@ export async function startDemo(options: { themeMode?: 'light' | 'dark' | 'syste
     tokens: stack.chains.flatMap((chain) => stack.tokens.map((token) => ({ chainId: chain.chainId, address: token.address }))),
     solana: { rpcUrl: stack.solana.url, wsUrl: stack.solana.wsUrl, mint: stack.solana.mint, token: { symbol: solanaDevFunds.demoToken.symbol, name: solanaDevFunds.demoToken.name } },
     bitcoin: { esploraUrl: stack.bitcoin.esploraUrl },
+    walletConnect: { relayUrl: stack.walletConnect.relayUrl },
     themeMode: options.themeMode,
   })
   const csp = demoStackCsp(stack)

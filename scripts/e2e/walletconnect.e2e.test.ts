@@ -1,0 +1,94 @@
+import jsQR from 'jsqr'
+import type { Page } from 'playwright-core'
+import { createPublicClient, http, verifyMessage, type Hex } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { anvilAccounts } from '../devnet/anvil'
+import { startDemo } from '../devnet/demo/serve-demo'
+import { readPng } from '../testing/png'
+import { hasChromium } from './harness'
+import { openDemo, useDemoBrowser } from './use-demo'
+
+// docs/walletconnect.md: the demo dapp in Debian chromium pairs with the dev wallet (the real sign-client in Node) over
+// the local relay; the URI is read back from the QR code drawn on the page, as a phone's camera would.
+describe.skipIf(!hasChromium())('WalletConnect, end to end', () => {
+  const stack = useDemoBrowser(startDemo)
+  const wallet = () => stack.demo.stack.walletConnect.wallet
+  const account = anvilAccounts[0]
+
+  const dialog = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
+  const qr = (page: Page) => dialog(page).getByRole('img', { name: /QR code/i })
+
+  /** The URI the drawn QR code holds, decoded from a screenshot of it. */
+  async function scan(page: Page): Promise<string> {
+    await qr(page).locator('path').first().waitFor()
+    const { width, height, data } = readPng(await qr(page).screenshot())
+    const found = jsQR(data, width, height)
+    if (!found) throw new Error('the QR code on the page does not decode')
+    return found.data
+  }
+
+  async function pairFromQr(page: Page): Promise<string> {
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: /WalletConnect/ }).click()
+    const uri = await scan(page)
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    await wallet().pair(uri)
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
+    return uri
+  }
+
+  it('pairs by the QR code; personal_sign verifies, a transaction is mined, and the wallet ending the session disconnects the page', async () => {
+    const page = await openDemo(stack, '/?families=eip155')
+    const uri = await pairFromQr(page)
+    expect(await dialog(page).count()).toBe(0)
+    // The URI is a secret: not in the log, not in the state.
+    const log = await page.evaluate(() => JSON.stringify((window as never as { latchDemo: { exportLog(): unknown } }).latchDemo.exportLog()))
+    expect(log).not.toContain(uri.slice(3, 67))
+
+    await page.getByTestId('demo-message').fill('Latch over WalletConnect')
+    await page.getByTestId('demo-sign').click()
+    await page.getByTestId('demo-signature').waitFor()
+    const signature = (await page.getByTestId('demo-signature').textContent()) as Hex
+    expect(await verifyMessage({ address: account, message: 'Latch over WalletConnect', signature })).toBe(true)
+
+    await page.getByTestId('demo-to').fill(anvilAccounts[1])
+    await page.getByTestId('demo-amount').fill('0.01')
+    await page.getByTestId('demo-send').click()
+    await page.getByTestId('demo-tx-hash').waitFor()
+    const hash = (await page.getByTestId('demo-tx-hash').textContent()) as Hex
+    const chain = createPublicClient({ transport: http(stack.demo.stack.chains[0]!.url) })
+    expect((await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe('success')
+
+    for (const topic of wallet().sessions()) await wallet().disconnect(topic)
+    await page.getByTestId('demo-disconnected').waitFor()
+  })
+
+  it('a reload restores the live session with no prompt, and it still signs', async () => {
+    const page = await openDemo(stack, '/?families=eip155')
+    await pairFromQr(page)
+    const sessions = wallet().sessions().length
+    await page.reload()
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
+    expect(wallet().sessions().length).toBe(sessions)
+    await page.getByTestId('demo-sign').click()
+    await page.getByTestId('demo-signature').waitFor()
+    for (const topic of wallet().sessions()) await wallet().disconnect(topic)
+    await page.getByTestId('demo-disconnected').waitFor()
+  })
+
+  it('an expired pairing is replaced by a fresh QR code that pairs', async () => {
+    const page = await openDemo(stack, '/?families=eip155')
+    await page.clock.install()
+    await page.reload()
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: /WalletConnect/ }).click()
+    const first = await scan(page)
+    await page.clock.fastForward('04:01')
+    await expect.poll(() => scan(page).catch(() => first)).not.toBe(first)
+    const fresh = await scan(page)
+    await wallet().pair(fresh)
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
+    for (const topic of wallet().sessions()) await wallet().disconnect(topic)
+    await page.getByTestId('demo-disconnected').waitFor()
+  })
+})
