@@ -21,6 +21,8 @@ export type ClientOptions = {
   storage: KeyValueStore | undefined
   storagePrefix: string
   logLevel: string
+  /** How long the relay has to make a pairing before the connect fails (`NETWORK_ERROR`). */
+  connectTimeout: number
 }
 
 /**

@@ -48,8 +48,7 @@ export function answerConnect(events$: Observable<Logged>, holder: Holder, famil
 
   /** Makes a fresh pairing, shows it, and arms its expiry. */
   const pair = async (): Promise<Pending> => {
-    const client = await holder.client()
-    const { uri, approval } = await client.connect({ optionalNamespaces: holder.proposal() })
+    const { uri, approval } = await within(holder, holder.options.connectTimeout, async () => (await holder.client()).connect({ optionalNamespaces: holder.proposal() }))
     if (!uri) throw new LatchError('INVALID_RESPONSE', { details: 'the sign-client made no pairing URI' })
     const made: Pending = { uri, expiresAt: pairingExpiry(scheduler.now()), approval: approval(), abandoned: false, waiters: new Set() }
     pending = made
@@ -184,6 +183,20 @@ function adoptNew(holder: Holder, session: unknown, ns: ChainNamespace) {
 function readTopic(session: unknown): string {
   const topic = (session as { topic?: unknown } | null)?.topic
   return typeof topic === 'string' ? topic : ''
+}
+
+/** `work`, or `NETWORK_ERROR` once `ms` pass first: a relay that never answers ends in an error, never a spinner forever. */
+function within<T>(holder: Holder, ms: number, work: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = holder.ctx.ports.scheduler.schedule(
+      () => reject(new LatchError('NETWORK_ERROR', { details: `WalletConnect: the relay made no pairing within ${ms} ms` })),
+      ms,
+    )
+    work().then(
+      (value) => (timer.unsubscribe(), resolve(value)),
+      (error: unknown) => (timer.unsubscribe(), reject(error)),
+    )
+  })
 }
 
 const aborted = () => new LatchError('REQUEST_ABORTED', { details: 'the visitor left the WalletConnect view' })

@@ -7,6 +7,7 @@ import { anvilAccounts, startAnvil, type Anvil } from '../../scripts/devnet/anvi
 import { startRelay, type Relay } from '../../scripts/devnet/wc-relay'
 import { startWcWallet, type WalletAsk, type WcWallet } from '../../scripts/devnet/wc-wallet/wallet'
 import { guardOutsideHosts } from '../../scripts/testing/no-outside-hosts'
+import { createDappClient, stopDappClient } from '../../scripts/testing/wc-dapp'
 import { memoryStore, walletConnect, walletConnectUriShown, watchPairing, type KeyValueStore } from './index'
 
 // Every host name resolved and every fetch off 127.0.0.1 is recorded and refused at once.
@@ -31,12 +32,12 @@ afterAll(async () => {
 })
 
 /** A dapp: Latch with only the walletconnect plugin, on the two anvils, its stores given so a "reload" keeps them. */
-function dapp(stores: { latch?: ReturnType<typeof createMemoryStorage>; client?: KeyValueStore; prefix?: string } = {}) {
+function dapp(stores: { latch?: ReturnType<typeof createMemoryStorage>; client?: KeyValueStore; prefix?: string; connectTimeout?: number } = {}) {
   const storage = stores.latch ?? createMemoryStorage()
   const client = stores.client ?? memoryStore()
   const prefix = stores.prefix ?? `t${latches.length}`
   const latch = createLatch({
-    plugins: [walletConnect({ relayUrl: relay.url, storage: client, storagePrefix: prefix })],
+    plugins: [walletConnect({ relayUrl: relay.url, storage: client, storagePrefix: prefix, connectTimeout: stores.connectTimeout ?? 15_000 })],
     networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
     ports: { storage },
     logLevel: 'silent',
@@ -147,5 +148,79 @@ describe('the walletconnect plugin with the dev wallet over the local relay', ()
     await wallet.pair(payload.uri)
     await connecting
     await disconnect(latch)
+  })
+})
+
+describe('bad relays and wallets end in a clear state, never a spinner forever', () => {
+  it('a relay that never answers the proposal fails the connect (NETWORK_ERROR), and Retry works once it answers', async () => {
+    const { latch } = dapp({ connectTimeout: 1_000 })
+    relay.setFault(({ method }) => (method === 'wc_proposeSession' ? 'silence' : undefined))
+    await expect(connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })).rejects.toMatchObject({ code: 'NETWORK_ERROR' })
+    expect(latch.getState().connection.status).toBe('disconnected')
+    relay.setFault(undefined)
+    await expect(pairAndConnect(latch)).resolves.toMatchObject({ caipAddress: `eip155:31337:${anvilAccounts[0]}` })
+    await disconnect(latch)
+  })
+
+  it('a relay answering junk to the proposal fails the connect, never hangs', async () => {
+    const { latch } = dapp({ connectTimeout: 1_000 })
+    relay.setFault(({ method }) => (method === 'wc_proposeSession' ? { junk: '{"jsonrpc":"2.0","id":1,"result":' } : undefined))
+    await expect(connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })).rejects.toMatchObject({ code: expect.stringMatching(/NETWORK_ERROR|UNKNOWN/) })
+    relay.setFault(undefined)
+  })
+
+  it('a relay dropping the socket on the proposal ends in a pairing shown or an error, and a live session survives a drop', async () => {
+    const { latch } = dapp({ connectTimeout: 2_000 })
+    await pairAndConnect(latch)
+    // Both clients reconnect on their own and subscribe again; the session then carries requests as before.
+    const subscribed = () => relay.log.filter((e) => e.kind === 'request' && (e as { method?: string }).method === 'irn_batchSubscribe').length
+    const before = subscribed()
+    relay.dropSockets()
+    await expect.poll(() => subscribed() - before, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+    const { signature } = await signMessage(latch, { message: 'after a drop' })
+    expect(await verifyMessage({ address: anvilAccounts[0], message: 'after a drop', signature })).toBe(true)
+    await disconnect(latch)
+    let dropped = false
+    relay.setFault(({ method }) => (method === 'wc_proposeSession' && !dropped ? ((dropped = true), 'drop') : undefined))
+    const shown = firstValueFrom(latch.events$.pipe(filter(walletConnectUriShown.match)))
+    const connecting = connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })
+    const first = await Promise.race([shown.then(({ payload }) => payload.uri), connecting.then(() => 'connected', (error: { code: string }) => error.code)])
+    relay.setFault(undefined)
+    if (first.startsWith('wc:')) {
+      await wallet.pair(first)
+      await expect(connecting).resolves.toMatchObject({ caipAddress: `eip155:31337:${anvilAccounts[0]}` })
+      await disconnect(latch)
+    } else {
+      expect(first).toBe('NETWORK_ERROR')
+    }
+  }, 20_000)
+
+  it('a wallet approving only accounts on chains Latch did not propose is refused (INVALID_RESPONSE) and the session ended', async () => {
+    const { latch } = dapp()
+    const hostile = await createDappClient(relay.url, { storagePrefix: 'hostile-wallet' })
+    hostile.on('session_proposal', ({ id }) => {
+      void hostile.approve({ id, namespaces: { eip155: { chains: ['eip155:999'], accounts: [`eip155:999:${anvilAccounts[0]}`], methods: ['personal_sign'], events: [] } } })
+    })
+    const shown = firstValueFrom(latch.events$.pipe(filter(walletConnectUriShown.match)))
+    const connecting = connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })
+    await hostile.pair({ uri: (await shown).payload.uri })
+    await expect(connecting).rejects.toMatchObject({ code: 'INVALID_RESPONSE' })
+    expect(latch.getState().chains.eip155.connectorId).toBeUndefined()
+    await expect.poll(() => hostile.session.getAll().length).toBe(0)
+    await stopDappClient(hostile)
+  })
+
+  it('a reload finding the stored session expired disconnects cleanly', async () => {
+    const first = dapp()
+    await pairAndConnect(first.latch)
+    first.latch.destroy()
+    for (const key of await first.client.getKeys()) {
+      if (!key.endsWith('//session')) continue
+      const sessions = (await first.client.getItem<{ expiry: number }[]>(key)) ?? []
+      await first.client.setItem(key, sessions.map((session) => ({ ...session, expiry: Math.floor(Date.now() / 1000) - 10 })))
+    }
+    const reloaded = dapp({ latch: first.storage, client: first.client, prefix: first.prefix })
+    await firstValueFrom(reloaded.latch.select((s) => s.chains.eip155.reconnectConnectorId).pipe(filter((id) => id === undefined)))
+    expect(reloaded.latch.getState().chains.eip155.connectorId).toBeUndefined()
   })
 })

@@ -31,6 +31,11 @@ export type WalletConnectOptions = {
   storagePrefix?: string
   /** What the sign-client logs on the console (default 'silent'). */
   logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug'
+  /**
+   * Milliseconds the relay has to start the client and make a pairing before the connect fails with `NETWORK_ERROR`
+   * and the view offers Retry (default 15,000).
+   */
+  connectTimeout?: number
 }
 
 const optionsSchema = z.object({
@@ -39,6 +44,7 @@ const optionsSchema = z.object({
   methods: z.optional(z.partialRecord(z.enum(['eip155', 'solana', 'bip122']), z.array(z.string().check(z.minLength(1))))),
   storagePrefix: z.optional(z.string().check(z.regex(/^[\w.-]{1,40}$/, 'storagePrefix: 1 to 40 letters, digits, dots, dashes or underscores'))),
   logLevel: z.optional(z.enum(['silent', 'error', 'warn', 'info', 'debug'])),
+  connectTimeout: z.optional(z.number().check(z.int(), z.gte(100), z.lte(600_000))),
 })
 
 /** The connector listed for each family the plugin serves: one wallet-list row, merged across families. */
@@ -62,6 +68,7 @@ export function walletConnect(options: WalletConnectOptions = {}) {
     storage: options.storage,
     storagePrefix: options.storagePrefix ?? 'latch',
     logLevel: options.logLevel ?? 'silent',
+    connectTimeout: options.connectTimeout ?? 15_000,
   }
   const effect: Effect = (events$, ctx) =>
     merge(
