@@ -1,14 +1,15 @@
 /**
  * A WalletConnect dev wallet on the real wallet-side SDK: @walletconnect/sign-client in the wallet role (the client
  * @reown/walletkit wraps; WalletKit itself posts a telemetry event to pulse.walletconnect.org on init whatever the
- * options, docs/walletconnect.md). It signs with anvil's first key (./answer.ts), approves the eip155 namespace on
+ * options, docs/walletconnect.md). It signs with anvil's first key (./eip155.ts), approves the eip155 namespace on
  * the given anvil chains, and asks `decide` before each proposal and request (default: approve all).
  *
  * Nothing leaves 127.0.0.1: the relay is the given (local) one, telemetry is off, and Verify never runs because
  * the development relay marks every message as carrying no attestation (docs/walletconnect.md).
  */
 import { SignClient } from '@walletconnect/sign-client'
-import { createSigner, walletMethods, WalletError, type WalletChain } from './answer'
+import { createSigner, walletMethods, type WalletChain } from './eip155'
+import { WalletError } from './params'
 
 /** What the wallet is asked to allow: a session proposal or one request. */
 export type WalletAsk =
