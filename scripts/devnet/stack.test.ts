@@ -46,9 +46,17 @@ describe('startStack', () => {
       expect(stats.chain_stats.funded_txo_sum).toBe(75_000_000)
       expect(stack.bitcoin.devWalletJs).toContain(stack.bitcoin.esploraUrl)
       expect(stack.bitcoin.devWalletJs).not.toMatch(/\beval\(|new Function\(/)
-      // The WalletConnect relay (answers plain HTTP with 426) and the dev wallet's pairing page.
+      // The WalletConnect relay (answers plain HTTP with 426) and the dev wallet's pairing page, whose wallet serves
+      // the demo's Solana localnet and Bitcoin regtest with the funded dev keys.
       expect((await fetch(stack.walletConnect.relayUrl.replace('ws:', 'http:'))).status).toBe(426)
-      expect(await (await fetch(stack.walletConnect.pageUrl)).text()).toContain(anvilAccounts[0])
+      const page = await (await fetch(stack.walletConnect.pageUrl)).text()
+      expect(page).toContain(anvilAccounts[0])
+      expect(stack.walletConnect.wallet.accounts).toEqual([
+        ...stack.chains.map((chain) => `eip155:${chain.chainId}:${anvilAccounts[0]}`),
+        `solana:localnet:${stack.solana.address}`,
+        `bip122:0f9188f13cb7b2c71f2a335e3a4fc328:${segwit.address}`,
+      ])
+      for (const account of stack.walletConnect.wallet.accounts) expect(page).toContain(account)
     } finally {
       await stack.stop()
     }

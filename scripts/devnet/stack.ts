@@ -8,6 +8,8 @@
 import { constants as osConstants } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import type { WalletListing } from '../../kernel/types'
+import { bitcoinRegtest } from '../../plugins/bip122/networks'
+import { solanaCaipNetworkIds } from '../../plugins/solana/networks'
 import { anvilAccounts, startAnvil, type Anvil } from './anvil'
 import { startApiServer, type ApiServer } from './api-server'
 import { createLedger, fundDevAccounts, type Ledger } from './bitcoin-ledger'
@@ -46,7 +48,10 @@ export type Stack = {
   solana: SolanaStack
   /** Bitcoin regtest: the ledger, its Esplora base URL (the API server's), the dev wallet's accounts and browser script. */
   bitcoin: { ledger: Ledger; esploraUrl: string; accounts: { address: string; purpose: string; addressType: string }[]; devWalletJs: string }
-  /** The development WalletConnect relay (ws://), the dev wallet on it (both anvils) and its pairing page (http://). */
+  /**
+   * The development WalletConnect relay (ws://), the dev wallet on it (both anvils, Solana localnet and Bitcoin
+   * regtest, the ids the demo configures) and its pairing page (http://).
+   */
   walletConnect: { relayUrl: string; wallet: WcWallet; pageUrl: string }
   stop(): Promise<void>
 }
@@ -93,7 +98,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const solana = await startSolanaStack()
     stoppers.push(solana.stop)
     const relay = await startRelay()
-    const wcWallet = await startWcWallet({ relayUrl: relay.url, chains: chains.map(({ chainId, url }) => ({ chainId, rpcUrl: url })) })
+    const wcWallet = await startWcWallet({
+      relayUrl: relay.url,
+      chains: chains.map(({ chainId, url }) => ({ chainId, rpcUrl: url })),
+      solana: { chains: [solanaCaipNetworkIds.localnet] },
+      bip122: { chains: [bitcoinRegtest.caipNetworkId] },
+    })
     const page = await startWalletPage(wcWallet)
     // Stopped in this order: the page, the wallet's connection, then the relay.
     stoppers.push(() => page.stop().then(wcWallet.stop).then(relay.stop))

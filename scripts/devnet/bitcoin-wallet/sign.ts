@@ -69,14 +69,19 @@ export function signBip322(account: DevBitcoinAccount, message: string): string 
   return base64.encode(concat(varint(witness.length), ...witness.flatMap((item) => [varint(item.length), item])))
 }
 
-/** The legacy signed-message form ("Bitcoin Signed Message:\n", a recoverable ECDSA signature, compressed key), in base64. */
+/**
+ * The legacy signed-message form ("Bitcoin Signed Message:\n", a recoverable ECDSA signature, compressed key), in
+ * base64. Its header byte says the address type as BIP-137 does: P2PKH (compressed key) or, for a P2WPKH account,
+ * native segwit.
+ */
 export function signLegacy(account: DevBitcoinAccount, message: string): string {
   const prefix = encoder.encode('\u0018Bitcoin Signed Message:\n')
   const body = encoder.encode(message)
   const hash = sha256d(concat(prefix, varint(body.length), body))
   const signature = secp256k1.sign(hash, account.privateKey, { prehash: false, format: 'recovered' })
-  // noble's recovered format puts the recovery id first; the legacy header is 27 + recovery + 4 (compressed key).
-  return base64.encode(concat(Uint8Array.of(27 + (signature[0] as number) + 4), signature.slice(1)))
+  // noble's recovered format puts the recovery id first; the header is 31 + recovery for P2PKH with a compressed key, 39 + recovery for P2WPKH.
+  const header = (account.addressType === 'p2wpkh' ? 39 : 31) + (signature[0] as number)
+  return base64.encode(concat(Uint8Array.of(header), signature.slice(1)))
 }
 
 /** Signs the inputs `signInputs` names (by address) with those accounts' keys; the PSBT stays unfinalised. */

@@ -54,7 +54,8 @@ function page(wallet: WcWallet, notice: string): string {
   return `<!doctype html><meta charset="utf-8"><title>Latch Dev Wallet (WalletConnect)</title>
 <body style="font:15px system-ui;max-width:40rem;margin:2rem auto">
 <h1>Latch Dev Wallet (WalletConnect)</h1>
-<p>Account <code>${wallet.address}</code>. Approves every session and request.</p>
+<p>Approves every session and request. Its accounts (CAIP-10):</p>
+<ul>${wallet.accounts.map((account) => `<li><code>${escape(account)}</code></li>`).join('')}</ul>
 ${notice}
 <form method="post" action="/pair"><textarea name="uri" rows="4" style="width:100%" placeholder="wc:…@2?…" required></textarea><br><button>Pair</button></form>
 <h2>Sessions</h2><ul>${sessions.join('') || '<li>None.</li>'}</ul>`

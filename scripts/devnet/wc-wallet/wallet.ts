@@ -1,14 +1,19 @@
 /**
  * A WalletConnect dev wallet on the real wallet-side SDK: @walletconnect/sign-client in the wallet role (the client
  * @reown/walletkit wraps; WalletKit itself posts a telemetry event to pulse.walletconnect.org on init whatever the
- * options, docs/walletconnect.md). It signs with anvil's first key (./answer.ts), approves the eip155 namespace on
- * the given anvil chains, and asks `decide` before each proposal and request (default: approve all).
+ * options, docs/walletconnect.md). One session may carry three namespaces (./families.ts): eip155 on the given anvil
+ * chains, signing with anvil's first key (./eip155.ts), and, when the dapp proposes them, solana (./solana.ts) and
+ * bip122 (./bitcoin.ts) on the chains it is told to serve. Which namespaces it approves is ./namespaces.ts; it asks
+ * `decide` before each proposal and request (default: approve all).
  *
  * Nothing leaves 127.0.0.1: the relay is the given (local) one, telemetry is off, and Verify never runs because
  * the development relay marks every message as carrying no attestation (docs/walletconnect.md).
  */
 import { SignClient } from '@walletconnect/sign-client'
-import { createSigner, walletMethods, WalletError, type WalletChain } from './answer'
+import type { WalletChain } from './eip155'
+import { answerRequest, createFamilies } from './families'
+import { planSession, type Refusal } from './namespaces'
+import { WalletError } from './params'
 
 /** What the wallet is asked to allow: a session proposal or one request. */
 export type WalletAsk =
@@ -20,6 +25,10 @@ export type WcWalletOptions = {
   relayUrl: string
   /** The anvil chains the wallet serves (their ids and RPC URLs). */
   chains: readonly WalletChain[]
+  /** The Solana clusters it serves (CAIP-2, such as `solana:localnet`); default none. */
+  solana?: { chains: readonly string[] }
+  /** The Bitcoin networks it serves (CAIP-2, such as regtest's `bip122:0f9188f13cb7b2c71f2a335e3a4fc328`); default none. */
+  bip122?: { chains: readonly string[] }
   /** Answers each proposal and request; false rejects it (4001 / USER_REJECTED). Default: approve everything. */
   decide?: (ask: WalletAsk) => boolean | Promise<boolean>
   /** The SDK's log level (default 'silent'). */
@@ -32,6 +41,12 @@ export type WcWalletOptions = {
 export type WcWallet = {
   /** The account it signs with (anvil's first). */
   address: `0x${string}`
+  /** Its Solana account: the base58 ed25519 public key (the Solana dev wallet's). */
+  solanaAddress: string
+  /** Its Bitcoin payment address (P2WPKH) on each bip122 chain it serves, by CAIP-2 id. */
+  bitcoinAddresses: Readonly<Record<string, string>>
+  /** Every account it offers, CAIP-10, on every chain it serves. */
+  accounts: string[]
   /**
    * Pairs with a `wc:` URI and handles the proposal that comes on it: resolves with the session topic once approved
    * (or undefined once rejected).
@@ -45,17 +60,18 @@ export type WcWallet = {
   stop(): Promise<void>
 }
 
-/** 5000 USER_REJECTED, 5100 UNSUPPORTED_CHAINS, 6000 USER_DISCONNECTED (@walletconnect/utils' SDK errors). */
+/** 5000 USER_REJECTED, 5100–5102 UNSUPPORTED_CHAINS/METHODS/EVENTS, 6000 USER_DISCONNECTED (@walletconnect/utils' SDK errors). */
 const sdkErrors = {
   rejected: { code: 5000, message: 'User rejected.' },
   unsupportedChains: { code: 5100, message: 'Unsupported chains.' },
+  unsupportedMethods: { code: 5101, message: 'Unsupported methods.' },
+  unsupportedEvents: { code: 5102, message: 'Unsupported events.' },
   disconnected: { code: 6000, message: 'User disconnected.' },
-}
+} satisfies Record<Refusal | 'rejected' | 'disconnected', { code: number; message: string }>
 
 export async function startWcWallet(options: WcWalletOptions): Promise<WcWallet> {
-  const signer = createSigner(options.chains)
+  const { families, evmAddress, solanaAddress } = createFamilies({ eip155: options.chains, solana: options.solana?.chains, bip122: options.bip122?.chains })
   const decide = options.decide ?? (() => true)
-  const served = options.chains.map((c) => `eip155:${c.chainId}`)
   const client = await SignClient.init({
     projectId: 'latch-dev-wallet',
     relayUrl: options.relayUrl,
@@ -69,32 +85,22 @@ export async function startWcWallet(options: WcWalletOptions): Promise<WcWallet>
   const waiting = new Map<string, (result: { topic: string } | undefined) => void>()
 
   client.on('session_proposal', ({ id, params }) => {
+    const done = waiting.get(params.pairingTopic) ?? (() => undefined)
+    waiting.delete(params.pairingTopic)
     void (async () => {
-      const required = Object.entries(params.requiredNamespaces ?? {}).flatMap(([key, ns]) => ns.chains ?? [key])
-      const optional = Object.entries(params.optionalNamespaces ?? {}).flatMap(([key, ns]) => ns.chains ?? [key])
-      const done = waiting.get(params.pairingTopic) ?? (() => undefined)
-      waiting.delete(params.pairingTopic)
-      if (required.some((chain) => !served.includes(chain))) {
-        await client.reject({ id, reason: sdkErrors.unsupportedChains })
+      const asked = (namespaces: typeof params.requiredNamespaces) => Object.entries(namespaces ?? {}).flatMap(([key, ns]) => ns.chains ?? [key])
+      const plan = planSession(params, families)
+      if ('reject' in plan) {
+        await client.reject({ id, reason: sdkErrors[plan.reject] })
         return done(undefined)
       }
-      if (!(await decide({ kind: 'session', dapp: params.proposer.metadata.name, chains: [...required, ...optional] }))) {
+      if (!(await decide({ kind: 'session', dapp: params.proposer.metadata.name, chains: [...asked(params.requiredNamespaces), ...asked(params.optionalNamespaces)] }))) {
         await client.reject({ id, reason: sdkErrors.rejected })
         return done(undefined)
       }
-      const { topic } = await client.approve({
-        id,
-        namespaces: {
-          eip155: {
-            chains: served,
-            accounts: served.map((chain) => `${chain}:${signer.address}`),
-            methods: [...walletMethods],
-            events: ['chainChanged', 'accountsChanged'],
-          },
-        },
-      })
+      const { topic } = await client.approve({ id, namespaces: plan.approve })
       done({ topic })
-    })().catch(() => undefined)
+    })().catch(() => done(undefined))
   })
 
   client.on('session_request', ({ id, topic, params }) => {
@@ -104,15 +110,19 @@ export async function startWcWallet(options: WcWalletOptions): Promise<WcWallet>
     const switchTo = (caip: string) => client.emit({ topic, chainId: caip, event: { name: 'chainChanged', data: Number(caip.split(':')[1]) } })
     void (async () => {
       if (!(await decide({ kind: 'request', method: request.method, params: request.params, chainId }))) throw new WalletError(4001, 'User rejected the request.')
-      return signer.answer(request.method, request.params, chainId, switchTo)
+      return answerRequest(families, request.method, request.params, chainId, { switchTo })
     })().then(
       (result) => respond({ result }),
       (error: unknown) => respond({ error: error instanceof WalletError ? { code: error.code, message: error.message } : { code: -32603, message: String((error as Error)?.message ?? error) } }),
     )
   })
 
+  const offered = Object.values(families).flatMap((family) => family.chains.map((chain) => `${chain}:${family.addressOn(chain)}`))
   return {
-    address: signer.address,
+    address: evmAddress,
+    solanaAddress,
+    bitcoinAddresses: Object.fromEntries(families.bip122.chains.map((chain) => [chain, families.bip122.addressOn(chain)])),
+    accounts: offered,
     pair(uri) {
       const topic = /^wc:([0-9a-f]+)@2/.exec(uri)?.[1]
       if (!topic) return Promise.reject(new Error(`not a WalletConnect v2 URI: ${uri}`))

@@ -1,27 +1,19 @@
 /**
- * What the WalletConnect dev wallet (scripts/devnet/wc-wallet/wallet.ts) answers, signing with anvil's first key:
- * personal_sign, eth_signTypedData_v4, eth_sendTransaction (signed here, sent to the chain's anvil) and
- * wallet_switchEthereumChain. Params are read with zod; anything else is a JSON-RPC error with an EIP-1193 code.
+ * What the WalletConnect dev wallet (scripts/devnet/wc-wallet/wallet.ts) answers in the eip155 namespace, signing
+ * with anvil's first key: personal_sign, eth_signTypedData_v4, eth_sendTransaction (signed here, sent to the chain's
+ * anvil) and wallet_switchEthereumChain. Params are read with zod; anything else is a JSON-RPC error with an EIP-1193
+ * code.
  */
 import * as z from 'zod'
 import { createWalletClient, http, isAddressEqual, isHex, type Hex, type TypedDataDefinition } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
+import { readParams as read, WalletError } from './params'
 
 /** anvil's dev mnemonic ("test … junk"); account 0 is scripts/devnet/anvil.ts's anvilAccounts[0]. */
 export const anvilMnemonic = 'test test test test test test test test test test test junk'
 
 /** A chain the wallet serves: its id and its anvil's RPC URL. */
 export type WalletChain = { chainId: number; rpcUrl: string }
-
-/** An error the wallet answers with (EIP-1193 codes: 4001 rejected, 4100 unauthorized, 4200 unsupported, 4902 unknown chain). */
-export class WalletError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 /** The methods the wallet approves in a session (docs/walletconnect.md). */
 export const walletMethods = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain'] as const
@@ -58,11 +50,6 @@ export function createSigner(chains: readonly WalletChain[]) {
   }
   const own = (claimed: Hex) => {
     if (!isAddressEqual(claimed, account.address)) throw new WalletError(4100, `The wallet has no account ${claimed}`)
-  }
-  const read = <T>(method: string, schema: z.ZodType<T>, raw: unknown): T => {
-    const parsed = schema.safeParse(raw)
-    if (!parsed.success) throw new WalletError(-32602, `Invalid params for ${method}: ${z.prettifyError(parsed.error).replace(/\n/g, ' ')}`)
-    return parsed.data
   }
   return {
     address: account.address,
