@@ -1,8 +1,14 @@
 import { filter, firstValueFrom } from 'rxjs'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connect, createLatch, createMemoryStorage, disconnect, request, sendTransaction, signMessage, switchNetwork, type Latch } from '../../kernel/index'
+import { connect, createLatch, createMemoryStorage, disconnect, request, selectAddress, sendTransaction, signMessage, switchNetwork, type Latch } from '../../kernel/index'
 import { createTestNetwork } from '../../kernel/testing'
+import { ed25519 } from '@noble/curves/ed25519'
+import { verifyBitcoinMessage } from '../../scripts/devnet/bitcoin-wallet/verify'
+import { decodeBase58 } from '../../kernel/rules/base58'
+import { bip122, bitcoinRegtest } from '../bip122/index'
+import { eip155 } from '../eip155/index'
+import { solana, solanaLocalnet } from '../solana/index'
 import { anvilAccounts, startAnvil, type Anvil } from '../../scripts/devnet/anvil'
 import { startRelay, type Relay } from '../../scripts/devnet/wc-relay'
 import { startWcWallet, type WalletAsk, type WcWallet } from '../../scripts/devnet/wc-wallet/wallet'
@@ -223,4 +229,50 @@ describe('bad relays and wallets end in a clear state, never a spinner forever',
     await firstValueFrom(reloaded.latch.select((s) => s.chains.eip155.reconnectConnectorId).pipe(filter((id) => id === undefined)))
     expect(reloaded.latch.getState().chains.eip155.connectorId).toBeUndefined()
   })
+})
+
+describe('one session across families', () => {
+  it('carries EVM, Solana and Bitcoin: each family connects through it, and each signs (verified)', async () => {
+    const multi = await startWcWallet({
+      relayUrl: relay.url,
+      chains: anvils.map((a) => ({ chainId: a.chainId, rpcUrl: a.url })),
+      solana: { chains: ['solana:localnet'] },
+      bip122: { chains: [bitcoinRegtest.caipNetworkId] },
+      storagePrefix: 'plugin-test-multi',
+    })
+    try {
+      const latch = createLatch({
+        plugins: [eip155(), solana(), bip122(), walletConnect({ relayUrl: relay.url, storage: memoryStore(), storagePrefix: 'multi' })],
+        networks: [...anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })), solanaLocalnet({ rpcUrl: 'http://127.0.0.1:9' }), bitcoinRegtest],
+        ports: { storage: createMemoryStorage() },
+        logLevel: 'silent',
+      })
+      latches.push(latch)
+      const shown = firstValueFrom(latch.events$.pipe(filter(walletConnectUriShown.match)))
+      const connecting = connect(latch, { connectorId: 'walletConnect', ns: 'solana' })
+      await multi.pair((await shown).payload.uri)
+      await expect(connecting).resolves.toEqual({ caipAddress: `solana:localnet:${multi.solanaAddress}` })
+      const state = latch.getState()
+      expect(state.activeNamespace).toBe('solana')
+      expect([state.chains.eip155.connectorId, state.chains.solana.connectorId, state.chains.bip122.connectorId]).toEqual(['walletConnect', 'walletConnect', 'walletConnect'])
+
+      const evm = await signMessage(latch, { message: 'one session', ns: 'eip155' })
+      expect(await verifyMessage({ address: anvilAccounts[0], message: 'one session', signature: evm.signature })).toBe(true)
+
+      const sol = await signMessage(latch, { message: 'one session', ns: 'solana' })
+      const key = decodeBase58(multi.solanaAddress) as Uint8Array
+      expect(ed25519.verify(decodeBase58(sol.signature) as Uint8Array, new TextEncoder().encode('one session'), key)).toBe(true)
+
+      const btcAddress = multi.bitcoinAddresses[bitcoinRegtest.caipNetworkId] as string
+      expect(selectAddress(latch.getState(), 'bip122')).toBe(btcAddress)
+      const btc = await signMessage(latch, { message: 'one session', ns: 'bip122' })
+      expect(verifyBitcoinMessage(btcAddress, 'one session', btc.signature)).toBe(true)
+
+      await disconnect(latch, { ns: 'solana' })
+      const after = latch.getState()
+      expect([after.chains.eip155.connectorId, after.chains.solana.connectorId, after.chains.bip122.connectorId]).toEqual([undefined, undefined, undefined])
+    } finally {
+      await multi.stop()
+    }
+  }, 20_000)
 })

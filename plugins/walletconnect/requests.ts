@@ -156,7 +156,8 @@ function signMessageCall(ns: ChainNamespace, message: string, address: string): 
     return {
       method: 'signMessage',
       params: { account: address, address, message },
-      read: (answer) => readString(readField(answer, 'signature'), /^[A-Za-z0-9+/=]{40,2000}$/, 'signMessage'),
+      // WalletConnect's Bitcoin methods answer hex; some wallets answer base64, as Latch's Bitcoin verbs do.
+      read: (answer) => toBase64Signature(readString(readField(answer, 'signature'), /^([0-9a-fA-F]{2}){40,1000}$|^[A-Za-z0-9+/=]{40,2000}$/, 'signMessage')),
     }
   }
   const hex = `0x${[...new TextEncoder().encode(message)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
@@ -201,4 +202,12 @@ function toJson(value: unknown, method: string): never {
   } catch {
     throw new LatchError('INVALID_RESPONSE', { details: `${method}: the wallet answered something that is not JSON` })
   }
+}
+
+/** A Bitcoin message signature as Latch's Bitcoin verbs give it: base64 (hex, as WalletConnect's spec answers, converted). */
+function toBase64Signature(signature: string): string {
+  // A base64 signature (65 bytes or a BIP-322 witness) all of hex digits is vanishingly unlikely: hex is read as hex.
+  if (!/^([0-9a-fA-F]{2})+$/.test(signature)) return signature
+  const bytes = signature.match(/../g)?.map((pair) => Number.parseInt(pair, 16)) ?? []
+  return btoa(String.fromCharCode(...bytes))
 }
