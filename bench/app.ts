@@ -36,7 +36,7 @@ export type DappCost = {
 }
 
 /** The plugins a bench dapp registers beside eip155: api (curated registry, wallet list), solana, bip122 (Bitcoin). */
-export type DappPlugin = 'api' | 'solana' | 'bip122'
+export type DappPlugin = 'api' | 'solana' | 'bip122' | 'walletconnect'
 
 /**
  * The dapps measured: EVM with the api plugin and without it (each with its own rows in the table, `detailed`), and
@@ -47,6 +47,7 @@ export const dapps: readonly { name: string; plugins: readonly DappPlugin[]; det
   { name: 'EVM only', plugins: [], detailed: true },
   { name: 'EVM + api + Solana', plugins: ['api', 'solana'], detailed: false },
   { name: 'EVM + api + Bitcoin', plugins: ['api', 'bip122'], detailed: false },
+  { name: 'EVM + api + WalletConnect', plugins: ['api', 'walletconnect'], detailed: false },
 ]
 
 /** What each plugin adds to a dapp: the dapp with it (`with`) minus the same dapp without it (`without`), by name in `dapps`. */
@@ -54,6 +55,7 @@ export const pluginCosts: readonly { plugin: string; with: string; without: stri
   { plugin: 'api plugin', with: 'EVM + api', without: 'EVM only' },
   { plugin: 'Solana plugin', with: 'EVM + api + Solana', without: 'EVM + api' },
   { plugin: 'Bitcoin plugin', with: 'EVM + api + Bitcoin', without: 'EVM + api' },
+  { plugin: 'WalletConnect plugin', with: 'EVM + api + WalletConnect', without: 'EVM + api' },
 ]
 
 /** Externals of the "Latch without React" build: React, react-dom, the scheduler and their subpaths. */
@@ -67,7 +69,7 @@ export function dappSource(plugins: readonly DappPlugin[]): string {
   const src = (path: string) => JSON.stringify(join(root, path))
   const has = (plugin: DappPlugin) => plugins.includes(plugin)
   const networks = ['fromViemChain(mainnet)', ...(has('solana') ? ['solanaMainnet()'] : []), ...(has('bip122') ? ['bitcoin'] : [])]
-  const registered = ['eip155()', ...(has('solana') ? ['solana()'] : []), ...(has('bip122') ? ['bip122()'] : []), ...(has('api') ? ['api()'] : [])]
+  const registered = ['eip155()', ...(has('solana') ? ['solana()'] : []), ...(has('bip122') ? ['bip122()'] : []), ...(has('api') ? ['api()'] : []), ...(has('walletconnect') ? ['walletConnect()'] : [])]
   return [
     `import { createRoot } from 'react-dom/client'`,
     `import { mainnet } from 'viem/chains'`,
@@ -76,6 +78,7 @@ export function dappSource(plugins: readonly DappPlugin[]): string {
     has('solana') ? `import { solana, solanaMainnet } from ${src('plugins/solana/index.ts')}` : '',
     has('bip122') ? `import { bip122, bitcoin } from ${src('plugins/bip122/index.ts')}` : '',
     has('api') ? `import { api } from ${src('plugins/api/index.ts')}` : '',
+    has('walletconnect') ? `import { walletConnect } from ${src('plugins/walletconnect/index.ts')}` : '',
     `import { ConnectButton, LatchProvider } from ${src('ui/index.ts')}`,
     `const latch = createLatch({ networks: [${networks.join(', ')}], plugins: [${registered.join(', ')}] })`,
     `createRoot(document.getElementById('root')).render(<LatchProvider latch={latch}><ConnectButton /></LatchProvider>)`,

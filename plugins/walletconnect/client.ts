@@ -1,17 +1,9 @@
 import { SignClient } from '@walletconnect/sign-client'
 import type { State } from '../../kernel/index'
+import type { KeyValueStore } from './store'
 
 /** The sign-client as the plugin uses it. */
 export type Client = Awaited<ReturnType<typeof SignClient.init>>
-
-/** A key-value store for the sign-client's sessions, pairings and keys (the shape the sign-client takes as `storage`). */
-export type KeyValueStore = {
-  getKeys(): Promise<string[]>
-  getEntries<T = unknown>(): Promise<[string, T][]>
-  getItem<T = unknown>(key: string): Promise<T | undefined>
-  setItem<T = unknown>(key: string, value: T): Promise<void>
-  removeItem(key: string): Promise<void>
-}
 
 /** The plugin's settings, as its session code gets them. */
 export type ClientOptions = {
@@ -47,16 +39,4 @@ export async function startClient(options: ClientOptions, state: State): Promise
   client.core.verify.register = async () => ''
   client.core.verify.resolve = async () => undefined as never
   return client
-}
-
-/** A key-value store in memory (tests; a page that must not keep sessions). */
-export function memoryStore(): KeyValueStore {
-  const items = new Map<string, unknown>()
-  return {
-    getKeys: async () => [...items.keys()],
-    getEntries: async <T>() => [...items.entries()] as [string, T][],
-    getItem: async <T>(key: string) => items.get(key) as T | undefined,
-    setItem: async (key, value) => void items.set(key, structuredClone(value)),
-    removeItem: async (key) => void items.delete(key),
-  }
 }

@@ -2,5 +2,5 @@
 export { walletConnect, defaultRelayUrl, type WalletConnectOptions, type WalletConnectStorage } from './plugin'
 export { watchPairing, walletConnectConnectorId, type Pairing } from './pairing'
 export { walletConnectEvents, walletConnectPairingEnded, walletConnectSessionEnded, walletConnectUriShown, walletConnectUriWanted } from './events'
-export { memoryStore, type KeyValueStore } from './client'
+export { memoryStore, type KeyValueStore } from './store'
 export { walletLinkFor, formatNativeUrl, formatUniversalUrl, type WalletLink } from './links'
