@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react'
 import {
   connect,
   connectionRecentWalletAdded,
@@ -11,7 +12,6 @@ import {
   type LatchErrorData,
   type WalletListing,
 } from '../../kernel/index'
-import { createLatchStore } from './latch-store'
 
 /** The latest connection attempt the modal started: what ConnectingExternal draws. */
 export type ConnectAttempt = {
@@ -22,7 +22,20 @@ export type ConnectAttempt = {
   error?: LatchErrorData
 }
 
-const attempts = createLatchStore<ConnectAttempt>()
+type Store = { attempt?: ConnectAttempt; listeners: Set<() => void> }
+const stores = new WeakMap<Latch, Store>()
+
+function storeOf(latch: Latch): Store {
+  let store = stores.get(latch)
+  if (!store) stores.set(latch, (store = { listeners: new Set() }))
+  return store
+}
+
+function set(latch: Latch, attempt: ConnectAttempt) {
+  const store = storeOf(latch)
+  store.attempt = attempt
+  for (const listener of store.listeners) listener()
+}
 
 /** The per-chain connector to use: the part on the active family when a merged entry has one. */
 export function connectorForActiveFamily(latch: Latch, connector: Connector): Connector {
@@ -38,19 +51,19 @@ export function connectorForActiveFamily(latch: Latch, connector: Connector): Co
 export function startConnect(latch: Latch, connector: Connector, listing?: WalletListing): Promise<void> {
   const target = connectorForActiveFamily(latch, connector)
   const attempt: ConnectAttempt = { connector, listing, status: 'pending' }
-  attempts.set(latch, attempt)
+  set(latch, attempt)
   latch.dispatch(routerPushed({ view: { name: 'ConnectingExternal', payload: { connectorId: connector.id } } }))
   return connect(latch, { connectorId: target.id, ns: target.chain }).then(
     () => {
-      if (attempts.get(latch) !== attempt) return
-      attempts.set(latch, { ...attempt, status: 'succeeded' })
+      if (storeOf(latch).attempt !== attempt) return
+      set(latch, { ...attempt, status: 'succeeded' })
       if (listing) latch.dispatch(connectionRecentWalletAdded({ wallet: listing }))
       const state = latch.getState()
       if (state.router.open && selectView(state).name === 'ConnectingExternal') latch.dispatch(modalClosed({}))
     },
     (error: unknown) => {
-      if (attempts.get(latch) !== attempt) return
-      attempts.set(latch, { ...attempt, status: 'failed', error: toLatchError(error).toData() })
+      if (storeOf(latch).attempt !== attempt) return
+      set(latch, { ...attempt, status: 'failed', error: toLatchError(error).toData() })
     },
   )
 }
@@ -60,13 +73,21 @@ export function startConnect(latch: Latch, connector: Connector, listing?: Walle
  * (it fails as aborted, and a late answer is dropped), so nothing waits on it.
  */
 export function cancelPendingConnect(latch: Latch): void {
-  const attempt = attempts.get(latch)
+  const attempt = storeOf(latch).attempt
   if (attempt?.status !== 'pending') return
-  attempts.set(latch, { ...attempt, status: 'failed', error: undefined })
+  set(latch, { ...attempt, status: 'failed', error: undefined })
   latch.dispatch(walletCancelRequested({}, { ns: connectorForActiveFamily(latch, attempt.connector).chain }))
 }
 
 /** The latest attempt, re-rendering when it changes. */
 export function useConnectAttempt(latch: Latch): ConnectAttempt | undefined {
-  return attempts.use(latch)
+  const store = storeOf(latch)
+  return useSyncExternalStore(
+    (listener) => {
+      store.listeners.add(listener)
+      return () => void store.listeners.delete(listener)
+    },
+    () => store.attempt,
+    () => store.attempt,
+  )
 }
