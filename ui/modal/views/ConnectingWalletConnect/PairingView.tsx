@@ -1,0 +1,114 @@
+import { useEffect, useMemo, useState } from 'react'
+import { connectionDeepLinkChosen, type Latch, type LatchErrorData, type WalletListing } from '../../../../kernel/index'
+import { useLatchInstance, useT } from '../../../shared'
+import { copyPairingLink } from './copy-link'
+import { CopyGlyph, ErrorGlyph, ExternalGlyph, WalletTile } from './glyphs'
+import { cancelPendingPairing, currentAttemptId, startPairing, usePairingAttempt } from './pairing-attempt'
+import { PairingQr } from './PairingQr'
+import { usePairing } from './usePairing'
+import { openLinkFor, platformOf, type OpenLink } from './wallet-link'
+
+/** A URI of the usual shape, to learn which kind of link a listing gives before the real one arrives. */
+const sampleUri = 'wc:0000000000000000000000000000000000000000000000000000000000000000@2?relay-protocol=irn&symKey=0'
+
+type Props = { listing?: WalletListing; name: string; imageUrl?: string }
+
+/**
+ * docs/behaviour.md, "Views" ConnectingWalletConnect with the walletconnect plugin: starts a pairing on mount (leaving
+ * cancels it), draws its URI as a QR code, offers Copy link and, for a wallet with a link here, a button that opens it
+ * (first on a phone, the QR code then being for another device). On failure, the error and Retry.
+ */
+export function PairingView({ listing, name, imageUrl }: Props) {
+  const latch = useLatchInstance()
+  const t = useT()
+  const platform = useMemo(platformOf, [])
+  // An attempt left from an earlier visit is not this view's: until its own starts, the view waits.
+  const [since] = useState(() => currentAttemptId(latch) ?? 0)
+  const seen = usePairing(latch)
+  const latest = usePairingAttempt(latch)
+  const attempt = latest && latest.id > since ? latest : undefined
+  useEffect(() => {
+    void startPairing(latch, listing)
+    return () => cancelPendingPairing(latch)
+  }, [latch, listing])
+
+  if (attempt?.status === 'failed') return <PairingFailed error={attempt.error} imageUrl={imageUrl} retry={() => void startPairing(latch, listing)} />
+  const uri = attempt?.status === 'pending' && seen.attemptId === attempt.id ? seen.pairing?.uri : undefined
+  const expected = listing ? openLinkFor(listing, platform, sampleUri) : undefined
+  const link = listing && uri ? openLinkFor(listing, platform, uri) : undefined
+  const phoneFirst = expected !== undefined && platform !== 'desktop'
+  const open = expected ? <OpenWallet latch={latch} link={link} kind={expected.kind} name={name} primary={phoneFirst} /> : null
+  return (
+    <div className="wc-view" data-layout={phoneFirst ? 'phone' : 'qr'}>
+      {phoneFirst ? (
+        <>
+          <p className="headline">{t('connecting.continueIn', { name })}</p>
+          <p className="subtle">{t('connecting.accept')}</p>
+          {open}
+          <p className="wc-hint">{t('wc.scanOther')}</p>
+        </>
+      ) : null}
+      <PairingQr uri={uri} imageUrl={imageUrl} />
+      {phoneFirst ? null : <p className="wc-hint">{listing ? t('wc.scanPhone') : t('wc.scanWallet')}</p>}
+      <div className="wc-actions">
+        {phoneFirst ? null : open}
+        <button type="button" className="button secondary" aria-disabled={uri ? undefined : true} onClick={() => uri && void copyPairingLink(latch, uri)}>
+          <CopyGlyph />
+          <span className="wc-label">{t('wc.copy')}</span>
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * Opens the wallet with the pairing URI (docs/walletconnect.md, "Deep links"): a native link in this page, any other in a
+ * new one, so the page keeps waiting for the wallet. Records the chosen link, without the URI. Dimmed until the URI is here.
+ */
+function OpenWallet({ latch, link, kind, name, primary }: { latch: Latch; link?: OpenLink; kind: OpenLink['kind']; name: string; primary: boolean }) {
+  const t = useT()
+  const className = `button ${primary ? 'primary wide' : 'secondary'}`
+  const label = <span className="wc-label">{kind === 'store' ? t('wc.install', { name }) : t('notInstalled.open', { name })}</span>
+  if (!link) {
+    return (
+      <button type="button" className={className} aria-disabled="true" data-autofocus={primary || undefined}>
+        {label}
+      </button>
+    )
+  }
+  return (
+    <a
+      className={className}
+      href={link.href}
+      target={link.kind === 'native' ? undefined : '_blank'}
+      rel="noopener noreferrer"
+      data-autofocus={primary || undefined}
+      onClick={() => latch.dispatch(connectionDeepLinkChosen({ link: { href: link.appLink, name } }))}
+    >
+      {label}
+      <ExternalGlyph />
+    </a>
+  )
+}
+
+/** The pairing failed: the error's visitor text, and Retry, which starts a fresh pairing. */
+function PairingFailed({ error, imageUrl, retry }: { error?: LatchErrorData; imageUrl?: string; retry(): void }) {
+  const t = useT()
+  return (
+    <div className="status-view">
+      <div className="loader" data-state="failed">
+        <span className="loader-badge" aria-hidden="true">
+          <ErrorGlyph />
+        </span>
+        <WalletTile src={imageUrl} size={64} />
+      </div>
+      <p className="headline error-text" role="alert">
+        {error ? t.error(error) : null}
+      </p>
+      <p className="subtle">{t('connecting.tryAgain')}</p>
+      <button type="button" className="button primary" data-autofocus onClick={retry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  )
+}
