@@ -14,9 +14,10 @@ background:#fff;overflow:hidden;box-shadow:0 0 0 1px var(--latch-border);forced-
 .wc-view[data-layout="phone"] .wc-hint{margin-top:18px;font-size:14px;font-weight:500;color:var(--latch-foreground-secondary)}
 .wc-view[data-layout="phone"] .wc-qr{width:min(100%,208px)}
 .wc-actions{display:flex;flex-wrap:wrap;justify-content:center;gap:8px;width:100%;margin-top:4px}
-.wc-actions .button{flex:1 1 140px;min-width:0;max-width:100%;margin:0}
+.wc-actions .button{flex:1 1 auto;min-width:0;max-width:100%;margin:0;padding:0 16px}
 .wc-view .button{max-width:100%}
 .wc-label{min-width:0;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
+.wc-failed .wallet-icon>svg{width:100%;height:100%}
 .wc-view .button[aria-disabled="true"]{opacity:.6;cursor:progress;transform:none}
 @media (max-width:429.98px){.wc-qr{width:min(100%,280px)}}
 @media (forced-colors: active){

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { connectionDeepLinkChosen, type Latch, type LatchErrorData, type WalletListing } from '../../../../kernel/index'
 import { useLatchInstance, useT } from '../../../shared'
 import { copyPairingLink } from './copy-link'
-import { CopyGlyph, ErrorGlyph, ExternalGlyph, WalletTile } from './glyphs'
+import { CopyGlyph, ErrorGlyph, ExternalGlyph, WalletLogo } from './glyphs'
 import { cancelPendingPairing, currentAttemptId, startPairing, usePairingAttempt } from './pairing-attempt'
 import { PairingQr } from './PairingQr'
 import { usePairing } from './usePairing'
@@ -95,12 +95,14 @@ function OpenWallet({ latch, link, kind, name, primary }: { latch: Latch; link?:
 function PairingFailed({ error, imageUrl, retry }: { error?: LatchErrorData; imageUrl?: string; retry(): void }) {
   const t = useT()
   return (
-    <div className="status-view">
+    <div className="status-view wc-failed">
       <div className="loader" data-state="failed">
         <span className="loader-badge" aria-hidden="true">
           <ErrorGlyph />
         </span>
-        <WalletTile src={imageUrl} size={64} />
+        <span className="wallet-icon" style={{ width: 64, height: 64 }} aria-hidden="true">
+          <WalletLogo src={imageUrl} />
+        </span>
       </div>
       <p className="headline error-text" role="alert">
         {error ? t.error(error) : null}
