@@ -32,12 +32,15 @@ const nextUri = () => {
   return `wc:${hex(`${pairings}a7f`)}@2?relay-protocol=irn&symKey=${hex(`c0${pairings}de`)}&expiryTimestamp=${1_735_689_600 + pairings}`
 }
 
-/** The stand-in plugin: a fresh URI per connect, shown again when asked, and a cancel fails the pending connect. */
-function fakeWalletConnect() {
+/**
+ * The stand-in plugin: a fresh URI per connect (at once, or when the test says with `late`), shown again when asked, and
+ * a cancel fails the pending connect.
+ */
+function fakeWalletConnect({ late = false } = {}) {
   let pending: { uri: string; expiresAt: number; requestId: string } | undefined
   const show = (event: LatchEvent & { requestId?: string }) => {
     pending = { uri: nextUri(), expiresAt: Date.now() + 240_000, requestId: event.requestId ?? '' }
-    return of(walletConnectUriShown({ uri: pending.uri, expiresAt: pending.expiresAt }))
+    return late ? EMPTY : of(walletConnectUriShown({ uri: pending.uri, expiresAt: pending.expiresAt }))
   }
   const plugin = definePlugin({
     name: 'walletconnect',
@@ -76,7 +79,9 @@ function fakeWalletConnect() {
     pending = { ...pending, uri: nextUri() }
     return [walletConnectPairingEnded({ reason: 'expired' }), walletConnectUriShown({ uri: pending.uri, expiresAt: pending.expiresAt })]
   }
-  return { plugin, expire, current: () => pending?.uri, settled: () => void (pending = undefined) }
+  /** The URI a `late` plugin has not shown yet. */
+  const shown = () => walletConnectUriShown({ uri: pending?.uri ?? '', expiresAt: pending?.expiresAt ?? 0 })
+  return { plugin, expire, shown, current: () => pending?.uri, settled: () => void (pending = undefined) }
 }
 
 const rainbow: WalletListing = { id: 'rainbow', name: 'Rainbow', image_url: 'https://img.test/rainbow.png', desktop_link: 'rainbow:', mobile_link: 'rainbow://' }
@@ -89,8 +94,8 @@ afterEach(async () => {
   cleanup = undefined
 })
 
-async function open(options: { plugin?: boolean } = {}) {
-  const wc = fakeWalletConnect()
+async function open(options: { plugin?: boolean; late?: boolean } = {}) {
+  const wc = fakeWalletConnect({ late: options.late })
   const t = setup({ plugins: [stubWalletList(), ...(options.plugin === false ? [] : [wc.plugin])] })
   cleanup = (await renderWithLatch({ latch: t.latch, children: null })).unmount
   act(() => void t.latch.dispatch({ type: 'walletList/pageReceived', payload: { page: 1, listings: [rainbow], count: 1 } }))
@@ -227,6 +232,22 @@ describe('ConnectingWalletConnect (a chosen wallet)', () => {
     expect(link.getAttribute('href')).toBe(formatNativeUrl('rainbow://', wc.current() ?? ''))
     expect(link.compareDocumentPosition(shadow().querySelector('.wc-qr') as Node) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     expect(dialog()?.textContent).toContain('Or scan the QR code from another device')
+  })
+
+  it('keeps focus on the dimmed wallet link while the URI comes, then it opens the wallet', async () => {
+    vi.stubGlobal('navigator', { ...navigator, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile', userAgentData: undefined })
+    const { latch, wc } = await open({ late: true })
+    await showWallet(latch)
+    const link = button('Open Rainbow')
+    expect(link.getAttribute('aria-disabled')).toBe('true')
+    expect(link.hasAttribute('href')).toBe(false)
+    expect(shadow().activeElement).toBe(link)
+    expect(shadow().querySelector('.wc-qr [role="progressbar"]')).not.toBeNull()
+    act(() => void latch.dispatch(wc.shown()))
+    expect(shadow().activeElement).toBe(link)
+    expect(link.getAttribute('href')).toBe(formatNativeUrl('rainbow://', wc.current() ?? ''))
+    expect(link.hasAttribute('aria-disabled')).toBe(false)
+    expect(scanQr()).toBe(wc.current())
   })
 
   it('a wallet with no link here gets the code only', async () => {

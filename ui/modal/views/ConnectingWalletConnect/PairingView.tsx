@@ -63,29 +63,24 @@ export function PairingView({ listing, name, imageUrl }: Props) {
 
 /**
  * Opens the wallet with the pairing URI (docs/walletconnect.md, "Deep links"): a native link in this page, any other in a
- * new one, so the page keeps waiting for the wallet. Records the chosen link, without the URI. Dimmed until the URI is here.
+ * new one, so the page keeps waiting for the wallet. Records the chosen link, without the URI. Until the URI is here it is
+ * a dimmed link without a target, the same element, so focus stays on it when the URI comes.
  */
 function OpenWallet({ latch, link, kind, name, primary }: { latch: Latch; link?: OpenLink; kind: OpenLink['kind']; name: string; primary: boolean }) {
   const t = useT()
-  const className = `button ${primary ? 'primary wide' : 'secondary'}`
-  const label = <span className="wc-label">{kind === 'store' ? t('wc.install', { name }) : t('notInstalled.open', { name })}</span>
-  if (!link) {
-    return (
-      <button type="button" className={className} aria-disabled="true" data-autofocus={primary || undefined}>
-        {label}
-      </button>
-    )
-  }
   return (
     <a
-      className={className}
-      href={link.href}
-      target={link.kind === 'native' ? undefined : '_blank'}
+      className={`button ${primary ? 'primary wide' : 'secondary'}`}
+      href={link?.href}
+      target={link && link.kind !== 'native' ? '_blank' : undefined}
       rel="noopener noreferrer"
+      role={link ? undefined : 'link'}
+      tabIndex={link ? undefined : 0}
+      aria-disabled={link ? undefined : true}
       data-autofocus={primary || undefined}
-      onClick={() => latch.dispatch(connectionDeepLinkChosen({ link: { href: link.appLink, name } }))}
+      onClick={() => link && latch.dispatch(connectionDeepLinkChosen({ link: { href: link.appLink, name } }))}
     >
-      {label}
+      <span className="wc-label">{kind === 'store' ? t('wc.install', { name }) : t('notInstalled.open', { name })}</span>
       <ExternalGlyph />
     </a>
   )
