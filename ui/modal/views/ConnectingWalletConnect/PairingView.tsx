@@ -3,10 +3,12 @@ import { connectionDeepLinkChosen, type Latch, type LatchErrorData, type WalletL
 import { useLatchInstance, useT } from '../../../shared'
 import { copyPairingLink } from './copy-link'
 import { CopyGlyph, ErrorGlyph, ExternalGlyph, WalletLogo } from './glyphs'
-import { cancelPendingPairing, currentAttemptId, startPairing, usePairingAttempt } from './pairing-attempt'
+import { cancelPendingPairing, currentAttemptId, startPairing, usePairingAttempt, type PairingAttempt } from './pairing-attempt'
 import { PairingQr } from './PairingQr'
-import { usePairing } from './usePairing'
+import { useFocusWhenLost } from './useFocusWhenLost'
+import { usePairing, type SeenPairing } from './usePairing'
 import { openLinkFor, platformOf, type OpenLink } from './wallet-link'
+import type { Platform } from '../../../../plugins/walletconnect/links'
 
 /** A URI of the usual shape, to learn which kind of link a listing gives before the real one arrives. */
 const sampleUri = 'wc:0000000000000000000000000000000000000000000000000000000000000000@2?relay-protocol=irn&symKey=0'
@@ -20,7 +22,6 @@ type Props = { listing?: WalletListing; name: string; imageUrl?: string }
  */
 export function PairingView({ listing, name, imageUrl }: Props) {
   const latch = useLatchInstance()
-  const t = useT()
   const platform = useMemo(platformOf, [])
   // An attempt left from an earlier visit is not this view's: until its own starts, the view waits.
   const [since] = useState(() => currentAttemptId(latch) ?? 0)
@@ -33,13 +34,20 @@ export function PairingView({ listing, name, imageUrl }: Props) {
   }, [latch, listing])
 
   if (attempt?.status === 'failed') return <PairingFailed error={attempt.error} imageUrl={imageUrl} retry={() => void startPairing(latch, listing)} />
+  return <Pairing latch={latch} attempt={attempt} seen={seen} listing={listing} name={name} imageUrl={imageUrl} platform={platform} />
+}
+
+/** The code, its hint and the actions, while the pairing is pending. */
+function Pairing({ latch, attempt, seen, listing, name, imageUrl, platform }: Props & { latch: Latch; attempt?: PairingAttempt; seen: SeenPairing; platform: Platform }) {
+  const t = useT()
+  const focusRef = useFocusWhenLost<HTMLDivElement>()
   const uri = attempt?.status === 'pending' && seen.attemptId === attempt.id ? seen.pairing?.uri : undefined
   const expected = listing ? openLinkFor(listing, platform, sampleUri) : undefined
   const link = listing && uri ? openLinkFor(listing, platform, uri) : undefined
   const phoneFirst = expected !== undefined && platform !== 'desktop'
   const open = expected ? <OpenWallet latch={latch} link={link} kind={expected.kind} name={name} primary={phoneFirst} /> : null
   return (
-    <div className="wc-view" data-layout={phoneFirst ? 'phone' : 'qr'}>
+    <div className="wc-view" data-layout={phoneFirst ? 'phone' : 'qr'} ref={focusRef}>
       {phoneFirst ? (
         <>
           <p className="headline">{t('connecting.continueIn', { name })}</p>
@@ -89,8 +97,9 @@ function OpenWallet({ latch, link, kind, name, primary }: { latch: Latch; link?:
 /** The pairing failed: the error's visitor text, and Retry, which starts a fresh pairing. */
 function PairingFailed({ error, imageUrl, retry }: { error?: LatchErrorData; imageUrl?: string; retry(): void }) {
   const t = useT()
+  const focusRef = useFocusWhenLost<HTMLDivElement>()
   return (
-    <div className="status-view wc-failed">
+    <div className="status-view wc-failed" ref={focusRef}>
       <div className="loader" data-state="failed">
         <span className="loader-badge" aria-hidden="true">
           <ErrorGlyph />
