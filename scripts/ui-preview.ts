@@ -2,7 +2,8 @@
  * Bundles scripts/testing/ui-preview-app.tsx with esbuild, serves it on 127.0.0.1 under a strict CSP (no inline script or
  * style), and screenshots the modal with Debian's chromium through playwright-core: Connect and Account in
  * light and dark at 1280×800, and the bottom sheet at 390×844. PNGs go to /tmp/latch-ui-*.png.
- * Also times click → dialog painted. Usage: `npx tsx scripts/ui-preview.ts [--serve]`.
+ * Also times click → dialog painted. Usage: `npx tsx scripts/ui-preview.ts [--serve] [word…]` (only the shots whose
+ * name contains one of the words).
  */
 import { createServer, type Server } from 'node:http'
 import { existsSync } from 'node:fs'
@@ -69,8 +70,14 @@ type Shot = {
   width: number
   height: number
   account?: boolean
+  /** More of the page's query (`wc=1`: the stand-in walletconnect plugin; `locale=ar`). */
+  query?: string
+  /** A phone's user agent, so the modal takes the page for a phone's. */
+  phone?: boolean
+  /** Windows high contrast (`forced-colors: active`). */
+  forcedColors?: boolean
   /** What a visitor clicks (or presses), in order; selectors pierce the open shadow root. */
-  steps: readonly (string | { key: string; on: string } | { eval: string })[]
+  steps: readonly (string | { key: string; on: string } | { eval: string } | { wait: string })[]
 }
 
 /** Answers the last connect request with a decline, as a wallet plugin would. */
@@ -82,6 +89,8 @@ const declineConnect = `(() => { const latch = window.latchPreview
 const foreignNetwork = `(() => { const latch = window.latchPreview
   const network = { ...latch.getState().chains.eip155.network.requestedCaipNetworks[0], id: 56, caipNetworkId: 'eip155:56', name: 'BNB Smart Chain', assets: undefined }
   latch.dispatch({ type: 'network/switched', ns: 'eip155', payload: { caipNetworkId: 'eip155:56', network } }) })()`
+
+const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 
 const connect = 'button.latch-connect'
 const account = 'button.latch-account'
@@ -100,6 +109,13 @@ const shots: Shot[] = [
   { name: 'connect-narrow-light', theme: 'light', width: 390, height: 844, steps: [connect] },
   { name: 'account-narrow-dark', theme: 'dark', width: 390, height: 844, account: true, steps: [account] },
   { name: 'allwallets-narrow-dark', theme: 'dark', width: 390, height: 844, steps: [connect, '.row:has-text("All Wallets")'] },
+  // The WalletConnect QR view, with a stand-in plugin: a wallet with a desktop link, the wallet-connect entry, a phone.
+  { name: 'walletconnect-light', theme: 'light', width: 1280, height: 800, query: 'wc=1', steps: [connect, '.row:has-text("All Wallets")', '.tile[aria-label="Zerion"]', { wait: '.wc-qr[role="img"]' }] },
+  { name: 'walletconnect-basic-dark', theme: 'dark', width: 1280, height: 800, query: 'wc=1', steps: [connect, '.row:has-text("WalletConnect")', { wait: '.wc-qr[role="img"]' }] },
+  { name: 'walletconnect-failed-light', theme: 'light', width: 1280, height: 800, query: 'wc=1', steps: [connect, '.row:has-text("WalletConnect")', { eval: declineConnect }] },
+  { name: 'walletconnect-narrow-dark', theme: 'dark', width: 390, height: 844, query: 'wc=1', phone: true, steps: [connect, '.row:has-text("Rainbow")', { wait: '.wc-qr[role="img"]' }] },
+  { name: 'walletconnect-forced-colors', theme: 'dark', width: 1280, height: 800, query: 'wc=1', forcedColors: true, steps: [connect, '.row:has-text("All Wallets")', '.tile[aria-label="Zerion"]', { wait: '.wc-qr[role="img"]' }] },
+  { name: 'walletconnect-ar-narrow-light', theme: 'light', width: 390, height: 844, query: 'wc=1&locale=ar', steps: [connect, '.row:has-text("WalletConnect")', { wait: '.wc-qr[role="img"]' }] },
 ]
 
 async function main() {
@@ -116,17 +132,25 @@ async function main() {
   })
   const problems: string[] = []
   try {
-    for (const shot of shots) {
-      const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height }, colorScheme: shot.theme, reducedMotion: 'reduce' })
+    const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
+    for (const shot of shots.filter((s) => only.length === 0 || only.some((word) => s.name.includes(word)))) {
+      const context = await browser.newContext({
+        viewport: { width: shot.width, height: shot.height },
+        colorScheme: shot.theme,
+        reducedMotion: 'reduce',
+        forcedColors: shot.forcedColors ? 'active' : 'none',
+        ...(shot.phone ? { userAgent: iPhone, isMobile: true, hasTouch: true } : {}),
+      })
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url })
       const page = await context.newPage()
       page.on('console', (message) => message.type() === 'error' && problems.push(`${shot.name}: ${message.text()}`))
       page.on('pageerror', (error) => problems.push(`${shot.name}: ${error.message}`))
-      await page.goto(`${url}/?theme=${shot.theme}${shot.account ? '&account=1' : ''}`)
+      await page.goto(`${url}/?theme=${shot.theme}${shot.account ? '&account=1' : ''}${shot.query ? `&${shot.query}` : ''}`)
       await page.waitForTimeout(300) // the idle preload of the modal chunk, as on a real page
       for (const step of shot.steps) {
         if (typeof step === 'string') await page.locator(step).first().click()
         else if ('eval' in step) await page.evaluate(step.eval)
+        else if ('wait' in step) await page.locator(step.wait).first().waitFor()
         else {
           await page.locator(step.on).first().focus()
           await page.keyboard.press(step.key)

@@ -7,6 +7,9 @@
  * chunks would be cut into a small chunk of its own in the initial load (a file each, and its gzip overhead).
  * Reached by all of them, they stay in one chunk (docs/react.md, "The modal's lazy chunk").
  * scripts/layering.test.ts checks the rule.
+ *
+ * The last exports are modal modules that every lazy view reaches anyway: named here, a view that imports nothing
+ * else of the modal's (ConnectingWalletConnect) still reaches them, and they stay in one chunk with this file.
  */
 export { useThemeMode } from './hooks/useThemeMode'
 export { adoptStyles } from './utils/styles'
@@ -22,3 +25,5 @@ export { useBalanceWatch } from './hooks/useBalanceWatch'
 export { shortAddress } from './utils/format'
 export { walletFeatureOrder } from './addons'
 export { shallowEqual } from './utils/shallowEqual'
+export { familyNames } from './modal/families'
+export { selectWalletListNamespaces } from '../kernel/connection-selectors'

@@ -125,6 +125,13 @@ describe('mergeMultiChainConnectors', () => {
     const result = mergeMultiChainConnectors([a1, a2])
     expect(result).toEqual([{ id: 'AUTH', name: 'Auth', type: 'AUTH', chain: 'eip155', connectors: [a1, a2] }])
   })
+  it('merges the wallet-connect connectors of every family into one WALLET_CONNECT entry, apart from a wallet of that name', () => {
+    const w1 = c('walletConnect', 'WalletConnect', 'eip155', { type: 'WALLET_CONNECT' })
+    const w2 = c('walletConnect', 'WalletConnect', 'solana', { type: 'WALLET_CONNECT' })
+    const named = c('wc-named', 'WalletConnect', 'bip122')
+    const result = mergeMultiChainConnectors([w1, named, w2])
+    expect(result).toEqual([{ id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155', connectors: [w1, w2] }, named])
+  })
   it('keeps one connector per chain per name (first wins)', () => {
     const a = c('a', 'X', 'eip155')
     const b = c('b', 'X', 'eip155')

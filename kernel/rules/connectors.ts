@@ -83,15 +83,16 @@ function isConnectorExcluded(connector: Connector, excluded: readonly string[]):
 }
 
 /**
- * docs/behaviour.md, "Wallet list": merges connectors of the same canonical name across chains into one 'MULTI_CHAIN' entry and
- * all 'AUTH' connectors into one 'AUTH' entry (id, name, chain and images of the first; `connectors` lists
- * the originals). One connector per chain per name is kept (first wins); names seen once stay untouched.
+ * docs/behaviour.md, "Wallet list": merges connectors of the same canonical name across chains into one 'MULTI_CHAIN' entry,
+ * all 'AUTH' connectors into one 'AUTH' entry and the wallet-connect connectors (one per family) into one 'WALLET_CONNECT'
+ * entry (id, name, chain and images of the first; `connectors` lists the originals). One connector per chain per name is
+ * kept (first wins); names seen once stay untouched.
  */
 export function mergeMultiChainConnectors(connectors: readonly Connector[]): readonly Connector[] {
   const groups = new Map<string, Connector[]>()
   let dropped = false
   for (const connector of connectors) {
-    const key = connector.type === 'AUTH' ? '\u0000AUTH' : connector.type === 'WALLET_CONNECT' ? '\u0000WALLET_CONNECT' : canonicalConnectorName(connector.name)
+    const key = connector.type === 'AUTH' || connector.type === 'WALLET_CONNECT' ? `\u0000${connector.type}` : canonicalConnectorName(connector.name)
     const group = groups.get(key)
     if (!group) {
       groups.set(key, [connector])

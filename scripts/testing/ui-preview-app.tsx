@@ -1,8 +1,8 @@
 /**
  * A static preview page of the modal (bundled by scripts/ui-preview.ts): `?account=1` for a fake connected
- * account, `&theme=light|dark|system`, and `&open=connect|account|allwallets|networks` to open the modal at
- * load (scripts/ui-preview.ts opens it by clicking instead). Fake discovered connectors and the api plugin's
- * curated wallet list. Not part of the package.
+ * account, `&theme=light|dark|system`, `&open=connect|account|allwallets|networks` to open the modal at
+ * load (scripts/ui-preview.ts opens it by clicking instead), `&wc=1` for a stand-in walletconnect plugin, `&locale=…`.
+ * Fake discovered connectors and the api plugin's curated wallet list. Not part of the package.
  */
 import { createRoot } from 'react-dom/client'
 import {
@@ -19,6 +19,7 @@ import {
 import { createTestNetwork } from '../../kernel/testing'
 import { api } from '../../plugins/api/index'
 import { ConnectButton, LatchProvider, NetworkButton } from '../../ui/index'
+import { previewWalletConnect } from './preview-walletconnect'
 
 const svg = (body: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">${body}</svg>`)}`
 
@@ -50,7 +51,7 @@ const open = params.get('open')
 const theme = params.get('theme')
 const latch = createLatch({
   networks,
-  plugins: [api()],
+  plugins: params.get('wc') === '1' ? [api(), previewWalletConnect] : [api()],
   themeMode: theme === 'light' || theme === 'dark' ? theme : 'system',
 })
 latch.dispatch(connectorsDiscovered({ connectors }))
@@ -84,7 +85,7 @@ function Page() {
 const root = document.getElementById('root')
 if (root) {
   createRoot(root).render(
-    <LatchProvider latch={latch}>
+    <LatchProvider latch={latch} locale={params.get('locale') ?? undefined}>
       <Page />
     </LatchProvider>,
   )

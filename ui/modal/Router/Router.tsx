@@ -9,7 +9,6 @@ import { lazyComponent, lazyEntry } from '../lazy'
 import Account from '../views/Account/Account'
 import Connect from '../views/Connect/Connect'
 import ConnectingExternal from '../views/ConnectingExternal/ConnectingExternal'
-import ConnectingWalletConnect from '../views/ConnectingWalletConnect/ConnectingWalletConnect'
 import SwitchNetwork from '../views/SwitchNetwork/SwitchNetwork'
 
 /** Views loaded with their own chunk on first use (preloaded once the modal is idle). */
@@ -19,15 +18,16 @@ const lazyViews = {
   UnsupportedChain: () => import('../views/UnsupportedChain/UnsupportedChain'),
   SwitchActiveChain: () => import('../views/SwitchActiveChain/SwitchActiveChain'),
   ProfileWallets: () => import('../views/ProfileWallets/ProfileWallets'),
+  ConnectingWalletConnect: () => import('../views/ConnectingWalletConnect/ConnectingWalletConnect'),
+  ConnectingWalletConnectBasic: () =>
+    import('../views/ConnectingWalletConnect/ConnectingWalletConnect').then((view) => ({ default: view.ConnectingWalletConnectBasic })),
 } satisfies Partial<Record<ViewName, () => Promise<{ default: ComponentType }>>>
 
-/** Connect, Account and the connecting views are in the modal chunk: they render at once. */
+/** Connect, Account, ConnectingExternal and SwitchNetwork are in the modal chunk: they render at once. */
 const eagerViews: Partial<Record<ViewName, ComponentType>> = {
   Connect,
   Account,
   ConnectingExternal,
-  ConnectingWalletConnect,
-  ConnectingWalletConnectBasic: ConnectingWalletConnect,
   SwitchNetwork,
 }
 

@@ -97,8 +97,15 @@ function WalletList() {
   )
 }
 
-/** A row was chosen: connect through its connector, or show how to reach a wallet that is not installed. */
+/**
+ * A row was chosen: the wallet-connect entry shows the pairing QR code, an installed wallet connects through its connector,
+ * and a wallet that is not installed shows how to reach it (docs/behaviour.md, "Wallet list").
+ */
 export function selectWallet(latch: Latch, row: Pick<WalletRow, 'connector' | 'listing' | 'name' | 'imageUrl'>) {
+  if (row.connector?.type === 'WALLET_CONNECT') {
+    latch.dispatch(routerPushed({ view: { name: 'ConnectingWalletConnectBasic', payload: { name: row.name } } }))
+    return
+  }
   if (row.connector) {
     void startConnect(latch, row.connector, row.listing)
     return

@@ -1,35 +1,46 @@
+import { useState } from 'react'
 import { selectView, type State } from '../../../../kernel/index'
-import { useLatch } from '../../../hooks/useLatch'
-import { isMobile } from '../../../utils/platform'
-import { ExternalIcon } from '../../icons'
-import { WalletImage } from '../../WalletIcon/WalletIcon'
-import { useT } from '../../../i18n/translate'
+import { useLatch, useLatchInstance, useT } from '../../../shared'
+import { NotInstalled } from './NotInstalled'
+import { PairingView } from './PairingView'
+import { useViewStyles } from './useViewStyles'
+import { findListing } from './wallet-link'
 
 const selectPayload = (state: State) => selectView(state).payload
 
 /**
- * docs/behaviour.md, "Views" ConnectingWalletConnect, built-in fallback: the chosen wallet is not installed here. A wallet-connect
- * plugin replaces this view with its pairing view (a `kind: 'view'` add-on); meanwhile the wallet's own links show.
+ * docs/behaviour.md, "Views" ConnectingWalletConnect: a wallet that is not installed here. With the walletconnect plugin, the
+ * pairing QR code and the wallet's link; without it, the wallet's own link.
  */
 export default function ConnectingWalletConnect() {
-  const t = useT()
+  return <Connecting specific />
+}
+
+/** docs/behaviour.md, "Views" ConnectingWalletConnectBasic: the pairing QR code for any wallet (the wallet-connect entry). */
+export function ConnectingWalletConnectBasic() {
+  return <Connecting specific={false} />
+}
+
+function Connecting({ specific }: { specific: boolean }) {
+  const latch = useLatchInstance()
   const payload = useLatch(selectPayload)
-  const listing = useLatch((state: State) => state.walletList?.listings.find((l) => l.id === payload?.walletId))
-  const name = typeof payload?.name === 'string' ? payload.name : t('notInstalled.someWallet')
+  const styles = useViewStyles()
+  if (!latch.plugins.includes('walletconnect')) return <NotInstalled />
+  const walletId = specific && typeof payload?.walletId === 'string' ? payload.walletId : undefined
+  const name = typeof payload?.name === 'string' ? payload.name : undefined
   const imageUrl = typeof payload?.imageUrl === 'string' ? payload.imageUrl : undefined
-  const link = (isMobile() ? listing?.mobile_link : listing?.desktop_link) ?? listing?.webapp_link ?? undefined
+  // Keyed by wallet: another wallet chosen in its place pairs afresh.
   return (
-    <div className="status-view">
-      <div className="loader">
-        <WalletImage src={imageUrl} size={64} />
-      </div>
-      <p className="headline">{t('notInstalled.title', { name })}</p>
-      <p className="subtle">{t('notInstalled.body', { name })}</p>
-      {link ? (
-        <a className="button secondary" href={link} target="_blank" rel="noopener noreferrer" data-autofocus>
-          {t('notInstalled.open', { name })} <ExternalIcon size={16} />
-        </a>
-      ) : null}
+    <div ref={styles}>
+      <WalletPairing key={walletId ?? ''} walletId={walletId} name={name} imageUrl={imageUrl} />
     </div>
   )
+}
+
+/** The listing of the chosen wallet, read once: the view keeps it while the list changes around it. */
+function WalletPairing({ walletId, name, imageUrl }: { walletId?: string; name?: string; imageUrl?: string }) {
+  const latch = useLatchInstance()
+  const t = useT()
+  const [listing] = useState(() => findListing(latch.getState(), walletId))
+  return <PairingView listing={listing} name={name ?? listing?.name ?? t('notInstalled.someWallet')} imageUrl={imageUrl ?? listing?.image_url} />
 }

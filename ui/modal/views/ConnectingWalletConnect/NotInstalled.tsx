@@ -1,0 +1,33 @@
+import { selectView, type State } from '../../../../kernel/index'
+import { isMobile, useLatch, useT } from '../../../shared'
+import { ExternalGlyph, WalletTile } from './glyphs'
+import { findListing } from './wallet-link'
+
+const selectPayload = (state: State) => selectView(state).payload
+
+/**
+ * docs/behaviour.md, "Views" ConnectingWalletConnect without the walletconnect plugin: the chosen wallet is not installed
+ * here; its own link to open or install it shows when the listing has one.
+ */
+export function NotInstalled() {
+  const t = useT()
+  const payload = useLatch(selectPayload)
+  const listing = useLatch((state: State) => findListing(state, payload?.walletId))
+  const name = typeof payload?.name === 'string' ? payload.name : t('notInstalled.someWallet')
+  const imageUrl = typeof payload?.imageUrl === 'string' ? payload.imageUrl : undefined
+  const link = (isMobile() ? listing?.mobile_link : listing?.desktop_link) ?? listing?.webapp_link ?? undefined
+  return (
+    <div className="status-view">
+      <div className="loader">
+        <WalletTile src={imageUrl} size={64} />
+      </div>
+      <p className="headline">{t('notInstalled.title', { name })}</p>
+      <p className="subtle">{t('notInstalled.body', { name })}</p>
+      {link ? (
+        <a className="button secondary" href={link} target="_blank" rel="noopener noreferrer" data-autofocus>
+          {t('notInstalled.open', { name })} <ExternalGlyph />
+        </a>
+      ) : null}
+    </div>
+  )
+}

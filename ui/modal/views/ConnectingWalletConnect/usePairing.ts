@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react'
+import type { Latch } from '../../../../kernel/index'
+import { watchPairing, type Pairing } from '../../../../plugins/walletconnect/pairing'
+import { currentAttemptId } from './pairing-attempt'
+
+/** A pairing as it arrived, with the attempt that was latest then: a URI shows only under its own attempt. */
+export type SeenPairing = { pairing?: Pairing; attemptId?: number }
+
+/**
+ * The pending pairing, from the plugin's live events while the view is mounted (docs/walletconnect.md, "The pairing URI is
+ * a secret": the URI lives here, never in the state).
+ */
+export function usePairing(latch: Latch): SeenPairing {
+  const [seen, setSeen] = useState<SeenPairing>({})
+  useEffect(() => {
+    const subscription = watchPairing(latch).subscribe((pairing) => setSeen({ pairing, attemptId: currentAttemptId(latch) }))
+    return () => subscription.unsubscribe()
+  }, [latch])
+  return seen
+}
