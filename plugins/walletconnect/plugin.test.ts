@@ -64,6 +64,8 @@ async function pairAndConnect(latch: Latch) {
 describe('the walletconnect plugin with the dev wallet over the local relay', () => {
   it('pairs, signs, sends, switches, and keeps the URI out of the log and the state', async () => {
     const { latch } = dapp()
+    // Listed once the configured networks are known: one WalletConnect row for the EVM family.
+    expect(latch.getState().connectors.list.filter((c) => c.type === 'WALLET_CONNECT').map((c) => [c.id, c.chain])).toEqual([['walletConnect', 'eip155']])
     const { caipAddress } = await pairAndConnect(latch)
     expect(caipAddress).toBe(`eip155:31337:${anvilAccounts[0]}`)
     const state = latch.getState()
@@ -275,4 +277,51 @@ describe('one session across families', () => {
       await multi.stop()
     }
   }, 20_000)
+})
+
+describe('leaving the pairing view', () => {
+  const iosSafari = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
+
+  function dappOn(userAgent: string | undefined) {
+    const win = userAgent ? ({ navigator: { userAgent } } as unknown as Window) : undefined
+    const latch = createLatch({
+      plugins: [walletConnect({ relayUrl: relay.url, storage: memoryStore(), storagePrefix: `leave-${latches.length}` })],
+      networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
+      ports: { storage: createMemoryStorage(), window: win },
+      logLevel: 'silent',
+    })
+    latches.push(latch)
+    return latch
+  }
+
+  async function leaveThenConnectAgain(latch: Latch) {
+    const uris: string[] = []
+    const ended: string[] = []
+    latch.events$.subscribe((event) => {
+      if (walletConnectUriShown.match(event)) uris.push(event.payload.uri)
+      if (event.type === 'walletconnect/pairingEnded') ended.push((event.payload as { reason: string }).reason)
+    })
+    const first = connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })
+    await expect.poll(() => uris.length).toBe(1)
+    latch.dispatch({ type: 'wallet/cancelRequested', ns: 'eip155', payload: {} })
+    await expect(first).rejects.toMatchObject({ code: 'REQUEST_ABORTED' })
+    const again = connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })
+    await expect.poll(() => uris.length).toBe(2)
+    await wallet.pair(uris[1] as string)
+    await again
+    await disconnect(latch)
+    return { uris, ended }
+  }
+
+  it('elsewhere, leaving gives the pairing up and the next connect shows a fresh one', async () => {
+    const { uris, ended } = await leaveThenConnectAgain(dappOn(undefined))
+    expect(uris[1]).not.toBe(uris[0])
+    expect(ended).toContain('cancelled')
+  })
+
+  it('on iOS Safari the pending pairing is kept and the next connect shows it again', async () => {
+    const { uris, ended } = await leaveThenConnectAgain(dappOn(iosSafari))
+    expect(uris[1]).toBe(uris[0])
+    expect(ended).not.toContain('cancelled')
+  })
 })

@@ -1,4 +1,4 @@
-import { merge, of } from 'rxjs'
+import { filter, map, merge } from 'rxjs'
 import * as z from 'zod/mini'
 import { connectorsDiscovered, definePlugin, LatchError, type Connector, type Effect } from '../../kernel/index'
 import { loadOnDemand } from '../../kernel/load-on-demand'
@@ -72,7 +72,11 @@ export function walletConnect(options: WalletConnectOptions = {}) {
   }
   const effect: Effect = (events$, ctx) =>
     merge(
-      of(connectorsDiscovered({ connectors: served(ctx.getState()).map(connectorFor) })),
+      // Listed once the integrator's networks are known (the configuration is reduced after effects start).
+      ctx.select((state) => served(state).join(',')).pipe(
+        filter(Boolean),
+        map((families) => connectorsDiscovered({ connectors: families.split(',').map((ns) => connectorFor(ns as Connector['chain'])) })),
+      ),
       loadOnDemand(events$, ctx, {
         name: 'walletconnect',
         wanted: (event, ctx) => wantsSession(event, ctx.getState()),
