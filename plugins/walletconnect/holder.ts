@@ -127,7 +127,8 @@ export function familyConnected(state: State, session: HeldSession, family: Sess
   const caipNetworkId = caipAddress.split(':').slice(0, 2).join(':') as CaipNetworkId
   return [
     accountConnected(
-      { caipAddress, connectorId: walletConnectConnectorId, accounts: family.accounts, walletInfo: session.wallet },
+      // A Bitcoin session's accounts are payment accounts: the only kind a session carries (docs/walletconnect.md).
+      { caipAddress, connectorId: walletConnectConnectorId, accounts: ns === 'bip122' ? family.accounts.map((a) => ({ ...a, type: 'payment' as const })) : family.accounts, walletInfo: session.wallet },
       { ns },
     ),
     networkSwitched(activate || state.activeNamespace === undefined || state.activeNamespace === ns ? { caipNetworkId } : { caipNetworkId, activate: false }, { ns }),

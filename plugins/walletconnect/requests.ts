@@ -73,6 +73,14 @@ export function answerRequests(events$: Observable<Logged>, holder: Holder, ns: 
   const rpc = answerIntent(events$, { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns, toError }, async (intent) => {
     const family = mine()
     if (!family) return notMine
+    if (ns === 'bip122' && intent.payload.method === 'signMessage') {
+      // Latch's Bitcoin verb ({ message, address?, protocol? } → { signature, address, protocol }) in WalletConnect's shape.
+      const params = (intent.payload.params ?? {}) as { message?: unknown; address?: unknown; protocol?: unknown }
+      const address = typeof params.address === 'string' ? params.address : (selectAddress(holder.ctx.getState(), ns) ?? '')
+      const protocol = params.protocol === 'ECDSA' || params.protocol === 'BIP322' ? params.protocol : undefined
+      const call = bitcoinSignMessage(String(params.message ?? ''), address, protocol)
+      return { result: call.shape(call.read(await send(family, call.method, call.params))) as never }
+    }
     const result = await send(family, intent.payload.method, intent.payload.params)
     return { result: toJson(result, intent.payload.method) }
   })
@@ -152,16 +160,24 @@ function signMessageCall(ns: ChainNamespace, message: string, address: string): 
       read: (answer) => readString(readField(answer, 'signature'), /^[1-9A-HJ-NP-Za-km-z]{64,90}$/, 'solana_signMessage'),
     }
   }
-  if (ns === 'bip122') {
-    return {
-      method: 'signMessage',
-      params: { account: address, address, message },
-      // WalletConnect's Bitcoin methods answer hex; some wallets answer base64, as Latch's Bitcoin verbs do.
-      read: (answer) => toBase64Signature(readString(readField(answer, 'signature'), /^([0-9a-fA-F]{2}){40,1000}$|^[A-Za-z0-9+/=]{40,2000}$/, 'signMessage')),
-    }
-  }
+  if (ns === 'bip122') return bitcoinSignMessage(message, address)
   const hex = `0x${[...new TextEncoder().encode(message)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
   return { method: 'personal_sign', params: [hex, address], read: (answer) => readString(answer, /^0x[0-9a-fA-F]{130,}$/, 'personal_sign') }
+}
+
+/**
+ * A Bitcoin `signMessage` through the session (docs/walletconnect.md, "Requests"): BIP-322 for segwit and taproot
+ * addresses and the legacy form for P2PKH ones unless `protocol` says, as Latch's Bitcoin verbs do; WalletConnect's
+ * Bitcoin methods take the protocol in lower case and answer the signature in hex (some wallets answer base64).
+ */
+function bitcoinSignMessage(message: string, address: string, protocol?: 'ECDSA' | 'BIP322') {
+  const chosen = protocol ?? (/^[1mn]/.test(address) ? 'ECDSA' : 'BIP322')
+  return {
+    method: 'signMessage',
+    params: { account: address, address, message, protocol: chosen.toLowerCase() },
+    read: (answer: unknown) => toBase64Signature(readString(readField(answer, 'signature'), /^([0-9a-fA-F]{2}){40,1000}$|^[A-Za-z0-9+/=]{40,2000}$/, 'signMessage')),
+    shape: (signature: string) => ({ signature, address, protocol: chosen }),
+  }
 }
 
 /** `eip155/capabilitiesRequested` (the eip155 plugin's verb) answered through the session: `{}` when the wallet has none to give. */

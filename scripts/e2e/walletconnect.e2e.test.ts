@@ -4,6 +4,9 @@ import { createPublicClient, http, verifyMessage, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { anvilAccounts } from '../devnet/anvil'
 import { startDemo } from '../devnet/demo/serve-demo'
+import { ed25519 } from '@noble/curves/ed25519'
+import { verifyBitcoinMessage } from '../devnet/bitcoin-wallet/verify'
+import { decodeBase58 } from '../../kernel/rules/base58'
 import { readPng } from '../testing/png'
 import { hasChromium } from './harness'
 import { openDemo, useDemoBrowser } from './use-demo'
@@ -88,6 +91,39 @@ describe.skipIf(!hasChromium())('WalletConnect, end to end', () => {
     const fresh = await scan(page)
     await wallet().pair(fresh)
     await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
+    for (const topic of wallet().sessions()) await wallet().disconnect(topic)
+    await page.getByTestId('demo-disconnected').waitFor()
+  })
+
+  it('one session carries EVM, Solana and Bitcoin: the Solana and Bitcoin cards sign through it (ed25519 and BIP-322 verified)', async () => {
+    const page = await openDemo(stack)
+    await pairFromQr(page)
+    const solanaAddress = wallet().solanaAddress
+    const bitcoinAddress = Object.values(wallet().bitcoinAddresses)[0] as string
+
+    // Both families are connected through the session: choosing their networks switches without asking anyone.
+    const choose = async (network: RegExp) => {
+      await page.locator('.latch-network').click()
+      await dialog(page).getByRole('button', { name: network }).click()
+      await expect.poll(() => page.getByTestId('demo-network').textContent()).toMatch(network)
+      await page.keyboard.press('Escape')
+      await expect.poll(() => dialog(page).count()).toBe(0)
+    }
+    await choose(/Solana Localnet/)
+    await page.getByTestId('demo-sol-message').fill('one session, Solana')
+    await page.getByTestId('demo-sol-sign').click()
+    await page.getByTestId('demo-sol-signature').waitFor()
+    const solSignature = (await page.getByTestId('demo-sol-signature').textContent()) as string
+    expect(ed25519.verify(decodeBase58(solSignature) as Uint8Array, new TextEncoder().encode('one session, Solana'), decodeBase58(solanaAddress) as Uint8Array)).toBe(true)
+
+    await choose(/Bitcoin Regtest/)
+    await page.getByTestId('demo-btc-message').fill('one session, Bitcoin')
+    await page.getByTestId('demo-btc-sign').click()
+    await page.getByTestId('demo-btc-signature').waitFor()
+    const btcSignature = (await page.getByTestId('demo-btc-signature').textContent()) as string
+    expect(verifyBitcoinMessage(bitcoinAddress, 'one session, Bitcoin', btcSignature)).toBe(true)
+    expect(await page.getByTestId('demo-btc-protocol').textContent()).toBe('BIP-322')
+
     for (const topic of wallet().sessions()) await wallet().disconnect(topic)
     await page.getByTestId('demo-disconnected').waitFor()
   })
