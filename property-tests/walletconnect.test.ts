@@ -35,3 +35,26 @@ describe('WalletConnect approvals (properties)', () => {
     )
   })
 })
+
+describe('what a wallet or the sign-client throws (properties)', () => {
+  it('always becomes a LatchError with a code, never a throw; a rejection shows the context’s text', async () => {
+    const { toSessionError } = await import('../plugins/walletconnect/errors')
+    const junk = fc.oneof(
+      fc.anything(),
+      fc.record({ code: fc.oneof(fc.integer(), fc.string(), fc.constant(4001), fc.constant(5000), fc.constant(6000)), message: fc.anything() }),
+      fc.constant('hostile'),
+    )
+    const hostile = new Proxy({}, { get: () => { throw new Error('hostile') } })
+    fc.assert(
+      fc.property(junk, fc.constantFrom('USER_REJECTED', 'CONNECTION_DECLINED') as fc.Arbitrary<'USER_REJECTED' | 'CONNECTION_DECLINED'>, (thrown, rejected) => {
+        const error = toSessionError(thrown === 'hostile' ? hostile : thrown, rejected)
+        expect(typeof error.code).toBe('string')
+        const code = typeof thrown === 'object' && thrown !== null ? (thrown as { code?: unknown }).code : undefined
+        if (code === 4001 || code === 5000) {
+          expect(error.code).toBe('USER_REJECTED')
+          expect(error.shortMessage).toBe(rejected === 'CONNECTION_DECLINED' ? 'Connection declined' : 'Signature declined')
+        }
+      }),
+    )
+  })
+})
