@@ -74,6 +74,9 @@ export function createHolder(ctx: EffectContext, options: ClientOptions): Holder
       holder.session = held
       const state = ctx.getState()
       for (const family of families) {
+        // A family another wallet holds keeps it: the session serves it only if the visitor asks (docs/walletconnect.md, "Connecting").
+        const owner = state.chains[family.ns].connectorId
+        if (family.ns !== activate && owner !== undefined && owner !== walletConnectConnectorId) continue
         for (const event of familyConnected(state, held, family, family.ns === activate)) holder.output.next(event)
       }
       return held

@@ -22,7 +22,7 @@ import { demoTokens, installDemoContracts, type DemoToken } from './tokens'
 import { startSolanaStack, type SolanaStack } from './solana'
 import { startRelay } from './wc-relay'
 import { startWalletPage } from './wc-wallet/page'
-import { startWcWallet, type WcWallet } from './wc-wallet/wallet'
+import { startWcWallet, type WalletAsk, type WcWallet } from './wc-wallet/wallet'
 
 /** Options of startStack. */
 export type StackOptions = {
@@ -52,7 +52,13 @@ export type Stack = {
    * The development WalletConnect relay (ws://), the dev wallet on it (both anvils, Solana localnet and Bitcoin
    * regtest, the ids the demo configures) and its pairing page (http://).
    */
-  walletConnect: { relayUrl: string; wallet: WcWallet; pageUrl: string }
+  walletConnect: {
+    relayUrl: string
+    wallet: WcWallet
+    pageUrl: string
+    /** How the dev wallet answers proposals and requests from now on (default: approve everything); tests set it. */
+    decide(answer: (ask: WalletAsk) => boolean): void
+  }
   stop(): Promise<void>
 }
 
@@ -98,8 +104,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const solana = await startSolanaStack()
     stoppers.push(solana.stop)
     const relay = await startRelay()
+    let answer: (ask: WalletAsk) => boolean = () => true
     const wcWallet = await startWcWallet({
       relayUrl: relay.url,
+      decide: (ask) => answer(ask),
       chains: chains.map(({ chainId, url }) => ({ chainId, rpcUrl: url })),
       solana: { chains: [solanaCaipNetworkIds.localnet] },
       bip122: { chains: [bitcoinRegtest.caipNetworkId] },
@@ -107,7 +115,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const page = await startWalletPage(wcWallet)
     // Stopped in this order: the page, the wallet's connection, then the relay.
     stoppers.push(() => page.stop().then(wcWallet.stop).then(relay.stop))
-    const walletConnect = { relayUrl: relay.url, wallet: wcWallet, pageUrl: page.url }
+    const walletConnect = { relayUrl: relay.url, wallet: wcWallet, pageUrl: page.url, decide: (next: (ask: WalletAsk) => boolean) => void (answer = next) }
     return { chains, api, devWalletJs, tokens: demoTokens, solana, bitcoin, walletConnect, stop: stopAll }
   } catch (error) {
     await stopAll()

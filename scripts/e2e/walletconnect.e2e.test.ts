@@ -127,4 +127,38 @@ describe.skipIf(!hasChromium())('WalletConnect, end to end', () => {
     for (const topic of wallet().sessions()) await wallet().disconnect(topic)
     await page.getByTestId('demo-disconnected').waitFor()
   })
+
+  it('a wallet declining shows the error with Retry, keeps the other family’s wallet, and Retry connects Solana beside it', async () => {
+    const page = await openDemo(stack)
+    const state = () => page.evaluate(() => {
+      const { chains } = (window as never as { latchDemo: { latch: { getState(): { chains: Record<string, { connectorId?: string }> } } } }).latchDemo.latch.getState()
+      return { eip155: chains.eip155?.connectorId, solana: chains.solana?.connectorId }
+    })
+    // EVM through the injected dev wallet.
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).click()
+    await page.getByTestId('dev-wallet-approve').click()
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
+    await expect.poll(() => dialog(page).count()).toBe(0)
+
+    // Solana through WalletConnect: the wallet declines first.
+    await page.locator('.latch-network').click()
+    await dialog(page).getByRole('button', { name: /Solana Localnet/ }).click()
+    await dialog(page).getByRole('button', { name: 'Switch to Solana' }).click()
+    stack.demo.stack.walletConnect.decide((ask) => ask.kind !== 'session')
+    try {
+      await dialog(page).getByRole('button', { name: /WalletConnect/ }).click()
+      await wallet().pair(await scan(page))
+      await dialog(page).getByText('Connection declined').waitFor()
+      expect(await state()).toEqual({ eip155: 'dev.latch.wallet', solana: undefined })
+    } finally {
+      stack.demo.stack.walletConnect.decide(() => true)
+    }
+    await dialog(page).getByRole('button', { name: 'Retry' }).click()
+    await wallet().pair(await scan(page))
+    await expect.poll(() => state()).toEqual({ eip155: 'dev.latch.wallet', solana: 'walletConnect' })
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(wallet().solanaAddress)
+    for (const topic of wallet().sessions()) await wallet().disconnect(topic)
+    await expect.poll(() => state()).toEqual({ eip155: 'dev.latch.wallet', solana: undefined })
+  })
 })
