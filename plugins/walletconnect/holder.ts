@@ -74,8 +74,8 @@ export function createHolder(ctx: EffectContext, options: ClientOptions): Holder
       holder.session = held
       const state = ctx.getState()
       for (const family of families) {
-        // A family another wallet holds keeps it: the session serves it only if the visitor asks (docs/walletconnect.md, "Connecting").
-        const owner = state.chains[family.ns].connectorId
+        // A family another wallet holds (or is restoring after a reload) keeps it: the session serves it only if the visitor asks (docs/walletconnect.md, "Connecting").
+        const owner = state.chains[family.ns].connectorId ?? state.chains[family.ns].reconnectConnectorId
         if (family.ns !== activate && owner !== undefined && owner !== walletConnectConnectorId) continue
         for (const event of familyConnected(state, held, family, family.ns === activate)) holder.output.next(event)
       }

@@ -158,6 +158,9 @@ describe.skipIf(!hasChromium())('WalletConnect, end to end', () => {
     await wallet().pair(await scan(page))
     await expect.poll(() => state()).toEqual({ eip155: 'dev.latch.wallet', solana: 'walletConnect' })
     await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(wallet().solanaAddress)
+    // After a reload each family is restored through its own wallet.
+    await page.reload()
+    await expect.poll(() => state()).toEqual({ eip155: 'dev.latch.wallet', solana: 'walletConnect' })
     for (const topic of wallet().sessions()) await wallet().disconnect(topic)
     await expect.poll(() => state()).toEqual({ eip155: 'dev.latch.wallet', solana: undefined })
   })
