@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium())('axe-core on every modal view', () => {
   const dialog = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
 
   for (const mode of modes) {
-    it(`has no violations in ${mode.name} mode: Connect, All Wallets, connecting, failed connect, Account, Networks, SwitchActiveChain, Wallets`, async () => {
+    it(`has no violations in ${mode.name} mode: Connect, All Wallets, WalletConnect QR, connecting, failed connect, Account, Networks, SwitchActiveChain, Wallets`, async () => {
       stack.guarded = await newGuardedPage(stack.browser)
       const page = stack.guarded.page
       await page.setViewportSize(mode.viewport)
@@ -164,6 +164,14 @@ describe.skipIf(!hasChromium())('axe-core on every modal view', () => {
       await dialog(page).getByText(t('allWallets.noneFound'), { exact: true }).first().waitFor()
       await expect.poll(() => dialog(page).locator('.skeleton-tile').count()).toBe(0)
       await check('All Wallets, nothing found')
+
+      // WalletConnect's QR view (ConnectingWalletConnectBasic), the code drawn
+      await page.keyboard.press('Escape')
+      await expect.poll(() => dialog(page).count()).toBe(0)
+      await connectButton.click()
+      await dialog(page).getByRole('button', { name: /WalletConnect/ }).click()
+      await dialog(page).getByRole('img', { name: t('wc.qrLabel') }).locator('path').first().waitFor()
+      await check('WalletConnect QR')
 
       // Connecting (ConnectingExternal) while the dev wallet prompt is open
       await page.keyboard.press('Escape')
