@@ -1,4 +1,4 @@
-/** Tables and "How" text of the dapp-size and modal-open benches, for the console and bench/RESULTS.md. */
+/** Tables and "How" text of the dapp-size, modal-open and WalletConnect benches, for the console and bench/RESULTS.md. */
 import { readFileSync } from 'node:fs'
 import { arch, cpus, platform, release, totalmem } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +7,7 @@ import { kb } from '../scripts/build'
 import { dapps, pluginCosts, type Bytes, type DappCost } from './app'
 import type { OpenFigures, OpenOptions, OpenRun, OpenSeries } from './open'
 import type { Summary } from './stats'
+import type { QrSeries, WcFigures, WcOptions } from './wc-run'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -66,20 +67,28 @@ export function appRows(costs: readonly DappCost[]): string[][] {
     }
   }
   for (const p of pluginCosts) {
-    const withIt = costs.find((c) => c.name === p.with)
-    const without = costs.find((c) => c.name === p.without)
-    if (!withIt || !without) continue
-    const initial = minus(withIt.initial.latch, without.initial.latch)
-    const all = minus(withIt.all.latch, without.all.latch)
-    const lazy = minus(all, initial)
+    const cost = pluginCost(costs, p.plugin)
+    if (!cost) continue
+    const { initial, all, lazy } = cost
     rows.push([
       p.plugin,
-      `${withIt.name} − ${without.name}, initial`,
+      `${p.with} − ${p.without}, initial`,
       ...sizes(initial),
       `React external; every file: +${kb(all.raw)} raw, +${kb(all.gzip)} gzip, +${kb(all.brotli)} br (lazy, every file − initial: +${kb(lazy.gzip)} gzip)`,
     ])
   }
   return rows
+}
+
+/** What a plugin of `pluginCosts` adds (React external): up front, every file, and the lazy part (every file − initial); undefined without both dapps. */
+export function pluginCost(costs: readonly DappCost[], plugin: string): { initial: Bytes; all: Bytes; lazy: Bytes } | undefined {
+  const p = pluginCosts.find((cost) => cost.plugin === plugin)
+  const withIt = costs.find((c) => c.name === p?.with)
+  const without = costs.find((c) => c.name === p?.without)
+  if (!withIt || !without) return undefined
+  const initial = minus(withIt.initial.latch, without.initial.latch)
+  const all = minus(withIt.all.latch, without.all.latch)
+  return { initial, all, lazy: minus(all, initial) }
 }
 
 /** Largest contributors to the first dapp's initial load (minified bytes from the metafile), the rest summed. */
@@ -132,5 +141,42 @@ export function openHow(figures: OpenFigures, options: OpenOptions): string[] {
     '- Each open: `page.evaluate` arms the probe — a capture-phase `click` listener on window records `performance.now()`; MutationObservers on document.body and on the `<latch-modal>` shadow root, plus a `requestAnimationFrame` loop, look for `[role=dialog]:not([aria-busy="true"])` holding a button whose text includes \'Latch Dev Wallet\' (**row in DOM**), then two more frames are awaited: the first frame draws the row, the callback of the next runs after that paint (**painted**, the figure in the median column; it moves in steps of a frame, 16.7 ms at 60 Hz). playwright clicks the button (`locator.click`), the page reports, Escape closes the dialog and the bench waits until its `.backdrop` is gone. It also records whether the modal chunk (`/chunks/modal-*.js`) had been fetched before the click (resource timing), when its fetch started, and whether the loading shell (`aria-busy="true"`) showed.',
     `- **first open**: on each of the ${options.loads} fresh pages, ${options.settleMs} ms after \`load\` (the idle preload of the modal has had time). **later opens**: ${options.warmOpens} more opens of the first page, ${options.pauseMs} ms after each close. **cold first open**: ${options.coldOpens} fresh pages, \`goto\` until \`DOMContentLoaded\`, then the probe is armed the moment the button is interactive and \`page.mouse.click\` clicks its centre at once (no actionability waits, which would let the idle preload finish first). The idle preload (\`requestIdleCallback\` after the first render) and the pointer-enter of the mouse move usually start the chunk fetch in the few tens of ms before the click lands (see "fetch started before click"), but the modal is not ready yet: "shell shown" counts the opens that drew the loading shell first, i.e. that waited for the modal chunk and its shared chunks.`,
     `- **provider API answering**: the demo's local provider API serves the wallet list. **hanging**: \`page.route\` matches every request to \`demo.stack.api.url\` and never fulfils, continues or aborts it, so each stays pending until the page closes; the modal must still open and list the EIP-6963 dev wallet. Medians, min and max over the runs given; the bench fails if an open did not list the dev wallet or a request left 127.0.0.1.`,
+  ]
+}
+
+/** Header of the WalletConnect table. */
+export const wcHeader = ['measure', 'median', 'min', 'max', 'notes']
+
+function qrNotes(s: QrSeries, where: string): string {
+  const n = s.frame.runs
+  const sessionIn = s.sessionIn.runs ? `; session chunk in ${ms(s.sessionIn.median)} after the click` : ''
+  return `${where}; QR in DOM ${ms(s.dom.median)}${sessionIn}; scripts fetched after the click: median ${s.scripts.median} (${kb(s.scriptBytes.median)} as served); before the click the view chunk had loaded ${s.viewLoaded}/${n}, the session chunk ${s.sessionLoaded}/${n}; ${n} runs`
+}
+
+/** Rows of the WalletConnect table: choosing it cold and warm, the approval to the account shown, and the runs' record. */
+export function wcRows(f: WcFigures): string[][] {
+  const a = f.account
+  const three = (s: Summary) => [ms(s.median), ms(s.min), ms(s.max)]
+  return [
+    ['choose WalletConnect → QR painted, cold', ...three(f.cold.frame), qrNotes(f.cold, 'first choice in a fresh page')],
+    ['choose WalletConnect → QR painted, warm', ...three(f.warm.frame), qrNotes(f.warm, 'the same page, after Back')],
+    [
+      'wallet approval → address shown',
+      ...three(a.frame),
+      `from the wallet's \`decide\` (session) to the first frame showing the account; in DOM ${ms(a.dom.median)}; modal closed ${ms(a.closed.median)} (${a.closed.runs} of ${a.frame.runs}); the wallet's \`pair()\` resolved ${ms(a.pairResolved.median)}; ${a.frame.runs} runs`,
+    ],
+    ['runs', `${f.connected}/${f.tried} connected`, '—', '—', `${f.qrShown}/${2 * f.tried} QR codes drawn; ${f.outsideRequests.length} outside requests; ${f.consoleErrors.length} console errors`],
+  ]
+}
+
+/** The "How" items of the WalletConnect bench; `costs` (from the dapp builds) gives the plugin's bytes when there. */
+export function wcHow(f: WcFigures, options: WcOptions, costs: readonly DappCost[] = []): string[] {
+  const cost = pluginCost(costs, 'WalletConnect plugin')
+  const bytes = cost ? ` (here +${kb(cost.initial.gzip)} gzip up front, +${kb(cost.lazy.gzip)} gzip lazily, React external)` : ''
+  return [
+    `- **WalletConnect** (bench/wc-run.ts, bench/wc-page.ts, bench/wc-probe.ts; alone: \`npx tsx bench/walletconnect.ts\`): \`startDemo()\` as for the modal open, its WalletConnect relay on 127.0.0.1, the demo at \`/?families=eip155\` (only EVM is proposed), chromium ${f.chromium}. The wallet is the stack's WalletConnect dev wallet code (scripts/devnet/wc-wallet/wallet.ts: the real sign-client, in Node) started a second time on the stack's relay, with a \`decide\` that approves everything and records \`Date.now()\` for \`kind: 'session'\`. Each of ${options.runs} runs is a fresh page from \`newGuardedPage\` (fresh context: no cache, no stored sign-client data), \`goto\` until \`load\`, ${options.settleMs} ms, 'Connect Wallet', the list with its WalletConnect row.`,
+    `- **choose WalletConnect → QR painted**: an init script arms a capture-phase \`click\` listener on window (\`performance.now()\`); playwright clicks the WalletConnect row (\`locator.click\`); from the click a MutationObserver on document.body and on \`latch-modal\`'s shadow root (**QR in DOM**) and a \`requestAnimationFrame\` loop look for the \`<path>\` of the \`[role=img]\` named like 'QR code…' in that shadow root. The figure is \`performance.now()\` in the first animation-frame callback that finds it: that frame paints it (steps of a frame, 16.7 ms at 60 Hz). **cold**: the page's first choice. The plugin's entry only lists the connector: the session code with the sign-client (\`chunks/session-*.js\` and the shared chunks it imports) loads lazily, on this click (docs/walletconnect.md, "What loads when"; its size is in the "WalletConnect plugin" row of "What a plugin adds", every file − initial${bytes}), so the cold figure holds fetching it, starting the sign-client and its relay socket, making the pairing and drawing the code. The QR view's own chunk (\`chunks/ConnectingWalletConnect-*.js\`) is a lazy view the modal preloads once it is idle after mounting, so it has usually loaded by the click. "loaded before the click" and "session chunk in" (its \`responseEnd\`: the rest is starting the client, pairing and drawing) are from resource timing; "scripts fetched after the click" counts \`.js\` entries whose fetch started between the click and that frame, bytes as served (\`encodedBodySize\`; the demo's server does not compress). **warm**: the header's Back (the pairing is given up), ${options.pauseMs} ms, the row again in the same page: the chunks and the client are there, and a fresh pairing is made on the open relay connection.`,
+    '- **wallet approval → address shown**: after the warm choice the URI is read back from a screenshot of the QR code (jsqr; not timed), the page is armed (a MutationObserver on the document and an animation-frame loop) for `[data-testid=demo-address]` reading the wallet\'s account, and `wallet.pair(uri)` is called. Start: the wallet\'s `decide` for the session proposal, in Node, just before it calls the sign-client\'s `approve()` (which sends the approval and the session settlement through the relay). End: `Date.now()` in the page in the first animation frame in which the address reads the account. Both are `Date.now()` on one machine (one wall clock, 1 ms steps). Notes: the address in the DOM (the MutationObserver), the modal closed (the first frame from then on with no `.backdrop` in its shadow root), and when the wallet\'s `pair()` resolved (its `approve()` returned). Then `wallet.disconnect(topic)` for each of its sessions, and the bench waits for the demo\'s disconnected hint before the page closes.',
+    '- Medians, min and max through `summarize`; the bench fails if a choice drew no QR code within 30 s, a pairing did not show the account within 15 s, or a request left 127.0.0.1. Console errors are counted, not failed on.',
   ]
 }

@@ -14,8 +14,9 @@ import { benchPeers, type PeerFigures } from './peers-run'
 import { ensurePeers } from './peers-install'
 import * as peersReport from './peers-report'
 import { benchReplayCli } from './replay-cli'
-import { appHeader, appHow, appRows, machineLines, mdTable, moduleRows, openHeader, openHow, openRows, textTable } from './report'
+import { appHeader, appHow, appRows, machineLines, mdTable, moduleRows, openHeader, openHow, openRows, textTable, wcHeader, wcHow, wcRows } from './report'
 import { summarize, type Summary } from './stats'
+import { benchWalletConnect, defaultWcOptions, wcFailures, type WcFigures, type WcOptions } from './wc-run'
 import { isMain, runCli } from '../scripts/cli'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -116,6 +117,8 @@ type Figures = {
   app: DappCost[]
   open: OpenFigures
   openOptions: OpenOptions
+  walletConnect: WcFigures
+  wcOptions: WcOptions
   peers: PeerFigures
 }
 
@@ -168,6 +171,12 @@ export function resultsMarkdown(f: Figures, events: number, date: Date): string 
     '',
     mdTable(openHeader, openRows(f.open)),
     '',
+    '## WalletConnect',
+    '',
+    'Choosing WalletConnect in the wallet list → QR code painted, and the wallet\'s approval → account shown, in headless chromium against the demo dapp and its local relay.',
+    '',
+    mdTable(wcHeader, wcRows(f.walletConnect)),
+    '',
     '## How',
     '',
     `- **dispatch + reduce**: \`createLatch\` (core plugin only) on \`createTestPorts\` ports, default log bound; ${int(events)} events (balance loading/updated across eip155, solana and bip122, cache/stored, router push/back, modal open/close, network/switched, connect/disconnect cycles; bench/events.ts), virtual time +10 ms every 100 events. Events per second of wall time; median, min and max of ${f.dispatch.runs} runs after one warm-up run.`,
@@ -177,6 +186,7 @@ export function resultsMarkdown(f: Figures, events: number, date: Date): string 
     `- **size**: \`buildPackage()\` (esbuild, ESM, minified, dependencies external) into a temporary folder; raw and gzip (level 9, per file) bytes of \`index.js\` and every chunk it imports statically, from the metafile.`,
     ...appHow(f.app),
     ...openHow(f.open, f.openOptions),
+    ...wcHow(f.walletConnect, f.wcOptions, f.app),
     '',
     'Timing figures vary with the machine and its load; compare runs on the same machine. No test asserts a time.',
     '',
@@ -206,9 +216,11 @@ async function main(): Promise<{ code: number; output: string }> {
   const app = await benchApp()
   const openOptions = defaultOpenOptions
   const open = await benchOpen(openOptions, log)
+  const wcOptions = defaultWcOptions
+  const walletConnect = await benchWalletConnect(wcOptions, log)
   log('Latch against its peers: bench/apps built with the same configuration, then opened in chromium…')
   const peers = await benchPeers(log)
-  const figures: Figures = { dispatch, replay: replayed, replayCli, fuzz, memory, size, app, open, openOptions, peers }
+  const figures: Figures = { dispatch, replay: replayed, replayCli, fuzz, memory, size, app, open, openOptions, walletConnect, wcOptions, peers }
   mkdirSync(join(root, 'bench'), { recursive: true })
   writeFileSync(join(root, 'bench/RESULTS.md'), resultsMarkdown(figures, events, new Date()))
   const failures = [
@@ -217,6 +229,7 @@ async function main(): Promise<{ code: number; output: string }> {
     ...(r.listed < r.tried ? [`error: with the provider API ${r.mode}, ${r.tried - r.listed} of ${r.tried} opens did not list the dev wallet`] : []),
     ...r.outsideRequests.map((url) => `error: a request left 127.0.0.1: ${url}`),
     ]),
+    ...wcFailures(walletConnect),
   ]
   for (const r of peers.open.runs.filter((run) => run.library === 'Latch')) {
     const opened = r.first.opened + r.warm.opened
@@ -232,6 +245,8 @@ async function main(): Promise<{ code: number; output: string }> {
     ...(app[0] ? [textTable(['initial load by package or folder', 'minified', 'share'], moduleRows(app[0], 8))] : []),
     '',
     textTable(openHeader, openRows(open)),
+    '',
+    textTable(wcHeader, wcRows(walletConnect)),
     '',
     'Latch against its peers (React excluded; ratios: Latch ÷ peer)',
     textTable(peersReport.peerSizeHeader, peersReport.peerSizeRows(peers.costs)),
