@@ -26,6 +26,12 @@ const family = definePlugin({
 describe('action verbs', () => {
   const networks = [createTestNetwork('eip155', 1), createTestNetwork('eip155', 2)]
 
+  it('connect through WalletConnect with no WalletConnect plugin is refused at once: WalletConnectConnector not found', async () => {
+    const latch = createLatch({ networks, plugins: [family], ports: createTestPorts().ports })
+    await expect(connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })).rejects.toMatchObject({ code: 'WALLETCONNECT_CONNECTOR_NOT_FOUND', shortMessage: 'WalletConnectConnector not found' })
+    expect(latch.exportLog().events.some((e) => e.type === 'wallet/connectRequested')).toBe(false)
+  })
+
   it('signMessage goes through the log and resolves with the family plugin answer', async () => {
     const latch = createLatch({ networks, plugins: [family], ports: createTestPorts().ports })
     await expect(signMessage(latch, { message: 'hello' })).resolves.toEqual({ signature: 'signed:hello' })

@@ -69,7 +69,8 @@ export function createHolder(ctx: EffectContext, options: ClientOptions): Holder
       const metadata = session.peer?.metadata
       const name = typeof metadata?.name === 'string' && metadata.name.trim() ? metadata.name.trim().slice(0, 100) : 'WalletConnect'
       const icons = Array.isArray(metadata?.icons) ? metadata.icons : []
-      const icon = icons.find((i): i is string => typeof i === 'string' && /^https:\/\/|^data:image\//.test(i) && i.length <= 2048)
+      // Only an icon carried in the session (data:): a URL would make the page fetch from the wallet's host, one the integrator never named.
+      const icon = icons.find((i): i is string => typeof i === 'string' && /^data:image\//.test(i) && i.length <= 100_000)
       const held: HeldSession = { topic: session.topic, families, wallet: icon ? { name, icon } : { name } }
       holder.session = held
       const state = ctx.getState()
