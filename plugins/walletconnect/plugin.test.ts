@@ -22,7 +22,7 @@ const outside = guardOutsideHosts()
 let relay: Relay
 let anvils: Anvil[]
 let wallet: WcWallet
-let decide: (ask: WalletAsk) => boolean = () => true
+let decide: (ask: WalletAsk) => boolean | Promise<boolean> = () => true
 const latches: Latch[] = []
 
 beforeAll(async () => {
@@ -110,6 +110,25 @@ describe('the walletconnect plugin with the dev wallet over the local relay', ()
     await expect(signMessage(latch, { message: 'no' })).rejects.toMatchObject({ code: 'USER_REJECTED', shortMessage: 'Signature declined' })
     decide = () => true
     expect(latch.getState().chains.eip155.connectorId).toBe('walletConnect')
+    await disconnect(latch)
+  })
+
+  it('cancelling aborts a pending signature (an unsafe request) at once; the session stays and signs again', async () => {
+    const { latch } = dapp()
+    await pairAndConnect(latch)
+    let asked = 0
+    // The wallet never answers: the visitor looks at the prompt, then closes the modal.
+    decide = (ask) => {
+      if (ask.kind === 'request') asked += 1
+      return new Promise<boolean>(() => undefined)
+    }
+    const pending = signMessage(latch, { message: 'never answered' })
+    await expect.poll(() => asked).toBe(1)
+    latch.dispatch({ type: 'wallet/cancelRequested', ns: 'eip155', payload: {} })
+    await expect(pending).rejects.toMatchObject({ code: 'REQUEST_ABORTED' })
+    decide = () => true
+    const { signature } = await signMessage(latch, { message: 'answered' })
+    expect(await verifyMessage({ address: anvilAccounts[0], message: 'answered', signature })).toBe(true)
     await disconnect(latch)
   })
 
