@@ -1,0 +1,111 @@
+import fc from 'fast-check'
+import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
+import { describe, expect, it } from 'vitest'
+import { createNonce, createSiwxMessage, parseSiwxMessage, type SiwxFields } from '../plugins/siwx/message'
+
+// docs/siwx.md, "Messages": every message Latch writes reads back to the same fields, and for EVM it is EIP-4361 as viem writes and reads it.
+const domain = fc.constantFrom('example.com', 'app.example.org:8443', 'localhost:3000', '127.0.0.1:5173', 'xn--bcher-kva.example')
+const line = fc.string({ minLength: 1, maxLength: 60 }).filter((s) => !/[\n\r]/.test(s) && s.trim() === s && s.length > 0)
+const date = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString())
+const uri = fc.constantFrom('https://example.com', 'https://example.com/login?next=%2F', 'ipfs://bafybeigdyrzt', 'urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66')
+const evmFields: fc.Arbitrary<SiwxFields> = fc.record(
+  {
+    domain,
+    address: fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => `0x${[...b].map((x) => x.toString(16).padStart(2, '0')).join('')}`),
+    statement: line,
+    uri,
+    version: fc.constant('1' as const),
+    chainId: fc.integer({ min: 1, max: 2 ** 31 }).map(String),
+    nonce: fc.stringMatching(/^[a-zA-Z0-9]{8,24}$/),
+    issuedAt: date,
+    expirationTime: date,
+    notBefore: date,
+    requestId: line,
+    resources: fc.array(uri, { minLength: 1, maxLength: 3 }),
+    scheme: fc.constantFrom('https', 'http'),
+  },
+  { requiredKeys: ['domain', 'address', 'uri', 'version', 'chainId', 'nonce', 'issuedAt'] },
+)
+
+describe('sign-in messages (properties)', () => {
+  it('EVM: Latch writes what viem writes, and both read it back to the same fields', () => {
+    fc.assert(
+      fc.property(evmFields, (input) => {
+        const message = createSiwxMessage('eip155', input)
+        const { ns, fields } = parseSiwxMessage(message)
+        expect(ns).toBe('eip155')
+        expect(fields).toEqual({ ...input, address: fields.address })
+        expect(fields.address.toLowerCase()).toBe(input.address.toLowerCase())
+        const viemMessage = createSiweMessage({
+          ...input,
+          address: fields.address as `0x${string}`,
+          chainId: Number(input.chainId),
+          issuedAt: new Date(input.issuedAt),
+          expirationTime: input.expirationTime ? new Date(input.expirationTime) : undefined,
+          notBefore: input.notBefore ? new Date(input.notBefore) : undefined,
+        })
+        expect(message).toBe(viemMessage)
+        const read = parseSiweMessage(message)
+        expect(read.address).toBe(fields.address)
+        expect(read.chainId).toBe(Number(input.chainId))
+        expect(read.nonce).toBe(input.nonce)
+        expect(read.domain).toBe(input.domain)
+        expect(read.statement).toBe(input.statement)
+        expect(read.uri).toBe(input.uri)
+        expect(read.issuedAt?.toISOString()).toBe(input.issuedAt)
+        expect(read.expirationTime?.toISOString()).toBe(input.expirationTime)
+        expect(read.notBefore?.toISOString()).toBe(input.notBefore)
+        expect(read.requestId).toBe(input.requestId)
+        expect(read.resources).toEqual(input.resources)
+      }),
+    )
+  })
+
+  it('Solana and Bitcoin: each message reads back to its family and fields', () => {
+    const base58 = fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    const bech32 = fc.stringMatching(/^bc1q[02-9ac-hj-np-z]{38}$/)
+    const family = fc.oneof(
+      fc.tuple(fc.constant('solana' as const), base58, fc.constantFrom('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'localnet')),
+      fc.tuple(fc.constant('bip122' as const), bech32, fc.constantFrom('000000000019d6689c085ae165831e93', '0f9188f13cb7b2c71f2a335e3a4fc328')),
+    )
+    fc.assert(
+      fc.property(family, evmFields, ([ns, address, chainId], rest) => {
+        const input = { ...rest, address, chainId }
+        const message = createSiwxMessage(ns, input)
+        expect(message).toContain(`wants you to sign in with your ${ns === 'solana' ? 'Solana' : 'Bitcoin'} account:\n${address}\n`)
+        expect(parseSiwxMessage(message)).toEqual({ ns, fields: input })
+      }),
+    )
+  })
+
+  it('a message with any line changed, dropped or added is refused or reads to other fields, never to the same', () => {
+    fc.assert(
+      fc.property(evmFields, fc.nat(), fc.constantFrom('drop', 'duplicate', 'junk'), (input, at, change) => {
+        const message = createSiwxMessage('eip155', input)
+        const lines = message.split('\n')
+        const index = 3 + (at % (lines.length - 3))
+        if (lines[index] === '') return
+        const changed =
+          change === 'drop' ? lines.filter((_, i) => i !== index) : change === 'duplicate' ? [...lines.slice(0, index + 1), ...lines.slice(index)] : [...lines.slice(0, index), 'Junk: x', ...lines.slice(index)]
+        let read: ReturnType<typeof parseSiwxMessage> | undefined
+        try {
+          read = parseSiwxMessage(changed.join('\n'))
+        } catch (error) {
+          expect((error as { code?: string }).code).toBe('INVALID_PARAMS')
+          return
+        }
+        expect(read.fields).not.toEqual(parseSiwxMessage(message).fields)
+      }),
+    )
+  })
+
+  it('nonces are 16 letters or digits from the cryptographic source, and differ', () => {
+    const nonces = new Set(Array.from({ length: 1000 }, () => createNonce()))
+    expect(nonces.size).toBe(1000)
+    for (const nonce of nonces) expect(nonce).toMatch(/^[a-zA-Z0-9]{16}$/)
+    let calls = 0
+    const counting = { getRandomValues: <T extends ArrayBufferView | null>(array: T) => ((calls += 1), globalThis.crypto.getRandomValues(array as never) as T) }
+    createNonce(counting as Crypto)
+    expect(calls).toBeGreaterThan(0)
+  })
+})
