@@ -109,3 +109,62 @@ describe('sign-in messages (properties)', () => {
     expect(calls).toBeGreaterThan(0)
   })
 })
+
+describe('checking a signed-in message (properties)', async () => {
+  const { refuseSignIn } = await import('../plugins/siwx/check')
+  const hour = 3_600_000
+  const good = fc.record({
+    now: fc.integer({ min: Date.parse('2001-01-01T00:00:00Z'), max: Date.parse('2098-01-01T00:00:00Z') }),
+    before: fc.integer({ min: 0, max: 24 * hour }),
+    after: fc.integer({ min: 1, max: 24 * hour }),
+    nonce: fc.stringMatching(/^[a-zA-Z0-9]{8,24}$/),
+    chainId: fc.integer({ min: 1, max: 2 ** 31 }).map(String),
+  })
+  const signed = ({ now, before, after, nonce, chainId }: { now: number; before: number; after: number; nonce: string; chainId: string }): SiwxFields => ({
+    domain: 'app.example.com',
+    address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    uri: 'https://app.example.com/login',
+    version: '1',
+    chainId,
+    nonce,
+    issuedAt: new Date(now - before).toISOString(),
+    notBefore: new Date(now - before).toISOString(),
+    expirationTime: new Date(now + after).toISOString(),
+  })
+  const expectation = (v: { now: number; nonce: string; chainId: string }) => ({ ns: 'eip155' as const, domain: 'app.example.com', origin: 'https://app.example.com', chainId: v.chainId, nonce: v.nonce, now: v.now })
+
+  it('a message that says what the dapp expects, inside its window, passes', () => {
+    fc.assert(
+      fc.property(good, (v) => {
+        expect(refuseSignIn('eip155', signed(v), expectation(v))).toBeUndefined()
+      }),
+    )
+  })
+
+  it('any one field changed is refused, for that reason', () => {
+    const changes = fc.constantFrom(
+      ['domain', { domain: 'evil.example.com' }],
+      ['domain', { domain: 'app.example.com.evil.org' }],
+      ['uri', { uri: 'https://app.example.com.evil.org/login' }],
+      ['uri', { uri: 'https://evil.example.com/' }],
+      ['chain', { chainId: '999999999999' }],
+      ['nonce', { nonce: 'replayedNonce0' }],
+    ) as fc.Arbitrary<[string, Partial<SiwxFields>]>
+    fc.assert(
+      fc.property(good, changes, (v, [reason, change]) => {
+        expect(refuseSignIn('eip155', { ...signed(v), ...change }, expectation(v))?.reason).toBe(reason)
+      }),
+    )
+  })
+
+  it('past its expiry the message is refused as expired, before its not-before as not yet valid, from another family as such', () => {
+    fc.assert(
+      fc.property(good, fc.integer({ min: 0, max: 48 * hour }), (v, later) => {
+        const fields = signed(v)
+        expect(refuseSignIn('eip155', fields, expectation({ ...v, now: v.now + v.after + later }))?.reason).toBe('expired')
+        expect(refuseSignIn('eip155', { ...fields, issuedAt: new Date(v.now - v.before - 1 - later - 2 * 60_000).toISOString() }, expectation({ ...v, now: v.now - v.before - 1 - later }))?.reason).toBe('not-yet-valid')
+        expect(refuseSignIn('solana', fields, expectation(v))?.reason).toBe('family')
+      }),
+    )
+  })
+})
