@@ -1,6 +1,8 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import fc from 'fast-check'
+import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, parseAbi, serializeErc6492Signature, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
+import { accountFactoryCode } from '../../scripts/devnet/contracts/smart-account-code'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeBase58 } from '../../kernel/rules/base58'
 import { startAnvil, type Anvil } from '../../scripts/devnet/anvil'
@@ -38,6 +40,36 @@ describe('EVM sign-in signatures', () => {
     expect(await verifyEvmSignIn({ address: account.address, message: `${message} `, signature })).toBe(false)
     expect(await verifyEvmSignIn({ address: account.address, message, signature: await other.signMessage({ message }) })).toBe(false)
     for (const junk of ['0x', '0x1234', 'not hex', `0x${'00'.repeat(65)}`]) expect(await verifyEvmSignIn({ address: account.address, message, signature: junk })).toBe(false)
+  })
+
+  it('a contract account (EIP-1271) verifies through the RPC, and one not yet deployed (EIP-6492) too; offline neither does', async () => {
+    const chain = defineChain({ id: 31337, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
+    const wallet = createWalletClient({ account, chain, transport: http(anvil.url) })
+    const node = createPublicClient({ chain, transport: http(anvil.url) })
+    const abi = parseAbi(['function deploy(address owner, bytes32 salt) returns (address)', 'function addressOf(address owner, bytes32 salt) view returns (address)'])
+    const deployed = await node.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi, bytecode: accountFactoryCode }), pollingInterval: 50 })
+    const factory = deployed.contractAddress as Hex
+    const salt = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex
+
+    // EIP-1271: the account exists; its owner signs for it.
+    await node.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: factory, abi, functionName: 'deploy', args: [account.address, salt(1)] }), pollingInterval: 50 })
+    const smart = await node.readContract({ address: factory, abi, functionName: 'addressOf', args: [account.address, salt(1)] })
+    expect(await node.getCode({ address: smart })).not.toBeUndefined()
+    const message = createSiwxMessage('eip155', { ...fields, address: smart })
+    const signature = await account.signMessage({ message })
+    expect(await verifyEvmSignIn({ address: smart, message, signature, rpcUrl: anvil.url })).toBe(true)
+    expect(await verifyEvmSignIn({ address: smart, message, signature })).toBe(false)
+    expect(await verifyEvmSignIn({ address: smart, message, signature: await other.signMessage({ message }), rpcUrl: anvil.url })).toBe(false)
+
+    // EIP-6492: not deployed yet; the signature names the factory and the call that would deploy it.
+    const later = await node.readContract({ address: factory, abi, functionName: 'addressOf', args: [account.address, salt(2)] })
+    expect(await node.getCode({ address: later })).toBeUndefined()
+    const laterMessage = createSiwxMessage('eip155', { ...fields, address: later })
+    const wrap = async (signer: typeof account) =>
+      serializeErc6492Signature({ address: factory, data: encodeFunctionData({ abi, functionName: 'deploy', args: [account.address, salt(2)] }), signature: await signer.signMessage({ message: laterMessage }) })
+    expect(await verifyEvmSignIn({ address: later, message: laterMessage, signature: await wrap(account), rpcUrl: anvil.url })).toBe(true)
+    expect(await verifyEvmSignIn({ address: later, message: laterMessage, signature: await wrap(other), rpcUrl: anvil.url })).toBe(false)
+    expect(await node.getCode({ address: later })).toBeUndefined()
   })
 
   it('any field changed after signing breaks the signature', async () => {

@@ -7,3 +7,11 @@ describe('DemoToken', () => {
     expect(compileDemoToken()).toBe(demoTokenCode)
   }, 60_000)
 })
+
+describe('DemoAccountFactory', () => {
+  it('the committed creation code is what solc makes of DemoSmartAccount.sol (regenerate: compile.ts --write)', async () => {
+    const { compileAccountFactory } = await import('./compile')
+    const { accountFactoryCode } = await import('./smart-account-code')
+    expect(compileAccountFactory()).toBe(accountFactoryCode)
+  }, 60_000)
+})
