@@ -124,6 +124,11 @@ describe('bytes (plugins/solana/bytes.ts)', () => {
     )
   })
 
+  it('base64 with unused bits set before the padding is not read (one text per byte string)', () => {
+    for (const junk of ['//+=', 'AB==', 'AAB=', '/w==x']) expect(fromBase64(junk)).toBeUndefined()
+    expect(fromBase64('//8=')).toEqual(new Uint8Array([255, 255]))
+  })
+
   it('transactionBytes takes bytes or serialize(), and refuses anything else with INVALID_PARAMS only', () => {
     fc.assert(
       fc.property(fc.anything(), (input) => {

@@ -1,21 +1,12 @@
 /** Base64 (RFC 4648, with padding) as wallets send PSBTs and message signatures, and the shape of a signature. */
 
-const base64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
+import { fromBase64 as readBase64 } from '../../kernel/rules/base64'
 
-/** The bytes of a base64 text; undefined when it is not strict base64 (whitespace, URL alphabet or bad padding). */
+export { toBase64 } from '../../kernel/rules/base64'
+
+/** The bytes of a base64 text; undefined when it is empty or not strict, canonical base64. */
 export function fromBase64(text: unknown): Uint8Array | undefined {
-  if (typeof text !== 'string' || text.length === 0 || !base64Pattern.test(text)) return undefined
-  const binary = atob(text)
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-  return bytes
-}
-
-/** Base64 of bytes. */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(binary)
+  return text === '' ? undefined : readBase64(text)
 }
 
 /**

@@ -15,21 +15,7 @@ export const maxMessageBytes = 4096
 /** Longest transaction accepted, in bytes (a Solana packet holds 1,232; docs/limits.md). */
 export const maxTransactionBytes = 64 * 1024
 
-/** Standard base64 (with padding) of `bytes`. */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(binary)
-}
-
-/** The bytes of standard base64; undefined when it is not base64. Never throws. */
-export function fromBase64(text: unknown): Uint8Array | undefined {
-  if (typeof text !== 'string' || !/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(text)) return undefined
-  const binary = atob(text)
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-  return bytes
-}
+export { fromBase64, toBase64 } from '../../kernel/rules/base64'
 
 /**
  * The wire bytes of a transaction input. An object is serialized without requiring its signatures (the wallet

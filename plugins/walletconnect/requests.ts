@@ -27,6 +27,7 @@ import {
   type Logged,
 } from '../../kernel/index'
 import { encodeBase58 } from '../../kernel/rules/base58'
+import { toBase64 } from '../../kernel/rules/base64'
 import { toSessionError } from './errors'
 import type { Holder } from './holder'
 import { planChainSwitch, type SessionFamily } from './rules'
@@ -224,6 +225,5 @@ function toJson(value: unknown, method: string): never {
 function toBase64Signature(signature: string): string {
   // A base64 signature (65 bytes or a BIP-322 witness) all of hex digits is vanishingly unlikely: hex is read as hex.
   if (!/^([0-9a-fA-F]{2})+$/.test(signature)) return signature
-  const bytes = signature.match(/../g)?.map((pair) => Number.parseInt(pair, 16)) ?? []
-  return btoa(String.fromCharCode(...bytes))
+  return toBase64(new Uint8Array(signature.match(/../g)?.map((pair) => Number.parseInt(pair, 16)) ?? []))
 }
