@@ -1,11 +1,15 @@
 import fc from 'fast-check'
+import { SiweMessage } from 'siwe'
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
 import { describe, expect, it } from 'vitest'
 import { createNonce, createSiwxMessage, parseSiwxMessage, type SiwxFields } from '../plugins/siwx/message'
 
-// docs/siwx.md, "Messages": every message Latch writes reads back to the same fields, and for EVM it is EIP-4361 as viem writes and reads it.
+// docs/siwx.md, "Messages": every message Latch writes reads back to the same fields, and for EVM it is EIP-4361 as viem
+// writes and reads it and as the siwe package (the reference implementation's grammar) reads and writes it.
 const domain = fc.constantFrom('example.com', 'app.example.org:8443', 'localhost:3000', '127.0.0.1:5173', 'xn--bcher-kva.example')
-const line = fc.string({ minLength: 1, maxLength: 60 }).filter((s) => !/[\n\r]/.test(s) && s.trim() === s && s.length > 0)
+// EIP-4361's grammar: statements of RFC 3986 reserved and unreserved characters and spaces, request ids of pchars.
+const line = fc.stringMatching(/^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=][A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;= ]{0,58}[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]$/)
+const requestId = fc.stringMatching(/^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-F]{2}){1,40}$/)
 const date = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString())
 const uri = fc.constantFrom('https://example.com', 'https://example.com/login?next=%2F', 'ipfs://bafybeigdyrzt', 'urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66')
 const evmFields: fc.Arbitrary<SiwxFields> = fc.record(
@@ -20,7 +24,7 @@ const evmFields: fc.Arbitrary<SiwxFields> = fc.record(
     issuedAt: date,
     expirationTime: date,
     notBefore: date,
-    requestId: line,
+    requestId,
     resources: fc.array(uri, { minLength: 1, maxLength: 3 }),
     scheme: fc.constantFrom('https', 'http'),
   },
@@ -57,8 +61,34 @@ describe('sign-in messages (properties)', () => {
         expect(read.notBefore?.toISOString()).toBe(input.notBefore)
         expect(read.requestId).toBe(input.requestId)
         expect(read.resources).toEqual(input.resources)
+        // The siwe package (the reference implementation's ABNF parser) reads the same fields.
+        const reference = new SiweMessage(message)
+        expect({
+          domain: reference.domain,
+          address: reference.address,
+          statement: reference.statement,
+          uri: reference.uri,
+          version: reference.version,
+          chainId: String(reference.chainId),
+          nonce: reference.nonce,
+          issuedAt: reference.issuedAt,
+          expirationTime: reference.expirationTime,
+          notBefore: reference.notBefore,
+          requestId: reference.requestId,
+          resources: reference.resources,
+          scheme: reference.scheme,
+        }).toEqual({ statement: undefined, expirationTime: undefined, notBefore: undefined, requestId: undefined, resources: undefined, scheme: undefined, ...fields })
+        expect(reference.prepareMessage()).toBe(message)
       }),
     )
+  })
+
+  it('EVM: a statement or request id outside EIP-4361’s grammar is refused when writing (INVALID_PARAMS)', () => {
+    const base = { domain: 'example.com', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', uri: 'https://example.com', version: '1' as const, chainId: '1', nonce: 'abcdefgh12', issuedAt: '2026-11-23T00:00:00.000Z' }
+    for (const statement of ['say "hi"', 'café', 'a\nb', '100%']) expect(() => createSiwxMessage('eip155', { ...base, statement })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+    for (const requestId of ['a b', '"x"', '%zz']) expect(() => createSiwxMessage('eip155', { ...base, requestId })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+    for (const uri of ['https://example.com/a b', 'https://example.com/"', 'https://example.com/%zz', 'no-scheme']) expect(() => createSiwxMessage('eip155', { ...base, uri })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+    expect(createSiwxMessage('eip155', { ...base, statement: "I accept the Terms: https://example.com/tos (v2); it's fine!", requestId: 'req-1%2F2' })).toContain('Request ID: req-1%2F2')
   })
 
   it('Solana and Bitcoin: each message reads back to its family and fields', () => {

@@ -35,7 +35,10 @@ const accountNames: Partial<Record<ChainNamespace, string>> = { eip155: 'Ethereu
 const domainPattern = /^(([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+([a-zA-Z]{2,63}|[xX][nN]--[a-zA-Z0-9-]{0,58}[a-zA-Z0-9])|((25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(25[0-5]|2[0-4]\d|[01]?\d\d?)|localhost)(:\d{1,5})?$/
 const noncePattern = /^[a-zA-Z0-9]{8,}$/
 const schemePattern = /^[a-zA-Z][a-zA-Z0-9+\-.]*$/
-const uriPattern = /^[a-zA-Z][a-zA-Z0-9+\-.]*:[^\s]*$/
+// An RFC 3986 URI: a scheme, then only the characters a URI may hold (percent-escapes well formed).
+const uriPattern = /^[a-zA-Z][a-zA-Z0-9+\-.]*:(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/
+const statementPattern = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;= ]*$/
+const requestIdPattern = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*$/
 const isoPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/
 
 function invalid(field: string, value: unknown): LatchError {
@@ -51,6 +54,9 @@ export function checkFields(ns: ChainNamespace, fields: SiwxFields): SiwxFields 
   if (!noncePattern.test(fields.nonce)) throw invalid('nonce', fields.nonce)
   if (ns === 'eip155' ? !/^[1-9]\d{0,15}$/.test(fields.chainId) : !/^[-_a-zA-Z0-9]{1,32}$/.test(fields.chainId)) throw invalid('chainId', fields.chainId)
   if (fields.statement?.includes('\n')) throw invalid('statement', fields.statement)
+  // EIP-4361's grammar: a statement of RFC 3986 reserved and unreserved characters and spaces, a request id of pchars.
+  if (ns === 'eip155' && fields.statement !== undefined && !statementPattern.test(fields.statement)) throw invalid('statement', fields.statement)
+  if (ns === 'eip155' && fields.requestId !== undefined && !requestIdPattern.test(fields.requestId)) throw invalid('requestId', fields.requestId)
   if (fields.scheme !== undefined && !schemePattern.test(fields.scheme)) throw invalid('scheme', fields.scheme)
   for (const key of ['issuedAt', 'expirationTime', 'notBefore'] as const) {
     const value = fields[key]
