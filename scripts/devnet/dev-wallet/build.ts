@@ -1,6 +1,6 @@
 /** Bundles the dev wallet's browser script with its chains and accounts baked in. */
-import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
+import { buildDevScript } from '../dev-script'
 import type { DevWalletConfig } from './config'
 
 const entry = fileURLToPath(new URL('./wallet.ts', import.meta.url))
@@ -12,16 +12,5 @@ export async function buildDevWallet(config: DevWalletConfig): Promise<string> {
   for (const chain of config.chains) {
     if (new URL(chain.rpcUrl).hostname !== '127.0.0.1') throw new Error(`dev wallet RPC URLs must be on 127.0.0.1, got ${chain.rpcUrl}`)
   }
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    legalComments: 'none',
-    define: { __LATCH_DEV_WALLET_CONFIG__: JSON.stringify({ chains: config.chains, accounts: config.accounts }) },
-    logLevel: 'silent',
-  })
-  return result.outputFiles[0]!.text
+  return buildDevScript(entry, '__LATCH_DEV_WALLET_CONFIG__', { chains: config.chains, accounts: config.accounts })
 }
