@@ -1,0 +1,52 @@
+import * as z from 'zod/mini'
+import { chainNamespaceSchema, defineEvent, errorDataSchema, type EventsOf } from '../../kernel/index'
+
+/** An account and network (CAIP-2) signing in, or signed in. */
+export const siwxAccountSchema = z.object({ ns: chainNamespaceSchema, address: z.string().check(z.minLength(1), z.maxLength(200)), chainId: z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/)) })
+
+/** What the state keeps of a session (docs/siwx.md, "Sessions"): no message, no signature. */
+export const siwxSessionSchema = z.object({
+  ...siwxAccountSchema.shape,
+  issuedAt: z.string().check(z.maxLength(40)),
+  expiresAt: z.optional(z.string().check(z.maxLength(40))),
+})
+
+/** The sessions found at start (browser storage, checked) or after asking the server: replaces the known ones. */
+export const siwxSessionsLoaded = defineEvent('siwx/sessionsLoaded', z.object({ sessions: z.array(siwxSessionSchema) }))
+
+/** The active account has no session: the SIWXSignMessage view opens for it (docs/siwx.md, "The flow"). */
+export const siwxSignInNeeded = defineEvent('siwx/signInNeeded', z.object({ account: siwxAccountSchema }))
+
+/** The visitor pressed Sign (or `signIn(latch)` was called): a message is made and the wallet asked to sign it. */
+export const siwxSignInRequested = defineEvent('siwx/signInRequested', z.object({}))
+
+/** The wallet is being asked to sign the message (the view says so, 'Authenticating...'). */
+export const siwxSignatureRequested = defineEvent('siwx/signatureRequested', z.object({ account: siwxAccountSchema }))
+
+/** Signed and verified: the session is kept, and the modal closes. */
+export const siwxSignInSucceeded = defineEvent('siwx/signInSucceeded', z.object({ session: siwxSessionSchema }))
+
+/** The sign-in failed (declined, a signature that does not verify, the server refusing): the view shows why and offers Sign again. */
+export const siwxSignInFailed = defineEvent('siwx/signInFailed', z.object({ error: errorDataSchema }))
+
+/** The visitor pressed Cancel: disconnects when sign-in is required, otherwise closes the modal. */
+export const siwxSignInCancelled = defineEvent('siwx/signInCancelled', z.object({}))
+
+/** A session ended (signed out, expired, or the visitor disconnected with `signOutOnDisconnect`). */
+export const siwxSignedOut = defineEvent('siwx/signedOut', z.object({ account: siwxAccountSchema, reason: z.enum(['disconnected', 'expired', 'signedOut']) }))
+
+/** Every event type the siwx plugin adds. */
+export const siwxEvents = [
+  siwxSessionsLoaded,
+  siwxSignInNeeded,
+  siwxSignInRequested,
+  siwxSignatureRequested,
+  siwxSignInSucceeded,
+  siwxSignInFailed,
+  siwxSignInCancelled,
+  siwxSignedOut,
+] as const
+
+declare module '../../kernel/events' {
+  interface EventMap extends EventsOf<typeof siwxEvents> {}
+}
