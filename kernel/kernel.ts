@@ -149,7 +149,7 @@ export function createKernel(options: KernelOptions): Kernel {
   const select: Kernel['select'] = (selector, equality = Object.is) =>
     state$.pipe(map(selector), distinctUntilChanged(equality))
 
-  const context: EffectContext = { ports, getState: () => state$.value, select }
+  const context: EffectContext = { ports, storagePrefix: prefix, getState: () => state$.value, select }
 
   function startEffects() {
     for (const plugin of reduction.plugins) {

@@ -14,6 +14,11 @@ export type Reducers = { [T in EventType]?: Reducer<T> }
 /** What an effect may use: the state and the ports. Nothing else reaches the world. */
 export type EffectContext = {
   readonly ports: Ports
+  /**
+   * The instance's storage prefix (`@latch/` by default), for an effect that keeps an item outside the state: one that
+   * must not enter the event log, such as a sign-in signature (docs/storage.md, "Stored items").
+   */
+  readonly storagePrefix: string
   getState(): State
   select<T>(selector: (state: State) => T, equality?: (a: T, b: T) => boolean): Observable<T>
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineEvent, type EventsOf } from '../events'
+import { sensitive } from '../redact'
 import { caipAddressSchema, caipNetworkIdSchema, errorDataSchema } from '../schemas'
 
 /**
@@ -27,7 +28,11 @@ export const networkSwitchSucceeded = defineEvent('network/switchSucceeded', z.o
 export const networkSwitchFailed = defineEvent('network/switchFailed', failed, ns)
 
 export const walletSignMessageRequested = defineEvent('wallet/signMessageRequested', z.object({ message: z.string() }), ns)
-export const walletSignMessageSucceeded = defineEvent('wallet/signMessageSucceeded', z.object({ signature: z.string() }), ns)
+/**
+ * The signature is redacted before the log and the reducers (docs/debugging.md, "What the log never holds"): a signed
+ * sign-in message is as good as a password until it expires. The caller of `signMessage` gets it unredacted.
+ */
+export const walletSignMessageSucceeded = defineEvent('wallet/signMessageSucceeded', z.object({ signature: sensitive(z.string()) }), ns)
 export const walletSignMessageFailed = defineEvent('wallet/signMessageFailed', failed, ns)
 
 /** A native transfer or contract call; `value` in the smallest unit, as a decimal string. */

@@ -11,8 +11,14 @@ export const siwxSessionSchema = z.object({
   expiresAt: z.optional(z.string().check(z.maxLength(40))),
 })
 
-/** The sessions found at start (browser storage, checked) or after asking the server: replaces the known ones. */
-export const siwxSessionsLoaded = defineEvent('siwx/sessionsLoaded', z.object({ sessions: z.array(siwxSessionSchema) }))
+/**
+ * Sessions found: at start in browser storage (each checked; those refused are listed with the reason, for the
+ * developer), or the server's answer for an account. Added to the known ones.
+ */
+export const siwxSessionsLoaded = defineEvent(
+  'siwx/sessionsLoaded',
+  z.object({ sessions: z.array(siwxSessionSchema), refused: z.optional(z.array(z.object({ index: z.number(), reason: z.string().check(z.maxLength(300)) }))) }),
+)
 
 /** The active account has no session: the SIWXSignMessage view opens for it (docs/siwx.md, "The flow"). */
 export const siwxSignInNeeded = defineEvent('siwx/signInNeeded', z.object({ account: siwxAccountSchema }))
@@ -26,11 +32,15 @@ export const siwxSignatureRequested = defineEvent('siwx/signatureRequested', z.o
 /** Signed and verified: the session is kept, and the modal closes. */
 export const siwxSignInSucceeded = defineEvent('siwx/signInSucceeded', z.object({ session: siwxSessionSchema }))
 
+
 /** The sign-in failed (declined, a signature that does not verify, the server refusing): the view shows why and offers Sign again. */
 export const siwxSignInFailed = defineEvent('siwx/signInFailed', z.object({ error: errorDataSchema }))
 
 /** The visitor pressed Cancel: disconnects when sign-in is required, otherwise closes the modal. */
 export const siwxSignInCancelled = defineEvent('siwx/signInCancelled', z.object({}))
+
+/** `signOut(latch)`: ends the active account's session (the server's too, in server mode). */
+export const siwxSignOutRequested = defineEvent('siwx/signOutRequested', z.object({}))
 
 /** A session ended (signed out, expired, or the visitor disconnected with `signOutOnDisconnect`). */
 export const siwxSignedOut = defineEvent('siwx/signedOut', z.object({ account: siwxAccountSchema, reason: z.enum(['disconnected', 'expired', 'signedOut']) }))
@@ -44,6 +54,7 @@ export const siwxEvents = [
   siwxSignInSucceeded,
   siwxSignInFailed,
   siwxSignInCancelled,
+  siwxSignOutRequested,
   siwxSignedOut,
 ] as const
 

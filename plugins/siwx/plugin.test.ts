@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest'
+import { connect, disconnect, LatchError, selectView } from '../../kernel/index'
+import { eip155 } from '../eip155/index'
+import { anvilAccounts, setup, useChains } from '../../scripts/testing/eip155-harness'
+import { createFakeWindow } from '../../scripts/testing/eip155-test-wallet'
+import { parseSiwxMessage } from './message'
+import { verifyEvmSignIn } from './verify'
+import { getSiwxSession, signIn, signOut, siwx, siwxSignInCancelled, siwxSignInRequested, type SiwxOptions, type SiwxServer } from './index'
+
+const walletId = 'test.latch.wallet'
+const chains = useChains()
+const pageUrl = 'http://127.0.0.1:5173'
+const storageKey = '@latch/siwx/sessions'
+
+/** A fake window on the demo's origin (the message's domain and URI come from it). */
+function page() {
+  const win = createFakeWindow()
+  Object.assign(win.target, { location: new URL(`${pageUrl}/app`) })
+  return win
+}
+
+function start(options: SiwxOptions = {}, more: { storage?: Record<string, string>; reuse?: ReturnType<typeof setup> } = {}) {
+  const win = more.reuse?.win ?? page()
+  const h = setup(chains, { plugins: [eip155(), siwx(options)], win, ...(more.reuse ? { wallet: more.reuse.wallet } : {}), ...(more.storage ? { storage: more.storage } : {}) })
+  if (!more.reuse) h.wallet.announceOn(win.target)
+  const view = () => selectView(h.latch.getState()).name
+  const asked = () => h.until((s) => s.siwx.pending, (p) => p !== undefined)
+  return { ...h, view, asked }
+}
+
+const stored = (h: ReturnType<typeof start>) => JSON.parse(h.t.storage.getItem(storageKey) ?? '[]') as { address: string; message: string; signature: string; chainId: string }[]
+
+describe('siwx in the browser mode', () => {
+  it('asks once an account connects, signs, verifies, keeps the session out of the log and closes the modal', async () => {
+    const h = start({ statement: 'Sign in to the Latch demo.' })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    expect(h.latch.getState().router.open).toBe(true)
+    expect(h.view()).toBe('SIWXSignMessage')
+    expect(h.latch.getState().siwx.pending).toEqual({ ns: 'eip155', address: anvilAccounts[0], chainId: 'eip155:31337' })
+
+    const { session } = await signIn(h.latch)
+    expect(session).toMatchObject({ ns: 'eip155', address: anvilAccounts[0], chainId: 'eip155:31337' })
+    expect(h.latch.getState().router.open).toBe(false)
+    expect(getSiwxSession(h.latch.getState(), 0)).toEqual(session)
+
+    const [entry] = stored(h)
+    const { fields } = parseSiwxMessage(entry!.message)
+    expect(fields).toMatchObject({ domain: '127.0.0.1:5173', uri: pageUrl, chainId: '31337', statement: 'Sign in to the Latch demo.', address: anvilAccounts[0] })
+    expect(await verifyEvmSignIn({ address: anvilAccounts[0]!, message: entry!.message, signature: entry!.signature })).toBe(true)
+    // The signature proves the sign-in: it is in browser storage, never in the log or the state.
+    const log = JSON.stringify(h.latch.exportLog())
+    expect(log).not.toContain(entry!.signature.slice(2, 40))
+    expect(JSON.stringify(h.latch.getState())).not.toContain(entry!.signature.slice(2, 40))
+    expect(h.types()).toContain('siwx/signInSucceeded')
+  })
+
+  it('a declined signature shows the text and leaves Sign one click from working', async () => {
+    const h = start()
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    h.wallet.reject('personal_sign')
+    await expect(signIn(h.latch)).rejects.toMatchObject({ code: 'SIGNATURE_DECLINED', shortMessage: 'Signature declined' })
+    expect(h.latch.getState().siwx).toMatchObject({ status: 'failed', error: { code: 'SIGNATURE_DECLINED' } })
+    expect(h.view()).toBe('SIWXSignMessage')
+    h.t.advance(150)
+    expect(h.latch.getState().toast).toMatchObject({ open: true, current: { message: 'Signature declined', variant: 'error' } })
+    h.wallet.accept('personal_sign')
+    h.latch.dispatch(siwxSignInRequested({}))
+    await h.until((s) => s.siwx.status, (status) => status === 'idle')
+    expect(getSiwxSession(h.latch.getState(), 0)).toBeDefined()
+    expect(h.latch.getState().router.open).toBe(false)
+  })
+
+  it('a wallet answering junk to the signature request is refused, not signed in', async () => {
+    const h = start()
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    // A well-formed signature, but of another message: it does not verify for the account.
+    const other = (await h.wallet.provider.request({ method: 'personal_sign', params: ['0x6f74686572', anvilAccounts[0]] })) as string
+    h.wallet.override('personal_sign', () => other)
+    await expect(signIn(h.latch)).rejects.toMatchObject({ code: 'SIGNATURE_DECLINED' })
+    expect(h.latch.getState().siwx.error?.details).toMatch(/refused \(signature\)/)
+    expect(getSiwxSession(h.latch.getState(), 0)).toBeUndefined()
+    expect(stored(h)).toEqual([])
+  })
+
+  it('required: Cancel disconnects and resets to Connect', async () => {
+    const h = start({ required: true })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    h.latch.dispatch(siwxSignInCancelled({}))
+    await h.until((s) => s.chains.eip155.connectorId, (id) => id === undefined)
+    expect(h.view()).toBe('Connect')
+    expect(h.latch.getState().siwx.pending).toBeUndefined()
+  })
+
+  it('not required: Cancel closes the modal and does not ask again until the account reconnects', async () => {
+    const h = start()
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    h.latch.dispatch(siwxSignInCancelled({}))
+    expect(h.latch.getState().router.open).toBe(false)
+    expect(h.latch.getState().chains.eip155.connectorId).toBe(walletId)
+    const count = () => h.types().filter((t) => t === 'siwx/signInNeeded').length
+    expect(count()).toBe(1)
+    await disconnect(h.latch)
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    expect(count()).toBe(2)
+  })
+
+  it('a session survives a reload: no question, and an account switch asks again exactly once', async () => {
+    const h = start()
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    await signIn(h.latch)
+    const storage = h.t.storage.dump()
+    h.latch.destroy()
+
+    const again = start({}, { storage, reuse: h })
+    await again.until((s) => s.siwx.sessions, (sessions) => Object.keys(sessions).length === 1)
+    await again.until((s) => s.chains.eip155.connectorId, (id) => id === walletId)
+    expect(again.types()).not.toContain('siwx/signInNeeded')
+    expect(again.latch.getState().router.open).toBe(false)
+
+    h.wallet.emit('accountsChanged', [anvilAccounts[1]])
+    await again.asked()
+    expect(again.latch.getState().siwx.pending?.address).toBe(anvilAccounts[1])
+    expect(again.types().filter((t) => t === 'siwx/signInNeeded')).toHaveLength(1)
+  })
+
+  it('refuses stored sessions that are malformed, of another address, expired or not JSON, and says why', async () => {
+    const h = start()
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    await signIn(h.latch)
+    const [good] = stored(h)
+    const storage = h.t.storage.dump()
+    h.latch.destroy()
+    const forged = { ...good!, address: anvilAccounts[1] }
+    storage[storageKey] = JSON.stringify([{ nonsense: true }, forged, { ...good!, chainId: 'eip155:31338' }])
+    const again = start({}, { storage, reuse: h })
+    await again.until((s) => s.chains.eip155.connectorId, (id) => id === walletId)
+    await again.asked()
+    const loaded = again.events.find((e) => e.type === 'siwx/sessionsLoaded') as { payload: { refused: { reason: string }[] } } | undefined
+    expect(loaded?.payload.refused.map((r) => r.reason.split(':')[0])).toEqual(['malformed', 'address', 'chain'])
+    expect(again.t.storage.getItem(storageKey)).toBeNull()
+  })
+
+  it('signs out on disconnect, and signOut(latch) ends the session (required: asks again)', async () => {
+    const h = start({ required: true })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    await signIn(h.latch)
+    signOut(h.latch)
+    await h.asked()
+    expect(getSiwxSession(h.latch.getState(), 0)).toBeUndefined()
+    expect(h.view()).toBe('SIWXSignMessage')
+    await signIn(h.latch)
+    await disconnect(h.latch)
+    await h.until((s) => Object.keys(s.siwx.sessions).length, (n) => n === 0)
+    expect(stored(h)).toEqual([])
+  })
+})
+
+describe('siwx in the server mode', () => {
+  function server(overrides: Partial<SiwxServer> = {}) {
+    const calls: string[] = []
+    const sessions = new Map<string, unknown>()
+    const api: SiwxServer = {
+      getNonce: async () => (calls.push('getNonce'), 'n0nce1234567'),
+      verify: async (signIn) => {
+        calls.push('verify')
+        const ok = parseSiwxMessage(signIn.message).fields.nonce === 'n0nce1234567' && (await verifyEvmSignIn(signIn))
+        const session = { ns: signIn.ns, address: signIn.address, chainId: signIn.chainId, issuedAt: new Date(0).toISOString() }
+        if (ok) sessions.set(signIn.address, session)
+        return ok ? session : false
+      },
+      getSession: async (account) => (calls.push('getSession'), (sessions.get(account.address) ?? null) as never),
+      signOut: async (account) => void (calls.push('signOut'), sessions.delete(account.address)),
+      ...overrides,
+    }
+    return { api, calls }
+  }
+
+  it('asks the server for a session, a nonce and a verdict; a reload asks getSession only', async () => {
+    const s = server()
+    const h = start({ server: s.api })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    await signIn(h.latch)
+    expect(s.calls).toEqual(['getSession', 'getNonce', 'verify'])
+    expect(h.t.storage.getItem(storageKey)).toBeNull()
+    const storage = h.t.storage.dump()
+    h.latch.destroy()
+    const again = start({ server: s.api }, { storage, reuse: h })
+    await again.until((st) => Object.keys(st.siwx.sessions).length, (n) => n === 1)
+    expect(s.calls).toEqual(['getSession', 'getNonce', 'verify', 'getSession'])
+    expect(again.types()).not.toContain('siwx/signInNeeded')
+  })
+
+  it('a server answering junk to verify does not sign in; a failing getNonce disconnects with the specification text', async () => {
+    const junk = server({ verify: async () => ({ hello: 'world' }) as never })
+    const h = start({ server: junk.api })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    await expect(signIn(h.latch)).rejects.toMatchObject({ code: 'SIGNATURE_DECLINED' })
+    expect(getSiwxSession(h.latch.getState(), 0)).toBeUndefined()
+
+    const broken = server({ getNonce: async () => Promise.reject(new Error('503')) })
+    const b = start({ server: broken.api })
+    await connect(b.latch, { connectorId: walletId, ns: 'eip155' })
+    await b.asked()
+    const failure = await signIn(b.latch).catch((error: LatchError) => error)
+    expect(failure).toMatchObject({ code: 'SIWX_AUTH_ERROR', shortMessage: 'A problem occurred while trying initialize authentication' })
+    await b.until((st) => st.chains.eip155.connectorId, (id) => id === undefined)
+    expect(b.view()).toBe('Connect')
+  })
+})
+
+describe('siwx options', () => {
+  it('refuses bad options with INVALID_OPTIONS', () => {
+    expect(() => siwx({ expiresIn: 5 })).toThrow(/INVALID_OPTIONS|expiresIn/)
+    expect(() => siwx({ statement: 'two\nlines' })).toThrow(LatchError)
+    expect(() => siwx({ server: { getNonce: 1 } as never })).toThrow(LatchError)
+  })
+
+  it('signIn without the plugin fails with SIWX_NOT_ENABLED', async () => {
+    const h = setup(chains)
+    await expect(signIn(h.latch)).rejects.toMatchObject({ code: 'SIWX_NOT_ENABLED', shortMessage: 'SIWX is not enabled' })
+  })
+})
