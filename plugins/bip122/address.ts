@@ -3,6 +3,7 @@
  * P2PKH and P2SH), checked in full (checksum, network prefix, program length). Total: junk gives undefined, never a throw.
  */
 import { sha256 } from '@noble/hashes/sha2.js'
+import { decodeSegwitAddress } from '../../kernel/rules/bech32'
 import type { AddressParams } from './networks'
 
 /** The address types Latch accepts. */
@@ -12,9 +13,6 @@ export type AddressType = (typeof addressTypes)[number]
 /** A decoded address: its type and the output script (scriptPubKey) it stands for. */
 export type DecodedAddress = { type: AddressType; script: Uint8Array }
 
-const charset = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
-const bech32Const = 1
-const bech32mConst = 0x2bc830a3
 const base58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 
 /** Decodes `address` as written on a network with `params`; undefined when it is not one of `addressTypes` there. */
@@ -31,61 +29,13 @@ export function isBitcoinAddress(address: unknown, params: AddressParams): addre
 }
 
 function decodeSegwit(address: string, hrp: string): DecodedAddress | undefined {
-  // Mixed case is invalid (BIP-173); the checksum covers the lower-case form.
-  if (address !== address.toLowerCase() && address !== address.toUpperCase()) return undefined
-  const lower = address.toLowerCase()
-  const separator = lower.lastIndexOf('1')
-  if (separator !== hrp.length || lower.slice(0, separator) !== hrp) return undefined
-  const data: number[] = []
-  for (const char of lower.slice(separator + 1)) {
-    const value = charset.indexOf(char)
-    if (value === -1) return undefined
-    data.push(value)
-  }
-  if (data.length < 7) return undefined
-  const check = polymod([...expandHrp(hrp), ...data])
-  const version = data[0] as number
-  if (check !== (version === 0 ? bech32Const : bech32mConst)) return undefined
-  const program = convertBits(data.slice(1, -6), 5, 8)
-  if (!program) return undefined
+  const decoded = decodeSegwitAddress(address, hrp)
+  if (!decoded) return undefined
+  const { version, program } = decoded
   if (version === 0 && program.length === 20) return { type: 'p2wpkh', script: Uint8Array.of(0x00, 0x14, ...program) }
   if (version === 0 && program.length === 32) return { type: 'p2wsh', script: Uint8Array.of(0x00, 0x20, ...program) }
   if (version === 1 && program.length === 32) return { type: 'p2tr', script: Uint8Array.of(0x51, 0x20, ...program) }
   return undefined
-}
-
-function polymod(values: readonly number[]): number {
-  const generator = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3]
-  let check = 1
-  for (const value of values) {
-    const top = check >>> 25
-    check = ((check & 0x1ffffff) << 5) ^ value
-    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) check ^= generator[i] as number
-  }
-  return check >>> 0
-}
-
-function expandHrp(hrp: string): number[] {
-  const codes = [...hrp].map((char) => char.charCodeAt(0))
-  return [...codes.map((code) => code >> 5), 0, ...codes.map((code) => code & 31)]
-}
-
-/** Regroups 5-bit words into bytes; undefined when the padding is not zero or too long (BIP-173). */
-function convertBits(words: readonly number[], from: number, to: number): number[] | undefined {
-  let accumulator = 0
-  let bits = 0
-  const result: number[] = []
-  const max = (1 << to) - 1
-  for (const word of words) {
-    accumulator = (accumulator << from) | word
-    bits += from
-    while (bits >= to) {
-      bits -= to
-      result.push((accumulator >> bits) & max)
-    }
-  }
-  if (bits >= from || ((accumulator << (to - bits)) & max) !== 0) return undefined
-  return result
 }
 
 function decodeBase58(address: string, params: AddressParams): DecodedAddress | undefined {
