@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { demoStackCsp } from './demo/serve-demo'
-import { demoCsp, startStaticServer, strictCsp, type StaticServer } from './serve'
+import { demoCsp, startStaticServer, strictCsp, type RequestHandler, type StaticServer } from './serve'
 
 describe('startStaticServer', () => {
   const root = mkdtempSync(join(tmpdir(), 'latch-serve-'))
@@ -26,6 +26,49 @@ describe('startStaticServer', () => {
     expect([missing.status, missing.headers.get('content-security-policy')]).toEqual([404, demoCsp])
     expect((await fetch(`${server.url}/%2e%2e/%2e%2e/etc/passwd`)).status).toBe(404)
     expect((await fetch(`${server.url}/`, { method: 'POST' })).status).toBe(405)
+  })
+})
+
+describe('startStaticServer: handlers', () => {
+  const servers: StaticServer[] = []
+  afterAll(() => Promise.all(servers.map((server) => server.stop())))
+  const start = async (handlers: RequestHandler[]) => {
+    const server = await startStaticServer({ files: { '/': { body: 'home', type: 'text/plain' } }, handlers })
+    servers.push(server)
+    return server
+  }
+
+  it('are tried before the files, in order; only the routes they answer take POST; the CSP is on their answers too', async () => {
+    const echo: RequestHandler = (req, res) => {
+      if (!req.url?.startsWith('/api/')) return false
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => res.writeHead(200, { 'content-type': 'text/plain' }).end(`${req.method} ${req.url} ${Buffer.concat(chunks).toString()}`))
+      return true
+    }
+    const second: RequestHandler = (req, res) => (req.url === '/api/echo' || req.url === '/other' ? (res.writeHead(200).end('second'), true) : false)
+    const server = await start([echo, second])
+    const posted = await fetch(`${server.url}/api/echo`, { method: 'POST', body: 'hi' })
+    expect([posted.status, await posted.text(), posted.headers.get('content-security-policy'), posted.headers.get('cache-control')]).toEqual([200, 'POST /api/echo hi', demoCsp, 'no-store'])
+    expect(await (await fetch(`${server.url}/other`)).text()).toBe('second')
+    expect(await (await fetch(`${server.url}/`)).text()).toBe('home')
+    const refused = await fetch(`${server.url}/`, { method: 'POST', body: 'x' })
+    expect([refused.status, refused.headers.get('allow'), refused.headers.get('content-security-policy')]).toEqual([405, 'GET, HEAD', demoCsp])
+  })
+
+  it('a handler pushed after the start is used; one that throws is a 500 with the CSP, and the server goes on', async () => {
+    const handlers: RequestHandler[] = []
+    const server = await start(handlers)
+    expect((await fetch(`${server.url}/late`)).status).toBe(404)
+    handlers.push((req, res) => (req.url === '/late' ? (res.writeHead(204).end(), true) : false))
+    handlers.push((req) => {
+      if (req.url === '/boom') throw new Error('boom')
+      return false
+    })
+    expect((await fetch(`${server.url}/late`)).status).toBe(204)
+    const boom = await fetch(`${server.url}/boom`)
+    expect([boom.status, boom.headers.get('content-security-policy')]).toEqual([500, demoCsp])
+    expect(await (await fetch(`${server.url}/`)).text()).toBe('home')
   })
 })
 
