@@ -100,20 +100,20 @@ describe("the demo's Content-Security-Policy (docs/csp.md)", () => {
     expect(["'none'", "'self'"]).toContain(parsed.get('frame-ancestors')?.join(' '))
     expect(parsed.get('img-src')?.slice(0, 2)).toEqual(["'self'", 'data:'])
     expect(policy).not.toMatch(/'unsafe-|'strict-dynamic'|'nonce-|'sha\d+-/)
-    // The network: 127.0.0.1 only.
-    for (const source of [...(parsed.get('connect-src') ?? []), ...(parsed.get('img-src') ?? []).slice(2)]) expect(source).toMatch(/^http:\/\/127\.0\.0\.1:(\d+|\*)$/)
+    // The network: the page's own origin and 127.0.0.1 only.
+    for (const source of [...(parsed.get('connect-src') ?? []).filter((s) => s !== "'self'"), ...(parsed.get('img-src') ?? []).slice(2)]) expect(source).toMatch(/^http:\/\/127\.0\.0\.1:(\d+|\*)$/)
     expect(policy.split(';').length).toBe(parsed.size) // no directive twice
   })
 
-  it('the demo stack reaches exactly its anvils and its provider API', () => {
+  it('the demo stack reaches exactly its own origin (the sign-in backend), its anvils and its provider API', () => {
     const parsed = directives(demoStackCsp(stack))
-    expect(parsed.get('connect-src')).toEqual(['http://127.0.0.1:8545', 'http://127.0.0.1:8546', 'http://127.0.0.1:9000'])
+    expect(parsed.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:8545', 'http://127.0.0.1:8546', 'http://127.0.0.1:9000'])
     expect(parsed.get('img-src')).toEqual(["'self'", 'data:'])
   })
 
   it("with the local Solana network, it reaches that network's RPC and websocket too, on 127.0.0.1", () => {
     const parsed = directives(demoStackCsp({ ...stack, solana: { url: 'http://127.0.0.1:8899', wsUrl: 'ws://127.0.0.1:8899' } }))
-    expect(parsed.get('connect-src')).toEqual(['http://127.0.0.1:8545', 'http://127.0.0.1:8546', 'http://127.0.0.1:9000', 'http://127.0.0.1:8899', 'ws://127.0.0.1:8899'])
+    expect(parsed.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:8545', 'http://127.0.0.1:8546', 'http://127.0.0.1:9000', 'http://127.0.0.1:8899', 'ws://127.0.0.1:8899'])
   })
 
   it('strictCsp without any origin to reach refuses every connection', () => {
