@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { demoStackCsp } from './demo/serve-demo'
-import { demoCsp, startStaticServer, strictCsp, type StaticServer } from './serve'
+import { demoCsp, startStaticServer, strictCsp, type RequestHandler, type StaticServer } from './serve'
 
 describe('startStaticServer', () => {
   const root = mkdtempSync(join(tmpdir(), 'latch-serve-'))
@@ -26,6 +26,49 @@ describe('startStaticServer', () => {
     expect([missing.status, missing.headers.get('content-security-policy')]).toEqual([404, demoCsp])
     expect((await fetch(`${server.url}/%2e%2e/%2e%2e/etc/passwd`)).status).toBe(404)
     expect((await fetch(`${server.url}/`, { method: 'POST' })).status).toBe(405)
+  })
+})
+
+describe('startStaticServer: handlers', () => {
+  const servers: StaticServer[] = []
+  afterAll(() => Promise.all(servers.map((server) => server.stop())))
+  const start = async (handlers: RequestHandler[]) => {
+    const server = await startStaticServer({ files: { '/': { body: 'home', type: 'text/plain' } }, handlers })
+    servers.push(server)
+    return server
+  }
+
+  it('are tried before the files, in order; only the routes they answer take POST; the CSP is on their answers too', async () => {
+    const echo: RequestHandler = (req, res) => {
+      if (!req.url?.startsWith('/api/')) return false
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => res.writeHead(200, { 'content-type': 'text/plain' }).end(`${req.method} ${req.url} ${Buffer.concat(chunks).toString()}`))
+      return true
+    }
+    const second: RequestHandler = (req, res) => (req.url === '/api/echo' || req.url === '/other' ? (res.writeHead(200).end('second'), true) : false)
+    const server = await start([echo, second])
+    const posted = await fetch(`${server.url}/api/echo`, { method: 'POST', body: 'hi' })
+    expect([posted.status, await posted.text(), posted.headers.get('content-security-policy'), posted.headers.get('cache-control')]).toEqual([200, 'POST /api/echo hi', demoCsp, 'no-store'])
+    expect(await (await fetch(`${server.url}/other`)).text()).toBe('second')
+    expect(await (await fetch(`${server.url}/`)).text()).toBe('home')
+    const refused = await fetch(`${server.url}/`, { method: 'POST', body: 'x' })
+    expect([refused.status, refused.headers.get('allow'), refused.headers.get('content-security-policy')]).toEqual([405, 'GET, HEAD', demoCsp])
+  })
+
+  it('a handler pushed after the start is used; one that throws is a 500 with the CSP, and the server goes on', async () => {
+    const handlers: RequestHandler[] = []
+    const server = await start(handlers)
+    expect((await fetch(`${server.url}/late`)).status).toBe(404)
+    handlers.push((req, res) => (req.url === '/late' ? (res.writeHead(204).end(), true) : false))
+    handlers.push((req) => {
+      if (req.url === '/boom') throw new Error('boom')
+      return false
+    })
+    expect((await fetch(`${server.url}/late`)).status).toBe(204)
+    const boom = await fetch(`${server.url}/boom`)
+    expect([boom.status, boom.headers.get('content-security-policy')]).toEqual([500, demoCsp])
+    expect(await (await fetch(`${server.url}/`)).text()).toBe('home')
   })
 })
 
@@ -57,20 +100,20 @@ describe("the demo's Content-Security-Policy (docs/csp.md)", () => {
     expect(["'none'", "'self'"]).toContain(parsed.get('frame-ancestors')?.join(' '))
     expect(parsed.get('img-src')?.slice(0, 2)).toEqual(["'self'", 'data:'])
     expect(policy).not.toMatch(/'unsafe-|'strict-dynamic'|'nonce-|'sha\d+-/)
-    // The network: 127.0.0.1 only.
-    for (const source of [...(parsed.get('connect-src') ?? []), ...(parsed.get('img-src') ?? []).slice(2)]) expect(source).toMatch(/^http:\/\/127\.0\.0\.1:(\d+|\*)$/)
+    // The network: the page's own origin and 127.0.0.1 only.
+    for (const source of [...(parsed.get('connect-src') ?? []).filter((s) => s !== "'self'"), ...(parsed.get('img-src') ?? []).slice(2)]) expect(source).toMatch(/^http:\/\/127\.0\.0\.1:(\d+|\*)$/)
     expect(policy.split(';').length).toBe(parsed.size) // no directive twice
   })
 
-  it('the demo stack reaches exactly its anvils and its provider API', () => {
+  it('the demo stack reaches exactly its own origin (the sign-in backend), its anvils and its provider API', () => {
     const parsed = directives(demoStackCsp(stack))
-    expect(parsed.get('connect-src')).toEqual(['http://127.0.0.1:8545', 'http://127.0.0.1:8546', 'http://127.0.0.1:9000'])
+    expect(parsed.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:8545', 'http://127.0.0.1:8546', 'http://127.0.0.1:9000'])
     expect(parsed.get('img-src')).toEqual(["'self'", 'data:'])
   })
 
   it("with the local Solana network, it reaches that network's RPC and websocket too, on 127.0.0.1", () => {
     const parsed = directives(demoStackCsp({ ...stack, solana: { url: 'http://127.0.0.1:8899', wsUrl: 'ws://127.0.0.1:8899' } }))
-    expect(parsed.get('connect-src')).toEqual(['http://127.0.0.1:8545', 'http://127.0.0.1:8546', 'http://127.0.0.1:9000', 'http://127.0.0.1:8899', 'ws://127.0.0.1:8899'])
+    expect(parsed.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:8545', 'http://127.0.0.1:8546', 'http://127.0.0.1:9000', 'http://127.0.0.1:8899', 'ws://127.0.0.1:8899'])
   })
 
   it('strictCsp without any origin to reach refuses every connection', () => {

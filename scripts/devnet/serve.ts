@@ -1,6 +1,6 @@
 /** A static file server on 127.0.0.1 for the demo and the browser tests, with a strict CSP on every response. */
 import { readFile, stat } from 'node:fs/promises'
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, resolve, sep } from 'node:path'
 
@@ -37,6 +37,13 @@ export function strictCsp({ connect = ['http://127.0.0.1:*'], img = [] }: CspSou
 /** The demo page's Content-Security-Policy: strictCsp with network only to 127.0.0.1. */
 export const demoCsp = strictCsp()
 
+/**
+ * A route of the server's own, tried before the static files: it answers the request (now or later) and returns true,
+ * or returns false without touching it and the next handler, then the files, have it. Its responses carry the CSP
+ * too (the server sets the header before asking).
+ */
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => boolean
+
 /** A running static server. */
 export type StaticServer = { url: string; stop(): Promise<void> }
 
@@ -54,23 +61,44 @@ const types: Record<string, string> = {
 
 /**
  * Serves `files` (looked up on each request, so later changes to the object are served) and
- * then files under `root`; `/` falls back to `/index.html`. Every response carries `csp`
- * (default demoCsp). GET and HEAD only.
+ * then files under `root`; `/` falls back to `/index.html`. `handlers` are tried first, in order
+ * (the array too is read on each request, so a handler pushed after the start is used): only they
+ * may answer another method than GET and HEAD. Every response carries `csp` (default demoCsp).
  */
-export async function startStaticServer({ root, files = {}, csp = demoCsp, port = 0 }: { root?: string; files?: Record<string, ServedFile>; csp?: string; port?: number }): Promise<StaticServer> {
+export async function startStaticServer({
+  root,
+  files = {},
+  csp = demoCsp,
+  port = 0,
+  handlers = [],
+}: {
+  root?: string
+  files?: Record<string, ServedFile>
+  csp?: string
+  port?: number
+  handlers?: readonly RequestHandler[]
+}): Promise<StaticServer> {
   const base = root === undefined ? undefined : resolve(root)
   const server = createServer((req, res) => {
-    const headers = { 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' }
+    res.setHeader('content-security-policy', csp)
+    res.setHeader('x-content-type-options', 'nosniff')
+    res.setHeader('cache-control', 'no-store')
+    try {
+      for (const handle of handlers) if (handle(req, res)) return
+    } catch {
+      if (!res.headersSent) res.writeHead(500).end()
+      return
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end()
+      res.writeHead(405, { allow: 'GET, HEAD' }).end()
       return
     }
     void find(decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname), files, base)
       .then((file) => {
-        if (!file) res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('Not found')
-        else res.writeHead(200, { ...headers, 'content-type': file.type }).end(req.method === 'HEAD' ? undefined : file.body)
+        if (!file) res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found')
+        else res.writeHead(200, { 'content-type': file.type }).end(req.method === 'HEAD' ? undefined : file.body)
       })
-      .catch(() => res.writeHead(500, headers).end())
+      .catch(() => res.writeHead(500).end())
   })
   await new Promise<void>((done, fail) => {
     server.once('error', fail)

@@ -1,5 +1,8 @@
 import { curatedWallets } from '../../../plugins/api/index'
-import { startStaticServer, strictCsp } from '../serve'
+import { bitcoinRegtest } from '../../../plugins/bip122/networks'
+import { solanaCaipNetworkIds } from '../../../plugins/solana/networks'
+import { startStaticServer, strictCsp, type RequestHandler } from '../serve'
+import { siwxBackend, type SiwxBackend } from '../siwx-backend'
 import { startStack, type Stack } from '../stack'
 import { solanaDevFunds } from '../solana'
 import { buildDemo } from './build'
@@ -8,14 +11,16 @@ import { buildDemo } from './build'
 export type DemoServer = {
   url: string
   stack: Stack
+  /** The sign-in backend's routes on the demo's own origin (`{url}/api/siwx`: docs/siwx.md, "Server mode"). */
+  siwx: { url: string; backend: SiwxBackend }
   /** The Content-Security-Policy on every response of the demo's server. */
   csp: string
   stop(): Promise<void>
 }
 
 /**
- * The demo's policy: strictCsp reaching only this stack's anvils and provider API. Its wallet listings
- * carry data: images (the curated registry draws them), so img-src needs no server.
+ * The demo's policy: strictCsp reaching only its own origin (the sign-in backend), this stack's anvils and
+ * provider API. Its wallet listings carry data: images (the curated registry draws them), so img-src needs no server.
  */
 export function demoStackCsp(stack: {
   chains: readonly { url: string }[]
@@ -25,7 +30,18 @@ export function demoStackCsp(stack: {
 }): string {
   const solana = stack.solana ? [stack.solana.url, stack.solana.wsUrl] : []
   const relay = stack.walletConnect ? [stack.walletConnect.relayUrl] : []
-  return strictCsp({ connect: [...[...stack.chains, stack.api].map(({ url }) => url), ...solana, ...relay].map((url) => new URL(url).origin) })
+  return strictCsp({ connect: ["'self'", ...[...[...stack.chains, stack.api].map(({ url }) => url), ...solana, ...relay].map((url) => new URL(url).origin)] })
+}
+
+/**
+ * The demo's sign-in backend (scripts/devnet/siwx-backend.ts) on the demo's origin: this stack's anvils (EVM signatures,
+ * contract accounts too, are checked on them), Solana localnet and Bitcoin regtest.
+ */
+export function demoSiwxBackend(origin: string, stack: { chains: readonly { chainId: number; url: string }[] }): SiwxBackend {
+  return siwxBackend({
+    origin,
+    chains: [...stack.chains.map((chain) => ({ caipNetworkId: `eip155:${chain.chainId}`, rpcUrl: chain.url })), { caipNetworkId: solanaCaipNetworkIds.localnet }, { caipNetworkId: bitcoinRegtest.caipNetworkId }],
+  })
 }
 
 /** Builds the demo dapp for a fresh local stack and serves it (the dev wallets as /dev-wallet.js and /dev-bitcoin-wallet.js). */
@@ -42,13 +58,19 @@ export async function startDemo(options: { themeMode?: 'light' | 'dark' | 'syste
   })
   const csp = demoStackCsp(stack)
   const script = (body: string) => ({ body, type: 'text/javascript; charset=utf-8' })
+  // The backend needs the origin, known once the server listens: handlers are read on each request.
+  const handlers: RequestHandler[] = []
   const server = await startStaticServer({
     files: { ...files, '/dev-wallet.js': script(stack.devWalletJs), '/solana-dev-wallet.js': script(stack.solana.devWalletJs), '/dev-bitcoin-wallet.js': script(stack.bitcoin.devWalletJs) },
     csp,
+    handlers,
   })
+  const backend = demoSiwxBackend(server.url, stack)
+  handlers.push(backend.handle)
   return {
     url: server.url,
     stack,
+    siwx: { url: `${server.url}/api/siwx`, backend },
     csp,
     async stop() {
       await server.stop()
