@@ -168,7 +168,7 @@ describe('fromViemChain', () => {
 describe('EIP-55 checksum', () => {
   it('agrees with viem on every address', async () => {
     const { getAddress } = await import('viem')
-    const { checksumAddress } = await import('../plugins/eip155/checksum')
+    const { checksumAddress } = await import('../kernel/rules/checksum')
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 20, maxLength: 20 }), fc.boolean(), (bytes, upper) => {
         const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')

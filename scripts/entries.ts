@@ -17,6 +17,9 @@ export const entries: readonly Entry[] = [
   { subpath: './plugins/solana', source: 'plugins/solana/index.ts', out: 'plugins/solana' },
   { subpath: './plugins/bip122', source: 'plugins/bip122/index.ts', out: 'plugins/bip122' },
   { subpath: './plugins/walletconnect', source: 'plugins/walletconnect/index.ts', out: 'plugins/walletconnect' },
+  { subpath: './plugins/siwx', source: 'plugins/siwx/index.ts', out: 'plugins/siwx' },
+  // A backend's sign-in checks (docs/siwx.md, "Server mode"): apart, so the plugin's entry carries no verification code.
+  { subpath: './plugins/siwx/server', source: 'plugins/siwx/server.ts', out: 'plugins/siwx-server' },
   // wagmi's connector over Latch (docs/wagmi.md): its own entry, so a dapp that does not import it loads none of it.
   { subpath: './wagmi', source: 'plugins/wagmi/index.ts', out: 'wagmi' },
   { subpath: './react', source: 'ui/index.ts', out: 'react' },

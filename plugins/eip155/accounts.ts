@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { LatchError } from '../../kernel/index'
-import { checksumAddress } from './checksum'
+import { checksumAddress } from '../../kernel/rules/checksum'
 import { accountsSchema, chainIdSchema, maxAccounts } from './schemas'
 
 /**

@@ -14,4 +14,5 @@ export {
   siwxSignOutRequested,
 } from './events'
 export { selectSiwx, sessionKey, type SiwxState, type SiwxStatus } from './state'
+export { siwxServer, type SiwxServerOptions } from './http'
 export type { SiwxAccount, SiwxOptions, SiwxServer, SiwxSessionInfo, SiwxSignIn } from './types'

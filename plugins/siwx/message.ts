@@ -3,7 +3,7 @@
  * EIP-4361 (Sign-In with Ethereum), so any EIP-4361 tool reads it; Solana and Bitcoin use the same layout with their
  * account names ("Solana account", "Bitcoin account") and their CAIP-2 references as chain ids.
  */
-import { getAddress } from 'viem'
+import { checksumAddress } from '../../kernel/rules/checksum'
 import { LatchError, type ChainNamespace } from '../../kernel/index'
 
 /** The fields of a sign-in message (CAIP-122 / EIP-4361). Times are ISO 8601 strings in UTC, as they are signed. */
@@ -67,7 +67,7 @@ export function checkFields(ns: ChainNamespace, fields: SiwxFields): SiwxFields 
   let address = fields.address
   if (ns === 'eip155') {
     if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw invalid('address', address)
-    address = getAddress(address)
+    address = checksumAddress(address)
   } else if (!/^[a-zA-Z0-9]{20,100}$/.test(address)) throw invalid('address', address)
   return { ...fields, address }
 }
