@@ -1,5 +1,13 @@
-import { formatTokenValue } from '../../../kernel/index'
-import { useAccount, useBalanceWatch, useNetwork, useTokenBalances } from '../../../ui/index'
+import { formatTokenValue, type State } from '../../../kernel/index'
+import { getSiwxSession, signOut } from '../../../plugins/siwx/index'
+import { useAccount, useBalanceWatch, useLatch, useLatchInstance, useNetwork, useTokenBalances } from '../../../ui/index'
+
+/** 'off' without the siwx plugin; otherwise until when the active account is signed in, or 'no'. */
+const selectSignIn = (state: State): string => {
+  if (!(state as Partial<State>).siwx) return 'off'
+  const session = getSiwxSession(state)
+  return session ? (session.expiresAt ?? 'yes') : 'no'
+}
 
 /** What the dapp knows about the connected account, straight from Latch's hooks. */
 export function AccountPanel() {
@@ -8,6 +16,8 @@ export function AccountPanel() {
   // This panel shows the balance: Latch keeps it fresh while it is on screen.
   useBalanceWatch()
   const tokens = useTokenBalances()
+  const signedIn = useLatch(selectSignIn)
+  const latch = useLatchInstance()
   return (
     <section className="card" aria-labelledby="account-title">
       <h2 id="account-title">Account</h2>
@@ -18,6 +28,19 @@ export function AccountPanel() {
         <dd data-testid="demo-network">{caipNetwork ? `${caipNetwork.name} (${caipNetwork.caipNetworkId})` : '—'}</dd>
         <dt>Balance</dt>
         <dd data-testid="demo-balance">{balance === undefined ? '…' : `${balance} ${balanceSymbol ?? ''}`}</dd>
+        {signedIn === 'off' ? null : (
+          <>
+            <dt>Signed in</dt>
+            <dd data-testid="demo-signed-in">
+              {signedIn === 'no' ? 'no' : `until ${signedIn}`}{' '}
+              {signedIn === 'no' ? null : (
+                <button type="button" onClick={() => signOut(latch)}>
+                  Sign out
+                </button>
+              )}
+            </dd>
+          </>
+        )}
         <dt>Tokens</dt>
         <dd>
           {tokens.length === 0 ? (

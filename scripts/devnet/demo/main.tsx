@@ -5,6 +5,7 @@ import { createTestNetwork } from '../../../kernel/testing'
 import { api } from '../../../plugins/api/index'
 import { bip122, bitcoinRegtest } from '../../../plugins/bip122/index'
 import { eip155 } from '../../../plugins/eip155/index'
+import { siwx, siwxServer } from '../../../plugins/siwx/index'
 import { solana, solanaLocalnet } from '../../../plugins/solana/index'
 import { walletConnect } from '../../../plugins/walletconnect/index'
 import { LatchProvider } from '../../../ui/index'
@@ -31,6 +32,19 @@ const withBitcoin = config.bitcoin !== undefined && families.includes('bip122')
 const bitcoin = withBitcoin && config.bitcoin ? [bip122({ ordinals: true, esplora: { [bitcoinRegtest.caipNetworkId]: config.bitcoin.esploraUrl } })] : []
 // WalletConnect through the local relay, to the stack's dev wallet (its page pairs with a pasted URI); `?wc=off` leaves it out.
 const pairing = config.walletConnect && query.get('wc') !== 'off' ? [walletConnect({ relayUrl: config.walletConnect.relayUrl, logLevel: 'error' })] : []
+// Sign in with the wallet (docs/siwx.md): `?siwx=server` through the demo's own sign-in backend (its /api/siwx routes,
+// a session cookie), `?siwx=browser` with sessions in browser storage; `&required=1` makes signing in a must. Off by default.
+const siwxMode = query.get('siwx')
+const signIn =
+  siwxMode === 'server' || siwxMode === 'browser'
+    ? [
+        siwx({
+          statement: 'Sign in to the Latch demo.',
+          required: query.get('required') === '1',
+          ...(siwxMode === 'server' ? { server: siwxServer({ url: `${location.origin}/api/siwx` }) } : {}),
+        }),
+      ]
+    : []
 const latch = createLatch({
   networks: [
     ...config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl })),
@@ -43,6 +57,7 @@ const latch = createLatch({
     ...(solanaConfig ? [solana({ tokens: [{ address: solanaConfig.mint, ...solanaConfig.token }] })] : []),
     ...bitcoin,
     ...pairing,
+    ...signIn,
   ],
   projectId: config.api?.projectId,
   metadata: { name: 'Latch demo', description: 'A dapp on a local chain', url: location.origin, icons: [] },
