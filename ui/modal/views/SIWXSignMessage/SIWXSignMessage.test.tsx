@@ -49,6 +49,8 @@ describe('SIWXSignMessage', () => {
   it('asks the connected account to sign in for the dapp: the heading labels the view, focus starts on Sign', async () => {
     await open()
     expect(heading()?.textContent).toBe('Acme Swap wants you to sign in')
+    // The name is data: it keeps its own direction inside the sentence.
+    expect(heading()?.querySelector('bdi')?.textContent).toBe('Acme Swap')
     expect(view()?.getAttribute('aria-labelledby')).toBe(heading()?.id)
     expect(view()?.querySelector('.subtle')?.textContent).toBe('Signing proves this wallet is yours. It costs no gas and sends no transaction.')
     expect(view()?.querySelector('.siwx-wallet img')?.getAttribute('src')).toBe(walletIcon)
@@ -158,7 +160,8 @@ describe('SIWXSignMessage', () => {
   it('in Arabic the modal lays out right to left with the Arabic texts', async () => {
     await open({ locale: 'ar' })
     expect(shadow().querySelector('.latch-root')?.getAttribute('dir')).toBe('rtl')
-    expect(heading()?.textContent).toBe('يطلب منك Acme Swap تسجيل الدخول')
+    expect(heading()?.textContent).toBe('Acme Swap يطلب منك تسجيل الدخول')
+    expect(heading()?.querySelector('bdi')?.textContent).toBe('Acme Swap')
     expect(signButton()?.textContent).toBe('توقيع')
   })
 

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react'
+import { useCallback, useId, useState, type ReactNode } from 'react'
 import { selectAddress, visitorMessages, type LatchErrorData, type State } from '../../../../kernel/index'
 import { siwxSignInCancelled, siwxSignInRequested } from '../../../../plugins/siwx/events'
 import type { SiwxState } from '../../../../plugins/siwx/state'
@@ -81,7 +81,7 @@ export default function SIWXSignMessage() {
         <AppTile name={view.appName} icon={view.appIcon} locale={t.locale} />
         <WalletTile src={view.walletIcon} />
       </div>
-      <h3 id={headingId}>{view.appName ? t('siwx.title', { name: view.appName }) : t('siwx.titleNoName')}</h3>
+      <h3 id={headingId}>{view.appName ? withName(t('siwx.title', { name: mark }), view.appName) : t('siwx.titleNoName')}</h3>
       <p className="subtle">{t('siwx.body')}</p>
       {view.address ? (
         <div className="siwx-account">
@@ -114,6 +114,25 @@ export default function SIWXSignMessage() {
         </button>
       </div>
     </section>
+  )
+}
+
+/** Stands for the dapp's name while its sentence is translated (a private-use character no catalogue writes). */
+const mark = '\uE000'
+
+/**
+ * The translated sentence with the dapp's name in a <bdi>: a name is data, and keeps its own direction inside the sentence
+ * (docs/i18n.md, "Right to left"). A wording without the name (an integrator's) is shown as written.
+ */
+function withName(text: string, name: string): ReactNode {
+  const at = text.indexOf(mark)
+  if (at < 0) return text
+  return (
+    <>
+      {text.slice(0, at)}
+      <bdi>{name}</bdi>
+      {text.slice(at + mark.length).replaceAll(mark, name)}
+    </>
   )
 }
 
