@@ -1,6 +1,7 @@
 /**
  * `npm run screenshots [word…]`: the open modal in light and dark mode, on desktop and a phone,
- * taken in Debian chromium from the demo on the local stack; written to docs/screenshots/.
+ * taken in Debian chromium from the demo on the local stack; written to docs/screenshots/. The sign-in view, which the
+ * demo does not reach yet, is taken from the preview page (scripts/ui-preview.ts) with a stand-in siwx plugin.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
@@ -8,10 +9,19 @@ import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { startDemo } from './devnet/demo/serve-demo'
 import { ensureChromium, launchBrowser, newGuardedPage } from './e2e/harness'
+import { startPreview } from './ui-preview'
 
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 
-type Shot = { name: string; theme: 'light' | 'dark'; viewport: { width: number; height: number }; view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks'; locale?: string }
+type Shot = {
+  name: string
+  theme: 'light' | 'dark'
+  viewport: { width: number; height: number }
+  view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks' | 'siwx'
+  locale?: string
+  /** The preview page's query for the sign-in view (`siwx=1`, `siwx=failed`). */
+  siwx?: string
+}
 
 const shots: readonly Shot[] = [
   { name: 'connect-light', theme: 'light', viewport: { width: 1280, height: 760 }, view: 'connect' },
@@ -28,6 +38,11 @@ const shots: readonly Shot[] = [
   { name: 'wallets-light', theme: 'light', viewport: { width: 1280, height: 900 }, view: 'wallets' },
   { name: 'wallets-dark-phone', theme: 'dark', viewport: { width: 390, height: 844 }, view: 'wallets' },
   { name: 'networks-by-family', theme: 'light', viewport: { width: 1280, height: 900 }, view: 'networks' },
+  // The sign-in view (SIWXSignMessage): asking, and after a declined signature.
+  { name: 'siwx-light', theme: 'light', viewport: { width: 1280, height: 760 }, view: 'siwx', siwx: 'siwx=1' },
+  { name: 'siwx-dark', theme: 'dark', viewport: { width: 1280, height: 760 }, view: 'siwx', siwx: 'siwx=1' },
+  { name: 'siwx-failed-light', theme: 'light', viewport: { width: 1280, height: 760 }, view: 'siwx', siwx: 'siwx=failed' },
+  { name: 'siwx-failed-dark', theme: 'dark', viewport: { width: 1280, height: 760 }, view: 'siwx', siwx: 'siwx=failed' },
 ]
 
 /** Opens the modal from the page's connect button, whatever language it speaks. */
@@ -77,6 +92,15 @@ async function showAllWallets(page: Page) {
   await page.waitForFunction(() => !document.querySelector('latch-modal')?.shadowRoot?.querySelector('.skeleton-tile'))
 }
 
+/** The sign-in view opens by itself on the preview page; its animations settle before the shot. */
+async function showSignIn(page: Page) {
+  await modal(page).locator('.siwx .button.primary').waitFor()
+  await page.waitForFunction(() => {
+    const root = document.querySelector('latch-modal')?.shadowRoot
+    return !!root && root.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity)
+  })
+}
+
 /** Japanese and Chinese shots need a CJK font: Debian's small WenQuanYi Micro Hei, installed when none is present (root). */
 function ensureCjkFont(): void {
   const fonts = spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' })
@@ -88,17 +112,22 @@ function ensureCjkFont(): void {
 ensureChromium()
 ensureCjkFont()
 mkdirSync(out, { recursive: true })
-const demo = await startDemo()
+// `npm run screenshots -- wallets`: only the shots whose name contains one of the words given.
+const only = process.argv.slice(2)
+const chosen = shots.filter((s) => only.length === 0 || only.some((word) => s.name.includes(word)))
+// Each page only when a chosen shot needs it: the demo starts the whole local stack.
+const demo = chosen.some((shot) => shot.view !== 'siwx') ? await startDemo() : undefined
+const preview = chosen.some((shot) => shot.view === 'siwx') ? await startPreview() : undefined
 const browser = await launchBrowser()
 try {
-  // `npm run screenshots -- wallets`: only the shots whose name contains one of the words given.
-  const only = process.argv.slice(2)
-  for (const shot of shots.filter((s) => only.length === 0 || only.some((word) => s.name.includes(word)))) {
+  for (const shot of chosen) {
     const guarded = await newGuardedPage(browser)
     await guarded.page.setViewportSize(shot.viewport)
     await guarded.page.emulateMedia({ colorScheme: shot.theme, reducedMotion: 'reduce' })
-    await guarded.page.goto(`${demo.url}/?theme=${shot.theme}${shot.locale ? `&locale=${shot.locale}` : ''}`)
-    if (shot.view === 'connect') await openConnect(guarded.page)
+    const base = shot.view === 'siwx' ? `${preview?.url}/?${shot.siwx}&` : `${demo?.url}/?`
+    await guarded.page.goto(`${base}theme=${shot.theme}${shot.locale ? `&locale=${shot.locale}` : ''}`)
+    if (shot.view === 'siwx') await showSignIn(guarded.page)
+    else if (shot.view === 'connect') await openConnect(guarded.page)
     else if (shot.view === 'account') await showAccount(guarded.page)
     else if (shot.view === 'wallets') await showWallets(guarded.page)
     else if (shot.view === 'networks') await showNetworks(guarded.page)
@@ -110,5 +139,6 @@ try {
   }
 } finally {
   await browser.close()
-  await demo.stop()
+  await demo?.stop()
+  await preview?.stop()
 }

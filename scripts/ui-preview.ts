@@ -3,7 +3,8 @@
  * style), and screenshots the modal with Debian's chromium through playwright-core: Connect and Account in
  * light and dark at 1280×800, and the bottom sheet at 390×844. PNGs go to /tmp/latch-ui-*.png.
  * Also times click → dialog painted. Usage: `npx tsx scripts/ui-preview.ts [--serve] [word…]` (only the shots whose
- * name contains one of the words).
+ * name contains one of the words). `startPreview()` serves the same page for other scripts (the sign-in view's axe test
+ * and screenshots).
  */
 import { createServer, type Server } from 'node:http'
 import { existsSync } from 'node:fs'
@@ -11,13 +12,16 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { appBundle } from './esbuild-options'
 import { chromium } from 'playwright-core'
+import { isMain } from './cli'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const chromiumPath = '/usr/bin/chromium'
 const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'"
 
+// The page fills the viewport (html's min-height): axe-core takes html's box, under the modal's overflow:hidden, for a clip
+// and would skip the checks of everything the modal draws below a short page's end.
 const pageCss = `
-*{box-sizing:border-box}body{margin:0;font-family:Georgia,serif;background:#f1efe9;color:#222}
+*{box-sizing:border-box}html{min-height:100%}body{margin:0;font-family:Georgia,serif;background:#f1efe9;color:#222}
 button{font-family:cursive;background:red;color:yellow;border:5px dashed lime}
 div{letter-spacing:.02em}
 .bar{display:flex;align-items:center;justify-content:space-between;padding:16px 28px;border-bottom:1px solid #ddd8cc;background:#fbfaf7}
@@ -62,6 +66,12 @@ function serve(files: Map<string, Uint8Array>): Promise<{ server: Server; url: s
       resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` })
     }),
   )
+}
+
+/** Bundles and serves the preview page on 127.0.0.1 (`url`), until `stop()`. */
+export async function startPreview(): Promise<{ url: string; stop(): Promise<void> }> {
+  const { server, url } = await serve(await bundle())
+  return { url, stop: () => new Promise((resolve) => server.close(() => resolve())) }
 }
 
 type Shot = {
@@ -116,6 +126,13 @@ const shots: Shot[] = [
   { name: 'walletconnect-narrow-dark', theme: 'dark', width: 390, height: 844, query: 'wc=1', phone: true, steps: [connect, '.row:has-text("Rainbow")', { wait: '.wc-qr[role="img"]' }] },
   { name: 'walletconnect-forced-colors', theme: 'dark', width: 1280, height: 800, query: 'wc=1', forcedColors: true, steps: [connect, '.row:has-text("All Wallets")', '.tile[aria-label="Zerion"]', { wait: '.wc-qr[role="img"]' }] },
   { name: 'walletconnect-ar-narrow-light', theme: 'light', width: 390, height: 844, query: 'wc=1&locale=ar', steps: [connect, '.row:has-text("WalletConnect")', { wait: '.wc-qr[role="img"]' }] },
+  // The sign-in view (SIWXSignMessage), opened by the stand-in siwx plugin: asking, while the wallet is asked, after a decline.
+  { name: 'siwx-light', theme: 'light', width: 1280, height: 800, query: 'siwx=1', steps: [{ wait: '.siwx' }] },
+  { name: 'siwx-signing-dark', theme: 'dark', width: 1280, height: 800, query: 'siwx=signing', steps: [{ wait: '.siwx' }] },
+  { name: 'siwx-failed-dark', theme: 'dark', width: 1280, height: 800, query: 'siwx=failed&required=1', steps: [{ wait: '.siwx' }] },
+  { name: 'siwx-ar-narrow-light', theme: 'light', width: 390, height: 844, query: 'siwx=failed&locale=ar', steps: [{ wait: '.siwx' }] },
+  { name: 'siwx-pseudo-narrow-light', theme: 'light', width: 360, height: 740, query: 'siwx=signing&locale=en-XA', steps: [{ wait: '.siwx' }] },
+  { name: 'siwx-forced-colors', theme: 'dark', width: 1280, height: 800, query: 'siwx=signing', forcedColors: true, steps: [{ wait: '.siwx' }] },
 ]
 
 async function main() {
@@ -193,7 +210,9 @@ async function timeToOpen(browser: Awaited<ReturnType<typeof chromium.launch>>, 
   return `click → wallet list in the DOM: ${ms.sync >= 0 ? `${ms.sync.toFixed(1)} ms (same task)` : 'not in the same task'}; by the next frame: ${ms.frame >= 0 ? `${ms.frame.toFixed(1)} ms` : 'no'}`
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exitCode = 1
-})
+if (isMain(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error)
+    process.exitCode = 1
+  })
+}

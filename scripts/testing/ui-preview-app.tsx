@@ -1,7 +1,10 @@
 /**
  * A static preview page of the modal (bundled by scripts/ui-preview.ts): `?account=1` for a fake connected
  * account, `&theme=light|dark|system`, `&open=connect|account|allwallets|networks` to open the modal at
- * load (scripts/ui-preview.ts opens it by clicking instead), `&wc=1` for a stand-in walletconnect plugin, `&locale=…`.
+ * load (scripts/ui-preview.ts opens it by clicking instead), `&wc=1` for a stand-in walletconnect plugin, `&locale=…` (the
+ * built-in languages and the pseudo-locale `en-XA`). `&siwx=1` connects the account and opens the sign-in view
+ * (SIWXSignMessage) for it with a stand-in siwx plugin; `siwx=signing` and `siwx=failed` show it while the wallet is asked
+ * and after a declined signature, `&required=1` makes sign-in required.
  * Fake discovered connectors and the api plugin's curated wallet list. Not part of the package.
  */
 import { createRoot } from 'react-dom/client'
@@ -18,7 +21,10 @@ import {
 } from '../../kernel/index'
 import { createTestNetwork } from '../../kernel/testing'
 import { api } from '../../plugins/api/index'
+import { siwxSignInFailed, siwxSignInNeeded, siwxSignInRequested } from '../../plugins/siwx/events'
 import { ConnectButton, LatchProvider, NetworkButton } from '../../ui/index'
+import { defineLocale, pseudoLocaleTag, pseudoMessages } from '../../ui/i18n/public'
+import { previewSiwx } from './preview-siwx'
 import { previewWalletConnect } from './preview-walletconnect'
 
 const svg = (body: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">${body}</svg>`)}`
@@ -46,18 +52,25 @@ const connectors: Connector[] = [
   { id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155' },
 ]
 
+/** The dapp's own icon, as a page would give it in `metadata.icons` (a data: URI: the view shows no third-party image). */
+const appIcon = svg('<rect width="96" height="96" rx="24" fill="#14213d"/><path d="M26 60l22-30 22 30z" fill="#fca311"/><circle cx="48" cy="64" r="8" fill="#e5e5e5"/>')
+
 const params = new URLSearchParams(location.search)
 const open = params.get('open')
 const theme = params.get('theme')
+const siwx = params.get('siwx')
 const latch = createLatch({
   networks,
-  plugins: params.get('wc') === '1' ? [api(), previewWalletConnect] : [api()],
+  plugins: [api(), ...(params.get('wc') === '1' ? [previewWalletConnect] : []), ...(siwx ? [previewSiwx({ required: params.get('required') === '1' })] : [])],
   themeMode: theme === 'light' || theme === 'dark' ? theme : 'system',
+  metadata: { name: 'Acme Swap', description: 'A host page behind the modal', url: location.origin, icons: [appIcon] },
 })
+/** The pseudo-locale (docs/i18n.md, "Checking a locale"), as the demo offers it. */
+const pseudo = defineLocale({ locale: pseudoLocaleTag, messages: pseudoMessages() })
 latch.dispatch(connectorsDiscovered({ connectors }))
 latch.dispatch({ type: 'walletList/pageRequested', payload: { page: 1 } })
 
-if (params.get('account') === '1') {
+if (params.get('account') === '1' || siwx) {
   const address = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
   latch.dispatch(accountConnected({ caipAddress: `eip155:1:${address}`, connectorId: 'io.metamask' }, { ns: 'eip155' }))
   latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:1' }, { ns: 'eip155' }))
@@ -85,7 +98,7 @@ function Page() {
 const root = document.getElementById('root')
 if (root) {
   createRoot(root).render(
-    <LatchProvider latch={latch} locale={params.get('locale') ?? undefined}>
+    <LatchProvider latch={latch} locale={params.get('locale') ?? undefined} locales={[pseudo]}>
       <Page />
     </LatchProvider>,
   )
@@ -93,6 +106,15 @@ if (root) {
     latch.dispatch(modalOpened({}))
     if (open === 'allwallets') latch.dispatch(routerPushed({ view: { name: 'AllWallets' } }))
     if (open === 'networks') latch.dispatch(routerPushed({ view: { name: 'Networks' } }))
+  }
+  if (siwx) {
+    // As the siwx plugin does once an account connects without a session (docs/siwx.md).
+    const state = latch.getState()
+    const address = state.chains.eip155.account.caipAddress?.split(':')[2] ?? ''
+    latch.dispatch(siwxSignInNeeded({ account: { ns: 'eip155', address, chainId: 'eip155:1' } }))
+    latch.dispatch(modalOpened({ view: { name: 'SIWXSignMessage' } }))
+    if (siwx === 'signing' || siwx === 'failed') latch.dispatch(siwxSignInRequested({}))
+    if (siwx === 'failed') latch.dispatch(siwxSignInFailed({ error: { code: 'SIGNATURE_DECLINED', shortMessage: 'Signature declined' } }))
   }
 }
 Object.defineProperty(window, 'latchPreview', { value: latch })

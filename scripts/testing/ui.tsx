@@ -24,13 +24,16 @@ import { loadModal } from '../../ui/modal-loader'
 export const testNetworks = [createTestNetwork('eip155', 1, { name: 'Ethereum' }), createTestNetwork('eip155', 10, { name: 'Optimism' })]
 
 /** A Latch on virtual time with memory storage, and the events it has seen. */
-export function setup(options: { plugins?: readonly Plugin[]; networks?: typeof testNetworks; fetch?: typeof globalThis.fetch; projectId?: string } = {}) {
+export function setup(
+  options: { plugins?: readonly Plugin[]; networks?: typeof testNetworks; fetch?: typeof globalThis.fetch; projectId?: string; metadata?: NonNullable<Parameters<typeof createLatch>[0]>['metadata'] } = {},
+) {
   const ports = createTestPorts()
   const latch = createLatch({
     networks: options.networks ?? testNetworks,
     plugins: options.plugins,
     ports: { ...ports.ports, ...(options.fetch ? { fetch: options.fetch } : {}) },
     projectId: options.projectId,
+    ...(options.metadata ? { metadata: options.metadata } : {}),
   })
   const events: Logged[] = []
   latch.events$.subscribe((event) => events.push(event))

@@ -30,6 +30,7 @@ export const enModal = {
   'common.retry': 'Retry',
   'common.disconnect': 'Disconnect',
   'common.disconnecting': 'Disconnecting…',
+  'common.cancel': 'Cancel',
 
   'connect.or': 'or',
   'connect.wallets': 'Wallets',
@@ -113,4 +114,11 @@ export const enModal = {
   'networks.footnote': 'Your connected wallet may not support some of the networks available for this app.',
   'unsupported.title': 'Network not supported',
   'unsupported.body': "This app doesn't support your wallet's current network. Switch to one of these to continue.",
+
+  'siwx.title': '{name} wants you to sign in',
+  'siwx.titleNoName': 'This app wants you to sign in',
+  'siwx.body': 'Signing proves this wallet is yours. It costs no gas and sends no transaction.',
+  'siwx.sign': 'Sign',
+  'siwx.signing': 'Authenticating...',
+  'siwx.tryAgain': 'Try again',
 } as const

@@ -39,6 +39,7 @@ const messages: Messages = {
   'common.retry': 'Erneut versuchen',
   'common.disconnect': 'Trennen',
   'common.disconnecting': 'Wird getrennt…',
+  'common.cancel': 'Abbrechen',
 
   'connect.or': 'oder',
   'connect.wallets': 'Wallets',
@@ -126,6 +127,13 @@ const messages: Messages = {
   'unsupported.title': 'Netzwerk nicht unterstützt',
   'unsupported.body':
     'Diese App unterstützt das aktuelle Netzwerk deiner Wallet nicht. Wechsle zu einem dieser Netzwerke, um fortzufahren.',
+
+  'siwx.title': '{name} möchte, dass du dich anmeldest',
+  'siwx.titleNoName': 'Diese App möchte, dass du dich anmeldest',
+  'siwx.body': 'Die Signatur zeigt, dass diese Wallet dir gehört. Sie kostet kein Gas und sendet keine Transaktion.',
+  'siwx.sign': 'Signieren',
+  'siwx.signing': 'Authentifizierung...',
+  'siwx.tryAgain': 'Erneut versuchen',
 
   'error.EMAIL_THROTTLED': 'Bitte versuche es in {n} Sekunden erneut',
   'error.TOKEN_BALANCE_UNAVAILABLE': 'Token-Guthaben nicht verfügbar',

@@ -39,6 +39,7 @@ const messages: Messages = {
   'common.retry': 'Reintentar',
   'common.disconnect': 'Desconectar',
   'common.disconnecting': 'Desconectando…',
+  'common.cancel': 'Cancelar',
 
   'connect.or': 'o',
   'connect.wallets': 'Billeteras',
@@ -125,6 +126,13 @@ const messages: Messages = {
   'networks.footnote': 'Es posible que tu billetera conectada no admita algunas de las redes disponibles en esta app.',
   'unsupported.title': 'Red no compatible',
   'unsupported.body': 'Esta app no admite la red actual de tu billetera. Cambia a una de estas redes para continuar.',
+
+  'siwx.title': '{name} quiere que inicies sesión',
+  'siwx.titleNoName': 'Esta app quiere que inicies sesión',
+  'siwx.body': 'Firmar demuestra que esta billetera es tuya. No cuesta gas ni envía ninguna transacción.',
+  'siwx.sign': 'Firmar',
+  'siwx.signing': 'Autenticando...',
+  'siwx.tryAgain': 'Volver a intentar',
 
   'error.EMAIL_THROTTLED': 'Vuelve a intentarlo en {n} segundos',
   'error.TOKEN_BALANCE_UNAVAILABLE': 'Saldo de tokens no disponible',

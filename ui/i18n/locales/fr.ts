@@ -39,6 +39,7 @@ const messages: Messages = {
   'common.retry': 'Réessayer',
   'common.disconnect': 'Déconnecter',
   'common.disconnecting': 'Déconnexion…',
+  'common.cancel': 'Annuler',
 
   'connect.or': 'ou',
   'connect.wallets': 'Portefeuilles',
@@ -128,6 +129,13 @@ const messages: Messages = {
   'unsupported.title': 'Réseau non pris en charge',
   'unsupported.body':
     "Cette application ne prend pas en charge le réseau actuel de votre portefeuille. Passez à l'un de ces réseaux pour continuer.",
+
+  'siwx.title': '{name} vous demande de vous identifier',
+  'siwx.titleNoName': 'Cette application vous demande de vous identifier',
+  'siwx.body': 'Signer prouve que ce portefeuille est à vous. Aucuns frais de gas, aucune transaction envoyée.',
+  'siwx.sign': 'Signer',
+  'siwx.signing': 'Authentification...',
+  'siwx.tryAgain': 'Réessayer',
 
   'error.EMAIL_THROTTLED': 'Veuillez réessayer dans {n} secondes',
   'error.TOKEN_BALANCE_UNAVAILABLE': 'Solde des jetons indisponible',

@@ -39,6 +39,7 @@ const messages: Messages = {
   'common.retry': '再試行',
   'common.disconnect': '接続を解除',
   'common.disconnecting': '接続を解除中…',
+  'common.cancel': 'キャンセル',
 
   'connect.or': 'または',
   'connect.wallets': 'ウォレット',
@@ -125,6 +126,13 @@ const messages: Messages = {
   'networks.footnote': '接続中のウォレットは、このアプリで利用できるネットワークの一部に対応していない場合があります。',
   'unsupported.title': '未対応のネットワーク',
   'unsupported.body': 'このアプリはウォレットの現在のネットワークに対応していません。続行するには、次のいずれかに切り替えてください。',
+
+  'siwx.title': '{name} がサインインを求めています',
+  'siwx.titleNoName': 'このアプリがサインインを求めています',
+  'siwx.body': '署名で、このウォレットがあなたのものだと証明します。ガス代はかからず、トランザクションも送信されません。',
+  'siwx.sign': '署名',
+  'siwx.signing': '認証中...',
+  'siwx.tryAgain': 'もう一度試す',
 
   'error.EMAIL_THROTTLED': '{n}秒後にもう一度お試しください',
   'error.TOKEN_BALANCE_UNAVAILABLE': 'トークン残高を取得できません',

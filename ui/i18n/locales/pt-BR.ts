@@ -39,6 +39,7 @@ const messages: Messages = {
   'common.retry': 'Tentar novamente',
   'common.disconnect': 'Desconectar',
   'common.disconnecting': 'Desconectando…',
+  'common.cancel': 'Cancelar',
 
   'connect.or': 'ou',
   'connect.wallets': 'Carteiras',
@@ -125,6 +126,13 @@ const messages: Messages = {
   'networks.footnote': 'Sua carteira conectada pode não suportar algumas das redes disponíveis neste app.',
   'unsupported.title': 'Rede não suportada',
   'unsupported.body': 'Este app não suporta a rede atual da sua carteira. Troque para uma destas redes para continuar.',
+
+  'siwx.title': '{name} quer que você entre',
+  'siwx.titleNoName': 'Este app quer que você entre',
+  'siwx.body': 'Assinar prova que esta carteira é sua. Não custa gas nem envia nenhuma transação.',
+  'siwx.sign': 'Assinar',
+  'siwx.signing': 'Autenticando...',
+  'siwx.tryAgain': 'Tentar de novo',
 
   'error.EMAIL_THROTTLED': 'Tente novamente em {n} segundos',
   'error.TOKEN_BALANCE_UNAVAILABLE': 'Saldo de tokens indisponível',

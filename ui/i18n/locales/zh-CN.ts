@@ -39,6 +39,7 @@ const messages: Messages = {
   'common.retry': '重试',
   'common.disconnect': '断开连接',
   'common.disconnecting': '正在断开连接…',
+  'common.cancel': '取消',
 
   'connect.or': '或',
   'connect.wallets': '钱包',
@@ -122,6 +123,13 @@ const messages: Messages = {
   'networks.footnote': '您连接的钱包可能不支持此应用提供的部分网络。',
   'unsupported.title': '不支持该网络',
   'unsupported.body': '此应用不支持您钱包当前所在的网络。请切换到以下网络之一以继续。',
+
+  'siwx.title': '{name} 请求您登录',
+  'siwx.titleNoName': '此应用请求您登录',
+  'siwx.body': '签名可证明此钱包归您所有。不消耗 Gas，也不会发送任何交易。',
+  'siwx.sign': '签名',
+  'siwx.signing': '正在验证...',
+  'siwx.tryAgain': '再试一次',
 
   'error.EMAIL_THROTTLED': '请在 {n} 秒后重试',
   'error.TOKEN_BALANCE_UNAVAILABLE': '无法获取代币余额',

@@ -21,6 +21,7 @@ const lazyViews = {
   ConnectingWalletConnect: () => import('../views/ConnectingWalletConnect/ConnectingWalletConnect'),
   ConnectingWalletConnectBasic: () =>
     import('../views/ConnectingWalletConnect/ConnectingWalletConnect').then((view) => ({ default: view.ConnectingWalletConnectBasic })),
+  SIWXSignMessage: () => import('../views/SIWXSignMessage/SIWXSignMessage'),
 } satisfies Partial<Record<ViewName, () => Promise<{ default: ComponentType }>>>
 
 /** Connect, Account, ConnectingExternal and SwitchNetwork are in the modal chunk: they render at once. */
