@@ -122,7 +122,7 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
           cancelled = false
           const run = async () => {
             if (!account) throw new LatchError('SIWX_AUTH_ERROR', { details: 'siwx: No ActiveCaipAddress found' })
-            subscriber.next(toastRequested({ toast: { message: 'Authenticating...', messageId: 'siwx.authenticating', variant: 'loading' } }))
+            subscriber.next(toastRequested({ toast: { message: 'Authenticating...', messageId: 'siwx.signing', variant: 'loading' } }))
             let prepared: Awaited<ReturnType<typeof prepareMessage>>
             try {
               prepared = await prepareMessage(ctx, settings, account, now())
