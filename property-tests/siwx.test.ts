@@ -198,3 +198,55 @@ describe('checking a signed-in message (properties)', async () => {
     )
   })
 })
+
+describe('verifying a signed sign-in message (properties)', async () => {
+  const { privateKeyToAccount } = await import('viem/accounts')
+  const { verifyEvmSignIn, verifySolanaSignIn } = await import('../plugins/siwx/verify')
+  const { encodeBase58 } = await import('../kernel/rules/base58')
+  // docs/siwx.md, "Verifying a signature": a signature is of one message; the same message with any one field changed
+  // (and written again, so it still reads) no longer verifies, whatever the field.
+  const changed: fc.Arbitrary<[keyof SiwxFields, string]> = fc.oneof(
+    fc.tuple(fc.constant('domain' as const), fc.constantFrom('evil.example.com', 'example.com.evil.org:443')),
+    fc.tuple(fc.constant('uri' as const), fc.constantFrom('https://evil.example.com', 'https://example.com.evil.org/login')),
+    fc.tuple(fc.constant('chainId' as const), fc.integer({ min: 1, max: 2 ** 31 }).map(String)),
+    fc.tuple(fc.constant('nonce' as const), fc.stringMatching(/^[a-zA-Z0-9]{8,24}$/)),
+    fc.tuple(fc.constant('issuedAt' as const), date),
+    fc.tuple(fc.constant('expirationTime' as const), date),
+    fc.tuple(fc.constant('statement' as const), line),
+  )
+  const key = fc.uint8Array({ minLength: 32, maxLength: 32 }).filter((b) => b.some((x) => x !== 0) && b[0]! < 0xf0)
+
+  it('EVM (EIP-191): the signed message verifies for its account; one field changed does not', async () => {
+    await fc.assert(
+      fc.asyncProperty(evmFields, key, changed, async (fields, secret, [field, value]) => {
+        const account = privateKeyToAccount(`0x${[...secret].map((x) => x.toString(16).padStart(2, '0')).join('')}`)
+        const signedFields = { ...fields, address: account.address }
+        const message = createSiwxMessage('eip155', signedFields)
+        const signature = await account.signMessage({ message })
+        expect(await verifyEvmSignIn({ address: account.address, message, signature })).toBe(true)
+        fc.pre(signedFields[field] !== value)
+        const other = createSiwxMessage('eip155', { ...signedFields, [field]: value })
+        expect(await verifyEvmSignIn({ address: account.address, message: other, signature })).toBe(false)
+      }),
+      { numRuns: 40 },
+    )
+  })
+
+  it('Solana (Ed25519): the signed message verifies for its key; one field changed does not', async () => {
+    const subtle = globalThis.crypto.subtle
+    const pair = (await subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair
+    const address = encodeBase58(new Uint8Array(await subtle.exportKey('raw', pair.publicKey)))
+    const solanaFields = evmFields.map((f) => ({ ...f, address, chainId: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' }))
+    await fc.assert(
+      fc.asyncProperty(solanaFields, changed.filter(([field]) => field !== 'chainId'), async (fields, [field, value]) => {
+        const message = createSiwxMessage('solana', fields)
+        const signature = encodeBase58(new Uint8Array(await subtle.sign({ name: 'Ed25519' }, pair.privateKey, new TextEncoder().encode(message))))
+        expect(await verifySolanaSignIn({ address, message, signature })).toBe(true)
+        fc.pre(fields[field] !== value)
+        const other = createSiwxMessage('solana', { ...fields, [field]: value })
+        expect(await verifySolanaSignIn({ address, message: other, signature })).toBe(false)
+      }),
+      { numRuns: 40 },
+    )
+  })
+})
