@@ -24,7 +24,7 @@ watchAncestors(() => void shutdown(143))
 const [first, second] = demo.stack.chains
 console.log(`
   Latch demo          ${demo.url}
-  Sign in (SIWX)      ${demo.url}/?siwx=server  (the demo's sign-in backend; ?siwx=browser keeps sessions in the browser, &required=1 makes it a must)
+  Sign in (SIWX)      add ?siwx=server to the demo's URL (its sign-in backend), or ?siwx=browser; &required=1 makes it a must
 
   Chain ${first?.chainId} (${first?.name})   ${first?.url}
   Chain ${second?.chainId} (${second?.name}) ${second?.url}
