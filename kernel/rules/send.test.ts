@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import { addPending, balanceUnits, checkRecipient, erc20TransferData, maxAmount, maxPendingTransactions, parseAmount } from './send'
+
+// docs/behaviour.md, "Send".
+
+const refused = (text: unknown, decimals = 18, options = {}) => {
+  const result = parseAmount(text, decimals, options)
+  return result.ok ? `ok ${result.units}` : result.reason
+}
+
+describe('parseAmount', () => {
+  it('reads digits with one point in the token decimals, exactly', () => {
+    expect(parseAmount('0.5', 18)).toEqual({ ok: true, units: 500000000000000000n })
+    expect(parseAmount(' 1 ', 6)).toEqual({ ok: true, units: 1000000n })
+    expect(parseAmount('.25', 2)).toEqual({ ok: true, units: 25n })
+    expect(parseAmount('3.', 2)).toEqual({ ok: true, units: 300n })
+    // Trailing zeros past the token's decimals are not decimals of the amount.
+    expect(parseAmount('1.5000000', 2)).toEqual({ ok: true, units: 150n })
+    expect(parseAmount('123456789012345678901234567890', 0)).toEqual({ ok: true, units: 123456789012345678901234567890n })
+  })
+
+  it("accepts the visitor's decimal separator as well as the dot, never a grouping separator", () => {
+    expect(parseAmount('0,5', 18, { separator: ',' })).toEqual({ ok: true, units: 500000000000000000n })
+    expect(refused('0,5')).toBe('invalidAmount')
+    expect(refused('1,000.5', 18, { separator: ',' })).toBe('invalidAmount')
+    expect(refused('1 000')).toBe('invalidAmount')
+  })
+
+  it('refuses nothing, junk, exponents, negatives, zero, too many decimals and more than the balance, each by name', () => {
+    expect(refused('')).toBe('amountRequired')
+    expect(refused('   ')).toBe('amountRequired')
+    for (const junk of ['abc', '1e18', '1E3', '0x10', '1.2.3', '.', '+1', 'Infinity', 'NaN', '١', '1_000', undefined, 5, null]) {
+      expect(refused(junk)).toBe('invalidAmount')
+    }
+    expect(refused('-1')).toBe('negativeAmount')
+    expect(refused('-0.001')).toBe('negativeAmount')
+    expect(refused('-0')).toBe('zeroAmount')
+    expect(refused('0')).toBe('zeroAmount')
+    expect(refused('0.000')).toBe('zeroAmount')
+    expect(refused('0.0000001', 6)).toBe('tooManyDecimals')
+    expect(refused('1.5', 0)).toBe('tooManyDecimals')
+    expect(refused('2', 0, { balance: 1n })).toBe('insufficient')
+    expect(refused('1', 0, { balance: 1n })).toBe('ok 1')
+    expect(refused('1'.repeat(200))).toBe('invalidAmount')
+    expect(refused('1', -1)).toBe('invalidAmount')
+    expect(refused('1', 1.5)).toBe('invalidAmount')
+  })
+})
+
+describe('balanceUnits and maxAmount', () => {
+  it('reads an exact balance string; zero is zero; junk is undefined', () => {
+    expect(balanceUnits('1.5', 18)).toBe(1500000000000000000n)
+    expect(balanceUnits('0', 18)).toBe(0n)
+    expect(balanceUnits('junk', 18)).toBeUndefined()
+    expect(balanceUnits(undefined, 18)).toBeUndefined()
+  })
+
+  it('Max is the whole token balance, and the native balance less the fee (none without a fee, never below zero)', () => {
+    expect(maxAmount(100n, false)).toBe(100n)
+    expect(maxAmount(100n, true)).toBeUndefined()
+    expect(maxAmount(100n, true, 30n)).toBe(70n)
+    expect(maxAmount(100n, true, 300n)).toBe(0n)
+  })
+})
+
+describe('checkRecipient', () => {
+  const lower = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+  const checksummed = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  it('EVM: all lower, all upper or the EIP-55 checksum; the address comes back checksummed', () => {
+    expect(checkRecipient('eip155', lower)).toEqual({ ok: true, address: checksummed })
+    expect(checkRecipient('eip155', `0x${lower.slice(2).toUpperCase()}`)).toEqual({ ok: true, address: checksummed })
+    expect(checkRecipient('eip155', ` ${checksummed} `)).toEqual({ ok: true, address: checksummed })
+    expect(checkRecipient('eip155', checksummed.replace('C5', 'c5'))).toEqual({ ok: false, reason: 'badChecksum' })
+  })
+
+  it('refuses nothing, junk, another family, and names (not resolved yet)', () => {
+    expect(checkRecipient('eip155', '')).toEqual({ ok: false, reason: 'recipientRequired' })
+    for (const junk of ['0x1234', lower.slice(2), `${lower}00`, 'hello', 7]) expect(checkRecipient('eip155', junk)).toEqual({ ok: false, reason: 'invalidAddress' })
+    expect(checkRecipient('eip155', 'vitalik.eth')).toEqual({ ok: false, reason: 'nameUnsupported' })
+    expect(checkRecipient('solana', 'toly.sol')).toEqual({ ok: false, reason: 'nameUnsupported' })
+    expect(checkRecipient('bip122', lower)).toEqual({ ok: false, reason: 'unsupportedFamily' })
+    expect(checkRecipient(undefined, lower)).toEqual({ ok: false, reason: 'unsupportedFamily' })
+  })
+
+  it('Solana: base58 of exactly 32 bytes', () => {
+    expect(checkRecipient('solana', '11111111111111111111111111111111')).toEqual({ ok: true, address: '11111111111111111111111111111111' })
+    expect(checkRecipient('solana', lower)).toEqual({ ok: false, reason: 'invalidAddress' })
+  })
+})
+
+describe('erc20TransferData', () => {
+  it('is transfer(address,uint256): the selector and two words', () => {
+    expect(erc20TransferData('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 1000000n)).toBe(
+      '0xa9059cbb00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c800000000000000000000000000000000000000000000000000000000000f4240',
+    )
+    expect(erc20TransferData('nope', 1n)).toBeUndefined()
+    expect(erc20TransferData('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', -1n)).toBeUndefined()
+    expect(erc20TransferData('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 1n << 256n)).toBeUndefined()
+  })
+})
+
+describe('addPending', () => {
+  it(`keeps the newest ${maxPendingTransactions}, without duplicates`, () => {
+    let list: string[] = []
+    for (let i = 0; i < 120; i++) list = addPending(list, `h${i}`)
+    expect(list).toHaveLength(maxPendingTransactions)
+    expect(list[0]).toBe('h21')
+    expect(list.at(-1)).toBe('h119')
+    expect(addPending(['a', 'b'], 'a')).toEqual(['b', 'a'])
+  })
+})

@@ -1,0 +1,118 @@
+/**
+ * The rules of the Send view (docs/behaviour.md, "Send"): an amount typed in a token's decimals, a recipient, Max, and an
+ * ERC-20 transfer's call data. Pure and total: any input gives an answer, never a throw. Imported by path (it pulls in
+ * keccak for the EIP-55 checksum), so the kernel's entry does not carry it.
+ */
+import { isEvmAddress, isSolanaAddress } from './address'
+import { checksumAddress } from './checksum'
+import type { ChainNamespace } from '../types'
+
+/** Why an amount is refused; each has its visitor text (`send.<reason>` in the modal's catalogue). */
+export type AmountRefusal = 'amountRequired' | 'invalidAmount' | 'negativeAmount' | 'zeroAmount' | 'tooManyDecimals' | 'insufficient'
+
+export type AmountResult = { ok: true; units: bigint } | { ok: false; reason: AmountRefusal }
+
+/** The longest amount text read: 78 digits (2^256) on each side of the point, and the point. */
+export const maxAmountChars = 157
+
+/** The most decimals a token may have for an amount to be read in them (ERC-20 decimals are a uint8). */
+export const maxTokenDecimals = 255
+
+/**
+ * The amount `text` means in base units of a token with `decimals` decimals (docs/behaviour.md, "Send"): digits with at most
+ * one decimal point (a dot, or the visitor's own decimal separator), spaces around ignored. Refused: nothing typed, a
+ * negative amount, anything else that is not such a number (exponent notation, grouping separators, letters), zero, more
+ * decimals than the token has, and more than `balance` when it is given.
+ */
+export function parseAmount(text: unknown, decimals: number, options: { balance?: bigint; separator?: string } = {}): AmountResult {
+  if (typeof text !== 'string') return { ok: false, reason: 'invalidAmount' }
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > maxTokenDecimals) return { ok: false, reason: 'invalidAmount' }
+  let value = text.trim()
+  if (value === '') return { ok: false, reason: 'amountRequired' }
+  if (value.length > maxAmountChars + 1) return { ok: false, reason: 'invalidAmount' }
+  const separator = options.separator
+  if (separator && separator !== '.' && separator.length === 1 && !value.includes('.')) value = value.replace(separator, '.')
+  const negative = value.startsWith('-')
+  if (negative) value = value.slice(1)
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(value)
+  if (!match) return { ok: false, reason: 'invalidAmount' }
+  const [, integer = '', fraction = ''] = match
+  if (integer === '' && fraction === '') return { ok: false, reason: 'invalidAmount' }
+  if (negative) return /[1-9]/.test(integer + fraction) ? { ok: false, reason: 'negativeAmount' } : { ok: false, reason: 'zeroAmount' }
+  const significant = fraction.replace(/0+$/, '')
+  if (significant.length > decimals) return { ok: false, reason: 'tooManyDecimals' }
+  const units = BigInt(`${integer}${significant.padEnd(decimals, '0')}` || '0')
+  if (units === 0n) return { ok: false, reason: 'zeroAmount' }
+  if (options.balance !== undefined && units > options.balance) return { ok: false, reason: 'insufficient' }
+  return { ok: true, units }
+}
+
+/**
+ * A balance's exact decimal string (as state keeps it) in base units of `decimals`; undefined for junk or a figure with
+ * more decimals than that.
+ */
+export function balanceUnits(balance: unknown, decimals: number): bigint | undefined {
+  if (typeof balance !== 'string') return undefined
+  const parsed = parseAmount(balance, decimals)
+  if (parsed.ok) return parsed.units
+  return parsed.reason === 'zeroAmount' ? 0n : undefined
+}
+
+/**
+ * Max (docs/behaviour.md, "Send"): the whole balance of a token; for the chain's own coin, the balance less the network fee
+ * estimate (undefined while there is none), never below zero.
+ */
+export function maxAmount(balance: bigint, native: boolean, fee?: bigint): bigint | undefined {
+  if (!native) return balance
+  if (fee === undefined) return undefined
+  return balance > fee ? balance - fee : 0n
+}
+
+/** Why a recipient is refused; each has its visitor text (`send.<reason>`). */
+export type RecipientRefusal = 'recipientRequired' | 'invalidAddress' | 'badChecksum' | 'nameUnsupported' | 'unsupportedFamily'
+
+export type RecipientResult = { ok: true; address: string } | { ok: false; reason: RecipientRefusal }
+
+/** A name such as `vitalik.eth` or `alice.base.eth`: labels of letters, digits and hyphens, dot-separated, ending in a known suffix. */
+const namePattern = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:eth|sol)$/i
+
+/**
+ * The recipient typed (docs/behaviour.md, "Send"). EVM: 40 hex digits after `0x`, all lower or all upper case, or mixed case
+ * that is its EIP-55 checksum; the address comes back checksummed. Solana: base58 of exactly 32 bytes. A name (`*.eth`,
+ * `*.sol`) is a valid shape, but names are not resolved yet: `nameUnsupported`. Another family: `unsupportedFamily`.
+ */
+export function checkRecipient(ns: ChainNamespace | undefined, text: unknown): RecipientResult {
+  if (ns !== 'eip155' && ns !== 'solana') return { ok: false, reason: 'unsupportedFamily' }
+  if (typeof text !== 'string') return { ok: false, reason: 'invalidAddress' }
+  const value = text.trim()
+  if (value === '') return { ok: false, reason: 'recipientRequired' }
+  if (value.length <= 253 && namePattern.test(value)) return { ok: false, reason: 'nameUnsupported' }
+  if (ns === 'solana') return isSolanaAddress(value) ? { ok: true, address: value } : { ok: false, reason: 'invalidAddress' }
+  if (!value.startsWith('0x') || !isEvmAddress(value)) return { ok: false, reason: 'invalidAddress' }
+  const hex = value.slice(2)
+  const checksummed = checksumAddress(hex)
+  if (hex !== hex.toLowerCase() && hex !== hex.toUpperCase() && value !== checksummed) return { ok: false, reason: 'badChecksum' }
+  return { ok: true, address: checksummed }
+}
+
+/** The largest amount an ERC-20 transfer carries (a uint256). */
+const maxUint256 = (1n << 256n) - 1n
+
+/**
+ * The call data of an ERC-20 `transfer(to, amount)`: the selector 0xa9059cbb and two 32-byte words. Undefined when `to`
+ * is not an EVM address or `amount` is not a uint256.
+ */
+export function erc20TransferData(to: string, amount: bigint): `0x${string}` | undefined {
+  if (!isEvmAddress(to) || typeof amount !== 'bigint' || amount < 0n || amount > maxUint256) return undefined
+  const word = (hex: string) => hex.toLowerCase().padStart(64, '0')
+  return `0xa9059cbb${word(to.replace(/^0x/, ''))}${word(amount.toString(16))}`
+}
+
+/** The most pending transactions the Send view keeps (docs/limits.md). */
+export const maxPendingTransactions = 99
+
+/** `list` with `hash` added last, without duplicates, keeping the newest `maxPendingTransactions`. */
+export function addPending(list: readonly string[], hash: string): string[] {
+  const next = [...list.filter((h) => h !== hash), hash]
+  return next.length > maxPendingTransactions ? next.slice(next.length - maxPendingTransactions) : next
+}
