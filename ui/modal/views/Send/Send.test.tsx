@@ -1,0 +1,201 @@
+// @vitest-environment jsdom
+import { act } from 'react'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  accountBalanceUpdated,
+  balanceTokensSucceeded,
+  modalOpened,
+  networkSwitched,
+  routerPushed,
+  walletSendTransactionFailed,
+  walletSendTransactionSucceeded,
+} from '../../../../kernel/index'
+import { eip155ReceiptReceived } from '../../../../plugins/eip155/balance-events'
+import { previewSendWallet, standInHash } from '../../../../scripts/testing/preview-send'
+import { button, click, connectAccount, lastRequest, preloadAll, renderWithLatch, settle, setup, shadow } from '../../../../scripts/testing/ui'
+
+// docs/behaviour.md, "Send", with a stand-in for the EVM plugin's fee answers; the wallet's answer to the send comes by hand.
+
+const address = '0x1234567890abcdef1234567890abcdef1234abcd'
+const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+
+let cleanup: (() => Promise<void>) | undefined
+beforeAll(preloadAll)
+afterEach(async () => {
+  await cleanup?.()
+  cleanup = undefined
+})
+
+async function open({ failFee = false, autoSend = false } = {}) {
+  const t = setup({ plugins: [previewSendWallet({ failFee, autoSend })] })
+  cleanup = (await renderWithLatch({ latch: t.latch, children: null })).unmount
+  connectAccount(t.latch, address)
+  act(() => {
+    t.latch.dispatch(accountBalanceUpdated({ balance: '2', symbol: 'ETH' }, { ns: 'eip155' }))
+    t.latch.dispatch(
+      balanceTokensSucceeded({
+        caipAddress: `eip155:1:${address}`,
+        balances: [
+          { name: 'Demo Dollar', symbol: 'DUSD', chainId: 'eip155:1', address: token, quantity: { decimals: '6', numeric: '100.5' } },
+          // Another network's token is not offered here.
+          { name: 'Elsewhere', symbol: 'ELSE', chainId: 'eip155:10', address: token, quantity: { decimals: '6', numeric: '1' } },
+        ],
+      }, { ns: 'eip155' }),
+    )
+    t.latch.dispatch(modalOpened({ view: { name: 'Account' } }))
+    t.latch.dispatch(routerPushed({ view: { name: 'Send' } }))
+  })
+  await settle()
+  return t
+}
+
+const view = () => shadow().querySelector<HTMLElement>('[data-view="Send"] .send') as HTMLElement
+const field = (label: string) => {
+  const found = [...view().querySelectorAll('label')].find((l) => l.textContent === label)
+  return view().querySelector<HTMLInputElement & HTMLSelectElement>(`[id="${found?.htmlFor}"]`) as HTMLInputElement & HTMLSelectElement
+}
+const alerts = () => [...view().querySelectorAll('[role="alert"]')].map((a) => a.textContent)
+const feeText = () => view().querySelector('.send-fee bdi')?.textContent
+
+/** Types into a React-controlled field as a visitor does. */
+function type(element: HTMLInputElement | HTMLSelectElement, value: string) {
+  const proto = element instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype
+  act(() => {
+    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(element, value)
+    element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }))
+  })
+}
+
+async function fill(amount: string, to: string, tokenKey?: string) {
+  if (tokenKey) type(field('Token'), tokenKey)
+  type(field('Amount'), amount)
+  type(field('To'), to)
+  await settle()
+}
+
+describe('Send', () => {
+  it('offers the native coin and the tokens held on the active network, with the balance and the fee in ETH', async () => {
+    await open()
+    expect([...field('Token').options].map((o) => o.textContent)).toEqual(['ETH', 'DUSD'])
+    expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 2 ETH')
+    expect(feeText()).toBe('0.000021 ETH')
+    type(field('Token'), token)
+    expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 100.5 DUSD')
+    expect(shadow().querySelector('h2')?.textContent).toBe('Send')
+  })
+
+  it('names what is wrong with the amount and the recipient, and Review goes nowhere until both are right', async () => {
+    const { ofType } = await open()
+    click(button('Review'))
+    expect(alerts()).toEqual(['An amount and receiver address are required'])
+    const cases: [string, string][] = [
+      ['abc', 'Enter a number, such as 0.5'],
+      ['1e3', 'Enter a number, such as 0.5'],
+      ['-1', 'The amount cannot be negative'],
+      ['0', 'Enter an amount above zero'],
+      ['0.0000000000000000001', 'ETH has at most 18 decimals'],
+      ['3', 'Insufficient ETH balance'],
+      ['1.99999', 'Not enough ETH left for the network fee'],
+    ]
+    for (const [amount, text] of cases) {
+      await fill(amount, receiver)
+      expect(alerts()).toEqual([text])
+      click(button('Review'))
+      expect(view().querySelector('.send-preview')).toBeNull()
+    }
+    await fill('1', receiver.toLowerCase().replace('0x7', '0xZ'))
+    expect(alerts()).toEqual(['Not a valid address'])
+    await fill('1', receiver.replace('C5', 'c5'))
+    expect(alerts()).toEqual(['This address has a checksum error: check its capital letters'])
+    await fill('1', 'vitalik.eth')
+    expect(alerts()).toEqual(['Names are not supported yet: enter an address'])
+    expect(ofType('wallet/sendTransactionRequested')).toHaveLength(0)
+  })
+
+  it('Max fills the whole token balance, and the native balance less the fee', async () => {
+    await open()
+    click(button('Max'))
+    expect(field('Amount').value).toBe('1.999979')
+    type(field('Token'), token)
+    click(button('Max'))
+    expect(field('Amount').value).toBe('100.5')
+  })
+
+  it('previews from, to, amount, token, network and fee; Send asks the wallet for the native coin, then Account and a toast', async () => {
+    const { latch, events, ofType } = await open()
+    await fill('0.5', receiver.toLowerCase())
+    click(button('Review'))
+    const rows = Object.fromEntries([...view().querySelectorAll('.send-details div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]))
+    expect(rows).toEqual({ From: '0x1234…abcd', To: '0x7099…79C8', Token: 'Ether (ETH)', Network: 'Ethereum', 'Network fee': '0.000021 ETH' })
+    expect(view().querySelector('.send-amount-big')?.textContent).toBe('0.5 ETH')
+    click(button('Send', view()))
+    const intent = lastRequest(events, 'wallet/sendTransactionRequested')
+    expect(intent.payload).toEqual({ to: receiver, value: '500000000000000000' })
+    // Sending: busy, and a second press asks nothing more.
+    expect(button('Sending…', view()).getAttribute('aria-busy')).toBe('true')
+    click(button('Sending…', view()))
+    expect(ofType('wallet/sendTransactionRequested')).toHaveLength(1)
+    await act(async () => void latch.dispatch(walletSendTransactionSucceeded({ hash: standInHash }, { ns: 'eip155', requestId: intent.requestId })))
+    // Account was below: back to it, not a second Account on top.
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Account'])
+    expect(ofType('toast/requested').at(-1)?.payload).toMatchObject({ toast: { messageId: 'send.sent', variant: 'success' } })
+  })
+
+  it('an ERC-20 is a transfer(to, amount) call to the token, with no value', async () => {
+    const { events } = await open({ autoSend: true })
+    await fill('12.25', receiver, token)
+    click(button('Review'))
+    click(button('Send', view()))
+    await settle()
+    expect(lastRequest(events, 'wallet/sendTransactionRequested').payload).toEqual({
+      to: token,
+      value: '0',
+      data: `0xa9059cbb${receiver.slice(2).toLowerCase().padStart(64, '0')}${(12_250_000).toString(16).padStart(64, '0')}`,
+    })
+  })
+
+  it('a declined send keeps the preview and the form filled, and says why', async () => {
+    const { latch, events } = await open()
+    await fill('0.5', receiver)
+    click(button('Review'))
+    click(button('Send', view()))
+    const intent = lastRequest(events, 'wallet/sendTransactionRequested')
+    const declined = { code: 'USER_REJECTED', shortMessage: 'Signature declined', messageId: 'USER_REJECTED' } as const
+    await act(async () => void latch.dispatch(walletSendTransactionFailed({ error: declined }, { ns: 'eip155', requestId: intent.requestId })))
+    expect(alerts()).toEqual(['Signature declined'])
+    expect(button('Send', view()).hasAttribute('aria-busy')).toBe(false)
+    click(button('Edit', view()))
+    expect(field('Amount').value).toBe('0.5')
+    expect(field('To').value).toBe(receiver)
+    expect(latch.getState().router.history.at(-1)?.name).toBe('Send')
+  })
+
+  it('a sent transaction shows as pending until its receipt comes', async () => {
+    const { latch } = await open({ autoSend: true })
+    await fill('0.5', receiver)
+    click(button('Review'))
+    click(button('Send', view()))
+    await settle()
+    act(() => void latch.dispatch(routerPushed({ view: { name: 'Send' } })))
+    await settle()
+    expect(view().querySelector('.send-pending li bdi')?.getAttribute('title')).toBe(standInHash)
+    act(() => void latch.dispatch(eip155ReceiptReceived({ hash: standInHash, caipAddress: `eip155:1:${address}`, status: 'success', blockNumber: 5 }, { ns: 'eip155' })))
+    expect(view().querySelector('.send-pending')).toBeNull()
+  })
+
+  it('changing the active network resets the form', async () => {
+    const { latch } = await open()
+    await fill('0.5', receiver)
+    act(() => void latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:10' }, { ns: 'eip155' })))
+    await settle()
+    expect(field('Amount').value).toBe('')
+    expect(field('To').value).toBe('')
+  })
+
+  it('without a fee estimate the fee reads Unavailable and Max of the native coin is off', async () => {
+    await open({ failFee: true })
+    expect(feeText()).toBe('Unavailable')
+    expect(button('Max').hasAttribute('disabled')).toBe(true)
+  })
+})

@@ -1,0 +1,451 @@
+import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react'
+import * as z from 'zod/mini'
+import {
+  request,
+  routerPushed,
+  routerReplaced,
+  routerWentBack,
+  selectActiveNetwork,
+  selectAddress,
+  selectIsActiveNetworkSupported,
+  selectTokenBalances,
+  selectView,
+  sendTransaction,
+  toastRequested,
+  toLatchError,
+  LatchError,
+  formatUnitsToDecimalString,
+  type Latch,
+  type LatchErrorData,
+  type State,
+} from '../../../../kernel/index'
+import {
+  balanceUnits,
+  checkRecipient,
+  erc20TransferData,
+  maxAmount,
+  parseAmount,
+  type AmountRefusal,
+  type RecipientRefusal,
+} from '../../../../kernel/rules/send'
+import { adoptStyles, shallowEqual, shortAddress, useBalanceWatch, useLatch, useLatchInstance, useT } from '../../../shared'
+import { formatAmount } from '../../../utils/format'
+import type { Translate } from '../../../i18n/translate'
+import { pendingTransactions } from './pending'
+import { sendCss } from './Send.css'
+
+/** One token the visitor may send: the chain's own coin, or an ERC-20 of the account's token balances on this network. */
+export type SendToken = { key: string; symbol: string; name: string; decimals: number; balance?: bigint; address?: string }
+
+/** What the view reads from the state: the active family, network and account, and what the account holds there. */
+export function selectSendView(state: State) {
+  const ns = state.activeNamespace
+  const network = selectActiveNetwork(state)
+  const account = ns ? state.chains[ns].account : undefined
+  return {
+    ns,
+    network,
+    supported: selectIsActiveNetworkSupported(state),
+    address: ns ? selectAddress(state, ns) : undefined,
+    balance: account?.balance,
+    balanceSymbol: account?.balanceSymbol,
+    tokenBalance: ns ? selectTokenBalances(state, ns) : undefined,
+  }
+}
+
+type SendView = ReturnType<typeof selectSendView>
+
+/** The native coin first, then the tokens held on the active network (docs/behaviour.md, "Send"). */
+export function sendTokens(view: SendView): SendToken[] {
+  const network = view.network
+  if (!network) return []
+  const decimals = network.nativeCurrency.decimals
+  const native: SendToken = {
+    key: 'native',
+    symbol: view.balanceSymbol ?? network.nativeCurrency.symbol,
+    name: network.nativeCurrency.name,
+    decimals,
+    balance: view.balance === undefined ? undefined : balanceUnits(view.balance, decimals),
+  }
+  const tokens = (view.tokenBalance ?? [])
+    .filter((token) => token.chainId === network.caipNetworkId && token.address !== undefined)
+    .map((token): SendToken => {
+      const tokenDecimals = Number(token.quantity.decimals)
+      return {
+        key: token.address as string,
+        address: token.address,
+        symbol: token.symbol,
+        name: token.name,
+        decimals: tokenDecimals,
+        balance: balanceUnits(token.quantity.numeric, tokenDecimals),
+      }
+    })
+  return [native, ...tokens]
+}
+
+const adopted = new WeakSet<ShadowRoot | Document>()
+
+/** Adopts the view's styles into the shadow root it lands in, once per root: they come with the view's chunk. */
+function useViewStyles() {
+  return useCallback((element: HTMLElement | null) => {
+    const root = element?.getRootNode()
+    if (!root || !(root instanceof ShadowRoot || root instanceof Document) || adopted.has(root)) return
+    adopted.add(root)
+    adoptStyles(root, sendCss)
+  }, [])
+}
+
+/**
+ * docs/behaviour.md, "Send": a token, an amount (with Max) and a recipient, the network fee, then a preview (from, to, amount,
+ * network, fee) whose Send asks the wallet. Changing the active network or account starts a fresh form.
+ */
+export default function Send() {
+  const view = useLatch(selectSendView, shallowEqual)
+  const t = useT()
+  const styles = useViewStyles()
+  const latch = useLatchInstance()
+  // docs/behaviour.md, "Balance refresh": the balances shown here are kept fresh while the view is.
+  useBalanceWatch('native')
+  useBalanceWatch('tokens')
+  const pending = usePending(latch)
+  const body = (() => {
+    if (view.ns !== 'eip155') return <p className="subtle center send-note">{t.error({ messageId: 'NETWORK_UNSUPPORTED', shortMessage: 'Unsupported chain' })}</p>
+    if (!view.network || !view.address) return <p className="subtle center send-note">{t('account.none')}</p>
+    if (!view.supported) {
+      return (
+        <div className="send-note">
+          <p className="subtle center">{t('send.wrongNetwork')}</p>
+          <button type="button" className="button primary wide" onClick={() => latch.dispatch(routerPushed({ view: { name: 'UnsupportedChain' } }))}>
+            {t('send.switchNetwork')}
+          </button>
+        </div>
+      )
+    }
+    // Keyed by network and account: a change of either resets the form.
+    return <SendForm key={`${view.network.caipNetworkId}|${view.address}`} view={view} from={view.address} t={t} latch={latch} />
+  })()
+  return (
+    <section className="send" ref={styles}>
+      {body}
+      {pending.length > 0 ? (
+        <div className="send-pending" role="status">
+          <h3>{t('send.pending')}</h3>
+          <ul>
+            {pending.map((hash) => (
+              <li key={hash}>
+                <span className="spinner spin send-spinner" aria-hidden="true" />
+                <bdi title={hash}>{shortAddress(hash)}</bdi>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  )
+}
+
+function usePending(latch: Latch): readonly string[] {
+  const store = useMemo(() => pendingTransactions(latch), [latch])
+  return useSyncExternalStore(store.subscribe, store.list, store.list)
+}
+
+const hexQuantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/))
+
+/** The network fee in wei: the wallet's `eth_estimateGas` times `eth_gasPrice`, both read-only requests through the log. */
+async function estimateFee(latch: Latch, transaction: { from: string; to: string; data?: string }): Promise<bigint> {
+  const [gas, price] = await Promise.all([
+    request(latch, { method: 'eth_estimateGas', params: [transaction], ns: 'eip155' }),
+    request(latch, { method: 'eth_gasPrice', params: [], ns: 'eip155' }),
+  ])
+  const parsedGas = z.safeParse(hexQuantity, gas)
+  const parsedPrice = z.safeParse(hexQuantity, price)
+  if (!parsedGas.success || !parsedPrice.success) throw new Error('fee estimate: not hex quantities')
+  return BigInt(parsedGas.data) * BigInt(parsedPrice.data)
+}
+
+type Fee = { status: 'loading' } | { status: 'ready'; wei: bigint } | { status: 'failed' }
+
+function decimalSeparator(locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.'
+  } catch {
+    return '.'
+  }
+}
+
+function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: Translate; latch: Latch }) {
+  const network = view.network as NonNullable<SendView['network']>
+  const tokens = sendTokens(view)
+  const native = tokens[0] as SendToken
+  const [tokenKey, setTokenKey] = useState('native')
+  const [amountText, setAmountText] = useState('')
+  const [recipientText, setRecipientText] = useState('')
+  const [step, setStep] = useState<'form' | 'preview'>('form')
+  const [tried, setTried] = useState(false)
+  const [sending, setSending] = useState(false)
+  const [failure, setFailure] = useState<LatchErrorData>()
+  const [fee, setFee] = useState<Fee>({ status: 'loading' })
+  const ids = { token: useId(), amount: useId(), recipient: useId(), amountError: useId(), recipientError: useId() }
+  const token = tokens.find((entry) => entry.key === tokenKey)
+  const isNative = token?.key === 'native'
+  const recipient = checkRecipient(view.ns, recipientText)
+  const separator = decimalSeparator(t.locale)
+  const amount = token ? parseAmount(amountText, token.decimals, { balance: token.balance, separator }) : undefined
+
+  // The fee of this transfer: to the recipient once it is an address (the own address until then); an ERC-20's with amount 0.
+  const feeTo = recipient.ok ? recipient.address : from
+  useEffect(() => {
+    if (!token) return
+    let live = true
+    setFee({ status: 'loading' })
+    const transaction = token.address ? { from, to: token.address, data: erc20TransferData(feeTo, 0n) } : { from, to: feeTo }
+    estimateFee(latch, transaction).then(
+      (wei) => live && setFee({ status: 'ready', wei }),
+      () => live && setFee({ status: 'failed' }),
+    )
+    return () => {
+      live = false
+    }
+  }, [latch, from, feeTo, token?.key, token?.address])
+
+  const feeWei = fee.status === 'ready' ? fee.wei : undefined
+  const nativeBalance = native.balance
+  /** The amount's refusal, then the fee's: the coin left must pay it. */
+  const amountRefusal = ((): { id: string; values?: Record<string, string | number> } | undefined => {
+    if (!token || !amount) return undefined
+    if (!amount.ok) return amount.reason === 'amountRequired' ? undefined : amountText_(amount.reason, token)
+    if (feeWei !== undefined && nativeBalance !== undefined) {
+      const spent = (isNative ? amount.units : 0n) + feeWei
+      if (spent > nativeBalance) return { id: 'send.insufficientFee', values: { symbol: native.symbol } }
+    }
+    return undefined
+  })()
+  const recipientRefusal = recipient.ok || recipient.reason === 'recipientRequired' ? undefined : recipientText_(recipient.reason)
+  const missing = !amountText.trim() || !recipientText.trim()
+  const ready = token && amount?.ok && recipient.ok && !amountRefusal
+
+  const setMax = () => {
+    if (!token || token.balance === undefined) return
+    const max = maxAmount(token.balance, isNative, feeWei)
+    if (max !== undefined) setAmountText(formatUnitsToDecimalString(max, token.decimals))
+  }
+
+  const submit = () => {
+    if (!amount?.ok || !recipient.ok || !token) return
+    setSending(true)
+    setFailure(undefined)
+    const to = recipient.address
+    const sent = token.address
+      ? (() => {
+          const data = erc20TransferData(to, amount.units)
+          return data ? sendTransaction(latch, { to: token.address as `0x${string}`, value: 0n, data, ns: 'eip155' }) : Promise.reject(new LatchError('INVALID_ADDRESS', { details: 'the token is not an EVM address' }))
+        })()
+      : sendTransaction(latch, { to: to as `0x${string}`, value: amount.units, ns: 'eip155' })
+    sent.then(
+      ({ hash }) => {
+        pendingTransactions(latch).add(hash)
+        latch.dispatch(toastRequested({ toast: { message: 'Transaction sent', messageId: 'send.sent', variant: 'success' } }))
+        // docs/behaviour.md, "Send": after a send, Account in place of this view (unless the visitor already left it); back to
+        // the Account right below rather than a second one on top.
+        const state = latch.getState()
+        if (!state.router.open || selectView(state).name !== 'Send') return
+        const history = state.router.history
+        latch.dispatch(history.at(-2)?.name === 'Account' ? routerWentBack({}) : routerReplaced({ view: { name: 'Account' } }))
+      },
+      (error: unknown) => {
+        setSending(false)
+        setFailure(toLatchError(error).toData())
+      },
+    )
+  }
+
+  const feeText =
+    fee.status === 'ready'
+      ? `${formatAmount(formatUnitsToDecimalString(fee.wei, network.nativeCurrency.decimals), t.locale)} ${native.symbol}`
+      : fee.status === 'loading'
+        ? t('send.feeEstimating')
+        : t('send.feeUnavailable')
+
+  if (step === 'preview' && ready && token && amount?.ok && recipient.ok) {
+    return (
+      <div className="send-preview">
+        <p className="send-amount-big">
+          <bdi>
+            {formatAmount(formatUnitsToDecimalString(amount.units, token.decimals), t.locale)} {token.symbol}
+          </bdi>
+        </p>
+        <dl className="send-details">
+          <div>
+            <dt>{t('send.from')}</dt>
+            <dd>
+              <bdi title={from}>{shortAddress(from)}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('send.to')}</dt>
+            <dd>
+              <bdi title={recipient.address}>{shortAddress(recipient.address)}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('send.token')}</dt>
+            <dd>
+              <bdi>{token.name && token.name !== token.symbol ? `${token.name} (${token.symbol})` : token.symbol}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('send.network')}</dt>
+            <dd>
+              <bdi>{network.name}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('send.fee')}</dt>
+            <dd>
+              <bdi>{feeText}</bdi>
+            </dd>
+          </div>
+        </dl>
+        {failure ? (
+          <p className="send-error error-text" role="alert">
+            {t.error(failure)}
+          </p>
+        ) : null}
+        <div className="send-actions">
+          <button type="button" className="button secondary" disabled={sending} onClick={() => setStep('form')}>
+            {t('send.edit')}
+          </button>
+          <button
+            type="button"
+            className="button primary"
+            data-autofocus
+            aria-disabled={sending || undefined}
+            aria-busy={sending || undefined}
+            onClick={() => {
+              if (!sending) submit()
+            }}
+          >
+            {sending ? <span className="spinner spin send-spinner" aria-hidden="true" /> : null}
+            {sending ? t('send.sending') : t('send.send')}
+          </button>
+        </div>
+      </div>
+    )
+  }
+
+  const missingShown = tried && missing
+  return (
+    <form
+      className="send-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        setTried(true)
+        if (ready) {
+          setFailure(undefined)
+          setStep('preview')
+        }
+      }}
+    >
+      <label className="send-label" htmlFor={ids.token}>
+        {t('send.token')}
+      </label>
+      <select
+        id={ids.token}
+        className="send-input"
+        value={tokenKey}
+        onChange={(event) => {
+          setTokenKey(event.target.value)
+          setAmountText('')
+        }}
+      >
+        {tokens.map((entry) => (
+          <option key={entry.key} value={entry.key}>
+            {entry.symbol}
+          </option>
+        ))}
+      </select>
+      {!token ? (
+        <p className="send-error error-text" role="alert">
+          {t.error({ messageId: 'SEND_TOKEN_REQUIRED', shortMessage: 'A token is required' })}
+        </p>
+      ) : null}
+      <div className="send-label-row">
+        <label className="send-label" htmlFor={ids.amount}>
+          {t('send.amount')}
+        </label>
+        {token?.balance !== undefined ? (
+          <span className="send-balance">
+            {t('send.balance', { amount: `${formatAmount(formatUnitsToDecimalString(token.balance, token.decimals), t.locale)} ${token.symbol}` })}
+          </span>
+        ) : null}
+      </div>
+      <div className="send-amount">
+        <input
+          id={ids.amount}
+          className="send-input"
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="0"
+          value={amountText}
+          aria-invalid={amountRefusal ? true : undefined}
+          aria-describedby={amountRefusal ? ids.amountError : undefined}
+          onChange={(event) => setAmountText(event.target.value)}
+        />
+        <button type="button" className="send-max" onClick={setMax} disabled={token?.balance === undefined || (isNative && feeWei === undefined)}>
+          {t('send.max')}
+        </button>
+      </div>
+      {amountRefusal ? (
+        <p id={ids.amountError} className="send-error error-text" role="alert">
+          {t(amountRefusal.id as never, amountRefusal.values)}
+        </p>
+      ) : null}
+      <label className="send-label" htmlFor={ids.recipient}>
+        {t('send.to')}
+      </label>
+      <input
+        id={ids.recipient}
+        className="send-input send-recipient"
+        autoComplete="off"
+        spellCheck={false}
+        dir="ltr"
+        placeholder={t('send.recipientPlaceholder')}
+        value={recipientText}
+        aria-invalid={recipientRefusal ? true : undefined}
+        aria-describedby={recipientRefusal ? ids.recipientError : undefined}
+        onChange={(event) => setRecipientText(event.target.value)}
+      />
+      {recipientRefusal ? (
+        <p id={ids.recipientError} className="send-error error-text" role="alert">
+          {t(recipientRefusal as never)}
+        </p>
+      ) : null}
+      <div className="send-fee">
+        <span>{t('send.fee')}</span>
+        <bdi>{feeText}</bdi>
+      </div>
+      {missingShown ? (
+        <p className="send-error error-text" role="alert">
+          {t.error({ messageId: 'SEND_AMOUNT_AND_RECEIVER_REQUIRED', shortMessage: 'An amount and receiver address are required' })}
+        </p>
+      ) : null}
+      <button type="submit" className="button primary wide">
+        {t('send.review')}
+      </button>
+    </form>
+  )
+}
+
+/** The message of an amount refusal (docs/behaviour.md, "Send"). */
+function amountText_(reason: Exclude<AmountRefusal, 'amountRequired'>, token: SendToken): { id: string; values?: Record<string, string | number> } {
+  if (reason === 'tooManyDecimals') return { id: 'send.tooManyDecimals', values: { symbol: token.symbol, decimals: token.decimals } }
+  if (reason === 'insufficient') return { id: 'send.insufficient', values: { symbol: token.symbol } }
+  return { id: `send.${reason}` }
+}
+
+/** The message id of a recipient refusal. */
+function recipientText_(reason: Exclude<RecipientRefusal, 'recipientRequired'>): string {
+  return reason === 'unsupportedFamily' ? 'error.NETWORK_UNSUPPORTED' : `send.${reason}`
+}
