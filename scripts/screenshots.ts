@@ -17,9 +17,9 @@ type Shot = {
   name: string
   theme: 'light' | 'dark'
   viewport: { width: number; height: number }
-  view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks' | 'siwx'
+  view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks' | 'siwx' | 'send' | 'send-preview'
   locale?: string
-  /** The preview page's query for the sign-in view (`siwx=1`, `siwx=failed`). */
+  /** The preview page's query for the sign-in and Send views (`siwx=1`, `siwx=failed`, `send=1`). */
   siwx?: string
 }
 
@@ -43,6 +43,9 @@ const shots: readonly Shot[] = [
   { name: 'siwx-dark', theme: 'dark', viewport: { width: 1280, height: 760 }, view: 'siwx', siwx: 'siwx=1' },
   { name: 'siwx-failed-light', theme: 'light', viewport: { width: 1280, height: 760 }, view: 'siwx', siwx: 'siwx=failed' },
   { name: 'siwx-failed-dark', theme: 'dark', viewport: { width: 1280, height: 760 }, view: 'siwx', siwx: 'siwx=failed' },
+  // The Send view, filled in, and its preview (the preview page, with a stand-in for the wallet's fee answers).
+  { name: 'send-light', theme: 'light', viewport: { width: 1280, height: 800 }, view: 'send', siwx: 'send=1' },
+  { name: 'send-preview-dark', theme: 'dark', viewport: { width: 1280, height: 800 }, view: 'send-preview', siwx: 'send=1' },
 ]
 
 /** Opens the modal from the page's connect button, whatever language it speaks. */
@@ -101,6 +104,24 @@ async function showSignIn(page: Page) {
   })
 }
 
+/** The Send view on the preview page: an amount and a recipient typed, and for the preview, Review pressed. */
+async function showSend(page: Page, preview: boolean) {
+  const view = modal(page).locator('.send-form')
+  await view.waitFor()
+  await view.locator('.send-amount input').fill('0.25')
+  await view.locator('.send-recipient').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  await view.locator('.send-fee bdi', { hasText: 'ETH' }).waitFor()
+  if (preview) {
+    await view.locator('button[type=submit]').click()
+    await modal(page).locator('.send-preview').waitFor()
+  }
+  await page.mouse.move(2, 2)
+  await page.waitForFunction(() => {
+    const root = document.querySelector('latch-modal')?.shadowRoot
+    return !!root && root.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity)
+  })
+}
+
 /** Japanese and Chinese shots need a CJK font: Debian's small WenQuanYi Micro Hei, installed when none is present (root). */
 function ensureCjkFont(): void {
   const fonts = spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' })
@@ -116,17 +137,19 @@ mkdirSync(out, { recursive: true })
 const only = process.argv.slice(2)
 const chosen = shots.filter((s) => only.length === 0 || only.some((word) => s.name.includes(word)))
 // Each page only when a chosen shot needs it: the demo starts the whole local stack.
-const demo = chosen.some((shot) => shot.view !== 'siwx') ? await startDemo() : undefined
-const preview = chosen.some((shot) => shot.view === 'siwx') ? await startPreview() : undefined
+const onPreview = (shot: Shot) => shot.view === 'siwx' || shot.view === 'send' || shot.view === 'send-preview'
+const demo = chosen.some((shot) => !onPreview(shot)) ? await startDemo() : undefined
+const preview = chosen.some(onPreview) ? await startPreview() : undefined
 const browser = await launchBrowser()
 try {
   for (const shot of chosen) {
     const guarded = await newGuardedPage(browser)
     await guarded.page.setViewportSize(shot.viewport)
     await guarded.page.emulateMedia({ colorScheme: shot.theme, reducedMotion: 'reduce' })
-    const base = shot.view === 'siwx' ? `${preview?.url}/?${shot.siwx}&` : `${demo?.url}/?`
+    const base = onPreview(shot) ? `${preview?.url}/?${shot.siwx}&` : `${demo?.url}/?`
     await guarded.page.goto(`${base}theme=${shot.theme}${shot.locale ? `&locale=${shot.locale}` : ''}`)
     if (shot.view === 'siwx') await showSignIn(guarded.page)
+    else if (shot.view === 'send' || shot.view === 'send-preview') await showSend(guarded.page, shot.view === 'send-preview')
     else if (shot.view === 'connect') await openConnect(guarded.page)
     else if (shot.view === 'account') await showAccount(guarded.page)
     else if (shot.view === 'wallets') await showWallets(guarded.page)

@@ -4,7 +4,8 @@
  * load (scripts/ui-preview.ts opens it by clicking instead), `&wc=1` for a stand-in walletconnect plugin, `&locale=…` (the
  * built-in languages and the pseudo-locale `en-XA`). `&siwx=1` connects the account and opens the sign-in view
  * (SIWXSignMessage) for it with a stand-in siwx plugin; `siwx=signing` and `siwx=failed` show it while the wallet is asked
- * and after a declined signature, `&required=1` makes sign-in required.
+ * and after a declined signature, `&required=1` makes sign-in required. `&send=1` connects the account, gives it two tokens and
+ * opens the Send view, with a stand-in for the EVM plugin's fee answers (scripts/testing/preview-send.ts).
  * Fake discovered connectors and the api plugin's curated wallet list. Not part of the package.
  */
 import { createRoot } from 'react-dom/client'
@@ -26,6 +27,7 @@ import { ConnectButton, LatchProvider, NetworkButton } from '../../ui/index'
 import { defineLocale, pseudoLocaleTag, pseudoMessages } from '../../ui/i18n/public'
 import { previewSiwx } from './preview-siwx'
 import { previewWalletConnect } from './preview-walletconnect'
+import { previewSendWallet } from './preview-send'
 
 const svg = (body: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">${body}</svg>`)}`
 
@@ -59,9 +61,10 @@ const params = new URLSearchParams(location.search)
 const open = params.get('open')
 const theme = params.get('theme')
 const siwx = params.get('siwx')
+const send = params.get('send')
 const latch = createLatch({
   networks,
-  plugins: [api(), ...(params.get('wc') === '1' ? [previewWalletConnect] : []), ...(siwx ? [previewSiwx({ required: params.get('required') === '1' })] : [])],
+  plugins: [api(), ...(params.get('wc') === '1' ? [previewWalletConnect] : []), ...(siwx ? [previewSiwx({ required: params.get('required') === '1' })] : []), ...(send ? [previewSendWallet()] : [])],
   themeMode: theme === 'light' || theme === 'dark' ? theme : 'system',
   metadata: { name: 'Acme Swap', description: 'A host page behind the modal', url: location.origin, icons: [appIcon] },
 })
@@ -70,11 +73,16 @@ const pseudo = defineLocale({ locale: pseudoLocaleTag, messages: pseudoMessages(
 latch.dispatch(connectorsDiscovered({ connectors }))
 latch.dispatch({ type: 'walletList/pageRequested', payload: { page: 1 } })
 
-if (params.get('account') === '1' || siwx) {
+if (params.get('account') === '1' || siwx || send) {
   const address = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
   latch.dispatch(accountConnected({ caipAddress: `eip155:1:${address}`, connectorId: 'io.metamask' }, { ns: 'eip155' }))
   latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:1' }, { ns: 'eip155' }))
   latch.dispatch(accountBalanceUpdated({ balance: '2.718281828', symbol: 'ETH' }, { ns: 'eip155' }))
+  if (send) {
+    const token = (symbol: string, name: string, address: string, numeric: string) => ({ name, symbol, chainId: 'eip155:1', address, quantity: { decimals: '6', numeric } })
+    const balances = [token('USDC', 'USD Coin', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', '1250.5'), token('USDT', 'Tether USD', '0xdAC17F958D2ee523a2206206994597C13D831ec7', '42')]
+    latch.dispatch({ type: 'balance/tokensSucceeded', ns: 'eip155', payload: { caipAddress: `eip155:1:${address}`, balances } })
+  }
 }
 
 function Page() {
@@ -106,6 +114,10 @@ if (root) {
     latch.dispatch(modalOpened({}))
     if (open === 'allwallets') latch.dispatch(routerPushed({ view: { name: 'AllWallets' } }))
     if (open === 'networks') latch.dispatch(routerPushed({ view: { name: 'Networks' } }))
+  }
+  if (send) {
+    latch.dispatch(modalOpened({ view: { name: 'Account' } }))
+    latch.dispatch(routerPushed({ view: { name: 'Send' } }))
   }
   if (siwx) {
     // As the siwx plugin does once an account connects without a session (docs/siwx.md).
