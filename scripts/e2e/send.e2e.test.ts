@@ -1,0 +1,77 @@
+import type { Page } from 'playwright-core'
+import { createPublicClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { anvilAccounts } from '../devnet/anvil'
+import { startDemo } from '../devnet/demo/serve-demo'
+import { demoTokens } from '../devnet/tokens'
+import { hasChromium } from './harness'
+import { openDemo, useDemoBrowser } from './use-demo'
+
+// docs/behaviour.md, "Send": the Send view in Debian chromium, on the demo and the local stack, with the EVM dev wallet.
+const account = anvilAccounts[0] as `0x${string}`
+const dusd = demoTokens[0] as (typeof demoTokens)[number]
+
+describe.skipIf(!hasChromium())('the Send view, end to end', () => {
+  const stack = useDemoBrowser(startDemo)
+  const dialog = (page: Page) => page.locator('[role=dialog]:not([aria-busy="true"])')
+  const rpc = () => createPublicClient({ transport: http(stack.demo.stack.chains[0]?.url) })
+  const tokenBalance = (owner: `0x${string}`) => rpc().readContract({ address: dusd.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+
+  /** Connects the dev wallet, opens Account, and pushes Send (the Account row that does so is not on main yet). */
+  async function openSend(): Promise<Page> {
+    const page = await openDemo(stack)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).click()
+    await page.getByTestId('dev-wallet-approve').click()
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
+    await expect.poll(() => dialog(page).count()).toBe(0)
+    await page.locator('.latch-account').click()
+    await dialog(page).locator('[data-view="Account"]').waitFor()
+    await page.evaluate(() => (window as unknown as { latchDemo: { latch: { dispatch(e: unknown): void } } }).latchDemo.latch.dispatch({ type: 'router/pushed', payload: { view: { name: 'Send' } } }))
+    await dialog(page).locator('.send-form').waitFor()
+    return page
+  }
+
+  async function send(page: Page, amount: string, to: string, token?: string) {
+    const form = dialog(page).locator('.send-form')
+    if (token) await form.locator('select').selectOption({ label: token })
+    await form.locator('.send-amount input').fill(amount)
+    await form.locator('.send-recipient').fill(to)
+    // The fee comes from the wallet's eth_estimateGas and eth_gasPrice (anvil's).
+    await expect.poll(() => form.locator('.send-fee bdi').textContent(), { timeout: 10_000 }).toMatch(/ETH$/)
+    await form.getByRole('button', { name: 'Review' }).click()
+    await dialog(page).locator('.send-preview').getByRole('button', { name: 'Send' }).click()
+    await page.getByTestId('dev-wallet-approve').click()
+    await dialog(page).locator('[data-view="Account"]').waitFor()
+  }
+
+  it('sends 0.5 ETH and then 12.5 DUSD through the dev wallet; anvil shows both; Account follows', async () => {
+    const page = await openSend()
+    const receiver = anvilAccounts[2] as `0x${string}`
+    const before = await rpc().getBalance({ address: receiver })
+    await send(page, '0.5', receiver)
+    await expect.poll(() => rpc().getBalance({ address: receiver }), { timeout: 10_000 }).toBe(before + parseEther('0.5'))
+    await expect.poll(() => page.evaluate('window.latchDemo.exportLog().events.some((e) => e.type === "eip155/receiptReceived")'), { timeout: 10_000 }).toBe(true)
+
+    const other = anvilAccounts[1] as `0x${string}`
+    const [mineBefore, theirsBefore] = [await tokenBalance(account), await tokenBalance(other)]
+    await page.evaluate(() => (window as unknown as { latchDemo: { latch: { dispatch(e: unknown): void } } }).latchDemo.latch.dispatch({ type: 'router/pushed', payload: { view: { name: 'Send' } } }))
+    // The token list comes from the provider API while the view shows it.
+    await expect.poll(() => dialog(page).locator('.send-form select option').allTextContents(), { timeout: 10_000 }).toContain('DUSD')
+    await send(page, '12.5', other, 'DUSD')
+    await expect.poll(() => tokenBalance(other), { timeout: 10_000 }).toBe(theirsBefore + parseUnits('12.5', dusd.decimals))
+    expect(await tokenBalance(account)).toBe(mineBefore - parseUnits('12.5', dusd.decimals))
+  })
+
+  it('an amount above the balance is named and nothing is sent', async () => {
+    const page = await openSend()
+    const form = dialog(page).locator('.send-form')
+    await form.locator('.send-amount input').fill('100000000')
+    await form.locator('.send-recipient').fill(anvilAccounts[2] as string)
+    await expect.poll(() => form.locator('[role=alert]').allTextContents()).toEqual(['Insufficient ETH balance'])
+    await form.getByRole('button', { name: 'Review' }).click()
+    expect(await dialog(page).locator('.send-preview').count()).toBe(0)
+    const types = (await page.evaluate('window.latchDemo.exportLog().events.map((e) => e.type)')) as string[]
+    expect(types).not.toContain('wallet/sendTransactionRequested')
+  })
+})
