@@ -132,6 +132,10 @@ const shots: Shot[] = [
   { name: 'siwx-failed-dark', theme: 'dark', width: 1280, height: 800, query: 'siwx=failed&required=1', steps: [{ wait: '.siwx' }] },
   { name: 'siwx-ar-narrow-light', theme: 'light', width: 390, height: 844, query: 'siwx=failed&locale=ar', steps: [{ wait: '.siwx' }] },
   { name: 'siwx-pseudo-narrow-light', theme: 'light', width: 360, height: 740, query: 'siwx=signing&locale=en-XA', steps: [{ wait: '.siwx' }] },
+  // The Send view (a stand-in answers the fee): the form, right to left on a phone, and in forced colours.
+  { name: 'send-light', theme: 'light', width: 1280, height: 800, query: 'send=1', steps: [{ wait: '.send-form' }] },
+  { name: 'send-ar-narrow-dark', theme: 'dark', width: 390, height: 844, query: 'send=1&locale=ar', steps: [{ wait: '.send-form' }] },
+  { name: 'send-forced-colors', theme: 'dark', width: 1280, height: 800, query: 'send=1', forcedColors: true, steps: [{ wait: '.send-form' }] },
   { name: 'siwx-forced-colors', theme: 'dark', width: 1280, height: 800, query: 'siwx=signing', forcedColors: true, steps: [{ wait: '.siwx' }] },
 ]
 

@@ -16,7 +16,7 @@ import { pseudoLocaleTag, pseudoMessages } from '../../ui/i18n/pseudo'
 // axe-core on every modal view reachable in the demo, in light, dark and phone size, in Arabic (right to left) and in
 // the pseudo-locale at 360 px; any violation fails. In the pseudo-locale no label may overflow its row either. The sign-in
 // view (SIWXSignMessage), which the demo does not reach yet, is checked the same way on the preview page
-// (scripts/ui-preview.ts), with a stand-in siwx plugin.
+// (scripts/ui-preview.ts), with a stand-in siwx plugin; so is the Send view, with a stand-in for the wallet's fee answers.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const account = anvilAccounts[0]
 
@@ -53,7 +53,7 @@ async function overflowing(page: Page): Promise<string[]> {
     const card = root?.querySelector('.card')
     if (!root || !card) return ['no modal']
     const bounds = card.getBoundingClientRect()
-    const labels = root.querySelectorAll<HTMLElement>('.title, .row-name, .tag, .button, .headline, .subtle, .hint, .footnote, .section-divider, .toast, .notice, .empty, .siwx h3, .siwx-account, .siwx-error')
+    const labels = root.querySelectorAll<HTMLElement>('.title, .row-name, .tag, .button, .headline, .subtle, .hint, .footnote, .section-divider, .toast, .notice, .empty, .siwx h3, .siwx-account, .siwx-error, .send-label, .send-balance, .send-error, .send-fee span, .send-details dt, .send-pending h3')
     const problems: string[] = []
     for (const label of labels) {
       const box = label.getBoundingClientRect()
@@ -285,6 +285,63 @@ describe.skipIf(!hasChromium())('axe-core on the sign-in view (SIWXSignMessage, 
       await dialog(page).getByRole('button', { name: t('siwx.tryAgain'), exact: true }).waitFor()
       expect(await dialog(page).getByRole('alert').filter({ hasText: t('error.SIGNATURE_DECLINED') }).count()).toBe(1)
       await check('SIWXSignMessage, failed')
+    })
+  }
+})
+
+describe.skipIf(!hasChromium())('axe-core on the Send view (on the preview page)', () => {
+  let preview: Awaited<ReturnType<typeof startPreview>>
+  let browser: Browser
+  let guarded: GuardedPage | undefined
+  beforeAll(async () => {
+    preview = await startPreview()
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await preview?.stop()
+  })
+  afterEach(async () => {
+    if (!guarded) return
+    expect(guarded.outsideRequests).toEqual([])
+    expect(guarded.consoleErrors).toEqual([])
+    await guarded.close()
+    guarded = undefined
+  })
+
+  const dialog = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
+
+  for (const mode of modes) {
+    it(`has no violations in ${mode.name} mode: the form, its refusals, the preview`, async () => {
+      guarded = await newGuardedPage(browser)
+      const page = guarded.page
+      await page.setViewportSize(mode.viewport)
+      await page.emulateMedia({ colorScheme: mode.theme, reducedMotion: 'reduce' })
+      await page.goto(new URL(`/?theme=${mode.theme}&locale=${mode.locale}&send=1`, preview.url).href)
+      const t = await textsOf(mode.locale)
+      const at = (view: string) => `${view} (${mode.name})`
+      const check = async (view: string) => {
+        await expectNoViolations(page, at(view))
+        if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at(view)).toEqual([])
+      }
+      const form = dialog(page).locator('.send-form')
+      await form.waitFor()
+      // Every field is named by its label.
+      await form.getByRole('combobox', { name: t('send.token') }).waitFor()
+      await form.getByRole('textbox', { name: t('send.to') }).waitFor()
+      await expect.poll(() => form.locator('.send-fee bdi').textContent()).toMatch(/ETH$/)
+      await check('Send')
+
+      await form.getByRole('textbox', { name: t('send.amount') }).fill('5')
+      await form.getByRole('textbox', { name: t('send.to') }).fill('0x70997970C51812dc3a010C7d01b50e0d17dc79C8')
+      await expect.poll(() => form.getByRole('alert').allTextContents()).toEqual([t('send.insufficient', { symbol: 'ETH' }), t('send.badChecksum')])
+      await check('Send, refused')
+
+      await form.getByRole('textbox', { name: t('send.amount') }).fill('0.25')
+      await form.getByRole('textbox', { name: t('send.to') }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+      await form.getByRole('button', { name: t('send.review') }).click()
+      await dialog(page).getByRole('button', { name: t('send.send'), exact: true }).waitFor()
+      await check('Send, preview')
     })
   }
 })

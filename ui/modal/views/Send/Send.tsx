@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import * as z from 'zod/mini'
 import {
   request,
@@ -376,7 +376,7 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
         </label>
         {token?.balance !== undefined ? (
           <span className="send-balance">
-            {t('send.balance', { amount: `${formatAmount(formatUnitsToDecimalString(token.balance, token.decimals), t.locale)} ${token.symbol}` })}
+            {withData(t('send.balance', { amount: mark }), `${formatAmount(formatUnitsToDecimalString(token.balance, token.decimals), t.locale)} ${token.symbol}`)}
           </span>
         ) : null}
       </div>
@@ -435,6 +435,22 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
         {t('send.review')}
       </button>
     </form>
+  )
+}
+
+/** Stands for data (an amount and its symbol) while its sentence is translated (a private-use character no catalogue writes). */
+const mark = '\uE000'
+
+/** The translated sentence with the data in a <bdi>: it keeps its own direction inside an Arabic sentence (docs/i18n.md, "Right to left"). */
+function withData(text: string, data: string): ReactNode {
+  const at = text.indexOf(mark)
+  if (at < 0) return text
+  return (
+    <>
+      {text.slice(0, at)}
+      <bdi>{data}</bdi>
+      {text.slice(at + mark.length).replaceAll(mark, data)}
+    </>
   )
 }
 
