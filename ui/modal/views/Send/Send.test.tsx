@@ -3,6 +3,7 @@ import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   accountBalanceUpdated,
+  accountConnected,
   balanceTokensSucceeded,
   modalOpened,
   networkSwitched,
@@ -12,7 +13,8 @@ import {
 } from '../../../../kernel/index'
 import { eip155ReceiptReceived } from '../../../../plugins/eip155/balance-events'
 import { previewSendWallet, standInHash } from '../../../../scripts/testing/preview-send'
-import { button, click, connectAccount, lastRequest, preloadAll, renderWithLatch, settle, setup, shadow } from '../../../../scripts/testing/ui'
+import { createTestNetwork } from '../../../../kernel/testing'
+import { button, click, connectAccount, lastRequest, preloadAll, renderWithLatch, settle, setup, shadow, testNetworks } from '../../../../scripts/testing/ui'
 
 // docs/behaviour.md, "Send", with a stand-in for the EVM plugin's fee answers; the wallet's answer to the send comes by hand.
 
@@ -197,5 +199,44 @@ describe('Send', () => {
     await open({ failFee: true })
     expect(feeText()).toBe('Unavailable')
     expect(button('Max').hasAttribute('disabled')).toBe(true)
+  })
+})
+
+describe('Send on Solana', () => {
+  const solanaAddress = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+  const solanaReceiver = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+
+  async function openSolana() {
+    const t = setup({ networks: [...testNetworks, createTestNetwork('solana', 'localnet', { name: 'Solana Localnet' })] })
+    cleanup = (await renderWithLatch({ latch: t.latch, children: null })).unmount
+    act(() => {
+      t.latch.dispatch(accountConnected({ caipAddress: `solana:localnet:${solanaAddress}`, connectorId: 'phantom' }, { ns: 'solana' }))
+      t.latch.dispatch(networkSwitched({ caipNetworkId: 'solana:localnet' }, { ns: 'solana' }))
+      t.latch.dispatch(accountBalanceUpdated({ balance: '1.5', symbol: 'SOL' }, { ns: 'solana' }))
+      t.latch.dispatch(modalOpened({ view: { name: 'Account' } }))
+      t.latch.dispatch(routerPushed({ view: { name: 'Send' } }))
+    })
+    await settle()
+    return t
+  }
+
+  it('sends SOL: base58 recipients, 9 decimals, the fee of one signature, the transfer asked of the Solana wallet, then Account', async () => {
+    const { latch, events } = await openSolana()
+    expect(latch.getState().activeNamespace).toBe('solana')
+    expect([...field('Token').options].map((o) => o.textContent)).toEqual(['SOL'])
+    expect(feeText()).toBe('0.000005 SOL')
+    click(button('Max'))
+    expect(field('Amount').value).toBe('1.499995')
+    await fill('0.0000000001', solanaReceiver)
+    expect(alerts()).toEqual(['SOL has at most 9 decimals'])
+    await fill('0.25', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    expect(alerts()).toEqual(['Not a valid address'])
+    await fill('0.25', solanaReceiver)
+    click(button('Review'))
+    click(button('Send', view()))
+    const intent = lastRequest(events, 'wallet/sendTransactionRequested')
+    expect(intent).toMatchObject({ ns: 'solana', payload: { to: solanaReceiver, value: '250000000' } })
+    await act(async () => void latch.dispatch(walletSendTransactionSucceeded({ hash: '5'.repeat(88) }, { ns: 'solana', requestId: intent.requestId })))
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Account'])
   })
 })

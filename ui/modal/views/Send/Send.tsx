@@ -67,7 +67,8 @@ export function sendTokens(view: SendView): SendToken[] {
     decimals,
     balance: view.balance === undefined ? undefined : balanceUnits(view.balance, decimals),
   }
-  const tokens = (view.tokenBalance ?? [])
+  // Solana: SOL only (SPL transfers are not built yet, docs/behaviour.md, "Send").
+  const tokens = (view.ns === 'eip155' ? (view.tokenBalance ?? []) : [])
     .filter((token) => token.chainId === network.caipNetworkId && token.address !== undefined)
     .map((token): SendToken => {
       const tokenDecimals = Number(token.quantity.decimals)
@@ -109,7 +110,7 @@ export default function Send() {
   useBalanceWatch('tokens')
   const pending = usePending(latch)
   const body = (() => {
-    if (view.ns !== 'eip155') return <p className="subtle center send-note">{t.error({ messageId: 'NETWORK_UNSUPPORTED', shortMessage: 'Unsupported chain' })}</p>
+    if (view.ns !== 'eip155' && view.ns !== 'solana') return <p className="subtle center send-note">{t.error({ messageId: 'NETWORK_UNSUPPORTED', shortMessage: 'Unsupported chain' })}</p>
     if (!view.network || !view.address) return <p className="subtle center send-note">{t('account.none')}</p>
     if (!view.supported) {
       return (
@@ -163,6 +164,9 @@ async function estimateFee(latch: Latch, transaction: { from: string; to: string
   return BigInt(parsedGas.data) * BigInt(parsedPrice.data)
 }
 
+/** The base fee of one signature, in lamports: what a SOL transfer costs (docs/solana.md). */
+const solanaSignatureFee = 5000n
+
 type Fee = { status: 'loading' } | { status: 'ready'; wei: bigint } | { status: 'failed' }
 
 function decimalSeparator(locale: string): string {
@@ -177,6 +181,7 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
   const network = view.network as NonNullable<SendView['network']>
   const tokens = sendTokens(view)
   const native = tokens[0] as SendToken
+  const family = view.ns === 'solana' ? 'solana' : 'eip155'
   const [tokenKey, setTokenKey] = useState('native')
   const [amountText, setAmountText] = useState('')
   const [recipientText, setRecipientText] = useState('')
@@ -196,6 +201,8 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
   const feeTo = recipient.ok ? recipient.address : from
   useEffect(() => {
     if (!token) return
+    // docs/behaviour.md, "Send": a Solana transfer pays the base fee of its one signature, whatever the speed.
+    if (family === 'solana') return setFee({ status: 'ready', wei: solanaSignatureFee })
     let live = true
     setFee({ status: 'loading' })
     const transaction = token.address ? { from, to: token.address, data: erc20TransferData(feeTo, 0n) } : { from, to: feeTo }
@@ -206,7 +213,7 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
     return () => {
       live = false
     }
-  }, [latch, from, feeTo, token?.key, token?.address])
+  }, [latch, family, from, feeTo, token?.key, token?.address])
 
   const feeWei = fee.status === 'ready' ? fee.wei : undefined
   const nativeBalance = native.balance
@@ -240,10 +247,11 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
           const data = erc20TransferData(to, amount.units)
           return data ? sendTransaction(latch, { to: token.address as `0x${string}`, value: 0n, data, ns: 'eip155' }) : Promise.reject(new LatchError('INVALID_ADDRESS', { details: 'the token is not an EVM address' }))
         })()
-      : sendTransaction(latch, { to: to as `0x${string}`, value: amount.units, ns: 'eip155' })
+      : sendTransaction(latch, { to: to as `0x${string}`, value: amount.units, ns: family })
     sent.then(
       ({ hash }) => {
-        pendingTransactions(latch).add(hash)
+        // The EVM plugin reports a receipt (a Solana transfer's confirmation only refreshes the balance).
+        if (family === 'eip155') pendingTransactions(latch).add(hash)
         latch.dispatch(toastRequested({ toast: { message: 'Transaction sent', messageId: 'send.sent', variant: 'success' } }))
         // docs/behaviour.md, "Send": after a send, Account in place of this view (unless the visitor already left it); back to
         // the Account right below rather than a second one on top.
