@@ -3,6 +3,7 @@ import { createPublicClient, erc20Abi, http, parseEther, parseUnits } from 'viem
 import { describe, expect, it } from 'vitest'
 import { anvilAccounts } from '../devnet/anvil'
 import { startDemo } from '../devnet/demo/serve-demo'
+import { solanaDevWalletInfo } from '../devnet/solana-dev-wallet/config'
 import { demoTokens } from '../devnet/tokens'
 import { hasChromium } from './harness'
 import { openDemo, useDemoBrowser } from './use-demo'
@@ -73,5 +74,35 @@ describe.skipIf(!hasChromium())('the Send view, end to end', () => {
     expect(await dialog(page).locator('.send-preview').count()).toBe(0)
     const types = (await page.evaluate('window.latchDemo.exportLog().events.map((e) => e.type)')) as string[]
     expect(types).not.toContain('wallet/sendTransactionRequested')
+  })
+
+  it('sends 0.25 SOL from the Solana dev wallet: the SVM shows it, with the fee of one signature', async () => {
+    const page = await openDemo(stack)
+    const solana = stack.demo.stack.solana
+    const lamportsOf = async (address: string) =>
+      BigInt(((await (await fetch(solana.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }) })).json()) as { result: { value: number } }).result.value)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: new RegExp(solanaDevWalletInfo.name) }).click()
+    await page.getByTestId('dev-wallet-approve').click()
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(solana.address)
+    await expect.poll(() => dialog(page).count()).toBe(0)
+    await page.locator('.latch-account').click()
+    await dialog(page).locator('[data-view="Account"]').waitFor()
+    await page.evaluate(() => (window as unknown as { latchDemo: { latch: { dispatch(e: unknown): void } } }).latchDemo.latch.dispatch({ type: 'router/pushed', payload: { view: { name: 'Send' } } }))
+    const form = dialog(page).locator('.send-form')
+    await form.waitFor()
+    expect(await form.locator('select option').allTextContents()).toEqual(['SOL'])
+    const to = 'Hxro1YdXbqR2p4Xg5yHPRFSzv8fPa3dDm5T1U5dDWKfD'
+    const [before, received] = [await lamportsOf(solana.address), await lamportsOf(to)]
+    await form.locator('.send-amount input').fill('0.25')
+    await form.locator('.send-recipient').fill(to)
+    expect(await form.locator('.send-fee bdi').textContent()).toBe('0.000005 SOL')
+    await form.getByRole('button', { name: 'Review' }).click()
+    await dialog(page).locator('.send-preview').getByRole('button', { name: 'Send' }).click()
+    await expect.poll(() => page.getByTestId('dev-wallet-prompt').innerText()).toContain('0.25 SOL')
+    await page.getByTestId('dev-wallet-approve').click()
+    await dialog(page).locator('[data-view="Account"]').waitFor()
+    await expect.poll(() => lamportsOf(to), { timeout: 10_000 }).toBe(received + 250_000_000n)
+    expect(before - (await lamportsOf(solana.address))).toBe(250_005_000n)
   })
 })
