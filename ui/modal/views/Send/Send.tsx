@@ -250,6 +250,7 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
       : sendTransaction(latch, { to: to as `0x${string}`, value: amount.units, ns: family })
     sent.then(
       ({ hash }) => {
+        setSending(false)
         // The EVM plugin reports a receipt (a Solana transfer's confirmation only refreshes the balance).
         if (family === 'eip155') pendingTransactions(latch).add(hash)
         latch.dispatch(toastRequested({ toast: { message: 'Transaction sent', messageId: 'send.sent', variant: 'success' } }))
