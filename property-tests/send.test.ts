@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { encodeFunctionData, erc20Abi, getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { formatUnitsToDecimalString } from '../kernel/rules/display'
-import { addPending, checkRecipient, erc20TransferData, maxAmount, maxPendingTransactions, parseAmount } from '../kernel/rules/send'
+import { chainNamespaces } from '../kernel/types'
+import { sendRequirement, addPending, checkRecipient, erc20TransferData, maxAmount, maxPendingTransactions, parseAmount } from '../kernel/rules/send'
 
 // docs/behaviour.md, "Send": the amount, recipient and transfer rules over their input spaces.
 
@@ -121,6 +122,24 @@ describe('Send rules (properties)', () => {
         expect(list.length).toBeLessThanOrEqual(maxPendingTransactions)
         expect(new Set(list).size).toBe(list.length)
         if (hashes.length) expect(list.at(-1)).toBe(hashes.at(-1))
+      }),
+      runs,
+    )
+  })
+
+  it('sendRequirement names the family first, then the EVM token, then a missing amount or recipient', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...chainNamespaces, undefined), fc.option(fc.string(), { nil: undefined }), fc.option(fc.string(), { nil: undefined }), fc.boolean(), (ns, amount, recipient, hasToken) => {
+        const error = sendRequirement(ns, { token: hasToken ? 'native' : undefined, amount, recipient })
+        const expected =
+          ns !== 'eip155' && ns !== 'solana'
+            ? 'NETWORK_UNSUPPORTED'
+            : ns === 'eip155' && !hasToken
+              ? 'SEND_TOKEN_REQUIRED'
+              : !amount?.trim() || !recipient?.trim()
+                ? 'SEND_AMOUNT_AND_RECEIVER_REQUIRED'
+                : undefined
+        expect(error?.code).toBe(expected)
       }),
       runs,
     )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addPending, balanceUnits, checkRecipient, erc20TransferData, maxAmount, maxPendingTransactions, parseAmount } from './send'
+import { sendRequirement, addPending, balanceUnits, checkRecipient, erc20TransferData, maxAmount, maxPendingTransactions, parseAmount } from './send'
 
 // docs/behaviour.md, "Send".
 
@@ -107,5 +107,21 @@ describe('addPending', () => {
     expect(list[0]).toBe('h21')
     expect(list.at(-1)).toBe('h119')
     expect(addPending(['a', 'b'], 'a')).toEqual(['b', 'a'])
+  })
+})
+
+describe('sendRequirement', () => {
+  it('names the first thing missing with its code and text', () => {
+    expect(sendRequirement('bip122', { token: 'native', amount: '1', recipient: 'x' })).toMatchObject({ code: 'NETWORK_UNSUPPORTED', shortMessage: 'Unsupported chain' })
+    expect(sendRequirement(undefined, {})).toMatchObject({ code: 'NETWORK_UNSUPPORTED' })
+    expect(sendRequirement('eip155', { amount: '1', recipient: 'x' })).toMatchObject({ code: 'SEND_TOKEN_REQUIRED', shortMessage: 'A token is required' })
+    expect(sendRequirement('eip155', { token: 'native', amount: ' ', recipient: 'x' })).toMatchObject({
+      code: 'SEND_AMOUNT_AND_RECEIVER_REQUIRED',
+      shortMessage: 'An amount and receiver address are required',
+    })
+    expect(sendRequirement('solana', { amount: '1' })).toMatchObject({ code: 'SEND_AMOUNT_AND_RECEIVER_REQUIRED' })
+    // Solana has one coin: no token to pick.
+    expect(sendRequirement('solana', { amount: '1', recipient: 'x' })).toBeUndefined()
+    expect(sendRequirement('eip155', { token: 'native', amount: '1', recipient: 'x' })).toBeUndefined()
   })
 })

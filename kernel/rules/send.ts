@@ -5,6 +5,7 @@
  */
 import { isEvmAddress, isSolanaAddress } from './address'
 import { checksumAddress } from './checksum'
+import { LatchError } from '../errors'
 import type { ChainNamespace } from '../types'
 
 /** Why an amount is refused; each has its visitor text (`send.<reason>` in the modal's catalogue). */
@@ -115,4 +116,16 @@ export const maxPendingTransactions = 99
 export function addPending(list: readonly string[], hash: string): string[] {
   const next = [...list.filter((h) => h !== hash), hash]
   return next.length > maxPendingTransactions ? next.slice(next.length - maxPendingTransactions) : next
+}
+
+/**
+ * What a send needs before anything else is checked (docs/behaviour.md, "Send"), as the error a developer gets: a family
+ * Send serves (`NETWORK_UNSUPPORTED`, 'Unsupported chain'), on EVM a token (`SEND_TOKEN_REQUIRED`), then an amount and a
+ * recipient (`SEND_AMOUNT_AND_RECEIVER_REQUIRED`). Undefined when all are there.
+ */
+export function sendRequirement(ns: ChainNamespace | undefined, { token, amount, recipient }: { token?: unknown; amount?: string; recipient?: string }): LatchError | undefined {
+  if (ns !== 'eip155' && ns !== 'solana') return new LatchError('NETWORK_UNSUPPORTED', { details: `Send serves EVM and Solana, not ${String(ns)}` })
+  if (ns === 'eip155' && token === undefined) return new LatchError('SEND_TOKEN_REQUIRED')
+  if (!amount?.trim() || !recipient?.trim()) return new LatchError('SEND_AMOUNT_AND_RECEIVER_REQUIRED')
+  return undefined
 }

@@ -25,6 +25,7 @@ import {
   erc20TransferData,
   maxAmount,
   parseAmount,
+  sendRequirement,
   type AmountRefusal,
   type RecipientRefusal,
 } from '../../../../kernel/rules/send'
@@ -110,7 +111,8 @@ export default function Send() {
   useBalanceWatch('tokens')
   const pending = usePending(latch)
   const body = (() => {
-    if (view.ns !== 'eip155' && view.ns !== 'solana') return <p className="subtle center send-note">{t.error({ messageId: 'NETWORK_UNSUPPORTED', shortMessage: 'Unsupported chain' })}</p>
+    const unsupported = sendRequirement(view.ns, {})
+    if (unsupported?.code === 'NETWORK_UNSUPPORTED') return <p className="subtle center send-note">{t.error(unsupported)}</p>
     if (!view.network || !view.address) return <p className="subtle center send-note">{t('account.none')}</p>
     if (!view.supported) {
       return (
@@ -228,7 +230,7 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
     return undefined
   })()
   const recipientRefusal = recipient.ok || recipient.reason === 'recipientRequired' ? undefined : recipientText_(recipient.reason)
-  const missing = !amountText.trim() || !recipientText.trim()
+  const missing = sendRequirement(family, { token, amount: amountText, recipient: recipientText })
   const ready = token && amount?.ok && recipient.ok && !amountRefusal
 
   const setMax = () => {
@@ -342,7 +344,7 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
     )
   }
 
-  const missingShown = tried && missing
+  const missingShown = tried && missing !== undefined
   return (
     <form
       className="send-form"
@@ -374,11 +376,6 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
           </option>
         ))}
       </select>
-      {!token ? (
-        <p className="send-error error-text" role="alert">
-          {t.error({ messageId: 'SEND_TOKEN_REQUIRED', shortMessage: 'A token is required' })}
-        </p>
-      ) : null}
       <div className="send-label-row">
         <label className="send-label" htmlFor={ids.amount}>
           {t('send.amount')}
@@ -435,9 +432,9 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
         <span>{t('send.fee')}</span>
         <bdi>{feeText}</bdi>
       </div>
-      {missingShown ? (
+      {missingShown || missing?.code === 'SEND_TOKEN_REQUIRED' ? (
         <p className="send-error error-text" role="alert">
-          {t.error({ messageId: 'SEND_AMOUNT_AND_RECEIVER_REQUIRED', shortMessage: 'An amount and receiver address are required' })}
+          {t.error(missing as LatchError)}
         </p>
       ) : null}
       <button type="submit" className="button primary wide">
