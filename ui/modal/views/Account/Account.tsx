@@ -160,7 +160,7 @@ export default function Account() {
           const Icon = row.addon ? row.addon.icon : row.builtin ? builtinIcons[row.builtin.icon] : undefined
           const label = row.addon ? t.text({ messageId: row.addon.label, message: row.addon.label }) : row.builtin ? t(row.builtin.label) : row.view
           return (
-            <li key={row.key}>
+            <li key={row.key} data-feature={row.key}>
               <ListRow
                 icon={<span className="row-icon">{Icon ? <Icon /> : null}</span>}
                 name={label}
