@@ -2,6 +2,7 @@ import jsQR from 'jsqr'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { anvilAccounts } from '../devnet/anvil'
+import { bitcoinWalletInfo } from '../devnet/bitcoin-wallet/provider'
 import { startDemo } from '../devnet/demo/serve-demo'
 import { solanaDevWalletInfo } from '../devnet/solana-dev-wallet/config'
 import { readPng } from '../testing/png'
@@ -66,5 +67,24 @@ describe.skipIf(!hasChromium())('the Receive view, end to end', () => {
     const networks = await dialog(page).getByRole('list', { name: 'Networks this address can receive on' }).getByRole('listitem').allTextContents()
     expect(networks.length).toBeGreaterThan(0)
     expect(networks.every((name) => /Solana/.test(name))).toBe(true)
+  })
+
+  it('Bitcoin: the code holds the payment address; there is no Send row; only Bitcoin networks are listed', async () => {
+    const page = await openDemo(stack)
+    const address = stack.demo.stack.bitcoin.accounts.find((a) => a.addressType === 'p2wpkh')!.address
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: new RegExp(bitcoinWalletInfo.name) }).click()
+    await approve(page)
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(address)
+    await expect.poll(() => dialog(page).count()).toBe(0)
+
+    await page.getByRole('button', { name: new RegExp(`${address.slice(0, 4)}…${address.slice(-4)}`) }).first().click()
+    await dialog(page).getByRole('button', { name: 'Receive' }).waitFor()
+    expect(await dialog(page).locator('li[data-feature]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-feature')))).toEqual(['receive'])
+    await dialog(page).getByRole('button', { name: 'Receive' }).click()
+    expect(await scan(page)).toBe(address)
+    const networks = await dialog(page).getByRole('list', { name: 'Networks this address can receive on' }).getByRole('listitem').allTextContents()
+    expect(networks.length).toBeGreaterThan(0)
+    expect(networks.every((name) => /Bitcoin/.test(name))).toBe(true)
   })
 })
