@@ -18,7 +18,7 @@ describe.skipIf(!hasChromium())('the Send view, end to end', () => {
   const rpc = () => createPublicClient({ transport: http(stack.demo.stack.chains[0]?.url) })
   const tokenBalance = (owner: `0x${string}`) => rpc().readContract({ address: dusd.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
-  /** Connects the dev wallet, opens Account, and pushes Send (the Account row that does so is not on main yet). */
+  /** Connects the dev wallet, opens Account, and its Send row. */
   async function openSend(): Promise<Page> {
     const page = await openDemo(stack)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
@@ -28,7 +28,7 @@ describe.skipIf(!hasChromium())('the Send view, end to end', () => {
     await expect.poll(() => dialog(page).count()).toBe(0)
     await page.locator('.latch-account').click()
     await dialog(page).locator('[data-view="Account"]').waitFor()
-    await page.evaluate(() => (window as unknown as { latchDemo: { latch: { dispatch(e: unknown): void } } }).latchDemo.latch.dispatch({ type: 'router/pushed', payload: { view: { name: 'Send' } } }))
+    await dialog(page).locator('li[data-feature="send"] .row').click()
     await dialog(page).locator('.send-form').waitFor()
     return page
   }
@@ -56,7 +56,7 @@ describe.skipIf(!hasChromium())('the Send view, end to end', () => {
 
     const other = anvilAccounts[1] as `0x${string}`
     const [mineBefore, theirsBefore] = [await tokenBalance(account), await tokenBalance(other)]
-    await page.evaluate(() => (window as unknown as { latchDemo: { latch: { dispatch(e: unknown): void } } }).latchDemo.latch.dispatch({ type: 'router/pushed', payload: { view: { name: 'Send' } } }))
+    await dialog(page).locator('li[data-feature="send"] .row').click()
     // The token list comes from the provider API while the view shows it.
     await expect.poll(() => dialog(page).locator('.send-form select option').allTextContents(), { timeout: 10_000 }).toContain('DUSD')
     await send(page, '12.5', other, 'DUSD')
@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium())('the Send view, end to end', () => {
     await expect.poll(() => dialog(page).count()).toBe(0)
     await page.locator('.latch-account').click()
     await dialog(page).locator('[data-view="Account"]').waitFor()
-    await page.evaluate(() => (window as unknown as { latchDemo: { latch: { dispatch(e: unknown): void } } }).latchDemo.latch.dispatch({ type: 'router/pushed', payload: { view: { name: 'Send' } } }))
+    await dialog(page).locator('li[data-feature="send"] .row').click()
     const form = dialog(page).locator('.send-form')
     await form.waitFor()
     expect(await form.locator('select option').allTextContents()).toEqual(['SOL'])
