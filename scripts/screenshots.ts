@@ -119,8 +119,9 @@ async function showSignIn(page: Page) {
 async function showSend(page: Page, preview: boolean) {
   const view = modal(page).locator('.send-form')
   await view.waitFor()
-  await view.locator('.send-amount input').fill('0.25')
+  // The recipient first: a field that is not focused shows the address from its start.
   await view.locator('.send-recipient').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  await view.locator('.send-amount input').fill('0.25')
   await view.locator('.send-fee bdi', { hasText: 'ETH' }).waitFor()
   if (preview) {
     await view.locator('button[type=submit]').click()

@@ -16,7 +16,7 @@ select.send-input{cursor:pointer}
 .send-input::placeholder{color:var(--latch-foreground-secondary)}
 .send-input:focus{border-color:var(--latch-accent);box-shadow:0 0 0 3px var(--latch-accent-soft);background:var(--latch-background)}
 .send-input[aria-invalid="true"]{border-color:var(--latch-error)}
-.send-recipient{font-variant-numeric:tabular-nums;font-size:14px}
+.send-recipient{font-variant-numeric:tabular-nums;font-size:13px;padding-inline:10px;letter-spacing:-.01em}
 .send-amount{position:relative;display:flex}
 .send-amount .send-input{padding-inline-end:64px;font-size:18px;font-weight:600;font-variant-numeric:tabular-nums}
 .send-max{position:absolute;inset-inline-end:8px;top:50%;transform:translateY(-50%);height:28px;padding:0 10px;border:0;border-radius:999px;
