@@ -195,6 +195,22 @@ describe('Send', () => {
     expect(field('To').value).toBe('')
   })
 
+  it('on a network the dapp did not configure, it asks to switch first and sends nothing', async () => {
+    const { latch, ofType } = await open()
+    await fill('0.5', receiver)
+    const foreign = { ...testNetworks[0], id: 56, caipNetworkId: 'eip155:56', name: 'BNB Smart Chain' } as const
+    act(() => void latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:56', network: foreign }, { ns: 'eip155' })))
+    await settle()
+    // The modal may move to UnsupportedChain by itself; back on Send, the view still asks to switch.
+    if (latch.getState().router.history.at(-1)?.name !== 'Send') act(() => void latch.dispatch(routerPushed({ view: { name: 'Send' } })))
+    await settle()
+    expect(view().querySelector('.send-note .subtle')?.textContent).toBe('Your wallet is on a network this app does not support. Switch network to send.')
+    expect(view().querySelector('.send-form')).toBeNull()
+    click(button('Switch network', view()))
+    expect(latch.getState().router.history.at(-1)?.name).toBe('UnsupportedChain')
+    expect(ofType('wallet/sendTransactionRequested')).toHaveLength(0)
+  })
+
   it('without a fee estimate the fee reads Unavailable and Max of the native coin is off', async () => {
     await open({ failFee: true })
     expect(feeText()).toBe('Unavailable')
