@@ -198,7 +198,7 @@ describe('Send', () => {
   it('on a network the dapp did not configure, it asks to switch first and sends nothing', async () => {
     const { latch, ofType } = await open()
     await fill('0.5', receiver)
-    const foreign = { ...testNetworks[0], id: 56, caipNetworkId: 'eip155:56', name: 'BNB Smart Chain' } as const
+    const foreign = createTestNetwork('eip155', 56, { name: 'BNB Smart Chain' })
     act(() => void latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:56', network: foreign }, { ns: 'eip155' })))
     await settle()
     // The modal may move to UnsupportedChain by itself; back on Send, the view still asks to switch.
