@@ -162,14 +162,15 @@ async function estimateFee(latch: Latch, transaction: { from: string; to: string
   ])
   const parsedGas = z.safeParse(hexQuantity, gas)
   const parsedPrice = z.safeParse(hexQuantity, price)
-  if (!parsedGas.success || !parsedPrice.success) throw new Error('fee estimate: not hex quantities')
+  if (!parsedGas.success || !parsedPrice.success) throw new LatchError('INVALID_RESPONSE', { details: 'eth_estimateGas or eth_gasPrice answered no hex quantity' })
   return BigInt(parsedGas.data) * BigInt(parsedPrice.data)
 }
 
 /** The base fee of one signature, in lamports: what a SOL transfer costs (docs/solana.md). */
 const solanaSignatureFee = 5000n
 
-type Fee = { status: 'loading' } | { status: 'ready'; wei: bigint } | { status: 'failed' }
+/** The network fee, in the coin's smallest unit (wei, lamports). */
+type Fee = { status: 'loading' } | { status: 'ready'; units: bigint } | { status: 'failed' }
 
 function decimalSeparator(locale: string): string {
   try {
@@ -204,12 +205,12 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
   useEffect(() => {
     if (!token) return
     // docs/behaviour.md, "Send": a Solana transfer pays the base fee of its one signature, whatever the speed.
-    if (family === 'solana') return setFee({ status: 'ready', wei: solanaSignatureFee })
+    if (family === 'solana') return setFee({ status: 'ready', units: solanaSignatureFee })
     let live = true
     setFee({ status: 'loading' })
     const transaction = token.address ? { from, to: token.address, data: erc20TransferData(feeTo, 0n) } : { from, to: feeTo }
     estimateFee(latch, transaction).then(
-      (wei) => live && setFee({ status: 'ready', wei }),
+      (units) => live && setFee({ status: 'ready', units }),
       () => live && setFee({ status: 'failed' }),
     )
     return () => {
@@ -217,14 +218,14 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
     }
   }, [latch, family, from, feeTo, token?.key, token?.address])
 
-  const feeWei = fee.status === 'ready' ? fee.wei : undefined
+  const feeUnits = fee.status === 'ready' ? fee.units : undefined
   const nativeBalance = native.balance
   /** The amount's refusal, then the fee's: the coin left must pay it. */
   const amountRefusal = ((): { id: string; values?: Record<string, string | number> } | undefined => {
     if (!token || !amount) return undefined
     if (!amount.ok) return amount.reason === 'amountRequired' ? undefined : amountText_(amount.reason, token)
-    if (feeWei !== undefined && nativeBalance !== undefined) {
-      const spent = (isNative ? amount.units : 0n) + feeWei
+    if (feeUnits !== undefined && nativeBalance !== undefined) {
+      const spent = (isNative ? amount.units : 0n) + feeUnits
       if (spent > nativeBalance) return { id: 'send.insufficientFee', values: { symbol: native.symbol } }
     }
     return undefined
@@ -235,7 +236,7 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
 
   const setMax = () => {
     if (!token || token.balance === undefined) return
-    const max = maxAmount(token.balance, isNative, feeWei)
+    const max = maxAmount(token.balance, isNative, feeUnits)
     if (max !== undefined) setAmountText(formatUnitsToDecimalString(max, token.decimals))
   }
 
@@ -272,7 +273,7 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
 
   const feeText =
     fee.status === 'ready'
-      ? `${formatAmount(formatUnitsToDecimalString(fee.wei, network.nativeCurrency.decimals), t.locale)} ${native.symbol}`
+      ? `${formatAmount(formatUnitsToDecimalString(fee.units, network.nativeCurrency.decimals), t.locale)} ${native.symbol}`
       : fee.status === 'loading'
         ? t('send.feeEstimating')
         : t('send.feeUnavailable')
@@ -399,7 +400,7 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
           aria-describedby={amountRefusal ? ids.amountError : undefined}
           onChange={(event) => setAmountText(event.target.value)}
         />
-        <button type="button" className="send-max" onClick={setMax} disabled={token?.balance === undefined || (isNative && feeWei === undefined)}>
+        <button type="button" className="send-max" onClick={setMax} disabled={token?.balance === undefined || (isNative && feeUnits === undefined)}>
           {t('send.max')}
         </button>
       </div>
