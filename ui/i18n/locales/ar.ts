@@ -175,6 +175,25 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'يوجد طلب معلّق بالفعل في محفظتك',
   'error.NOT_CONNECTED': 'يُرجى استدعاء connect() قبل request()',
   'error.INVALID_REGISTRATION_NAME': 'يجب ألا يقل الاسم عن أربعة أحرف، وأن يقتصر على الأحرف اللاتينية والأرقام والشرطات',
+
+  'activity.empty': 'لا يوجد نشاط بعد',
+  'activity.browserOnly': 'تُعرض فقط المعاملات المُرسلة من هذا المتصفح',
+  'activity.loadMore': 'تحميل المزيد',
+  'activity.to': 'إلى {address}',
+  'activity.from': 'من {address}',
+  'activity.pending': 'قيد الانتظار',
+  'activity.failed': 'فشلت',
+  'activity.op.send': 'إرسال',
+  'activity.op.receive': 'استلام',
+  'activity.op.approve': 'موافقة',
+  'activity.op.mint': 'سكّ',
+  'activity.op.trade': 'مبادلة',
+  'activity.op.execute': 'تنفيذ',
+  'activity.op.deposit': 'إيداع',
+  'activity.op.withdraw': 'سحب',
+  'activity.op.burn': 'حرق',
+  'activity.op.cancel': 'إلغاء',
+  'activity.op.other': 'معاملة',
 }
 
 export default messages

@@ -176,6 +176,25 @@ const messages: Messages = {
   'error.NOT_CONNECTED': 'Bitte rufe connect() vor request() auf',
   'error.INVALID_REGISTRATION_NAME':
     'Der Name muss mindestens 4 Zeichen lang sein und darf nur Buchstaben, Ziffern und Bindestriche enthalten',
+
+  'activity.empty': 'Noch keine Aktivität',
+  'activity.browserOnly': 'Nur Transaktionen, die von diesem Browser gesendet wurden, werden angezeigt',
+  'activity.loadMore': 'Mehr laden',
+  'activity.to': 'An {address}',
+  'activity.from': 'Von {address}',
+  'activity.pending': 'Ausstehend',
+  'activity.failed': 'Fehlgeschlagen',
+  'activity.op.send': 'Senden',
+  'activity.op.receive': 'Empfangen',
+  'activity.op.approve': 'Genehmigen',
+  'activity.op.mint': 'Prägen',
+  'activity.op.trade': 'Tausch',
+  'activity.op.execute': 'Ausführen',
+  'activity.op.deposit': 'Einzahlung',
+  'activity.op.withdraw': 'Auszahlung',
+  'activity.op.burn': 'Verbrennen',
+  'activity.op.cancel': 'Abbrechen',
+  'activity.op.other': 'Transaktion',
 }
 
 export default messages

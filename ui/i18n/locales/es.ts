@@ -174,6 +174,25 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'Ya hay una solicitud pendiente en tu billetera',
   'error.NOT_CONNECTED': 'Llama a connect() antes de request()',
   'error.INVALID_REGISTRATION_NAME': 'El nombre debe tener al menos 4 caracteres y solo puede contener letras, números y guiones',
+
+  'activity.empty': 'Aún no hay actividad',
+  'activity.browserOnly': 'Solo se muestran las transacciones enviadas desde este navegador',
+  'activity.loadMore': 'Cargar más',
+  'activity.to': 'A {address}',
+  'activity.from': 'De {address}',
+  'activity.pending': 'Pendiente',
+  'activity.failed': 'Fallida',
+  'activity.op.send': 'Envío',
+  'activity.op.receive': 'Recepción',
+  'activity.op.approve': 'Aprobación',
+  'activity.op.mint': 'Acuñación',
+  'activity.op.trade': 'Intercambio',
+  'activity.op.execute': 'Ejecución',
+  'activity.op.deposit': 'Depósito',
+  'activity.op.withdraw': 'Retiro',
+  'activity.op.burn': 'Quema',
+  'activity.op.cancel': 'Cancelación',
+  'activity.op.other': 'Transacción',
 }
 
 export default messages

@@ -178,6 +178,25 @@ const messages: Messages = {
   'error.NOT_CONNECTED': 'Veuillez appeler connect() avant request()',
   'error.INVALID_REGISTRATION_NAME':
     "Le nom doit comporter au moins 4 caractères et ne contenir que des lettres, des chiffres et des traits d'union",
+
+  'activity.empty': "Aucune activité pour l'instant",
+  'activity.browserOnly': 'Seules les transactions envoyées depuis ce navigateur sont affichées',
+  'activity.loadMore': 'Charger plus',
+  'activity.to': 'À {address}',
+  'activity.from': 'De {address}',
+  'activity.pending': 'En attente',
+  'activity.failed': 'Échouée',
+  'activity.op.send': 'Envoi',
+  'activity.op.receive': 'Réception',
+  'activity.op.approve': 'Approbation',
+  'activity.op.mint': 'Frappe',
+  'activity.op.trade': 'Échange',
+  'activity.op.execute': 'Exécution',
+  'activity.op.deposit': 'Dépôt',
+  'activity.op.withdraw': 'Retrait',
+  'activity.op.burn': 'Destruction',
+  'activity.op.cancel': 'Annulation',
+  'activity.op.other': 'Transaction',
 }
 
 export default messages

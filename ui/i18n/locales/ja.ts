@@ -174,6 +174,25 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'ウォレットに処理待ちのリクエストがあります',
   'error.NOT_CONNECTED': 'request() の前に connect() を呼び出してください',
   'error.INVALID_REGISTRATION_NAME': '名前は4文字以上で、半角英数字とハイフンのみ使用できます',
+
+  'activity.empty': 'まだアクティビティはありません',
+  'activity.browserOnly': 'このブラウザから送信したトランザクションのみ表示しています',
+  'activity.loadMore': 'さらに読み込む',
+  'activity.to': '宛先 {address}',
+  'activity.from': '送信元 {address}',
+  'activity.pending': '保留中',
+  'activity.failed': '失敗',
+  'activity.op.send': '送金',
+  'activity.op.receive': '受取',
+  'activity.op.approve': '承認',
+  'activity.op.mint': 'ミント',
+  'activity.op.trade': '取引',
+  'activity.op.execute': '実行',
+  'activity.op.deposit': '入金',
+  'activity.op.withdraw': '出金',
+  'activity.op.burn': 'バーン',
+  'activity.op.cancel': 'キャンセル',
+  'activity.op.other': 'トランザクション',
 }
 
 export default messages

@@ -174,6 +174,25 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'Já existe uma solicitação pendente na sua carteira',
   'error.NOT_CONNECTED': 'Chame connect() antes de request()',
   'error.INVALID_REGISTRATION_NAME': 'O nome deve ter pelo menos 4 caracteres e conter apenas letras, números e hifens',
+
+  'activity.empty': 'Nenhuma atividade ainda',
+  'activity.browserOnly': 'Somente as transações enviadas deste navegador são exibidas',
+  'activity.loadMore': 'Carregar mais',
+  'activity.to': 'Para {address}',
+  'activity.from': 'De {address}',
+  'activity.pending': 'Pendente',
+  'activity.failed': 'Falhou',
+  'activity.op.send': 'Envio',
+  'activity.op.receive': 'Recebimento',
+  'activity.op.approve': 'Aprovação',
+  'activity.op.mint': 'Cunhagem',
+  'activity.op.trade': 'Troca',
+  'activity.op.execute': 'Execução',
+  'activity.op.deposit': 'Depósito',
+  'activity.op.withdraw': 'Saque',
+  'activity.op.burn': 'Queima',
+  'activity.op.cancel': 'Cancelamento',
+  'activity.op.other': 'Transação',
 }
 
 export default messages

@@ -171,6 +171,25 @@ const messages: Messages = {
   'error.REQUEST_PENDING': '您的钱包中已有待处理的请求',
   'error.NOT_CONNECTED': '请先调用 connect()，再调用 request()',
   'error.INVALID_REGISTRATION_NAME': '名称至少需要 4 个字符，且只能包含英文字母、数字和连字符',
+
+  'activity.empty': '暂无活动',
+  'activity.browserOnly': '仅显示从此浏览器发送的交易',
+  'activity.loadMore': '加载更多',
+  'activity.to': '发送至 {address}',
+  'activity.from': '来自 {address}',
+  'activity.pending': '待处理',
+  'activity.failed': '失败',
+  'activity.op.send': '发送',
+  'activity.op.receive': '接收',
+  'activity.op.approve': '授权',
+  'activity.op.mint': '铸造',
+  'activity.op.trade': '交易',
+  'activity.op.execute': '执行',
+  'activity.op.deposit': '存入',
+  'activity.op.withdraw': '提取',
+  'activity.op.burn': '销毁',
+  'activity.op.cancel': '取消',
+  'activity.op.other': '交易',
 }
 
 export default messages

@@ -22,6 +22,7 @@ const lazyViews = {
   ConnectingWalletConnectBasic: () =>
     import('../views/ConnectingWalletConnect/ConnectingWalletConnect').then((view) => ({ default: view.ConnectingWalletConnectBasic })),
   SIWXSignMessage: () => import('../views/SIWXSignMessage/SIWXSignMessage'),
+  Activity: () => import('../views/Activity/Activity'),
 } satisfies Partial<Record<ViewName, () => Promise<{ default: ComponentType }>>>
 
 /** Connect, Account, ConnectingExternal and SwitchNetwork are in the modal chunk: they render at once. */
