@@ -7,7 +7,7 @@
  * reorg, or an anvil reset) empties the index, which is rebuilt from block 0. Pages hold 20; the cursor is opaque and
  * names the index generation, so a cursor from before a reset is refused (400).
  */
-import { formatUnits, isAddress } from 'viem'
+import { formatUnits, getAddress, isAddress } from 'viem'
 import type { DemoToken } from './tokens'
 
 /** A transaction as the history route serves it (the shape of plugins/api/transactions.ts). */
@@ -120,8 +120,8 @@ export function createHistoryIndex(chains: readonly { chainId: number; url: stri
               chain: `eip155:${chainId}`,
               status: ok ? 'confirmed' : 'failed',
               operationType: operationOf(tx.input, transfers, mine),
-              sentFrom: tx.from,
-              sentTo: tx.to ?? '',
+              sentFrom: getAddress(tx.from),
+              sentTo: tx.to ? getAddress(tx.to) : '',
             },
             transfers,
           }
