@@ -17,7 +17,7 @@ type Shot = {
   name: string
   theme: 'light' | 'dark'
   viewport: { width: number; height: number }
-  view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks' | 'siwx'
+  view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks' | 'siwx' | 'activity'
   locale?: string
   /** The preview page's query for the sign-in view (`siwx=1`, `siwx=failed`). */
   siwx?: string
@@ -43,6 +43,10 @@ const shots: readonly Shot[] = [
   { name: 'siwx-dark', theme: 'dark', viewport: { width: 1280, height: 760 }, view: 'siwx', siwx: 'siwx=1' },
   { name: 'siwx-failed-light', theme: 'light', viewport: { width: 1280, height: 760 }, view: 'siwx', siwx: 'siwx=failed' },
   { name: 'siwx-failed-dark', theme: 'dark', viewport: { width: 1280, height: 760 }, view: 'siwx', siwx: 'siwx=failed' },
+  // Activity: the demo account's past transactions, served by the local provider API's indexer, grouped by month.
+  { name: 'activity-light', theme: 'light', viewport: { width: 1280, height: 900 }, view: 'activity' },
+  { name: 'activity-dark', theme: 'dark', viewport: { width: 1280, height: 900 }, view: 'activity' },
+  { name: 'activity-ar-phone', theme: 'light', viewport: { width: 390, height: 844 }, view: 'activity', locale: 'ar' },
 ]
 
 /** Opens the modal from the page's connect button, whatever language it speaks. */
@@ -92,6 +96,15 @@ async function showAllWallets(page: Page) {
   await page.waitForFunction(() => !document.querySelector('latch-modal')?.shadowRoot?.querySelector('.skeleton-tile'))
 }
 
+/** The account's Activity: through the account's row when it has one, else pushed by its event. */
+async function showActivity(page: Page) {
+  await showAccount(page)
+  const row = modal(page).locator('button.row:has-text("Activity")')
+  if ((await row.count()) > 0) await row.first().click()
+  else await page.evaluate(() => (window as unknown as { latchDemo: { latch: { dispatch(e: unknown): void } } }).latchDemo.latch.dispatch({ type: 'router/pushed', payload: { view: { name: 'Activity' } } }))
+  await modal(page).locator('.activity-row').first().waitFor()
+}
+
 /** The sign-in view opens by itself on the preview page; its animations settle before the shot. */
 async function showSignIn(page: Page) {
   await modal(page).locator('.siwx .button.primary').waitFor()
@@ -131,6 +144,7 @@ try {
     else if (shot.view === 'account') await showAccount(guarded.page)
     else if (shot.view === 'wallets') await showWallets(guarded.page)
     else if (shot.view === 'networks') await showNetworks(guarded.page)
+    else if (shot.view === 'activity') await showActivity(guarded.page)
     else await showAllWallets(guarded.page)
     await guarded.page.getByRole('dialog').waitFor()
     await guarded.page.screenshot({ path: `${out}${shot.name}.png` })

@@ -32,9 +32,8 @@ background:var(--latch-warning-soft);color:var(--latch-warning)}
 .activity-sub{display:flex;gap:6px;min-width:0;font-size:13px;color:var(--latch-foreground-secondary);white-space:nowrap}
 .activity-party{min-width:0;overflow:hidden;text-overflow:ellipsis}
 .activity-party bdi{font-variant-numeric:tabular-nums}
-.activity-day{flex:none}
-.activity-day::before{content:"·";margin-inline-end:6px}
-.activity-amounts{flex:none;display:flex;flex-direction:column;align-items:flex-end;gap:2px;max-width:45%;text-align:end}
+.activity-day{font-size:12px;color:var(--latch-foreground-secondary);white-space:nowrap}
+.activity-amounts{flex:none;display:flex;flex-direction:column;align-items:flex-end;gap:1px;max-width:45%;text-align:end}
 .activity-amount{font-size:14px;font-weight:600;font-variant-numeric:tabular-nums;white-space:nowrap;overflow:hidden;
 text-overflow:ellipsis;max-width:100%}
 .activity-amount.in{color:var(--latch-success)}

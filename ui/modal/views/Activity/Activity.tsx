@@ -206,15 +206,17 @@ function Row({ transaction }: { transaction: Transaction }) {
             <span className={`activity-status ${metadata.status}`}>{t(metadata.status === 'pending' ? 'activity.pending' : 'activity.failed')}</span>
           )}
         </span>
-        <span className="activity-sub">
-          {counterparty ? withAddress(t(incoming ? 'activity.from' : 'activity.to', { address: mark }), counterparty) : null}
-          <span className="activity-day">{day}</span>
-        </span>
+        {counterparty ? (
+          <span className="activity-sub">{withAddress(t(incoming ? 'activity.from' : 'activity.to', { address: mark }), counterparty)}</span>
+        ) : null}
       </span>
       <span className="activity-amounts">
         {transfers.slice(0, 2).map((transfer, index) => (
           <Amount key={index} transfer={transfer} locale={t.locale} />
         ))}
+        <time className="activity-day" dateTime={metadata.minedAt}>
+          {day}
+        </time>
       </span>
     </li>
   )
@@ -224,13 +226,12 @@ function Amount({ transfer, locale }: { transfer: Transfer; locale: string }) {
   const symbol = transfer.fungible_info?.symbol ?? transfer.nft_info?.name ?? ''
   const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '−' : ''
   return (
-    <span className={`activity-amount ${transfer.direction}`}>
-      <bdi>
-        {sign}
-        {formatAmount(formatTransferQuantity(transfer.quantity.numeric), locale)}
-      </bdi>
-      {symbol ? <bdi className="activity-symbol"> {symbol}</bdi> : null}
-    </span>
+    // One isolate: the signed amount and its symbol read as one piece of data, in every direction (docs/i18n.md).
+    <bdi className={`activity-amount ${transfer.direction}`}>
+      {sign}
+      {formatAmount(formatTransferQuantity(transfer.quantity.numeric), locale)}
+      {symbol ? <span className="activity-symbol"> {symbol}</span> : null}
+    </bdi>
   )
 }
 
