@@ -17,7 +17,7 @@
  *   demo tokens the address holds on that chain, read from its anvil, priced from a fixed table
  *   (balances-route.ts); `[]` for a chain the stack does not run; only `currency=usd`
  * - GET /v1/account/{address}/history?chainId&cursor → `{ data: Transaction[], next: string | null }`: the address's
- *   transactions on that chain, newest first, 20 a page, from a small indexer over its anvil (history-index.ts);
+ *   transactions on that chain, newest first, 20 a page, from a small indexer over its anvil (docs/behaviour.md, "The history route");
  *   `{ data: [], next: null }` for a chain the stack does not run; 400 for a cursor from before a reorg
  * - POST /e → 204; the body is recorded (analytics sink)
  * - with a `ledger`: the regtest ledger's Esplora routes (GET /address/{a}, /address/{a}/utxo, /tx/{txid}/hex, POST /tx;

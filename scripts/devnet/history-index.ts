@@ -10,7 +10,7 @@
 import { formatUnits, getAddress, isAddress } from 'viem'
 import type { DemoToken } from './tokens'
 
-/** A transaction as the history route serves it (the shape of plugins/api/transactions.ts). */
+/** A transaction as the history route serves it (docs/behaviour.md, "The history route"). */
 export type HistoryTransaction = {
   id: string
   metadata: { minedAt: string; chain: string; status: 'confirmed' | 'failed'; operationType: string; sentFrom: string; sentTo: string }

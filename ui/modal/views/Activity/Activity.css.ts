@@ -23,6 +23,7 @@ background:var(--latch-surface)}
 .activity-icon{flex:none;display:grid;place-items:center;width:36px;height:36px;border-radius:50%;
 background:var(--latch-accent-soft);color:var(--latch-accent-text)}
 .activity-icon.in{background:color-mix(in srgb,var(--latch-success) 16%,transparent);color:var(--latch-success)}
+.activity-icon.swap{background:var(--latch-accent-soft);color:var(--latch-accent-text)}
 .activity-icon.self{background:var(--latch-surface-hover);color:var(--latch-foreground-secondary)}
 .activity-main{flex:1 1 auto;min-width:0;display:flex;flex-direction:column;gap:2px}
 .activity-title{display:flex;align-items:center;gap:6px;font-size:15px;font-weight:600;line-height:1.3}

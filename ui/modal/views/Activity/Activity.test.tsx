@@ -89,6 +89,18 @@ describe('Activity', () => {
     expect(rows[2]!.querySelector('.activity-amount')).toBeNull()
   })
 
+  it('shows both amounts of a trade, under one swap icon', async () => {
+    const trade = tx('t', '2026-03-21T12:00:00Z', { operationType: 'trade' }, [
+      { fungible_info: { symbol: 'ETH' }, direction: 'out', quantity: { numeric: '0.5' } },
+      { fungible_info: { symbol: 'USDC' }, direction: 'in', quantity: { numeric: '1523.42' } },
+    ])
+    await open({ replies: [{ body: { data: [trade], next: null } }] })
+    const row = view()?.querySelector('.activity-row')
+    expect(row?.querySelector('.activity-title')?.textContent).toBe('Trade')
+    expect([...(row?.querySelectorAll('.activity-amount') ?? [])].map((a) => a.textContent)).toEqual(['−0.5 ETH', '+1,523.42 USDC'])
+    expect(row?.querySelector('.activity-icon')?.classList.contains('swap')).toBe(true)
+  })
+
   it('loads the next page with Load more, with the cursor, and appends it', async () => {
     const { urls } = await open({ replies: [{ body: { data: history.slice(0, 2), next: 'c1' } }, { body: { data: history.slice(2), next: null } }] })
     expect(view()?.querySelectorAll('.activity-row')).toHaveLength(2)

@@ -198,7 +198,7 @@ function Row({ transaction }: { transaction: Transaction }) {
   const day = dateText(new Date(metadata.minedAt), t.locale, { day: 'numeric', month: 'short' })
   return (
     <li className="activity-row" data-status={metadata.status}>
-      <DirectionIcon direction={first?.direction ?? (incoming ? 'in' : 'out')} />
+      <DirectionIcon direction={swapped(transfers) ? 'swap' : (first?.direction ?? (incoming ? 'in' : 'out'))} />
       <span className="activity-main">
         <span className="activity-title">
           {t(operation ? `activity.op.${operation}` : 'activity.op.other')}
@@ -252,16 +252,22 @@ function withAddress(text: string, address: string): ReactNode {
   )
 }
 
-// The view's own glyphs, drawn as the modal's are: importing ui/modal/icons.tsx from this lazy view would cut them into a
+// The view's own glyphs, drawn as the modal's are: importing the modal's icons from this lazy view would cut them into a
 // chunk of their own (docs/react.md, "The modal's lazy chunk").
 const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round' } as const
 
-function DirectionIcon({ direction }: { direction: Transfer['direction'] }) {
+/** Value went both ways (a trade): one icon for the pair. */
+function swapped(transfers: readonly Transfer[]): boolean {
+  return transfers.some((transfer) => transfer.direction === 'in') && transfers.some((transfer) => transfer.direction === 'out')
+}
+
+function DirectionIcon({ direction }: { direction: Transfer['direction'] | 'swap' }) {
   return (
     <span className={`activity-icon ${direction}`} aria-hidden="true">
       <svg width={18} height={18} viewBox="0 0 20 20" focusable="false">
         {direction === 'in' ? <path d="M14 6 6 14m0-7v7h7" {...stroke} /> : null}
         {direction === 'out' ? <path d="M6 14 14 6m0 7V6H7" {...stroke} /> : null}
+        {direction === 'swap' ? <path d="M4 7.5h11.5m0 0L12.5 4.5M16 12.5H4.5m0 0 3 3" {...stroke} /> : null}
         {direction === 'self' ? <path d="M4.5 8.5a5.5 5.5 0 0 1 10-2.5M15.5 11.5a5.5 5.5 0 0 1-10 2.5M14.5 3v3h-3M5.5 17v-3h3" {...stroke} /> : null}
       </svg>
     </span>
