@@ -17,7 +17,7 @@ type Shot = {
   name: string
   theme: 'light' | 'dark'
   viewport: { width: number; height: number }
-  view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks' | 'siwx' | 'activity'
+  view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks' | 'siwx' | 'receive' | 'activity'
   locale?: string
   /** The preview page's query for the sign-in view (`siwx=1`, `siwx=failed`). */
   siwx?: string
@@ -38,6 +38,10 @@ const shots: readonly Shot[] = [
   { name: 'wallets-light', theme: 'light', viewport: { width: 1280, height: 900 }, view: 'wallets' },
   { name: 'wallets-dark-phone', theme: 'dark', viewport: { width: 390, height: 844 }, view: 'wallets' },
   { name: 'networks-by-family', theme: 'light', viewport: { width: 1280, height: 900 }, view: 'networks' },
+  // The Receive view: the address as a QR code, Copy, the networks it receives on (and mirrored, on a phone).
+  { name: 'receive-light', theme: 'light', viewport: { width: 1280, height: 900 }, view: 'receive' },
+  { name: 'receive-dark', theme: 'dark', viewport: { width: 1280, height: 900 }, view: 'receive' },
+  { name: 'receive-ar-phone', theme: 'light', viewport: { width: 390, height: 844 }, view: 'receive', locale: 'ar' },
   // The sign-in view (SIWXSignMessage): asking, and after a declined signature.
   { name: 'siwx-light', theme: 'light', viewport: { width: 1280, height: 760 }, view: 'siwx', siwx: 'siwx=1' },
   { name: 'siwx-dark', theme: 'dark', viewport: { width: 1280, height: 760 }, view: 'siwx', siwx: 'siwx=1' },
@@ -96,12 +100,17 @@ async function showAllWallets(page: Page) {
   await page.waitForFunction(() => !document.querySelector('latch-modal')?.shadowRoot?.querySelector('.skeleton-tile'))
 }
 
-/** The account's Activity: through the account's row when it has one, else pushed by its event. */
+/** Account, then its Receive row (found by its feature, whatever the language). */
+async function showReceive(page: Page) {
+  await showAccount(page)
+  await modal(page).locator('li[data-feature="receive"] .row').click()
+  await modal(page).locator('.receive-qr path').waitFor()
+}
+
+/** Account, then its Activity row (found by its feature, whatever the language). */
 async function showActivity(page: Page) {
   await showAccount(page)
-  const row = modal(page).locator('button.row:has-text("Activity")')
-  if ((await row.count()) > 0) await row.first().click()
-  else await page.evaluate(() => (window as unknown as { latchDemo: { latch: { dispatch(e: unknown): void } } }).latchDemo.latch.dispatch({ type: 'router/pushed', payload: { view: { name: 'Activity' } } }))
+  await modal(page).locator('li[data-feature="activity"] .row').click()
   await modal(page).locator('.activity-row').first().waitFor()
 }
 
@@ -145,6 +154,7 @@ try {
     else if (shot.view === 'wallets') await showWallets(guarded.page)
     else if (shot.view === 'networks') await showNetworks(guarded.page)
     else if (shot.view === 'activity') await showActivity(guarded.page)
+    else if (shot.view === 'receive') await showReceive(guarded.page)
     else await showAllWallets(guarded.page)
     await guarded.page.getByRole('dialog').waitFor()
     await guarded.page.screenshot({ path: `${out}${shot.name}.png` })

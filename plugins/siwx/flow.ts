@@ -66,7 +66,9 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
     }
   }
 
-  const hasSession = (account: SiwxAccount) => sessionOf(ctx.getState(), account, now()) !== undefined || (browser && stored.has(sessionKey(account)))
+  const live = (session: { expiresAt?: string } | undefined) => session !== undefined && (session.expiresAt === undefined || Date.parse(session.expiresAt) > now())
+  // The stored map too: the state learns of loaded sessions only once the kernel has reduced their event.
+  const hasSession = (account: SiwxAccount) => sessionOf(ctx.getState(), account, now()) !== undefined || (browser && live(stored.get(sessionKey(account))))
 
   /** Whether the active account is to be asked, and then asks (server mode: after asking the server for a session). */
   const decide = (): Observable<LatchEvent> => {
@@ -86,8 +88,7 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
         (answer) => {
           const session = answer === null ? undefined : checkServerSession(answer, account)
           if (answer !== null && !session) ctx.ports.logger.warn(`siwx: getSession answered something that is not this account's session`, answer)
-          const live = session && (session.expiresAt === undefined || Date.parse(session.expiresAt) > now())
-          return live ? [siwxSessionsLoaded({ sessions: [session] })] : ask()
+          return session && live(session) ? [siwxSessionsLoaded({ sessions: [session] })] : ask()
         },
         (cause: unknown) => {
           // Not knowing is not being signed in: the visitor is asked, and the server checks the new sign-in.

@@ -130,6 +130,25 @@ describe('siwx in the browser mode', () => {
     expect(again.types().filter((t) => t === 'siwx/signInNeeded')).toHaveLength(1)
   })
 
+  it('an expired session is not used: the account is asked again when it comes back', async () => {
+    const h = start({ expiresIn: 60 })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    await signIn(h.latch)
+    h.wallet.emit('accountsChanged', [anvilAccounts[1]])
+    await h.until((s) => s.siwx.pending?.address, (a) => a === anvilAccounts[1])
+    h.latch.dispatch(siwxSignInCancelled({}))
+    // Back to the first account within the minute: still signed in, not asked.
+    h.wallet.emit('accountsChanged', [anvilAccounts[0]])
+    await h.until((s) => s.chains.eip155.account.caipAddress, (a) => a?.endsWith(anvilAccounts[0]!) === true)
+    expect(h.latch.getState().siwx.pending).toBeUndefined()
+    h.t.advance(61_000)
+    expect(getSiwxSession(h.latch.getState(), h.t.now())).toBeUndefined()
+    h.wallet.emit('accountsChanged', [anvilAccounts[1]])
+    h.wallet.emit('accountsChanged', [anvilAccounts[0]])
+    await h.until((s) => s.siwx.pending?.address, (a) => a === anvilAccounts[0])
+  })
+
   it('refuses stored sessions that are malformed, of another address, expired or not JSON, and says why', async () => {
     const h = start()
     await connect(h.latch, { connectorId: walletId, ns: 'eip155' })

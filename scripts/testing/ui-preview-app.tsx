@@ -1,6 +1,6 @@
 /**
  * A static preview page of the modal (bundled by scripts/ui-preview.ts): `?account=1` for a fake connected
- * account, `&theme=light|dark|system`, `&open=connect|account|allwallets|networks` to open the modal at
+ * account, `&theme=light|dark|system`, `&open=connect|account|allwallets|networks|receive` to open the modal at
  * load (scripts/ui-preview.ts opens it by clicking instead), `&wc=1` for a stand-in walletconnect plugin, `&locale=…` (the
  * built-in languages and the pseudo-locale `en-XA`). `&siwx=1` connects the account and opens the sign-in view
  * (SIWXSignMessage) for it with a stand-in siwx plugin; `siwx=signing` and `siwx=failed` show it while the wallet is asked
@@ -110,6 +110,7 @@ if (root) {
     latch.dispatch(modalOpened({}))
     if (open === 'allwallets') latch.dispatch(routerPushed({ view: { name: 'AllWallets' } }))
     if (open === 'networks') latch.dispatch(routerPushed({ view: { name: 'Networks' } }))
+    if (open === 'receive') latch.dispatch(routerPushed({ view: { name: 'Receive' } }))
   }
   if (activity) latch.dispatch(modalOpened({ view: { name: 'Activity' } }))
   if (siwx) {

@@ -121,6 +121,9 @@ export const enModal = {
   'siwx.sign': 'Sign',
   'siwx.signing': 'Authenticating...',
   'siwx.tryAgain': 'Try again',
+  'receive.qrLabel': 'QR code of your {family} address',
+  'receive.networks': 'Networks this address can receive on',
+  'receive.warning': 'Send assets to this address only on these networks. Assets sent on another network may be lost.',
 
   'activity.empty': 'No activity yet',
   'activity.browserOnly': 'Only transactions sent from this browser are shown',

@@ -175,6 +175,9 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'يوجد طلب معلّق بالفعل في محفظتك',
   'error.NOT_CONNECTED': 'يُرجى استدعاء connect() قبل request()',
   'error.INVALID_REGISTRATION_NAME': 'يجب ألا يقل الاسم عن أربعة أحرف، وأن يقتصر على الأحرف اللاتينية والأرقام والشرطات',
+  'receive.qrLabel': 'رمز QR لعنوان {family} الخاص بك',
+  'receive.networks': 'الشبكات التي يمكن لهذا العنوان الاستلام عليها',
+  'receive.warning': 'أرسل الأصول إلى هذا العنوان على هذه الشبكات فقط. قد تُفقد الأصول المرسلة على شبكة أخرى.',
 
   'activity.empty': 'لا يوجد نشاط بعد',
   'activity.browserOnly': 'تُعرض فقط المعاملات المُرسلة من هذا المتصفح',

@@ -176,6 +176,9 @@ const messages: Messages = {
   'error.NOT_CONNECTED': 'Bitte rufe connect() vor request() auf',
   'error.INVALID_REGISTRATION_NAME':
     'Der Name muss mindestens 4 Zeichen lang sein und darf nur Buchstaben, Ziffern und Bindestriche enthalten',
+  'receive.qrLabel': 'QR-Code deiner {family}-Adresse',
+  'receive.networks': 'Netzwerke, auf denen diese Adresse empfangen kann',
+  'receive.warning': 'Sende Assets an diese Adresse nur auf diesen Netzwerken. Auf einem anderen Netzwerk gesendete Assets können verloren gehen.',
 
   'activity.empty': 'Noch keine Aktivität',
   'activity.browserOnly': 'Nur Transaktionen, die von diesem Browser gesendet wurden, werden angezeigt',

@@ -174,6 +174,9 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'Ya hay una solicitud pendiente en tu billetera',
   'error.NOT_CONNECTED': 'Llama a connect() antes de request()',
   'error.INVALID_REGISTRATION_NAME': 'El nombre debe tener al menos 4 caracteres y solo puede contener letras, números y guiones',
+  'receive.qrLabel': 'Código QR de tu dirección {family}',
+  'receive.networks': 'Redes en las que esta dirección puede recibir',
+  'receive.warning': 'Envía activos a esta dirección solo en estas redes. Los activos enviados en otra red podrían perderse.',
 
   'activity.empty': 'Aún no hay actividad',
   'activity.browserOnly': 'Solo se muestran las transacciones enviadas desde este navegador',

@@ -178,6 +178,9 @@ const messages: Messages = {
   'error.NOT_CONNECTED': 'Veuillez appeler connect() avant request()',
   'error.INVALID_REGISTRATION_NAME':
     "Le nom doit comporter au moins 4 caractères et ne contenir que des lettres, des chiffres et des traits d'union",
+  'receive.qrLabel': 'Code QR de votre adresse {family}',
+  'receive.networks': 'Réseaux sur lesquels cette adresse peut recevoir',
+  'receive.warning': "N'envoyez des actifs à cette adresse que sur ces réseaux. Des actifs envoyés sur un autre réseau pourraient être perdus.",
 
   'activity.empty': "Aucune activité pour l'instant",
   'activity.browserOnly': 'Seules les transactions envoyées depuis ce navigateur sont affichées',

@@ -174,6 +174,9 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'ウォレットに処理待ちのリクエストがあります',
   'error.NOT_CONNECTED': 'request() の前に connect() を呼び出してください',
   'error.INVALID_REGISTRATION_NAME': '名前は4文字以上で、半角英数字とハイフンのみ使用できます',
+  'receive.qrLabel': '{family} アドレスの QR コード',
+  'receive.networks': 'このアドレスで受け取れるネットワーク',
+  'receive.warning': 'このアドレスへの送金は、これらのネットワークでのみ行ってください。他のネットワークで送られた資産は失われる可能性があります。',
 
   'activity.empty': 'まだアクティビティはありません',
   'activity.browserOnly': 'このブラウザから送信したトランザクションのみ表示しています',

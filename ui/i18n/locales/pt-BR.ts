@@ -174,6 +174,9 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'Já existe uma solicitação pendente na sua carteira',
   'error.NOT_CONNECTED': 'Chame connect() antes de request()',
   'error.INVALID_REGISTRATION_NAME': 'O nome deve ter pelo menos 4 caracteres e conter apenas letras, números e hifens',
+  'receive.qrLabel': 'Código QR do seu endereço {family}',
+  'receive.networks': 'Redes em que este endereço pode receber',
+  'receive.warning': 'Envie ativos para este endereço somente nestas redes. Ativos enviados em outra rede podem ser perdidos.',
 
   'activity.empty': 'Nenhuma atividade ainda',
   'activity.browserOnly': 'Somente as transações enviadas deste navegador são exibidas',

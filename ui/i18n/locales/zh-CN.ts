@@ -171,6 +171,9 @@ const messages: Messages = {
   'error.REQUEST_PENDING': '您的钱包中已有待处理的请求',
   'error.NOT_CONNECTED': '请先调用 connect()，再调用 request()',
   'error.INVALID_REGISTRATION_NAME': '名称至少需要 4 个字符，且只能包含英文字母、数字和连字符',
+  'receive.qrLabel': '您的 {family} 地址二维码',
+  'receive.networks': '此地址可接收资产的网络',
+  'receive.warning': '请仅通过以下网络向此地址发送资产。通过其他网络发送的资产可能会丢失。',
 
   'activity.empty': '暂无活动',
   'activity.browserOnly': '仅显示从此浏览器发送的交易',

@@ -6,24 +6,11 @@ import { focusables, focusInitial } from '../Dialog/focus'
 import { ViewOpenersContext } from '../Dialog/viewFocus'
 import { useT } from '../../i18n/translate'
 import { lazyComponent, lazyEntry } from '../lazy'
+import { lazyViews } from './lazy-views'
 import Account from '../views/Account/Account'
 import Connect from '../views/Connect/Connect'
 import ConnectingExternal from '../views/ConnectingExternal/ConnectingExternal'
 import SwitchNetwork from '../views/SwitchNetwork/SwitchNetwork'
-
-/** Views loaded with their own chunk on first use (preloaded once the modal is idle). */
-const lazyViews = {
-  AllWallets: () => import('../views/AllWallets/AllWallets'),
-  Networks: () => import('../views/Networks/Networks'),
-  UnsupportedChain: () => import('../views/UnsupportedChain/UnsupportedChain'),
-  SwitchActiveChain: () => import('../views/SwitchActiveChain/SwitchActiveChain'),
-  ProfileWallets: () => import('../views/ProfileWallets/ProfileWallets'),
-  ConnectingWalletConnect: () => import('../views/ConnectingWalletConnect/ConnectingWalletConnect'),
-  ConnectingWalletConnectBasic: () =>
-    import('../views/ConnectingWalletConnect/ConnectingWalletConnect').then((view) => ({ default: view.ConnectingWalletConnectBasic })),
-  SIWXSignMessage: () => import('../views/SIWXSignMessage/SIWXSignMessage'),
-  Activity: () => import('../views/Activity/Activity'),
-} satisfies Partial<Record<ViewName, () => Promise<{ default: ComponentType }>>>
 
 /** Connect, Account, ConnectingExternal and SwitchNetwork are in the modal chunk: they render at once. */
 const eagerViews: Partial<Record<ViewName, ComponentType>> = {

@@ -13,8 +13,10 @@ import {
   networkSwitchSucceeded,
   walletDisconnectRequested,
   walletDisconnectSucceeded,
+  type ViewName,
 } from '../../../../kernel/index'
 import { defineAddon } from '../../../addons'
+import { featureRows } from './Account'
 import { button, click, connectAccount, connector, dialog, discover, lastRequest, preloadAll, renderWithLatch, settle, setup, shadow } from '../../../../scripts/testing/ui'
 
 let cleanup: (() => Promise<void>) | undefined
@@ -98,7 +100,7 @@ describe('Account', () => {
     ]
     const { latch } = await openAccount({ addons, features: { receive: false } })
     const names = [...shadow().querySelectorAll('.row-name')].map((e) => e.textContent)
-    expect(names).toEqual(['Ethereum', 'Buy', 'Send', 'Disconnect'])
+    expect(names).toEqual(['Ethereum', 'Buy', 'Send', 'Activity', 'Disconnect'])
     await act(async () => button('Send').click())
     await settle()
     expect(latch.getState().router.history.at(-1)).toEqual({ name: 'Send' })
@@ -106,9 +108,55 @@ describe('Account', () => {
     expect(dialog()?.textContent).toContain('feature view')
   })
 
-  it('renders no feature button when no feature plugin is registered', async () => {
-    await openAccount()
-    expect([...shadow().querySelectorAll('.row-name')].map((e) => e.textContent)).toEqual(['Ethereum', 'Disconnect'])
+  it("offers Latch's own Receive row when no add-on provides the feature, and it opens the Receive view", async () => {
+    const { latch } = await openAccount()
+    expect([...shadow().querySelectorAll('.row-name')].map((e) => e.textContent)).toEqual(['Ethereum', 'Receive', 'Activity', 'Disconnect'])
+    await act(async () => button('Receive').click())
+    await settle()
+    expect(latch.getState().router.history.at(-1)).toEqual({ name: 'Receive' })
+    expect(shadow().querySelector('h2')?.textContent).toBe('Receive')
+  })
+
+  it('an add-on for a feature replaces the built-in row; a feature turned off hides it', async () => {
+    const load = () => Promise.resolve({ default: () => <p>their receive</p> })
+    const addons = [defineAddon({ kind: 'feature', feature: 'receive', label: 'Get paid', view: 'OnRamp', title: 'Get paid', load })]
+    await openAccount({ addons })
+    expect([...shadow().querySelectorAll('.row-name')].map((e) => e.textContent)).toEqual(['Ethereum', 'Get paid', 'Activity', 'Disconnect'])
+    await cleanup?.()
+    cleanup = undefined
+    await openAccount({ features: { receive: false } })
+    expect([...shadow().querySelectorAll('.row-name')].map((e) => e.textContent)).toEqual(['Ethereum', 'Activity', 'Disconnect'])
+  })
+})
+
+describe('featureRows (docs/behaviour.md, "Account features")', () => {
+  const all = new Set<ViewName>(['Receive', 'Send', 'Activity'])
+  const load = () => Promise.resolve({ default: () => null })
+  const keys = (rows: ReturnType<typeof featureRows>) => rows.map((row) => `${row.key}:${row.addon ? 'addon' : 'builtin'}`)
+
+  it('EVM: Receive, Send, then Activity, once their views are registered', () => {
+    expect(keys(featureRows('eip155', {}, [], all))).toEqual(['receive:builtin', 'send:builtin', 'activity:builtin'])
+    expect(keys(featureRows('eip155', {}, [], new Set(['Receive'])))).toEqual(['receive:builtin'])
+    // Registered today: Receive and Activity.
+    expect(keys(featureRows('eip155', {}, []))).toEqual(['receive:builtin', 'activity:builtin'])
+  })
+
+  it('Solana has Send but no Activity; Bitcoin has Receive only', () => {
+    expect(keys(featureRows('solana', {}, [], all))).toEqual(['receive:builtin', 'send:builtin'])
+    expect(keys(featureRows('bip122', {}, [], all))).toEqual(['receive:builtin'])
+    expect(featureRows(undefined, {}, [], all)).toEqual([])
+  })
+
+  it('an add-on comes in the wallet feature order and replaces the built-in row; false turns either off', () => {
+    const addons = [
+      defineAddon({ kind: 'feature', feature: 'send', label: 'Pay', view: 'Swap', title: 'Pay', load }),
+      defineAddon({ kind: 'feature', feature: 'onramp', label: 'Buy', view: 'OnRamp', title: 'Buy', load }),
+    ]
+    const rows = featureRows('eip155', {}, addons, all)
+    expect(keys(rows)).toEqual(['onramp:addon', 'receive:builtin', 'send:addon', 'activity:builtin'])
+    expect(rows.find((row) => row.key === 'send')?.view).toBe('Swap')
+    expect(keys(featureRows('eip155', { send: false, onramp: false, receive: false }, addons, all))).toEqual(['activity:builtin'])
+    expect(keys(featureRows('bip122', {}, addons, all))).toEqual(['onramp:addon', 'receive:builtin', 'send:addon'])
   })
 })
 

@@ -9,17 +9,21 @@ import {
   toastRequested,
   toLatchError,
   errorToast,
+  type ChainNamespace,
   type Latch,
   type State,
+  type ViewName,
 } from '../../../../kernel/index'
-import { walletFeatureOrder, type FeatureAddon } from '../../../addons'
+import { walletFeatureOrder, type FeatureAddon, type LatchAddon } from '../../../addons'
 import { Avatar } from '../../../components/Avatar/Avatar'
 import { useLatchContext } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
 import { useBalanceWatch } from '../../../hooks/useBalanceWatch'
 import { displayBalance, displayName } from '../../../utils/format'
 import { shallowEqual } from '../../../utils/shallowEqual'
-import { CheckIcon, CopyIcon, DisconnectIcon, ExternalIcon, NetworkIcon, WalletIcon } from '../../icons'
+import { ActivityIcon, CheckIcon, CopyIcon, DisconnectIcon, ExternalIcon, NetworkIcon, ReceiveIcon, SendIcon, WalletIcon } from '../../icons'
+import { builtinViews } from '../../Router/lazy-views'
+import type { MessageId } from '../../../i18n/messages'
 import { NetworkImage } from '../Networks/NetworkImage'
 import { ListRow } from '../../WalletRow/WalletRow'
 import { useT } from '../../../i18n/translate'
@@ -41,6 +45,41 @@ export function selectAccountView(state: State) {
 }
 
 const selectFeatures = (state: State) => state.options.features
+const selectNamespace = (state: State) => state.activeNamespace
+
+/** A wallet feature row of the Account view: an integrator's add-on, or one Latch draws itself. */
+export type FeatureRow = { key: string; view: ViewName; addon?: FeatureAddon; builtin?: { label: MessageId; icon: 'receive' | 'send' | 'activity' } }
+
+/** The families each built-in row is offered for (docs/behaviour.md, "Account features"). */
+const builtinFeatures = {
+  receive: { view: 'Receive', label: 'view.Receive', families: ['eip155', 'solana', 'bip122'] },
+  send: { view: 'Send', label: 'view.Send', families: ['eip155', 'solana'] },
+} as const satisfies Partial<Record<FeatureAddon['feature'], { view: ViewName; label: MessageId; families: readonly ChainNamespace[] }>>
+
+/**
+ * docs/behaviour.md, "Account features": in the wallet feature order, an enabled feature's add-on, else Latch's own row
+ * where the family has one and its view is registered; then Activity for EVM accounts.
+ */
+export function featureRows(
+  ns: ChainNamespace | undefined,
+  features: Readonly<Record<string, boolean>>,
+  addons: readonly LatchAddon[],
+  registered: ReadonlySet<ViewName> = builtinViews,
+): FeatureRow[] {
+  const rows = walletFeatureOrder.flatMap((feature): FeatureRow[] => {
+    if (features[feature] === false) return []
+    const addon = addons.find((a): a is FeatureAddon => a.kind === 'feature' && a.feature === feature)
+    if (addon) return [{ key: feature, view: addon.view, addon }]
+    if (feature !== 'receive' && feature !== 'send') return []
+    const own = builtinFeatures[feature]
+    if (!ns || !(own.families as readonly string[]).includes(ns) || !registered.has(own.view)) return []
+    return [{ key: feature, view: own.view, builtin: { label: own.label, icon: feature } }]
+  })
+  if (ns === 'eip155' && registered.has('Activity')) rows.push({ key: 'activity', view: 'Activity', builtin: { label: 'view.Activity', icon: 'activity' } })
+  return rows
+}
+
+const builtinIcons = { receive: ReceiveIcon, send: SendIcon, activity: ActivityIcon }
 
 /**
  * How many wallets are connected across families, or -1 when the Wallets row has nothing to add: one family
@@ -58,14 +97,13 @@ export default function Account() {
   const account = useLatch(selectAccountView, shallowEqual)
   const features = useLatch(selectFeatures)
   const walletCount = useLatch(selectWalletCount)
+  const ns = useLatch(selectNamespace)
   // docs/behaviour.md, "Balance refresh": the balance shown here is kept fresh while the view is.
   useBalanceWatch('native')
   if (!account.address) return <p className="subtle center">{t('account.none')}</p>
   const { address } = account
   const balance = displayBalance(account.balance, account.balanceSymbol, t.locale)
-  const featureAddons = walletFeatureOrder.flatMap((feature) =>
-    addons.filter((a): a is FeatureAddon => a.kind === 'feature' && a.feature === feature && features[feature] !== false),
-  )
+  const rows = featureRows(ns, features, addons)
   const explorer = account.explorerUrl ?? explorerLink(account.network?.blockExplorers?.default.url, address)
   return (
     <div className="account">
@@ -118,15 +156,16 @@ export default function Account() {
             />
           </li>
         ) : null}
-        {featureAddons.map((addon) => {
-          const Icon = addon.icon
+        {rows.map((row) => {
+          const Icon = row.addon ? row.addon.icon : row.builtin ? builtinIcons[row.builtin.icon] : undefined
+          const label = row.addon ? t.text({ messageId: row.addon.label, message: row.addon.label }) : row.builtin ? t(row.builtin.label) : row.view
           return (
-            <li key={addon.feature}>
+            <li key={row.key} data-feature={row.key}>
               <ListRow
                 icon={<span className="row-icon">{Icon ? <Icon /> : null}</span>}
-                name={t.text({ messageId: addon.label, message: addon.label })}
+                name={label}
                 chevron
-                onClick={() => latch.dispatch(routerPushed({ view: { name: addon.view } }))}
+                onClick={() => latch.dispatch(routerPushed({ view: { name: row.view } }))}
               />
             </li>
           )
