@@ -17,7 +17,7 @@ type Shot = {
   name: string
   theme: 'light' | 'dark'
   viewport: { width: number; height: number }
-  view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks' | 'siwx' | 'receive' | 'send' | 'send-preview'
+  view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks' | 'siwx' | 'receive' | 'send' | 'send-preview' | 'activity'
   locale?: string
   /** The preview page's query for the sign-in and Send views (`siwx=1`, `siwx=failed`, `send=1`). */
   siwx?: string
@@ -50,6 +50,10 @@ const shots: readonly Shot[] = [
   // The Send view, filled in, and its preview (the preview page, with a stand-in for the wallet's fee answers).
   { name: 'send-light', theme: 'light', viewport: { width: 1280, height: 800 }, view: 'send', siwx: 'send=1' },
   { name: 'send-preview-dark', theme: 'dark', viewport: { width: 1280, height: 800 }, view: 'send-preview', siwx: 'send=1' },
+  // Activity: the demo account's past transactions, served by the local provider API's indexer, grouped by month.
+  { name: 'activity-light', theme: 'light', viewport: { width: 1280, height: 900 }, view: 'activity' },
+  { name: 'activity-dark', theme: 'dark', viewport: { width: 1280, height: 900 }, view: 'activity' },
+  { name: 'activity-ar-phone', theme: 'light', viewport: { width: 390, height: 844 }, view: 'activity', locale: 'ar' },
 ]
 
 /** Opens the modal from the page's connect button, whatever language it speaks. */
@@ -104,6 +108,13 @@ async function showReceive(page: Page) {
   await showAccount(page)
   await modal(page).locator('li[data-feature="receive"] .row').click()
   await modal(page).locator('.receive-qr path').waitFor()
+}
+
+/** Account, then its Activity row (found by its feature, whatever the language). */
+async function showActivity(page: Page) {
+  await showAccount(page)
+  await modal(page).locator('li[data-feature="activity"] .row').click()
+  await modal(page).locator('.activity-row').first().waitFor()
 }
 
 /** The sign-in view opens by itself on the preview page; its animations settle before the shot. */
@@ -166,6 +177,7 @@ try {
     else if (shot.view === 'account') await showAccount(guarded.page)
     else if (shot.view === 'wallets') await showWallets(guarded.page)
     else if (shot.view === 'networks') await showNetworks(guarded.page)
+    else if (shot.view === 'activity') await showActivity(guarded.page)
     else if (shot.view === 'receive') await showReceive(guarded.page)
     else await showAllWallets(guarded.page)
     await guarded.page.getByRole('dialog').waitFor()

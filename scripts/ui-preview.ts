@@ -137,6 +137,14 @@ const shots: Shot[] = [
   { name: 'send-ar-narrow-dark', theme: 'dark', width: 390, height: 844, query: 'send=1&locale=ar', steps: [{ wait: '.send-form' }] },
   { name: 'send-forced-colors', theme: 'dark', width: 1280, height: 800, query: 'send=1', forcedColors: true, steps: [{ wait: '.send-form' }] },
   { name: 'siwx-forced-colors', theme: 'dark', width: 1280, height: 800, query: 'siwx=signing', forcedColors: true, steps: [{ wait: '.siwx' }] },
+  // Activity over a fixed history (a trade, an NFT, pending and failed transactions, a spam NFT dropped) and its other states.
+  { name: 'activity-light', theme: 'light', width: 1280, height: 900, query: 'activity=1', steps: [{ wait: '.activity-row' }] },
+  { name: 'activity-dark', theme: 'dark', width: 1280, height: 900, query: 'activity=1', steps: [{ wait: '.activity-row' }] },
+  { name: 'activity-empty-dark', theme: 'dark', width: 1280, height: 800, query: 'activity=empty', steps: [{ wait: '.activity-empty' }] },
+  { name: 'activity-failed-light', theme: 'light', width: 1280, height: 800, query: 'activity=failed', steps: [{ wait: '.activity-empty' }] },
+  { name: 'activity-browser-light', theme: 'light', width: 1280, height: 800, query: 'activity=browser', steps: [{ wait: '.activity-note' }] },
+  { name: 'activity-pseudo-narrow-light', theme: 'light', width: 360, height: 740, query: 'activity=1&locale=en-XA', steps: [{ wait: '.activity-row' }] },
+  { name: 'activity-forced-colors', theme: 'dark', width: 1280, height: 900, query: 'activity=1', forcedColors: true, steps: [{ wait: '.activity-row' }] },
 ]
 
 async function main() {

@@ -4,9 +4,11 @@
  * with Latch, plus a typed client for the provider's other routes.
  */
 import * as z from 'zod/mini'
-import { definePlugin, LatchError } from '../../kernel/index'
+import { definePlugin, LatchError, persisted } from '../../kernel/index'
 import { normaliseBaseUrl } from './client'
 import { balancesEffect } from './balances'
+import { historyEffect } from './history-effect'
+import { initialTransactionsState, sentSchema, transactionsEvents, transactionsReducers } from './history'
 import { walletListEffect } from './effects'
 import { walletListEvents } from './events'
 import type { ApiSettings } from './source'
@@ -34,6 +36,9 @@ export {
 export { getBalances, type GetBalancesErrorType, type GetBalancesParameters, type GetBalancesReturnType } from './get-balances'
 export { assetImageUrl, currencyImageUrl, tokenImageUrl, walletImageUrl } from './images'
 export { parseWalletListing, parseWalletListings } from './listings'
+export { getTransactions, historyPath, type GetTransactionsErrorType, type GetTransactionsParameters, type GetTransactionsReturnType } from './get-transactions'
+export { selectTransactions, type TransactionsState } from './history'
+export { isSpamOnly, keepTransactions, type Transaction, type Transfer } from './transactions'
 
 /** Options of the api plugin. Without both `baseUrl` and a project id it makes no request at all. */
 export type ApiOptions = {
@@ -55,6 +60,11 @@ export type ApiOptions = {
    * Solana (default true). False leaves them to the chain family (docs/behaviour.md, "Token balances").
    */
   balances?: boolean
+  /**
+   * Whether Activity's transaction history comes from the provider API (`GET /v1/account/{address}/history`, default
+   * true). False lists only the transactions this browser sent through Latch (docs/behaviour.md, "Activity").
+   */
+  history?: boolean
 }
 
 const optionsSchema = z.object({
@@ -64,6 +74,7 @@ const optionsSchema = z.object({
   includeWalletIds: z.optional(z.array(z.string())),
   timeout: z.optional(z.number().check(z.positive())),
   balances: z.optional(z.boolean()),
+  history: z.optional(z.boolean()),
 })
 
 /** The api plugin: the `walletList` slice, its events and the effect that answers them. Throws `INVALID_OPTIONS` on bad options. */
@@ -71,10 +82,20 @@ export function api(options: ApiOptions = {}) {
   const settings = readOptions(options)
   return definePlugin({
     name: 'api',
-    events: walletListEvents,
-    slices: { walletList: initialWalletListState() },
-    reduce: walletListReducers,
-    effects: [walletListEffect(settings), balancesEffect(settings)],
+    events: [...walletListEvents, ...transactionsEvents],
+    slices: { walletList: initialWalletListState(), transactions: initialTransactionsState() },
+    reduce: { ...walletListReducers, ...transactionsReducers },
+    effects: [walletListEffect(settings), balancesEffect(settings), historyEffect(settings)],
+    persist: [
+      persisted({
+        key: 'transactions/sent',
+        schema: sentSchema,
+        read: (state) => (state.transactions && Object.keys(state.transactions.sent).length > 0 ? state.transactions.sent : undefined),
+        hydrate(draft, sent) {
+          if (draft.transactions) draft.transactions.sent = sent
+        },
+      }),
+    ],
   })
 }
 
@@ -84,10 +105,10 @@ function readOptions(options: ApiOptions): ApiSettings {
     const issue = parsed.error.issues[0]
     throw new LatchError('INVALID_OPTIONS', { details: `api: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid options'}` })
   }
-  const { baseUrl, projectId, excludedWalletIds = [], includeWalletIds, timeout, balances } = parsed.data
+  const { baseUrl, projectId, excludedWalletIds = [], includeWalletIds, timeout, balances, history } = parsed.data
   const normalised = baseUrl === undefined || baseUrl.trim() === '' ? undefined : normaliseBaseUrl(baseUrl)
   if (baseUrl !== undefined && baseUrl.trim() !== '' && normalised === undefined) {
     throw new LatchError('INVALID_OPTIONS', { details: `api: baseUrl must be an http(s) URL, got "${baseUrl}"` })
   }
-  return { baseUrl: normalised, projectId: projectId?.trim() || undefined, excludedWalletIds, includeWalletIds, timeout, balances }
+  return { baseUrl: normalised, projectId: projectId?.trim() || undefined, excludedWalletIds, includeWalletIds, timeout, balances, history }
 }

@@ -19,6 +19,8 @@ export type ApiSettings = {
   timeout?: number
   /** False: token balances are not asked of the provider API (the chain family reads them). */
   balances?: boolean
+  /** False: the transaction history is not asked of the provider API (docs/behaviour.md, "Activity"). */
+  history?: boolean
 }
 
 /**

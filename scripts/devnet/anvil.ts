@@ -21,10 +21,10 @@ export function freePort(): Promise<number> {
  * Starts anvil on 127.0.0.1 and waits until it answers RPC. anvil comes from scripts/devnet's own
  * package (installed on first use, linux x64) or from PATH (scripts/devnet/install.ts).
  */
-export async function startAnvil({ chainId, port }: { chainId: number; port?: number }): Promise<Anvil> {
+export async function startAnvil({ chainId, port, timestamp }: { chainId: number; port?: number; /** The genesis block's time, in seconds (default now). */ timestamp?: number }): Promise<Anvil> {
   const binary = anvilBinary()
   const chosen = port ?? (await freePort())
-  const child = spawn('/bin/sh', ['-c', watchdog, binary, '--host', '127.0.0.1', '--port', String(chosen), '--chain-id', String(chainId), '--silent'], {
+  const child = spawn('/bin/sh', ['-c', watchdog, binary, '--host', '127.0.0.1', '--port', String(chosen), '--chain-id', String(chainId), '--silent', ...(timestamp === undefined ? [] : ['--timestamp', String(timestamp)])], {
     stdio: ['pipe', 'ignore', 'pipe'],
   })
   const url = `http://127.0.0.1:${chosen}`

@@ -16,6 +16,9 @@
  * - GET  /v1/account/{address}/balance?currency&chainId&forceUpdate → `{ balances: TokenBalance[] }`: the
  *   demo tokens the address holds on that chain, read from its anvil, priced from a fixed table
  *   (balances-route.ts); `[]` for a chain the stack does not run; only `currency=usd`
+ * - GET /v1/account/{address}/history?chainId&cursor → `{ data: Transaction[], next: string | null }`: the address's
+ *   transactions on that chain, newest first, 20 a page, from a small indexer over its anvil (docs/behaviour.md, "The history route");
+ *   `{ data: [], next: null }` for a chain the stack does not run; 400 for a cursor from before a reorg
  * - POST /e → 204; the body is recorded (analytics sink)
  * - with a `ledger`: the regtest ledger's Esplora routes (GET /address/{a}, /address/{a}/utxo, /tx/{txid}/hex, POST /tx;
  *   no projectId) and GET /v1/account/{address}/balance for a bip122 chainId (bitcoin-ledger.ts)
@@ -31,6 +34,7 @@ import { defaultFeatures } from '../../kernel/constants'
 import { isOriginAllowed } from '../../kernel/rules/origin'
 import type { WalletListing } from '../../kernel/types'
 import { accountBalances } from './balances-route'
+import { createHistoryIndex, type HistoryIndex } from './history-index'
 import type { DemoToken } from './tokens'
 import { bitcoinApiRoute, type Ledger } from './bitcoin-ledger'
 import { walletImageSvg } from './wallet-image'
@@ -78,14 +82,16 @@ const localOrigins = ['http://127.0.0.1:*', 'http://localhost:*'] as const
 const maxBody = 1_000_000
 const imageRoute = /^\/(getWalletImage|public\/getAssetImage|public\/getCurrencyImage|public\/getTokenImage)\/([^/]+)$/
 const balanceRoute = /^\/v1\/account\/([^/]+)\/balance$/
+const historyRoute = /^\/v1\/account\/([^/]+)\/history$/
 
 type Reply = { status: number; type?: string; body?: string }
 
 /** Starts the local wallet-provider API on 127.0.0.1 (a free port unless `port` is given). */
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   const requests: RecordedRequest[] = []
+  const history = createHistoryIndex(options.chains ?? [], options.tokens ?? [])
   const server = createServer((req, res) => {
-    void handle(req, res, options, requests).catch((error: unknown) => {
+    void handle(req, res, options, requests, history).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
       res.end(JSON.stringify({ message: String(error) }))
     })
@@ -107,13 +113,13 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   }
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, options: ApiServerOptions, requests: RecordedRequest[]): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, options: ApiServerOptions, requests: RecordedRequest[], history: HistoryIndex): Promise<void> {
   const at = Date.now()
   const url = new URL(req.url ?? '/', 'http://127.0.0.1')
   const method = req.method ?? 'GET'
   const read = method === 'POST' ? await readBody(req) : undefined
   const bitcoin = read !== null && options.ledger ? bitcoinApiRoute(options.ledger, options.projectId, method, url, read) : undefined
-  const reply = read === null ? json(413, { message: `body over ${maxBody} bytes` }) : (bitcoin ?? (await route(method, url, options)))
+  const reply = read === null ? json(413, { message: `body over ${maxBody} bytes` }) : (bitcoin ?? (await route(method, url, options, history)))
   const origin = req.headers.origin
   const headers: Record<string, string> = { 'cache-control': 'no-store', vary: 'Origin' }
   if (origin && isOriginAllowed(origin, options.corsOrigins ?? localOrigins)) {
@@ -137,7 +143,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ApiSer
   requests.push(recorded)
 }
 
-async function route(method: string, url: URL, options: ApiServerOptions): Promise<Reply> {
+async function route(method: string, url: URL, options: ApiServerOptions, history: HistoryIndex): Promise<Reply> {
   if (method === 'OPTIONS') return { status: 204 }
   const query = url.searchParams
   const projectId = query.get('projectId')
@@ -147,13 +153,18 @@ async function route(method: string, url: URL, options: ApiServerOptions): Promi
   const path = url.pathname
   const image = imageRoute.exec(path)
   const balance = balanceRoute.exec(path)
-  const known = image || balance || ['/getWallets', '/appkit/v1/config', '/projects/v1/origins', '/getAnalyticsConfig', '/e'].includes(path)
+  const account = historyRoute.exec(path)
+  const known = image || balance || account || ['/getWallets', '/appkit/v1/config', '/projects/v1/origins', '/getAnalyticsConfig', '/e'].includes(path)
   if (!known) return json(404, { message: `no route ${path}` })
   const expected = path === '/e' ? 'POST' : 'GET'
   if (method !== expected) return json(405, { message: `${path} takes ${expected}` })
   if (image) return imageReply(image[1]!, decodeURIComponent(image[2]!), options.wallets)
   if (balance) {
     const answer = await accountBalances({ chains: options.chains ?? [], tokens: options.tokens ?? [] }, decodeURIComponent(balance[1]!), query)
+    return json(answer.status, answer.body)
+  }
+  if (account) {
+    const answer = await history.history(decodeURIComponent(account[1]!), query)
     return json(answer.status, answer.body)
   }
   switch (path) {

@@ -19,6 +19,7 @@ import { buildDevWallet } from './dev-wallet/build'
 import type { DevWalletChain } from './dev-wallet/config'
 import { fixtureWallets } from './fixtures'
 import { demoTokens, installDemoContracts, type DemoToken } from './tokens'
+import { historyDays, makeDemoHistory, setClock } from './demo-history'
 import { startSolanaStack, type SolanaStack } from './solana'
 import { startRelay } from './wc-relay'
 import { startWalletPage } from './wc-wallet/page'
@@ -70,7 +71,7 @@ const chainSpecs = [
 const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
 /**
- * Starts two anvils with Multicall3 and the demo tokens, the API server and the dev wallet build; stop()
+ * Starts two anvils with Multicall3 and the demo tokens (and the first with the demo account's past transactions), the API server and the dev wallet build; stop()
  * (or SIGINT, SIGTERM, SIGHUP) stops everything.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -82,8 +83,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const onSignal = (signal: NodeJS.Signals) => void stopAll().then(() => process.exit(128 + (osConstants.signals[signal] ?? 15)))
   for (const signal of signals) process.once(signal, onSignal)
   try {
-    const anvils: Anvil[] = await Promise.all(chainSpecs.map(({ chainId }) => startAnvil({ chainId }).then((anvil) => (stoppers.push(anvil.stop), anvil))))
+    // The chains start in the past, so the first one's demo history spans months (docs/behaviour.md, "Activity").
+    const genesis = Math.floor(Date.now() / 1000) - (historyDays + 1) * 86_400
+    const anvils: Anvil[] = await Promise.all(
+      chainSpecs.map(({ chainId }) => startAnvil({ chainId, timestamp: genesis }).then((anvil) => (stoppers.push(anvil.stop), anvil))),
+    )
     await Promise.all(anvils.map((anvil) => installDemoContracts(anvil.url)))
+    await Promise.all(anvils.map((anvil, i) => (i === 0 ? makeDemoHistory(anvil.url) : setClock(anvil.url))))
     const ledger = createLedger()
     const bitcoinAccounts = devBitcoinAccounts()
     fundDevAccounts(ledger, bitcoinAccounts)

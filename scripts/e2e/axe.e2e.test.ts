@@ -53,7 +53,7 @@ async function overflowing(page: Page): Promise<string[]> {
     const card = root?.querySelector('.card')
     if (!root || !card) return ['no modal']
     const bounds = card.getBoundingClientRect()
-    const labels = root.querySelectorAll<HTMLElement>('.title, .row-name, .tag, .button, .headline, .subtle, .hint, .footnote, .section-divider, .toast, .notice, .empty, .siwx h3, .siwx-account, .siwx-error, .receive-address, .receive-networks h3, .receive-warning, .send-label, .send-balance, .send-error, .send-fee span, .send-details dt, .send-pending h3')
+    const labels = root.querySelectorAll<HTMLElement>('.title, .row-name, .tag, .button, .headline, .subtle, .hint, .footnote, .section-divider, .toast, .notice, .empty, .siwx h3, .siwx-account, .siwx-error, .receive-address, .receive-networks h3, .receive-warning, .send-label, .send-balance, .send-error, .send-fee span, .send-details dt, .send-pending h3, .activity-title, .activity-note, .activity-more, .activity-month h4')
     const problems: string[] = []
     for (const label of labels) {
       const box = label.getBoundingClientRect()
@@ -115,7 +115,7 @@ describe.skipIf(!hasChromium())('axe-core on every modal view', () => {
   const dialog = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
 
   for (const mode of modes) {
-    it(`has no violations in ${mode.name} mode: Connect, All Wallets, WalletConnect QR, connecting, failed connect, Account, Receive, Networks, SwitchActiveChain, Wallets`, async () => {
+    it(`has no violations in ${mode.name} mode: Connect, All Wallets, WalletConnect QR, connecting, failed connect, Account, Receive, Activity, Networks, SwitchActiveChain, Wallets`, async () => {
       stack.guarded = await newGuardedPage(stack.browser)
       const page = stack.guarded.page
       await page.setViewportSize(mode.viewport)
@@ -203,6 +203,14 @@ describe.skipIf(!hasChromium())('axe-core on every modal view', () => {
       await dialog(page).getByRole('button', { name: t('view.Receive'), exact: true }).click()
       await dialog(page).getByRole('img', { name: t('receive.qrLabel', { family: 'EVM' }) }).locator('path').first().waitFor()
       await check('Receive')
+
+      // Activity: the demo account's past transactions, grouped by year and month, from the account's row
+      await page.keyboard.press('Escape')
+      await expect.poll(() => dialog(page).count()).toBe(0)
+      await page.locator('.latch-account').click()
+      await dialog(page).getByRole('button', { name: new RegExp(`^${t('view.Activity')}`) }).click()
+      await dialog(page).locator('.activity-row').first().waitFor()
+      await check('Activity')
 
       // Networks: the network list
       await page.keyboard.press('Escape')

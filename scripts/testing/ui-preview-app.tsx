@@ -5,7 +5,10 @@
  * built-in languages and the pseudo-locale `en-XA`). `&siwx=1` connects the account and opens the sign-in view
  * (SIWXSignMessage) for it with a stand-in siwx plugin; `siwx=signing` and `siwx=failed` show it while the wallet is asked
  * and after a declined signature, `&required=1` makes sign-in required. `&send=1` connects the account, gives it two tokens and
- * opens the Send view, with a stand-in for the EVM plugin's fee answers (scripts/testing/preview-send.ts).
+ * opens the Send view, with a stand-in for the EVM plugin's fee answers (scripts/testing/preview-send.ts). `&activity=1` connects
+ * the account and opens Activity over a fixed history (a fetch port answers the history route: a trade, an NFT, a pending and a
+ * failed transaction); `activity=empty`, `activity=failed` (junk from the provider) and `activity=browser` (no provider API)
+ * show its other states.
  * Fake discovered connectors and the api plugin's curated wallet list. Not part of the package.
  */
 import { createRoot } from 'react-dom/client'
@@ -62,9 +65,16 @@ const open = params.get('open')
 const theme = params.get('theme')
 const siwx = params.get('siwx')
 const send = params.get('send')
+const activity = params.get('activity')
 const latch = createLatch({
   networks,
-  plugins: [api(), ...(params.get('wc') === '1' ? [previewWalletConnect] : []), ...(siwx ? [previewSiwx({ required: params.get('required') === '1' })] : []), ...(send ? [previewSendWallet()] : [])],
+  ...(activity && activity !== 'browser' ? { ports: { fetch: historyFetch(activity) } } : {}),
+  plugins: [
+    activity && activity !== 'browser' ? api({ baseUrl: location.origin, projectId: 'preview', balances: false }) : api(),
+    ...(params.get('wc') === '1' ? [previewWalletConnect] : []),
+    ...(siwx ? [previewSiwx({ required: params.get('required') === '1' })] : []),
+    ...(send ? [previewSendWallet()] : []),
+  ],
   themeMode: theme === 'light' || theme === 'dark' ? theme : 'system',
   metadata: { name: 'Acme Swap', description: 'A host page behind the modal', url: location.origin, icons: [appIcon] },
 })
@@ -73,7 +83,7 @@ const pseudo = defineLocale({ locale: pseudoLocaleTag, messages: pseudoMessages(
 latch.dispatch(connectorsDiscovered({ connectors }))
 latch.dispatch({ type: 'walletList/pageRequested', payload: { page: 1 } })
 
-if (params.get('account') === '1' || siwx || send) {
+if (params.get('account') === '1' || siwx || send || activity) {
   const address = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
   latch.dispatch(accountConnected({ caipAddress: `eip155:1:${address}`, connectorId: 'io.metamask' }, { ns: 'eip155' }))
   latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:1' }, { ns: 'eip155' }))
@@ -120,6 +130,7 @@ if (root) {
     latch.dispatch(modalOpened({ view: { name: 'Account' } }))
     latch.dispatch(routerPushed({ view: { name: 'Send' } }))
   }
+  if (activity) latch.dispatch(modalOpened({ view: { name: 'Activity' } }))
   if (siwx) {
     // As the siwx plugin does once an account connects without a session (docs/siwx.md).
     const state = latch.getState()
@@ -131,3 +142,34 @@ if (root) {
   }
 }
 Object.defineProperty(window, 'latchPreview', { value: latch })
+
+/** A fetch port for the preview: the history route answers a fixed history (dated from today), every other route 404. */
+function historyFetch(mode: string): typeof fetch {
+  const me = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
+  const peer = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+  const dex = '0xE592427A0AEce92De3Edee1F18E0157C05861564'
+  const day = 86_400_000
+  const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString()
+  const tx = (id: string, daysAgo: number, operationType: string, status: string, sentTo: string, transfers: unknown[], sentFrom = me) => ({
+    id,
+    metadata: { minedAt: at(daysAgo), chain: 'eip155:1', status, operationType, sentFrom, sentTo },
+    transfers,
+  })
+  const eth = (direction: string, numeric: string) => ({ fungible_info: { name: 'Ether', symbol: 'ETH' }, direction, quantity: { numeric } })
+  const history = [
+    tx('0x01', 0, 'send', 'pending', peer, [eth('out', '0.125')]),
+    tx('0x02', 2, 'trade', 'confirmed', dex, [eth('out', '0.5'), { fungible_info: { symbol: 'USDC' }, direction: 'in', quantity: { numeric: '1523.42' } }]),
+    tx('0x03', 9, 'receive', 'confirmed', me, [{ nft_info: { name: 'Latch Pass #42', flags: { is_spam: false } }, direction: 'in', quantity: { numeric: '1' } }], peer),
+    tx('0x04', 9, 'receive', 'confirmed', me, [{ nft_info: { name: 'FREE AIRDROP', flags: { is_spam: true } }, direction: 'in', quantity: { numeric: '1' } }], dex),
+    tx('0x05', 33, 'approve', 'confirmed', dex, []),
+    tx('0x06', 40, 'execute', 'failed', dex, []),
+    tx('0x07', 61, 'receive', 'confirmed', me, [eth('in', '2.5')], peer),
+    tx('0x08', 400, 'mint', 'confirmed', me, [{ fungible_info: { symbol: 'DEMO' }, direction: 'in', quantity: { numeric: '100' } }], dex),
+  ]
+  return async (input) => {
+    const url = new URL(String(input))
+    if (!url.pathname.endsWith('/history')) return new Response('{"message":"no route"}', { status: 404 })
+    if (mode === 'failed') return new Response('<html>junk</html>', { status: 200 })
+    return new Response(JSON.stringify({ data: mode === 'empty' ? [] : history, next: null }), { status: 200, headers: { 'content-type': 'application/json' } })
+  }
+}

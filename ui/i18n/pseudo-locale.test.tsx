@@ -117,7 +117,7 @@ describe('the pseudo-locale', () => {
     act(() => void latch.dispatch(accountBalanceUpdated({ balance: '1234.56789', symbol: 'ETH' }, { ns: 'eip155' })))
     await settle()
     const seen: Record<string, string[]> = { page: visibleTexts(page.container) }
-    for (const view of [{ name: 'Account' }, { name: 'ProfileWallets' }, { name: 'Networks' }, { name: 'UnsupportedChain' }, { name: 'SwitchActiveChain', payload: { network: 'eip155:10' } }, { name: 'SIWXSignMessage' }] as View[]) {
+    for (const view of [{ name: 'Account' }, { name: 'ProfileWallets' }, { name: 'Networks' }, { name: 'UnsupportedChain' }, { name: 'SwitchActiveChain', payload: { network: 'eip155:10' } }, { name: 'SIWXSignMessage' }, { name: 'Activity' }] as View[]) {
       await show(latch, view)
       seen[view.name] = visibleTexts(shadow())
     }

@@ -14,6 +14,7 @@ export const lazyViews = {
   SIWXSignMessage: () => import('../views/SIWXSignMessage/SIWXSignMessage'),
   Receive: () => import('../views/Receive/Receive'),
   Send: () => import('../views/Send/Send'),
+  Activity: () => import('../views/Activity/Activity'),
 } satisfies Partial<Record<ViewName, () => Promise<{ default: ComponentType }>>>
 
 /**

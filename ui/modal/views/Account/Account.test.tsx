@@ -101,7 +101,7 @@ describe('Account', () => {
     ]
     const { latch } = await openAccount({ addons, features: { receive: false } })
     const names = [...shadow().querySelectorAll('.row-name')].map((e) => e.textContent)
-    expect(names).toEqual(['Ethereum', 'Buy', 'Send', 'Disconnect'])
+    expect(names).toEqual(['Ethereum', 'Buy', 'Send', 'Activity', 'Disconnect'])
     await act(async () => button('Send').click())
     await settle()
     expect(latch.getState().router.history.at(-1)).toEqual({ name: 'Send' })
@@ -111,7 +111,7 @@ describe('Account', () => {
 
   it("offers Latch's own Receive and Send rows when no add-on provides the feature, and they open their views", async () => {
     const { latch } = await openAccount()
-    expect([...shadow().querySelectorAll('.row-name')].map((e) => e.textContent)).toEqual(['Ethereum', 'Receive', 'Send', 'Disconnect'])
+    expect([...shadow().querySelectorAll('.row-name')].map((e) => e.textContent)).toEqual(['Ethereum', 'Receive', 'Send', 'Activity', 'Disconnect'])
     await act(async () => button('Receive').click())
     await settle()
     expect(latch.getState().router.history.at(-1)).toEqual({ name: 'Receive' })
@@ -127,11 +127,11 @@ describe('Account', () => {
     const load = () => Promise.resolve({ default: () => <p>their receive</p> })
     const addons = [defineAddon({ kind: 'feature', feature: 'receive', label: 'Get paid', view: 'OnRamp', title: 'Get paid', load })]
     await openAccount({ addons })
-    expect([...shadow().querySelectorAll('.row-name')].map((e) => e.textContent)).toEqual(['Ethereum', 'Get paid', 'Send', 'Disconnect'])
+    expect([...shadow().querySelectorAll('.row-name')].map((e) => e.textContent)).toEqual(['Ethereum', 'Get paid', 'Send', 'Activity', 'Disconnect'])
     await cleanup?.()
     cleanup = undefined
     await openAccount({ features: { receive: false, send: false } })
-    expect([...shadow().querySelectorAll('.row-name')].map((e) => e.textContent)).toEqual(['Ethereum', 'Disconnect'])
+    expect([...shadow().querySelectorAll('.row-name')].map((e) => e.textContent)).toEqual(['Ethereum', 'Activity', 'Disconnect'])
   })
 })
 
@@ -143,8 +143,8 @@ describe('featureRows (docs/behaviour.md, "Account features")', () => {
   it('EVM: Receive, Send, then Activity, once their views are registered', () => {
     expect(keys(featureRows('eip155', {}, [], all))).toEqual(['receive:builtin', 'send:builtin', 'activity:builtin'])
     expect(keys(featureRows('eip155', {}, [], new Set(['Receive'])))).toEqual(['receive:builtin'])
-    // Registered today: Receive and Send (Activity is not built yet).
-    expect(keys(featureRows('eip155', {}, []))).toEqual(['receive:builtin', 'send:builtin'])
+    // Registered today: Receive, Send and Activity.
+    expect(keys(featureRows('eip155', {}, []))).toEqual(['receive:builtin', 'send:builtin', 'activity:builtin'])
   })
 
   it('Solana has Send but no Activity; Bitcoin has Receive only', () => {

@@ -1,0 +1,138 @@
+/**
+ * The api plugin's effect over the transaction history (docs/behaviour.md, "Activity"). `transactions/fetchRequested`
+ * is answered from the provider API's history route when one is configured, else from the transactions this browser
+ * sent through Latch. A newer request cancels the pending one. A failure is `FETCH_TRANSACTIONS_FAILED` with its toast;
+ * a request naming no account is `TRANSACTIONS_ADDRESS_REQUIRED`. Activity is for EVM accounts only: another family's
+ * account gets an empty list.
+ */
+import { EMPTY, catchError, defer, filter, from, map, merge, mergeMap, of, switchMap, type Observable } from 'rxjs'
+import * as z from 'zod/mini'
+import {
+  errorToast,
+  formatUnitsToDecimalString,
+  LatchError,
+  parseCaipAddress,
+  toastRequested,
+  toLatchError,
+  walletSendTransactionRequested,
+  walletSendTransactionSucceeded,
+  type Effect,
+  type EffectContext,
+  type LatchEvent,
+  type Logged,
+} from '../../kernel/index'
+import { createApiClient } from './client'
+import { getTransactions } from './get-transactions'
+import { transactionsFetchFailed, transactionsFetchRequested, transactionsFetchSucceeded, transactionsSentRecorded, transactionsSentSettled } from './history'
+import { fromAbortable, type ApiSettings } from './source'
+import { keepTransactions, type Transaction } from './transactions'
+
+/** The chain families Activity lists (docs/behaviour.md, "Activity"). */
+export const historyNamespaces = ['eip155'] as const
+
+/** The api plugin's effect over `transactions/*`; the browser's own list is kept only without a provider API. */
+export function historyEffect(settings: ApiSettings): Effect {
+  return (events$, ctx) => merge(fetches(events$, ctx, settings), recordSent(events$, ctx, settings))
+}
+
+function projectIdOf(settings: ApiSettings, ctx: EffectContext): string | undefined {
+  return settings.projectId || ctx.getState().options.projectId?.trim() || undefined
+}
+
+/** True when the history comes from the provider API: a base URL, a project id and a fetch port. */
+function remote(settings: ApiSettings, ctx: EffectContext): boolean {
+  return settings.history !== false && !!settings.baseUrl && !!projectIdOf(settings, ctx) && !!ctx.ports.fetch
+}
+
+function fetches(events$: Observable<Logged>, ctx: EffectContext, settings: ApiSettings): Observable<LatchEvent> {
+  return events$.pipe(
+    filter(transactionsFetchRequested.match),
+    switchMap((event) =>
+      defer((): Observable<LatchEvent> => {
+        const { caipAddress, more } = event.payload
+        if (caipAddress === undefined) {
+          return of(transactionsFetchFailed({ error: new LatchError('TRANSACTIONS_ADDRESS_REQUIRED').toData() }))
+        }
+        const list = ctx.getState().transactions
+        const cursor = more ? list?.next : undefined
+        if (more && cursor === undefined) return EMPTY
+        const { namespace, caipNetworkId, address } = parseCaipAddress(caipAddress)
+        const page = (source: 'provider' | 'browser', transactions: Transaction[], next?: string): LatchEvent =>
+          transactionsFetchSucceeded({ caipAddress, caipNetworkId, source, transactions, ...(cursor ? { cursor } : {}), ...(next ? { next } : {}) })
+        if (!(historyNamespaces as readonly string[]).includes(namespace)) return of(page(remote(settings, ctx) ? 'provider' : 'browser', []))
+        if (!remote(settings, ctx)) {
+          const sent = list?.sent[address.toLowerCase()] ?? []
+          return of(page('browser', keepTransactions(sent, caipNetworkId)))
+        }
+        const client = createApiClient({
+          baseUrl: settings.baseUrl as string,
+          projectId: projectIdOf(settings, ctx) as string,
+          fetch: ctx.ports.fetch as typeof fetch,
+          scheduler: ctx.ports.scheduler,
+          timeout: settings.timeout,
+        })
+        return fromAbortable((signal) => getTransactions(client, { address, chainId: caipNetworkId, cursor, signal })).pipe(
+          map(({ data, next }) => page('provider', data, next)),
+          catchError((error: unknown) => {
+            const failure = toLatchError(error)
+            ctx.ports.logger.warn('api: the transaction history could not be fetched', failure)
+            return from([transactionsFetchFailed({ caipAddress, error: failure.toData() }), toastRequested({ toast: errorToast(failure) })])
+          }),
+        )
+      }),
+    ),
+  )
+}
+
+const receiptSchema = z.object({ hash: z.string(), caipAddress: z.string(), status: z.enum(['success', 'reverted']) })
+
+/**
+ * The browser's own list: an EVM transaction sent through Latch (`latch.request`, so its outcome names its intent) is
+ * recorded once the wallet gives its hash, as pending, and settled by its receipt (`eip155/receiptReceived`). With a
+ * provider API, that receipt asks the open list again from its newest page instead.
+ */
+function recordSent(events$: Observable<Logged>, ctx: EffectContext, settings: ApiSettings): Observable<LatchEvent> {
+  const asked = new Map<string, { to: string; value: string; caipAddress?: string; symbol: string; decimals: number }>()
+  return events$.pipe(
+    mergeMap((event): Observable<LatchEvent> => {
+      if (walletSendTransactionRequested.match(event) && event.ns === 'eip155' && event.requestId) {
+        const state = ctx.getState()
+        const network = state.chains.eip155.network.caipNetwork
+        if (asked.size >= 50) asked.delete(asked.keys().next().value as string)
+        asked.set(event.requestId, {
+          to: event.payload.to,
+          value: event.payload.value,
+          caipAddress: state.chains.eip155.account.caipAddress,
+          symbol: network?.nativeCurrency.symbol ?? 'ETH',
+          decimals: network?.nativeCurrency.decimals ?? 18,
+        })
+        return EMPTY
+      }
+      if (walletSendTransactionSucceeded.match(event) && event.requestId) {
+        const sent = asked.get(event.requestId)
+        asked.delete(event.requestId)
+        if (!sent?.caipAddress || remote(settings, ctx)) return EMPTY
+        const { caipNetworkId, address } = parseCaipAddress(sent.caipAddress)
+        const self = sent.to.toLowerCase() === address.toLowerCase()
+        const transaction: Transaction = {
+          id: event.payload.hash,
+          metadata: { minedAt: new Date(event.meta.at).toISOString(), chain: caipNetworkId, status: 'pending', operationType: 'send', sentFrom: address, sentTo: sent.to },
+          transfers: [
+            { fungible_info: { symbol: sent.symbol }, direction: self ? 'self' : 'out', quantity: { numeric: formatUnitsToDecimalString(BigInt(sent.value), sent.decimals) } },
+          ],
+        }
+        return of(transactionsSentRecorded({ address, transaction }))
+      }
+      if (event.type === 'eip155/receiptReceived') {
+        const receipt = z.safeParse(receiptSchema, event.payload)
+        if (!receipt.success) return EMPTY
+        const settled = transactionsSentSettled({ hash: receipt.data.hash, status: receipt.data.status === 'success' ? 'confirmed' : 'failed' })
+        // The provider's list is asked again from its newest page: the mined transaction is in it now.
+        const list = ctx.getState().transactions
+        const refresh = list?.source === 'provider' && list.caipAddress === receipt.data.caipAddress && remote(settings, ctx)
+        return refresh ? from([settled, transactionsFetchRequested({ caipAddress: receipt.data.caipAddress })]) : of(settled)
+      }
+      return EMPTY
+    }),
+  )
+}

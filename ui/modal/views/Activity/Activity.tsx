@@ -1,0 +1,286 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { formatTransferQuantity, type LatchErrorData, type State } from '../../../../kernel/index'
+import type { TransactionsState } from '../../../../plugins/api/history'
+import type { Transaction, Transfer } from '../../../../plugins/api/transactions'
+import { formatAmount } from '../../../utils/format'
+import { adoptStyles, shallowEqual, shortAddress, useLatch, useLatchInstance, useT } from '../../../shared'
+import { activityCss } from './Activity.css'
+import { groupByMonth } from './group'
+
+// The view reads the slice and dispatches plain events: importing the api plugin's modules (that its entry imports too)
+// would cut them into a small chunk of their own in the first load (docs/react.md, "The modal's lazy chunk").
+const sliceOf = (state: State): TransactionsState | undefined => (state as Partial<State>).transactions
+
+/** What the view shows: the EVM account's list (Activity is for EVM accounts only, docs/behaviour.md, "Activity"). */
+export function selectActivityView(state: State) {
+  const list = sliceOf(state)
+  const caipAddress = state.chains.eip155.account.caipAddress
+  return {
+    caipAddress,
+    loading: list?.loading ?? false,
+    empty: list?.empty ?? true,
+    more: list?.next !== undefined,
+    items: list?.items ?? [],
+    error: list?.error,
+    browser: list?.source === 'browser',
+    mine: list !== undefined && list.caipAddress === caipAddress,
+  }
+}
+
+/** The operation types with a label of their own; any other is shown as 'Transaction'. */
+const labelled = { send: 1, receive: 1, approve: 1, mint: 1, trade: 1, execute: 1, deposit: 1, withdraw: 1, burn: 1, cancel: 1 } as const
+type Operation = keyof typeof labelled
+
+function operationOf(transaction: Transaction): Operation | undefined {
+  const type = transaction.metadata.operationType.toLowerCase()
+  return Object.hasOwn(labelled, type) ? (type as Operation) : undefined
+}
+
+const adopted = new WeakSet<ShadowRoot | Document>()
+
+/** Adopts the view's styles into the shadow root it lands in, once per root: they come with the view's chunk. */
+function useViewStyles() {
+  return (element: HTMLElement | null) => {
+    const root = element?.getRootNode()
+    if (!root || !(root instanceof ShadowRoot || root instanceof Document) || adopted.has(root)) return
+    adopted.add(root)
+    adoptStyles(root, activityCss)
+  }
+}
+
+/**
+ * docs/behaviour.md, "Activity": the connected EVM account's transactions, grouped by year then month, newest first. The
+ * next page loads when the end of the list scrolls into view, or with 'Load more'.
+ */
+export default function Activity() {
+  const latch = useLatchInstance()
+  const t = useT()
+  const view = useLatch(selectActivityView, shallowEqual)
+  const styles = useViewStyles()
+  const { caipAddress } = view
+  useEffect(() => {
+    latch.dispatch({ type: 'transactions/fetchRequested', payload: caipAddress ? { caipAddress } : {} })
+  }, [latch, caipAddress])
+  const loadMore = () => {
+    if (caipAddress && view.more && !view.loading) latch.dispatch({ type: 'transactions/fetchRequested', payload: { caipAddress, more: true } })
+  }
+  const shown = view.mine ? view.items : []
+  let body: ReactNode
+  if (view.error?.code === 'TRANSACTIONS_ADDRESS_REQUIRED' || !caipAddress) {
+    body = <Notice text={t.error(view.error ?? addressRequired)} />
+  } else if (shown.length === 0 && (view.loading || !view.mine)) {
+    body = (
+      <div className="activity-loading">
+        <span className="spinner spin" role="progressbar" aria-label={t('modal.loading')} />
+      </div>
+    )
+  } else if (shown.length === 0) {
+    body = view.error ? (
+      <Notice text={t.error(view.error)} alert retry={() => latch.dispatch({ type: 'transactions/fetchRequested', payload: { caipAddress } })} />
+    ) : (
+      <Notice text={t('activity.empty')} />
+    )
+  } else {
+    body = (
+      <>
+        <Groups items={shown} />
+        {view.more ? <More loading={view.loading} onMore={loadMore} /> : null}
+      </>
+    )
+  }
+  return (
+    <section className="activity" ref={styles} aria-busy={view.loading || undefined}>
+      {view.browser && caipAddress ? <p className="activity-note">{t('activity.browserOnly')}</p> : null}
+      {body}
+    </section>
+  )
+}
+
+const addressRequired: Pick<LatchErrorData, 'messageId' | 'shortMessage'> = {
+  messageId: 'TRANSACTIONS_ADDRESS_REQUIRED',
+  shortMessage: "Transactions can't be fetched without an accountAddress",
+}
+
+function Notice({ text, alert, retry }: { text: string; alert?: boolean; retry?: () => void }) {
+  const t = useT()
+  return (
+    <div className="activity-empty" role={alert ? 'alert' : undefined}>
+      <ClockGlyph />
+      <p className="subtle">{text}</p>
+      {retry ? (
+        <button type="button" className="button secondary" onClick={retry}>
+          {t('common.retry')}
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+/** 'Load more', pressed by itself when it scrolls into view (where the browser can tell). */
+function More({ loading, onMore }: { loading: boolean; onMore(): void }) {
+  const t = useT()
+  const ref = useRef<HTMLButtonElement>(null)
+  const latest = useRef(onMore)
+  latest.current = onMore
+  useEffect(() => {
+    const element = ref.current
+    const Observer = (globalThis as { IntersectionObserver?: typeof IntersectionObserver }).IntersectionObserver
+    if (!element || !Observer) return
+    const observer = new Observer((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) latest.current()
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+  return (
+    <button ref={ref} type="button" className="button secondary activity-more" aria-disabled={loading || undefined} aria-busy={loading || undefined} onClick={onMore}>
+      {loading ? <span className="spinner spin activity-spinner" aria-hidden="true" /> : null}
+      {t('activity.loadMore')}
+    </button>
+  )
+}
+
+function Groups({ items }: { items: readonly Transaction[] }) {
+  const t = useT()
+  const years = groupByMonth(items)
+  return (
+    <div className="activity-years">
+      {years.map((year) => (
+        <YearSection key={year.year} year={year.year} locale={t.locale}>
+          {year.months.map((month) => (
+            <MonthSection key={month.month} year={year.year} month={month.month} locale={t.locale}>
+              {month.transactions.map((transaction) => (
+                <Row key={transaction.id} transaction={transaction} />
+              ))}
+            </MonthSection>
+          ))}
+        </YearSection>
+      ))}
+    </div>
+  )
+}
+
+function YearSection({ year, locale, children }: { year: number; locale: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <section className="activity-year" aria-labelledby={id}>
+      <h3 id={id}>{dateText(new Date(year, 0, 1), locale, { year: 'numeric' })}</h3>
+      {children}
+    </section>
+  )
+}
+
+function MonthSection({ year, month, locale, children }: { year: number; month: number; locale: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <section className="activity-month" aria-labelledby={id}>
+      <h4 id={id}>{dateText(new Date(year, month, 1), locale, { month: 'long' })}</h4>
+      <ul className="activity-list">{children}</ul>
+    </section>
+  )
+}
+
+function dateText(date: Date, locale: string, options: Intl.DateTimeFormatOptions): string {
+  try {
+    return new Intl.DateTimeFormat(locale, options).format(date)
+  } catch {
+    return new Intl.DateTimeFormat('en', options).format(date)
+  }
+}
+
+function Row({ transaction }: { transaction: Transaction }) {
+  const t = useT()
+  const { metadata, transfers } = transaction
+  const operation = operationOf(transaction)
+  const first = transfers[0]
+  const incoming = first?.direction === 'in' || operation === 'receive'
+  const counterparty = incoming ? metadata.sentFrom : metadata.sentTo
+  const day = dateText(new Date(metadata.minedAt), t.locale, { day: 'numeric', month: 'short' })
+  return (
+    <li className="activity-row" data-status={metadata.status}>
+      <DirectionIcon direction={swapped(transfers) ? 'swap' : (first?.direction ?? (incoming ? 'in' : 'out'))} />
+      <span className="activity-main">
+        <span className="activity-title">
+          {t(operation ? `activity.op.${operation}` : 'activity.op.other')}
+          {metadata.status === 'confirmed' ? null : (
+            <span className={`activity-status ${metadata.status}`}>{t(metadata.status === 'pending' ? 'activity.pending' : 'activity.failed')}</span>
+          )}
+        </span>
+        {counterparty ? (
+          <span className="activity-sub">{withAddress(t(incoming ? 'activity.from' : 'activity.to', { address: mark }), counterparty)}</span>
+        ) : null}
+      </span>
+      <span className="activity-amounts">
+        {transfers.slice(0, 2).map((transfer, index) => (
+          <Amount key={index} transfer={transfer} locale={t.locale} />
+        ))}
+        <time className="activity-day" dateTime={metadata.minedAt}>
+          {day}
+        </time>
+      </span>
+    </li>
+  )
+}
+
+function Amount({ transfer, locale }: { transfer: Transfer; locale: string }) {
+  const symbol = transfer.fungible_info?.symbol ?? transfer.nft_info?.name ?? ''
+  const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '−' : ''
+  return (
+    // One isolate: the signed amount and its symbol read as one piece of data, in every direction (docs/i18n.md).
+    <bdi className={`activity-amount ${transfer.direction}`}>
+      {sign}
+      {formatAmount(formatTransferQuantity(transfer.quantity.numeric), locale)}
+      {symbol ? <span className="activity-symbol"> {symbol}</span> : null}
+    </bdi>
+  )
+}
+
+/** Stands for the address while its sentence is translated (a private-use character no catalogue writes). */
+const mark = '\uE000'
+
+/** The translated sentence with the short address in a <bdi>, keeping its own direction (docs/i18n.md, "Right to left"). */
+function withAddress(text: string, address: string): ReactNode {
+  const at = text.indexOf(mark)
+  const short = <bdi title={address}>{shortAddress(address)}</bdi>
+  if (at < 0) return <span className="activity-party">{text}</span>
+  return (
+    <span className="activity-party">
+      {text.slice(0, at)}
+      {short}
+      {text.slice(at + mark.length)}
+    </span>
+  )
+}
+
+// The view's own glyphs, drawn as the modal's are: importing the modal's icons from this lazy view would cut them into a
+// chunk of their own (docs/react.md, "The modal's lazy chunk").
+const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round' } as const
+
+/** Value went both ways (a trade): one icon for the pair. */
+function swapped(transfers: readonly Transfer[]): boolean {
+  return transfers.some((transfer) => transfer.direction === 'in') && transfers.some((transfer) => transfer.direction === 'out')
+}
+
+function DirectionIcon({ direction }: { direction: Transfer['direction'] | 'swap' }) {
+  return (
+    <span className={`activity-icon ${direction}`} aria-hidden="true">
+      <svg width={18} height={18} viewBox="0 0 20 20" focusable="false">
+        {direction === 'in' ? <path d="M14 6 6 14m0-7v7h7" {...stroke} /> : null}
+        {direction === 'out' ? <path d="M6 14 14 6m0 7V6H7" {...stroke} /> : null}
+        {direction === 'swap' ? <path d="M4 7.5h11.5m0 0L12.5 4.5M16 12.5H4.5m0 0 3 3" {...stroke} /> : null}
+        {direction === 'self' ? <path d="M4.5 8.5a5.5 5.5 0 0 1 10-2.5M15.5 11.5a5.5 5.5 0 0 1-10 2.5M14.5 3v3h-3M5.5 17v-3h3" {...stroke} /> : null}
+      </svg>
+    </span>
+  )
+}
+
+function ClockGlyph() {
+  return (
+    <span className="activity-empty-icon" aria-hidden="true">
+      <svg width={26} height={26} viewBox="0 0 20 20" focusable="false">
+        <circle cx="10" cy="10" r="7" {...stroke} />
+        <path d="M10 6.5V10l2.5 1.5" {...stroke} />
+      </svg>
+    </span>
+  )
+}
