@@ -47,11 +47,14 @@ const nativeCurrencies = {
   cosmos: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
 } as const
 
-/** A network for tests and samples: `createTestNetwork('eip155', 31337, { name: 'Anvil' })`, RPC on 127.0.0.1. */
+/**
+ * A network for tests and samples: `createTestNetwork('eip155', 31337, { name: 'Anvil' })`, RPC on 127.0.0.1;
+ * `ensUniversalResolver` gives it ENS names (docs/networks.md, "Contracts").
+ */
 export function createTestNetwork(
   namespace: ChainNamespace,
   reference: string | number,
-  options: { name?: string; rpcUrl?: string; explorer?: string } = {},
+  options: { name?: string; rpcUrl?: string; explorer?: string; ensUniversalResolver?: string } = {},
 ): CaipNetwork {
   const network: CaipNetwork = {
     id: reference,
@@ -61,5 +64,6 @@ export function createTestNetwork(
     nativeCurrency: nativeCurrencies[namespace],
     rpcUrls: { default: { http: [options.rpcUrl ?? `http://127.0.0.1:8545/${namespace}/${reference}`] } },
   }
-  return options.explorer ? { ...network, blockExplorers: { default: { name: 'Explorer', url: options.explorer } } } : network
+  const withContracts = options.ensUniversalResolver ? { ...network, contracts: { ensUniversalResolver: { address: options.ensUniversalResolver } } } : network
+  return options.explorer ? { ...withContracts, blockExplorers: { default: { name: 'Explorer', url: options.explorer } } } : withContracts
 }
