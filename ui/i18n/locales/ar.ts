@@ -178,6 +178,8 @@ const messages: Messages = {
   'receive.qrLabel': 'رمز QR لعنوان {family} الخاص بك',
   'receive.networks': 'الشبكات التي يمكن لهذا العنوان الاستلام عليها',
   'receive.warning': 'أرسل الأصول إلى هذا العنوان على هذه الشبكات فقط. قد تُفقد الأصول المرسلة على شبكة أخرى.',
+  'error.NAME_RESOLUTION_FAILED': 'خطأ في تحليل الاسم',
+  'error.NAME_LOOKUP_FAILED': 'خطأ في جلب أسماء العنوان',
 }
 
 export default messages

@@ -179,6 +179,8 @@ const messages: Messages = {
   'receive.qrLabel': 'QR-Code deiner {family}-Adresse',
   'receive.networks': 'Netzwerke, auf denen diese Adresse empfangen kann',
   'receive.warning': 'Sende Assets an diese Adresse nur auf diesen Netzwerken. Auf einem anderen Netzwerk gesendete Assets können verloren gehen.',
+  'error.NAME_RESOLUTION_FAILED': 'Fehler beim Auflösen des Namens',
+  'error.NAME_LOOKUP_FAILED': 'Fehler beim Abrufen der Namen für die Adresse',
 }
 
 export default messages

@@ -177,6 +177,8 @@ const messages: Messages = {
   'receive.qrLabel': 'Código QR de tu dirección {family}',
   'receive.networks': 'Redes en las que esta dirección puede recibir',
   'receive.warning': 'Envía activos a esta dirección solo en estas redes. Los activos enviados en otra red podrían perderse.',
+  'error.NAME_RESOLUTION_FAILED': 'Error al resolver el nombre',
+  'error.NAME_LOOKUP_FAILED': 'Error al obtener los nombres de la dirección',
 }
 
 export default messages

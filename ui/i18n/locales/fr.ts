@@ -181,6 +181,8 @@ const messages: Messages = {
   'receive.qrLabel': 'Code QR de votre adresse {family}',
   'receive.networks': 'Réseaux sur lesquels cette adresse peut recevoir',
   'receive.warning': "N'envoyez des actifs à cette adresse que sur ces réseaux. Des actifs envoyés sur un autre réseau pourraient être perdus.",
+  'error.NAME_RESOLUTION_FAILED': 'Erreur lors de la résolution du nom',
+  'error.NAME_LOOKUP_FAILED': 'Erreur lors de la récupération des noms pour cette adresse',
 }
 
 export default messages

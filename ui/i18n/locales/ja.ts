@@ -177,6 +177,8 @@ const messages: Messages = {
   'receive.qrLabel': '{family} アドレスの QR コード',
   'receive.networks': 'このアドレスで受け取れるネットワーク',
   'receive.warning': 'このアドレスへの送金は、これらのネットワークでのみ行ってください。他のネットワークで送られた資産は失われる可能性があります。',
+  'error.NAME_RESOLUTION_FAILED': '名前の解決中にエラーが発生しました',
+  'error.NAME_LOOKUP_FAILED': 'アドレスの名前の取得中にエラーが発生しました',
 }
 
 export default messages

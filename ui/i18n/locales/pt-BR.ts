@@ -177,6 +177,8 @@ const messages: Messages = {
   'receive.qrLabel': 'Código QR do seu endereço {family}',
   'receive.networks': 'Redes em que este endereço pode receber',
   'receive.warning': 'Envie ativos para este endereço somente nestas redes. Ativos enviados em outra rede podem ser perdidos.',
+  'error.NAME_RESOLUTION_FAILED': 'Erro ao resolver o nome',
+  'error.NAME_LOOKUP_FAILED': 'Erro ao buscar nomes para o endereço',
 }
 
 export default messages

@@ -174,6 +174,8 @@ const messages: Messages = {
   'receive.qrLabel': '您的 {family} 地址二维码',
   'receive.networks': '此地址可接收资产的网络',
   'receive.warning': '请仅通过以下网络向此地址发送资产。通过其他网络发送的资产可能会丢失。',
+  'error.NAME_RESOLUTION_FAILED': '解析名称时出错',
+  'error.NAME_LOOKUP_FAILED': '获取地址名称时出错',
 }
 
 export default messages
