@@ -64,6 +64,7 @@ export function createTestNetwork(
     nativeCurrency: nativeCurrencies[namespace],
     rpcUrls: { default: { http: [options.rpcUrl ?? `http://127.0.0.1:8545/${namespace}/${reference}`] } },
   }
-  const withContracts = options.ensUniversalResolver ? { ...network, contracts: { ensUniversalResolver: { address: options.ensUniversalResolver } } } : network
-  return options.explorer ? { ...withContracts, blockExplorers: { default: { name: 'Explorer', url: options.explorer } } } : withContracts
+  if (options.ensUniversalResolver) network.contracts = { ensUniversalResolver: { address: options.ensUniversalResolver } }
+  if (options.explorer) network.blockExplorers = { default: { name: 'Explorer', url: options.explorer } }
+  return network
 }
