@@ -16,7 +16,7 @@ describe('createLatch', () => {
   it('takes a network\'s contracts, and refuses a contract address that is not 0x and 40 hex digits (docs/networks.md, "Contracts")', () => {
     const ports = createTestPorts().ports
     const ens = '0xAd27251773aa3BFd4E67b934D91D862146266c10'
-    const latch = createLatch({ ports, networks: [createTestNetwork('eip155', 31337, { ensUniversalResolver: ens })] })
+    const latch = createLatch({ ports, networks: [createTestNetwork('eip155', 31337, { contracts: { ensUniversalResolver: { address: ens } } })] })
     expect(latch.getState().chains.eip155.network.requestedCaipNetworks[0]?.contracts).toEqual({ ensUniversalResolver: { address: ens } })
     for (const address of ['0x1234', `${ens} `, 'ad27251773aa3bfd4e67b934d91d862146266c10', 42]) {
       const network = { ...createTestNetwork('eip155', 1), contracts: { ensUniversalResolver: { address } } }

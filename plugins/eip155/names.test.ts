@@ -14,8 +14,8 @@ let withEns: [CaipNetwork, CaipNetwork]
 beforeAll(async () => {
   await Promise.all([installEns(chains.a.url), installEns(chains.b.url)])
   withEns = [
-    createTestNetwork('eip155', 31337, { name: 'Anvil', rpcUrl: chains.a.url, ensUniversalResolver: resolver }),
-    createTestNetwork('eip155', 31338, { name: 'Anvil 2', rpcUrl: chains.b.url, ensUniversalResolver: resolver }),
+    createTestNetwork('eip155', 31337, { name: 'Anvil', rpcUrl: chains.a.url, contracts: { ensUniversalResolver: { address: resolver } } }),
+    createTestNetwork('eip155', 31338, { name: 'Anvil 2', rpcUrl: chains.b.url, contracts: { ensUniversalResolver: { address: resolver } } }),
   ]
 }, 30_000)
 
