@@ -28,6 +28,7 @@ import { answerGetCapabilities } from './get-capabilities'
 import { watchProvider } from './provider-events'
 import { reconnect } from './reconnect'
 import { chunk, whenNeeded } from './lazy'
+import { universalResolverOf } from './networks'
 import { createRegistry, type Registry } from './registry'
 import { answerSendTransaction } from './send-transaction'
 import { answerSignMessage } from './sign-message'
@@ -36,7 +37,6 @@ import type { TokenLists } from './token-balances'
 import { readTokenList, type TokenListEntry } from './tokens/options'
 import { eip155TransportEvents } from './transport-events'
 import { activeSession } from './session'
-import { balanceTargetOf, universalResolverOf } from './target'
 import { createWalletRequests, type WalletRequests } from './wallet-requests'
 
 /**
@@ -110,7 +110,7 @@ const names = (events$: Observable<Logged>, ctx: EffectContext) =>
   whenNeeded(events$, ctx, {
     wanted: (event) =>
       event.ns === 'eip155' &&
-      (eip155NameRequested.match(event) || (nativeBalanceTriggers.includes(event.type) && universalResolverOf(balanceTargetOf(ctx.getState())?.network) !== undefined)),
+      (eip155NameRequested.match(event) || (nativeBalanceTriggers.includes(event.type) && universalResolverOf(ctx.getState().chains.eip155.network.caipNetwork) !== undefined)),
     chunk: namesCode,
     run: (code, events$, ctx) => code.watchNames(events$, ctx),
     failed: ({ event }, cause): LatchEvent[] => {

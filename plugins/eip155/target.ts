@@ -23,9 +23,3 @@ export function balanceTargetOf(state: State): BalanceTarget | undefined {
 export function sameTarget(a: BalanceTarget | undefined, b: BalanceTarget | undefined): boolean {
   return a?.caipAddress === b?.caipAddress && a?.urls === b?.urls
 }
-
-/** The network's ENS universal resolver, when it has a well-formed one (docs/networks.md, "Contracts"). */
-export function universalResolverOf(network: CaipNetwork | undefined): string | undefined {
-  const address = network?.contracts?.ensUniversalResolver?.address
-  return typeof address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(address) ? address : undefined
-}
