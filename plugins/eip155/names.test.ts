@@ -155,6 +155,23 @@ describe('names (docs/behaviour.md, "Names")', () => {
   })
 })
 
+describe('names across accounts and networks', () => {
+  it("a switch to a network without a universal resolver drops the name; a switch back shows it again from the cache", async () => {
+    const log = recording()
+    const h = setup(chains, { networks: [withEns[0], chains.networks[1]], fetch: log.fetch })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.until((s) => s.chains.eip155.account.profileName, (name) => name === 'latch-dev.eth')
+    await switchNetwork(h.latch, { caipNetworkId: 'eip155:31338' })
+    await flush()
+    expect(profile(h).profileName ?? null).toBeNull()
+    expect(profile(h).profileImage ?? null).toBeNull()
+    await switchNetwork(h.latch, { caipNetworkId: 'eip155:31337' })
+    await flush()
+    expect(profile(h)).toEqual({ profileName: 'latch-dev.eth', profileImage: demoAvatar })
+    expect(log.lookups()).toHaveLength(2)
+  })
+})
+
 describe('resolveName', () => {
   it('answers the address a name resolves to, and null for an unknown name or no name at all', async () => {
     const log = recording()
