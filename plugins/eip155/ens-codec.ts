@@ -22,7 +22,6 @@ export const maxNameLength = 255
 export function isPlausibleName(name: unknown): name is string {
   if (typeof name !== 'string' || name.length === 0 || name.length > maxNameLength) return false
   if (name !== name.normalize('NFC') || name !== name.toLowerCase()) return false
-  // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f-\u009f/\\%@:]/.test(name)) return false
   const labels = name.split('.')
   return labels.length >= 2 && labels.every((label) => label.length > 0 && encoder.encode(label).length <= 63)

@@ -1,4 +1,4 @@
-import { catchError, defer, distinctUntilChanged, EMPTY, filter, finalize, firstValueFrom, map, merge, of, switchMap, timeout, type Observable } from 'rxjs'
+import { catchError, distinctUntilChanged, EMPTY, filter, firstValueFrom, map, merge, of, switchMap, type Observable } from 'rxjs'
 import {
   accountProfileUpdated,
   answerIntent,
@@ -7,15 +7,13 @@ import {
   isFresh,
   LatchError,
   recordGet,
+  type CaipNetwork,
   type EffectContext,
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
 import { decodeAddr, decodeReverse, decodeText, encodeResolve, encodeReverse, isPlausibleName, shownAvatar } from './ens-codec'
-import { eip155NameFailed, eip155NameRequested, eip155NameSucceeded } from './events'
-import type { FallbackTransport } from './fallback'
-import { balanceTargetOf, nativeBalanceTriggers, sameTarget, universalResolverOf, type BalanceTarget } from './shared'
-import { createTransports, type Transports } from './transports'
+import { balanceTargetOf, eip155NameFailed, eip155NameRequested, eip155NameSucceeded, nativeBalanceTriggers, rpcCall, sameTarget, universalResolverOf, type BalanceTarget } from './shared'
 
 /** How long a name lookup may take before it gives up and shows nothing (docs/behaviour.md, "Names"). */
 export const nameLookupTimeout = 5_000
@@ -24,35 +22,36 @@ const triggers = new Set(nativeBalanceTriggers)
 const ns = { ns: 'eip155' } as const
 
 /**
- * docs/behaviour.md, "Names": the connected EVM account's name and avatar, and `eip155/nameRequested`, over the
- * instance's own RPC transports (a chunk loaded the first time an account connects on a network with a universal
- * resolver, or a name is asked for).
+ * docs/behaviour.md, "Names": the connected EVM account's name and avatar, and `eip155/nameRequested` (a chunk
+ * loaded the first time an account connects on a network with a universal resolver, or a name is asked for).
+ * Each lookup is one `eth_call` to the network's first RPC URL, given up after 5 seconds of the clock port.
  */
 export function watchNames(events$: Observable<Logged>, ctx: EffectContext): Observable<LatchEvent> {
-  return defer(() => {
-    const transports = createTransports(ctx)
-    return merge(profiles(events$, ctx, transports), answerNames(events$, ctx, transports)).pipe(finalize(() => transports.dispose()))
-  })
+  return merge(profiles(events$, ctx), answerNames(events$, ctx))
 }
 
-function call(transport: FallbackTransport, to: string, data: string, ctx: EffectContext): Observable<unknown> {
-  return transport.request('eth_call', [{ to, data }, 'latest']).pipe(timeout({ first: nameLookupTimeout, scheduler: ctx.ports.scheduler }))
+/** A caller of the network's universal resolver; undefined without one, an RPC URL or a fetch port. */
+type Resolver = (data: string) => Observable<unknown>
+function resolverOf(ctx: EffectContext, network: CaipNetwork | undefined): Resolver | undefined {
+  const to = universalResolverOf(network)
+  const url = network?.rpcUrls.default.http[0]
+  if (!to || !url || !ctx.ports.fetch) return undefined
+  return (data) => rpcCall(ctx.ports, url, 'eth_call', [{ to, data }, 'latest'], nameLookupTimeout)
 }
 
 /** After connect, an address change or a network switch: the reverse name and avatar, from the caches when fresh. */
-function profiles(events$: Observable<Logged>, ctx: EffectContext, transports: Transports): Observable<LatchEvent> {
+function profiles(events$: Observable<Logged>, ctx: EffectContext): Observable<LatchEvent> {
   return events$.pipe(
     filter((event) => event.ns === 'eip155' && triggers.has(event.type)),
     map(() => balanceTargetOf(ctx.getState())),
     distinctUntilChanged(sameTarget),
-    switchMap((target) => (target ? lookUp(ctx, transports, target) : EMPTY)),
+    switchMap((target) => (target ? lookUp(ctx, target) : EMPTY)),
   )
 }
 
-function lookUp(ctx: EffectContext, transports: Transports, target: BalanceTarget): Observable<LatchEvent> {
-  const resolver = universalResolverOf(target.network)
-  const transport = resolver ? transports.forNetwork(target.network) : undefined
-  if (!resolver || !transport) return EMPTY
+function lookUp(ctx: EffectContext, target: BalanceTarget): Observable<LatchEvent> {
+  const call = universalResolverOf(target.network) ? resolverOf(ctx, target.network) : undefined
+  if (!call) return EMPTY
   const { caches } = ctx.getState()
   const now = ctx.ports.scheduler.now()
   const name = recordGet(caches.names, target.caipAddress)
@@ -61,10 +60,9 @@ function lookUp(ctx: EffectContext, transports: Transports, target: BalanceTarge
   if (fresh(name, constants.cacheExpiry.names) && (name?.value === null || fresh(identity, constants.cacheExpiry.identity))) {
     return name?.value ? of(accountProfileUpdated({ name: name.value, image: identity?.value.avatar ?? null }, ns)) : EMPTY
   }
-  if (!ctx.ports.fetch) return EMPTY
   const origin = pageOrigin(ctx)
   const key = target.caipAddress
-  return call(transport, resolver, encodeReverse(target.address), ctx).pipe(
+  return call(encodeReverse(target.address)).pipe(
     catchError((error: unknown) => (isRevert(error) ? of('revert' as const) : Promise.reject(error))),
     map((result) => {
       if (result === 'revert') return null
@@ -74,7 +72,7 @@ function lookUp(ctx: EffectContext, transports: Transports, target: BalanceTarge
     }),
     switchMap((found) => {
       if (found === null) return of(cacheStored({ cache: 'names', key, value: null }))
-      const avatar = call(transport, resolver, encodeResolve(found, { text: 'avatar' }), ctx).pipe(
+      const avatar = call(encodeResolve(found, { text: 'avatar' })).pipe(
         map((result) => shownAvatar(decodeText(result), origin)),
         // A name without an avatar record (or a broken one) still shows.
         catchError(() => of(null)),
@@ -113,17 +111,16 @@ function pageOrigin(ctx: EffectContext): string | undefined {
 }
 
 /** Answers `eip155/nameRequested` on the active EVM network: the name's address, or null. */
-function answerNames(events$: Observable<Logged>, ctx: EffectContext, transports: Transports): Observable<LatchEvent> {
+function answerNames(events$: Observable<Logged>, ctx: EffectContext): Observable<LatchEvent> {
   const options = { intent: eip155NameRequested, succeeded: eip155NameSucceeded, failed: eip155NameFailed, ns: 'eip155' } as const
   return answerIntent(events$, { ...options, toError: (cause) => new LatchError('NAME_RESOLUTION_FAILED', { details: describe(cause), cause }) }, async (intent) => {
     const name = intent.payload.name.trim().toLowerCase()
     if (!isPlausibleName(name)) return { name: intent.payload.name, address: null }
     const network = ctx.getState().chains.eip155.network.caipNetwork
-    const resolver = universalResolverOf(network)
-    const transport = network && resolver ? transports.forNetwork(network) : undefined
-    if (!resolver || !transport || !ctx.ports.fetch) throw new Error(`the active network (${network?.caipNetworkId ?? 'none'}) has no universal resolver and RPC URL`)
+    const call = resolverOf(ctx, network)
+    if (!call) throw new Error(`the active network (${network?.caipNetworkId ?? 'none'}) has no universal resolver and RPC URL`)
     try {
-      const result = await firstValueFrom(call(transport, resolver, encodeResolve(name, 'addr'), ctx))
+      const result = await firstValueFrom(call(encodeResolve(name, 'addr')))
       return { name: intent.payload.name, address: decodeAddr(result) }
     } catch (error) {
       if (isRevert(error)) return { name: intent.payload.name, address: null }
