@@ -1,3 +1,4 @@
+import { encodeAbiParameters } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { connect, LatchError, switchNetwork, type CaipNetwork } from '../../kernel/index'
 import { createTestNetwork } from '../../kernel/testing'
@@ -144,7 +145,24 @@ describe('names (docs/behaviour.md, "Names")', () => {
     })
   }
 
-  it('drops an avatar on another host (never fetched), and keeps the name', async () => {
+  it('an avatar record on another host is dropped and never fetched; the name still shows', async () => {
+    const text = encodeAbiParameters([{ type: 'string' }], ['https://images.example/me.png'])
+    const result = encodeAbiParameters([{ type: 'bytes' }, { type: 'address' }], [text, ensContracts.publicResolver])
+    let seen = 0
+    const urls: string[] = []
+    const log = recording(() =>
+      // The second lookup is the avatar's text record.
+      ++seen === 2 ? Promise.resolve(new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result }), { headers: { 'content-type': 'application/json' } })) : undefined,
+    )
+    const fetch: typeof globalThis.fetch = (input, init) => (urls.push(String(input)), log.fetch(input, init))
+    const h = setup(chains, { networks: withEns, fetch })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.until((s) => s.chains.eip155.account.profileName, (name) => name === 'latch-dev.eth')
+    expect(profile(h)).toEqual({ profileName: 'latch-dev.eth', profileImage: null })
+    expect(urls.every((url) => url.startsWith(chains.a.url))).toBe(true)
+  })
+
+  it('shows an avatar only when it is a data: image or on the page\'s own origin', async () => {
     const { shownAvatar } = await import('./ens-codec')
     expect(shownAvatar('https://images.example/a.png', 'http://127.0.0.1:5173')).toBeNull()
     expect(shownAvatar('ipfs://Qm…', 'http://127.0.0.1:5173')).toBeNull()
