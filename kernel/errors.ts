@@ -41,6 +41,8 @@ export const shortMessages = {
   INVALID_APP_CONFIGURATION: 'Invalid App Configuration',
   USER_REJECTED: 'Signature declined',
   INVALID_LOG: 'This is not a Latch event log',
+  NAME_RESOLUTION_FAILED: 'Error resolving name',
+  NAME_LOOKUP_FAILED: 'Error fetching names for address',
 } as const
 
 /**

@@ -13,6 +13,17 @@ describe('createLatch', () => {
     expect(attempt).toThrow(/networks\[0\]\.caipNetworkId: expected .*received string "eip155"/)
   })
 
+  it('takes a network\'s contracts, and refuses a contract address that is not 0x and 40 hex digits (docs/networks.md, "Contracts")', () => {
+    const ports = createTestPorts().ports
+    const ens = '0xAd27251773aa3BFd4E67b934D91D862146266c10'
+    const latch = createLatch({ ports, networks: [createTestNetwork('eip155', 31337, { contracts: { ensUniversalResolver: { address: ens } } })] })
+    expect(latch.getState().chains.eip155.network.requestedCaipNetworks[0]?.contracts).toEqual({ ensUniversalResolver: { address: ens } })
+    for (const address of ['0x1234', `${ens} `, 'ad27251773aa3bfd4e67b934d91d862146266c10', 42]) {
+      const network = { ...createTestNetwork('eip155', 1), contracts: { ensUniversalResolver: { address } } }
+      expect(() => createLatch({ ports, networks: [network as never] }), String(address)).toThrow(/networks\[0\]\.contracts\.ensUniversalResolver\.address/)
+    }
+  })
+
   it('takes logLevel and requestTimeout, and refuses junk in them', () => {
     const ports = createTestPorts().ports
     expect(() => createLatch({ ports, logLevel: 'warn', requestTimeout: 1_000 })).not.toThrow()

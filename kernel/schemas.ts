@@ -33,6 +33,8 @@ export const connectionStatusSchema: z.ZodMiniType<ConnectionStatus> = z.enum([
 
 const urlList = z.readonly(z.array(z.string()))
 
+const contractSchema = z.object({ address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)) })
+
 export const caipNetworkSchema: z.ZodMiniType<CaipNetwork> = z.object({
   id: z.union([z.number(), z.string()]),
   caipNetworkId: caipNetworkIdSchema,
@@ -44,6 +46,7 @@ export const caipNetworkSchema: z.ZodMiniType<CaipNetwork> = z.object({
   testnet: z.optional(z.boolean()),
   deprecatedCaipNetworkId: z.optional(caipNetworkIdSchema),
   assets: z.optional(z.object({ imageId: z.optional(z.string()), imageUrl: z.optional(z.string()) })),
+  contracts: z.optional(z.object({ ensUniversalResolver: z.optional(contractSchema), multicall3: z.optional(contractSchema) })),
 })
 
 const connectorTypeSchema = z.enum([

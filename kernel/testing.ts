@@ -1,6 +1,6 @@
 import { VirtualTimeScheduler } from 'rxjs'
 import { createMemoryStorage, type Ports } from './ports'
-import type { CaipNetwork, ChainNamespace } from './types'
+import type { CaipNetwork, ChainNamespace, NetworkContracts } from './types'
 
 /**
  * Ports for tests: virtual time, memory storage, numbered ids, no fetch, no window,
@@ -47,11 +47,14 @@ const nativeCurrencies = {
   cosmos: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
 } as const
 
-/** A network for tests and samples: `createTestNetwork('eip155', 31337, { name: 'Anvil' })`, RPC on 127.0.0.1. */
+/**
+ * A network for tests and samples: `createTestNetwork('eip155', 31337, { name: 'Anvil' })`, RPC on 127.0.0.1;
+ * `contracts: { ensUniversalResolver: { address } }` gives it ENS names (docs/networks.md, "Contracts").
+ */
 export function createTestNetwork(
   namespace: ChainNamespace,
   reference: string | number,
-  options: { name?: string; rpcUrl?: string; explorer?: string } = {},
+  options: { name?: string; rpcUrl?: string; explorer?: string; contracts?: NetworkContracts } = {},
 ): CaipNetwork {
   const network: CaipNetwork = {
     id: reference,
@@ -61,5 +64,7 @@ export function createTestNetwork(
     nativeCurrency: nativeCurrencies[namespace],
     rpcUrls: { default: { http: [options.rpcUrl ?? `http://127.0.0.1:8545/${namespace}/${reference}`] } },
   }
-  return options.explorer ? { ...network, blockExplorers: { default: { name: 'Explorer', url: options.explorer } } } : network
+  if (options.contracts) network.contracts = options.contracts
+  if (options.explorer) network.blockExplorers = { default: { name: 'Explorer', url: options.explorer } }
+  return network
 }

@@ -25,7 +25,15 @@ export type CaipNetwork = {
   testnet?: boolean
   deprecatedCaipNetworkId?: CaipNetworkId
   assets?: { imageId?: string; imageUrl?: string }
+  /** Contracts Latch may call on the network, at the network's own RPC (docs/networks.md, "Contracts"). */
+  contracts?: NetworkContracts
 }
+
+/** A contract on a network: its address (`0x` and 40 hex digits). */
+export type NetworkContract = { address: string }
+
+/** docs/networks.md, "Contracts": ENS's universal resolver (names and avatars) and Multicall3. */
+export type NetworkContracts = { ensUniversalResolver?: NetworkContract; multicall3?: NetworkContract }
 
 export type ConnectorType =
   | 'WALLET_CONNECT'

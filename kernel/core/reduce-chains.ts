@@ -134,6 +134,9 @@ function moveAccount(draft: Draft<State>, ns: ChainNamespace, caipAddress: CaipA
   const account = draft.chains[ns].account
   if (account.caipAddress === caipAddress) return
   account.caipAddress = caipAddress
+  // docs/behaviour.md, "Names": a name is looked up per account and network; the old one is not carried over.
+  delete account.profileName
+  delete account.profileImage
   delete account.balance
   delete account.balanceSymbol
   account.balanceLoading = false

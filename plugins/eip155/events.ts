@@ -15,8 +15,23 @@ export const eip155CapabilitiesSucceeded = defineEvent(
 /** Only when the request itself is wrong: no address (docs/errors.md). */
 export const eip155CapabilitiesFailed = defineEvent('eip155/capabilitiesFailed', z.object({ error: errorDataSchema }), ns)
 
+/** Intent: the address an ENS name resolves to on the active EVM network (docs/behaviour.md, "Names"). Dispatch with `ns: 'eip155'`. */
+export const eip155NameRequested = defineEvent('eip155/nameRequested', z.object({ name: z.string() }), ns)
+/** The name's address (lower-case), or null when it resolves to none. */
+export const eip155NameSucceeded = defineEvent('eip155/nameSucceeded', z.object({ name: z.string(), address: z.nullable(z.string()) }), ns)
+/** The lookup could not be made or answered (`NAME_RESOLUTION_FAILED`, 'Error resolving name'). */
+export const eip155NameFailed = defineEvent('eip155/nameFailed', z.object({ error: errorDataSchema }), ns)
+
 /** Every event type the eip155 plugin adds. */
-export const eip155Events = [eip155CapabilitiesRequested, eip155CapabilitiesSucceeded, eip155CapabilitiesFailed, ...eip155BalanceEvents] as const
+export const eip155Events = [
+  eip155CapabilitiesRequested,
+  eip155CapabilitiesSucceeded,
+  eip155CapabilitiesFailed,
+  eip155NameRequested,
+  eip155NameSucceeded,
+  eip155NameFailed,
+  ...eip155BalanceEvents,
+] as const
 
 /** Capabilities as wallets report them: per chain id (hex), per capability name. */
 export type Capabilities = Readonly<Record<string, z.core.util.JSONType>>

@@ -29,3 +29,5 @@ export { providerErrorCodes, toWalletError, type ToWalletErrorOptions } from './
 export { injectedConnectorId } from './discover'
 export type { Eip1193Provider } from './provider'
 export { eip155RpcUrlMissing, eip155TransportEvents } from './transport-events'
+export { resolveName, type ResolveNameErrorType } from './resolve-name'
+export { eip155NameFailed, eip155NameRequested, eip155NameSucceeded } from './events'

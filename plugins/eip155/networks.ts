@@ -53,3 +53,9 @@ export function toAddChainParameters(network: CaipNetwork): AddChainParameters {
     ...(network.assets?.imageUrl ? { iconUrls: [network.assets.imageUrl] } : {}),
   }
 }
+
+/** The network's ENS universal resolver, when it has a well-formed one (docs/networks.md, "Contracts"). */
+export function universalResolverOf(network: CaipNetwork | undefined): string | undefined {
+  const address = network?.contracts?.ensUniversalResolver?.address
+  return typeof address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(address) ? address : undefined
+}

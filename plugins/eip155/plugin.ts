@@ -23,11 +23,12 @@ import { nativeBalanceTriggers } from './balance-events'
 import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'
 import { discoverConnectors } from './discover'
-import { eip155Events, type Eip155State } from './events'
+import { eip155Events, eip155NameFailed, eip155NameRequested, type Eip155State } from './events'
 import { answerGetCapabilities } from './get-capabilities'
 import { watchProvider } from './provider-events'
 import { reconnect } from './reconnect'
 import { chunk, whenNeeded } from './lazy'
+import { universalResolverOf } from './networks'
 import { createRegistry, type Registry } from './registry'
 import { answerSendTransaction } from './send-transaction'
 import { answerSignMessage } from './sign-message'
@@ -94,8 +95,30 @@ const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, c
     nativeBalance(events$, ctx, pollingInterval),
     receipts(events$, ctx, pollingInterval),
     tokenBalances(events$, ctx, lists, pollingInterval),
+    names(events$, ctx),
   )
 }
+
+const namesCode = chunk(() => import('./names'))
+
+/**
+ * docs/behaviour.md, "Names" and "What loads when": the name lookups (names.ts) load the first time an account
+ * connects on a network with a universal resolver, or a name is asked for; a dapp whose networks have none never
+ * downloads them. If they cannot be loaded, a name asked for meanwhile fails with `NAME_RESOLUTION_FAILED`.
+ */
+const names = (events$: Observable<Logged>, ctx: EffectContext) =>
+  whenNeeded(events$, ctx, {
+    wanted: (event) =>
+      event.ns === 'eip155' &&
+      (eip155NameRequested.match(event) || (nativeBalanceTriggers.includes(event.type) && universalResolverOf(ctx.getState().chains.eip155.network.caipNetwork) !== undefined)),
+    chunk: namesCode,
+    run: (code, events$, ctx) => code.watchNames(events$, ctx),
+    failed: ({ event }, cause): LatchEvent[] => {
+      if (!eip155NameRequested.match(event)) return (ctx.ports.logger.warn('name lookups unavailable: their code could not be loaded', cause), [])
+      const error = new LatchError('NAME_RESOLUTION_FAILED', { details: 'the code of name lookups could not be loaded', cause })
+      return [eip155NameFailed({ error: error.toData() }, event.requestId === undefined ? { ns: 'eip155' } : { ns: 'eip155', requestId: event.requestId })]
+    },
+  })
 
 const walletRpcCode = chunk(() => import('./wallet-rpc'))
 
@@ -182,7 +205,7 @@ const tokenBalances = (...[events$, ctx, lists, pollingInterval]: [...Parameters
   })
 
 /** The plugin's code loaded on first need, by what it answers: `load()` one to have it now (tests do). */
-export const lazyCode = { balance: balanceCode, receipts: receiptsCode, walletRpc: walletRpcCode } as const
+export const lazyCode = { balance: balanceCode, receipts: receiptsCode, walletRpc: walletRpcCode, names: namesCode } as const
 
 /**
  * The EVM chain family: EIP-6963 and injected wallets, connect, switch/add chain, sign, typed data, send, calls,

@@ -19,6 +19,14 @@ describe('startStack', () => {
       expect(stack.devWalletJs).toContain(stack.chains[1]!.url)
       expect(stack.devWalletJs).not.toMatch(/\beval\(|new Function\(/)
 
+      // ENS with the demo names on both chains, at the same addresses.
+      for (const chain of stack.chains) {
+        const client = createPublicClient({ transport: http(chain.url) })
+        const universalResolverAddress = stack.ens.contracts.universalResolver
+        expect(await client.getEnsName({ address: anvilAccounts[0], universalResolverAddress })).toBe('latch-dev.eth')
+        expect(await client.getEnsAddress({ name: 'alice.eth', universalResolverAddress })).toBe(anvilAccounts[1])
+      }
+
       // Multicall3 and the two demo tokens on both chains; the provider API's balances are the chain's, priced by chain and address.
       for (const chain of stack.chains) {
         const client = createPublicClient({ transport: http(chain.url) })

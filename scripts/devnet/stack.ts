@@ -20,6 +20,7 @@ import type { DevWalletChain } from './dev-wallet/config'
 import { fixtureWallets } from './fixtures'
 import { demoTokens, installDemoContracts, type DemoToken } from './tokens'
 import { historyDays, makeDemoHistory, setClock } from './demo-history'
+import { demoNames, ensContracts, installEns, type DemoName } from './ens'
 import { startSolanaStack, type SolanaStack } from './solana'
 import { startRelay } from './wc-relay'
 import { startWalletPage } from './wc-wallet/page'
@@ -45,6 +46,8 @@ export type Stack = {
   devWalletJs: string
   /** The demo ERC-20 tokens, at the same addresses on both chains (Multicall3 too, at its canonical address). */
   tokens: readonly DemoToken[]
+  /** ENS on both anvils (the same addresses on each, scripts/devnet/ens.ts) and the demo names registered there. */
+  ens: { contracts: typeof ensContracts; names: readonly DemoName[] }
   /** The local Solana network (litesvm), its funded dev wallet and that wallet's browser script. */
   solana: SolanaStack
   /** Bitcoin regtest: the ledger, its Esplora base URL (the API server's), the dev wallet's accounts and browser script. */
@@ -71,7 +74,7 @@ const chainSpecs = [
 const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
 /**
- * Starts two anvils with Multicall3 and the demo tokens (and the first with the demo account's past transactions), the API server and the dev wallet build; stop()
+ * Starts two anvils with Multicall3, the demo tokens and ENS (demo names) (and the first with the demo account's past transactions), the API server and the dev wallet build; stop()
  * (or SIGINT, SIGTERM, SIGHUP) stops everything.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -88,7 +91,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const anvils: Anvil[] = await Promise.all(
       chainSpecs.map(({ chainId }) => startAnvil({ chainId, timestamp: genesis }).then((anvil) => (stoppers.push(anvil.stop), anvil))),
     )
-    await Promise.all(anvils.map((anvil) => installDemoContracts(anvil.url)))
+    await Promise.all(anvils.map((anvil) => installDemoContracts(anvil.url).then(() => installEns(anvil.url))))
     await Promise.all(anvils.map((anvil, i) => (i === 0 ? makeDemoHistory(anvil.url) : setClock(anvil.url))))
     const ledger = createLedger()
     const bitcoinAccounts = devBitcoinAccounts()
@@ -122,7 +125,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // Stopped in this order: the page, the wallet's connection, then the relay.
     stoppers.push(() => page.stop().then(wcWallet.stop).then(relay.stop))
     const walletConnect = { relayUrl: relay.url, wallet: wcWallet, pageUrl: page.url, decide: (next: (ask: WalletAsk) => boolean) => void (answer = next) }
-    return { chains, api, devWalletJs, tokens: demoTokens, solana, bitcoin, walletConnect, stop: stopAll }
+    return { chains, api, devWalletJs, tokens: demoTokens, ens: { contracts: ensContracts, names: demoNames }, solana, bitcoin, walletConnect, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error
@@ -133,6 +136,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const stack = await startStack()
   for (const chain of stack.chains) console.log(`chain ${chain.chainId} (${chain.name}): ${chain.url}`)
   for (const token of stack.tokens) console.log(`token ${token.symbol} (${token.decimals} decimals): ${token.address}`)
+  console.log(`ENS universal resolver: ${stack.ens.contracts.universalResolver}; names: ${stack.ens.names.map((n) => n.name).join(', ')}`)
   console.log(`api: ${stack.api.url} (projectId ${stack.api.projectId})`)
   console.log(`solana: ${stack.solana.url} (dev wallet ${stack.solana.address})`)
   console.log(`bitcoin regtest ledger (Esplora routes): ${stack.bitcoin.esploraUrl}`)

@@ -1,7 +1,8 @@
 /**
  * Compiles the local stack's contracts with solc-js (scripts/devnet's own dependency, offline) and, with `--write`,
  * records their bytecode: DemoToken's runtime code in demo-token-code.ts (installed with anvil_setCode), and
- * DemoAccountFactory's creation code in smart-account-code.ts (deployed by the sign-in tests). Nothing needs a
+ * DemoAccountFactory's creation code in smart-account-code.ts (deployed by the sign-in tests), and DemoUniversalResolver's
+ * creation code in universal-resolver-code.ts (deployed by scripts/devnet/ens.ts). Nothing needs a
  * compiler at run time; the *-code.test.ts files check the committed code is what solc makes of the sources.
  *
  *   npx tsx scripts/devnet/contracts/compile.ts --write
@@ -53,6 +54,11 @@ export function compileAccountFactory(): `0x${string}` {
   return compileContract('DemoSmartAccount.sol', 'DemoAccountFactory', 'bytecode')
 }
 
+/** The creation code of DemoUniversalResolver (its constructor takes the ENS registry's address). */
+export function compileUniversalResolver(): `0x${string}` {
+  return compileContract('DemoUniversalResolver.sol', 'DemoUniversalResolver', 'bytecode')
+}
+
 /** A generated module holding one constant of bytecode: `name` = `code`, compiled from `source`, described by `doc`. */
 export function codeModule(source: string, doc: string, name: string, code: string): string {
   return [
@@ -71,7 +77,11 @@ async function main(): Promise<{ code: number; output: string }> {
     writeFileSync(here('demo-token-code.ts'), codeModule('DemoToken.sol', 'The runtime bytecode of DemoToken, installed with anvil_setCode.', 'demoTokenCode', code))
     const doc = "The creation code of DemoAccountFactory (it holds DemoSmartAccount's), deployed by the sign-in tests."
     writeFileSync(here('smart-account-code.ts'), codeModule('DemoSmartAccount.sol', doc, 'accountFactoryCode', factory))
-    return { code: 0, output: `wrote demo-token-code.ts (${(code.length - 2) / 2} bytes) and smart-account-code.ts (${(factory.length - 2) / 2} bytes)` }
+    const resolver = compileUniversalResolver()
+    const resolverDoc = "The creation code of DemoUniversalResolver, deployed over the local stack's ENS registry by scripts/devnet/ens.ts."
+    writeFileSync(here('universal-resolver-code.ts'), codeModule('DemoUniversalResolver.sol', resolverDoc, 'universalResolverCode', resolver))
+    const sizes = [code, factory, resolver].map((c) => (c.length - 2) / 2)
+    return { code: 0, output: `wrote demo-token-code.ts (${sizes[0]} bytes), smart-account-code.ts (${sizes[1]} bytes) and universal-resolver-code.ts (${sizes[2]} bytes)` }
   }
   return { code: 0, output: code }
 }

@@ -15,3 +15,11 @@ describe('DemoAccountFactory', () => {
     expect(compileAccountFactory()).toBe(accountFactoryCode)
   }, 60_000)
 })
+
+describe('DemoUniversalResolver', () => {
+  it('the committed creation code is what solc makes of DemoUniversalResolver.sol (regenerate: compile.ts --write)', async () => {
+    const { compileUniversalResolver } = await import('./compile')
+    const { universalResolverCode } = await import('./universal-resolver-code')
+    expect(compileUniversalResolver()).toBe(universalResolverCode)
+  }, 60_000)
+})

@@ -1,6 +1,7 @@
 /** What the demo page is built with: the local chains and the local provider API (baked in at build time). */
 export type DemoConfig = {
-  chains: readonly { chainId: number; name: string; rpcUrl: string }[]
+  /** The local chains; `ensUniversalResolver` is where ENS answers on them (scripts/devnet/ens.ts). */
+  chains: readonly { chainId: number; name: string; rpcUrl: string; ensUniversalResolver?: string }[]
   api?: { url: string; projectId: string }
   /** The token list given to eip155() (read from the chain when `?balances=chain` or without the API). */
   tokens?: readonly { chainId: number; address: string }[]

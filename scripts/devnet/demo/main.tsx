@@ -47,7 +47,7 @@ const signIn =
     : []
 const latch = createLatch({
   networks: [
-    ...config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl })),
+    ...config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl, ...(chain.ensUniversalResolver ? { contracts: { ensUniversalResolver: { address: chain.ensUniversalResolver } } } : {}) })),
     ...(solanaConfig ? [solanaLocalnet({ rpcUrl: solanaConfig.rpcUrl })] : []),
     ...(withBitcoin ? [bitcoinRegtest] : []),
   ],

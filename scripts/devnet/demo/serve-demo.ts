@@ -48,7 +48,7 @@ export function demoSiwxBackend(origin: string, stack: { chains: readonly { chai
 export async function startDemo(options: { themeMode?: 'light' | 'dark' | 'system' } = {}): Promise<DemoServer> {
   const stack = await startStack({ wallets: [...curatedWallets] })
   const files = await buildDemo({
-    chains: stack.chains.map((chain) => ({ chainId: chain.chainId, name: chain.name, rpcUrl: chain.url })),
+    chains: stack.chains.map((chain) => ({ chainId: chain.chainId, name: chain.name, rpcUrl: chain.url, ensUniversalResolver: stack.ens.contracts.universalResolver })),
     api: { url: stack.api.url, projectId: stack.api.projectId },
     tokens: stack.chains.flatMap((chain) => stack.tokens.map((token) => ({ chainId: chain.chainId, address: token.address }))),
     solana: { rpcUrl: stack.solana.url, wsUrl: stack.solana.wsUrl, mint: stack.solana.mint, token: { symbol: solanaDevFunds.demoToken.symbol, name: solanaDevFunds.demoToken.name } },

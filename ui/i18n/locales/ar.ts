@@ -225,6 +225,8 @@ const messages: Messages = {
   'activity.op.burn': 'حرق',
   'activity.op.cancel': 'إلغاء',
   'activity.op.other': 'معاملة',
+  'error.NAME_RESOLUTION_FAILED': 'خطأ في تحليل الاسم',
+  'error.NAME_LOOKUP_FAILED': 'خطأ في جلب أسماء العنوان',
 }
 
 export default messages

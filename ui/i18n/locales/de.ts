@@ -226,6 +226,8 @@ const messages: Messages = {
   'activity.op.burn': 'Verbrennen',
   'activity.op.cancel': 'Abbrechen',
   'activity.op.other': 'Transaktion',
+  'error.NAME_RESOLUTION_FAILED': 'Fehler beim Auflösen des Namens',
+  'error.NAME_LOOKUP_FAILED': 'Fehler beim Abrufen der Namen für die Adresse',
 }
 
 export default messages

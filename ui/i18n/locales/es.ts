@@ -224,6 +224,8 @@ const messages: Messages = {
   'activity.op.burn': 'Quema',
   'activity.op.cancel': 'Cancelación',
   'activity.op.other': 'Transacción',
+  'error.NAME_RESOLUTION_FAILED': 'Error al resolver el nombre',
+  'error.NAME_LOOKUP_FAILED': 'Error al obtener los nombres de la dirección',
 }
 
 export default messages

@@ -228,6 +228,8 @@ const messages: Messages = {
   'activity.op.burn': 'Destruction',
   'activity.op.cancel': 'Annulation',
   'activity.op.other': 'Transaction',
+  'error.NAME_RESOLUTION_FAILED': 'Erreur lors de la résolution du nom',
+  'error.NAME_LOOKUP_FAILED': 'Erreur lors de la récupération des noms pour cette adresse',
 }
 
 export default messages

@@ -224,6 +224,8 @@ const messages: Messages = {
   'activity.op.burn': 'バーン',
   'activity.op.cancel': 'キャンセル',
   'activity.op.other': 'トランザクション',
+  'error.NAME_RESOLUTION_FAILED': '名前の解決中にエラーが発生しました',
+  'error.NAME_LOOKUP_FAILED': 'アドレスの名前の取得中にエラーが発生しました',
 }
 
 export default messages

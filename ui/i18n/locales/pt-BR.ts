@@ -224,6 +224,8 @@ const messages: Messages = {
   'activity.op.burn': 'Queima',
   'activity.op.cancel': 'Cancelamento',
   'activity.op.other': 'Transação',
+  'error.NAME_RESOLUTION_FAILED': 'Erro ao resolver o nome',
+  'error.NAME_LOOKUP_FAILED': 'Erro ao buscar nomes para o endereço',
 }
 
 export default messages

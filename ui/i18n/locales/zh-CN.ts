@@ -221,6 +221,8 @@ const messages: Messages = {
   'activity.op.burn': '销毁',
   'activity.op.cancel': '取消',
   'activity.op.other': '交易',
+  'error.NAME_RESOLUTION_FAILED': '解析名称时出错',
+  'error.NAME_LOOKUP_FAILED': '获取地址名称时出错',
 }
 
 export default messages

@@ -74,6 +74,14 @@ describe('Account', () => {
     expect(shadow().querySelector('.account-address')?.textContent).toBe('0x1234…abcd')
   })
 
+  it('shows the profile image (an ENS avatar as a data: URI) instead of the generated avatar (docs/behaviour.md, "Names")', async () => {
+    const { latch } = await openAccount()
+    expect(shadow().querySelector('img.account-avatar')).toBeNull()
+    const image = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4='
+    act(() => void latch.dispatch(accountProfileUpdated({ name: 'latch-dev.eth', image }, { ns: 'eip155' })))
+    expect(shadow().querySelector('img.account-avatar')?.getAttribute('src')).toBe(image)
+  })
+
   it('copies the address and confirms with a Copied toast', async () => {
     const writeText = vi.fn(() => Promise.resolve())
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
