@@ -35,12 +35,13 @@ export type DappCost = {
   initialModules: { group: string; bytes: number }[]
 }
 
-/** The plugins a bench dapp registers beside eip155: api (curated registry, wallet list), solana, bip122 (Bitcoin). */
-export type DappPlugin = 'api' | 'solana' | 'bip122' | 'walletconnect'
+/** The plugins a bench dapp registers beside eip155: api (curated registry, wallet list), solana, bip122 (Bitcoin), walletconnect, siwx (sign in with the wallet). */
+export type DappPlugin = 'api' | 'solana' | 'bip122' | 'walletconnect' | 'siwx'
 
 /**
  * The dapps measured: EVM with the api plugin and without it (each with its own rows in the table, `detailed`), and
- * EVM + api with the Solana or the Bitcoin plugin and its mainnet added, which only feed what that plugin adds.
+ * EVM + api with the Solana or the Bitcoin plugin and its mainnet added, or the WalletConnect or the siwx plugin, which only
+ * feed what that plugin adds.
  */
 export const dapps: readonly { name: string; plugins: readonly DappPlugin[]; detailed: boolean }[] = [
   { name: 'EVM + api', plugins: ['api'], detailed: true },
@@ -48,6 +49,7 @@ export const dapps: readonly { name: string; plugins: readonly DappPlugin[]; det
   { name: 'EVM + api + Solana', plugins: ['api', 'solana'], detailed: false },
   { name: 'EVM + api + Bitcoin', plugins: ['api', 'bip122'], detailed: false },
   { name: 'EVM + api + WalletConnect', plugins: ['api', 'walletconnect'], detailed: false },
+  { name: 'EVM + api + SIWX', plugins: ['api', 'siwx'], detailed: false },
 ]
 
 /** What each plugin adds to a dapp: the dapp with it (`with`) minus the same dapp without it (`without`), by name in `dapps`. */
@@ -56,6 +58,7 @@ export const pluginCosts: readonly { plugin: string; with: string; without: stri
   { plugin: 'Solana plugin', with: 'EVM + api + Solana', without: 'EVM + api' },
   { plugin: 'Bitcoin plugin', with: 'EVM + api + Bitcoin', without: 'EVM + api' },
   { plugin: 'WalletConnect plugin', with: 'EVM + api + WalletConnect', without: 'EVM + api' },
+  { plugin: 'SIWX plugin', with: 'EVM + api + SIWX', without: 'EVM + api' },
 ]
 
 /** Externals of the "Latch without React" build: React, react-dom, the scheduler and their subpaths. */
@@ -63,13 +66,13 @@ export const reactExternals = ['react', 'react/*', 'react-dom', 'react-dom/*', '
 
 /**
  * The dapp entry: createLatch with mainnet and eip155 (plus api, and solana with Solana mainnet or bip122 with Bitcoin
- * mainnet, as `plugins` says), a ConnectButton in a LatchProvider, rendered with react-dom/client.
+ * mainnet, walletConnect(), siwx(), as `plugins` says), a ConnectButton in a LatchProvider, rendered with react-dom/client.
  */
 export function dappSource(plugins: readonly DappPlugin[]): string {
   const src = (path: string) => JSON.stringify(join(root, path))
   const has = (plugin: DappPlugin) => plugins.includes(plugin)
   const networks = ['fromViemChain(mainnet)', ...(has('solana') ? ['solanaMainnet()'] : []), ...(has('bip122') ? ['bitcoin'] : [])]
-  const registered = ['eip155()', ...(has('solana') ? ['solana()'] : []), ...(has('bip122') ? ['bip122()'] : []), ...(has('api') ? ['api()'] : []), ...(has('walletconnect') ? ['walletConnect()'] : [])]
+  const registered = ['eip155()', ...(has('solana') ? ['solana()'] : []), ...(has('bip122') ? ['bip122()'] : []), ...(has('api') ? ['api()'] : []), ...(has('walletconnect') ? ['walletConnect()'] : []), ...(has('siwx') ? ['siwx()'] : [])]
   return [
     `import { createRoot } from 'react-dom/client'`,
     `import { mainnet } from 'viem/chains'`,
@@ -79,6 +82,7 @@ export function dappSource(plugins: readonly DappPlugin[]): string {
     has('bip122') ? `import { bip122, bitcoin } from ${src('plugins/bip122/index.ts')}` : '',
     has('api') ? `import { api } from ${src('plugins/api/index.ts')}` : '',
     has('walletconnect') ? `import { walletConnect } from ${src('plugins/walletconnect/index.ts')}` : '',
+    has('siwx') ? `import { siwx } from ${src('plugins/siwx/index.ts')}` : '',
     `import { ConnectButton, LatchProvider } from ${src('ui/index.ts')}`,
     `const latch = createLatch({ networks: [${networks.join(', ')}], plugins: [${registered.join(', ')}] })`,
     `createRoot(document.getElementById('root')).render(<LatchProvider latch={latch}><ConnectButton /></LatchProvider>)`,

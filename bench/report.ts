@@ -1,4 +1,4 @@
-/** Tables and "How" text of the dapp-size, modal-open and WalletConnect benches, for the console and bench/RESULTS.md. */
+/** Tables and "How" text of the dapp-size, modal-open, WalletConnect and sign-in benches, for the console and bench/RESULTS.md. */
 import { readFileSync } from 'node:fs'
 import { arch, cpus, platform, release, totalmem } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +7,7 @@ import { kb } from '../scripts/build'
 import { dapps, pluginCosts, type Bytes, type DappCost } from './app'
 import type { OpenFigures, OpenOptions, OpenRun, OpenSeries } from './open'
 import type { Summary } from './stats'
+import type { SiwxFigures, SiwxModeFigures, SiwxOptions } from './siwx-run'
 import type { QrSeries, WcFigures, WcOptions } from './wc-run'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -178,5 +179,71 @@ export function wcHow(f: WcFigures, options: WcOptions, costs: readonly DappCost
     `- **choose WalletConnect → QR painted**: an init script arms a capture-phase \`click\` listener on window (\`performance.now()\`); playwright clicks the WalletConnect row (\`locator.click\`); from the click a MutationObserver on document.body and on \`latch-modal\`'s shadow root (**QR in DOM**) and a \`requestAnimationFrame\` loop look for the \`<path>\` of the \`[role=img]\` named like 'QR code…' in that shadow root. The figure is \`performance.now()\` in the first animation-frame callback that finds it: that frame paints it (steps of a frame, 16.7 ms at 60 Hz). **cold**: the page's first choice. The plugin's entry only lists the connector: the session code with the sign-client (\`chunks/session-*.js\` and the shared chunks it imports) loads lazily, on this click (docs/walletconnect.md, "What loads when"; its size is in the "WalletConnect plugin" row of "What a plugin adds", every file − initial${bytes}), so the cold figure holds fetching it, starting the sign-client and its relay socket, making the pairing and drawing the code. The QR view's own chunk (\`chunks/ConnectingWalletConnect-*.js\`) is a lazy view the modal preloads once it is idle after mounting, so it has usually loaded by the click. "loaded before the click" and "session chunk in" (its \`responseEnd\`: the rest is starting the client, pairing and drawing) are from resource timing; "scripts fetched after the click" counts \`.js\` entries whose fetch started between the click and that frame, bytes as served (\`encodedBodySize\`; the demo's server does not compress). **warm**: the header's Back (the pairing is given up), ${options.pauseMs} ms, the row again in the same page: the chunks and the client are there, and a fresh pairing is made on the open relay connection.`,
     '- **wallet approval → address shown**: after the warm choice the URI is read back from a screenshot of the QR code (jsqr; not timed), the page is armed (a MutationObserver on the document and an animation-frame loop) for `[data-testid=demo-address]` reading the wallet\'s account, and `wallet.pair(uri)` is called. Start: the wallet\'s `decide` for the session proposal, in Node, just before it calls the sign-client\'s `approve()` (which sends the approval and the session settlement through the relay). End: `Date.now()` in the page in the first animation frame in which the address reads the account. Both are `Date.now()` on one machine (one wall clock, 1 ms steps). Notes: the address in the DOM (the MutationObserver), the modal closed (the first frame from then on with no `.backdrop` in its shadow root), and when the wallet\'s `pair()` resolved (its `approve()` returned). Then `wallet.disconnect(topic)` for each of its sessions, and the bench waits for the demo\'s disconnected hint before the page closes.',
     '- Medians, min and max through `summarize`; the bench fails if a choice drew no QR code within 30 s, a pairing did not show the account within 15 s, or a request left 127.0.0.1. Console errors are counted, not failed on.',
+  ]
+}
+
+/** Header of the sign-in table. */
+export const siwxHeader = ['mode', 'measure', 'median', 'min', 'max', 'notes']
+
+function siwxViewNotes(m: SiwxModeFigures): string {
+  const v = m.view
+  const n = v.frame.runs
+  if (!n) return `no approved connection showed the view within 15 s (${m.tried} tried)`
+  const session = v.session.runs ? `; the session request (\`GET /api/siwx/session\`) answered ${ms(v.session.median)} after the click` : ''
+  return `view with its enabled Sign in DOM ${ms(v.dom.median)}${session}; before the click the flow chunk had loaded ${v.flowLoaded}/${n}, the view chunk ${v.viewLoaded}/${n}; scripts fetched after the click: median ${v.scripts.median} (${kb(v.scriptBytes.median)} as served); ${n} runs`
+}
+
+function siwxSignedNotes(m: SiwxModeFigures): string {
+  const s = m.signed
+  const n = s.frame.runs
+  if (!n) return `no run signed in within 15 s (${m.tried} tried)`
+  const verify = `the verify chunk loaded before the click ${s.verifyLoaded}/${n}, fetched after it ${s.verifyFetched}/${n}${s.verifyIn.runs ? ` (in ${ms(s.verifyIn.median)} after the click)` : ''}`
+  const post = s.post.runs ? `; \`POST /api/siwx/verify\` answered ${ms(s.post.median)} after the click (${s.post.runs} of ${n})` : ''
+  return `modal closed and the demo reading \`until …\`, in DOM ${ms(s.dom.median)}; \`until …\` first painted ${ms(s.shown.median)}${post}; ${verify}; scripts fetched after the click: median ${s.scripts.median} (${kb(s.scriptBytes.median)} as served); ${n} runs`
+}
+
+/** Rows of the sign-in table: per mode, the connection approved to the view, the signature approved to signed in, and the runs' record. */
+export function siwxRows(f: SiwxFigures): string[][] {
+  // A mode whose every run failed has no samples (NaN here, null once through JSON).
+  const three = (s: Summary) => (s.runs ? [ms(s.median), ms(s.min), ms(s.max)] : ['none', '—', '—'])
+  return f.modes.flatMap((m, i) => [
+    [m.mode, 'connection approved → sign-in view painted', ...three(m.view.frame), siwxViewNotes(m)],
+    ['', 'signature approved → signed in', ...three(m.signed.frame), siwxSignedNotes(m)],
+    [
+      '',
+      'runs',
+      `${m.signedIn}/${m.tried} signed in`,
+      '—',
+      '—',
+      `\`${m.path}\`; ${m.viewsShown}/${m.tried} sign-in views shown${i === f.modes.length - 1 ? `; both modes: ${f.outsideRequests.length} outside requests, ${f.consoleErrors.length} console errors` : ''}`,
+    ],
+  ])
+}
+
+/** The "How" items of the sign-in bench; `costs` (from the dapp builds) gives the plugin's bytes when there. */
+export function siwxHow(f: SiwxFigures, options: SiwxOptions, costs: readonly DappCost[] = []): string[] {
+  const cost = pluginCost(costs, 'SIWX plugin')
+  const bytes = cost ? ` (here +${kb(cost.initial.gzip)} gzip up front, +${kb(cost.lazy.gzip)} gzip lazily, React external)` : ''
+  return [
+    `- **Sign in with the wallet** (bench/siwx-run.ts, bench/siwx-page.ts, bench/siwx-probe.ts; alone: \`npx tsx bench/siwx.ts\`): \`startDemo()\` as for the modal open, chromium ${f.chromium}, EVM only with the EVM dev wallet (its prompt is a card in the page, in its own shadow root). The demo registers \`siwx({ statement })\` (not required) at ${f.modes.map((m) => `\`${m.path}\``).join(' and ')}: **browser** mode (the signature checked and verified in the page, the session kept in localStorage) and **server** mode (the demo's sign-in backend on the page's own origin, scripts/devnet/siwx-backend.ts: a nonce from \`GET /api/siwx/nonce\` before the wallet is asked, then \`POST /api/siwx/verify\` with the signed message, which the backend checks and verifies with viem's \`verifySiweMessage\` against the stack's anvil, answering the session and its cookie). Each of ${options.runs} runs per mode (the modes alternating) is a fresh page from \`newGuardedPage\` (fresh context: no cache, no cookie, no stored session), \`goto\` until \`load\`, ${options.settleMs} ms, 'Connect Wallet', 'Latch Dev Wallet' in the list, the wallet's connection prompt; after the sign-in the page is closed.`,
+    '- **connection approved → sign-in view painted**: an init script arms a capture-phase `click` listener on window that takes the next click whose target (`composedPath()[0]`, inside the prompt\'s shadow root) is `[data-testid=dev-wallet-approve]` and records `performance.now()`; playwright clicks Approve (`locator.click`). From the click a MutationObserver on document.body and on `latch-modal`\'s shadow root (**in DOM**) and a `requestAnimationFrame` loop look for `[data-view="SIWXSignMessage"]` in that shadow root holding its Sign button neither `disabled` nor `aria-disabled`; the figure is `performance.now()` in the first animation-frame callback that finds it (that frame paints it; steps of a frame, 16.7 ms at 60 Hz). It holds the wallet\'s answer, the account connecting, the plugin deciding to ask (in the server mode after asking `GET /api/siwx/session`, which has no session for a fresh context) and the modal moving to the view. The plugin loads its flow (`chunks/flow-*.js`) once a wallet starts connecting (the choice of the wallet, before the prompt), and the modal preloads the view (`chunks/SIWXSignMessage-*.js`) once it is idle: "loaded before the click" is from resource timing (`responseEnd` before the click; the probe raises the resource timing buffer, which the demo\'s requests, its RPC calls included, could otherwise fill: 250 entries by default); "scripts fetched after the click" counts `.js` entries whose fetch started between the click and that frame, bytes as served (`encodedBodySize`).',
+    `- **signature approved → signed in**: playwright presses Sign in the view (not timed: the nonce, the message and the wallet's prompt reading 'wants you to sign in'), the probe is armed again and Approve clicked. End: the first animation frame in which \`latch-modal\`'s shadow root has no \`.backdrop\` (the modal closed, its exit animation over) and \`[data-testid=demo-signed-in]\` reads \`until …\` (the session in the state). Notes: the first frame reading \`until …\` whether or not the modal was still closing; in the browser mode the verification code (\`chunks/verify-*.js\` and the shared chunks it imports that the page has not loaded: \`verifyEvmSignIn\` with viem's \`verifyMessage\` and @noble/curves' secp256k1) loads lazily on the page's first verification, so each fresh page fetches it after the click ("fetched after it", its \`responseEnd\`; its size is in the "SIWX plugin" row of "What a plugin adds", every file − initial${bytes}); in the server mode no verification code loads in the page and the note is the \`POST /api/siwx/verify\` round trip (\`responseEnd\`). Both ends are \`performance.now()\` in the page.`,
+    '- Medians, min and max through `summarize`; the bench fails if an approved connection did not show the sign-in view, or an approved signature did not sign in, within 15 s, or a request left 127.0.0.1. Console errors are counted, not failed on.',
+  ]
+}
+
+/** The "Sign in with the wallet" section of bench/RESULTS.md: the table and its "How" items. */
+export function siwxMarkdown(f: SiwxFigures, options: SiwxOptions, costs: readonly DappCost[] = []): string[] {
+  return [
+    '## Sign in with the wallet',
+    '',
+    "The EVM dev wallet's approval of the connection → the sign-in view painted, and its approval of the signature → signed in, in headless chromium against the demo dapp, in the siwx plugin's browser and server modes.",
+    '',
+    mdTable(siwxHeader, siwxRows(f)),
+    '',
+    '### How (sign in with the wallet)',
+    '',
+    ...siwxHow(f, options, costs),
+    '',
   ]
 }

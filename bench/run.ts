@@ -14,7 +14,8 @@ import { benchPeers, type PeerFigures } from './peers-run'
 import { ensurePeers } from './peers-install'
 import * as peersReport from './peers-report'
 import { benchReplayCli } from './replay-cli'
-import { appHeader, appHow, appRows, machineLines, mdTable, moduleRows, openHeader, openHow, openRows, textTable, wcHeader, wcHow, wcRows } from './report'
+import { appHeader, appHow, appRows, machineLines, mdTable, moduleRows, openHeader, openHow, openRows, siwxHeader, siwxMarkdown, siwxRows, textTable, wcHeader, wcHow, wcRows } from './report'
+import { benchSiwx, defaultSiwxOptions, siwxFailures, type SiwxFigures, type SiwxOptions } from './siwx-run'
 import { summarize, type Summary } from './stats'
 import { benchWalletConnect, defaultWcOptions, wcFailures, type WcFigures, type WcOptions } from './wc-run'
 import { isMain, runCli } from '../scripts/cli'
@@ -119,6 +120,8 @@ type Figures = {
   openOptions: OpenOptions
   walletConnect: WcFigures
   wcOptions: WcOptions
+  siwx: SiwxFigures
+  siwxOptions: SiwxOptions
   peers: PeerFigures
 }
 
@@ -177,6 +180,7 @@ export function resultsMarkdown(f: Figures, events: number, date: Date): string 
     '',
     mdTable(wcHeader, wcRows(f.walletConnect)),
     '',
+    ...siwxMarkdown(f.siwx, f.siwxOptions, f.app),
     '## How',
     '',
     `- **dispatch + reduce**: \`createLatch\` (core plugin only) on \`createTestPorts\` ports, default log bound; ${int(events)} events (balance loading/updated across eip155, solana and bip122, cache/stored, router push/back, modal open/close, network/switched, connect/disconnect cycles; bench/events.ts), virtual time +10 ms every 100 events. Events per second of wall time; median, min and max of ${f.dispatch.runs} runs after one warm-up run.`,
@@ -218,9 +222,11 @@ async function main(): Promise<{ code: number; output: string }> {
   const open = await benchOpen(openOptions, log)
   const wcOptions = defaultWcOptions
   const walletConnect = await benchWalletConnect(wcOptions, log)
+  const siwxOptions = defaultSiwxOptions
+  const siwx = await benchSiwx(siwxOptions, log)
   log('Latch against its peers: bench/apps built with the same configuration, then opened in chromium…')
   const peers = await benchPeers(log)
-  const figures: Figures = { dispatch, replay: replayed, replayCli, fuzz, memory, size, app, open, openOptions, walletConnect, wcOptions, peers }
+  const figures: Figures = { dispatch, replay: replayed, replayCli, fuzz, memory, size, app, open, openOptions, walletConnect, wcOptions, siwx, siwxOptions, peers }
   mkdirSync(join(root, 'bench'), { recursive: true })
   writeFileSync(join(root, 'bench/RESULTS.md'), resultsMarkdown(figures, events, new Date()))
   const failures = [
@@ -230,6 +236,7 @@ async function main(): Promise<{ code: number; output: string }> {
     ...r.outsideRequests.map((url) => `error: a request left 127.0.0.1: ${url}`),
     ]),
     ...wcFailures(walletConnect),
+    ...siwxFailures(siwx),
   ]
   for (const r of peers.open.runs.filter((run) => run.library === 'Latch')) {
     const opened = r.first.opened + r.warm.opened
@@ -247,6 +254,8 @@ async function main(): Promise<{ code: number; output: string }> {
     textTable(openHeader, openRows(open)),
     '',
     textTable(wcHeader, wcRows(walletConnect)),
+    '',
+    textTable(siwxHeader, siwxRows(siwx)),
     '',
     'Latch against its peers (React excluded; ratios: Latch ÷ peer)',
     textTable(peersReport.peerSizeHeader, peersReport.peerSizeRows(peers.costs)),
