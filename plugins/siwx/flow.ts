@@ -80,7 +80,11 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
     if (!selectIsActiveNetworkSupported(state) || hasSession(account)) return EMPTY
     if (selectSiwx(state)?.dismissed.includes(sessionKey(account))) return EMPTY
     if (selectSiwx(state)?.pending && sessionKey(selectSiwx(state)!.pending!) === sessionKey(account)) return EMPTY
-    const ask = () => [siwxSignInNeeded({ account }), showSignIn(ctx.getState())]
+    const ask = () => {
+      // The browser mode verifies the signature here: its code loads while the visitor reads the view and signs.
+      if (browser) void (account.ns === 'bip122' ? import('./verify-bitcoin') : import('./verify')).catch(() => undefined)
+      return [siwxSignInNeeded({ account }), showSignIn(ctx.getState())]
+    }
     const server = settings.server
     if (!server) return from(ask())
     return from(
