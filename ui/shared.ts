@@ -13,6 +13,7 @@
  */
 export { useThemeMode } from './hooks/useThemeMode'
 export { adoptStyles } from './utils/styles'
+export { useViewStyles } from './utils/view-styles'
 export { makePageInert } from './utils/inertPage'
 export { useLatchInstance } from './context'
 export { useLatch } from './hooks/useLatch'

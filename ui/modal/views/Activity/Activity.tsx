@@ -3,7 +3,7 @@ import { formatTransferQuantity, type LatchErrorData, type State } from '../../.
 import type { TransactionsState } from '../../../../plugins/api/history'
 import type { Transaction, Transfer } from '../../../../plugins/api/transactions'
 import { formatAmount } from '../../../utils/format'
-import { adoptStyles, shallowEqual, shortAddress, useLatch, useLatchInstance, useT } from '../../../shared'
+import { useViewStyles, shallowEqual, shortAddress, useLatch, useLatchInstance, useT } from '../../../shared'
 import { activityCss } from './Activity.css'
 import { groupByMonth } from './group'
 
@@ -36,18 +36,6 @@ function operationOf(transaction: Transaction): Operation | undefined {
   return Object.hasOwn(labelled, type) ? (type as Operation) : undefined
 }
 
-const adopted = new WeakSet<ShadowRoot | Document>()
-
-/** Adopts the view's styles into the shadow root it lands in, once per root: they come with the view's chunk. */
-function useViewStyles() {
-  return (element: HTMLElement | null) => {
-    const root = element?.getRootNode()
-    if (!root || !(root instanceof ShadowRoot || root instanceof Document) || adopted.has(root)) return
-    adopted.add(root)
-    adoptStyles(root, activityCss)
-  }
-}
-
 /**
  * docs/behaviour.md, "Activity": the connected EVM account's transactions, grouped by year then month, newest first. The
  * next page loads when the end of the list scrolls into view, or with 'Load more'.
@@ -56,7 +44,7 @@ export default function Activity() {
   const latch = useLatchInstance()
   const t = useT()
   const view = useLatch(selectActivityView, shallowEqual)
-  const styles = useViewStyles()
+  const styles = useViewStyles(activityCss)
   const { caipAddress } = view
   useEffect(() => {
     latch.dispatch({ type: 'transactions/fetchRequested', payload: caipAddress ? { caipAddress } : {} })

@@ -1,8 +1,8 @@
-import { useCallback, useId, useMemo } from 'react'
+import { useId, useMemo } from 'react'
 import { selectAddress, type CaipNetwork, type ChainNamespace, type State } from '../../../../kernel/index'
 import { checksumAddress } from '../../../../kernel/rules/checksum'
 import { encodeQr, qrPath, type QrPath } from '../../../../plugins/walletconnect/qr/index'
-import { adoptStyles, familyNames, shallowEqual, useLatch, useLatchInstance, useT } from '../../../shared'
+import { useViewStyles, familyNames, shallowEqual, useLatch, useLatchInstance, useT } from '../../../shared'
 import { CopyIcon, WarningIcon } from '../../icons'
 import { copyAddress } from '../Account/Account'
 import { NetworkImage } from '../Networks/NetworkImage'
@@ -33,18 +33,6 @@ function drawAddress(address: string): QrPath | undefined {
   }
 }
 
-const adopted = new WeakSet<ShadowRoot | Document>()
-
-/** Adopts the view's styles into the shadow root it lands in, once per root: they come with the view's chunk. */
-function useViewStyles() {
-  return useCallback((element: HTMLElement | null) => {
-    const root = element?.getRootNode()
-    if (!root || !(root instanceof ShadowRoot || root instanceof Document) || adopted.has(root)) return
-    adopted.add(root)
-    adoptStyles(root, receiveCss)
-  }, [])
-}
-
 /**
  * docs/behaviour.md, "Receive": the active account's address as a QR code (black on white in every theme), in full
  * (selectable), a Copy button, and the networks of its family the dapp is configured for, with a warning to send only on those.
@@ -53,7 +41,7 @@ export default function Receive() {
   const latch = useLatchInstance()
   const t = useT()
   const view = useLatch(selectReceiveView, shallowEqual)
-  const styles = useViewStyles()
+  const styles = useViewStyles(receiveCss)
   const networksId = useId()
   const code = useMemo(() => (view.address ? drawAddress(view.address) : undefined), [view.address])
   if (!view.address || !view.ns) return <p className="subtle center">{t('account.none')}</p>

@@ -1,8 +1,8 @@
-import { useCallback, useId, useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { selectAddress, visitorMessages, type LatchErrorData, type State } from '../../../../kernel/index'
 import { siwxSignInCancelled, siwxSignInRequested } from '../../../../plugins/siwx/events'
 import type { SiwxState } from '../../../../plugins/siwx/state'
-import { adoptStyles, Avatar, shallowEqual, shortAddress, useLatch, useLatchInstance, useT } from '../../../shared'
+import { useViewStyles, Avatar, shallowEqual, shortAddress, useLatch, useLatchInstance, useT } from '../../../shared'
 import { siwxCss } from './SIWXSignMessage.css'
 
 /**
@@ -50,18 +50,6 @@ function byCode(error: LatchErrorData): LatchErrorData {
   return { ...error, messageId: error.code as LatchErrorData['messageId'] }
 }
 
-const adopted = new WeakSet<ShadowRoot | Document>()
-
-/** Adopts the view's styles into the shadow root it lands in, once per root: they come with the view's chunk. */
-function useViewStyles() {
-  return useCallback((element: HTMLElement | null) => {
-    const root = element?.getRootNode()
-    if (!root || !(root instanceof ShadowRoot || root instanceof Document) || adopted.has(root)) return
-    adopted.add(root)
-    adoptStyles(root, siwxCss)
-  }, [])
-}
-
 /**
  * docs/siwx.md, "The view": the dapp asks the connected account to sign in. Sign asks the wallet ('Authenticating...' while
  * it is asked; Cancel stays); a failure shows why and Sign reads 'Try again'. The siwx plugin moves on from here (and raises
@@ -71,7 +59,7 @@ export default function SIWXSignMessage() {
   const latch = useLatchInstance()
   const t = useT()
   const view = useLatch(selectSignInView, shallowEqual)
-  const styles = useViewStyles()
+  const styles = useViewStyles(siwxCss)
   const headingId = useId()
   const signing = view.status === 'signing'
   const failed = view.status === 'failed'

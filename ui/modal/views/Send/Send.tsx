@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import * as z from 'zod/mini'
 import {
   request,
@@ -29,7 +29,7 @@ import {
   type AmountRefusal,
   type RecipientRefusal,
 } from '../../../../kernel/rules/send'
-import { adoptStyles, shallowEqual, shortAddress, useBalanceWatch, useLatch, useLatchInstance, useT } from '../../../shared'
+import { useViewStyles, shallowEqual, shortAddress, useBalanceWatch, useLatch, useLatchInstance, useT } from '../../../shared'
 import { formatAmount } from '../../../utils/format'
 import type { Translate } from '../../../i18n/translate'
 import { pendingTransactions } from './pending'
@@ -85,18 +85,6 @@ export function sendTokens(view: SendView): SendToken[] {
   return [native, ...tokens]
 }
 
-const adopted = new WeakSet<ShadowRoot | Document>()
-
-/** Adopts the view's styles into the shadow root it lands in, once per root: they come with the view's chunk. */
-function useViewStyles() {
-  return useCallback((element: HTMLElement | null) => {
-    const root = element?.getRootNode()
-    if (!root || !(root instanceof ShadowRoot || root instanceof Document) || adopted.has(root)) return
-    adopted.add(root)
-    adoptStyles(root, sendCss)
-  }, [])
-}
-
 /**
  * docs/behaviour.md, "Send": a token, an amount (with Max) and a recipient, the network fee, then a preview (from, to, amount,
  * network, fee) whose Send asks the wallet. Changing the active network or account starts a fresh form.
@@ -104,7 +92,7 @@ function useViewStyles() {
 export default function Send() {
   const view = useLatch(selectSendView, shallowEqual)
   const t = useT()
-  const styles = useViewStyles()
+  const styles = useViewStyles(sendCss)
   const latch = useLatchInstance()
   // docs/behaviour.md, "Balance refresh": the balances shown here are kept fresh while the view is.
   useBalanceWatch('native')
