@@ -108,11 +108,48 @@ async function expectNoViolations(page: Page, view: string, { modal = true } = {
   expect(report, `${view}: axe violations\n${report.join('\n')}`).toEqual([])
 }
 
+/**
+ * The preview page (scripts/ui-preview.ts) and chromium for a describe block; `open(mode, query)` opens the page of the
+ * running test in that mode. After each test no request may have left 127.0.0.1 and no console error may have shown.
+ */
+function usePreviewPage() {
+  let preview: Awaited<ReturnType<typeof startPreview>>
+  let browser: Browser
+  let guarded: GuardedPage | undefined
+  beforeAll(async () => {
+    preview = await startPreview()
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await preview?.stop()
+  })
+  afterEach(async () => {
+    if (!guarded) return
+    expect(guarded.outsideRequests).toEqual([])
+    expect(guarded.consoleErrors).toEqual([])
+    await guarded.close()
+    guarded = undefined
+  })
+  return {
+    async open(mode: (typeof modes)[number], query: string): Promise<Page> {
+      guarded = await newGuardedPage(browser)
+      const page = guarded.page
+      await page.setViewportSize(mode.viewport)
+      await page.emulateMedia({ colorScheme: mode.theme, reducedMotion: 'reduce' })
+      await page.goto(new URL(`/?theme=${mode.theme}&locale=${mode.locale}&${query}`, preview.url).href)
+      return page
+    },
+  }
+}
+
+/** The loaded dialog, not the shell shown while the modal's chunk is on its way. */
+const dialog = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
+
 describe.skipIf(!hasChromium())('axe-core on every modal view', () => {
   const stack = useDemoBrowser(startDemo)
 
   // The loaded dialog, not the shell shown while the modal's chunk is still on its way.
-  const dialog = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
 
   for (const mode of modes) {
     it(`has no violations in ${mode.name} mode: Connect, All Wallets, WalletConnect QR, connecting, failed connect, Account, Receive, Activity, Networks, SwitchActiveChain, Wallets`, async () => {
@@ -236,34 +273,11 @@ describe.skipIf(!hasChromium())('axe-core on every modal view', () => {
 })
 
 describe.skipIf(!hasChromium())('axe-core on the sign-in view (SIWXSignMessage, on the preview page)', () => {
-  let preview: Awaited<ReturnType<typeof startPreview>>
-  let browser: Browser
-  let guarded: GuardedPage | undefined
-  beforeAll(async () => {
-    preview = await startPreview()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await preview?.stop()
-  })
-  afterEach(async () => {
-    if (!guarded) return
-    expect(guarded.outsideRequests).toEqual([])
-    expect(guarded.consoleErrors).toEqual([])
-    await guarded.close()
-    guarded = undefined
-  })
-
-  const dialog = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
+  const preview = usePreviewPage()
 
   for (const mode of modes) {
     it(`has no violations in ${mode.name} mode: asking to sign in, while the wallet is asked, after a declined signature`, async () => {
-      guarded = await newGuardedPage(browser)
-      const page = guarded.page
-      await page.setViewportSize(mode.viewport)
-      await page.emulateMedia({ colorScheme: mode.theme, reducedMotion: 'reduce' })
-      await page.goto(new URL(`/?theme=${mode.theme}&locale=${mode.locale}&siwx=1&required=1`, preview.url).href)
+      const page = await preview.open(mode, 'siwx=1&required=1')
       const t = await textsOf(mode.locale)
       const at = (view: string) => `${view} (${mode.name})`
       const check = async (view: string) => {
@@ -303,34 +317,11 @@ describe.skipIf(!hasChromium())('axe-core on the sign-in view (SIWXSignMessage, 
 })
 
 describe.skipIf(!hasChromium())('axe-core on the Send view (on the preview page)', () => {
-  let preview: Awaited<ReturnType<typeof startPreview>>
-  let browser: Browser
-  let guarded: GuardedPage | undefined
-  beforeAll(async () => {
-    preview = await startPreview()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await preview?.stop()
-  })
-  afterEach(async () => {
-    if (!guarded) return
-    expect(guarded.outsideRequests).toEqual([])
-    expect(guarded.consoleErrors).toEqual([])
-    await guarded.close()
-    guarded = undefined
-  })
-
-  const dialog = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
+  const preview = usePreviewPage()
 
   for (const mode of modes) {
     it(`has no violations in ${mode.name} mode: the form, its refusals, the preview`, async () => {
-      guarded = await newGuardedPage(browser)
-      const page = guarded.page
-      await page.setViewportSize(mode.viewport)
-      await page.emulateMedia({ colorScheme: mode.theme, reducedMotion: 'reduce' })
-      await page.goto(new URL(`/?theme=${mode.theme}&locale=${mode.locale}&send=1`, preview.url).href)
+      const page = await preview.open(mode, 'send=1')
       const t = await textsOf(mode.locale)
       const at = (view: string) => `${view} (${mode.name})`
       const check = async (view: string) => {
