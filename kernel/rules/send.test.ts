@@ -76,7 +76,8 @@ describe('checkRecipient', () => {
   it('refuses nothing, junk, another family, and names (not resolved yet)', () => {
     expect(checkRecipient('eip155', '')).toEqual({ ok: false, reason: 'recipientRequired' })
     for (const junk of ['0x1234', lower.slice(2), `${lower}00`, 'hello', 7]) expect(checkRecipient('eip155', junk)).toEqual({ ok: false, reason: 'invalidAddress' })
-    expect(checkRecipient('eip155', 'vitalik.eth')).toEqual({ ok: false, reason: 'nameUnsupported' })
+    expect(checkRecipient('eip155', 'Vitalik.eth')).toEqual({ ok: false, reason: 'name', name: 'vitalik.eth' })
+    expect(checkRecipient('eip155', 'toly.sol')).toEqual({ ok: false, reason: 'nameUnsupported' })
     expect(checkRecipient('solana', 'toly.sol')).toEqual({ ok: false, reason: 'nameUnsupported' })
     expect(checkRecipient('bip122', lower)).toEqual({ ok: false, reason: 'unsupportedFamily' })
     expect(checkRecipient(undefined, lower)).toEqual({ ok: false, reason: 'unsupportedFamily' })

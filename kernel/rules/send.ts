@@ -72,22 +72,26 @@ export function maxAmount(balance: bigint, native: boolean, fee?: bigint): bigin
 /** Why a recipient is refused; each has its visitor text (`send.<reason>`). */
 export type RecipientRefusal = 'recipientRequired' | 'invalidAddress' | 'badChecksum' | 'nameUnsupported' | 'unsupportedFamily'
 
-export type RecipientResult = { ok: true; address: string } | { ok: false; reason: RecipientRefusal }
+/** An address; an EVM name to resolve first (`name`: docs/behaviour.md, "Names"); or why the text is refused. */
+export type RecipientResult = { ok: true; address: string } | { ok: false; reason: 'name'; name: string } | { ok: false; reason: RecipientRefusal }
 
 /** A name such as `vitalik.eth` or `alice.base.eth`: labels of letters, digits and hyphens, dot-separated, ending in a known suffix. */
 const namePattern = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:eth|sol)$/i
 
 /**
  * The recipient typed (docs/behaviour.md, "Send"). EVM: 40 hex digits after `0x`, all lower or all upper case, or mixed case
- * that is its EIP-55 checksum; the address comes back checksummed. Solana: base58 of exactly 32 bytes. A name (`*.eth`,
- * `*.sol`) is a valid shape, but names are not resolved yet: `nameUnsupported`. Another family: `unsupportedFamily`.
+ * that is its EIP-55 checksum; the address comes back checksummed. Solana: base58 of exactly 32 bytes. An EVM name
+ * (`*.eth`) is `name`, to resolve through the network (the name in lower case); a Solana name (`*.sol`) is not resolved:
+ * `nameUnsupported`. Another family: `unsupportedFamily`.
  */
 export function checkRecipient(ns: ChainNamespace | undefined, text: unknown): RecipientResult {
   if (ns !== 'eip155' && ns !== 'solana') return { ok: false, reason: 'unsupportedFamily' }
   if (typeof text !== 'string') return { ok: false, reason: 'invalidAddress' }
   const value = text.trim()
   if (value === '') return { ok: false, reason: 'recipientRequired' }
-  if (value.length <= 253 && namePattern.test(value)) return { ok: false, reason: 'nameUnsupported' }
+  if (value.length <= 253 && namePattern.test(value)) {
+    return ns === 'eip155' && /\.eth$/i.test(value) ? { ok: false, reason: 'name', name: value.toLowerCase() } : { ok: false, reason: 'nameUnsupported' }
+  }
   if (ns === 'solana') return isSolanaAddress(value) ? { ok: true, address: value } : { ok: false, reason: 'invalidAddress' }
   if (!value.startsWith('0x') || !isEvmAddress(value)) return { ok: false, reason: 'invalidAddress' }
   const hex = value.slice(2)

@@ -64,12 +64,15 @@ describe('ENS on the local chain', () => {
         functionName: 'setAddr',
         args: [namehash('latch-dev.eth'), anvilAccounts[1]],
       })
-      await fetch(other.url, {
+      const sent = await fetch(other.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendTransaction', params: [{ from: anvilAccounts[0], to: ensContracts.publicResolver, data }] }),
       })
       const c = createPublicClient({ chain: client.chain, transport: http(other.url) })
+      // The hash comes back before the block is sure to be mined: wait for its receipt.
+      const { result: hash } = (await sent.json()) as { result: `0x${string}` }
+      expect((await c.waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe('success')
       expect(await c.getEnsAddress({ name: 'latch-dev.eth' })).toBe(anvilAccounts[1])
       expect(await c.getEnsName({ address: anvilAccounts[0] })).toBeNull()
     } finally {

@@ -64,6 +64,27 @@ describe.skipIf(!hasChromium())('the Send view, end to end', () => {
     expect(await tokenBalance(account)).toBe(mineBefore - parseUnits('12.5', dusd.decimals))
   })
 
+  it('sends to a name: alice.eth resolves through the local ENS, the preview names it, anvil shows the transfer', async () => {
+    const page = await openSend()
+    // The account's own ENS name shows in the account button (docs/behaviour.md, "Names").
+    await expect.poll(() => page.locator('.latch-account').textContent()).toContain('latch-dev.eth')
+    const alice = anvilAccounts[1] as `0x${string}`
+    const form = dialog(page).locator('.send-form')
+    await form.locator('.send-recipient').fill('nobody-here.eth')
+    await expect.poll(() => form.locator('[role=alert]').allTextContents()).toEqual(['No address for this name on this network'])
+    await form.locator('.send-amount input').fill('0.125')
+    await form.locator('.send-recipient').fill('alice.eth')
+    await expect.poll(() => form.locator('.send-resolved').textContent()).toBe(alice)
+    await expect.poll(() => form.locator('.send-fee bdi').textContent(), { timeout: 10_000 }).toMatch(/ETH$/)
+    const before = await rpc().getBalance({ address: alice })
+    await form.getByRole('button', { name: 'Review' }).click()
+    await expect.poll(() => dialog(page).locator('.send-preview').textContent()).toContain('alice.eth (0x7099…79C8)')
+    await dialog(page).locator('.send-preview').getByRole('button', { name: 'Send' }).click()
+    await page.getByTestId('dev-wallet-approve').click()
+    await dialog(page).locator('[data-view="Account"]').waitFor()
+    await expect.poll(() => rpc().getBalance({ address: alice }), { timeout: 10_000 }).toBe(before + parseEther('0.125'))
+  })
+
   it('an amount above the balance is named and nothing is sent', async () => {
     const page = await openSend()
     const form = dialog(page).locator('.send-form')

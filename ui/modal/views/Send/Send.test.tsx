@@ -11,7 +11,10 @@ import {
   walletSendTransactionFailed,
   walletSendTransactionSucceeded,
 } from '../../../../kernel/index'
+import { filter, map } from 'rxjs'
+import { definePlugin } from '../../../../kernel/plugin'
 import { eip155ReceiptReceived } from '../../../../plugins/eip155/balance-events'
+import { eip155NameFailed, eip155NameRequested, eip155NameSucceeded } from '../../../../plugins/eip155/events'
 import { previewSendWallet, standInHash } from '../../../../scripts/testing/preview-send'
 import { createTestNetwork } from '../../../../kernel/testing'
 import { button, click, connectAccount, lastRequest, preloadAll, renderWithLatch, settle, setup, shadow, testNetworks } from '../../../../scripts/testing/ui'
@@ -29,8 +32,21 @@ afterEach(async () => {
   cleanup = undefined
 })
 
-async function open({ failFee = false, autoSend = false } = {}) {
-  const t = setup({ plugins: [previewSendWallet({ failFee, autoSend })] })
+/** A stand-in for the eip155 plugin's name lookups (docs/behaviour.md, "Names"): alice.eth is `receiver`, other names none. */
+const nameService = definePlugin({
+  name: 'name-stand-in',
+  events: [eip155NameRequested, eip155NameSucceeded, eip155NameFailed],
+  effects: [
+    (events$) =>
+      events$.pipe(
+        filter(eip155NameRequested.match),
+        map((event) => eip155NameSucceeded({ name: event.payload.name, address: event.payload.name === 'alice.eth' ? receiver.toLowerCase() : null }, { ns: 'eip155', requestId: event.requestId })),
+      ),
+  ],
+})
+
+async function open({ failFee = false, autoSend = false, names = false } = {}) {
+  const t = setup({ plugins: [previewSendWallet({ failFee, autoSend }), ...(names ? [nameService] : [])] })
   cleanup = (await renderWithLatch({ latch: t.latch, children: null })).unmount
   connectAccount(t.latch, address)
   act(() => {
@@ -110,9 +126,28 @@ describe('Send', () => {
     expect(alerts()).toEqual(['Not a valid address'])
     await fill('1', receiver.replace('C5', 'c5'))
     expect(alerts()).toEqual(['This address has a checksum error: check its capital letters'])
+    // No name service on this network (no eip155 plugin here): the lookup fails with its text.
     await fill('1', 'vitalik.eth')
-    expect(alerts()).toEqual(['Names are not supported yet: enter an address'])
+    expect(alerts()).toEqual(['Error resolving name'])
     expect(ofType('wallet/sendTransactionRequested')).toHaveLength(0)
+  })
+
+  it('a name is sent to once it resolves: its address shown under the field and in the preview; an unknown name says so', async () => {
+    const { events, ofType } = await open({ names: true })
+    await fill('1', 'nobody.eth')
+    expect(alerts()).toEqual(['No address for this name on this network'])
+    click(button('Review'))
+    expect(view().querySelector('.send-preview')).toBeNull()
+    await fill('0.5', 'Alice.eth')
+    expect(alerts()).toEqual([])
+    expect(view().querySelector('.send-resolved')?.textContent).toBe(receiver)
+    click(button('Review'))
+    await settle()
+    expect(view().querySelector('.send-preview')?.textContent).toContain('alice.eth (0x7099…79C8)')
+    click(button('Send'))
+    await settle()
+    expect(lastRequest(events, 'wallet/sendTransactionRequested').payload).toMatchObject({ to: receiver, value: '500000000000000000' })
+    expect(ofType('wallet/sendTransactionRequested')).toHaveLength(1)
   })
 
   it('Max fills the whole token balance, and the native balance less the fee', async () => {

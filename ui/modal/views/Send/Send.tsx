@@ -28,7 +28,10 @@ import {
   sendRequirement,
   type AmountRefusal,
   type RecipientRefusal,
+  type RecipientResult,
 } from '../../../../kernel/rules/send'
+import { checksumAddress } from '../../../../kernel/rules/checksum'
+import type {} from '../../../../plugins/eip155/events'
 import { useViewStyles, shallowEqual, shortAddress, useBalanceWatch, useLatch, useLatchInstance, useT } from '../../../shared'
 import { formatAmount } from '../../../utils/format'
 import type { Translate } from '../../../i18n/translate'
@@ -184,7 +187,11 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
   const ids = { token: useId(), amount: useId(), recipient: useId(), amountError: useId(), recipientError: useId() }
   const token = tokens.find((entry) => entry.key === tokenKey)
   const isNative = token?.key === 'native'
-  const recipient = checkRecipient(view.ns, recipientText)
+  const typed = checkRecipient(view.ns, recipientText)
+  const typedName = !typed.ok && typed.reason === 'name' ? typed.name : undefined
+  const lookup = useNameLookup(latch, typedName)
+  // docs/behaviour.md, "Send": a name is sent to once it resolves to an address on the active network.
+  const recipient: RecipientResult = typedName && lookup.status === 'resolved' ? { ok: true, address: checksumAddress(lookup.address) } : typed
   const separator = decimalSeparator(t.locale)
   const amount = token ? parseAmount(amountText, token.decimals, { balance: token.balance, separator }) : undefined
 
@@ -218,7 +225,15 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
     }
     return undefined
   })()
-  const recipientRefusal = recipient.ok || recipient.reason === 'recipientRequired' ? undefined : recipientText_(recipient.reason)
+  const recipientRefusal = typedName
+    ? lookup.status === 'none'
+      ? 'send.nameNotFound'
+      : lookup.status === 'failed'
+        ? 'error.NAME_RESOLUTION_FAILED'
+        : undefined
+    : recipient.ok || recipient.reason === 'recipientRequired' || recipient.reason === 'name'
+      ? undefined
+      : recipientText_(recipient.reason)
   const missing = sendRequirement(family, { token, amount: amountText, recipient: recipientText })
   const ready = token && amount?.ok && recipient.ok && !amountRefusal
 
@@ -284,7 +299,7 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
           <div>
             <dt>{t('send.to')}</dt>
             <dd>
-              <bdi title={recipient.address}>{shortAddress(recipient.address)}</bdi>
+              <bdi title={recipient.address}>{typedName ? `${typedName} (${shortAddress(recipient.address)})` : shortAddress(recipient.address)}</bdi>
             </dd>
           </div>
           <div>
@@ -416,6 +431,10 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
         <p id={ids.recipientError} className="send-error error-text" role="alert">
           {t(recipientRefusal as never)}
         </p>
+      ) : typedName ? (
+        <p className="send-resolved subtle" role="status">
+          {lookup.status === 'resolved' ? <bdi dir="ltr">{checksumAddress(lookup.address)}</bdi> : t('send.resolving')}
+        </p>
       ) : null}
       <div className="send-fee">
         <span>{t('send.fee')}</span>
@@ -454,6 +473,29 @@ function amountText_(reason: Exclude<AmountRefusal, 'amountRequired'>, token: Se
   if (reason === 'tooManyDecimals') return { id: 'send.tooManyDecimals', values: { symbol: token.symbol, decimals: token.decimals } }
   if (reason === 'insufficient') return { id: 'send.insufficient', values: { symbol: token.symbol } }
   return { id: `send.${reason}` }
+}
+
+type NameLookup = { status: 'idle' | 'resolving' | 'none' | 'failed' } | { status: 'resolved'; address: string }
+
+/**
+ * The address an EVM name resolves to on the active network (the eip155 plugin's `eip155/nameRequested`, docs/behaviour.md,
+ * "Names"), asked when the name typed changes; an answer for a name no longer typed is dropped.
+ */
+function useNameLookup(latch: Latch, name: string | undefined): NameLookup {
+  const [lookup, setLookup] = useState<NameLookup & { name?: string }>({ status: 'idle' })
+  useEffect(() => {
+    if (!name) return setLookup({ status: 'idle' })
+    let live = true
+    setLookup({ status: 'resolving', name })
+    latch.request({ type: 'eip155/nameRequested', ns: 'eip155', payload: { name } }).then(
+      ({ address }) => live && setLookup(address && /^0x[0-9a-fA-F]{40}$/.test(address) ? { status: 'resolved', address, name } : { status: 'none', name }),
+      () => live && setLookup({ status: 'failed', name }),
+    )
+    return () => {
+      live = false
+    }
+  }, [latch, name])
+  return lookup.name === name || !name ? lookup : { status: 'resolving' }
 }
 
 /** The message id of a recipient refusal. */
