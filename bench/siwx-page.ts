@@ -11,7 +11,7 @@ const prompt = (page: Page) => page.getByTestId('dev-wallet-prompt')
 const approve = (page: Page) => page.getByTestId('dev-wallet-approve')
 
 /** Settles with what the page's promise `expression` gives, or null after `ms`. */
-function awaitInPage<T>(page: Page, expression: string, ms: number): Promise<T | null> {
+export function awaitInPage<T>(page: Page, expression: string, ms: number): Promise<T | null> {
   return page.evaluate(`Promise.race([${expression}, new Promise((resolve) => setTimeout(() => resolve(null), ${ms}))])`) as Promise<T | null>
 }
 

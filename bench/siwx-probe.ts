@@ -2,6 +2,7 @@
  * The in-page side of the sign-in bench (docs/siwx.md), as plain JavaScript (a string, so no transpiler
  * helper leaks into the page). Installed with `addInitScript`, it defines `window.__latchSiwxBench`.
  */
+import { probeHelpers } from './probe-helpers'
 
 /** A request of the page (resource timing) after the click: when it started and when its answer had arrived, ms after the click. */
 export type ProbeFetch = { start: number; end: number }
@@ -52,20 +53,11 @@ export type ProbeSignedIn = {
 export const siwxProbeScript = String.raw`(() => {
   const bench = {}
   Object.defineProperty(window, '__latchSiwxBench', { value: bench })
-  // The demo polls its anvils: the default buffer (250 entries) could fill before the chunks looked for.
-  performance.setResourceTimingBufferSize(100000)
-  const shadow = () => document.querySelector('latch-modal')?.shadowRoot
+${probeHelpers}
   const flowChunk = /\/chunks\/flow-[A-Z0-9]+\.js$/
   const viewChunk = /\/chunks\/SIWXSignMessage-[A-Z0-9]+\.js$/
   // Not verify-bitcoin-*.js: esbuild's hash is 8 capitals or digits.
   const verifyChunk = /\/chunks\/verify-[A-Z0-9]{8}\.js$/
-  const entries = () => performance.getEntriesByType('resource')
-  const loaded = (pattern, before) => entries().some((e) => pattern.test(e.name) && e.responseEnd <= before)
-  const scriptsBetween = (from, to) => entries().filter((e) => /\.js(\?|$)/.test(e.name) && e.startTime >= from && e.startTime <= to)
-  const fetchedAfter = (pattern, click) => {
-    const e = entries().find((entry) => pattern.test(entry.name) && entry.startTime >= click)
-    return e ? { start: e.startTime - click, end: e.responseEnd - click } : null
-  }
 
   const signButton = () => {
     const button = shadow()?.querySelector('[data-view="SIWXSignMessage"] .siwx-actions button.primary')
@@ -73,38 +65,6 @@ export const siwxProbeScript = String.raw`(() => {
   }
   const signedIn = () => /^until /.test(document.querySelector('[data-testid=demo-signed-in]')?.textContent?.trim() ?? '')
   const closed = () => !shadow()?.querySelector('.backdrop')
-
-  // Calls found() once test() holds, from a MutationObserver on the document and the modal's shadow root, and on each
-  // frame; onFrame() runs in every frame callback before the test.
-  const watch = (test, found, onFrame = () => {}) => {
-    const seen = {}
-    const observers = []
-    let watchedRoot
-    const observe = (node) => {
-      const observer = new MutationObserver(check)
-      observer.observe(node, { childList: true, subtree: true, attributes: true, characterData: true })
-      observers.push(observer)
-    }
-    function check() {
-      const root = shadow()
-      if (root && root !== watchedRoot) {
-        watchedRoot = root
-        observe(root)
-      }
-      if (seen.dom === undefined && test()) seen.dom = performance.now()
-    }
-    const frame = () => {
-      onFrame()
-      check()
-      if (seen.dom === undefined) return requestAnimationFrame(frame)
-      seen.frame = performance.now()
-      for (const observer of observers) observer.disconnect()
-      found(seen)
-    }
-    observe(document.body)
-    check()
-    requestAnimationFrame(frame)
-  }
 
   // The next click whose target (through shadow roots) is the dev wallet's Approve.
   const onApprove = (then) => {
