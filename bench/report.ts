@@ -1,9 +1,10 @@
-/** Tables and "How" text of the dapp-size, modal-open, WalletConnect and sign-in benches, for the console and bench/RESULTS.md. */
+/** Tables and "How" text of the dapp-size, modal-open, WalletConnect, sign-in and Activity benches, for the console and bench/RESULTS.md. */
 import { readFileSync } from 'node:fs'
 import { arch, cpus, platform, release, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { kb } from '../scripts/build'
+import type { ActivityFigures, ActivityOptions, ActivitySeries } from './activity-run'
 import { dapps, pluginCosts, type Bytes, type DappCost } from './app'
 import type { OpenFigures, OpenOptions, OpenRun, OpenSeries } from './open'
 import type { Summary } from './stats'
@@ -244,6 +245,56 @@ export function siwxMarkdown(f: SiwxFigures, options: SiwxOptions, costs: readon
     '### How (sign in with the wallet)',
     '',
     ...siwxHow(f, options, costs),
+    '',
+  ]
+}
+
+/** Header of the Activity table. */
+export const activityHeader = ['measure', 'median', 'min', 'max', 'notes']
+
+function activityNotes(s: ActivitySeries, tried: number, which: 'first' | 'second'): string {
+  const n = s.frame.runs
+  if (!n) return `no ${which} open showed a transaction row within 15 s (${tried} tried)`
+  const history = s.history.runs ? `the history request (\`GET /v1/account/…/history\`) answered ${ms(s.history.median)} after the click (${s.history.runs} of ${n})` : 'no history request after the click'
+  return `first row in DOM ${ms(s.dom.median)}; ${history}; before the click the Activity chunk had loaded ${s.viewLoaded}/${n}; scripts fetched after the click: median ${s.scripts.median} (${kb(s.scriptBytes.median)} as served); ${n} runs`
+}
+
+/** Rows of the Activity table: the first open, the second open in the same page, and the runs' record. */
+export function activityRows(f: ActivityFigures): string[][] {
+  // A series with no run that got there has no samples (NaN here, null once through JSON).
+  const three = (s: Summary) => (s.runs ? [ms(s.median), ms(s.min), ms(s.max)] : ['none', '—', '—'])
+  return [
+    ['Activity row clicked → first transaction row painted', ...three(f.first.frame), activityNotes(f.first, f.tried, 'first')],
+    ['again in the same page (Back, Activity)', ...three(f.second.frame), activityNotes(f.second, f.tried, 'second')],
+    ['runs', `${f.secondShown}/${f.tried} opened twice`, '—', '—', `${f.firstShown}/${f.tried} first opens showed a row; ${f.outsideRequests.length} outside requests, ${f.consoleErrors.length} console errors`],
+  ]
+}
+
+/** The "How" items of the Activity bench; `lazyGzip`, the Activity chunk's gzip bytes from scripts/size-budget.ts, when known. */
+export function activityHow(f: ActivityFigures, options: ActivityOptions, lazyGzip?: number): string[] {
+  return [
+    `- **Activity** (bench/activity-run.ts, bench/activity-probe.ts, bench/probe-helpers.ts; alone: \`npx tsx bench/activity.ts\`): \`startDemo()\` as for the modal open, chromium ${f.chromium}, the demo at \`${options.path}\` with its provider API on the stack, whose history route (\`GET /v1/account/{address}/history\`) is served by an indexer over the anvils (docs/behaviour.md, "Activity"). Each of ${options.runs} runs is a fresh page from \`newGuardedPage\` (fresh context: no cache, nothing stored), \`goto\` until \`load\`, ${options.settleMs} ms, 'Connect Wallet', 'Latch Dev Wallet', Approve in the wallet's prompt, the demo showing the account and the modal closed, then the account button (the Account view, with its Activity row); after the second open the page is closed.`,
+    '- **Activity row clicked → first transaction row painted**: an init script arms a capture-phase `click` listener on window that takes the next click whose path (`composedPath()`, through the modal\'s shadow root) holds `li[data-feature="activity"]` and records `performance.now()`; playwright clicks the row\'s button. From the click a MutationObserver on document.body and on `latch-modal`\'s shadow root (**in DOM**) and a `requestAnimationFrame` loop look for `[data-view="Activity"] .activity-row` in that shadow root; the figure is `performance.now()` in the first animation-frame callback that finds it (that frame paints it; steps of a frame, 16.7 ms at 60 Hz). It holds the view\'s chunk when not yet loaded, the history request (the view asks for the newest page when it opens) and the list\'s render. "Loaded before the click" is from resource timing (`chunks/Activity-*.js` with its `responseEnd` before the click; the probe raises the resource timing buffer); the history request is the first resource entry for `/v1/account/…/history` whose fetch started after the click (its `responseEnd`); "scripts fetched after the click" counts `.js` entries whose fetch started between the click and that frame, bytes as served (`encodedBodySize`).',
+    '- **again in the same page**: Back (to the Account view), the probe armed again, the Activity row clicked: the list is in the state from the first open, so its rows show before the view\'s new request for the newest page answers (that request is still noted).',
+    ...(lazyGzip === undefined
+      ? []
+      : [`- **bytes**: the Activity view is a lazy chunk: ${kb(lazyGzip)} gzip (the "lazy" figure of \`npx tsx scripts/size-budget.ts\` for ui/modal/views/Activity/Activity.tsx, its chunk and the chunks it imports that the first load does not hold); the first load does not grow by it.`]),
+    '- Medians, min and max through `summarize`; the bench fails if an open did not show a transaction row within 15 s or a request left 127.0.0.1. Console errors are counted, not failed on.',
+  ]
+}
+
+/** The "Activity" section of bench/RESULTS.md: the table and its "How" items. */
+export function activityMarkdown(f: ActivityFigures, options: ActivityOptions, lazyGzip?: number): string[] {
+  return [
+    '## Activity',
+    '',
+    "A click on the Account view's Activity row → the first transaction row painted, with the EVM dev wallet connected, in headless chromium against the demo dapp and its provider API's history route; then the same in the same page a second time.",
+    '',
+    mdTable(activityHeader, activityRows(f)),
+    '',
+    '### How (Activity)',
+    '',
+    ...activityHow(f, options, lazyGzip),
     '',
   ]
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { replay } from '../kernel/index'
 import { buildPackage, kb } from '../scripts/build'
+import { activityFailures, benchActivity, defaultActivityOptions, type ActivityFigures, type ActivityOptions } from './activity-run'
 import { benchApp, dapps, type DappCost } from './app'
 import { createBenchLatch, dispatchBenchEvents } from './events'
 import type { LogMemory } from './memory'
@@ -14,7 +15,7 @@ import { benchPeers, type PeerFigures } from './peers-run'
 import { ensurePeers } from './peers-install'
 import * as peersReport from './peers-report'
 import { benchReplayCli } from './replay-cli'
-import { appHeader, appHow, appRows, machineLines, mdTable, moduleRows, openHeader, openHow, openRows, siwxHeader, siwxMarkdown, siwxRows, textTable, wcHeader, wcHow, wcRows } from './report'
+import { activityHeader, activityMarkdown, activityRows, appHeader, appHow, appRows, machineLines, mdTable, moduleRows, openHeader, openHow, openRows, siwxHeader, siwxMarkdown, siwxRows, textTable, wcHeader, wcHow, wcRows } from './report'
 import { benchSiwx, defaultSiwxOptions, siwxFailures, type SiwxFigures, type SiwxOptions } from './siwx-run'
 import { summarize, type Summary } from './stats'
 import { benchWalletConnect, defaultWcOptions, wcFailures, type WcFigures, type WcOptions } from './wc-run'
@@ -122,6 +123,8 @@ type Figures = {
   wcOptions: WcOptions
   siwx: SiwxFigures
   siwxOptions: SiwxOptions
+  activity: ActivityFigures
+  activityOptions: ActivityOptions
   peers: PeerFigures
 }
 
@@ -181,6 +184,7 @@ export function resultsMarkdown(f: Figures, events: number, date: Date): string 
     mdTable(wcHeader, wcRows(f.walletConnect)),
     '',
     ...siwxMarkdown(f.siwx, f.siwxOptions, f.app),
+    ...activityMarkdown(f.activity, f.activityOptions),
     '## How',
     '',
     `- **dispatch + reduce**: \`createLatch\` (core plugin only) on \`createTestPorts\` ports, default log bound; ${int(events)} events (balance loading/updated across eip155, solana and bip122, cache/stored, router push/back, modal open/close, network/switched, connect/disconnect cycles; bench/events.ts), virtual time +10 ms every 100 events. Events per second of wall time; median, min and max of ${f.dispatch.runs} runs after one warm-up run.`,
@@ -224,9 +228,11 @@ async function main(): Promise<{ code: number; output: string }> {
   const walletConnect = await benchWalletConnect(wcOptions, log)
   const siwxOptions = defaultSiwxOptions
   const siwx = await benchSiwx(siwxOptions, log)
+  const activityOptions = defaultActivityOptions
+  const activity = await benchActivity(activityOptions, log)
   log('Latch against its peers: bench/apps built with the same configuration, then opened in chromium…')
   const peers = await benchPeers(log)
-  const figures: Figures = { dispatch, replay: replayed, replayCli, fuzz, memory, size, app, open, openOptions, walletConnect, wcOptions, siwx, siwxOptions, peers }
+  const figures: Figures = { dispatch, replay: replayed, replayCli, fuzz, memory, size, app, open, openOptions, walletConnect, wcOptions, siwx, siwxOptions, activity, activityOptions, peers }
   mkdirSync(join(root, 'bench'), { recursive: true })
   writeFileSync(join(root, 'bench/RESULTS.md'), resultsMarkdown(figures, events, new Date()))
   const failures = [
@@ -237,6 +243,7 @@ async function main(): Promise<{ code: number; output: string }> {
     ]),
     ...wcFailures(walletConnect),
     ...siwxFailures(siwx),
+    ...activityFailures(activity),
   ]
   for (const r of peers.open.runs.filter((run) => run.library === 'Latch')) {
     const opened = r.first.opened + r.warm.opened
@@ -256,6 +263,8 @@ async function main(): Promise<{ code: number; output: string }> {
     textTable(wcHeader, wcRows(walletConnect)),
     '',
     textTable(siwxHeader, siwxRows(siwx)),
+    '',
+    textTable(activityHeader, activityRows(activity)),
     '',
     'Latch against its peers (React excluded; ratios: Latch ÷ peer)',
     textTable(peersReport.peerSizeHeader, peersReport.peerSizeRows(peers.costs)),
