@@ -15,7 +15,7 @@ export type ProbeActivity = {
   frame: number
   /** The Activity view's chunk (`chunks/Activity-*.js`) had finished loading before the click. */
   viewLoaded: boolean
-  /** The history request (`/v1/account/…/history`) whose fetch started after the click, or null. */
+  /** The history request (`/v1/account/…/history`) whose fetch started after the click (read up to 3 s after the frame), or null. */
   history: ProbeFetch | null
   /** Scripts whose fetch started between the click and that frame, and their bytes as served. */
   scripts: number
@@ -47,16 +47,15 @@ ${probeHelpers}
       onActivityRow((click) => {
         const viewLoaded = loaded(viewChunk, click)
         watch(firstRow, ({ dom, frame }) => {
-          const scripts = scriptsBetween(click, frame)
-          resolve({
-            click,
-            dom,
-            frame,
-            viewLoaded,
-            history: fetchedAfter(historyRoute, click),
-            scripts: scripts.length,
-            scriptBytes: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0),
-          })
+          // A resource entry joins the timeline a task or more after its response ended, possibly after the frame
+          // that painted what it brought: read them up to 3 s later (their times are kept, not taken then).
+          const read = (tries) => {
+            const history = fetchedAfter(historyRoute, click)
+            if (!history && tries > 0) return setTimeout(() => read(tries - 1), 100)
+            const scripts = scriptsBetween(click, frame)
+            resolve({ click, dom, frame, viewLoaded, history, scripts: scripts.length, scriptBytes: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0) })
+          }
+          setTimeout(() => read(30), 100)
         })
       }),
     )

@@ -3,11 +3,12 @@ import { activityFailures, defaultActivityOptions, type ActivityFigures, type Ac
 import { activityHeader, activityHow, activityMarkdown, activityRows, mdTable } from './report'
 import { summarize } from './stats'
 
-const series = (frames: number[], history: number[], viewLoaded: number, scripts: number): ActivitySeries => ({
+const series = (frames: number[], history: number[], viewLoaded: number, scripts: number, historyBefore = history.length): ActivitySeries => ({
   frame: summarize(frames),
   dom: summarize(frames.map((f) => f - 3)),
   viewLoaded,
   history: summarize(history),
+  historyBefore,
   scripts: summarize(frames.map(() => scripts)),
   scriptBytes: summarize(frames.map(() => scripts * 2_000)),
 })
@@ -15,7 +16,7 @@ const series = (frames: number[], history: number[], viewLoaded: number, scripts
 const figures: ActivityFigures = {
   chromium: '1.0',
   first: series([60, 50, 70], [20, 25, 30], 1, 1),
-  second: series([20, 16, 30], [10, 12, 14], 3, 0),
+  second: series([20, 16, 30], [10, 12, 14], 3, 0, 1),
   tried: 3,
   firstShown: 3,
   secondShown: 3,
@@ -32,7 +33,8 @@ describe('the Activity section of the report', () => {
       ['runs', '3/3 opened twice', '—', '—'],
     ])
     expect(rows[0]?.[4]).toContain('first row in DOM 57.0 ms')
-    expect(rows[0]?.[4]).toContain('the history request (`GET /v1/account/…/history`) answered 25.0 ms after the click (3 of 3)')
+    expect(rows[0]?.[4]).toContain('the history request (`GET /v1/account/…/history`) answered 25.0 ms after the click (3 of 3; by the painted frame in 3)')
+    expect(rows[1]?.[4]).toContain('(3 of 3; by the painted frame in 1)')
     expect(rows[0]?.[4]).toContain('the Activity chunk had loaded 1/3')
     expect(rows[1]?.[4]).toContain('the Activity chunk had loaded 3/3')
     expect(rows[2]?.[4]).toBe('3/3 first opens showed a row; 0 outside requests, 0 console errors')

@@ -23,6 +23,8 @@ export type ActivitySeries = {
   viewLoaded: number
   /** The history request answered (`responseEnd`), ms after the click, in the runs that asked it after the click. */
   history: Summary
+  /** Runs whose history request had answered by the frame that painted the first row. */
+  historyBefore: number
   scripts: Summary
   scriptBytes: Summary
 }
@@ -48,7 +50,7 @@ const dialog = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria
 /** Arms the probe, clicks the Account view's Activity row and returns the page's timings, or undefined with no row within `timeoutMs`. */
 async function openActivity(page: Page, timeoutMs: number): Promise<ProbeActivity | undefined> {
   await page.evaluate('window.__latchActivityBench.arm()')
-  await dialog(page).locator('li[data-feature="activity"]').getByRole('button', { name: /^Activity/ }).click()
+  await dialog(page).locator('li[data-feature="activity"]').getByRole('button', { name: /^Activity/ }).click({ timeout: timeoutMs })
   return (await awaitInPage<ProbeActivity>(page, 'window.__latchActivityBench.shown', timeoutMs)) ?? undefined
 }
 
@@ -57,24 +59,32 @@ async function runOnce(browser: Browser, demo: DemoServer, options: ActivityOpti
   const guarded = await newGuardedPage(browser, { initScripts: [activityProbeScript] })
   const { page } = guarded
   const sample: RunSample = {}
+  let step = 'load'
   try {
     await page.goto(new URL(options.path, demo.url).href, { waitUntil: 'load' })
     await page.waitForTimeout(options.settleMs)
+    step = 'choose the dev wallet'
     await chooseDevWallet(page)
+    step = 'approve the connection'
     await page.getByTestId('dev-wallet-approve').click()
     await page.getByTestId('demo-address').filter({ hasText: anvilAccounts[0] }).waitFor({ timeout })
     await dialog(page).waitFor({ state: 'detached', timeout })
-    await page.getByRole('button', { name: /0xf39F/ }).click()
+    step = 'open the account'
+    // The account button reads the address or, once it resolves, the account's name (latch-dev.eth on the stack).
+    await page.locator('.latch-account').click({ timeout })
     await dialog(page).locator('li[data-feature="activity"]').waitFor({ timeout })
+    step = 'open Activity'
     sample.first = await openActivity(page, timeout)
     if (!sample.first) return sample
-    await dialog(page).getByRole('button', { name: 'Back', exact: true }).click()
+    step = 'Back'
+    await dialog(page).getByRole('button', { name: 'Back', exact: true }).click({ timeout })
     await dialog(page).locator('li[data-feature="activity"]').waitFor({ timeout })
+    step = 'open Activity again'
     sample.second = await openActivity(page, timeout)
     return sample
   } catch (error) {
     // A step that fails (a locator's timeout) ends the run: it counts as not shown.
-    log(`    ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+    log(`    ${step}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
     return sample
   } finally {
     sink.outsideRequests.push(...guarded.outsideRequests)
@@ -89,6 +99,7 @@ function series(opens: readonly ProbeActivity[]): ActivitySeries {
     dom: summarize(opens.map((o) => o.dom - o.click)),
     viewLoaded: opens.filter((o) => o.viewLoaded).length,
     history: summarize(opens.flatMap((o) => (o.history ? [o.history.end] : []))),
+    historyBefore: opens.filter((o) => o.history && o.history.end <= o.frame - o.click).length,
     scripts: summarize(opens.map((o) => o.scripts)),
     scriptBytes: summarize(opens.map((o) => o.scriptBytes)),
   }
