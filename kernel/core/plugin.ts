@@ -1,4 +1,4 @@
-import { definePlugin } from '../plugin'
+import { definePlugin, type Reducers } from '../plugin'
 import { balanceEvents } from './balance-events'
 import { coreEvents } from './events'
 import { coreIntents } from './intents'
@@ -18,7 +18,8 @@ import { visibilityEffect } from './visibility-effect'
 export const corePlugin = definePlugin({
   name: 'core',
   events: [...coreEvents, ...coreIntents, ...balanceEvents],
-  reduce: { ...chainReducers, ...connectionReducers, ...modalReducers, ...balanceReducers },
+  // Typed as Reducers, so the declaration names the type instead of listing every event type known where it is built.
+  reduce: { ...chainReducers, ...connectionReducers, ...modalReducers, ...balanceReducers } as Reducers,
   effects: [toastEffect, switchBackEffect, namespaceReturnEffect, reconnectDeadlineEffect, visibilityEffect, tokenToastEffect],
   persist: corePersistence,
 })

@@ -4,7 +4,7 @@
  * with Latch, plus a typed client for the provider's other routes.
  */
 import * as z from 'zod/mini'
-import { definePlugin, LatchError, persisted } from '../../kernel/index'
+import { definePlugin, LatchError, persisted, type Reducers } from '../../kernel/index'
 import { normaliseBaseUrl } from './client'
 import { balancesEffect } from './balances'
 import { historyEffect } from './history-effect'
@@ -84,7 +84,8 @@ export function api(options: ApiOptions = {}) {
     name: 'api',
     events: [...walletListEvents, ...transactionsEvents],
     slices: { walletList: initialWalletListState(), transactions: initialTransactionsState() },
-    reduce: { ...walletListReducers, ...transactionsReducers },
+    // Typed as Reducers, so the declaration names the type instead of listing every event type known where it is built.
+    reduce: { ...walletListReducers, ...transactionsReducers } as Reducers,
     effects: [walletListEffect(settings), balancesEffect(settings), historyEffect(settings)],
     persist: [
       persisted({

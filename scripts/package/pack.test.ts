@@ -145,7 +145,8 @@ function bundleImports(dist: string): Set<string> {
   // The browser bundles; the replay command (dist/bin) is Node code, checked on its own below.
   for (const file of walk(dist).filter((f) => f.endsWith('.js') && !f.startsWith('bin/'))) {
     const text = readFileSync(join(dist, file), 'utf8')
-    for (const match of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"'.][^"']*)["']/g)) {
+    // A specifier shaped like a package name, so text such as a catalogue's `"send.from":"From"` is not taken for one.
+    for (const match of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']((?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*(?:\/[\w.~/-]*)?)["']/g)) {
       const spec = match[1] as string
       names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string))
     }
