@@ -24,7 +24,8 @@ describe.skipIf(!hasChromium())('Activity in the demo dapp, end to end', () => {
 
   /** Opens the account view, then its Activity row (docs/behaviour.md, "Account features"). */
   async function openActivity(page: Page) {
-    await page.getByRole('button', { name: /0xf39F/ }).click()
+    // The account button: it shows the account's ENS name once it is looked up (docs/behaviour.md, "Names").
+    await page.locator('.latch-account').click()
     await dialog(page).getByRole('button', { name: /^Activity/ }).click()
     await activity(page).locator('.activity-row').first().waitFor()
   }

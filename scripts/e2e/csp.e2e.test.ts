@@ -80,7 +80,7 @@ describe.skipIf(!hasChromium())('the demo under a strict CSP', () => {
     await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
     await expect.poll(() => dialog(page).count()).toBe(0)
 
-    await page.getByRole('button', { name: /0xf39F/ }).click()
+    await page.locator('.latch-account').click()
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
     await dialog(page).getByRole('button', { name: 'Disconnect' }).waitFor()
     // Networks: another lazy chunk, whose network images are sized through style props.

@@ -117,7 +117,7 @@ describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
     await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
     expect(await page.getByTestId('dev-wallet-prompt').count()).toBe(0)
 
-    await page.getByRole('button', { name: /0xf39F/ }).click()
+    await page.locator('.latch-account').click()
     await dialog(page).getByRole('button', { name: 'Disconnect' }).click()
     await page.getByTestId('demo-disconnected').waitFor()
     await page.reload()

@@ -197,9 +197,12 @@ describe.skipIf(skip)('dev wallet in chromium', () => {
     expect(await call(page, 'eth_chainId')).toEqual({ result: '0x7a6a' })
     expect(await events(page)).toContainEqual(['chainChanged', '0x7a6a'])
     expect((await events(page)).map(([name]) => name)).not.toContain('removed listener called')
-    // Forwarded calls go to the current chain's anvil: its block 0 differs from the first chain's.
-    const block = (await call(page, 'eth_getBlockByNumber', ['latest', false])).result as { number: string }
-    expect(block.number).toBe('0x0') // nothing sent on the second chain yet
+    // Forwarded calls go to the current chain's anvil: its latest block is the second chain's, not the first's.
+    const block = (await call(page, 'eth_getBlockByNumber', ['latest', false])).result as { hash: string }
+    const second = await createPublicClient({ transport: http(stack.chains[1]!.url) }).getBlock()
+    const first = await createPublicClient({ transport: http(stack.chains[0]!.url) }).getBlock()
+    expect(block.hash).toBe(second.hash)
+    expect(block.hash).not.toBe(first.hash)
     expect((await call(page, 'wallet_switchEthereumChain', [{ chainId: '0x1' }])).error?.code).toBe(4902)
     const outside = await call(page, 'wallet_addEthereumChain', [{ chainId: '0x1', chainName: 'Mainnet', rpcUrls: ['https://eth.example'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }])
     expect(outside.error?.code).toBe(-32602)
