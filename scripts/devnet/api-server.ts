@@ -19,6 +19,15 @@
  * - GET /v1/account/{address}/history?chainId&cursor → `{ data: Transaction[], next: string | null }`: the address's
  *   transactions on that chain, newest first, 20 a page, from a small indexer over its anvil (docs/behaviour.md, "The history route");
  *   `{ data: [], next: null }` for a chain the stack does not run; 400 for a cursor from before a reorg
+ * - the name service of zone `nameZone` (default latch.id), in memory (name-service.ts; docs/behaviour.md, "The name service route"):
+ *   - GET  /v1/profile/suggestions/{label}?zone → `{ suggestions: { name, registered }[] }`: the name, then up to 4 free
+ *     variants (`alice1`, `alice2` …); 400 for a label that is not 4–63 letters, digits or hyphens, or another zone
+ *   - GET  /v1/profile/account/{name} → the name's record `{ name, registered, addresses: { [coinType]: { address } }, attributes }`;
+ *     404 'Name not found'
+ *   - GET  /v1/profile/reverse/{address} → the records of the names pointing at the address, newest first; 400 for a bad address
+ *   - POST /v1/profile/account `{ coin_type, address, message, signature }` → the record: the message (registrationMessage)
+ *     signed by the address, checked on the node of the chain with that coin type; 400 with the reason, 409 'Name already
+ *     registered' for a name another address holds; the same address again gets its record unchanged
  * - POST /e → 204; the body is recorded (analytics sink)
  * - with a `ledger`: the regtest ledger's Esplora routes (GET /address/{a}, /address/{a}/utxo, /tx/{txid}/hex, POST /tx;
  *   no projectId) and GET /v1/account/{address}/balance for a bip122 chainId (bitcoin-ledger.ts)
@@ -35,6 +44,7 @@ import { isOriginAllowed } from '../../kernel/rules/origin'
 import type { WalletListing } from '../../kernel/types'
 import { accountBalances } from './balances-route'
 import { createHistoryIndex, type HistoryIndex } from './history-index'
+import { createNameService, type NameService } from './name-service'
 import type { DemoToken } from './tokens'
 import { bitcoinApiRoute, type Ledger } from './bitcoin-ledger'
 import { walletImageSvg } from './wallet-image'
@@ -73,6 +83,10 @@ export type ApiServerOptions = {
   tokens?: readonly DemoToken[]
   /** A regtest ledger whose routes the server answers too (Bitcoin). */
   ledger?: Ledger
+  /** The zone of the name service (default 'latch.id'); it accepts the coin types of `chains`. */
+  nameZone?: string
+  /** The name service's clock, in ms (default Date.now): tests move it to age registration messages. */
+  now?: () => number
 }
 
 /** A running API server. */
@@ -90,8 +104,10 @@ type Reply = { status: number; type?: string; body?: string }
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   const requests: RecordedRequest[] = []
   const history = createHistoryIndex(options.chains ?? [], options.tokens ?? [])
+  const names = createNameService({ chains: options.chains ?? [], zone: options.nameZone, now: options.now })
+  const services: Services = { history, names }
   const server = createServer((req, res) => {
-    void handle(req, res, options, requests, history).catch((error: unknown) => {
+    void handle(req, res, options, requests, services).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
       res.end(JSON.stringify({ message: String(error) }))
     })
@@ -113,13 +129,15 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   }
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, options: ApiServerOptions, requests: RecordedRequest[], history: HistoryIndex): Promise<void> {
+type Services = { history: HistoryIndex; names: NameService }
+
+async function handle(req: IncomingMessage, res: ServerResponse, options: ApiServerOptions, requests: RecordedRequest[], services: Services): Promise<void> {
   const at = Date.now()
   const url = new URL(req.url ?? '/', 'http://127.0.0.1')
   const method = req.method ?? 'GET'
   const read = method === 'POST' ? await readBody(req) : undefined
   const bitcoin = read !== null && options.ledger ? bitcoinApiRoute(options.ledger, options.projectId, method, url, read) : undefined
-  const reply = read === null ? json(413, { message: `body over ${maxBody} bytes` }) : (bitcoin ?? (await route(method, url, options, history)))
+  const reply = read === null ? json(413, { message: `body over ${maxBody} bytes` }) : (bitcoin ?? (await route(method, url, read, options, services)))
   const origin = req.headers.origin
   const headers: Record<string, string> = { 'cache-control': 'no-store', vary: 'Origin' }
   if (origin && isOriginAllowed(origin, options.corsOrigins ?? localOrigins)) {
@@ -143,7 +161,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ApiSer
   requests.push(recorded)
 }
 
-async function route(method: string, url: URL, options: ApiServerOptions, history: HistoryIndex): Promise<Reply> {
+async function route(method: string, url: URL, body: string | undefined, options: ApiServerOptions, { history, names }: Services): Promise<Reply> {
   if (method === 'OPTIONS') return { status: 204 }
   const query = url.searchParams
   const projectId = query.get('projectId')
@@ -151,6 +169,11 @@ async function route(method: string, url: URL, options: ApiServerOptions, histor
   if (projectId !== options.projectId) return json(403, { message: 'Unauthorized: invalid key' })
   if (!query.get('st') || !query.get('sv')) return json(400, { message: 'st and sv are required' })
   const path = url.pathname
+  const profile = names.route(method, path, query, body)
+  if (profile) {
+    const answer = await profile
+    return json(answer.status, answer.body)
+  }
   const image = imageRoute.exec(path)
   const balance = balanceRoute.exec(path)
   const account = historyRoute.exec(path)
