@@ -121,15 +121,18 @@ export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContex
   })
 }
 
-/** Answers the kernel's `sendTransaction` for solana: `value` lamports to `to`, a SOL transfer; `hash` is its signature. */
+/**
+ * Answers the kernel's `sendTransaction` for solana: `value` lamports to `to`, a SOL transfer; with `token`, `value` base
+ * units of that SPL token to `to`'s associated token account (./spl, loaded then). `hash` is its signature.
+ */
 export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls, onSent: (signature: string) => void = () => undefined): Observable<LatchEvent> {
   const options = { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'solana', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
     const found = signerOf(ctx, registry, calls)
     if (found === notMine) return notMine
-    const { to, value, data } = intent.payload
+    const { to, value, data, token } = intent.payload
     if (data !== undefined) throw new LatchError('INVALID_PARAMS', { details: 'a Solana transfer carries no data: use signAndSendTransaction for instructions' })
-    const hash = await transferWith(found.signer, to, BigInt(value))
+    const hash = token ? await (await import('./spl')).tokenTransferWith(found.signer, to, BigInt(value), token) : await transferWith(found.signer, to, BigInt(value))
     onSent(hash)
     return { hash }
   })
