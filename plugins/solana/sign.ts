@@ -106,13 +106,6 @@ export async function signAndSendWith(signer: Signer, transaction: Uint8Array, o
 
 const blockhashSchema = z.object({ value: z.object({ blockhash: z.string() }) })
 
-/** The 32 bytes of a Solana address, or `INVALID_ADDRESS`. */
-export function recipientBytes(to: string): Uint8Array {
-  const recipient = decodeBase58(to)
-  if (recipient?.length !== 32) throw new LatchError('INVALID_ADDRESS', { details: `not a Solana address: ${describe(to)}` })
-  return recipient
-}
-
 /** The network's latest blockhash (at `confirmed`), for a transaction Latch builds. */
 export async function latestBlockhash(signer: Signer): Promise<Uint8Array> {
   const { result } = await firstValueFrom(rpcRequest(signer.ctx.ports, signer.network.rpcUrls.default.http, 'getLatestBlockhash', [{ commitment: 'confirmed' }]))
@@ -124,7 +117,8 @@ export async function latestBlockhash(signer: Signer): Promise<Uint8Array> {
 
 /** A SOL transfer from the connected account (the generic `sendTransaction` verb): built here, signed and sent by the wallet. */
 export async function transferWith(signer: Signer, to: string, lamports: bigint): Promise<string> {
-  const recipient = recipientBytes(to)
+  const recipient = decodeBase58(to)
+  if (recipient?.length !== 32) throw new LatchError('INVALID_ADDRESS', { details: `not a Solana address: ${describe(to)}` })
   if (lamports <= 0n || lamports >= 2n ** 64n) throw new LatchError('INVALID_PARAMS', { details: `a transfer of ${lamports} lamports` })
   return signAndSendWith(signer, buildTransfer(signer.account.publicKey, recipient, lamports, await latestBlockhash(signer)), undefined)
 }

@@ -2,18 +2,15 @@
  * SPL token sends (docs/solana.md, "Sending tokens"), without @solana/web3.js: the associated token accounts found as
  * program-derived addresses (sha256, and an ed25519 off-curve check), a transaction of the Associated Token Account
  * program's `CreateIdempotent` for the recipient then the token program's `TransferChecked`, signed and sent by the
- * wallet. Loaded with a dynamic import on the first token send.
+ * wallet. Loaded with a dynamic import on the first token send; what it needs of the session (RPC, blockhash, signing)
+ * is handed in, so its chunk holds its own code only.
  */
 import { sha256 } from '@noble/hashes/sha2.js'
-import { firstValueFrom } from 'rxjs'
 import * as z from 'zod/mini'
 import { isSolanaAddress, LatchError } from '../../kernel/index'
 import { decodeBase58, encodeBase58 } from '../../kernel/rules/base58'
-import { tokenPrograms } from './balance'
-import { fromBase64 } from './bytes'
-import { rpcRequest } from './rpc'
-import { latestBlockhash, recipientBytes, signAndSendWith, type Signer } from './sign'
-import { writeCompactU16 } from './wire'
+import { fromBase64 } from '../../kernel/rules/base64'
+import { tokenPrograms } from './events'
 
 /** The Associated Token Account program. */
 export const associatedTokenProgram = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
@@ -70,6 +67,11 @@ export function associatedTokenAddress(owner: Uint8Array, mint: Uint8Array, prog
 const key = (address: string) => decodeBase58(address) as Uint8Array
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 
+/** The compact-u16 encoding of `value` (0 to 65535), as ./wire writes it. */
+function compactU16(value: number): number[] {
+  return value < 0x80 ? [value] : value < 0x4000 ? [(value & 0x7f) | 0x80, value >> 7] : [(value & 0x7f) | 0x80, ((value >> 7) & 0x7f) | 0x80, value >> 14]
+}
+
 type Meta = { key: Uint8Array; signer?: boolean; writable?: boolean }
 type Instruction = { program: Uint8Array; accounts: Meta[]; data: number[] }
 
@@ -93,19 +95,19 @@ export function buildTransaction(payer: Uint8Array, instructions: readonly Instr
     1,
     0,
     keys.filter((meta) => !meta.signer && !meta.writable).length,
-    ...writeCompactU16(keys.length),
+    ...compactU16(keys.length),
     ...keys.flatMap((meta) => [...meta.key]),
     ...recentBlockhash,
-    ...writeCompactU16(instructions.length),
+    ...compactU16(instructions.length),
     ...instructions.flatMap((instruction) => [
       index(instruction.program),
-      ...writeCompactU16(instruction.accounts.length),
+      ...compactU16(instruction.accounts.length),
       ...instruction.accounts.map((meta) => index(meta.key)),
-      ...writeCompactU16(instruction.data.length),
+      ...compactU16(instruction.data.length),
       ...instruction.data,
     ]),
   ]
-  return Uint8Array.from([...writeCompactU16(1), ...new Uint8Array(64), ...message])
+  return Uint8Array.from([...compactU16(1), ...new Uint8Array(64), ...message])
 }
 
 /**
@@ -129,25 +131,26 @@ export function tokenTransferInstructions(a: { owner: Uint8Array; source: Uint8A
 
 const accountsSchema = z.object({ value: z.array(z.nullable(z.object({ owner: z.string(), data: z.tuple([z.string(), z.literal('base64')]) }))) })
 
+/** What a token send needs of the session: an RPC read, the latest blockhash, and the wallet to sign and send. */
+export type SplSession = { read(method: string, params: unknown[]): Promise<unknown>; blockhash(): Promise<Uint8Array>; send(transaction: Uint8Array): Promise<string> }
+
 /**
- * Sends `amount` base units of `token` from the connected account's associated token account to `to`'s (docs/solana.md,
- * "Sending tokens"). Before the wallet is asked: `to` must be an address (`INVALID_ADDRESS`); the mint must belong to the
- * Token or Token-2022 program (the `program` given, if any) and have `decimals`; the sender's account must hold `amount`
+ * Sends `amount` base units of `token` from `owner`'s associated token account to `to`'s (docs/solana.md, "Sending
+ * tokens"). Before the wallet is asked: `to` must be an address (`INVALID_ADDRESS`); the mint must belong to the Token or
+ * Token-2022 program (the `program` given, if any) and have `decimals`; the sender's account must hold `amount`
  * (`INVALID_PARAMS` otherwise). The transaction's signature in base58.
  */
-export async function tokenTransferWith(signer: Signer, to: string, amount: bigint, token: unknown): Promise<string> {
-  const recipient = recipientBytes(to)
+export async function tokenTransferWith(session: SplSession, owner: Uint8Array, to: string, amount: bigint, token: unknown): Promise<string> {
+  const recipient = decodeBase58(to)
+  if (recipient?.length !== 32) throw new LatchError('INVALID_ADDRESS', { details: `not a Solana address: ${to.slice(0, 100)}` })
   const parsed = z.safeParse(tokenSchema, token)
   if (!parsed.success) throw new LatchError('INVALID_PARAMS', { details: `token: ${parsed.error.issues[0]?.message ?? 'invalid'}` })
   const { mint: mintAddress, decimals } = parsed.data
   if (amount <= 0n || amount >= 2n ** 64n) throw new LatchError('INVALID_PARAMS', { details: `a transfer of ${amount} base units` })
-  const owner = signer.account.publicKey
   const mint = key(mintAddress)
   // One read: the mint, and the sender's account under each token program (the mint's owner says which is used).
   const sources = tokenPrograms.map((program) => associatedTokenAddress(owner, mint, key(program)))
-  const { result } = await firstValueFrom(
-    rpcRequest(signer.ctx.ports, signer.network.rpcUrls.default.http, 'getMultipleAccounts', [[mintAddress, ...sources.map(encodeBase58)], { encoding: 'base64', commitment: 'confirmed' }]),
-  )
+  const result = await session.read('getMultipleAccounts', [[mintAddress, ...sources.map(encodeBase58)], { encoding: 'base64', commitment: 'confirmed' }])
   const accounts = z.safeParse(accountsSchema, result)
   if (!accounts.success || accounts.data.value.length !== 3) throw new LatchError('INVALID_RESPONSE', { details: 'getMultipleAccounts: not a list of 3 accounts' })
   const [mintAccount, ...held] = accounts.data.value
@@ -162,5 +165,5 @@ export async function tokenTransferWith(signer: Signer, to: string, amount: bigi
   if (balance < amount) throw new LatchError('INVALID_PARAMS', { details: `the sender's token account holds ${balance} base units of ${mintAddress}, less than ${amount}` })
   const programKey = key(program)
   const instructions = tokenTransferInstructions({ owner, source: sources[at] as Uint8Array, recipient, destination: associatedTokenAddress(recipient, mint, programKey), mint, program: programKey, amount, decimals })
-  return signAndSendWith(signer, buildTransaction(owner, instructions, await latestBlockhash(signer)), undefined)
+  return session.send(buildTransaction(owner, instructions, await session.blockhash()))
 }
