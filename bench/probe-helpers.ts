@@ -1,8 +1,8 @@
 /**
- * In-page helpers shared by the benches' probes (bench/siwx-probe.ts, bench/activity-probe.ts), as plain JavaScript
- * to splice into an init script's function body: `shadow()`, resource timing (`entries`, `loaded`, `scriptsBetween`,
- * `fetchedAfter`) and `watch(test, found, onFrame)`, which calls `found({ dom, frame })` in the first animation frame
- * in which `test()` holds.
+ * In-page helpers shared by the benches' probes (bench/siwx-probe.ts, bench/activity-probe.ts, bench/wc-probe.ts), as
+ * plain JavaScript to splice into an init script's function body: `shadow()`, resource timing (`entries`, `loaded`,
+ * `scriptsBetween`, `fetchedAfter`) and `watch(test, found, onFrame, now)`, which calls `found({ dom, frame })` in the
+ * first animation frame in which `test()` holds, both read from `now()` (`performance.now()` unless given).
  */
 export const probeHelpers = String.raw`
   // The demo polls its anvils: the default buffer (250 entries) could fill before the entries looked for.
@@ -17,8 +17,8 @@ export const probeHelpers = String.raw`
   }
 
   // Calls found() once test() holds, from a MutationObserver on the document and the modal's shadow root, and on each
-  // frame; onFrame() runs in every frame callback before the test.
-  const watch = (test, found, onFrame = () => {}) => {
+  // frame; onFrame() runs in every frame callback before the test. The readings are now()'s.
+  const watch = (test, found, onFrame = () => {}, now = () => performance.now()) => {
     const seen = {}
     const observers = []
     let watchedRoot
@@ -33,13 +33,13 @@ export const probeHelpers = String.raw`
         watchedRoot = root
         observe(root)
       }
-      if (seen.dom === undefined && test()) seen.dom = performance.now()
+      if (seen.dom === undefined && test()) seen.dom = now()
     }
     const frame = () => {
       onFrame()
       check()
       if (seen.dom === undefined) return requestAnimationFrame(frame)
-      seen.frame = performance.now()
+      seen.frame = now()
       for (const observer of observers) observer.disconnect()
       found(seen)
     }

@@ -2,6 +2,7 @@
  * The in-page side of the WalletConnect bench (bench/walletconnect.ts), as plain JavaScript (a string, so no
  * transpiler helper leaks into the page). Installed with `addInitScript`, it defines `window.__latchWcBench`.
  */
+import { probeHelpers } from './probe-helpers'
 
 /** Choosing WalletConnect as the page saw it: `performance.now()` readings, ms since navigation start. */
 export type ProbeQr = {
@@ -35,45 +36,12 @@ export type ProbeAccount = {
 export const wcProbeScript = String.raw`(() => {
   const bench = {}
   Object.defineProperty(window, '__latchWcBench', { value: bench })
-  const shadow = () => document.querySelector('latch-modal')?.shadowRoot
+${probeHelpers}
   const qrPath = () => {
     const code = Array.from(shadow()?.querySelectorAll('[role=img]') ?? []).find((el) => /QR code/i.test(el.getAttribute('aria-label') ?? ''))
     return code?.querySelector(':scope > svg > path') ?? null
   }
   const sessionChunk = /\/chunks\/session-[^/]*\.js$/
-  const entryOf = (pattern) => performance.getEntriesByType('resource').find((e) => pattern.test(e.name))
-  const loaded = (pattern, before) => performance.getEntriesByType('resource').some((e) => pattern.test(e.name) && e.responseEnd <= before)
-  const scriptsBetween = (from, to) => performance.getEntriesByType('resource').filter((e) => /\.js(\?|$)/.test(e.name) && e.startTime >= from && e.startTime <= to)
-
-  // Calls found() once test() holds, from a MutationObserver on the document and the modal's shadow root, and on each frame.
-  const watch = (test, now, found) => {
-    const seen = {}
-    const observers = []
-    let watchedRoot
-    const observe = (node) => {
-      const observer = new MutationObserver(check)
-      observer.observe(node, { childList: true, subtree: true, attributes: true, characterData: true })
-      observers.push(observer)
-    }
-    function check() {
-      const root = shadow()
-      if (root && root !== watchedRoot) {
-        watchedRoot = root
-        observe(root)
-      }
-      if (seen.dom === undefined && test()) seen.dom = now()
-    }
-    const frame = () => {
-      check()
-      if (seen.dom === undefined) return requestAnimationFrame(frame)
-      seen.frame = now()
-      for (const observer of observers) observer.disconnect()
-      found(seen)
-    }
-    observe(document.body)
-    check()
-    requestAnimationFrame(frame)
-  }
 
   bench.armQr = () => {
     bench.qr = new Promise((resolve) => {
@@ -83,9 +51,9 @@ export const wcProbeScript = String.raw`(() => {
           const click = performance.now()
           const viewLoaded = loaded(/\/chunks\/ConnectingWalletConnect-[^/]*\.js$/, click)
           const sessionLoaded = loaded(sessionChunk, click)
-          watch(qrPath, () => performance.now(), ({ dom, frame }) => {
+          watch(qrPath, ({ dom, frame }) => {
             const scripts = scriptsBetween(click, frame)
-            const session = entryOf(sessionChunk)
+            const session = entries().find((e) => sessionChunk.test(e.name))
             resolve({ click, dom, frame, viewLoaded, sessionLoaded, sessionIn: session ? session.responseEnd - click : null, scripts: scripts.length, scriptBytes: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0) })
           })
         },
@@ -98,15 +66,20 @@ export const wcProbeScript = String.raw`(() => {
     const shows = () => document.querySelector('[data-testid=demo-address]')?.textContent?.trim().toLowerCase() === address.toLowerCase()
     const closed = () => !shadow()?.querySelector('.backdrop')
     bench.account = new Promise((resolve) =>
-      watch(shows, () => Date.now(), ({ dom, frame }) => {
-        const until = frame + 2000
-        const poll = () => {
-          if (closed()) return resolve({ dom, frame, closed: Date.now() })
-          if (Date.now() > until) return resolve({ dom, frame, closed: null })
-          requestAnimationFrame(poll)
-        }
-        poll()
-      }),
+      watch(
+        shows,
+        ({ dom, frame }) => {
+          const until = frame + 2000
+          const poll = () => {
+            if (closed()) return resolve({ dom, frame, closed: Date.now() })
+            if (Date.now() > until) return resolve({ dom, frame, closed: null })
+            requestAnimationFrame(poll)
+          }
+          poll()
+        },
+        undefined,
+        () => Date.now(),
+      ),
     )
   }
 })()`

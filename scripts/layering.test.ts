@@ -165,6 +165,35 @@ describe('layering', () => {
     expect(offences).toEqual([])
   })
 
+  it("plugins/api: code loaded with import() imports the plugin's other modules for their types only", () => {
+    // Else esbuild cuts what the lazy chunk shares with the entry into a chunk of its own in the initial load, which
+    // grows it (plugins/api/history-lazy.ts hands the chunk what it needs instead).
+    const dir = 'plugins/api'
+    const files = new Set(sourceFiles(dir))
+    const local = (file: string, spec: string) => {
+      const target = relative(root, resolve(root, dirname(file), spec))
+      return [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].find((path) => files.has(path))
+    }
+    const closure = (start: string) => {
+      const seen = new Set<string>()
+      const visit = (file: string) => {
+        if (seen.has(file)) return
+        seen.add(file)
+        for (const spec of valueImports(file).static) {
+          const next = local(file, spec)
+          if (next) visit(next)
+        }
+      }
+      visit(start)
+      return seen
+    }
+    const initial = closure(`${dir}/index.ts`)
+    const lazy = [...files].flatMap((file) => valueImports(file).dynamic.flatMap((spec) => local(file, spec) ?? []))
+    expect(lazy).toContain(`${dir}/history-effect.ts`)
+    const offences = lazy.flatMap((entry) => [...closure(entry)].filter((file) => initial.has(file)).map((file) => `${entry} → ${file}`))
+    expect(offences).toEqual([])
+  })
+
   it('ui/: each lazily loaded module reaches ui/shared.ts, which reaches every ui module it shares with the initial load', () => {
     // Else esbuild cuts the ui modules some lazy views share with the initial load into small chunks of their own (ui/shared.ts).
     const files = new Set(sourceFiles('ui'))

@@ -4,6 +4,9 @@
  * sent through Latch. A newer request cancels the pending one. A failure is `FETCH_TRANSACTIONS_FAILED` with its toast;
  * a request naming no account is `TRANSACTIONS_ADDRESS_REQUIRED`. Activity is for EVM accounts only: another family's
  * account gets an empty list.
+ *
+ * Loaded on first use (docs/plugins.md, "Code loaded on first use"), with get-transactions.ts, by history-lazy.ts. It
+ * imports only the kernel and types of the plugin's own modules: what it shares with the entry comes in `tools`.
  */
 import { EMPTY, catchError, defer, filter, from, map, merge, mergeMap, of, switchMap, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
@@ -21,18 +24,37 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
-import { createApiClient } from './client'
+import type { createApiClient, getJson, parseBody } from './client'
 import { getTransactions } from './get-transactions'
-import { transactionsFetchFailed, transactionsFetchRequested, transactionsFetchSucceeded, transactionsSentRecorded, transactionsSentSettled } from './history'
-import { fromAbortable, type ApiSettings } from './source'
-import { keepTransactions, type Transaction } from './transactions'
+import type { transactionsFetchFailed, transactionsFetchRequested, transactionsFetchSucceeded, transactionsSentRecorded, transactionsSentSettled } from './history'
+import type { ApiSettings, fromAbortable } from './source'
+import type { keepTransactions, parseTransaction, transactionLimits, Transaction } from './transactions'
+
+export { getTransactions }
+
+/** What the chunk uses of the entry's modules, handed over by history-lazy.ts. */
+export type HistoryTools = {
+  createApiClient: typeof createApiClient
+  getJson: typeof getJson
+  parseBody: typeof parseBody
+  fromAbortable: typeof fromAbortable
+  keepTransactions: typeof keepTransactions
+  parseTransaction: typeof parseTransaction
+  transactionLimits: typeof transactionLimits
+  historyPath(address: string): string
+  fetchRequested: typeof transactionsFetchRequested
+  fetchSucceeded: typeof transactionsFetchSucceeded
+  fetchFailed: typeof transactionsFetchFailed
+  sentRecorded: typeof transactionsSentRecorded
+  sentSettled: typeof transactionsSentSettled
+}
 
 /** The chain families Activity lists (docs/behaviour.md, "Activity"). */
 export const historyNamespaces = ['eip155'] as const
 
 /** The api plugin's effect over `transactions/*`; the browser's own list is kept only without a provider API. */
-export function historyEffect(settings: ApiSettings): Effect {
-  return (events$, ctx) => merge(fetches(events$, ctx, settings), recordSent(events$, ctx, settings))
+export function historyEffect(settings: ApiSettings, tools: HistoryTools): Effect {
+  return (events$, ctx) => merge(fetches(events$, ctx, settings, tools), recordSent(events$, ctx, settings, tools))
 }
 
 function projectIdOf(settings: ApiSettings, ctx: EffectContext): string | undefined {
@@ -44,39 +66,40 @@ function remote(settings: ApiSettings, ctx: EffectContext): boolean {
   return settings.history !== false && !!settings.baseUrl && !!projectIdOf(settings, ctx) && !!ctx.ports.fetch
 }
 
-function fetches(events$: Observable<Logged>, ctx: EffectContext, settings: ApiSettings): Observable<LatchEvent> {
+function fetches(events$: Observable<Logged>, ctx: EffectContext, settings: ApiSettings, tools: HistoryTools): Observable<LatchEvent> {
+  const { fetchRequested, fetchSucceeded, fetchFailed, keepTransactions } = tools
   return events$.pipe(
-    filter(transactionsFetchRequested.match),
+    filter(fetchRequested.match),
     switchMap((event) =>
       defer((): Observable<LatchEvent> => {
         const { caipAddress, more } = event.payload
         if (caipAddress === undefined) {
-          return of(transactionsFetchFailed({ error: new LatchError('TRANSACTIONS_ADDRESS_REQUIRED').toData() }))
+          return of(fetchFailed({ error: new LatchError('TRANSACTIONS_ADDRESS_REQUIRED').toData() }))
         }
         const list = ctx.getState().transactions
         const cursor = more ? list?.next : undefined
         if (more && cursor === undefined) return EMPTY
         const { namespace, caipNetworkId, address } = parseCaipAddress(caipAddress)
         const page = (source: 'provider' | 'browser', transactions: Transaction[], next?: string): LatchEvent =>
-          transactionsFetchSucceeded({ caipAddress, caipNetworkId, source, transactions, ...(cursor ? { cursor } : {}), ...(next ? { next } : {}) })
+          fetchSucceeded({ caipAddress, caipNetworkId, source, transactions, ...(cursor ? { cursor } : {}), ...(next ? { next } : {}) })
         if (!(historyNamespaces as readonly string[]).includes(namespace)) return of(page(remote(settings, ctx) ? 'provider' : 'browser', []))
         if (!remote(settings, ctx)) {
           const sent = list?.sent[address.toLowerCase()] ?? []
           return of(page('browser', keepTransactions(sent, caipNetworkId)))
         }
-        const client = createApiClient({
+        const client = tools.createApiClient({
           baseUrl: settings.baseUrl as string,
           projectId: projectIdOf(settings, ctx) as string,
           fetch: ctx.ports.fetch as typeof fetch,
           scheduler: ctx.ports.scheduler,
           timeout: settings.timeout,
         })
-        return fromAbortable((signal) => getTransactions(client, { address, chainId: caipNetworkId, cursor, signal })).pipe(
+        return tools.fromAbortable((signal) => getTransactions(tools, client, { address, chainId: caipNetworkId, cursor, signal })).pipe(
           map(({ data, next }) => page('provider', data, next)),
           catchError((error: unknown) => {
             const failure = toLatchError(error)
             ctx.ports.logger.warn('api: the transaction history could not be fetched', failure)
-            return from([transactionsFetchFailed({ caipAddress, error: failure.toData() }), toastRequested({ toast: errorToast(failure) })])
+            return from([fetchFailed({ caipAddress, error: failure.toData() }), toastRequested({ toast: errorToast(failure) })])
           }),
         )
       }),
@@ -91,7 +114,7 @@ const receiptSchema = z.object({ hash: z.string(), caipAddress: z.string(), stat
  * recorded once the wallet gives its hash, as pending, and settled by its receipt (`eip155/receiptReceived`). With a
  * provider API, that receipt asks the open list again from its newest page instead.
  */
-function recordSent(events$: Observable<Logged>, ctx: EffectContext, settings: ApiSettings): Observable<LatchEvent> {
+function recordSent(events$: Observable<Logged>, ctx: EffectContext, settings: ApiSettings, tools: HistoryTools): Observable<LatchEvent> {
   const asked = new Map<string, { to: string; value: string; caipAddress?: string; symbol: string; decimals: number }>()
   return events$.pipe(
     mergeMap((event): Observable<LatchEvent> => {
@@ -121,16 +144,16 @@ function recordSent(events$: Observable<Logged>, ctx: EffectContext, settings: A
             { fungible_info: { symbol: sent.symbol }, direction: self ? 'self' : 'out', quantity: { numeric: formatUnitsToDecimalString(BigInt(sent.value), sent.decimals) } },
           ],
         }
-        return of(transactionsSentRecorded({ address, transaction }))
+        return of(tools.sentRecorded({ address, transaction }))
       }
       if (event.type === 'eip155/receiptReceived') {
         const receipt = z.safeParse(receiptSchema, event.payload)
         if (!receipt.success) return EMPTY
-        const settled = transactionsSentSettled({ hash: receipt.data.hash, status: receipt.data.status === 'success' ? 'confirmed' : 'failed' })
+        const settled = tools.sentSettled({ hash: receipt.data.hash, status: receipt.data.status === 'success' ? 'confirmed' : 'failed' })
         // The provider's list is asked again from its newest page: the mined transaction is in it now.
         const list = ctx.getState().transactions
         const refresh = list?.source === 'provider' && list.caipAddress === receipt.data.caipAddress && remote(settings, ctx)
-        return refresh ? from([settled, transactionsFetchRequested({ caipAddress: receipt.data.caipAddress })]) : of(settled)
+        return refresh ? from([settled, tools.fetchRequested({ caipAddress: receipt.data.caipAddress })]) : of(settled)
       }
       return EMPTY
     }),

@@ -10,7 +10,7 @@ import {
 } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { createApiClient } from './client'
-import { getTransactions } from './get-transactions'
+import { getTransactions } from './history-lazy'
 import { transactionsFetchRequested } from './history'
 import { eip155 } from '../eip155/index'
 import { api } from './index'
@@ -103,8 +103,10 @@ describe('getTransactions', () => {
   })
 
   it('fails with FETCH_TRANSACTIONS_FAILED when no answer comes within the timeout (virtual time)', async () => {
-    const { client: c, t } = client(['hang'], 5_000)
+    const { client: c, t, urls } = client(['hang'], 5_000)
     const asked = getTransactions(c, { address: owner, chainId: 'eip155:1' })
+    // The route's code loads on first use (docs/plugins.md, "Code loaded on first use"): the call starts once it has.
+    await expect.poll(() => urls.length).toBe(1)
     t.advance(5_000)
     await expect(asked).rejects.toMatchObject({ code: 'FETCH_TRANSACTIONS_FAILED', details: expect.stringContaining('5000 ms') })
   })
@@ -206,6 +208,7 @@ describe('without a provider API: the transactions this browser sent', () => {
     s.connect()
     send(s, 1)
     s.latch.dispatch(transactionsFetchRequested({ caipAddress }))
+    // The history's code loads on the first send (docs/plugins.md, "Code loaded on first use"); kept events follow in order.
     await flush()
     expect(s.list()).toMatchObject({ source: 'browser', empty: false })
     expect(s.list().items).toHaveLength(1)
@@ -234,10 +237,11 @@ describe('without a provider API: the transactions this browser sent', () => {
     expect(again.list().items).toHaveLength(2)
   })
 
-  it('keeps at most 50 per address, newest first', () => {
+  it('keeps at most 50 per address, newest first', async () => {
     const s = setup([{ body: {} }], { provider: false })
     s.connect()
     for (let n = 1; n <= 55; n++) send(s, n)
+    await flush()
     const sent = s.list().sent[owner.toLowerCase()]!
     expect(sent).toHaveLength(50)
     expect(sent[0]!.id).toBe(`0x${(55).toString(16).padStart(64, '0')}`)

@@ -22,6 +22,24 @@ export const eip155NameSucceeded = defineEvent('eip155/nameSucceeded', z.object(
 /** The lookup could not be made or answered (`NAME_RESOLUTION_FAILED`, 'Error resolving name'). */
 export const eip155NameFailed = defineEvent('eip155/nameFailed', z.object({ error: errorDataSchema }), ns)
 
+const evmAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+/** A decimal amount of wei or gas: a uint256 at most. */
+const decimal = z.string().check(z.regex(/^\d{1,78}$/))
+
+/**
+ * Intent: what a transaction would cost on the active EVM network, asked of the network's own RPC (docs/behaviour.md,
+ * "Send"): its `eth_estimateGas` and `eth_gasPrice`. `value` in wei (decimal), `data` hex. Dispatch with `ns: 'eip155'`.
+ */
+export const eip155FeeEstimateRequested = defineEvent(
+  'eip155/feeEstimateRequested',
+  z.object({ from: evmAddress, to: evmAddress, data: z.optional(z.string().check(z.regex(/^0x([0-9a-fA-F]{2})*$/), z.maxLength(131_074))), value: z.optional(decimal) }),
+  ns,
+)
+/** The gas the transaction would use and the network's gas price in wei, both decimal: the fee is their product. */
+export const eip155FeeEstimateSucceeded = defineEvent('eip155/feeEstimateSucceeded', z.object({ gas: decimal, gasPrice: decimal }), ns)
+/** The network could not estimate: no RPC URL (`RPC_URL_MISSING`), no answer in time, an error answer, junk (`INVALID_RESPONSE`). */
+export const eip155FeeEstimateFailed = defineEvent('eip155/feeEstimateFailed', z.object({ error: errorDataSchema }), ns)
+
 /** Every event type the eip155 plugin adds. */
 export const eip155Events = [
   eip155CapabilitiesRequested,
@@ -30,6 +48,9 @@ export const eip155Events = [
   eip155NameRequested,
   eip155NameSucceeded,
   eip155NameFailed,
+  eip155FeeEstimateRequested,
+  eip155FeeEstimateSucceeded,
+  eip155FeeEstimateFailed,
   ...eip155BalanceEvents,
 ] as const
 

@@ -23,7 +23,7 @@ import { nativeBalanceTriggers } from './balance-events'
 import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'
 import { discoverConnectors } from './discover'
-import { eip155Events, eip155NameFailed, eip155NameRequested, type Eip155State } from './events'
+import { eip155Events, eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155NameFailed, eip155NameRequested, type Eip155State } from './events'
 import { answerGetCapabilities } from './get-capabilities'
 import { watchProvider } from './provider-events'
 import { reconnect } from './reconnect'
@@ -96,6 +96,7 @@ const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, c
     receipts(events$, ctx, pollingInterval),
     tokenBalances(events$, ctx, lists, pollingInterval),
     names(events$, ctx),
+    feeEstimates(events$, ctx),
   )
 }
 
@@ -117,6 +118,23 @@ const names = (events$: Observable<Logged>, ctx: EffectContext) =>
       if (!eip155NameRequested.match(event)) return (ctx.ports.logger.warn('name lookups unavailable: their code could not be loaded', cause), [])
       const error = new LatchError('NAME_RESOLUTION_FAILED', { details: 'the code of name lookups could not be loaded', cause })
       return [eip155NameFailed({ error: error.toData() }, event.requestId === undefined ? { ns: 'eip155' } : { ns: 'eip155', requestId: event.requestId })]
+    },
+  })
+
+const feeEstimateCode = chunk(() => import('./fee-estimate'))
+
+/**
+ * docs/behaviour.md, "Send" and "What loads when": fee estimates (fee-estimate.ts) load on the first one asked for.
+ * If they cannot be loaded, the estimates asked meanwhile fail with `NETWORK_ERROR`.
+ */
+const feeEstimates = (events$: Observable<Logged>, ctx: EffectContext) =>
+  whenNeeded(events$, ctx, {
+    wanted: (event) => eip155FeeEstimateRequested.match(event) && event.ns === 'eip155',
+    chunk: feeEstimateCode,
+    run: (code, events$, ctx) => code.answerFeeEstimates(events$, ctx),
+    failed: ({ event }, cause): LatchEvent[] => {
+      const error = new LatchError('NETWORK_ERROR', { details: 'the code of fee estimates could not be loaded', cause })
+      return [eip155FeeEstimateFailed({ error: error.toData() }, event.requestId === undefined ? { ns: 'eip155' } : { ns: 'eip155', requestId: event.requestId })]
     },
   })
 
@@ -205,7 +223,7 @@ const tokenBalances = (...[events$, ctx, lists, pollingInterval]: [...Parameters
   })
 
 /** The plugin's code loaded on first need, by what it answers: `load()` one to have it now (tests do). */
-export const lazyCode = { balance: balanceCode, receipts: receiptsCode, walletRpc: walletRpcCode, names: namesCode } as const
+export const lazyCode = { balance: balanceCode, receipts: receiptsCode, walletRpc: walletRpcCode, names: namesCode, feeEstimates: feeEstimateCode } as const
 
 /**
  * The EVM chain family: EIP-6963 and injected wallets, connect, switch/add chain, sign, typed data, send, calls,

@@ -10,7 +10,7 @@
 export { describe } from './accounts'
 export { eip155ReceiptReceived, eip155TokenRejected, nativeBalanceTriggers } from './balance-events'
 export { toWalletError } from './errors'
-export { eip155NameFailed, eip155NameRequested, eip155NameSucceeded } from './events'
+export { eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155FeeEstimateSucceeded, eip155NameFailed, eip155NameRequested, eip155NameSucceeded } from './events'
 export { toHexQuantity } from './hex'
 export { chunk } from './lazy'
 export { chainIdOf, universalResolverOf } from './networks'

@@ -45,8 +45,8 @@ const nameService = definePlugin({
   ],
 })
 
-async function open({ failFee = false, autoSend = false, names = false } = {}) {
-  const t = setup({ plugins: [previewSendWallet({ failFee, autoSend }), ...(names ? [nameService] : [])] })
+async function open({ failFee = false, autoSend = false, names = false, networks = testNetworks } = {}) {
+  const t = setup({ networks, plugins: [previewSendWallet({ failFee, autoSend }), ...(names ? [nameService] : [])] })
   cleanup = (await renderWithLatch({ latch: t.latch, children: null })).unmount
   connectAccount(t.latch, address)
   act(() => {
@@ -94,13 +94,27 @@ async function fill(amount: string, to: string, tokenKey?: string) {
 
 describe('Send', () => {
   it('offers the native coin and the tokens held on the active network, with the balance and the fee in ETH', async () => {
-    await open()
+    const { ofType } = await open()
     expect([...field('Token').options].map((o) => o.textContent)).toEqual(['ETH', 'DUSD'])
     expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 2 ETH')
     expect(feeText()).toBe('0.000021 ETH')
     type(field('Token'), token)
     expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 100.5 DUSD')
     expect(shadow().querySelector('h2')?.textContent).toBe('Send')
+    // The fee is the network's estimate (its own RPC, through the EVM plugin), never the wallet's.
+    await settle()
+    const asked = ofType('eip155/feeEstimateRequested').map((event) => event.payload)
+    expect(asked[0]).toEqual({ from: address, to: address })
+    expect(asked.at(-1)).toMatchObject({ from: address, to: token, data: expect.stringMatching(/^0xa9059cbb/) })
+    expect(ofType('wallet/rpcRequested')).toHaveLength(0)
+  })
+
+  it("on a network without an RPC URL the fee is the wallet's eth_estimateGas times eth_gasPrice", async () => {
+    const bare = testNetworks.map((network) => ({ ...network, rpcUrls: { default: { http: [] } } }))
+    const { ofType } = await open({ networks: bare })
+    expect(feeText()).toBe('0.000021 ETH')
+    expect(ofType('wallet/rpcRequested').map((event) => (event.payload as { method: string }).method).sort()).toEqual(['eth_estimateGas', 'eth_gasPrice'])
+    expect(ofType('eip155/feeEstimateRequested')).toHaveLength(0)
   })
 
   it('names what is wrong with the amount and the recipient, and Review goes nowhere until both are right', async () => {

@@ -15,6 +15,7 @@ import {
   toLatchError,
   LatchError,
   formatUnitsToDecimalString,
+  type CaipNetwork,
   type Latch,
   type LatchErrorData,
   type State,
@@ -149,8 +150,16 @@ function usePending(latch: Latch): readonly string[] {
 
 const hexQuantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/))
 
-/** The network fee in wei: the wallet's `eth_estimateGas` times `eth_gasPrice`, both read-only requests through the log. */
-async function estimateFee(latch: Latch, transaction: { from: string; to: string; data?: string }): Promise<bigint> {
+/**
+ * The network fee in wei (docs/behaviour.md, "Send"): the EVM plugin's estimate on the network's own RPC
+ * (`eip155/feeEstimateRequested`, the intent of `estimateFee`), its `eth_estimateGas` times `eth_gasPrice`. Only a
+ * network without an RPC URL asks the wallet instead, with the same two read-only requests through the log.
+ */
+async function estimateFee(latch: Latch, network: CaipNetwork, transaction: { from: string; to: string; data?: string }): Promise<bigint> {
+  if (network.rpcUrls.default.http[0]) {
+    const { gas, gasPrice } = await latch.request({ type: 'eip155/feeEstimateRequested', ns: 'eip155', payload: transaction })
+    return BigInt(gas) * BigInt(gasPrice)
+  }
   const [gas, price] = await Promise.all([
     request(latch, { method: 'eth_estimateGas', params: [transaction], ns: 'eip155' }),
     request(latch, { method: 'eth_gasPrice', params: [], ns: 'eip155' }),
@@ -208,14 +217,14 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
     let live = true
     setFee({ status: 'loading' })
     const transaction = token.address ? { from, to: token.address, data: erc20TransferData(feeTo, 0n) } : { from, to: feeTo }
-    estimateFee(latch, transaction).then(
+    estimateFee(latch, network, transaction).then(
       (units) => live && setFee({ status: 'ready', units }),
       () => live && setFee({ status: 'failed' }),
     )
     return () => {
       live = false
     }
-  }, [latch, family, from, feeTo, token?.key, token?.address])
+  }, [latch, network, family, from, feeTo, token?.key, token?.address])
 
   const feeUnits = fee.status === 'ready' ? fee.units : undefined
   const nativeBalance = native.balance
