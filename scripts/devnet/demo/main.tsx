@@ -53,7 +53,7 @@ const latch = createLatch({
   ],
   plugins: [
     eip155({ tokens: config.tokens }),
-    api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId, balances: !fromChain } : {}),
+    api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId, balances: !fromChain, names: { zone: 'latch.id' } } : {}),
     ...(solanaConfig ? [solana({ tokens: [{ address: solanaConfig.mint, ...solanaConfig.token }] })] : []),
     ...bitcoin,
     ...pairing,
