@@ -17,7 +17,7 @@ type Shot = {
   name: string
   theme: 'light' | 'dark'
   viewport: { width: number; height: number }
-  view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks' | 'siwx' | 'receive' | 'send' | 'send-preview' | 'activity'
+  view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks' | 'siwx' | 'receive' | 'send' | 'send-preview' | 'send-spl' | 'activity'
   locale?: string
   /** The preview page's query for the sign-in and Send views (`siwx=1`, `siwx=failed`, `send=1`). */
   siwx?: string
@@ -50,6 +50,8 @@ const shots: readonly Shot[] = [
   // The Send view, filled in, and its preview (the preview page, with a stand-in for the wallet's fee answers).
   { name: 'send-light', theme: 'light', viewport: { width: 1280, height: 800 }, view: 'send', siwx: 'send=1' },
   { name: 'send-preview-dark', theme: 'dark', viewport: { width: 1280, height: 800 }, view: 'send-preview', siwx: 'send=1' },
+  // An SPL token picked on Solana: the demo's token, held by the Solana dev wallet on the local SVM.
+  { name: 'send-spl-light', theme: 'light', viewport: { width: 1280, height: 800 }, view: 'send-spl' },
   // Activity: the demo account's past transactions, served by the local provider API's indexer, grouped by month.
   { name: 'activity-light', theme: 'light', viewport: { width: 1280, height: 900 }, view: 'activity' },
   { name: 'activity-dark', theme: 'dark', viewport: { width: 1280, height: 900 }, view: 'activity' },
@@ -145,6 +147,23 @@ async function showSend(page: Page, preview: boolean) {
   })
 }
 
+/** The Solana dev wallet connected on the demo, Send from Account, the demo SPL token picked, an amount and a recipient typed. */
+async function showSendSpl(page: Page) {
+  await openConnect(page)
+  await modal(page).getByRole('button', { name: /Solana Dev Wallet/ }).click()
+  await page.getByTestId('dev-wallet-approve').click()
+  await modal(page).waitFor({ state: 'detached' })
+  await page.locator('.latch-account').click()
+  await modal(page).locator('li[data-feature="send"] .row').click()
+  const view = modal(page).locator('.send-form')
+  await view.locator('select option', { hasText: 'LDUSD' }).waitFor({ state: 'attached' })
+  await view.locator('select').selectOption({ label: 'LDUSD' })
+  await view.locator('.send-recipient').fill('GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW')
+  await view.locator('.send-amount input').fill('12.5')
+  await view.locator('.send-balance', { hasText: 'LDUSD' }).waitFor()
+  await page.mouse.move(2, 2)
+}
+
 /** Japanese and Chinese shots need a CJK font: Debian's small WenQuanYi Micro Hei, installed when none is present (root). */
 function ensureCjkFont(): void {
   const fonts = spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' })
@@ -179,6 +198,7 @@ try {
     else if (shot.view === 'networks') await showNetworks(guarded.page)
     else if (shot.view === 'activity') await showActivity(guarded.page)
     else if (shot.view === 'receive') await showReceive(guarded.page)
+    else if (shot.view === 'send-spl') await showSendSpl(guarded.page)
     else await showAllWallets(guarded.page)
     await guarded.page.getByRole('dialog').waitFor()
     await guarded.page.screenshot({ path: `${out}${shot.name}.png` })

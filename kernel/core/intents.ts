@@ -35,10 +35,20 @@ export const walletSignMessageRequested = defineEvent('wallet/signMessageRequest
 export const walletSignMessageSucceeded = defineEvent('wallet/signMessageSucceeded', z.object({ signature: sensitive(z.string()) }), ns)
 export const walletSignMessageFailed = defineEvent('wallet/signMessageFailed', failed, ns)
 
-/** A native transfer or contract call; `value` in the smallest unit, as a decimal string. */
+/**
+ * A native transfer or contract call; `value` in the smallest unit, as a decimal string. With `token` (Solana only,
+ * docs/solana.md, "Sending tokens"), `value` is that many base units of the SPL token `mint` sent to the owner `to`.
+ */
 export const walletSendTransactionRequested = defineEvent(
   'wallet/sendTransactionRequested',
-  z.object({ to: z.string(), value: z.string().check(z.regex(/^\d+$/)), data: z.optional(hex) }),
+  z.object({
+    to: z.string(),
+    value: z.string().check(z.regex(/^\d+$/)),
+    data: z.optional(hex),
+    token: z.optional(
+      z.strictObject({ mint: z.string().check(z.maxLength(64)), decimals: z.number().check(z.int(), z.gte(0), z.lte(255)), program: z.optional(z.string().check(z.maxLength(64))) }),
+    ),
+  }),
   ns,
 )
 export const walletSendTransactionSucceeded = defineEvent('wallet/sendTransactionSucceeded', z.object({ hash: z.string() }), ns)

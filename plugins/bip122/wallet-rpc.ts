@@ -61,8 +61,8 @@ export function answerWalletRequests(events$: Observable<Logged>, deps: Deps): O
       events$,
       { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'bip122', toError },
       async (intent) => {
-        const { to, value, data } = intent.payload
-        if (data !== undefined && data !== '0x') throw new LatchError('INVALID_PARAMS', { details: 'a Bitcoin transfer carries no data' })
+        const { to, value, data, token } = intent.payload
+        if ((data !== undefined && data !== '0x') || token !== undefined) throw new LatchError('INVALID_PARAMS', { details: 'a Bitcoin transfer carries no data and no token' })
         const result = await run(deps, 'sendTransfer', { recipients: [{ address: to, amount: value }] })
         return result === notMine ? notMine : { hash: (result as { txid: string }).txid }
       },

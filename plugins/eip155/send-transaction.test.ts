@@ -35,6 +35,14 @@ describe('send transaction', () => {
     expect(h.wallet.methods()).not.toContain('eth_sendTransaction')
   })
 
+  it('refuses a Solana token (an ERC-20 is a call in data) before asking the wallet', async () => {
+    const h = setup(chains)
+    await connect(h.latch, { connectorId: 'test.latch.wallet', ns: 'eip155' })
+    const token = { mint: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', decimals: 6 }
+    await expect(sendTransaction(h.latch, { to: anvilAccounts[1], value: 1n, token })).rejects.toMatchObject({ code: 'INVALID_PARAMS' })
+    expect(h.wallet.methods()).not.toContain('eth_sendTransaction')
+  })
+
   it('a declined prompt is USER_REJECTED; junk instead of a hash is an error', async () => {
     const h = setup(chains)
     await connect(h.latch, { connectorId: 'test.latch.wallet', ns: 'eip155' })

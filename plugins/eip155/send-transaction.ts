@@ -27,7 +27,9 @@ export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectCo
     const session = activeSession(ctx.getState(), registry)
     if (session.kind === 'foreign') return notMine
     if (session.kind === 'none') throw notConnected()
-    const { to, value, data } = intent.payload
+    const { to, value, data, token } = intent.payload
+    // An ERC-20 is a transfer call in `data`; `token` is Solana's (docs/solana.md, "Sending tokens").
+    if (token !== undefined) throw new LatchError('INVALID_PARAMS', { details: 'an EVM token transfer is a call to the token: give data, not token' })
     if (!isEvmAddress(to)) throw new LatchError('INVALID_ADDRESS', { details: `not an EVM address: ${describe(to)}` })
     const transaction = {
       from: session.address,

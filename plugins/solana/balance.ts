@@ -22,14 +22,11 @@ import {
   type State,
   type TokenBalance,
 } from '../../kernel/index'
-import { maxTokenBalances, solanaRpcUrlMissing, solanaTokenBalancesFailed, solanaTokenBalancesUpdated } from './events'
+import { maxTokenBalances, solanaRpcUrlMissing, solanaTokenBalancesFailed, solanaTokenBalancesUpdated, tokenPrograms } from './events'
 import type { SolanaTokenInfo } from './plugin'
 import { rpcRequest, type RpcAnswer } from './rpc'
 
 const triggers = new Set(['account/connected', 'account/addressChanged', 'network/switched', 'account/disconnected'])
-
-/** The SPL token programs whose accounts hold balances: Token and Token-2022. */
-export const tokenPrograms = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'] as const
 
 type Target = { caipAddress: CaipAddress; address: string; network: CaipNetwork; configured: boolean; urls: readonly string[] }
 

@@ -6,6 +6,9 @@ const ns = { namespaced: true }
 /** Most token balances kept for one account; the rest of a longer answer is dropped (docs/limits.md). */
 export const maxTokenBalances = 500
 
+/** The SPL token programs: Token and Token-2022 (their accounts hold the balances; a send uses the mint's). */
+export const tokenPrograms = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'] as const
+
 /** One SPL token balance as it enters state (docs/solana.md, "Balances"). */
 export const tokenBalanceSchema: z.ZodMiniType<TokenBalance> = z.object({
   name: z.string().check(z.maxLength(100)),

@@ -1,4 +1,4 @@
-import type { Observable } from 'rxjs'
+import { firstValueFrom, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
 import {
   answerIntent,
@@ -27,7 +27,8 @@ import { notConnected, toWalletError } from './errors'
 import type { Registry } from './registry'
 import { paramsSchemas } from './request-schemas'
 import { activeSession, heldAccount } from './session-state'
-import { readTransaction, signAndSendWith, signMessageWith, signTransactionsWith, transferWith, type Signer } from './sign'
+import { latestBlockhash, readTransaction, signAndSendWith, signMessageWith, signTransactionsWith, transferWith, type Signer } from './sign'
+import { rpcRequest } from './rpc'
 import type { WalletCalls } from './wallet-calls'
 
 type Mine = { signer: Signer } | typeof notMine
@@ -121,15 +122,31 @@ export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContex
   })
 }
 
-/** Answers the kernel's `sendTransaction` for solana: `value` lamports to `to`, a SOL transfer; `hash` is its signature. */
+/**
+ * Answers the kernel's `sendTransaction` for solana: `value` lamports to `to`, a SOL transfer; with `token`, `value` base
+ * units of that SPL token to `to`'s associated token account (./spl, loaded then). `hash` is its signature.
+ */
 export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls, onSent: (signature: string) => void = () => undefined): Observable<LatchEvent> {
   const options = { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'solana', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
     const found = signerOf(ctx, registry, calls)
     if (found === notMine) return notMine
-    const { to, value, data } = intent.payload
+    const { to, value, data, token } = intent.payload
     if (data !== undefined) throw new LatchError('INVALID_PARAMS', { details: 'a Solana transfer carries no data: use signAndSendTransaction for instructions' })
-    const hash = await transferWith(found.signer, to, BigInt(value))
+    const { signer } = found
+    const hash = token
+      ? await (await import('./spl')).tokenTransferWith(
+          {
+            read: async (method, params) => (await firstValueFrom(rpcRequest(ctx.ports, signer.network.rpcUrls.default.http, method, params))).result,
+            blockhash: () => latestBlockhash(signer),
+            send: (transaction) => signAndSendWith(signer, transaction, undefined),
+          },
+          signer.account.publicKey,
+          to,
+          BigInt(value),
+          token,
+        )
+      : await transferWith(signer, to, BigInt(value))
     onSent(hash)
     return { hash }
   })

@@ -106,14 +106,19 @@ export async function signAndSendWith(signer: Signer, transaction: Uint8Array, o
 
 const blockhashSchema = z.object({ value: z.object({ blockhash: z.string() }) })
 
+/** The network's latest blockhash (at `confirmed`), for a transaction Latch builds. */
+export async function latestBlockhash(signer: Signer): Promise<Uint8Array> {
+  const { result } = await firstValueFrom(rpcRequest(signer.ctx.ports, signer.network.rpcUrls.default.http, 'getLatestBlockhash', [{ commitment: 'confirmed' }]))
+  const parsed = z.safeParse(blockhashSchema, result)
+  const blockhash = parsed.success ? decodeBase58(parsed.data.value.blockhash) : undefined
+  if (blockhash?.length !== 32) throw new LatchError('INVALID_RESPONSE', { details: `getLatestBlockhash answered ${describe(result)}` })
+  return blockhash
+}
+
 /** A SOL transfer from the connected account (the generic `sendTransaction` verb): built here, signed and sent by the wallet. */
 export async function transferWith(signer: Signer, to: string, lamports: bigint): Promise<string> {
   const recipient = decodeBase58(to)
   if (recipient?.length !== 32) throw new LatchError('INVALID_ADDRESS', { details: `not a Solana address: ${describe(to)}` })
   if (lamports <= 0n || lamports >= 2n ** 64n) throw new LatchError('INVALID_PARAMS', { details: `a transfer of ${lamports} lamports` })
-  const { result } = await firstValueFrom(rpcRequest(signer.ctx.ports, signer.network.rpcUrls.default.http, 'getLatestBlockhash', [{ commitment: 'confirmed' }]))
-  const parsed = z.safeParse(blockhashSchema, result)
-  const blockhash = parsed.success ? decodeBase58(parsed.data.value.blockhash) : undefined
-  if (blockhash?.length !== 32) throw new LatchError('INVALID_RESPONSE', { details: `getLatestBlockhash answered ${describe(result)}` })
-  return signAndSendWith(signer, buildTransfer(signer.account.publicKey, recipient, lamports, blockhash), undefined)
+  return signAndSendWith(signer, buildTransfer(signer.account.publicKey, recipient, lamports, await latestBlockhash(signer)), undefined)
 }

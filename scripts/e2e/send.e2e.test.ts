@@ -3,6 +3,9 @@ import { createPublicClient, erc20Abi, http, parseEther, parseUnits } from 'viem
 import { describe, expect, it } from 'vitest'
 import { anvilAccounts } from '../devnet/anvil'
 import { startDemo } from '../devnet/demo/serve-demo'
+import { formatUnitsToDecimalString } from '../../kernel/index'
+import { formatAmount } from '../../ui/utils/format'
+import { solanaDevFunds } from '../devnet/solana'
 import { solanaDevWalletInfo } from '../devnet/solana-dev-wallet/config'
 import { demoTokens } from '../devnet/tokens'
 import { hasChromium } from './harness'
@@ -112,7 +115,7 @@ describe.skipIf(!hasChromium())('the Send view, end to end', () => {
     await dialog(page).locator('li[data-feature="send"] .row').click()
     const form = dialog(page).locator('.send-form')
     await form.waitFor()
-    expect(await form.locator('select option').allTextContents()).toEqual(['SOL'])
+    await expect.poll(() => form.locator('select option').allTextContents()).toEqual(['SOL', solanaDevFunds.demoToken.symbol])
     const to = 'Hxro1YdXbqR2p4Xg5yHPRFSzv8fPa3dDm5T1U5dDWKfD'
     const [before, received] = [await lamportsOf(solana.address), await lamportsOf(to)]
     await form.locator('.send-amount input').fill('0.25')
@@ -125,5 +128,50 @@ describe.skipIf(!hasChromium())('the Send view, end to end', () => {
     await dialog(page).locator('[data-view="Account"]').waitFor()
     await expect.poll(() => lamportsOf(to), { timeout: 10_000 }).toBe(received + 250_000_000n)
     expect(before - (await lamportsOf(solana.address))).toBe(250_005_000n)
+  })
+
+  it('sends 12.5 of the demo SPL token to an address without a token account: the SVM shows it, and the balance shown follows', async () => {
+    const page = await openDemo(stack)
+    const solana = stack.demo.stack.solana
+    const { symbol, decimals, amount } = solanaDevFunds.demoToken
+    const rpcCall = async (method: string, params: unknown[]) =>
+      ((await (await fetch(solana.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: unknown }).result
+    /** The owner's base units of the demo token, over all its token accounts. */
+    const tokensOf = async (owner: string) => {
+      const { value } = (await rpcCall('getTokenAccountsByOwner', [owner, { mint: solana.mint }, { encoding: 'jsonParsed' }])) as { value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] }
+      return value.reduce((sum, entry) => sum + BigInt(entry.account.data.parsed.info.tokenAmount.amount), 0n)
+    }
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: new RegExp(solanaDevWalletInfo.name) }).click()
+    await page.getByTestId('dev-wallet-approve').click()
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(solana.address)
+    await expect.poll(() => dialog(page).count()).toBe(0)
+    await page.locator('.latch-account').click()
+    await dialog(page).locator('[data-view="Account"]').waitFor()
+    await dialog(page).locator('li[data-feature="send"] .row').click()
+    const form = dialog(page).locator('.send-form')
+    await form.waitFor()
+    await expect.poll(() => form.locator('select option').allTextContents()).toEqual(['SOL', symbol])
+    await form.locator('select').selectOption({ label: symbol })
+    const held = await tokensOf(solana.address)
+    await expect.poll(() => form.locator('.send-balance').textContent()).toBe(`Balance: ${formatAmount(formatUnitsToDecimalString(held, decimals), 'en')} ${symbol}`)
+    // A fresh address: no token account yet, so the send creates it.
+    const to = 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW'
+    expect(await tokensOf(to)).toBe(0n)
+    await form.locator('.send-amount input').fill('99999999')
+    await form.locator('.send-recipient').fill(to)
+    await expect.poll(() => form.locator('[role=alert]').allTextContents()).toEqual([`Insufficient ${symbol} balance`])
+    await form.locator('.send-amount input').fill('12.5')
+    expect(await form.locator('.send-fee bdi').textContent()).toBe('0.000005 SOL')
+    await form.getByRole('button', { name: 'Review' }).click()
+    await expect.poll(() => dialog(page).locator('.send-amount-big').textContent()).toBe(`12.5 ${symbol}`)
+    await dialog(page).locator('.send-preview').getByRole('button', { name: 'Send' }).click()
+    await page.getByTestId('dev-wallet-approve').click()
+    await dialog(page).locator('[data-view="Account"]').waitFor()
+    await expect.poll(() => tokensOf(to), { timeout: 10_000 }).toBe(12_500_000n)
+    expect(held - (await tokensOf(solana.address))).toBe(12_500_000n)
+    // The balances are read again once the transfer is confirmed: the demo shows what is left.
+    await expect.poll(() => page.getByTestId('demo-sol-tokens').innerText(), { timeout: 10_000 }).toContain(`${symbol}\n${formatUnitsToDecimalString(held - 12_500_000n, decimals)}`)
+    expect(held).toBeLessThanOrEqual(amount)
   })
 })

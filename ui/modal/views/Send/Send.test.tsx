@@ -257,13 +257,32 @@ describe('Send on Solana', () => {
   const solanaAddress = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
   const solanaReceiver = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 
-  async function openSolana() {
+  const mint = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'
+  const junkMint = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263'
+
+  async function openSolana({ tokens = false } = {}) {
     const t = setup({ networks: [...testNetworks, createTestNetwork('solana', 'localnet', { name: 'Solana Localnet' })] })
     cleanup = (await renderWithLatch({ latch: t.latch, children: null })).unmount
     act(() => {
       t.latch.dispatch(accountConnected({ caipAddress: `solana:localnet:${solanaAddress}`, connectorId: 'phantom' }, { ns: 'solana' }))
       t.latch.dispatch(networkSwitched({ caipNetworkId: 'solana:localnet' }, { ns: 'solana' }))
       t.latch.dispatch(accountBalanceUpdated({ balance: '1.5', symbol: 'SOL' }, { ns: 'solana' }))
+      if (tokens) {
+        const quantity = (decimals: string, numeric: string) => ({ decimals, numeric })
+        t.latch.dispatch(
+          balanceTokensSucceeded({
+            caipAddress: `solana:localnet:${solanaAddress}`,
+            balances: [
+              { name: 'Tether USD', symbol: 'USDT', chainId: 'solana:localnet', address: mint, quantity: quantity('6', '12.5') },
+              // Junk the schema lets through: a blank symbol reads as the mint, absurd decimals leave the token out, a repeat is one entry.
+              { name: 'x'.repeat(100), symbol: ' ', chainId: 'solana:localnet', address: junkMint, quantity: quantity('2', '3') },
+              { name: 'Absurd', symbol: 'ABS', chainId: 'solana:localnet', address: solanaReceiver, quantity: quantity('999', '1') },
+              { name: 'Tether USD', symbol: 'USDT', chainId: 'solana:localnet', address: mint, quantity: quantity('6', '1') },
+              { name: 'Elsewhere', symbol: 'ELSE', chainId: 'solana:devnet', address: solanaAddress, quantity: quantity('6', '1') },
+            ],
+          }, { ns: 'solana' }),
+        )
+      }
       t.latch.dispatch(modalOpened({ view: { name: 'Account' } }))
       t.latch.dispatch(routerPushed({ view: { name: 'Send' } }))
     })
@@ -287,6 +306,43 @@ describe('Send on Solana', () => {
     click(button('Send', view()))
     const intent = lastRequest(events, 'wallet/sendTransactionRequested')
     expect(intent).toMatchObject({ ns: 'solana', payload: { to: solanaReceiver, value: '250000000' } })
+    await act(async () => void latch.dispatch(walletSendTransactionSucceeded({ hash: '5'.repeat(88) }, { ns: 'solana', requestId: intent.requestId })))
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Account'])
+  })
+
+  it('offers the SPL tokens held on the active network, junk metadata read sensibly, and sends one by its mint and decimals', async () => {
+    const { latch, events, ofType } = await openSolana({ tokens: true })
+    expect([...field('Token').options].map((o) => [o.value, o.textContent])).toEqual([
+      ['native', 'SOL'],
+      [mint, 'USDT'],
+      [junkMint, 'DezX…B263'],
+    ])
+    type(field('Token'), mint)
+    expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 12.5 USDT')
+    expect(feeText()).toBe('0.000005 SOL')
+    click(button('Max'))
+    expect(field('Amount').value).toBe('12.5')
+    const cases: [string, string, string][] = [
+      ['12.6', solanaReceiver, 'Insufficient USDT balance'],
+      ['0.0000001', solanaReceiver, 'USDT has at most 6 decimals'],
+      ['1', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'Not a valid address'],
+      ['1', 'not base58 0OIl', 'Not a valid address'],
+    ]
+    for (const [amount, to, text] of cases) {
+      await fill(amount, to)
+      expect(alerts()).toEqual([text])
+      click(button('Review'))
+      expect(view().querySelector('.send-preview')).toBeNull()
+    }
+    expect(ofType('wallet/sendTransactionRequested')).toHaveLength(0)
+    await fill('2.25', solanaReceiver)
+    click(button('Review'))
+    const rows = Object.fromEntries([...view().querySelectorAll('.send-details div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]))
+    expect(rows).toMatchObject({ Token: 'Tether USD (USDT)', 'Network fee': '0.000005 SOL' })
+    expect(view().querySelector('.send-amount-big')?.textContent).toBe('2.25 USDT')
+    click(button('Send', view()))
+    const intent = lastRequest(events, 'wallet/sendTransactionRequested')
+    expect(intent).toMatchObject({ ns: 'solana', payload: { to: solanaReceiver, value: '2250000', token: { mint, decimals: 6 } } })
     await act(async () => void latch.dispatch(walletSendTransactionSucceeded({ hash: '5'.repeat(88) }, { ns: 'solana', requestId: intent.requestId })))
     expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Account'])
   })

@@ -24,6 +24,7 @@ import {
   checkRecipient,
   erc20TransferData,
   maxAmount,
+  maxTokenDecimals,
   parseAmount,
   sendRequirement,
   type AmountRefusal,
@@ -38,7 +39,7 @@ import type { Translate } from '../../../i18n/translate'
 import { pendingTransactions } from './pending'
 import { sendCss } from './Send.css'
 
-/** One token the visitor may send: the chain's own coin, or an ERC-20 of the account's token balances on this network. */
+/** One token the visitor may send: the chain's own coin, or an ERC-20 or SPL token of the account's token balances on this network. */
 export type SendToken = { key: string; symbol: string; name: string; decimals: number; balance?: bigint; address?: string }
 
 /** What the view reads from the state: the active family, network and account, and what the account holds there. */
@@ -71,21 +72,24 @@ export function sendTokens(view: SendView): SendToken[] {
     decimals,
     balance: view.balance === undefined ? undefined : balanceUnits(view.balance, decimals),
   }
-  // Solana: SOL only (SPL transfers are not built yet, docs/behaviour.md, "Send").
-  const tokens = (view.ns === 'eip155' ? (view.tokenBalance ?? []) : [])
-    .filter((token) => token.chainId === network.caipNetworkId && token.address !== undefined)
-    .map((token): SendToken => {
-      const tokenDecimals = Number(token.quantity.decimals)
-      return {
-        key: token.address as string,
-        address: token.address,
-        symbol: token.symbol,
-        name: token.name,
-        decimals: tokenDecimals,
-        balance: balanceUnits(token.quantity.numeric, tokenDecimals),
-      }
+  // ERC-20s and SPL tokens alike (docs/behaviour.md, "Send"): one entry per address; decimals that are no whole number up
+  // to 255 leave the token out; a blank or overlong symbol, or one with control characters, reads as its shortened address.
+  const tokens = new Map<string, SendToken>()
+  for (const token of view.tokenBalance ?? []) {
+    const address = token.address
+    const tokenDecimals = Number(token.quantity.decimals)
+    if (token.chainId !== network.caipNetworkId || !address || tokens.has(address) || !(tokenDecimals >= 0 && tokenDecimals <= maxTokenDecimals && tokenDecimals % 1 === 0)) continue
+    const symbol = typeof token.symbol === 'string' ? token.symbol.trim() : ''
+    tokens.set(address, {
+      key: address,
+      address,
+      symbol: symbol && symbol.length <= 32 && !/\p{C}/u.test(symbol) ? symbol : shortAddress(address),
+      name: typeof token.name === 'string' ? token.name.slice(0, 100) : '',
+      decimals: tokenDecimals,
+      balance: balanceUnits(token.quantity.numeric, tokenDecimals),
     })
-  return [native, ...tokens]
+  }
+  return [native, ...tokens.values()]
 }
 
 /**
@@ -248,12 +252,15 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
     setSending(true)
     setFailure(undefined)
     const to = recipient.address
-    const sent = token.address
-      ? (() => {
-          const data = erc20TransferData(to, amount.units)
-          return data ? sendTransaction(latch, { to: token.address as `0x${string}`, value: 0n, data, ns: 'eip155' }) : Promise.reject(new LatchError('INVALID_ADDRESS', { details: 'the token is not an EVM address' }))
-        })()
-      : sendTransaction(latch, { to: to as `0x${string}`, value: amount.units, ns: family })
+    const sent = !token.address
+      ? sendTransaction(latch, { to: to as `0x${string}`, value: amount.units, ns: family })
+      : family === 'solana'
+        ? // docs/solana.md, "Sending tokens": an SPL token goes by its mint and decimals; the plugin builds the transfer.
+          sendTransaction(latch, { to: to as `0x${string}`, value: amount.units, token: { mint: token.address, decimals: token.decimals }, ns: family })
+        : (() => {
+            const data = erc20TransferData(to, amount.units)
+            return data ? sendTransaction(latch, { to: token.address as `0x${string}`, value: 0n, data, ns: 'eip155' }) : Promise.reject(new LatchError('INVALID_ADDRESS', { details: 'the token is not an EVM address' }))
+          })()
     sent.then(
       ({ hash }) => {
         setSending(false)
