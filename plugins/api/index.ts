@@ -13,8 +13,6 @@ import { walletListEffect } from './effects'
 import { walletListEvents } from './events'
 import type { ApiSettings } from './source'
 import { initialWalletListState, walletListReducers } from './state'
-import { initialNamesState, namesEvents, namesReducers } from './names'
-import { lazyNamesEffect } from './names-plugin'
 
 export * from './events'
 export { selectRecommendedWallets, selectWalletList, initialWalletListState } from './state'
@@ -41,9 +39,6 @@ export { parseWalletListing, parseWalletListings } from './listings'
 export { getTransactions, historyPath, type GetTransactionsErrorType, type GetTransactionsParameters, type GetTransactionsReturnType } from './get-transactions'
 export { selectTransactions, type TransactionsState } from './history'
 export { isSpamOnly, keepTransactions, type Transaction, type Transfer } from './transactions'
-export * from './names'
-export { registerName, type RegisterNameErrorType } from './names-plugin'
-export { getNameSuggestions, getNamesForAddress, labelOf, postNameRegistration, registrationMessage, type NameRegistration } from './profile'
 
 /** Options of the api plugin. Without both `baseUrl` and a project id it makes no request at all. */
 export type ApiOptions = {
@@ -70,15 +65,7 @@ export type ApiOptions = {
    * true). False lists only the transactions this browser sent through Latch (docs/behaviour.md, "Activity").
    */
   history?: boolean
-  /**
-   * The provider API's name service (docs/names.md): names registered in `zone` (`{ zone: 'latch.id' }` gives
-   * `alice.latch.id`). Off unless given: then the Account view offers 'Choose a name', and each EVM account's names in
-   * the zone are read when it connects.
-   */
-  names?: { zone: string }
 }
-
-const zonePattern = /^(?=.{1,200}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 
 const optionsSchema = z.object({
   baseUrl: z.optional(z.string()),
@@ -88,20 +75,18 @@ const optionsSchema = z.object({
   timeout: z.optional(z.number().check(z.positive())),
   balances: z.optional(z.boolean()),
   history: z.optional(z.boolean()),
-  names: z.optional(z.object({ zone: z.string().check(z.regex(zonePattern, 'a lower-case domain such as latch.id')) })),
 })
 
 /** The api plugin: the `walletList` slice, its events and the effect that answers them. Throws `INVALID_OPTIONS` on bad options. */
 export function api(options: ApiOptions = {}) {
   const settings = readOptions(options)
-  const zone = settings.names?.zone
   return definePlugin({
     name: 'api',
-    events: [...walletListEvents, ...transactionsEvents, ...namesEvents],
-    slices: { walletList: initialWalletListState(), transactions: initialTransactionsState(), ...(zone ? { names: initialNamesState(zone) } : {}) },
+    events: [...walletListEvents, ...transactionsEvents],
+    slices: { walletList: initialWalletListState(), transactions: initialTransactionsState() },
     // Typed as Reducers, so the declaration names the type instead of listing every event type known where it is built.
-    reduce: { ...walletListReducers, ...transactionsReducers, ...namesReducers } as Reducers,
-    effects: [walletListEffect(settings), balancesEffect(settings), historyEffect(settings), ...(zone ? [lazyNamesEffect({ ...settings, zone })] : [])],
+    reduce: { ...walletListReducers, ...transactionsReducers } as Reducers,
+    effects: [walletListEffect(settings), balancesEffect(settings), historyEffect(settings)],
     persist: [
       persisted({
         key: 'transactions/sent',
@@ -121,10 +106,10 @@ function readOptions(options: ApiOptions): ApiSettings {
     const issue = parsed.error.issues[0]
     throw new LatchError('INVALID_OPTIONS', { details: `api: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid options'}` })
   }
-  const { baseUrl, projectId, excludedWalletIds = [], includeWalletIds, timeout, balances, history, names } = parsed.data
+  const { baseUrl, projectId, excludedWalletIds = [], includeWalletIds, timeout, balances, history } = parsed.data
   const normalised = baseUrl === undefined || baseUrl.trim() === '' ? undefined : normaliseBaseUrl(baseUrl)
   if (baseUrl !== undefined && baseUrl.trim() !== '' && normalised === undefined) {
     throw new LatchError('INVALID_OPTIONS', { details: `api: baseUrl must be an http(s) URL, got "${baseUrl}"` })
   }
-  return { baseUrl: normalised, projectId: projectId?.trim() || undefined, excludedWalletIds, includeWalletIds, timeout, balances, history, names }
+  return { baseUrl: normalised, projectId: projectId?.trim() || undefined, excludedWalletIds, includeWalletIds, timeout, balances, history }
 }

@@ -31,17 +31,18 @@ import {
   namesSuggestionsRequested,
   namesSuggestionsSucceeded,
 } from './names'
-import { getNamesForAddress, getNameSuggestions, labelOf, postNameRegistration, registrationMessage } from './profile'
-import { fromAbortable, type ApiSettings } from './source'
+import { getNamesForAddress, getNameSuggestions, labelOf, postNameRegistration } from './profile'
+import { registrationMessage } from './registration-message'
+import { fromAbortable } from './source'
 
-/** The api plugin's settings, with the zone names are registered under. */
-export type NamesSettings = ApiSettings & { zone: string }
+/** The names plugin's options, checked. */
+export type NamesSettings = { baseUrl: string; zone: string; projectId?: string; timeout?: number }
 
 /** The effect over `names/*` and the EVM account's names. */
 export function namesEffect(events$: Observable<Logged>, ctx: EffectContext, settings: NamesSettings): Observable<LatchEvent> {
   const clientOf = (): ApiClient | undefined => {
     const projectId = settings.projectId || ctx.getState().options.projectId?.trim()
-    if (!settings.baseUrl || !projectId || !ctx.ports.fetch) return undefined
+    if (!projectId || !ctx.ports.fetch) return undefined
     return createApiClient({ baseUrl: settings.baseUrl, projectId, fetch: ctx.ports.fetch, scheduler: ctx.ports.scheduler, timeout: settings.timeout })
   }
   return merge(suggestions(events$, ctx, settings, clientOf), registrations(events$, ctx, settings, clientOf), owned(events$, ctx, clientOf))

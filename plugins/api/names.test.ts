@@ -6,7 +6,8 @@ import { anvilAccounts, setup, useChains } from '../../scripts/testing/eip155-ha
 import { createTestWallet } from '../../scripts/testing/eip155-test-wallet'
 import { selectOffersName } from '../../ui/modal/views/Account/Account'
 import { eip155 } from '../eip155/index'
-import { api, namesSuggestionsRequested, registerName, registrationMessage, type ApiOptions } from './index'
+import { api } from './index'
+import { names as namesPlugin, namesSuggestionsRequested, registerName, registrationMessage, type NamesOptions } from './names-index'
 
 // docs/names.md: the provider API's name service, against the local provider API's own (scripts/devnet/name-service.ts)
 // on two anvils, with the EVM test wallet signing.
@@ -28,12 +29,12 @@ afterAll(() => server?.stop())
 
 const start = Date.UTC(2026, 10, 23, 12)
 
-function begin(options: { account?: number; api?: Partial<ApiOptions>; fetch?: typeof globalThis.fetch } = {}) {
+function begin(options: { account?: number; names?: false; fetch?: typeof globalThis.fetch } = {}) {
   const account = anvilAccounts[options.account ?? 0]!
   const wallet = createTestWallet({ chains: { 31337: chains.a.url, 31338: chains.b.url }, chainId: 31337, account })
   const h = setup(chains, {
     wallet,
-    plugins: [eip155(), api({ baseUrl: server.url, projectId: server.projectId, names: { zone }, ...options.api })],
+    plugins: [eip155(), api({ baseUrl: server.url, projectId: server.projectId }), ...(options.names === false ? [] : [namesPlugin({ baseUrl: server.url, projectId: server.projectId, zone })])],
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
   // setup's ports start at 0: move the clock to a real date, the one the name service reads too.
@@ -147,15 +148,16 @@ describe('the name service (docs/names.md)', () => {
   })
 
   it('is off unless asked for: no slice, no row, no request; a bad zone is refused', async () => {
-    const h = begin({ account: 1, api: { names: undefined } })
+    const h = begin({ account: 1, names: false })
     const reverse = requested('/v1/profile/reverse').length
     await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
     expect(h.latch.getState().names).toBeUndefined()
     expect(selectOffersName(h.latch.getState())).toBe(false)
-    // The api plugin has no name service effect at all: nothing is asked, now or later.
+    // Without the names plugin nothing is asked, now or later.
     expect(requested('/v1/profile/reverse').length).toBe(reverse)
     expect(h.types().some((type) => type.startsWith('names/'))).toBe(false)
-    expect(() => api({ names: { zone: 'Not A Zone' } })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }) as Error)
-    expect(() => createLatch({ networks: chains.networks, plugins: [api({ names: { zone: 'latch.id' } })], ports: createTestPorts().ports })).not.toThrow()
+    const bad: unknown[] = [{ baseUrl: server.url, zone: 'Not A Zone' }, { baseUrl: 'ftp://x', zone }, { zone }, { baseUrl: server.url, zone, timeout: -1 }]
+    for (const options of bad) expect(() => namesPlugin(options as NamesOptions)).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }) as Error)
+    expect(() => createLatch({ networks: chains.networks, plugins: [namesPlugin({ baseUrl: server.url, zone })], ports: createTestPorts().ports })).not.toThrow()
   })
 })

@@ -27,12 +27,6 @@ export function labelOf(name: string, zone: string): string | undefined {
   return isValidRegistrationName(label) && label.length <= 63 ? label : undefined
 }
 
-/** What the account signs to register `name`: a JSON text naming the name, the address, the coin type and the time. */
-export function registrationMessage(parameters: { name: string; address: string; coinType: number; timestamp: number }): string {
-  const { name, address, coinType, timestamp } = parameters
-  return JSON.stringify({ name, address, coin_type: coinType, timestamp })
-}
-
 function failWith(code: 'NAME_SUGGESTIONS_FAILED' | 'NAME_LOOKUP_FAILED', error: unknown): never {
   const cause = toLatchError(error)
   if (cause.code === 'ABORTED') throw cause

@@ -21,8 +21,6 @@ export type ApiSettings = {
   balances?: boolean
   /** False: the transaction history is not asked of the provider API (docs/behaviour.md, "Activity"). */
   history?: boolean
-  /** The name service's zone (docs/names.md); absent: no name service. */
-  names?: { zone: string }
 }
 
 /**

@@ -28,9 +28,14 @@ export function selectRegisterView(state: State) {
   }
 }
 
-/** The error's visitor text id: its own when it names one, else its code's when the catalogue has a text for it. */
+/**
+ * The error's visitor text id: its own when it names one, else its code's when its text is the code's catalogue text. Free
+ * text (the name service's reason for a refusal, docs/names.md, "Errors") is shown as it is.
+ */
 function byCode(error: LatchErrorData): LatchErrorData {
   if (error.messageId !== undefined || !Object.hasOwn(visitorMessages, error.code)) return error
+  const template = visitorMessages[error.code as keyof typeof visitorMessages]
+  if (!error.shortMessage.startsWith(template.split('{')[0] ?? template)) return error
   return { ...error, messageId: error.code as LatchErrorData['messageId'] }
 }
 
