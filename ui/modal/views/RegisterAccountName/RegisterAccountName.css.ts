@@ -12,6 +12,7 @@ transition:border-color .12s,box-shadow .12s}
 .names-field[data-invalid="true"]{border-color:var(--latch-error)}
 .names-input{flex:1 1 auto;min-width:0;height:100%;margin:0;padding-block:0;padding-inline:12px 4px;border:0;background:transparent;color:var(--latch-foreground);
 font:inherit;font-size:16px;font-weight:600;outline:none}
+.names-input:focus,.names-input:focus-visible{outline:none;box-shadow:none}
 .names-input::placeholder{color:var(--latch-foreground-secondary);font-weight:400}
 .names-zone{flex:none;padding-inline-end:12px;font-size:15px;color:var(--latch-foreground-secondary)}
 .names-hint{margin:0;font-size:13px;line-height:1.4;color:var(--latch-foreground-secondary)}
@@ -24,7 +25,7 @@ background:var(--latch-surface);color:var(--latch-foreground);font:inherit;font-
 .names-option:disabled{cursor:default;color:var(--latch-foreground-secondary)}
 .names-option bdi{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .names-tag{flex:none;padding:2px 8px;border-radius:999px;font-size:12px;font-weight:650}
-.names-tag[data-free="true"]{background:color-mix(in srgb,var(--latch-success) 16%,transparent);color:var(--latch-success)}
+.names-tag[data-free="true"]{background:color-mix(in srgb,var(--latch-success) 12%,transparent);color:color-mix(in srgb,var(--latch-success) 70%,var(--latch-foreground))}
 .names-tag[data-free="false"]{background:var(--latch-border);color:var(--latch-foreground-secondary)}
 .names-actions{display:flex;margin-top:8px}
 .names-actions .button{flex:1 1 0;margin:0}

@@ -81,7 +81,8 @@ export default function RegisterAccountName() {
       <label className="names-label" htmlFor={ids.input}>
         {t('names.label')}
       </label>
-      <div className="names-field" data-invalid={ruleBroken || taken ? true : undefined}>
+      {/* A name is a domain: written left to right, its zone after it, in every language. */}
+      <div className="names-field" dir="ltr" data-invalid={ruleBroken || taken ? true : undefined}>
         <input
           id={ids.input}
           className="names-input"
