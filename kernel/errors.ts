@@ -43,6 +43,8 @@ export const shortMessages = {
   INVALID_LOG: 'This is not a Latch event log',
   NAME_RESOLUTION_FAILED: 'Error resolving name',
   NAME_LOOKUP_FAILED: 'Error fetching names for address',
+  NAME_SUGGESTIONS_FAILED: 'Error fetching name suggestions',
+  NAME_REGISTRATION_FAILED: 'Error registering name {name}',
 } as const
 
 /**

@@ -14,6 +14,8 @@ export const entries: readonly Entry[] = [
   { subpath: './testing', source: 'kernel/testing.ts', out: 'testing' },
   { subpath: './plugins/eip155', source: 'plugins/eip155/index.ts', out: 'plugins/eip155' },
   { subpath: './plugins/api', source: 'plugins/api/index.ts', out: 'plugins/api' },
+  // The provider API's name service (docs/names.md): apart from the api plugin, so a dapp without names carries none of it.
+  { subpath: './plugins/names', source: 'plugins/api/names-index.ts', out: 'plugins/names' },
   { subpath: './plugins/solana', source: 'plugins/solana/index.ts', out: 'plugins/solana' },
   { subpath: './plugins/bip122', source: 'plugins/bip122/index.ts', out: 'plugins/bip122' },
   { subpath: './plugins/walletconnect', source: 'plugins/walletconnect/index.ts', out: 'plugins/walletconnect' },

@@ -17,7 +17,7 @@ type Shot = {
   name: string
   theme: 'light' | 'dark'
   viewport: { width: number; height: number }
-  view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks' | 'siwx' | 'receive' | 'send' | 'send-preview' | 'send-spl' | 'activity'
+  view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks' | 'siwx' | 'receive' | 'send' | 'send-preview' | 'send-spl' | 'activity' | 'names' | 'names-success'
   locale?: string
   /** The preview page's query for the sign-in and Send views (`siwx=1`, `siwx=failed`, `send=1`). */
   siwx?: string
@@ -56,6 +56,11 @@ const shots: readonly Shot[] = [
   { name: 'activity-light', theme: 'light', viewport: { width: 1280, height: 900 }, view: 'activity' },
   { name: 'activity-dark', theme: 'dark', viewport: { width: 1280, height: 900 }, view: 'activity' },
   { name: 'activity-ar-phone', theme: 'light', viewport: { width: 390, height: 844 }, view: 'activity', locale: 'ar' },
+  // Choose a name: suggestions from the local provider API's name service, then a registration (last: it gives the demo
+  // account a name in the zone, which the shots after it would show).
+  { name: 'names-light', theme: 'light', viewport: { width: 1280, height: 900 }, view: 'names' },
+  { name: 'names-ar-phone', theme: 'dark', viewport: { width: 390, height: 844 }, view: 'names', locale: 'ar' },
+  { name: 'names-success-dark', theme: 'dark', viewport: { width: 1280, height: 800 }, view: 'names-success' },
 ]
 
 /** Opens the modal from the page's connect button, whatever language it speaks. */
@@ -117,6 +122,18 @@ async function showActivity(page: Page) {
   await showAccount(page)
   await modal(page).locator('li[data-feature="activity"] .row').click()
   await modal(page).locator('.activity-row').first().waitFor()
+}
+
+/** Account, then Choose a name (found by its feature), a name typed and its suggestions; registered when `register`. */
+async function showNames(page: Page, register: boolean) {
+  await showAccount(page)
+  await modal(page).locator('li[data-feature="name"] .row').click()
+  await modal(page).locator('.names-input').fill('satoshi')
+  await modal(page).locator('.names-option').first().waitFor()
+  if (!register) return
+  await modal(page).locator('.names-actions .button').click()
+  await page.getByTestId('dev-wallet-approve').click()
+  await modal(page).locator('.names-done-name').waitFor()
 }
 
 /** The sign-in view opens by itself on the preview page; its animations settle before the shot. */
@@ -199,6 +216,7 @@ try {
     else if (shot.view === 'activity') await showActivity(guarded.page)
     else if (shot.view === 'receive') await showReceive(guarded.page)
     else if (shot.view === 'send-spl') await showSendSpl(guarded.page)
+    else if (shot.view === 'names' || shot.view === 'names-success') await showNames(guarded.page, shot.view === 'names-success')
     else await showAllWallets(guarded.page)
     await guarded.page.getByRole('dialog').waitFor()
     await guarded.page.screenshot({ path: `${out}${shot.name}.png` })

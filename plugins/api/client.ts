@@ -79,15 +79,16 @@ export function apiUrl(client: ApiClient, path: string, query: Query = {}): stri
 }
 
 /** Parameters of `send`. */
-export type SendParameters = { path: string; query?: Query; signal?: AbortSignal }
+export type SendParameters = { path: string; query?: Query; signal?: AbortSignal; /** A JSON body: the call is a POST. */ body?: unknown }
 
 /**
- * GETs a route and reads its body, within the client's timeout. Throws `REQUEST_TIMEOUT`
+ * GETs a route (POSTs `body` as JSON when given) and reads its answer's body, within the client's timeout. Throws `REQUEST_TIMEOUT`
  * when the clock runs out (the fetch is aborted), `ABORTED` when `signal` aborts,
  * `NETWORK_ERROR` when the network fails, and `SERVER_ERROR` for a body over `maxBodyBytes`
  * (not read further). Any HTTP status is returned, not thrown.
  */
-export async function send(client: ApiClient, { path, query, signal }: SendParameters): Promise<ApiAnswer> {
+export async function send(client: ApiClient, { path, query, signal, body }: SendParameters): Promise<ApiAnswer> {
+  const method = body === undefined ? 'GET' : 'POST'
   const controller = new AbortController()
   let timedOut = false
   const timer = client.scheduler.schedule(() => {
@@ -100,16 +101,18 @@ export async function send(client: ApiClient, { path, query, signal }: SendParam
   try {
     // Raced with the signal too: a fetch port that ignores signals still times out.
     return await untilAborted(controller.signal, async () => {
-      const response = await client.fetch(apiUrl(client, path, query), { method: 'GET', signal: controller.signal })
+      const init: RequestInit =
+        body === undefined ? { method, signal: controller.signal } : { method, signal: controller.signal, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+      const response = await client.fetch(apiUrl(client, path, query), init)
       const text = await readText(response, maxBodyBytes)
-      if (text === undefined) throw new LatchError('SERVER_ERROR', { details: `GET ${path} answered a body over ${maxBodyBytes} bytes` })
+      if (text === undefined) throw new LatchError('SERVER_ERROR', { details: `${method} ${path} answered a body over ${maxBodyBytes} bytes` })
       return { status: response.status, body: parseJson(text) }
     })
   } catch (cause) {
     if (cause instanceof LatchError) throw cause
-    if (timedOut) throw new LatchError('REQUEST_TIMEOUT', { details: `GET ${path} got no answer in ${client.timeout} ms`, cause })
-    if (signal?.aborted) throw new LatchError('ABORTED', { details: `GET ${path} was cancelled`, cause })
-    throw new LatchError('NETWORK_ERROR', { details: `GET ${path} failed: ${cause instanceof Error ? cause.message : String(cause)}`, cause })
+    if (timedOut) throw new LatchError('REQUEST_TIMEOUT', { details: `${method} ${path} got no answer in ${client.timeout} ms`, cause })
+    if (signal?.aborted) throw new LatchError('ABORTED', { details: `${method} ${path} was cancelled`, cause })
+    throw new LatchError('NETWORK_ERROR', { details: `${method} ${path} failed: ${cause instanceof Error ? cause.message : String(cause)}`, cause })
   } finally {
     timer.unsubscribe()
     signal?.removeEventListener('abort', onAbort)

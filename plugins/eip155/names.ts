@@ -80,7 +80,7 @@ function lookUp(ctx: EffectContext, target: BalanceTarget): Observable<LatchEven
       return avatar.pipe(
         switchMap((image) =>
           of(
-            accountProfileUpdated({ name: found, image }, ns),
+            ...(shownAlready(ctx) ? [] : [accountProfileUpdated({ name: found, image }, ns)]),
             cacheStored({ cache: 'names', key, value: found }),
             cacheStored({ cache: 'identity', key, value: { name: found, avatar: image } }),
           ),
@@ -92,6 +92,14 @@ function lookUp(ctx: EffectContext, target: BalanceTarget): Observable<LatchEven
       return EMPTY
     }),
   )
+}
+
+/**
+ * A name already shown for the account (one it holds in the dapp's zone, read from the provider API's name service)
+ * is kept: the ENS name only fills an empty one (docs/names.md, "The account's name").
+ */
+function shownAlready(ctx: EffectContext): boolean {
+  return !!ctx.getState().chains.eip155.account.profileName
 }
 
 /** The resolver reverted (no resolver, no record, a reverse name that does not resolve back): the name is not there. */

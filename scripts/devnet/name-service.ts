@@ -19,6 +19,8 @@
 import { createPublicClient, getAddress, http, isAddress, type Hex } from 'viem'
 import * as z from 'zod/mini'
 import { describeIssues } from '../../kernel/issues'
+import { ensCoinType } from '../../kernel/rules/names'
+import { registrationMessage } from '../../plugins/api/registration-message'
 
 /** The zone of a server started without `nameZone`. */
 export const defaultNameZone = 'latch.id'
@@ -38,15 +40,11 @@ export const nameServiceLimits = {
   maxSignature: 100_000,
 } as const
 
-/** The coin type of an EVM chain (ENSIP-11): `0x80000000 | chainId`, unsigned. */
-export function coinTypeOf(chainId: number): number {
-  return (0x80000000 | chainId) >>> 0
-}
+/** The coin type of an EVM chain (ENSIP-11): 60 for Ethereum mainnet, else `0x80000000 | chainId`, unsigned (Latch's own rule). */
+export const coinTypeOf = ensCoinType
 
-/** The exact text an account signs (EIP-191 personal_sign) to register `name`; `timestamp` in unix seconds. */
-export function registrationMessage({ name, address, coinType, timestamp }: { name: string; address: string; coinType: number; timestamp: number }): string {
-  return JSON.stringify({ name, address, coin_type: coinType, timestamp })
-}
+/** The exact text an account signs (EIP-191 personal_sign) to register a name: Latch's own (docs/names.md, "Registering"). */
+export { registrationMessage }
 
 /** A name's record as the routes serve it. */
 export type NameRecord = {

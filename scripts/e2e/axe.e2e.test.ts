@@ -152,7 +152,7 @@ describe.skipIf(!hasChromium())('axe-core on every modal view', () => {
   // The loaded dialog, not the shell shown while the modal's chunk is still on its way.
 
   for (const mode of modes) {
-    it(`has no violations in ${mode.name} mode: Connect, All Wallets, WalletConnect QR, connecting, failed connect, Account, Receive, Activity, Networks, SwitchActiveChain, Wallets`, async () => {
+    it(`has no violations in ${mode.name} mode: Connect, All Wallets, WalletConnect QR, connecting, failed connect, Account, Receive, Activity, RegisterAccountName, Networks, SwitchActiveChain, Wallets`, async () => {
       stack.guarded = await newGuardedPage(stack.browser)
       const page = stack.guarded.page
       await page.setViewportSize(mode.viewport)
@@ -248,6 +248,19 @@ describe.skipIf(!hasChromium())('axe-core on every modal view', () => {
       await dialog(page).getByRole('button', { name: new RegExp(`^${t('view.Activity')}`) }).click()
       await dialog(page).locator('.activity-row').first().waitFor()
       await check('Activity')
+
+      // RegisterAccountName: the name field refusing the name rule, then the suggestions of the local name service (no
+      // registration: the next mode needs the account still without a name)
+      await page.keyboard.press('Escape')
+      await expect.poll(() => dialog(page).count()).toBe(0)
+      await page.locator('.latch-account').click()
+      await dialog(page).locator('li[data-feature="name"] .row').click()
+      await dialog(page).locator('.names-input').fill('ab')
+      await dialog(page).locator('.names [role=alert]').waitFor()
+      await check('RegisterAccountName, the name rule')
+      await dialog(page).locator('.names-input').fill('satoshi')
+      await dialog(page).locator('.names-option').first().waitFor()
+      await check('RegisterAccountName, suggestions')
 
       // Networks: the network list
       await page.keyboard.press('Escape')

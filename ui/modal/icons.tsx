@@ -74,3 +74,7 @@ export const ReceiveIcon = (p: IconProps) => (
 export const SendIcon = (p: IconProps) => <Icon {...p}><path d="M5.5 14.5 14.5 5.5M7.5 5.5h7v7" {...stroke} /></Icon>
 /** A clock face (Activity). */
 export const ActivityIcon = (p: IconProps) => <Icon {...p}><circle cx="10" cy="10" r="6.5" {...stroke} /><path d="M10 6.5V10l2.5 1.5" {...stroke} /></Icon>
+/** A name tag (Choose a name). */
+export const NameIcon = (p: IconProps) => (
+  <Icon {...p}><path d="M3.5 10.6V4.5a1 1 0 0 1 1-1h6.1l5.9 5.9a1 1 0 0 1 0 1.4l-5.2 5.2a1 1 0 0 1-1.4 0z" {...stroke} /><circle cx="7.2" cy="7.2" r="1.2" {...stroke} /></Icon>
+)

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { createLatch } from '../../../kernel/index'
 import { createTestNetwork } from '../../../kernel/testing'
 import { api } from '../../../plugins/api/index'
+import { names } from '../../../plugins/api/names-index'
 import { bip122, bitcoinRegtest } from '../../../plugins/bip122/index'
 import { eip155 } from '../../../plugins/eip155/index'
 import { siwx, siwxServer } from '../../../plugins/siwx/index'
@@ -54,6 +55,8 @@ const latch = createLatch({
   plugins: [
     eip155({ tokens: config.tokens }),
     api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId, balances: !fromChain } : {}),
+    // docs/names.md: 'Choose a name' registers in the local provider API's zone.
+    ...(config.api ? [names({ baseUrl: config.api.url, projectId: config.api.projectId, zone: 'latch.id' })] : []),
     ...(solanaConfig ? [solana({ tokens: [{ address: solanaConfig.mint, ...solanaConfig.token }] })] : []),
     ...bitcoin,
     ...pairing,

@@ -229,6 +229,23 @@ const messages: Messages = {
   'activity.op.other': 'معاملة',
   'error.NAME_RESOLUTION_FAILED': 'خطأ في تحليل الاسم',
   'error.NAME_LOOKUP_FAILED': 'خطأ في جلب أسماء العنوان',
+  'names.row': 'اختر اسمًا',
+  'names.intro': 'اختر اسمًا لحسابك. توقّع محفظتك رسالة لتسجيله: لا يكلّف شيئًا ولا يُرسل أي معاملة.',
+  'names.label': 'الاسم',
+  'names.placeholder': 'yourname',
+  'names.rule': 'أحرف لاتينية وأرقام وشرطات، 4 أحرف على الأقل',
+  'names.searching': 'جارٍ التحقق من الأسماء…',
+  'names.suggestions': 'اقتراحات',
+  'names.available': 'متاح',
+  'names.registered': 'محجوز',
+  'names.taken': '{name} محجوز',
+  'names.register': 'تسجيل',
+  'names.registering': 'أكّد في محفظتك…',
+  'names.success': 'تم اختيار اسم الحساب بنجاح',
+  'names.done': 'تم',
+  'names.unavailable': 'الأسماء غير متاحة في هذا التطبيق',
+  'error.NAME_SUGGESTIONS_FAILED': 'خطأ في جلب اقتراحات الأسماء',
+  'error.NAME_REGISTRATION_FAILED': 'خطأ في تسجيل الاسم {name}',
 }
 
 export default messages

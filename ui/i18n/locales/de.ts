@@ -230,6 +230,23 @@ const messages: Messages = {
   'activity.op.other': 'Transaktion',
   'error.NAME_RESOLUTION_FAILED': 'Fehler beim Auflösen des Namens',
   'error.NAME_LOOKUP_FAILED': 'Fehler beim Abrufen der Namen für die Adresse',
+  'names.row': 'Namen wählen',
+  'names.intro': 'Wähle einen Namen für dein Konto. Deine Wallet signiert eine Nachricht, um ihn zu registrieren: Das kostet nichts und sendet keine Transaktion.',
+  'names.label': 'Name',
+  'names.placeholder': 'deinname',
+  'names.rule': 'Buchstaben, Ziffern und Bindestriche, mindestens 4 Zeichen',
+  'names.searching': 'Namen werden geprüft…',
+  'names.suggestions': 'Vorschläge',
+  'names.available': 'Verfügbar',
+  'names.registered': 'Vergeben',
+  'names.taken': '{name} ist bereits vergeben',
+  'names.register': 'Registrieren',
+  'names.registering': 'In deiner Wallet bestätigen…',
+  'names.success': 'Kontoname erfolgreich gewählt',
+  'names.done': 'Fertig',
+  'names.unavailable': 'Namen sind in dieser App nicht verfügbar',
+  'error.NAME_SUGGESTIONS_FAILED': 'Fehler beim Abrufen der Namensvorschläge',
+  'error.NAME_REGISTRATION_FAILED': 'Fehler beim Registrieren des Namens {name}',
 }
 
 export default messages

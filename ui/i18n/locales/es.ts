@@ -228,6 +228,23 @@ const messages: Messages = {
   'activity.op.other': 'Transacción',
   'error.NAME_RESOLUTION_FAILED': 'Error al resolver el nombre',
   'error.NAME_LOOKUP_FAILED': 'Error al obtener los nombres de la dirección',
+  'names.row': 'Elegir un nombre',
+  'names.intro': 'Elige un nombre para tu cuenta. Tu billetera firma un mensaje para registrarlo: no cuesta nada y no envía ninguna transacción.',
+  'names.label': 'Nombre',
+  'names.placeholder': 'tunombre',
+  'names.rule': 'Letras, números y guiones, al menos 4 caracteres',
+  'names.searching': 'Comprobando nombres…',
+  'names.suggestions': 'Sugerencias',
+  'names.available': 'Disponible',
+  'names.registered': 'Ocupado',
+  'names.taken': '{name} ya está ocupado',
+  'names.register': 'Registrar',
+  'names.registering': 'Confirma en tu billetera…',
+  'names.success': 'Nombre de cuenta elegido correctamente',
+  'names.done': 'Listo',
+  'names.unavailable': 'Los nombres no están disponibles en esta aplicación',
+  'error.NAME_SUGGESTIONS_FAILED': 'Error al obtener sugerencias de nombres',
+  'error.NAME_REGISTRATION_FAILED': 'Error al registrar el nombre {name}',
 }
 
 export default messages

@@ -232,6 +232,23 @@ const messages: Messages = {
   'activity.op.other': 'Transaction',
   'error.NAME_RESOLUTION_FAILED': 'Erreur lors de la résolution du nom',
   'error.NAME_LOOKUP_FAILED': 'Erreur lors de la récupération des noms pour cette adresse',
+  'names.row': 'Choisir un nom',
+  'names.intro': 'Choisissez un nom pour votre compte. Votre portefeuille signe un message pour l’enregistrer : c’est gratuit et aucune transaction n’est envoyée.',
+  'names.label': 'Nom',
+  'names.placeholder': 'votrenom',
+  'names.rule': 'Lettres, chiffres et tirets, au moins 4 caractères',
+  'names.searching': 'Vérification des noms…',
+  'names.suggestions': 'Suggestions',
+  'names.available': 'Disponible',
+  'names.registered': 'Pris',
+  'names.taken': '{name} est déjà pris',
+  'names.register': 'Enregistrer',
+  'names.registering': 'Confirmez dans votre portefeuille…',
+  'names.success': 'Nom de compte choisi avec succès',
+  'names.done': 'Terminé',
+  'names.unavailable': 'Les noms ne sont pas disponibles dans cette application',
+  'error.NAME_SUGGESTIONS_FAILED': 'Erreur lors de la récupération des suggestions de noms',
+  'error.NAME_REGISTRATION_FAILED': 'Erreur lors de l’enregistrement du nom {name}',
 }
 
 export default messages

@@ -228,6 +228,23 @@ const messages: Messages = {
   'activity.op.other': 'トランザクション',
   'error.NAME_RESOLUTION_FAILED': '名前の解決中にエラーが発生しました',
   'error.NAME_LOOKUP_FAILED': 'アドレスの名前の取得中にエラーが発生しました',
+  'names.row': '名前を選ぶ',
+  'names.intro': 'アカウントの名前を選んでください。登録にはウォレットでメッセージに署名します。費用はかからず、トランザクションも送信されません。',
+  'names.label': '名前',
+  'names.placeholder': 'yourname',
+  'names.rule': '半角英数字とハイフン、4文字以上',
+  'names.searching': '名前を確認しています…',
+  'names.suggestions': '候補',
+  'names.available': '利用可能',
+  'names.registered': '使用済み',
+  'names.taken': '{name} はすでに使われています',
+  'names.register': '登録',
+  'names.registering': 'ウォレットで確認してください…',
+  'names.success': 'アカウント名を設定しました',
+  'names.done': '完了',
+  'names.unavailable': 'このアプリでは名前を利用できません',
+  'error.NAME_SUGGESTIONS_FAILED': '名前の候補の取得中にエラーが発生しました',
+  'error.NAME_REGISTRATION_FAILED': '名前 {name} の登録中にエラーが発生しました',
 }
 
 export default messages

@@ -228,6 +228,23 @@ const messages: Messages = {
   'activity.op.other': 'Transação',
   'error.NAME_RESOLUTION_FAILED': 'Erro ao resolver o nome',
   'error.NAME_LOOKUP_FAILED': 'Erro ao buscar nomes para o endereço',
+  'names.row': 'Escolher um nome',
+  'names.intro': 'Escolha um nome para sua conta. Sua carteira assina uma mensagem para registrá-lo: não custa nada e não envia nenhuma transação.',
+  'names.label': 'Nome',
+  'names.placeholder': 'seunome',
+  'names.rule': 'Letras, números e hifens, pelo menos 4 caracteres',
+  'names.searching': 'Verificando nomes…',
+  'names.suggestions': 'Sugestões',
+  'names.available': 'Disponível',
+  'names.registered': 'Em uso',
+  'names.taken': '{name} já está em uso',
+  'names.register': 'Registrar',
+  'names.registering': 'Confirme na sua carteira…',
+  'names.success': 'Nome da conta escolhido com sucesso',
+  'names.done': 'Concluir',
+  'names.unavailable': 'Nomes não estão disponíveis neste app',
+  'error.NAME_SUGGESTIONS_FAILED': 'Erro ao buscar sugestões de nomes',
+  'error.NAME_REGISTRATION_FAILED': 'Erro ao registrar o nome {name}',
 }
 
 export default messages

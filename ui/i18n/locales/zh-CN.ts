@@ -225,6 +225,23 @@ const messages: Messages = {
   'activity.op.other': '交易',
   'error.NAME_RESOLUTION_FAILED': '解析名称时出错',
   'error.NAME_LOOKUP_FAILED': '获取地址名称时出错',
+  'names.row': '选择名称',
+  'names.intro': '为你的账户选择一个名称。你的钱包会签署一条消息来注册它：不收取费用，也不会发送交易。',
+  'names.label': '名称',
+  'names.placeholder': 'yourname',
+  'names.rule': '英文字母、数字和连字符，至少 4 个字符',
+  'names.searching': '正在检查名称…',
+  'names.suggestions': '建议',
+  'names.available': '可用',
+  'names.registered': '已被占用',
+  'names.taken': '{name} 已被占用',
+  'names.register': '注册',
+  'names.registering': '请在钱包中确认…',
+  'names.success': '账户名称设置成功',
+  'names.done': '完成',
+  'names.unavailable': '此应用不提供名称',
+  'error.NAME_SUGGESTIONS_FAILED': '获取名称建议时出错',
+  'error.NAME_REGISTRATION_FAILED': '注册名称 {name} 时出错',
 }
 
 export default messages

@@ -15,6 +15,9 @@ export const lazyViews = {
   Receive: () => import('../views/Receive/Receive'),
   Send: () => import('../views/Send/Send'),
   Activity: () => import('../views/Activity/Activity'),
+  RegisterAccountName: () => import('../views/RegisterAccountName/RegisterAccountName'),
+  RegisterAccountNameSuccess: () =>
+    import('../views/RegisterAccountName/RegisterAccountName').then((view) => ({ default: view.RegisterAccountNameSuccess })),
 } satisfies Partial<Record<ViewName, () => Promise<{ default: ComponentType }>>>
 
 /**

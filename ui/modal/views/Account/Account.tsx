@@ -21,7 +21,7 @@ import { useLatch } from '../../../hooks/useLatch'
 import { useBalanceWatch } from '../../../hooks/useBalanceWatch'
 import { displayBalance, displayName } from '../../../utils/format'
 import { shallowEqual } from '../../../utils/shallowEqual'
-import { ActivityIcon, CheckIcon, CopyIcon, DisconnectIcon, ExternalIcon, NetworkIcon, ReceiveIcon, SendIcon, WalletIcon } from '../../icons'
+import { ActivityIcon, CheckIcon, CopyIcon, DisconnectIcon, ExternalIcon, NameIcon, NetworkIcon, ReceiveIcon, SendIcon, WalletIcon } from '../../icons'
 import { builtinViews } from '../../Router/lazy-views'
 import type { MessageId } from '../../../i18n/messages'
 import { NetworkImage } from '../Networks/NetworkImage'
@@ -82,6 +82,17 @@ export function featureRows(
 const builtinIcons = { receive: ReceiveIcon, send: SendIcon, activity: ActivityIcon }
 
 /**
+ * docs/names.md, "Choosing a name": 'Choose a name' shows for an EVM account that holds no name in the dapp's zone, when
+ * the api plugin has the name service (its `names` slice, read as plain state: docs/react.md, "The modal's lazy chunk").
+ */
+export function selectOffersName(state: State, registered: ReadonlySet<ViewName> = builtinViews): boolean {
+  const names = (state as { names?: { owned: Record<string, readonly string[]> } }).names
+  const caipAddress = state.chains.eip155.account.caipAddress
+  if (!names || state.activeNamespace !== 'eip155' || !caipAddress || !registered.has('RegisterAccountName')) return false
+  return (names.owned[caipAddress.toLowerCase()] ?? []).length === 0
+}
+
+/**
  * How many wallets are connected across families, or -1 when the Wallets row has nothing to add: one family
  * configured and one connection (docs/behaviour.md, "Several connections").
  */
@@ -98,6 +109,7 @@ export default function Account() {
   const features = useLatch(selectFeatures)
   const walletCount = useLatch(selectWalletCount)
   const ns = useLatch(selectNamespace)
+  const offersName = useLatch(selectOffersName)
   // docs/behaviour.md, "Balance refresh": the balance shown here is kept fresh while the view is.
   useBalanceWatch('native')
   if (!account.address) return <p className="subtle center">{t('account.none')}</p>
@@ -170,6 +182,16 @@ export default function Account() {
             </li>
           )
         })}
+        {offersName ? (
+          <li data-feature="name">
+            <ListRow
+              icon={<span className="row-icon"><NameIcon /></span>}
+              name={t('names.row')}
+              chevron
+              onClick={() => latch.dispatch(routerPushed({ view: { name: 'RegisterAccountName' } }))}
+            />
+          </li>
+        ) : null}
         {explorer ? (
           <li>
             <a className="row" href={explorer} target="_blank" rel="noopener noreferrer">

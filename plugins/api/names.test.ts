@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connect, createLatch, LatchError, type Logged } from '../../kernel/index'
+import { createTestPorts } from '../../kernel/testing'
+import { startApiServer, type ApiServer } from '../../scripts/devnet/api-server'
+import { anvilAccounts, setup, useChains } from '../../scripts/testing/eip155-harness'
+import { createTestWallet } from '../../scripts/testing/eip155-test-wallet'
+import { selectOffersName } from '../../ui/modal/views/Account/Account'
+import { eip155 } from '../eip155/index'
+import { api } from './index'
+import { names as namesPlugin, namesSuggestionsRequested, registerName, registrationMessage, type NamesOptions } from './names-index'
+
+// docs/names.md: the provider API's name service, against the local provider API's own (scripts/devnet/name-service.ts)
+// on two anvils, with the EVM test wallet signing.
+
+const walletId = 'test.latch.wallet'
+const zone = 'latch.id'
+const chains = useChains()
+let server: ApiServer
+/** The name service's clock follows the test's virtual clock (a registration's timestamp comes from it). */
+let clock = () => Date.now()
+
+beforeAll(async () => {
+  // The name service's chunk, loaded as a page that already has it: a request dispatched right after connecting then
+  // meets the effect at once (loadOnDemand's own loading is covered by kernel/load-on-demand's tests).
+  await import('./names-effect')
+  server = await startApiServer({ wallets: [], projectId: 'p-names', chains: [{ chainId: 31337, url: chains.a.url }, { chainId: 31338, url: chains.b.url }], now: () => clock() })
+}, 30_000)
+afterAll(() => server?.stop())
+
+const start = Date.UTC(2026, 10, 23, 12)
+
+function begin(options: { account?: number; names?: false; fetch?: typeof globalThis.fetch } = {}) {
+  const account = anvilAccounts[options.account ?? 0]!
+  const wallet = createTestWallet({ chains: { 31337: chains.a.url, 31338: chains.b.url }, chainId: 31337, account })
+  const h = setup(chains, {
+    wallet,
+    plugins: [eip155(), api({ baseUrl: server.url, projectId: server.projectId }), ...(options.names === false ? [] : [namesPlugin({ baseUrl: server.url, projectId: server.projectId, zone })])],
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  })
+  // setup's ports start at 0: move the clock to a real date, the one the name service reads too.
+  h.t.advance(start)
+  clock = () => h.t.ports.scheduler.now()
+  const names = () => h.latch.getState().names!
+  return { ...h, account, names }
+}
+
+const requested = (path: string) => server.requests.filter((request) => request.path.startsWith(path))
+
+describe('the name service (docs/names.md)', () => {
+  it('offers a name to an account without one, suggests after 500 ms, registers it signed, and shows it', async () => {
+    const h = begin()
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.until((s) => s.names?.owned[`eip155:31337:${h.account}`.toLowerCase()], (owned) => owned !== undefined)
+    expect(selectOffersName(h.latch.getState())).toBe(true)
+
+    // Typing: only the last text is asked, 500 ms after it (on the clock port).
+    const before = requested('/v1/profile/suggestions').length
+    for (const text of ['ali', 'alic', 'alice-latch']) h.latch.dispatch(namesSuggestionsRequested({ name: text }))
+    h.t.advance(499)
+    expect(requested('/v1/profile/suggestions').length).toBe(before)
+    h.t.advance(1)
+    await h.until((s) => s.names?.status, (status) => status === 'ready')
+    expect(requested('/v1/profile/suggestions').length).toBe(before + 1)
+    expect(h.names().suggestions[0]).toEqual({ name: 'alice-latch.latch.id', registered: false })
+    expect(h.names().suggestions.length).toBeGreaterThan(1)
+
+    const name = await registerName(h.latch, 'Alice-Latch')
+    expect(name).toBe('alice-latch.latch.id')
+    expect(h.latch.getState().chains.eip155.account.profileName).toBe(name)
+    expect(selectOffersName(h.latch.getState())).toBe(false)
+    // The wallet signed the documented message, with the network's coin type (ENSIP-11: 0x80000000 | 31337).
+    const signed = h.events.find((e) => e.type === 'wallet/signMessageRequested') as Logged & { payload: { message: string } }
+    expect(JSON.parse(signed.payload.message)).toEqual({ name, address: h.account, coin_type: 2147514985, timestamp: Math.floor(start / 1000) })
+    expect(signed.payload.message).toBe(registrationMessage({ name, address: h.account, coinType: 2147514985, timestamp: Math.floor(start / 1000) }))
+    // The name service knows it, both ways.
+    const forward = await fetch(`${server.url}/v1/profile/account/${name}?projectId=${server.projectId}&st=latch&sv=x`)
+    expect(((await forward.json()) as { addresses: Record<string, { address: string }> }).addresses['2147514985']?.address.toLowerCase()).toBe(h.account.toLowerCase())
+  })
+
+  it('after a reload the account shows its name again, and is not offered another', async () => {
+    const h = begin()
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.until((s) => s.chains.eip155.account.profileName, (name) => name === 'alice-latch.latch.id')
+    expect(selectOffersName(h.latch.getState())).toBe(false)
+    // A network switch clears the name shown; it is read again for the other network.
+    await h.wallet.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+    await h.until((s) => s.chains.eip155.account.caipAddress, (caip) => caip?.startsWith('eip155:31338:') === true)
+    await h.until((s) => s.chains.eip155.account.profileName, (name) => name === 'alice-latch.latch.id')
+  })
+
+  it('a name someone else holds is refused with the name service\'s reason, and the visitor stays on the form', async () => {
+    const h = begin({ account: 1 })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    const failure = await registerName(h.latch, 'alice-latch').catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(LatchError)
+    expect(failure).toMatchObject({ code: 'NAME_REGISTRATION_FAILED', shortMessage: 'Name already registered', values: { name: 'alice-latch.latch.id' } })
+    expect(h.names()).toMatchObject({ registering: false, failure: { code: 'NAME_REGISTRATION_FAILED' } })
+    h.t.advance(150)
+    expect(h.latch.getState().toast).toMatchObject({ open: true, current: { message: 'Name already registered', variant: 'error' } })
+    expect(h.latch.getState().chains.eip155.account.profileName ?? null).toBeNull()
+  })
+
+  it('a declined signature registers nothing; a name breaking the rule asks nothing', async () => {
+    const h = begin({ account: 2 })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    h.wallet.reject('personal_sign')
+    const posts = requested('/v1/profile/account').length
+    await expect(registerName(h.latch, 'bob-declined')).rejects.toMatchObject({ code: 'USER_REJECTED', shortMessage: 'Signature declined' })
+    await expect(registerName(h.latch, 'ab_c')).rejects.toMatchObject({ code: 'INVALID_NAME', messageId: 'INVALID_REGISTRATION_NAME' })
+    await expect(registerName(h.latch, 'bob.other.zone')).rejects.toMatchObject({ code: 'INVALID_NAME' })
+    expect(requested('/v1/profile/account').length).toBe(posts)
+    h.latch.dispatch(namesSuggestionsRequested({ name: 'abc' }))
+    h.t.advance(500)
+    await h.until((s) => s.names?.status, (status) => status === 'failed')
+    expect(h.names().error).toMatchObject({ code: 'INVALID_NAME', messageId: 'INVALID_REGISTRATION_NAME' })
+  })
+
+  it('junk, errors and silence from the name service end in its texts, bounded in time', async () => {
+    let reply: 'junk' | 'hang' | 'ok-junk' = 'junk'
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      const url = new URL(String(input))
+      if (!url.pathname.startsWith('/v1/profile/')) return globalThis.fetch(input, init)
+      if (reply === 'hang') return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))))
+      const body = reply === 'junk' ? '{"suggestions":[{"name":7}]}' : '{"nope":true}'
+      return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }))
+    }
+    const h = begin({ account: 2, fetch })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    // The chunk is in the module cache: its import settles within a turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve))
+    h.latch.dispatch(namesSuggestionsRequested({ name: 'carol' }))
+    h.t.advance(500)
+    await h.until((s) => s.names?.status, (status) => status === 'failed')
+    expect(h.names().error).toMatchObject({ code: 'NAME_SUGGESTIONS_FAILED', shortMessage: 'Error fetching name suggestions' })
+
+    reply = 'hang'
+    h.latch.dispatch(namesSuggestionsRequested({ name: 'carol2' }))
+    h.t.advance(500)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(h.names().status).toBe('loading')
+    h.t.advance(10_000)
+    await h.until((s) => s.names?.status, (status) => status === 'failed')
+    expect(h.names().error?.details).toMatch(/no answer in 10000 ms/)
+
+    reply = 'ok-junk'
+    await expect(registerName(h.latch, 'carol-junk')).rejects.toMatchObject({ code: 'NAME_REGISTRATION_FAILED', shortMessage: 'Error registering name carol-junk.latch.id' })
+    expect(h.latch.getState().chains.eip155.account.profileName ?? null).toBeNull()
+  })
+
+  it('is off unless asked for: no slice, no row, no request; a bad zone is refused', async () => {
+    const h = begin({ account: 1, names: false })
+    const reverse = requested('/v1/profile/reverse').length
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    expect(h.latch.getState().names).toBeUndefined()
+    expect(selectOffersName(h.latch.getState())).toBe(false)
+    // Without the names plugin nothing is asked, now or later.
+    expect(requested('/v1/profile/reverse').length).toBe(reverse)
+    expect(h.types().some((type) => type.startsWith('names/'))).toBe(false)
+    const bad: unknown[] = [{ baseUrl: server.url, zone: 'Not A Zone' }, { baseUrl: 'ftp://x', zone }, { zone }, { baseUrl: server.url, zone, timeout: -1 }]
+    for (const options of bad) expect(() => namesPlugin(options as NamesOptions)).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }) as Error)
+    expect(() => createLatch({ networks: chains.networks, plugins: [namesPlugin({ baseUrl: server.url, zone })], ports: createTestPorts().ports })).not.toThrow()
+  })
+})

@@ -1,0 +1,125 @@
+/**
+ * The `names` slice of docs/names.md: the provider API's name service (names registered in the dapp's zone, such as
+ * `alice.latch.id`). Its events, initial value and pure reducers; the requests themselves are made by names-effect.ts,
+ * a chunk loaded the first time a name is asked for or an EVM account connects.
+ */
+import * as z from 'zod/mini'
+import { defineEvent, errorDataSchema, type EventsOf, type LatchErrorData, type Reducers, type State } from '../../kernel/index'
+
+/** A name as the name service writes it: at most 255 characters. */
+const nameText = z.string().check(z.minLength(1), z.maxLength(255))
+
+/** One suggestion: a full name in the zone, and whether someone holds it already. */
+export type NameSuggestion = { name: string; registered: boolean }
+const suggestionSchema = z.object({ name: nameText, registered: z.boolean() })
+
+/** Asks for suggestions for what the visitor typed (a label, or a full name in the zone); the latest ask wins. */
+export const namesSuggestionsRequested = defineEvent('names/suggestionsRequested', z.object({ name: z.string().check(z.maxLength(255)) }))
+/** The suggestions for `name`: the name itself first (registered or not), then free variants. */
+export const namesSuggestionsSucceeded = defineEvent(
+  'names/suggestionsSucceeded',
+  z.object({ name: nameText, suggestions: z.array(suggestionSchema).check(z.maxLength(20)) }),
+)
+/** `NAME_SUGGESTIONS_FAILED` ('Error fetching name suggestions'), or `INVALID_NAME` for a name that breaks the name rule. */
+export const namesSuggestionsFailed = defineEvent('names/suggestionsFailed', z.object({ name: z.string().check(z.maxLength(255)), error: errorDataSchema }))
+/**
+ * Intent: register `name` (a label, or a full name in the zone) for the connected EVM account. Answered by
+ * `names/registrationSucceeded { name }` (the full name) or `names/registrationFailed { error }`.
+ */
+export const namesRegistrationRequested = defineEvent('names/registrationRequested', z.object({ name: z.string().check(z.maxLength(255)) }))
+export const namesRegistrationSucceeded = defineEvent('names/registrationSucceeded', z.object({ name: nameText, caipAddress: nameText }))
+export const namesRegistrationFailed = defineEvent('names/registrationFailed', z.object({ error: errorDataSchema }))
+/** The names an address holds in the zone (newest first), read when an EVM account connects. */
+export const namesOwnedLoaded = defineEvent('names/ownedLoaded', z.object({ caipAddress: nameText, names: z.array(nameText).check(z.maxLength(100)) }))
+
+export const namesEvents = [
+  namesSuggestionsRequested,
+  namesSuggestionsSucceeded,
+  namesSuggestionsFailed,
+  namesRegistrationRequested,
+  namesRegistrationSucceeded,
+  namesRegistrationFailed,
+  namesOwnedLoaded,
+] as const
+
+/** The `names` slice. */
+export type NamesState = {
+  /** The zone names are registered under (`latch.id`). */
+  zone: string
+  /** What the last suggestions are for. */
+  query: string
+  suggestions: NameSuggestion[]
+  status: 'idle' | 'loading' | 'ready' | 'failed'
+  error?: LatchErrorData
+  /** True while a registration waits for the wallet or the name service. */
+  registering: boolean
+  /** Why the last registration failed (cleared by the next one, or by new text). */
+  failure?: LatchErrorData
+  /** The names each account (CAIP-10, lower-case) holds in the zone, newest first. */
+  owned: Record<string, string[]>
+}
+
+export function initialNamesState(zone: string): NamesState {
+  return { zone, query: '', suggestions: [], status: 'idle', registering: false, owned: {} }
+}
+
+declare module '../../kernel/events' {
+  interface EventMap extends EventsOf<typeof namesEvents> {}
+}
+declare module '../../kernel/state' {
+  interface SliceMap {
+    /** Present when the api plugin is registered with `names`. */
+    names?: NamesState
+  }
+}
+
+/** The slice; undefined when the name service is not configured. */
+export function selectNames(state: State): NamesState | undefined {
+  return state.names
+}
+
+const key = (caipAddress: string) => caipAddress.toLowerCase()
+
+export const namesReducers: Reducers = {
+  'names/suggestionsRequested'(draft, { payload }) {
+    if (!draft.names) return
+    draft.names.query = payload.name
+    draft.names.status = payload.name.trim() === '' ? 'idle' : 'loading'
+    if (payload.name.trim() === '') draft.names.suggestions = []
+    delete draft.names.error
+    delete draft.names.failure
+  },
+  'names/suggestionsSucceeded'(draft, { payload }) {
+    if (!draft.names || payload.name !== draft.names.query) return
+    draft.names.suggestions = payload.suggestions
+    draft.names.status = 'ready'
+  },
+  'names/suggestionsFailed'(draft, { payload }) {
+    if (!draft.names || payload.name !== draft.names.query) return
+    draft.names.suggestions = []
+    draft.names.status = 'failed'
+    draft.names.error = payload.error as LatchErrorData
+  },
+  'names/registrationRequested'(draft) {
+    if (!draft.names) return
+    draft.names.registering = true
+    delete draft.names.failure
+  },
+  'names/registrationSucceeded'(draft, { payload }) {
+    if (!draft.names) return
+    draft.names.registering = false
+    const held = draft.names.owned[key(payload.caipAddress)] ?? []
+    draft.names.owned[key(payload.caipAddress)] = [payload.name, ...held.filter((name) => name !== payload.name)]
+    draft.names.query = ''
+    draft.names.suggestions = []
+    draft.names.status = 'idle'
+  },
+  'names/registrationFailed'(draft, { payload }) {
+    if (!draft.names) return
+    draft.names.registering = false
+    draft.names.failure = payload.error as LatchErrorData
+  },
+  'names/ownedLoaded'(draft, { payload }) {
+    if (draft.names) draft.names.owned[key(payload.caipAddress)] = payload.names
+  },
+}

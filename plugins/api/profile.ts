@@ -1,0 +1,86 @@
+/**
+ * The provider API's name-service routes (docs/names.md, "The routes"): suggestions, an address's names, and a
+ * registration signed by the account. Every answer is checked; junk fails with the route's own error code.
+ */
+import * as z from 'zod/mini'
+import { isValidRegistrationName, LatchError, toLatchError } from '../../kernel/index'
+import { getJson, parseBody, send, type ApiClient } from './client'
+import type { NameSuggestion } from './names'
+
+const nameText = z.string().check(z.minLength(1), z.maxLength(255))
+const suggestionsSchema = z.object({
+  suggestions: z.array(z.object({ name: nameText, registered: z.boolean() })).check(z.maxLength(20)),
+})
+const recordSchema = z.object({ name: nameText })
+const reverseSchema = z.array(recordSchema).check(z.maxLength(100))
+/** A refusal's body: the reason the name service gives, shown to the visitor as it is (docs/names.md, "Errors"). */
+const refusalSchema = z.object({ message: z.string().check(z.minLength(1), z.maxLength(200)) })
+
+/**
+ * The label of `name` in `zone` ('alice' for 'alice' or 'alice.latch.id'), lower-cased and trimmed; undefined when it
+ * breaks the name rule (letters, digits and hyphens, at least 4) or names another zone.
+ */
+export function labelOf(name: string, zone: string): string | undefined {
+  const trimmed = name.trim().toLowerCase()
+  const suffix = `.${zone.toLowerCase()}`
+  const label = trimmed.endsWith(suffix) ? trimmed.slice(0, -suffix.length) : trimmed
+  return isValidRegistrationName(label) && label.length <= 63 ? label : undefined
+}
+
+function failWith(code: 'NAME_SUGGESTIONS_FAILED' | 'NAME_LOOKUP_FAILED', error: unknown): never {
+  const cause = toLatchError(error)
+  if (cause.code === 'ABORTED') throw cause
+  throw new LatchError(code, { details: cause.details ?? cause.message, cause: error })
+}
+
+/** GET /v1/profile/suggestions/{label}?zone: the name first, then free variants. `NAME_SUGGESTIONS_FAILED` on failure. */
+export async function getNameSuggestions(client: ApiClient, parameters: { label: string; zone: string; signal?: AbortSignal }): Promise<NameSuggestion[]> {
+  const path = `/v1/profile/suggestions/${encodeURIComponent(parameters.label)}`
+  try {
+    const body = await getJson(client, { path, query: { zone: parameters.zone }, signal: parameters.signal })
+    return parseBody(suggestionsSchema, body, path).suggestions
+  } catch (error) {
+    return failWith('NAME_SUGGESTIONS_FAILED', error)
+  }
+}
+
+/** GET /v1/profile/reverse/{address}: the names the address holds, newest first. `NAME_LOOKUP_FAILED` on failure. */
+export async function getNamesForAddress(client: ApiClient, parameters: { address: string; signal?: AbortSignal }): Promise<string[]> {
+  const path = `/v1/profile/reverse/${encodeURIComponent(parameters.address)}`
+  try {
+    const body = await getJson(client, { path, query: { sender: parameters.address, apiVersion: 2 }, signal: parameters.signal })
+    return parseBody(reverseSchema, body, path).map((record) => record.name)
+  } catch (error) {
+    return failWith('NAME_LOOKUP_FAILED', error)
+  }
+}
+
+/** The body of POST /v1/profile/account. */
+export type NameRegistration = { name: string; coinType: number; address: string; message: string; signature: string; signal?: AbortSignal }
+
+/**
+ * POST /v1/profile/account. Fails with `NAME_REGISTRATION_FAILED` ('Error registering name {name}'); when the name
+ * service says why (a JSON `{ message }`), that reason is the visitor's text.
+ */
+export async function postNameRegistration(client: ApiClient, registration: NameRegistration): Promise<string> {
+  const path = '/v1/profile/account'
+  const { name, coinType, address, message, signature, signal } = registration
+  const fail = (details: string, cause?: unknown, reason?: string): never => {
+    throw new LatchError('NAME_REGISTRATION_FAILED', { values: { name }, details, cause, ...(reason ? { shortMessage: reason } : {}) })
+  }
+  let answer: Awaited<ReturnType<typeof send>>
+  try {
+    answer = await send(client, { path, body: { coin_type: coinType, address, message, signature }, signal })
+  } catch (error) {
+    const cause = toLatchError(error)
+    if (cause.code === 'ABORTED') throw cause
+    return fail(cause.details ?? cause.message, error)
+  }
+  if (answer.status < 200 || answer.status > 299) {
+    const refusal = z.safeParse(refusalSchema, answer.body)
+    return fail(`POST ${path} answered HTTP ${answer.status}`, undefined, refusal.success ? refusal.data.message : undefined)
+  }
+  const record = z.safeParse(recordSchema, answer.body)
+  if (!record.success || record.data.name !== name) return fail(`POST ${path} answered an invalid body`)
+  return record.data.name
+}
