@@ -190,7 +190,13 @@ describe('layering', () => {
     const initial = closure(`${dir}/index.ts`)
     const lazy = [...files].flatMap((file) => valueImports(file).dynamic.flatMap((spec) => local(file, spec) ?? []))
     expect(lazy).toContain(`${dir}/history-effect.ts`)
-    const offences = lazy.flatMap((entry) => [...closure(entry)].filter((file) => initial.has(file)).map((file) => `${entry} → ${file}`))
+    // One exception: latch/plugins/names's request chunk uses the provider API's client. Shared by two entries, the client
+    // is a chunk of its own in Latch's dist (about 0.6 kB gzip more than inside the api entry; a dapp's bundler joins it
+    // again): docs/names.md, "What loads when".
+    const allowed = new Set([`${dir}/names-effect.ts → ${dir}/client.ts`])
+    const offences = lazy.flatMap((entry) =>
+      [...closure(entry)].filter((file) => initial.has(file)).map((file) => `${entry} → ${file}`).filter((edge) => !allowed.has(edge)),
+    )
     expect(offences).toEqual([])
   })
 

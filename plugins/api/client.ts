@@ -4,7 +4,7 @@
  * timeout on the clock port and aborted when it runs out. The route verbs live beside
  * this file (`get-wallets.ts`, `images.ts`, …), one per route.
  */
-import type { SchedulerLike } from 'rxjs'
+import { Observable, type SchedulerLike } from 'rxjs'
 import * as z from 'zod/mini'
 import { constants, LatchError, sdkVersion } from '../../kernel/index'
 
@@ -188,5 +188,20 @@ function untilAborted<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T
     if (signal.aborted) return onAbort()
     signal.addEventListener('abort', onAbort, { once: true })
     work().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
+/** A promise-returning call as an observable; unsubscribing aborts it. */
+export function fromAbortable<T>(run: (signal: AbortSignal) => Promise<T>): Observable<T> {
+  return new Observable<T>((subscriber) => {
+    const controller = new AbortController()
+    run(controller.signal).then(
+      (value) => {
+        subscriber.next(value)
+        subscriber.complete()
+      },
+      (error: unknown) => subscriber.error(error),
+    )
+    return () => controller.abort()
   })
 }

@@ -21,7 +21,7 @@ import {
   type Logged,
 } from '../../kernel/index'
 import { ensCoinType } from '../../kernel/rules/names'
-import { createApiClient, type ApiClient } from './client'
+import { createApiClient, fromAbortable, type ApiClient } from './client'
 import {
   namesOwnedLoaded,
   namesRegistrationFailed,
@@ -33,7 +33,6 @@ import {
 } from './names'
 import { getNamesForAddress, getNameSuggestions, labelOf, postNameRegistration } from './profile'
 import { registrationMessage } from './registration-message'
-import { fromAbortable } from './source'
 
 /** The names plugin's options, checked. */
 export type NamesSettings = { baseUrl: string; zone: string; projectId?: string; timeout?: number }

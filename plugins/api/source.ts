@@ -5,7 +5,9 @@
  */
 import { Observable, map, of } from 'rxjs'
 import { constants, selectConfiguredNamespaces, type ChainNamespace, type EffectContext, type State, type WalletListing } from '../../kernel/index'
-import { createApiClient, type ApiClient } from './client'
+import { createApiClient, fromAbortable, type ApiClient } from './client'
+
+export { fromAbortable }
 import { getWallets } from './get-wallets'
 import { keepIncluded, pageOfWallets, searchLocalWallets, visibleListings } from './local'
 import { curatedWallets } from './registry'
@@ -128,19 +130,4 @@ export function createSourceResolver(settings: ApiSettings, ctx: EffectContext):
     }
     return localSource(settings, filter)
   }
-}
-
-/** A promise-returning call as an observable; unsubscribing aborts it. */
-export function fromAbortable<T>(run: (signal: AbortSignal) => Promise<T>): Observable<T> {
-  return new Observable<T>((subscriber) => {
-    const controller = new AbortController()
-    run(controller.signal).then(
-      (value) => {
-        subscriber.next(value)
-        subscriber.complete()
-      },
-      (error: unknown) => subscriber.error(error),
-    )
-    return () => controller.abort()
-  })
 }
