@@ -35,8 +35,8 @@ export type DappCost = {
   initialModules: { group: string; bytes: number }[]
 }
 
-/** The plugins a bench dapp registers beside eip155: api (curated registry, wallet list), solana, bip122 (Bitcoin), walletconnect, siwx (sign in with the wallet). */
-export type DappPlugin = 'api' | 'solana' | 'bip122' | 'walletconnect' | 'siwx'
+/** The plugins a bench dapp registers beside eip155: api (curated registry, wallet list), solana, bip122 (Bitcoin), walletconnect, siwx (sign in with the wallet), names (account names). */
+export type DappPlugin = 'api' | 'solana' | 'bip122' | 'walletconnect' | 'siwx' | 'names'
 
 /**
  * The dapps measured: EVM with the api plugin and without it (each with its own rows in the table, `detailed`), and
@@ -50,6 +50,7 @@ export const dapps: readonly { name: string; plugins: readonly DappPlugin[]; det
   { name: 'EVM + api + Bitcoin', plugins: ['api', 'bip122'], detailed: false },
   { name: 'EVM + api + WalletConnect', plugins: ['api', 'walletconnect'], detailed: false },
   { name: 'EVM + api + SIWX', plugins: ['api', 'siwx'], detailed: false },
+  { name: 'EVM + api + names', plugins: ['api', 'names'], detailed: false },
 ]
 
 /** What each plugin adds to a dapp: the dapp with it (`with`) minus the same dapp without it (`without`), by name in `dapps`. */
@@ -59,6 +60,7 @@ export const pluginCosts: readonly { plugin: string; with: string; without: stri
   { plugin: 'Bitcoin plugin', with: 'EVM + api + Bitcoin', without: 'EVM + api' },
   { plugin: 'WalletConnect plugin', with: 'EVM + api + WalletConnect', without: 'EVM + api' },
   { plugin: 'SIWX plugin', with: 'EVM + api + SIWX', without: 'EVM + api' },
+  { plugin: 'names plugin', with: 'EVM + api + names', without: 'EVM + api' },
 ]
 
 /** Externals of the "Latch without React" build: React, react-dom, the scheduler and their subpaths. */
@@ -72,7 +74,7 @@ export function dappSource(plugins: readonly DappPlugin[]): string {
   const src = (path: string) => JSON.stringify(join(root, path))
   const has = (plugin: DappPlugin) => plugins.includes(plugin)
   const networks = ['fromViemChain(mainnet)', ...(has('solana') ? ['solanaMainnet()'] : []), ...(has('bip122') ? ['bitcoin'] : [])]
-  const registered = ['eip155()', ...(has('solana') ? ['solana()'] : []), ...(has('bip122') ? ['bip122()'] : []), ...(has('api') ? ['api()'] : []), ...(has('walletconnect') ? ['walletConnect()'] : []), ...(has('siwx') ? ['siwx()'] : [])]
+  const registered = ['eip155()', ...(has('solana') ? ['solana()'] : []), ...(has('bip122') ? ['bip122()'] : []), ...(has('api') ? ['api()'] : []), ...(has('walletconnect') ? ['walletConnect()'] : []), ...(has('siwx') ? ['siwx()'] : []), ...(has('names') ? [`names({ baseUrl: 'https://api.example.com', zone: 'latch.id' })`] : [])]
   return [
     `import { createRoot } from 'react-dom/client'`,
     `import { mainnet } from 'viem/chains'`,
@@ -83,6 +85,7 @@ export function dappSource(plugins: readonly DappPlugin[]): string {
     has('api') ? `import { api } from ${src('plugins/api/index.ts')}` : '',
     has('walletconnect') ? `import { walletConnect } from ${src('plugins/walletconnect/index.ts')}` : '',
     has('siwx') ? `import { siwx } from ${src('plugins/siwx/index.ts')}` : '',
+    has('names') ? `import { names } from ${src('plugins/api/names-index.ts')}` : '',
     `import { ConnectButton, LatchProvider } from ${src('ui/index.ts')}`,
     `const latch = createLatch({ networks: [${networks.join(', ')}], plugins: [${registered.join(', ')}] })`,
     `createRoot(document.getElementById('root')).render(<LatchProvider latch={latch}><ConnectButton /></LatchProvider>)`,

@@ -42,7 +42,11 @@ function fakeFetch(replies: Reply[]) {
 }
 
 let cleanup: (() => Promise<void>) | undefined
-beforeAll(preloadAll)
+beforeAll(async () => {
+  await preloadAll()
+  // The api plugin's history chunk, loaded as a page that already has it (plugins/api/history-lazy.test.ts covers the loading).
+  await import('../../../../plugins/api/history-effect')
+})
 afterEach(async () => {
   await cleanup?.()
   cleanup = undefined
