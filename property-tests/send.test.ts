@@ -144,4 +144,18 @@ describe('Send rules (properties)', () => {
       runs,
     )
   })
+  it('a name in a names zone is one to resolve on EVM only when that zone is given; .eth always; never on Solana (docs/names.md)', () => {
+    const label = fc.stringMatching(/^[a-z0-9-]{4,20}$/)
+    const zone = fc.constantFrom('latch.id', 'example.test', 'names.example.org')
+    fc.assert(
+      fc.property(label, zone, fc.boolean(), (l, z, upper) => {
+        const typed = upper ? `${l}.${z}`.toUpperCase() : `${l}.${z}`
+        expect(checkRecipient('eip155', typed, [z])).toEqual({ ok: false, reason: 'name', name: `${l}.${z}` })
+        expect(checkRecipient('eip155', typed)).toMatchObject({ ok: false })
+        expect(checkRecipient('eip155', typed)).not.toMatchObject({ reason: 'name' })
+        expect(checkRecipient('eip155', 'Alice.eth', [z])).toEqual({ ok: false, reason: 'name', name: 'alice.eth' })
+        expect(checkRecipient('solana', typed, [z])).toEqual({ ok: false, reason: 'nameUnsupported' })
+      }),
+    )
+  })
 })

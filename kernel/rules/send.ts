@@ -81,16 +81,20 @@ const namePattern = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:eth|sol)$/i
 /**
  * The recipient typed (docs/behaviour.md, "Send"). EVM: 40 hex digits after `0x`, all lower or all upper case, or mixed case
  * that is its EIP-55 checksum; the address comes back checksummed. Solana: base58 of exactly 32 bytes. An EVM name
- * (`*.eth`) is `name`, to resolve through the network (the name in lower case); a Solana name (`*.sol`) is not resolved:
- * `nameUnsupported`. Another family: `unsupportedFamily`.
+ * (`*.eth`, or a name in one of `zones`, the names plugin's: docs/names.md) is `name`, to resolve (the name in lower case); a
+ * Solana name (`*.sol`) is not resolved: `nameUnsupported`. Another family: `unsupportedFamily`.
  */
-export function checkRecipient(ns: ChainNamespace | undefined, text: unknown): RecipientResult {
+export function checkRecipient(ns: ChainNamespace | undefined, text: unknown, zones: readonly string[] = []): RecipientResult {
   if (ns !== 'eip155' && ns !== 'solana') return { ok: false, reason: 'unsupportedFamily' }
   if (typeof text !== 'string') return { ok: false, reason: 'invalidAddress' }
   const value = text.trim()
   if (value === '') return { ok: false, reason: 'recipientRequired' }
-  if (value.length <= 253 && namePattern.test(value)) {
-    return ns === 'eip155' && /\.eth$/i.test(value) ? { ok: false, reason: 'name', name: value.toLowerCase() } : { ok: false, reason: 'nameUnsupported' }
+  const lower = value.toLowerCase()
+  // A name in a names zone: one label of letters, digits and hyphens before the zone (docs/names.md).
+  const zone = zones.find((z) => lower.endsWith(`.${z.toLowerCase()}`) && /^[a-z0-9-]{1,63}$/.test(lower.slice(0, -z.length - 1)))
+  if (value.length <= 253 && (namePattern.test(value) || zone !== undefined)) {
+    const resolvable = lower.endsWith('.eth') || zone !== undefined
+    return ns === 'eip155' && resolvable ? { ok: false, reason: 'name', name: lower } : { ok: false, reason: 'nameUnsupported' }
   }
   if (ns === 'solana') return isSolanaAddress(value) ? { ok: true, address: value } : { ok: false, reason: 'invalidAddress' }
   if (!value.startsWith('0x') || !isEvmAddress(value)) return { ok: false, reason: 'invalidAddress' }

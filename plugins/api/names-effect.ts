@@ -23,6 +23,9 @@ import {
 import { ensCoinType } from '../../kernel/rules/names'
 import { createApiClient, fromAbortable, type ApiClient } from './client'
 import {
+  namesAddressFailed,
+  namesAddressRequested,
+  namesAddressSucceeded,
   namesOwnedLoaded,
   namesRegistrationFailed,
   namesRegistrationRequested,
@@ -31,7 +34,7 @@ import {
   namesSuggestionsRequested,
   namesSuggestionsSucceeded,
 } from './names'
-import { getNamesForAddress, getNameSuggestions, labelOf, postNameRegistration } from './profile'
+import { getNameAddress, getNamesForAddress, getNameSuggestions, labelOf, postNameRegistration } from './profile'
 import { registrationMessage } from './registration-message'
 
 /** The names plugin's options, checked. */
@@ -44,7 +47,33 @@ export function namesEffect(events$: Observable<Logged>, ctx: EffectContext, set
     if (!projectId || !ctx.ports.fetch) return undefined
     return createApiClient({ baseUrl: settings.baseUrl, projectId, fetch: ctx.ports.fetch, scheduler: ctx.ports.scheduler, timeout: settings.timeout })
   }
-  return merge(suggestions(events$, ctx, settings, clientOf), registrations(events$, ctx, settings, clientOf), owned(events$, ctx, clientOf))
+  return merge(suggestions(events$, ctx, settings, clientOf), registrations(events$, ctx, settings, clientOf), owned(events$, ctx, clientOf), addresses(events$, ctx, settings, clientOf))
+}
+
+/** docs/names.md, "Sending to a name": a name in the zone → its address for the active EVM network's coin type. */
+function addresses(events$: Observable<Logged>, ctx: EffectContext, settings: NamesSettings, clientOf: ClientOf): Observable<LatchEvent> {
+  const options = { intent: namesAddressRequested, succeeded: namesAddressSucceeded, failed: namesAddressFailed } as const
+  return events$.pipe(
+    filter(options.intent.match),
+    mergeMap((intent) => {
+      const echo = intent.requestId === undefined ? {} : { requestId: intent.requestId }
+      const { name } = intent.payload
+      const run = async (signal: AbortSignal) => {
+        const label = labelOf(name, settings.zone)
+        if (label === undefined || !name.trim().toLowerCase().endsWith(`.${settings.zone}`)) return null
+        const client = clientOf()
+        if (!client) throw new LatchError('NAME_RESOLUTION_FAILED', { details: 'names: no projectId or fetch port' })
+        const network = evmAccount(ctx)
+        const chainId = network?.chainId ?? Number(ctx.getState().chains.eip155.network.caipNetwork?.id)
+        if (!Number.isSafeInteger(chainId)) throw new LatchError('NAME_RESOLUTION_FAILED', { details: 'names: no active EVM network' })
+        return getNameAddress(client, { name: `${label}.${settings.zone}`, coinType: ensCoinType(chainId), signal })
+      }
+      return fromAbortable(run).pipe(
+        map((address): LatchEvent => options.succeeded({ name, address }, echo)),
+        catchError((error: unknown) => of(options.failed({ error: toLatchError(error, 'NAME_RESOLUTION_FAILED').toData() }, echo))),
+      )
+    }),
+  )
 }
 
 type ClientOf = () => ApiClient | undefined

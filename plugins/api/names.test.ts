@@ -7,7 +7,7 @@ import { createTestWallet } from '../../scripts/testing/eip155-test-wallet'
 import { selectOffersName } from '../../ui/modal/views/Account/Account'
 import { eip155 } from '../eip155/index'
 import { api } from './index'
-import { names as namesPlugin, namesSuggestionsRequested, registerName, registrationMessage, type NamesOptions } from './names-index'
+import { names as namesPlugin, namesAddressRequested, namesSuggestionsRequested, registerName, registrationMessage, type NamesOptions } from './names-index'
 
 // docs/names.md: the provider API's name service, against the local provider API's own (scripts/devnet/name-service.ts)
 // on two anvils, with the EVM test wallet signing.
@@ -82,10 +82,17 @@ describe('the name service (docs/names.md)', () => {
     await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
     await h.until((s) => s.chains.eip155.account.profileName, (name) => name === 'alice-latch.latch.id')
     expect(selectOffersName(h.latch.getState())).toBe(false)
+    // Sending to a name in the zone: its address for this network's coin type, or null (docs/names.md, "Sending to a name").
+    const address = (name: string) => h.latch.request(namesAddressRequested({ name })).then((answer) => answer.address)
+    expect(await address('Alice-Latch.latch.id')).toBe(h.account.toLowerCase())
+    expect(await address('nobody-here.latch.id')).toBeNull()
+    expect(await address('alice-latch.other.zone')).toBeNull()
     // A network switch clears the name shown; it is read again for the other network.
     await h.wallet.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
     await h.until((s) => s.chains.eip155.account.caipAddress, (caip) => caip?.startsWith('eip155:31338:') === true)
     await h.until((s) => s.chains.eip155.account.profileName, (name) => name === 'alice-latch.latch.id')
+    // Registered with the first network's coin type: no address on this one.
+    expect(await address('alice-latch.latch.id')).toBeNull()
   })
 
   it('a name someone else holds is refused with the name service\'s reason, and the visitor stays on the form', async () => {

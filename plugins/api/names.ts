@@ -29,6 +29,13 @@ export const namesSuggestionsFailed = defineEvent('names/suggestionsFailed', z.o
 export const namesRegistrationRequested = defineEvent('names/registrationRequested', z.object({ name: z.string().check(z.maxLength(255)) }))
 export const namesRegistrationSucceeded = defineEvent('names/registrationSucceeded', z.object({ name: nameText, caipAddress: nameText }))
 export const namesRegistrationFailed = defineEvent('names/registrationFailed', z.object({ error: errorDataSchema }))
+/**
+ * Intent: the address a name in the zone points at on the active EVM network (docs/names.md, "Sending to a name"). Answered by
+ * `names/addressSucceeded { name, address }` (lower-case, or null) or `names/addressFailed { error }`.
+ */
+export const namesAddressRequested = defineEvent('names/addressRequested', z.object({ name: z.string().check(z.maxLength(255)) }))
+export const namesAddressSucceeded = defineEvent('names/addressSucceeded', z.object({ name: z.string().check(z.maxLength(255)), address: z.nullable(z.string().check(z.regex(/^0x[0-9a-f]{40}$/))) }))
+export const namesAddressFailed = defineEvent('names/addressFailed', z.object({ error: errorDataSchema }))
 /** The names an address holds in the zone (newest first), read when an EVM account connects. */
 export const namesOwnedLoaded = defineEvent('names/ownedLoaded', z.object({ caipAddress: nameText, names: z.array(nameText).check(z.maxLength(100)) }))
 
@@ -40,6 +47,9 @@ export const namesEvents = [
   namesRegistrationSucceeded,
   namesRegistrationFailed,
   namesOwnedLoaded,
+  namesAddressRequested,
+  namesAddressSucceeded,
+  namesAddressFailed,
 ] as const
 
 /** The `names` slice. */

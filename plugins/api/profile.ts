@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { isValidRegistrationName, LatchError, toLatchError } from '../../kernel/index'
-import { getJson, parseBody, send, type ApiClient } from './client'
+import { getJson, httpError, parseBody, send, type ApiClient } from './client'
 import type { NameSuggestion } from './names'
 
 const nameText = z.string().check(z.minLength(1), z.maxLength(255))
@@ -52,6 +52,34 @@ export async function getNamesForAddress(client: ApiClient, parameters: { addres
     return parseBody(reverseSchema, body, path).map((record) => record.name)
   } catch (error) {
     return failWith('NAME_LOOKUP_FAILED', error)
+  }
+}
+
+const addressRecordSchema = z.object({
+  name: nameText,
+  addresses: z.record(z.string().check(z.regex(/^\d{1,10}$/)), z.object({ address: z.string().check(z.maxLength(100)) })),
+})
+
+/**
+ * GET /v1/profile/account/{name}: the address `name` points at for `coinType` (else for the default EVM coin type,
+ * 0x80000000), lower-case; null when the name is not registered or has no EVM address for it. `NAME_RESOLUTION_FAILED` on
+ * failure or junk.
+ */
+export async function getNameAddress(client: ApiClient, parameters: { name: string; coinType: number; signal?: AbortSignal }): Promise<string | null> {
+  const path = `/v1/profile/account/${encodeURIComponent(parameters.name)}`
+  try {
+    const answer = await send(client, { path, query: { apiVersion: 2 }, signal: parameters.signal })
+    if (answer.status === 404) return null
+    if (answer.status < 200 || answer.status > 299) throw httpError(path, answer.status)
+    const record = parseBody(addressRecordSchema, answer.body, path)
+    const found = record.addresses[String(parameters.coinType)] ?? record.addresses[String(0x80000000)]
+    if (!found) return null
+    if (!/^0x[0-9a-fA-F]{40}$/.test(found.address)) throw new LatchError('SERVER_ERROR', { details: `GET ${path} answered an address that is not an EVM address` })
+    return found.address.toLowerCase()
+  } catch (error) {
+    const cause = toLatchError(error)
+    if (cause.code === 'ABORTED') throw cause
+    throw new LatchError('NAME_RESOLUTION_FAILED', { details: cause.details ?? cause.message, cause: error })
   }
 }
 

@@ -14,7 +14,7 @@ describe.skipIf(!hasChromium())('choosing an account name, end to end', () => {
   const approve = (page: Page) => page.getByTestId('dev-wallet-approve').click()
   const button = (page: Page) => page.locator('.latch-account')
 
-  it('Choose a name → suggestions → Register (the wallet signs) → success; the account button shows the name, also after a reload', async () => {
+  it('Choose a name → suggestions → Register (the wallet signs) → success; the account button shows the name, also after a reload; Send resolves it', async () => {
     const page = await openDemo(stack)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).click()
@@ -55,5 +55,14 @@ describe.skipIf(!hasChromium())('choosing an account name, end to end', () => {
     await page.reload()
     await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(anvilAccounts[0])
     await expect.poll(() => button(page).textContent()).toContain('latch-e2e.latch.id')
+
+    // Send resolves names in the zone through the name service (docs/names.md, "Sending to a name").
+    await button(page).click()
+    await dialog(page).locator('li[data-feature="send"] .row').click()
+    const form = dialog(page).locator('.send-form')
+    await form.locator('.send-recipient').fill('nobody-here.latch.id')
+    await expect.poll(() => form.locator('[role=alert]').allTextContents()).toEqual(['No address for this name on this network'])
+    await form.locator('.send-recipient').fill('Latch-E2E.latch.id')
+    await expect.poll(() => form.locator('.send-resolved').textContent()).toBe(anvilAccounts[0])
   })
 })

@@ -56,6 +56,8 @@ export function selectSendView(state: State) {
     balance: account?.balance,
     balanceSymbol: account?.balanceSymbol,
     tokenBalance: ns ? selectTokenBalances(state, ns) : undefined,
+    // The names plugin's zone (docs/names.md, "Sending to a name"), read as plain state.
+    zone: (state as { names?: { zone?: string } }).names?.zone,
   }
 }
 
@@ -200,9 +202,9 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
   const ids = { token: useId(), amount: useId(), recipient: useId(), amountError: useId(), recipientError: useId() }
   const token = tokens.find((entry) => entry.key === tokenKey)
   const isNative = token?.key === 'native'
-  const typed = checkRecipient(view.ns, recipientText)
+  const typed = checkRecipient(view.ns, recipientText, view.zone ? [view.zone] : [])
   const typedName = !typed.ok && typed.reason === 'name' ? typed.name : undefined
-  const lookup = useNameLookup(latch, typedName)
+  const lookup = useNameLookup(latch, typedName, view.zone)
   // docs/behaviour.md, "Send": a name is sent to once it resolves to an address on the active network.
   const recipient: RecipientResult = typedName && lookup.status === 'resolved' ? { ok: true, address: checksumAddress(lookup.address) } : typed
   const separator = decimalSeparator(t.locale)
@@ -494,23 +496,26 @@ function amountText_(reason: Exclude<AmountRefusal, 'amountRequired'>, token: Se
 type NameLookup = { status: 'idle' | 'resolving' | 'none' | 'failed' } | { status: 'resolved'; address: string }
 
 /**
- * The address an EVM name resolves to on the active network (the eip155 plugin's `eip155/nameRequested`, docs/behaviour.md,
- * "Names"), asked when the name typed changes; an answer for a name no longer typed is dropped.
+ * The address an EVM name resolves to on the active network, asked when the name typed changes; an answer for a name no
+ * longer typed is dropped. A name in the names plugin's zone asks its name service (`names/addressRequested`, docs/names.md),
+ * any other the eip155 plugin's ENS lookup (`eip155/nameRequested`, docs/behaviour.md, "Names").
  */
-function useNameLookup(latch: Latch, name: string | undefined): NameLookup {
+function useNameLookup(latch: Latch, name: string | undefined, zone: string | undefined): NameLookup {
   const [lookup, setLookup] = useState<NameLookup & { name?: string }>({ status: 'idle' })
   useEffect(() => {
     if (!name) return setLookup({ status: 'idle' })
     let live = true
     setLookup({ status: 'resolving', name })
-    latch.request({ type: 'eip155/nameRequested', ns: 'eip155', payload: { name } }).then(
+    const inZone = zone !== undefined && name.endsWith(`.${zone}`)
+    const asked = inZone ? latch.request({ type: 'names/addressRequested', payload: { name } }) : latch.request({ type: 'eip155/nameRequested', ns: 'eip155', payload: { name } })
+    asked.then(
       ({ address }) => live && setLookup(address && /^0x[0-9a-fA-F]{40}$/.test(address) ? { status: 'resolved', address, name } : { status: 'none', name }),
       () => live && setLookup({ status: 'failed', name }),
     )
     return () => {
       live = false
     }
-  }, [latch, name])
+  }, [latch, name, zone])
   return lookup.name === name || !name ? lookup : { status: 'resolving' }
 }
 
