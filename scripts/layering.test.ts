@@ -51,6 +51,28 @@ function valueImports(file: string): { static: string[]; dynamic: string[] } {
   return { static: statics, dynamic }
 }
 
+/** Within `files`: where a relative import lands (`local`), and every file a file reaches by static value imports (`closure`). */
+function importGraph(files: ReadonlySet<string>) {
+  const local = (file: string, spec: string) => {
+    const target = relative(root, resolve(root, dirname(file), spec))
+    return [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].find((path) => files.has(path))
+  }
+  const closure = (start: string) => {
+    const seen = new Set<string>()
+    const visit = (file: string) => {
+      if (seen.has(file)) return
+      seen.add(file)
+      for (const spec of valueImports(file).static) {
+        const next = local(file, spec)
+        if (next) visit(next)
+      }
+    }
+    visit(start)
+    return seen
+  }
+  return { local, closure }
+}
+
 describe('layering', () => {
   it('kernel/ imports only kernel/, rxjs, immer, zod, keccak from @noble/hashes, and the types of viem (never its code)', () => {
     const offences = sourceFiles('kernel').flatMap((file) => {
@@ -170,23 +192,7 @@ describe('layering', () => {
     // grows it (plugins/api/history-lazy.ts hands the chunk what it needs instead).
     const dir = 'plugins/api'
     const files = new Set(sourceFiles(dir))
-    const local = (file: string, spec: string) => {
-      const target = relative(root, resolve(root, dirname(file), spec))
-      return [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].find((path) => files.has(path))
-    }
-    const closure = (start: string) => {
-      const seen = new Set<string>()
-      const visit = (file: string) => {
-        if (seen.has(file)) return
-        seen.add(file)
-        for (const spec of valueImports(file).static) {
-          const next = local(file, spec)
-          if (next) visit(next)
-        }
-      }
-      visit(start)
-      return seen
-    }
+    const { local, closure } = importGraph(files)
     const initial = closure(`${dir}/index.ts`)
     const lazy = [...files].flatMap((file) => valueImports(file).dynamic.flatMap((spec) => local(file, spec) ?? []))
     expect(lazy).toContain(`${dir}/history-effect.ts`)
@@ -203,23 +209,7 @@ describe('layering', () => {
   it('ui/: each lazily loaded module reaches ui/shared.ts, which reaches every ui module it shares with the initial load', () => {
     // Else esbuild cuts the ui modules some lazy views share with the initial load into small chunks of their own (ui/shared.ts).
     const files = new Set(sourceFiles('ui'))
-    const local = (file: string, spec: string) => {
-      const target = relative(root, resolve(root, dirname(file), spec))
-      return [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].find((path) => files.has(path))
-    }
-    const closure = (start: string) => {
-      const seen = new Set<string>()
-      const visit = (file: string) => {
-        if (seen.has(file)) return
-        seen.add(file)
-        for (const spec of valueImports(file).static) {
-          const next = local(file, spec)
-          if (next) visit(next)
-        }
-      }
-      visit(start)
-      return seen
-    }
+    const { local, closure } = importGraph(files)
     const initial = closure('ui/index.ts')
     const shared = closure('ui/shared.ts')
     // The catalogues (ui/i18n/locales) share nothing with it but types.

@@ -119,7 +119,7 @@ function evmAccount(ctx: EffectContext) {
 /**
  * docs/names.md, "Registering": the account signs a message naming the name, its address, the network's coin type and
  * the time; the name service checks it. Success shows the name as the account's and RegisterAccountNameSuccess;
- * failure stays on RegisterAccountName with a toast. One registration at a time.
+ * failure stays on RegisterAccountName with a toast.
  */
 function registrations(events$: Observable<Logged>, ctx: EffectContext, settings: NamesSettings, clientOf: ClientOf): Observable<LatchEvent> {
   /** The wallet's answer to the signature request `requestId` (subscribed before the request is sent). */

@@ -21,13 +21,17 @@ describe.skipIf(!hasChromium())('the Send view, end to end', () => {
   const rpc = () => createPublicClient({ transport: http(stack.demo.stack.chains[0]?.url) })
   const tokenBalance = (owner: `0x${string}`) => rpc().readContract({ address: dusd.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
-  /** Connects the dev wallet, opens Account, and its Send row. */
-  async function openSend(): Promise<Page> {
+  /** A JSON-RPC call to the local SVM. */
+  const svmCall = async (method: string, params: unknown[]) =>
+    ((await (await fetch(stack.demo.stack.solana.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: unknown }).result
+
+  /** Connects a dev wallet (the EVM one unless said), opens Account, and its Send row. */
+  async function openSend(wallet: { name: RegExp; address: () => string } = { name: /Latch Dev Wallet/, address: () => account }): Promise<Page> {
     const page = await openDemo(stack)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).click()
+    await dialog(page).getByRole('button', { name: wallet.name }).click()
     await page.getByTestId('dev-wallet-approve').click()
-    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(wallet.address())
     await expect.poll(() => dialog(page).count()).toBe(0)
     await page.locator('.latch-account').click()
     await dialog(page).locator('[data-view="Account"]').waitFor()
@@ -100,21 +104,13 @@ describe.skipIf(!hasChromium())('the Send view, end to end', () => {
     expect(types).not.toContain('wallet/sendTransactionRequested')
   })
 
+  const solanaWallet = { name: new RegExp(solanaDevWalletInfo.name), address: () => stack.demo.stack.solana.address }
+
   it('sends 0.25 SOL from the Solana dev wallet: the SVM shows it, with the fee of one signature', async () => {
-    const page = await openDemo(stack)
+    const page = await openSend(solanaWallet)
     const solana = stack.demo.stack.solana
-    const lamportsOf = async (address: string) =>
-      BigInt(((await (await fetch(solana.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }) })).json()) as { result: { value: number } }).result.value)
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await dialog(page).getByRole('button', { name: new RegExp(solanaDevWalletInfo.name) }).click()
-    await page.getByTestId('dev-wallet-approve').click()
-    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(solana.address)
-    await expect.poll(() => dialog(page).count()).toBe(0)
-    await page.locator('.latch-account').click()
-    await dialog(page).locator('[data-view="Account"]').waitFor()
-    await dialog(page).locator('li[data-feature="send"] .row').click()
+    const lamportsOf = async (address: string) => BigInt(((await svmCall('getBalance', [address])) as { value: number }).value)
     const form = dialog(page).locator('.send-form')
-    await form.waitFor()
     await expect.poll(() => form.locator('select option').allTextContents()).toEqual(['SOL', solanaDevFunds.demoToken.symbol])
     const to = 'Hxro1YdXbqR2p4Xg5yHPRFSzv8fPa3dDm5T1U5dDWKfD'
     const [before, received] = [await lamportsOf(solana.address), await lamportsOf(to)]
@@ -131,26 +127,15 @@ describe.skipIf(!hasChromium())('the Send view, end to end', () => {
   })
 
   it('sends 12.5 of the demo SPL token to an address without a token account: the SVM shows it, and the balance shown follows', async () => {
-    const page = await openDemo(stack)
+    const page = await openSend(solanaWallet)
     const solana = stack.demo.stack.solana
     const { symbol, decimals, amount } = solanaDevFunds.demoToken
-    const rpcCall = async (method: string, params: unknown[]) =>
-      ((await (await fetch(solana.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: unknown }).result
     /** The owner's base units of the demo token, over all its token accounts. */
     const tokensOf = async (owner: string) => {
-      const { value } = (await rpcCall('getTokenAccountsByOwner', [owner, { mint: solana.mint }, { encoding: 'jsonParsed' }])) as { value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] }
+      const { value } = (await svmCall('getTokenAccountsByOwner', [owner, { mint: solana.mint }, { encoding: 'jsonParsed' }])) as { value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] }
       return value.reduce((sum, entry) => sum + BigInt(entry.account.data.parsed.info.tokenAmount.amount), 0n)
     }
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await dialog(page).getByRole('button', { name: new RegExp(solanaDevWalletInfo.name) }).click()
-    await page.getByTestId('dev-wallet-approve').click()
-    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(solana.address)
-    await expect.poll(() => dialog(page).count()).toBe(0)
-    await page.locator('.latch-account').click()
-    await dialog(page).locator('[data-view="Account"]').waitFor()
-    await dialog(page).locator('li[data-feature="send"] .row').click()
     const form = dialog(page).locator('.send-form')
-    await form.waitFor()
     await expect.poll(() => form.locator('select option').allTextContents()).toEqual(['SOL', symbol])
     await form.locator('select').selectOption({ label: symbol })
     const held = await tokensOf(solana.address)
