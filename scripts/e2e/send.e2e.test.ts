@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium())('the Send view, end to end', () => {
     if (token) await form.locator('select').selectOption({ label: token })
     await form.locator('.send-amount input').fill(amount)
     await form.locator('.send-recipient').fill(to)
-    // The fee comes from the wallet's eth_estimateGas and eth_gasPrice (anvil's).
+    // The fee comes from the network's eth_estimateGas and eth_gasPrice (anvil's).
     await expect.poll(() => form.locator('.send-fee bdi').textContent(), { timeout: 10_000 }).toMatch(/ETH$/)
     await form.getByRole('button', { name: 'Review' }).click()
     await dialog(page).locator('.send-preview').getByRole('button', { name: 'Send' }).click()
@@ -71,7 +71,7 @@ describe.skipIf(!hasChromium())('the Send view, end to end', () => {
     expect(await tokenBalance(account)).toBe(mineBefore - parseUnits('12.5', dusd.decimals))
   })
 
-  it('sends to a name: alice.eth resolves through the local ENS, the preview names it, anvil shows the transfer', async () => {
+  it('sends to a name: ETH to alice.eth (resolved through the local ENS, named in the preview), then DUSD to bob.eth; anvil shows both', async () => {
     const page = await openSend()
     // The account's own ENS name shows in the account button (docs/behaviour.md, "Names").
     await expect.poll(() => page.locator('.latch-account').textContent()).toContain('latch-dev.eth')
@@ -90,6 +90,14 @@ describe.skipIf(!hasChromium())('the Send view, end to end', () => {
     await page.getByTestId('dev-wallet-approve').click()
     await dialog(page).locator('[data-view="Account"]').waitFor()
     await expect.poll(() => rpc().getBalance({ address: alice }), { timeout: 10_000 }).toBe(before + parseEther('0.125'))
+
+    // An ERC-20 to a name: 2 DUSD to bob.eth.
+    const bob = anvilAccounts[2] as `0x${string}`
+    const bobBefore = await tokenBalance(bob)
+    await dialog(page).locator('li[data-feature="send"] .row').click()
+    await expect.poll(() => dialog(page).locator('.send-form select option').allTextContents(), { timeout: 10_000 }).toContain('DUSD')
+    await send(page, '2', 'bob.eth', 'DUSD')
+    await expect.poll(() => tokenBalance(bob), { timeout: 10_000 }).toBe(bobBefore + parseUnits('2', dusd.decimals))
   })
 
   it('an amount above the balance is named and nothing is sent', async () => {
