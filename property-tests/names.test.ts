@@ -1,50 +1,107 @@
 import fc from 'fast-check'
+import { encodeAbiParameters, encodeFunctionData, namehash as viemNamehash, parseAbi, toHex } from 'viem'
+import { packetToBytes } from 'viem/ens'
 import { describe, expect, it } from 'vitest'
-import { ensCoinType } from '../kernel/rules/names'
-import { labelOf } from '../plugins/api/profile'
-import { registrationMessage } from '../plugins/api/registration-message'
+import { decodeAddr, decodeReverse, decodeText, dnsEncode, encodeResolve, encodeReverse, isPlausibleName, namehash, shownAvatar } from '../plugins/eip155/ens-codec'
 
-// docs/names.md: the name rule as the names plugin reads what a visitor types, and the message an account signs.
+const runs = { numRuns: 300 }
+const abi = parseAbi([
+  'function reverseWithGateways(bytes reverseName, uint256 coinType, string[] gateways)',
+  'function resolveWithGateways(bytes name, bytes data, string[] gateways)',
+  'function text(bytes32 node, string key)',
+  'function addr(bytes32 node)',
+])
 
-const zone = fc.constantFrom('latch.id', 'example.test', 'names.example.org')
-const labelChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-'.split(''))
-const label = fc.array(labelChar, { minLength: 4, maxLength: 63 }).map((chars) => chars.join(''))
+const label = fc.stringMatching(/^[a-z0-9-]{1,20}$/)
+const name = fc.tuple(fc.array(label, { minLength: 1, maxLength: 3 }), fc.constantFrom('eth', 'test', 'xyz')).map(([labels, tld]) => [...labels, tld].join('.'))
+const address = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => toHex(bytes))
 
-describe('names (properties)', () => {
-  it('a valid label is read back the same, in any case, with or without the zone, with spaces around', () => {
+describe('ENS calls, as viem encodes them (docs/behaviour.md, "Names")', () => {
+  it('namehash and the DNS form agree with viem for any name', () => {
     fc.assert(
-      fc.property(label, zone, fc.boolean(), fc.boolean(), (l, z, upper, withZone) => {
-        const typed = ` ${withZone ? `${l}.${z}` : l} `
-        expect(labelOf(upper ? typed.toUpperCase() : typed, z)).toBe(l)
+      fc.property(name, (n) => {
+        expect(`0x${namehash(n)}`).toBe(viemNamehash(n))
+        expect(toHex(dnsEncode(n))).toBe(toHex(packetToBytes(n)))
       }),
-      { numRuns: 300 },
+      runs,
     )
   })
 
-  it('anything else is refused: too short, too long, or a character outside letters, digits and hyphens', () => {
-    const short = fc.array(labelChar, { minLength: 0, maxLength: 3 }).map((chars) => chars.join(''))
-    const long = fc.array(labelChar, { minLength: 64, maxLength: 80 }).map((chars) => chars.join(''))
-    // Inside the label (spaces around it are trimmed: the property above).
-    const foreign = fc.tuple(label, fc.constantFrom('_', '.', ' ', 'é', '/', '@', 'ß'), fc.integer({ min: 1, max: 3 })).map(([l, c, at]) => `${l.slice(0, at)}${c}${l.slice(at)}`)
+  it('the reverse and resolve calldata are what viem sends', () => {
     fc.assert(
-      fc.property(fc.oneof(short, long, foreign), zone, (typed, z) => {
-        expect(labelOf(typed, z)).toBeUndefined()
+      fc.property(address, name, fc.string({ maxLength: 40 }), (a, n, key) => {
+        expect(encodeReverse(a)).toBe(encodeFunctionData({ abi, functionName: 'reverseWithGateways', args: [a, 60n, []] }))
+        const text = encodeFunctionData({ abi, functionName: 'text', args: [viemNamehash(n), key] })
+        expect(encodeResolve(n, { text: key })).toBe(encodeFunctionData({ abi, functionName: 'resolveWithGateways', args: [toHex(packetToBytes(n)), text, []] }))
+        const addr = encodeFunctionData({ abi, functionName: 'addr', args: [viemNamehash(n)] })
+        expect(encodeResolve(n, 'addr')).toBe(encodeFunctionData({ abi, functionName: 'resolveWithGateways', args: [toHex(packetToBytes(n)), addr, []] }))
       }),
-      { numRuns: 300 },
+      runs,
     )
   })
 
-  it('the signed message names exactly the name, the address, the coin type and the time', () => {
-    const address = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => `0x${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`)
+  it('decodes any well-formed answer as viem would have encoded it', () => {
     fc.assert(
-      fc.property(label, zone, address, fc.integer({ min: 0, max: 0x7fffffff }), fc.integer({ min: 0, max: 4_102_444_800 }), (l, z, a, chainId, timestamp) => {
-        const name = `${l}.${z}`
-        const coinType = ensCoinType(chainId)
-        const message = registrationMessage({ name, address: a, coinType, timestamp })
-        expect(JSON.parse(message)).toEqual({ name, address: a, coin_type: coinType, timestamp })
-        expect(Object.keys(JSON.parse(message) as object)).toEqual(['name', 'address', 'coin_type', 'timestamp'])
+      fc.property(fc.string({ maxLength: 80 }), address, address, (s, a, b) => {
+        expect(decodeReverse(encodeAbiParameters([{ type: 'string' }, { type: 'address' }, { type: 'address' }], [s, a, b]))).toBe(s)
+        const text = encodeAbiParameters([{ type: 'string' }], [s])
+        expect(decodeText(encodeAbiParameters([{ type: 'bytes' }, { type: 'address' }], [text, b]))).toBe(s)
+        const word = encodeAbiParameters([{ type: 'address' }], [a])
+        const decoded = decodeAddr(encodeAbiParameters([{ type: 'bytes' }, { type: 'address' }], [word, b]))
+        expect(decoded).toBe(/^0x0{40}$/.test(a) ? null : a.toLowerCase())
       }),
-      { numRuns: 300 },
+      runs,
+    )
+  })
+
+  it('junk never crashes: a decoder either answers or throws an Error, never anything else', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.uint8Array({ maxLength: 200 }).map((bytes) => toHex(bytes)), fc.anything()), (junk) => {
+        for (const decode of [decodeReverse, decodeText, decodeAddr]) {
+          try {
+            decode(junk)
+          } catch (error) {
+            expect(error).toBeInstanceOf(Error)
+          }
+        }
+      }),
+      runs,
+    )
+  })
+})
+
+describe('which names and avatars are shown', () => {
+  it('every generated name is plausible; upper case, spaces, one label or an empty label never are', () => {
+    fc.assert(
+      fc.property(name, (n) => {
+        expect(isPlausibleName(n)).toBe(true)
+        expect(isPlausibleName(n.toUpperCase())).toBe(n === n.toUpperCase())
+        expect(isPlausibleName(n.replace('.', ' .'))).toBe(false)
+        expect(isPlausibleName(n.split('.')[0])).toBe(false)
+        expect(isPlausibleName(`${n}.`)).toBe(false)
+        expect(isPlausibleName(`.${n}`)).toBe(false)
+      }),
+      runs,
+    )
+  })
+
+  it('never throws, whatever it is given', () => {
+    fc.assert(
+      fc.property(fc.anything(), (junk) => {
+        expect(typeof isPlausibleName(junk)).toBe('boolean')
+      }),
+      runs,
+    )
+  })
+
+  it('an avatar is shown only when it is a data: image or on the page\'s own origin', () => {
+    const page = 'https://dapp.example'
+    fc.assert(
+      fc.property(fc.webUrl(), (url) => {
+        const shown = shownAvatar(url, page)
+        expect(shown === null || new URL(shown).origin === page).toBe(true)
+      }),
+      runs,
     )
   })
 })
