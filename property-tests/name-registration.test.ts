@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ensCoinType } from '../kernel/rules/names'
 import { labelOf } from '../plugins/api/profile'
