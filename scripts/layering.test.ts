@@ -51,16 +51,19 @@ function valueImports(file: string): { static: string[]; dynamic: string[] } {
   return { static: statics, dynamic }
 }
 
-/** Within `files`: where a relative import lands (`local`), and every file a file reaches by static value imports (`closure`). */
+/**
+ * Within `files`: where a relative import lands (`local`), and every file a file reaches by static value imports
+ * (`closure`), not going through `stop` when given.
+ */
 function importGraph(files: ReadonlySet<string>) {
   const local = (file: string, spec: string) => {
     const target = relative(root, resolve(root, dirname(file), spec))
     return [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].find((path) => files.has(path))
   }
-  const closure = (start: string) => {
+  const closure = (start: string, stop?: string) => {
     const seen = new Set<string>()
     const visit = (file: string) => {
-      if (seen.has(file)) return
+      if (seen.has(file) || file === stop) return
       seen.add(file)
       for (const spec of valueImports(file).static) {
         const next = local(file, spec)
@@ -163,24 +166,8 @@ describe('layering', () => {
     // Else esbuild cuts each helper some lazy modules reach into a small chunk of the initial load (plugins/eip155/shared.ts).
     const dir = 'plugins/eip155'
     const files = new Set(sourceFiles(dir))
-    const local = (file: string, spec: string) => {
-      const target = relative(root, resolve(root, dirname(file), spec))
-      return [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].find((path) => files.has(path))
-    }
-    const closure = (start: string, stop: string) => {
-      const seen = new Set<string>()
-      const visit = (file: string) => {
-        if (seen.has(file) || file === stop) return
-        seen.add(file)
-        for (const spec of valueImports(file).static) {
-          const next = local(file, spec)
-          if (next) visit(next)
-        }
-      }
-      visit(start)
-      return seen
-    }
-    const initial = closure(`${dir}/index.ts`, '')
+    const { local, closure } = importGraph(files)
+    const initial = closure(`${dir}/index.ts`)
     const lazy = [...files].flatMap((file) => valueImports(file).dynamic.flatMap((spec) => local(file, spec) ?? []))
     expect(lazy).toContain(`${dir}/wallet-rpc.ts`)
     const offences = lazy.flatMap((entry) => [...closure(entry, `${dir}/shared.ts`)].filter((file) => initial.has(file)).map((file) => `${entry} → ${file}`))
