@@ -5,7 +5,8 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { anvilAccounts } from '../scripts/devnet/anvil'
-import { startDemo, type DemoServer } from '../scripts/devnet/demo/serve-demo'
+import type { DemoServer } from '../scripts/devnet/demo/serve-demo'
+import { startDemo } from '../scripts/devnet/launch'
 import { ensureChromium, launchBrowser, newGuardedPage } from '../scripts/e2e/harness'
 import { summarize, type Summary } from './stats'
 import { activityProbeScript, type ProbeActivity } from './activity-probe'

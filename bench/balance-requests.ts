@@ -8,7 +8,7 @@
  *   npx tsx bench/balance-requests.ts [seconds per window, default 60]
  */
 import type { Page, Request } from 'playwright-core'
-import { startDemo } from '../scripts/devnet/demo/serve-demo'
+import { startDemo } from '../scripts/devnet/launch'
 import { ensureChromium, launchBrowser, newGuardedPage } from '../scripts/e2e/harness'
 import { isMain, runCli } from '../scripts/cli'
 

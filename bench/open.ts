@@ -5,7 +5,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { probeScript, type ProbeLoad, type ProbeOpen } from './probe'
 import { summarize, type Summary } from './stats'
-import { startDemo, type DemoServer } from '../scripts/devnet/demo/serve-demo'
+import type { DemoServer } from '../scripts/devnet/demo/serve-demo'
+import { startDemo } from '../scripts/devnet/launch'
 import { ensureChromium, launchBrowser, newGuardedPage, type GuardedPage } from '../scripts/e2e/harness'
 
 /** How many samples of each kind; `settleMs` is the wait after `load` before a page's first open. */

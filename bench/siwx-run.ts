@@ -4,7 +4,8 @@
  * closed, the demo reading the session), in the browser mode and in the server mode (the demo's backend).
  */
 import type { Browser } from 'playwright-core'
-import { startDemo, type DemoServer } from '../scripts/devnet/demo/serve-demo'
+import type { DemoServer } from '../scripts/devnet/demo/serve-demo'
+import { startDemo } from '../scripts/devnet/launch'
 import { ensureChromium, launchBrowser, newGuardedPage } from '../scripts/e2e/harness'
 import { summarize, type Summary } from './stats'
 import { approveConnection, approveSignature, chooseDevWallet } from './siwx-page'

@@ -5,8 +5,9 @@
  * stack's relay with a `decide` that records when it approves.
  */
 import type { Browser, Page } from 'playwright-core'
-import { startWcWallet, type WcWallet } from '../scripts/devnet/wc-wallet/wallet'
-import { startDemo, type DemoServer } from '../scripts/devnet/demo/serve-demo'
+import type { DemoServer } from '../scripts/devnet/demo/serve-demo'
+import { startDemo, startWcWallet } from '../scripts/devnet/launch'
+import type { WcWallet } from '../scripts/devnet/wc-wallet/wallet'
 import { ensureChromium, launchBrowser, newGuardedPage } from '../scripts/e2e/harness'
 import { summarize, type Summary } from './stats'
 import { accountShown, armAccount, chooseWalletConnect, leavePairing, openWalletList, scanQr, waitDisconnected } from './wc-page'

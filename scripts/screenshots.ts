@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
-import { startDemo } from './devnet/demo/serve-demo'
+import { startDemo } from './devnet/launch'
 import { ensureChromium, launchBrowser, newGuardedPage } from './e2e/harness'
 import { startPreview } from './ui-preview'
 

@@ -8,7 +8,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { constants as osConstants } from 'node:os'
-import { startDemo } from './devnet/demo/serve-demo'
+// Through ./devnet/launch: it installs the local stack's own packages before importing the stack (a fresh clone has none).
+import { startDemo } from './devnet/launch'
 
 const demo = await startDemo()
 let stopping = false
