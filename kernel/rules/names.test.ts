@@ -35,8 +35,8 @@ describe('assertRegistrationName', () => {
 })
 
 describe('ensCoinType', () => {
-  it('gives 60 for Ethereum mainnet (ENSIP-11)', () => {
-    expect(ensCoinType(1)).toBe(60)
+  it("ORs 0x80000000 into Ethereum mainnet too (the name service's rule, not ENSIP-11's 60)", () => {
+    expect(ensCoinType(1)).toBe(2147483649)
   })
 
   it('ORs 0x80000000 into other chain ids', () => {

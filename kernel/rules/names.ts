@@ -1,4 +1,4 @@
-/** Name registration rules (docs/behaviour.md, "Name rules") and the ENS coin type (docs/behaviour.md, "Name rules", ENSIP-11). */
+/** Name registration rules (docs/behaviour.md, "Name rules") and the coin type a name registration names (docs/names.md, "Registering"). */
 import { LatchError, visitorMessages } from '../errors'
 
 /** docs/behaviour.md, "Name rules": ASCII letters, digits and hyphens only, at least 4 characters. */
@@ -7,8 +7,6 @@ const registrationNamePattern = /^[A-Za-z0-9-]{4,}$/
 /** The visitor-facing text for an invalid registration name. */
 export const invalidNameMessage = visitorMessages.INVALID_REGISTRATION_NAME
 
-/** ENSIP-11: Ethereum mainnet keeps its SLIP-44 coin type. */
-const mainnetCoinType = 60
 const highestEvmChainId = 0x7fffffff
 
 /** True when `name` is at least 4 ASCII letters, digits or hyphens. Never throws. */
@@ -23,10 +21,14 @@ export function assertRegistrationName(name: unknown): asserts name is string {
   }
 }
 
-/** The ENS coin type of an EVM chain: 60 for mainnet, else `0x80000000 | chainId` (unsigned). */
+/**
+ * The coin type of an EVM chain in the name service: `0x80000000 | chainId` (unsigned) for every chain, Ethereum mainnet
+ * included (2147483649), as the provider's name service expects. ENS lookups through the universal resolver keep
+ * ENSIP-11's 60 for mainnet (plugins/eip155/ens-codec.ts): this rule is only for the name service (docs/names.md).
+ */
 export function ensCoinType(chainId: number): number {
   if (!Number.isInteger(chainId) || chainId < 0 || chainId > highestEvmChainId) {
     throw new LatchError('UNKNOWN', { details: `EVM chain id must be an integer in 0..${highestEvmChainId}, got ${String(chainId)}` })
   }
-  return chainId === 1 ? mainnetCoinType : (0x80000000 | chainId) >>> 0
+  return (0x80000000 | chainId) >>> 0
 }

@@ -68,7 +68,7 @@ describe('the name service (docs/names.md)', () => {
     expect(name).toBe('alice-latch.latch.id')
     expect(h.latch.getState().chains.eip155.account.profileName).toBe(name)
     expect(selectOffersName(h.latch.getState())).toBe(false)
-    // The wallet signed the documented message, with the network's coin type (ENSIP-11: 0x80000000 | 31337).
+    // The wallet signed the documented message, with the network's coin type (0x80000000 | 31337).
     const signed = h.events.find((e) => e.type === 'wallet/signMessageRequested') as Logged & { payload: { message: string } }
     expect(JSON.parse(signed.payload.message)).toEqual({ name, address: h.account, coin_type: 2147514985, timestamp: Math.floor(start / 1000) })
     expect(signed.payload.message).toBe(registrationMessage({ name, address: h.account, coinType: 2147514985, timestamp: Math.floor(start / 1000) }))

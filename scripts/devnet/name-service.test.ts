@@ -47,8 +47,8 @@ afterAll(async () => {
 })
 
 describe('helpers', () => {
-  it('coinTypeOf follows ENSIP-11: mainnet keeps 60, other chains set the top bit over the chain id, unsigned', () => {
-    expect([coinTypeOf(31337), coinTypeOf(1), coinTypeOf(8453)]).toEqual([2147514985, 60, 2147492101])
+  it('coinTypeOf sets the top bit over the chain id, unsigned, for every chain, mainnet included', () => {
+    expect([coinTypeOf(31337), coinTypeOf(1), coinTypeOf(8453)]).toEqual([2147514985, 2147483649, 2147492101])
   })
 
   it('registrationMessage is the JSON of name, address, coin_type and timestamp, in that order', () => {
@@ -155,9 +155,9 @@ describe('refusals: 400 with the reason, nothing registered', () => {
   })
 
   it('a coin type of a chain the server does not run, or one the message does not name', async () => {
-    await refused(registration('refused.latch.id', alice, { coinType: coinTypeOf(1) }), /message\.coin_type 60 is not coin_type 2147514985/)
+    await refused(registration('refused.latch.id', alice, { coinType: coinTypeOf(1) }), /message\.coin_type 2147483649 is not coin_type 2147514985/)
     const foreign = await registration('refused.latch.id', alice, { coinType: coinTypeOf(1) })
-    await refused({ ...foreign, coin_type: coinTypeOf(1) }, /coin type 60 is not that of a chain this server runs \(2147514985\)/)
+    await refused({ ...foreign, coin_type: coinTypeOf(1) }, /coin type 2147483649 is not that of a chain this server runs \(2147514985\)/)
   })
 
   it('a message naming another address than the body’s', async () => {

@@ -40,7 +40,7 @@ export const nameServiceLimits = {
   maxSignature: 100_000,
 } as const
 
-/** The coin type of an EVM chain (ENSIP-11): 60 for Ethereum mainnet, else `0x80000000 | chainId`, unsigned (Latch's own rule). */
+/** The coin type of an EVM chain in the name service: `0x80000000 | chainId`, unsigned, for every chain, mainnet included (Latch's own rule). */
 export const coinTypeOf = ensCoinType
 
 /** The exact text an account signs (EIP-191 personal_sign) to register a name: Latch's own (docs/names.md, "Registering"). */
