@@ -4,6 +4,7 @@ import { balanceWatchStarted, balanceWatchStopped, connect, sendTransaction, sho
 import { demoTokens, installDemoContracts } from '../../scripts/devnet/tokens'
 import { countingFetch, untilMined } from '../../scripts/testing/counting-fetch'
 import { anvilAccounts, setup, useChains } from '../../scripts/testing/eip155-harness'
+import { createTestWallet } from '../../scripts/testing/eip155-test-wallet'
 import { eip155 } from './index'
 
 // docs/behaviour.md, "Token balances", from the chain through Multicall3, on anvil and virtual time.
@@ -158,8 +159,29 @@ describe('token balances from the chain', () => {
     h.t.advance(4_000) // the poll at 32 s
     await rpcLog.idle()
     expect(rpcLog.count('eth_call')).toBe(2)
-    // A second failure in a row: no second toast.
-    expect(toasts()).toHaveLength(1)
+    // Every failed fetch shows the toast; the retry block keeps it to one per 30 s.
+    expect(toasts()).toHaveLength(2)
+  })
+
+  it('on a network the dapp did not configure: nothing is asked, the list is empty, the toast shows, and the retry block holds', async () => {
+    const rpcLog = countingFetch()
+    const wallet = createTestWallet({ chains: { 31337: chains.a.url, 31338: chains.b.url }, chainId: 31338, account: anvilAccounts[0] })
+    const h = setup(chains, { wallet, fetch: rpcLog.fetch, networks: [chains.networks[0]], plugins: [eip155({ tokens })] })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    h.latch.dispatch(balanceWatchStarted({ kind: 'tokens' }))
+    await rpcLog.idle()
+    expect(h.latch.getState().chains.eip155.account.caipAddress).toMatch(/^eip155:31338:/)
+    expect(rpcLog.count('eth_call')).toBe(0)
+    expect(h.types()).not.toContain('balance/tokensRequested')
+    const failed = h.events.filter((e) => e.type === 'balance/tokensFailed')
+    expect(failed.map((e) => (e.payload as { error: { code: string; details?: string } }).error)).toEqual([expect.objectContaining({ code: 'TOKEN_BALANCE_UNAVAILABLE', details: expect.stringContaining('not one the dapp configured') })])
+    expect(h.latch.getState().chains.eip155.account.lastRetry).toBe(h.t.now())
+    expect(h.latch.getState().chains.eip155.account.tokenBalance).toEqual([])
+    expect(h.events.filter((e) => e.type === 'toast/requested')).toHaveLength(1)
+    // Polls within the 30 s block add nothing.
+    h.t.advance(20_000)
+    await rpcLog.idle()
+    expect(h.events.filter((e) => e.type === 'balance/tokensFailed')).toHaveLength(1)
   })
 
   it('read nothing on a chain the list does not name, and ask nothing without a list', async () => {

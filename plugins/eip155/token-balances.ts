@@ -64,6 +64,8 @@ function followTokens(events$: Observable<Logged>, ctx: EffectContext, lists: To
       const due = tokenBalancesDue({ now: ctx.ports.scheduler.now(), lastRetry: state.chains.eip155.account.lastRetry, fetchedAt: cached?.timestamp, force })
       if (due !== 'due') return EMPTY
       changed = false
+      // docs/behaviour.md, "Token balances": on a network the dapp did not configure nothing is asked; the fetch fails.
+      if (!target.configured) return of<LatchEvent>(balanceTokensFailed({ error: unsupportedNetwork(target.network.caipNetworkId).toData() }, { ns: 'eip155' }))
       return request(events$, ctx, target, force)
     })
   return merge(of<Refresh>('load'), refreshes(events$, ctx, target.caipAddress, 'tokens', pollingInterval)).pipe(oneAtATime(ask))
@@ -89,6 +91,11 @@ export function hasSource(state: State, lists: TokenLists, target: BalanceTarget
   if (state.balances.providerNamespaces.includes('eip155')) return true
   const chainId = chainIdOrUndefined(target.network.caipNetworkId)
   return chainId !== undefined && (lists.get(chainId)?.length ?? 0) > 0
+}
+
+/** A token-balance fetch on a network the dapp did not configure: never sent, it fails as 'Token Balance Unavailable'. */
+export function unsupportedNetwork(caipNetworkId: string): LatchError {
+  return new LatchError('TOKEN_BALANCE_UNAVAILABLE', { details: `network ${caipNetworkId} is not one the dapp configured: no token balance is read there` })
 }
 
 /** Any failure of a token-balance fetch, as the visitor reads it: 'Token Balance Unavailable'. */
