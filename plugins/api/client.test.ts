@@ -176,6 +176,22 @@ describe('getWallets against a real server', () => {
     const offline = createApiClient({ baseUrl: closed.url, projectId, fetch: globalThis.fetch, scheduler: createTestPorts().scheduler })
     expect((await failure(getWallets(offline))).code).toBe('NETWORK_ERROR')
   })
+
+  it('never follows a redirect: nothing reaches the other origin, and the call fails as SERVER_ERROR', async () => {
+    const elsewhere = await startProviderServer({ wallets })
+    try {
+      for (const status of [301, 302, 307, 308]) {
+        const { api } = client()
+        const reply = { status, headers: { location: `${elsewhere.url}/getWallets?projectId=${projectId}&st=x&sv=y` } }
+        const error = await withScript('/getWallets', reply, () => failure(getWallets(api)))
+        expect(error.code).toBe('SERVER_ERROR')
+        expect(error.details).toContain('redirect')
+      }
+      expect(elsewhere.requests).toEqual([])
+    } finally {
+      await elsewhere.close()
+    }
+  })
 })
 
 describe('the other routes against a real server', () => {

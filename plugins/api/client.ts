@@ -101,9 +101,16 @@ export async function send(client: ApiClient, { path, query, signal, body }: Sen
   try {
     // Raced with the signal too: a fetch port that ignores signals still times out.
     return await untilAborted(controller.signal, async () => {
+      // docs/behaviour.md, "Provider API": a redirect is never followed, so nothing (the project id, the address) reaches
+      // a host the integrator did not configure. Browsers answer 'manual' with an opaque redirect (status 0), Node with the 3xx.
       const init: RequestInit =
-        body === undefined ? { method, signal: controller.signal } : { method, signal: controller.signal, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+        body === undefined
+          ? { method, signal: controller.signal, redirect: 'manual' }
+          : { method, signal: controller.signal, redirect: 'manual', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
       const response = await client.fetch(apiUrl(client, path, query), init)
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+        throw new LatchError('SERVER_ERROR', { details: `${method} ${path} answered a redirect (HTTP ${response.status}), which Latch does not follow` })
+      }
       const text = await readText(response, maxBodyBytes)
       if (text === undefined) throw new LatchError('SERVER_ERROR', { details: `${method} ${path} answered a body over ${maxBodyBytes} bytes` })
       return { status: response.status, body: parseJson(text) }

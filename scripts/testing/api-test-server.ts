@@ -7,7 +7,7 @@ import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /** A scripted answer for one route: a status and raw body, or `'hang'` (never answers). */
-export type ScriptedReply = { status: number; body?: string } | 'hang'
+export type ScriptedReply = { status: number; body?: string; headers?: Record<string, string> } | 'hang'
 
 /** One request the server received. */
 export type ReceivedRequest = { path: string; query: Record<string, string> }
@@ -53,7 +53,7 @@ export async function startProviderServer(options: { wallets: readonly unknown[]
     notify()
     const scripted = scripts.get(url.pathname)
     if (scripted === 'hang') return
-    if (scripted) return send(res, scripted.status, scripted.body ?? '')
+    if (scripted) return send(res, scripted.status, scripted.body ?? '', scripted.headers)
     const { status, body } = route(url, options)
     send(res, status, JSON.stringify(body))
   })
@@ -74,8 +74,8 @@ export async function startProviderServer(options: { wallets: readonly unknown[]
   }
 }
 
-function send(res: ServerResponse, status: number, body: string) {
-  res.writeHead(status, { 'content-type': 'application/json' })
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers })
   res.end(body)
 }
 
