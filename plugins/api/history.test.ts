@@ -149,6 +149,23 @@ describe('the transactions slice', () => {
     expect(s.urls).toHaveLength(3)
   })
 
+  it('asks for at most 50 pages: pages of spam alone, each with a new cursor, cannot grow the cursors forever', async () => {
+    let page = 0
+    const pages: Reply[] = Array.from({ length: 70 }, () => ({ body: { data: [tx(`spam-${page}`, { spam: true })], next: `c${++page}` } }))
+    const s = setup(pages)
+    s.connect()
+    s.latch.dispatch(transactionsFetchRequested({ caipAddress }))
+    await flush()
+    for (let i = 0; i < 65; i++) {
+      s.latch.dispatch(transactionsFetchRequested({ caipAddress, more: true }))
+      await flush()
+    }
+    expect(s.list().items).toEqual([])
+    expect(s.list().cursors.length).toBeLessThanOrEqual(50)
+    expect(s.list().next).toBeUndefined()
+    expect(s.urls).toHaveLength(50)
+  })
+
   it('sets empty when the list holds none', async () => {
     const s = setup([{ body: { data: [tx('spam', { spam: true })], next: null } }])
     s.connect()

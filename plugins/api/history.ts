@@ -121,11 +121,13 @@ export const transactionsReducers: Reducers = {
     const list = draft.transactions
     // A page for another account (the visitor moved on) is stale.
     if (!list || payload.caipAddress !== list.caipAddress) return
-    if (payload.cursor !== undefined && list.cursors.includes(payload.cursor)) return
+    if (payload.cursor !== undefined && (list.cursors.includes(payload.cursor) || list.cursors.length >= transactionLimits.pages - 1)) return
     const asked = payload.cursor === undefined ? list.cursors : [...list.cursors, payload.cursor]
     list.items = appendPage(list.items as Transaction[], payload.transactions, payload.caipNetworkId) as Draft<Transaction>[]
     list.cursors = asked
-    list.next = list.items.length >= transactionLimits.items ? undefined : nextCursor(asked, payload.next)
+    // The first page has no cursor: `pages - 1` cursors make `pages` pages.
+    const full = list.items.length >= transactionLimits.items || asked.length >= transactionLimits.pages - 1
+    list.next = full ? undefined : nextCursor(asked, payload.next)
     list.source = payload.source
     list.loading = false
     list.empty = list.items.length === 0

@@ -12,6 +12,8 @@ export const transactionLimits = {
   page: 100,
   /** The most transactions the list holds (50 pages of 20): past it, no page is asked for. */
   items: 1_000,
+  /** The most pages one list asks for (the cursors it keeps): past it, no page is asked for, even when every page was spam. */
+  pages: 50,
   /** The most transfers one transaction may list: past it, the transaction is dropped. */
   transfers: 20,
   /** The longest id, address, symbol, name, cursor or URL (in UTF-16 units). */
