@@ -9,14 +9,24 @@ describe('LatchError', () => {
     expect(headline('REQUEST_TIMEOUT')).toBe('Request timeout (REQUEST_TIMEOUT)')
   })
 
-  it.each(codes)('%s: the message starts with its headline, never the generic visitor text', (code) => {
-    const error = new LatchError(code, { details: 'what happened' })
-    const title = headline(code)
-    expect(title).not.toBe(genericMessage)
+  it.each(codes)('%s: the message leads with its documented text (else its headline), never the generic visitor text', (code) => {
+    const error = new LatchError(code, { details: 'what happened', values: { n: 30, id: 'x', status: 'y', namespace: 'z', name: 'n' } })
+    const documented = Object.hasOwn(shortMessages, code) && shortMessages[code as keyof typeof shortMessages] !== genericMessage
+    const title = documented ? `${error.shortMessage} (${code})` : headline(code)
+    expect(title).not.toMatch(new RegExp(`^${genericMessage}`))
     expect(title).toContain(`(${code})`)
     expect(title).not.toContain('\n')
     expect(error.message).toBe(`${title}: what happened`)
-    expect(new LatchError(code).message).toBe(title)
+    expect(new LatchError(code, { values: { n: 30, id: 'x', status: 'y', namespace: 'z', name: 'n' } }).message).toBe(title)
+  })
+
+  it('leads with the catalogue text, as documented (docs/errors.md), not a guess from the code', () => {
+    expect(new LatchError('INVALID_CAIP10', { details: 'eip155:1' }).message).toBe('Invalid CAIP-10 address (INVALID_CAIP10): eip155:1')
+    expect(new LatchError('EMAIL_THROTTLED', { values: { n: 12 } }).message).toBe('Please try again after 12 seconds (EMAIL_THROTTLED)')
+    expect(new LatchError('USER_REJECTED', { message: 'CONNECTION_DECLINED' }).message).toBe('Connection declined (USER_REJECTED)')
+    // Free text (a plugin's own words) and the generic text: the headline.
+    expect(new LatchError('USER_REJECTED', { shortMessage: 'Wallet says no' }).message).toBe('User rejected (USER_REJECTED)')
+    expect(new LatchError('INVALID_RESPONSE').message).toBe('Invalid response (INVALID_RESPONSE)')
   })
 
   it('keeps the visitor text in shortMessage, as before', () => {

@@ -1,8 +1,9 @@
 /**
  * The one error class of Latch. `code` is stable and machine-readable, `shortMessage`
  * is what a visitor may be shown (the catalogue's text where it has one), `details` is
- * for developers and logs. The Error `message` is for developers: the code's headline,
- * then the details (`Plugin conflict (PLUGIN_CONFLICT): plugin "x" is registered twice`).
+ * for developers and logs. The Error `message` is for developers and leads with the catalogue
+ * text where there is one, then the code, then the details (`Invalid CAIP-10 address (INVALID_CAIP10): …`);
+ * a code with only the generic text leads with its headline (`Plugin conflict (PLUGIN_CONFLICT): …`).
  */
 
 /** docs/errors.md texts for the codes that have one. The UI shows these, never raw causes. */
@@ -100,10 +101,14 @@ export const genericMessage = visitorMessages.GENERIC
  * know (read from a newer log) reads as UNKNOWN's.
  */
 export function headline(code: string): string {
-  const known = Object.hasOwn(shortMessages, code) || (internalErrorCodes as readonly string[]).includes(code)
-  const name = known ? code : 'UNKNOWN'
+  const name = headlineCode(code)
   const words = name.toLowerCase().replace(/_/g, ' ')
   return `${words.charAt(0).toUpperCase()}${words.slice(1)} (${name})`
+}
+
+/** The code as the message names it: a code this version does not know reads as UNKNOWN. */
+function headlineCode(code: string): string {
+  return Object.hasOwn(shortMessages, code) || (internalErrorCodes as readonly string[]).includes(code) ? code : 'UNKNOWN'
 }
 
 export type LatchErrorParameters = {
@@ -138,7 +143,9 @@ export class LatchError extends Error {
   constructor(code: LatchErrorCode, parameters: LatchErrorParameters = {}) {
     const messageId = parameters.message ?? (parameters.shortMessage === undefined ? defaultMessageId(code) : undefined)
     const shortMessage = parameters.shortMessage ?? fill(visitorMessages[messageId ?? 'GENERIC'], parameters.values)
-    const title = headline(code)
+    // docs/errors.md: the documented text first, as a developer greps for it; the generic text says nothing, so the headline.
+    const documented = messageId !== undefined && Object.hasOwn(visitorMessages, messageId) && visitorMessages[messageId] !== visitorMessages.GENERIC
+    const title = documented ? `${shortMessage} (${headlineCode(code)})` : headline(code)
     super(parameters.details ? `${title}: ${parameters.details}` : title, { cause: parameters.cause })
     this.code = code
     this.shortMessage = shortMessage
