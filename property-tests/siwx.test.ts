@@ -108,6 +108,49 @@ describe('sign-in messages (properties)', () => {
     )
   })
 
+  it('a statement (or request id) holding a line break, a control, bidi or zero-width character is refused in every family: writing, reading, and in siwx() options', async () => {
+    const { siwx } = await import('../plugins/siwx/plugin')
+    // docs/siwx.md, "Messages": CR, NEL, the line and paragraph separators, every other control character, the bidi
+    // controls and the zero-width characters.
+    const named = ['\r', '\n', '\u0085', '\u2028', '\u2029', '\u061c', '\u200e', '\u200f', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff']
+    const ranges = [
+      [0x202a, 0x202e],
+      [0x2066, 0x2069],
+      [0x00, 0x1f],
+      [0x7f, 0x9f],
+    ] as const
+    const forbidden = fc.oneof(fc.constantFrom(...named), fc.constantFrom(...ranges).chain(([from, to]) => fc.integer({ min: from, max: to }).map((c) => String.fromCharCode(c))))
+    const family = fc.constantFrom(
+      { ns: 'eip155' as const, address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: '1' },
+      { ns: 'solana' as const, address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T', chainId: 'localnet' },
+      { ns: 'bip122' as const, address: 'bcrt1q9vza2e8x573nczrlzms0wvx3gsqjx7vay85cr9', chainId: '0f9188f13cb7b2c71f2a335e3a4fc328' },
+    )
+    const base = { domain: 'example.com', uri: 'https://example.com', version: '1' as const, nonce: 'abcdefgh12', issuedAt: '2026-11-23T00:00:00.000Z' }
+    fc.assert(
+      fc.property(family, line, forbidden, fc.nat(), ({ ns, address, chainId }, clean, bad, at) => {
+        const cut = at % (clean.length + 1)
+        const statement = `${clean.slice(0, cut)}${bad}${clean.slice(cut)}`
+        const fields = { ...base, address, chainId }
+        expect(() => createSiwxMessage(ns, { ...fields, statement })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+        expect(() => createSiwxMessage(ns, { ...fields, requestId: `r${bad}1` })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+        // A message written by hand with it (as a forger would) does not read.
+        const written = createSiwxMessage(ns, { ...fields, statement: clean })
+        expect(written).toContain(`\n\n${clean}\n`)
+        expect(() => parseSiwxMessage(written.replace(`\n\n${clean}\n`, `\n\n${statement}\n`))).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+        expect(() => siwx({ statement })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }))
+      }),
+    )
+    // Other Unicode stays welcome in Solana and Bitcoin statements (EVM keeps EIP-4361's grammar).
+    const text = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }).filter((t) => t.trim() === t && t !== '' && [...t].every((c) => !named.includes(c) && !ranges.some(([from, to]) => c.charCodeAt(0) >= from && c.charCodeAt(0) <= to)))
+    fc.assert(
+      fc.property(family.filter((f) => f.ns !== 'eip155'), text, ({ ns, address, chainId }, statement) => {
+        const message = createSiwxMessage(ns, { ...base, address, chainId, statement })
+        expect(parseSiwxMessage(message).fields.statement).toBe(statement)
+        expect(() => siwx({ statement })).not.toThrow()
+      }),
+    )
+  })
+
   it('a message with any line changed, dropped or added is refused or reads to other fields, never to the same', () => {
     fc.assert(
       fc.property(evmFields, fc.nat(), fc.constantFrom('drop', 'duplicate', 'junk'), (input, at, change) => {
