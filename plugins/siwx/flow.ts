@@ -82,7 +82,7 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
     if (selectSiwx(state)?.pending && sessionKey(selectSiwx(state)!.pending!) === sessionKey(account)) return EMPTY
     const ask = () => {
       // The browser mode verifies the signature here: its code loads while the visitor reads the view and signs.
-      if (browser) void (account.ns === 'bip122' ? import('./verify-bitcoin') : import('./verify')).catch(() => undefined)
+      if (browser) void (account.ns === 'bip122' ? import('./verify-bitcoin') : account.ns === 'solana' ? import('./verify-solana') : import('./verify')).catch(() => undefined)
       return [siwxSignInNeeded({ account }), showSignIn(ctx.getState())]
     }
     const server = settings.server

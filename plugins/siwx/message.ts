@@ -145,6 +145,21 @@ export function parseSiwxMessage(message: string): { ns: ChainNamespace; fields:
   return { ns, fields: checked }
 }
 
+/**
+ * The account a sign-in message of family `ns` names, or undefined when `message` is not one Latch would write for that
+ * family. The verifiers check a signature against this account, never against the one a caller says signed
+ * (docs/siwx.md, "Verifying a signature").
+ */
+export function accountNamed(ns: ChainNamespace, message: unknown): string | undefined {
+  if (typeof message !== 'string') return undefined
+  try {
+    const read = parseSiwxMessage(message)
+    return read.ns === ns ? read.fields.address : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** A nonce from the platform's cryptographic source (never Math.random): 16 letters and digits, about 95 bits. */
 export function createNonce(random: Pick<Crypto, 'getRandomValues'> = globalThis.crypto): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'

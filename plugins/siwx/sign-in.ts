@@ -85,7 +85,7 @@ async function verifiedInBrowser(ctx: EffectContext, account: SiwxAccount, messa
     const rpcUrl = rpcUrlOf(ctx, account)
     return rpcUrl !== undefined && (await verifyEvmSignIn({ ...input, rpcUrl }))
   }
-  if (account.ns === 'solana') return (await import('./verify')).verifySolanaSignIn(input)
+  if (account.ns === 'solana') return (await import('./verify-solana')).verifySolanaSignIn(input)
   if (account.ns === 'bip122') return (await import('./verify-bitcoin')).verifyBitcoinSignIn(input)
   return false
 }
