@@ -2,7 +2,7 @@
  * docs/siwx.md, "The flow": the siwx plugin's code, loaded when a wallet connects. It decides when the visitor is asked
  * to sign in, runs the sign-in when they press Sign, and ends sessions on cancel, disconnect and sign-out.
  */
-import { EMPTY, exhaustMap, filter, firstValueFrom, from, merge, mergeMap, Observable, of, Subject, switchMap, take } from 'rxjs'
+import { EMPTY, exhaustMap, filter, firstValueFrom, from, merge, mergeMap, Observable, Subject, switchMap, take } from 'rxjs'
 import {
   errorToast,
   LatchError,
@@ -23,10 +23,10 @@ import {
   type Logged,
   type State,
 } from '../../kernel/index'
-import { readSessions, writeSessions, type StoredSession } from './browser-sessions'
+import { loadSessions, writeSessions, type LoadedSession } from './browser-sessions'
 import { siwxSessionsLoaded, siwxSignatureRequested, siwxSignedOut, siwxSignInFailed, siwxSignInNeeded, siwxSignInSucceeded } from './events'
 import type { SiwxSettings } from './plugin'
-import { bounded, checkServerSession, pageOrigin, prepareMessage, verifySignIn } from './sign-in'
+import { bounded, checkServerSession, pageOrigin, prepareMessage, verifiedInBrowser, verifySignIn } from './sign-in'
 import { selectActiveAccount, selectSiwx, sessionKey, sessionOf } from './state'
 import type { SiwxAccount } from './types'
 
@@ -49,22 +49,26 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
   const now = () => ctx.ports.scheduler.now()
   const browser = settings.server === undefined
   // The browser mode's sessions with their messages and signatures, by key (the state holds the rest).
-  const stored = new Map<string, StoredSession>()
+  const stored = new Map<string, LoadedSession>()
   const recheck$ = new Subject<void>()
   // The address each family was connected with, to end its sessions once it has disconnected.
   const connected = new Map<string, SiwxAccount>()
   // Set by Cancel while a sign-in runs: its failure (the wallet request aborted) then ends quietly.
   let cancelled = false
 
-  const loaded: LatchEvent[] = []
-  if (browser) {
-    const { sessions, refused } = readSessions(ctx, now(), pageOrigin(ctx)?.domain)
-    for (const session of sessions) stored.set(sessionKey(session), session)
-    if (sessions.length > 0 || refused.length > 0) {
-      loaded.push(siwxSessionsLoaded({ sessions: sessions.map(({ message: _m, signature: _s, ...info }) => info), ...(refused.length > 0 ? { refused } : {}) }))
-      for (const { reason } of refused) ctx.ports.logger.warn(`siwx: a stored session was refused: ${reason}`)
-    }
-  }
+  // docs/siwx.md, "Sessions": the browser mode's stored sessions, each believed only once its signature verifies again.
+  // Nobody is asked to sign in before they are read (a stored session may spare the question).
+  const loading: Promise<LatchEvent[]> = !browser
+    ? Promise.resolve([])
+    : loadSessions(ctx, now(), pageOrigin(ctx)?.domain, (session) => verifiedInBrowser(ctx, session, session.message, session.signature)).then(({ sessions, refused }) => {
+        for (const session of sessions) stored.set(sessionKey(session), session)
+        for (const { reason } of refused) ctx.ports.logger.warn(`siwx: a stored session was refused: ${reason}`)
+        if (sessions.length === 0 && refused.length === 0) return []
+        return [siwxSessionsLoaded({ sessions: sessions.map(({ message: _m, signature: _s, ...info }) => info), ...(refused.length > 0 ? { refused } : {}) })]
+      }, (cause: unknown) => {
+        ctx.ports.logger.warn('siwx: the stored sessions could not be read', cause)
+        return []
+      })
 
   const live = (session: { expiresAt?: string } | undefined) => session !== undefined && (session.expiresAt === undefined || Date.parse(session.expiresAt) > now())
   // The stored map too: the state learns of loaded sessions only once the kernel has reduced their event.
@@ -103,13 +107,18 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
     ).pipe(mergeMap((events) => from(events)))
   }
 
-  const decisions$ = merge(
-    ctx.select((state) => {
-      const account = selectActiveAccount(state)
-      return account ? `${sessionKey(account)}|${selectIsActiveNetworkSupported(state)}` : ''
-    }),
-    recheck$,
-  ).pipe(switchMap(() => decide()))
+  const decisions$ = from(loading).pipe(
+    switchMap(() =>
+      merge(
+        ctx.select((state) => {
+          const account = selectActiveAccount(state)
+          return account ? `${sessionKey(account)}|${selectIsActiveNetworkSupported(state)}` : ''
+        }),
+        recheck$,
+      ),
+    ),
+    switchMap(() => decide()),
+  )
 
   /** Waits for the wallet's answer to the signature request `requestId` (subscribed before the request is sent). */
   const reply = (requestId: string) =>
@@ -221,5 +230,5 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
     }),
   )
 
-  return merge(of(...loaded), decisions$, signIn$, cancel$, disconnect$, signOut$)
+  return merge(from(loading).pipe(mergeMap((events) => from(events))), decisions$, signIn$, cancel$, disconnect$, signOut$)
 }

@@ -3,7 +3,7 @@ import { connect, disconnect, LatchError, selectView } from '../../kernel/index'
 import { eip155 } from '../eip155/index'
 import { anvilAccounts, setup, useChains } from '../../scripts/testing/eip155-harness'
 import { createFakeWindow } from '../../scripts/testing/eip155-test-wallet'
-import { parseSiwxMessage } from './message'
+import { createSiwxMessage, parseSiwxMessage } from './message'
 import { verifyEvmSignIn } from './verify'
 import { getSiwxSession, signIn, signOut, siwx, siwxSignInCancelled, siwxSignInRequested, type SiwxOptions, type SiwxServer } from './index'
 
@@ -165,6 +165,45 @@ describe('siwx in the browser mode', () => {
     const loaded = again.events.find((e) => e.type === 'siwx/sessionsLoaded') as { payload: { refused: { reason: string }[] } } | undefined
     expect(loaded?.payload.refused.map((r) => r.reason.split(':')[0])).toEqual(['malformed', 'address', 'chain'])
     expect(again.t.storage.getItem(storageKey)).toBeNull()
+  })
+
+  it('a stored session is believed only once its signature verifies again: a message changed after signing, or a signature not the account’s, is refused', async () => {
+    const h = start()
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    await signIn(h.latch)
+    const [good] = stored(h)
+    const storage = h.t.storage.dump()
+    h.latch.destroy()
+    const { fields } = parseSiwxMessage(good!.message)
+    // Well-formed entries for this account, domain and network, inside their window: only the signature is wrong.
+    const longer = createSiwxMessage('eip155', { ...fields, expirationTime: '2099-01-01T00:00:00.000Z' })
+    storage[storageKey] = JSON.stringify([{ ...good!, message: longer }, { ...good!, signature: `0x${'11'.repeat(65)}` }])
+    const again = start({}, { storage, reuse: h })
+    await again.until((s) => s.chains.eip155.connectorId, (id) => id === walletId)
+    await again.asked()
+    const loaded = again.events.find((e) => e.type === 'siwx/sessionsLoaded') as { payload: { sessions: unknown[]; refused: { reason: string }[] } } | undefined
+    expect(loaded?.payload.sessions).toEqual([])
+    expect(loaded?.payload.refused.map((r) => r.reason.split(':')[0])).toEqual(['signature', 'signature'])
+    expect(getSiwxSession(again.latch.getState(), again.t.now())).toBeUndefined()
+    expect(again.t.storage.getItem(storageKey)).toBeNull()
+  })
+
+  it('a stored session ends when its signed message says, whatever is stored beside it', async () => {
+    const h = start({ expiresIn: 60 })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    await signIn(h.latch)
+    const [good] = stored(h)
+    const storage = h.t.storage.dump()
+    h.latch.destroy()
+    const signedExpiry = parseSiwxMessage(good!.message).fields.expirationTime
+    storage[storageKey] = JSON.stringify([{ ...good!, issuedAt: '1970-01-01T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z' }])
+    const again = start({ expiresIn: 60 }, { storage, reuse: h })
+    await again.until((s) => Object.keys(s.siwx.sessions).length, (n) => n === 1)
+    expect(Object.values(again.latch.getState().siwx.sessions)[0]?.expiresAt).toBe(signedExpiry)
+    again.t.advance(61_000)
+    expect(getSiwxSession(again.latch.getState(), again.t.now())).toBeUndefined()
   })
 
   it('signs out on disconnect, and signOut(latch) ends the session (required: asks again)', async () => {

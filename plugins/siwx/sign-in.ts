@@ -76,7 +76,7 @@ function rpcUrlOf(ctx: EffectContext, account: SiwxAccount): string | undefined 
 }
 
 /** Whether the signature is the account's, checked in the browser (docs/siwx.md, "Verifying a signature"). */
-async function verifiedInBrowser(ctx: EffectContext, account: SiwxAccount, message: string, signature: string): Promise<boolean> {
+export async function verifiedInBrowser(ctx: EffectContext, account: SiwxAccount, message: string, signature: string): Promise<boolean> {
   const input = { address: account.address, message, signature }
   if (account.ns === 'eip155') {
     const { verifyEvmSignIn } = await import('./verify')
