@@ -94,9 +94,14 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
     return from(
       bounded(ctx, () => server.getSession(account), 'getSession').then(
         (answer) => {
-          const session = answer === null ? undefined : checkServerSession(answer, account)
-          if (answer !== null && !session) ctx.ports.logger.warn(`siwx: getSession answered something that is not this account's session`, answer)
-          return session && live(session) ? [siwxSessionsLoaded({ sessions: [session] })] : ask()
+          if (answer === null) return ask()
+          // An expired session, or one of junk dates, is no session: the visitor is asked to sign in again.
+          const checked = checkServerSession(answer, account, now())
+          if ('refused' in checked) {
+            ctx.ports.logger.warn(`siwx: getSession answered ${checked.refused}`)
+            return ask()
+          }
+          return [siwxSessionsLoaded({ sessions: [checked.session] })]
         },
         (cause: unknown) => {
           // Not knowing is not being signed in: the visitor is asked, and the server checks the new sign-in.

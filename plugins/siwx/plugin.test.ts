@@ -258,6 +258,35 @@ describe('siwx in the server mode', () => {
     expect(again.types()).not.toContain('siwx/signInNeeded')
   })
 
+  // Virtual time starts at the epoch: 1969 is past, 2099 to come.
+  const expired = { issuedAt: '1969-12-31T00:00:00.000Z', expiresAt: '1969-12-31T12:00:00.000Z' }
+  const junkDates = [{ issuedAt: 'yesterday' }, { issuedAt: '1970-01-01T00:00:00.000Z', expiresAt: 'tomorrow' }, { issuedAt: '2099-01-02T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z' }]
+
+  it('a session getSession answers expired, or with junk dates, is no session: the visitor is asked to sign in', async () => {
+    for (const dates of [expired, ...junkDates]) {
+      const s = server({ getSession: async (account) => ({ ...account, ...dates }) })
+      const h = start({ server: s.api })
+      await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+      await h.asked()
+      expect(h.view()).toBe('SIWXSignMessage')
+      expect(h.latch.getState().siwx.sessions).toEqual({})
+      expect(getSiwxSession(h.latch.getState(), h.t.now())).toBeUndefined()
+      h.latch.destroy()
+    }
+  })
+
+  it('a verify answering a session already expired, or with junk dates, does not sign in', async () => {
+    for (const dates of [expired, ...junkDates]) {
+      const s = server({ verify: async ({ ns, address, chainId }) => ({ ns, address, chainId, ...dates }) })
+      const h = start({ server: s.api })
+      await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+      await h.asked()
+      await expect(signIn(h.latch)).rejects.toMatchObject({ code: 'SIGNATURE_DECLINED' })
+      expect(h.latch.getState().siwx.sessions).toEqual({})
+      h.latch.destroy()
+    }
+  })
+
   it('a server answering junk to verify does not sign in; a failing getNonce disconnects with the specification text', async () => {
     const junk = server({ verify: async () => ({ hello: 'world' }) as never })
     const h = start({ server: junk.api })
