@@ -9,6 +9,7 @@ import {
   modalClosed,
   modalOpened,
   routerReset,
+  selectAddress,
   selectIsActiveNetworkSupported,
   selectView,
   toastClosed,
@@ -42,6 +43,18 @@ function signatureError(state: State, account: SiwxAccount, error: LatchErrorDat
   if (error.code !== 'USER_REJECTED' && error.code !== 'SIGNATURE_DECLINED') return new LatchError(error.code, { details: error.details ?? error.shortMessage })
   const smart = state.chains[account.ns].account.allAccounts.some((a) => a.address.toLowerCase() === account.address.toLowerCase() && a.type === 'smartAccount')
   return new LatchError(smart ? 'SMART_ACCOUNT_UNSUPPORTED' : 'SIGNATURE_DECLINED', { details: `siwx: the wallet did not sign: ${error.details ?? error.shortMessage}` })
+}
+
+/**
+ * docs/siwx.md, "Errors": why there is nothing to sign in — no account connected (`SIWX_NO_ACTIVE_ADDRESS`), or an
+ * account with no network, or on one the dapp did not configure (`SIWX_NO_ACTIVE_NETWORK`).
+ */
+function noTarget(state: State): LatchError {
+  const ns = state.activeNamespace
+  const connected = ns !== undefined && state.chains[ns].connectorId !== undefined && selectAddress(state, ns) !== undefined
+  if (!connected) return new LatchError('SIWX_NO_ACTIVE_ADDRESS', { details: 'siwx: signIn() with no account connected' })
+  const network = state.chains[ns].network.caipNetwork?.caipNetworkId
+  return new LatchError('SIWX_NO_ACTIVE_NETWORK', { details: network ? `siwx: signIn() on ${network}, not a network of this dapp` : `siwx: signIn() with no active ${ns} network` })
 }
 
 /** The siwx effect (docs/siwx.md, "The flow"). */
@@ -140,7 +153,7 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
           const account = selectSiwx(state)?.pending ?? selectActiveAccount(state)
           cancelled = false
           const run = async () => {
-            if (!account) throw new LatchError('SIWX_AUTH_ERROR', { details: 'siwx: No ActiveCaipAddress found' })
+            if (!account || (!selectSiwx(state)?.pending && !selectIsActiveNetworkSupported(state))) throw noTarget(state)
             subscriber.next(toastRequested({ toast: { message: 'Authenticating...', messageId: 'siwx.signing', variant: 'loading' } }))
             let prepared: Awaited<ReturnType<typeof prepareMessage>>
             try {

@@ -313,6 +313,19 @@ describe('siwx options', () => {
     expect(() => siwx({ server: { getNonce: 1 } as never })).toThrow(LatchError)
   })
 
+  it('signIn with no account connected fails with SIWX_NO_ACTIVE_ADDRESS; on a network the dapp did not configure with SIWX_NO_ACTIVE_NETWORK, the wallet not asked', async () => {
+    const h = start()
+    await expect(signIn(h.latch)).rejects.toMatchObject({ code: 'SIWX_NO_ACTIVE_ADDRESS', shortMessage: 'No ActiveCaipAddress found' })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    h.latch.dispatch(siwxSignInCancelled({}))
+    h.wallet.emit('chainChanged', '0x1')
+    await h.until((s) => s.chains.eip155.network.caipNetwork?.caipNetworkId, (id) => id === 'eip155:1')
+    await expect(signIn(h.latch)).rejects.toMatchObject({ code: 'SIWX_NO_ACTIVE_NETWORK', shortMessage: 'No ActiveCaipNetwork or client found' })
+    expect(h.types()).not.toContain('wallet/signMessageRequested')
+    expect(getSiwxSession(h.latch.getState(), h.t.now())).toBeUndefined()
+  })
+
   it('signIn without the plugin fails with SIWX_NOT_ENABLED', async () => {
     const h = setup(chains)
     await expect(signIn(h.latch)).rejects.toMatchObject({ code: 'SIWX_NOT_ENABLED', shortMessage: 'SIWX is not enabled' })
