@@ -37,6 +37,8 @@ export const shortMessages = {
   SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'An amount and receiver address are required',
   SEND_TOKEN_REQUIRED: 'A token is required',
   SIWX_NOT_ENABLED: 'SIWX is not enabled',
+  SIWX_NO_ACTIVE_ADDRESS: 'No ActiveCaipAddress found',
+  SIWX_NO_ACTIVE_NETWORK: 'No ActiveCaipNetwork or client found',
   RATE_LIMITED: 'Rate Limited',
   SERVER_ERROR: 'Server Error',
   INVALID_APP_CONFIGURATION: 'Invalid App Configuration',

@@ -2,11 +2,13 @@ import { secp256k1 } from '@noble/curves/secp256k1.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { fromBase64, toBase64 } from '../kernel/rules/base64'
-import { verifyBitcoinSignIn } from '../plugins/siwx/verify-bitcoin'
+import { createSiwxMessage } from '../plugins/siwx/message'
+import { verifyBitcoinSignature, verifyBitcoinSignIn } from '../plugins/siwx/verify-bitcoin'
 import { addressesOfKey, signBitcoinMessage, verifyBitcoinMessage } from '../scripts/devnet/bitcoin-wallet/verify'
 
 // docs/siwx.md, "Verifying a signature": Bitcoin. bip322-js (a separate implementation) signs for random keys and
-// messages, and Latch verifies what it signs; after any one change, neither verifies.
+// messages, and Latch verifies what it signs; after any one change, neither verifies. A sign-in verifies only for the
+// address its message names.
 const runs = { numRuns: 40 }
 const types = ['p2wpkh', 'p2sh-p2wpkh', 'p2tr', 'p2pkh'] as const
 type KeyType = (typeof types)[number]
@@ -45,7 +47,7 @@ describe('Bitcoin sign-in signatures (properties)', () => {
     await fc.assert(
       fc.asyncProperty(signer(type), async ({ address, message, signature }) => {
         expect(verifyBitcoinMessage(address, message, signature, type === 'p2pkh')).toBe(true)
-        expect(await verifyBitcoinSignIn({ address, message, signature })).toBe(true)
+        expect(verifyBitcoinSignature({ address, message, signature })).toBe(true)
       }),
       runs,
     )
@@ -75,7 +77,7 @@ describe('Bitcoin sign-in signatures (properties)', () => {
         }
         // Strict for P2PKH: the header byte says the key's form, as Latch reads it (bip322-js otherwise takes either).
         expect(verifyBitcoinMessage(address, message, signature, type === 'p2pkh')).toBe(false)
-        expect(await verifyBitcoinSignIn({ address, message, signature })).toBe(false)
+        expect(verifyBitcoinSignature({ address, message, signature })).toBe(false)
       }),
       runs,
     )
@@ -98,9 +100,34 @@ describe('Bitcoin sign-in signatures (properties)', () => {
         } else {
           bytes = edit.what === 'add' ? Uint8Array.of(...bytes, edit.byte) : bytes.subarray(0, -1)
         }
-        expect(await verifyBitcoinSignIn({ address, message, signature: toBase64(bytes) })).toBe(false)
+        expect(verifyBitcoinSignature({ address, message, signature: toBase64(bytes) })).toBe(false)
       }),
       runs,
+    )
+  })
+})
+
+describe('Bitcoin sign-ins name their signer (properties)', () => {
+  const chainIds = { mainnet: '000000000019d6689c085ae165831e93', testnet: '000000000933ea01ad0ee984209779ba', regtest: '0f9188f13cb7b2c71f2a335e3a4fc328' }
+  const signIn = (address: string, net: keyof typeof chainIds) =>
+    createSiwxMessage('bip122', { domain: 'example.com', address, uri: 'https://example.com', version: '1', chainId: chainIds[net], nonce: 'abcdefgh12', issuedAt: '2026-11-23T00:00:00.000Z' })
+
+  it.each(types)('%s: a sign-in message naming its signer verifies; one naming another address, signed by this key, verifies for neither', async (type) => {
+    await fc.assert(
+      fc.asyncProperty(privateKey, privateKey, network, fc.boolean(), async (key, otherKey, net, uncompressed) => {
+        const compressed = type !== 'p2pkh' || !uncompressed
+        fc.pre(!otherKey.every((byte, i) => byte === key[i]))
+        const address = addressOf(key, type, net, compressed)
+        const other = addressOf(otherKey, type, net, compressed)
+        const own = signIn(address, net)
+        expect(await verifyBitcoinSignIn({ address, message: own, signature: signBitcoinMessage(key, address, own, compressed) })).toBe(true)
+        const theirs = signIn(other, net)
+        const signature = signBitcoinMessage(key, address, theirs, compressed)
+        expect(verifyBitcoinSignature({ address, message: theirs, signature })).toBe(true)
+        expect(await verifyBitcoinSignIn({ address, message: theirs, signature })).toBe(false)
+        expect(await verifyBitcoinSignIn({ address: other, message: theirs, signature })).toBe(false)
+      }),
+      { numRuns: 20 },
     )
   })
 })

@@ -108,6 +108,49 @@ describe('sign-in messages (properties)', () => {
     )
   })
 
+  it('a statement (or request id) holding a line break, a control, bidi or zero-width character is refused in every family: writing, reading, and in siwx() options', async () => {
+    const { siwx } = await import('../plugins/siwx/plugin')
+    // docs/siwx.md, "Messages": CR, NEL, the line and paragraph separators, every other control character, the bidi
+    // controls and the zero-width characters.
+    const named = ['\r', '\n', '\u0085', '\u2028', '\u2029', '\u061c', '\u200e', '\u200f', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff']
+    const ranges = [
+      [0x202a, 0x202e],
+      [0x2066, 0x2069],
+      [0x00, 0x1f],
+      [0x7f, 0x9f],
+    ] as const
+    const forbidden = fc.oneof(fc.constantFrom(...named), fc.constantFrom(...ranges).chain(([from, to]) => fc.integer({ min: from, max: to }).map((c) => String.fromCharCode(c))))
+    const family = fc.constantFrom(
+      { ns: 'eip155' as const, address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: '1' },
+      { ns: 'solana' as const, address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T', chainId: 'localnet' },
+      { ns: 'bip122' as const, address: 'bcrt1q9vza2e8x573nczrlzms0wvx3gsqjx7vay85cr9', chainId: '0f9188f13cb7b2c71f2a335e3a4fc328' },
+    )
+    const base = { domain: 'example.com', uri: 'https://example.com', version: '1' as const, nonce: 'abcdefgh12', issuedAt: '2026-11-23T00:00:00.000Z' }
+    fc.assert(
+      fc.property(family, line, forbidden, fc.nat(), ({ ns, address, chainId }, clean, bad, at) => {
+        const cut = at % (clean.length + 1)
+        const statement = `${clean.slice(0, cut)}${bad}${clean.slice(cut)}`
+        const fields = { ...base, address, chainId }
+        expect(() => createSiwxMessage(ns, { ...fields, statement })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+        expect(() => createSiwxMessage(ns, { ...fields, requestId: `r${bad}1` })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+        // A message written by hand with it (as a forger would) does not read.
+        const written = createSiwxMessage(ns, { ...fields, statement: clean })
+        expect(written).toContain(`\n\n${clean}\n`)
+        expect(() => parseSiwxMessage(written.replace(`\n\n${clean}\n`, `\n\n${statement}\n`))).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+        expect(() => siwx({ statement })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }))
+      }),
+    )
+    // Other Unicode stays welcome in Solana and Bitcoin statements (EVM keeps EIP-4361's grammar).
+    const text = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }).filter((t) => t.trim() === t && t !== '' && [...t].every((c) => !named.includes(c) && !ranges.some(([from, to]) => c.charCodeAt(0) >= from && c.charCodeAt(0) <= to)))
+    fc.assert(
+      fc.property(family.filter((f) => f.ns !== 'eip155'), text, ({ ns, address, chainId }, statement) => {
+        const message = createSiwxMessage(ns, { ...base, address, chainId, statement })
+        expect(parseSiwxMessage(message).fields.statement).toBe(statement)
+        expect(() => siwx({ statement })).not.toThrow()
+      }),
+    )
+  })
+
   it('a message with any line changed, dropped or added is refused or reads to other fields, never to the same', () => {
     fc.assert(
       fc.property(evmFields, fc.nat(), fc.constantFrom('drop', 'duplicate', 'junk'), (input, at, change) => {
@@ -201,7 +244,8 @@ describe('checking a signed-in message (properties)', async () => {
 
 describe('verifying a signed sign-in message (properties)', async () => {
   const { privateKeyToAccount } = await import('viem/accounts')
-  const { verifyEvmSignIn, verifySolanaSignIn } = await import('../plugins/siwx/verify')
+  const { verifyEvmSignIn } = await import('../plugins/siwx/verify')
+  const { verifySolanaSignIn } = await import('../plugins/siwx/verify-solana')
   const { encodeBase58 } = await import('../kernel/rules/base58')
   // docs/siwx.md, "Verifying a signature": a signature is of one message; the same message with any one field changed
   // (and written again, so it still reads) no longer verifies, whatever the field.
@@ -247,6 +291,107 @@ describe('verifying a signed sign-in message (properties)', async () => {
         expect(await verifySolanaSignIn({ address, message: other, signature })).toBe(false)
       }),
       { numRuns: 40 },
+    )
+  })
+})
+
+describe('Ed25519 keys and signatures Solana sign-ins refuse (properties)', async () => {
+  const { ed25519 } = await import('@noble/curves/ed25519.js')
+  const { verifyEd25519, verifySolanaSignIn } = await import('../plugins/siwx/verify-solana')
+  const { encodeBase58 } = await import('../kernel/rules/base58')
+  const hex = (text: string) => Uint8Array.from(text.match(/../g)!.map((byte) => parseInt(byte, 16)))
+  // The 8 points of small order (1, 2, 4 and 8), canonically encoded: the identity, (0, -1), (±√-1, 0), and the four of
+  // order 8. With one of them as the key, [S]B = R + [k]A can hold for any message (R = A = identity, S = 0).
+  const smallOrder = [
+    '0100000000000000000000000000000000000000000000000000000000000000',
+    'ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+    '0000000000000000000000000000000000000000000000000000000000000000',
+    '0000000000000000000000000000000000000000000000000000000000000080',
+    '26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05',
+    '26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85',
+    'c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a',
+    'c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa',
+  ].map(hex)
+  const { Point } = ed25519
+  const order = Point.CURVE().n
+  const p = Point.CURVE().p
+  const le = (value: bigint) => Uint8Array.from({ length: 32 }, (_, i) => Number((value >> BigInt(8 * i)) & BigInt(0xff)))
+  const runs = { numRuns: 60 }
+  const secret = fc.uint8Array({ minLength: 32, maxLength: 32 })
+  const text = fc.string({ unit: 'grapheme', maxLength: 60 })
+  const signIn = (address: string, statement: string) =>
+    createSiwxMessage('solana', { domain: 'example.com', address, ...(statement ? { statement } : {}), uri: 'https://example.com', version: '1', chainId: 'localnet', nonce: 'abcdefgh12', issuedAt: '2026-11-23T00:00:00.000Z' })
+  const statement = fc.stringMatching(/^[A-Za-z0-9 .,]{0,40}$/).map((t) => t.trim())
+
+  it('the list is the 8 small-order points: each distinct, [8]P the identity', () => {
+    const points = smallOrder.map((bytes) => Point.fromBytes(bytes))
+    for (const point of points) expect(point.multiplyUnsafe(BigInt(8)).is0()).toBe(true)
+    expect(new Set(points.map((point) => point.toHex())).size).toBe(8)
+  })
+
+  it('a small-order key verifies nothing, whatever R (small order too) and S below L, and whatever the message', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: 7 }), fc.nat({ max: 7 }), fc.bigInt({ min: BigInt(0), max: order - BigInt(1) }), fc.constantFrom(BigInt(0), BigInt(1)), statement, async (key, r, s, zero, words) => {
+        const publicKey = smallOrder[key]!
+        const signature = Uint8Array.of(...smallOrder[r]!, ...le(zero === BigInt(0) ? BigInt(0) : s))
+        const message = signIn(encodeBase58(publicKey), words)
+        expect(verifyEd25519(publicKey, new TextEncoder().encode(message), signature)).toBe(false)
+        expect(await verifySolanaSignIn({ address: encodeBase58(publicKey), message, signature: encodeBase58(signature) })).toBe(false)
+      }),
+      runs,
+    )
+  })
+
+  it('a real signature verifies; with S + L, with R of small order, or with a non-canonical key or R, it does not', async () => {
+    // Non-canonical encodings: y from p to 2^255 - 1 (it names y - p), or the sign bit set on a point whose x is 0.
+    const nonCanonical = fc.oneof(
+      fc.tuple(fc.bigInt({ min: p, max: (BigInt(1) << BigInt(255)) - BigInt(1) }), fc.boolean()).map(([y, sign]) => le(sign ? y | (BigInt(1) << BigInt(255)) : y)),
+      fc.constantFrom(hex('0100000000000000000000000000000000000000000000000000000000000080'), hex('ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff')),
+    )
+    await fc.assert(
+      fc.asyncProperty(secret, statement, nonCanonical, fc.nat({ max: 7 }), async (key, words, bad, small) => {
+        const publicKey = ed25519.getPublicKey(key)
+        const address = encodeBase58(publicKey)
+        const message = signIn(address, words)
+        const bytes = new TextEncoder().encode(message)
+        const signature = ed25519.sign(bytes, key)
+        expect(verifyEd25519(publicKey, bytes, signature)).toBe(true)
+        expect(await verifySolanaSignIn({ address, message, signature: encodeBase58(signature) })).toBe(true)
+        // S + L: the same equation, another encoding (malleable), when it fits in 256 bits.
+        const s = signature.subarray(32).reduceRight((value, byte) => (value << BigInt(8)) | BigInt(byte), BigInt(0))
+        if (s + order < BigInt(1) << BigInt(256)) expect(verifyEd25519(publicKey, bytes, Uint8Array.of(...signature.subarray(0, 32), ...le(s + order)))).toBe(false)
+        expect(verifyEd25519(publicKey, bytes, Uint8Array.of(...smallOrder[small]!, ...signature.subarray(32)))).toBe(false)
+        expect(verifyEd25519(publicKey, bytes, Uint8Array.of(...bad, ...signature.subarray(32)))).toBe(false)
+        expect(verifyEd25519(bad, bytes, signature)).toBe(false)
+        expect(await verifySolanaSignIn({ address: encodeBase58(bad), message: signIn(encodeBase58(bad), words), signature: encodeBase58(signature) })).toBe(false)
+      }),
+      runs,
+    )
+  })
+
+  it('a signed message whose statement holds a line break, bidi or zero-width character is no sign-in, though the signature is good', async () => {
+    const bad = fc.constantFrom('\r', '\u0085', '\u2028', '\u2029', '\u202e', '\u2066', '\u200f', '\u061c', '\u200b', '\u2060', '\ufeff')
+    await fc.assert(
+      fc.asyncProperty(secret, statement.filter((t) => t !== ''), bad, fc.nat(), async (key, words, char, at) => {
+        const address = encodeBase58(ed25519.getPublicKey(key))
+        const cut = at % (words.length + 1)
+        const message = signIn(address, words).replace(`\n\n${words}\n`, `\n\n${words.slice(0, cut)}${char}${words.slice(cut)}\n`)
+        const signature = ed25519.sign(new TextEncoder().encode(message), key)
+        expect(verifyEd25519(ed25519.getPublicKey(key), new TextEncoder().encode(message), signature)).toBe(true)
+        expect(await verifySolanaSignIn({ address, message, signature: encodeBase58(signature) })).toBe(false)
+      }),
+      runs,
+    )
+  })
+
+  it('junk of any length in place of a key or a signature is false, never a throw', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 80 }), fc.uint8Array({ maxLength: 80 }), text, (key, signature, message) => {
+        const verdict = verifyEd25519(key, new TextEncoder().encode(message), signature)
+        expect(typeof verdict).toBe('boolean')
+        if (key.length !== 32 || signature.length !== 64) expect(verdict).toBe(false)
+      }),
+      runs,
     )
   })
 })

@@ -9,7 +9,8 @@ export type SignInErrorType = LatchError
 /**
  * Signs the active account in (docs/siwx.md, "Actions"): the wallet is asked to sign the message, which is then
  * verified. Resolves with the session; rejects with `SIGNATURE_DECLINED`, `SMART_ACCOUNT_UNSUPPORTED` or
- * `SIWX_AUTH_ERROR` (`SIWX_NOT_ENABLED` without the siwx plugin).
+ * `SIWX_AUTH_ERROR`; `SIWX_NO_ACTIVE_ADDRESS` with no account connected, `SIWX_NO_ACTIVE_NETWORK` on no network or one the
+ * dapp did not configure (`SIWX_NOT_ENABLED` without the siwx plugin).
  */
 export function signIn(latch: Kernel, options: RequestOptions = {}): Promise<SignInReturnType> {
   if (!(latch.getState() as Partial<State>).siwx) return Promise.reject(new LatchError('SIWX_NOT_ENABLED', { details: 'signIn() needs the siwx plugin: createLatch({ plugins: [siwx()] })' }))

@@ -2,13 +2,14 @@
  * docs/siwx.md, "The flow": the siwx plugin's code, loaded when a wallet connects. It decides when the visitor is asked
  * to sign in, runs the sign-in when they press Sign, and ends sessions on cancel, disconnect and sign-out.
  */
-import { EMPTY, exhaustMap, filter, firstValueFrom, from, merge, mergeMap, Observable, of, Subject, switchMap, take } from 'rxjs'
+import { EMPTY, exhaustMap, filter, firstValueFrom, from, merge, mergeMap, Observable, Subject, switchMap, take } from 'rxjs'
 import {
   errorToast,
   LatchError,
   modalClosed,
   modalOpened,
   routerReset,
+  selectAddress,
   selectIsActiveNetworkSupported,
   selectView,
   toastClosed,
@@ -23,10 +24,10 @@ import {
   type Logged,
   type State,
 } from '../../kernel/index'
-import { readSessions, writeSessions, type StoredSession } from './browser-sessions'
+import { loadSessions, writeSessions, type LoadedSession } from './browser-sessions'
 import { siwxSessionsLoaded, siwxSignatureRequested, siwxSignedOut, siwxSignInFailed, siwxSignInNeeded, siwxSignInSucceeded } from './events'
 import type { SiwxSettings } from './plugin'
-import { bounded, checkServerSession, pageOrigin, prepareMessage, verifySignIn } from './sign-in'
+import { bounded, checkServerSession, pageOrigin, prepareMessage, verifiedInBrowser, verifySignIn } from './sign-in'
 import { selectActiveAccount, selectSiwx, sessionKey, sessionOf } from './state'
 import type { SiwxAccount } from './types'
 
@@ -44,27 +45,43 @@ function signatureError(state: State, account: SiwxAccount, error: LatchErrorDat
   return new LatchError(smart ? 'SMART_ACCOUNT_UNSUPPORTED' : 'SIGNATURE_DECLINED', { details: `siwx: the wallet did not sign: ${error.details ?? error.shortMessage}` })
 }
 
+/**
+ * docs/siwx.md, "Errors": why there is nothing to sign in — no account connected (`SIWX_NO_ACTIVE_ADDRESS`), or an
+ * account with no network, or on one the dapp did not configure (`SIWX_NO_ACTIVE_NETWORK`).
+ */
+function noTarget(state: State): LatchError {
+  const ns = state.activeNamespace
+  const connected = ns !== undefined && state.chains[ns].connectorId !== undefined && selectAddress(state, ns) !== undefined
+  if (!connected) return new LatchError('SIWX_NO_ACTIVE_ADDRESS', { details: 'siwx: signIn() with no account connected' })
+  const network = state.chains[ns].network.caipNetwork?.caipNetworkId
+  return new LatchError('SIWX_NO_ACTIVE_NETWORK', { details: network ? `siwx: signIn() on ${network}, not a network of this dapp` : `siwx: signIn() with no active ${ns} network` })
+}
+
 /** The siwx effect (docs/siwx.md, "The flow"). */
 export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: SiwxSettings): Observable<LatchEvent> {
   const now = () => ctx.ports.scheduler.now()
   const browser = settings.server === undefined
   // The browser mode's sessions with their messages and signatures, by key (the state holds the rest).
-  const stored = new Map<string, StoredSession>()
+  const stored = new Map<string, LoadedSession>()
   const recheck$ = new Subject<void>()
   // The address each family was connected with, to end its sessions once it has disconnected.
   const connected = new Map<string, SiwxAccount>()
   // Set by Cancel while a sign-in runs: its failure (the wallet request aborted) then ends quietly.
   let cancelled = false
 
-  const loaded: LatchEvent[] = []
-  if (browser) {
-    const { sessions, refused } = readSessions(ctx, now(), pageOrigin(ctx)?.domain)
-    for (const session of sessions) stored.set(sessionKey(session), session)
-    if (sessions.length > 0 || refused.length > 0) {
-      loaded.push(siwxSessionsLoaded({ sessions: sessions.map(({ message: _m, signature: _s, ...info }) => info), ...(refused.length > 0 ? { refused } : {}) }))
-      for (const { reason } of refused) ctx.ports.logger.warn(`siwx: a stored session was refused: ${reason}`)
-    }
-  }
+  // docs/siwx.md, "Sessions": the browser mode's stored sessions, each believed only once its signature verifies again.
+  // Nobody is asked to sign in before they are read (a stored session may spare the question).
+  const loading: Promise<LatchEvent[]> = !browser
+    ? Promise.resolve([])
+    : loadSessions(ctx, now(), pageOrigin(ctx)?.domain, (session) => verifiedInBrowser(ctx, session, session.message, session.signature)).then(({ sessions, refused }) => {
+        for (const session of sessions) stored.set(sessionKey(session), session)
+        for (const { reason } of refused) ctx.ports.logger.warn(`siwx: a stored session was refused: ${reason}`)
+        if (sessions.length === 0 && refused.length === 0) return []
+        return [siwxSessionsLoaded({ sessions: sessions.map(({ message: _m, signature: _s, ...info }) => info), ...(refused.length > 0 ? { refused } : {}) })]
+      }, (cause: unknown) => {
+        ctx.ports.logger.warn('siwx: the stored sessions could not be read', cause)
+        return []
+      })
 
   const live = (session: { expiresAt?: string } | undefined) => session !== undefined && (session.expiresAt === undefined || Date.parse(session.expiresAt) > now())
   // The stored map too: the state learns of loaded sessions only once the kernel has reduced their event.
@@ -82,7 +99,7 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
     if (selectSiwx(state)?.pending && sessionKey(selectSiwx(state)!.pending!) === sessionKey(account)) return EMPTY
     const ask = () => {
       // The browser mode verifies the signature here: its code loads while the visitor reads the view and signs.
-      if (browser) void (account.ns === 'bip122' ? import('./verify-bitcoin') : import('./verify')).catch(() => undefined)
+      if (browser) void (account.ns === 'bip122' ? import('./verify-bitcoin') : account.ns === 'solana' ? import('./verify-solana') : import('./verify')).catch(() => undefined)
       return [siwxSignInNeeded({ account }), showSignIn(ctx.getState())]
     }
     const server = settings.server
@@ -90,9 +107,14 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
     return from(
       bounded(ctx, () => server.getSession(account), 'getSession').then(
         (answer) => {
-          const session = answer === null ? undefined : checkServerSession(answer, account)
-          if (answer !== null && !session) ctx.ports.logger.warn(`siwx: getSession answered something that is not this account's session`, answer)
-          return session && live(session) ? [siwxSessionsLoaded({ sessions: [session] })] : ask()
+          if (answer === null) return ask()
+          // An expired session, or one of junk dates, is no session: the visitor is asked to sign in again.
+          const checked = checkServerSession(answer, account, now())
+          if ('refused' in checked) {
+            ctx.ports.logger.warn(`siwx: getSession answered ${checked.refused}`)
+            return ask()
+          }
+          return [siwxSessionsLoaded({ sessions: [checked.session] })]
         },
         (cause: unknown) => {
           // Not knowing is not being signed in: the visitor is asked, and the server checks the new sign-in.
@@ -103,13 +125,18 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
     ).pipe(mergeMap((events) => from(events)))
   }
 
-  const decisions$ = merge(
-    ctx.select((state) => {
-      const account = selectActiveAccount(state)
-      return account ? `${sessionKey(account)}|${selectIsActiveNetworkSupported(state)}` : ''
-    }),
-    recheck$,
-  ).pipe(switchMap(() => decide()))
+  const decisions$ = from(loading).pipe(
+    switchMap(() =>
+      merge(
+        ctx.select((state) => {
+          const account = selectActiveAccount(state)
+          return account ? `${sessionKey(account)}|${selectIsActiveNetworkSupported(state)}` : ''
+        }),
+        recheck$,
+      ),
+    ),
+    switchMap(() => decide()),
+  )
 
   /** Waits for the wallet's answer to the signature request `requestId` (subscribed before the request is sent). */
   const reply = (requestId: string) =>
@@ -126,7 +153,7 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
           const account = selectSiwx(state)?.pending ?? selectActiveAccount(state)
           cancelled = false
           const run = async () => {
-            if (!account) throw new LatchError('SIWX_AUTH_ERROR', { details: 'siwx: No ActiveCaipAddress found' })
+            if (!account || (!selectSiwx(state)?.pending && !selectIsActiveNetworkSupported(state))) throw noTarget(state)
             subscriber.next(toastRequested({ toast: { message: 'Authenticating...', messageId: 'siwx.signing', variant: 'loading' } }))
             let prepared: Awaited<ReturnType<typeof prepareMessage>>
             try {
@@ -221,5 +248,5 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
     }),
   )
 
-  return merge(of(...loaded), decisions$, signIn$, cancel$, disconnect$, signOut$)
+  return merge(from(loading).pipe(mergeMap((events) => from(events))), decisions$, signIn$, cancel$, disconnect$, signOut$)
 }

@@ -46,6 +46,8 @@ beforeEach(() => {
 const account: SiwxAccount = { ns: 'eip155', address: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', chainId: 'eip155:31337' }
 const signIn: SiwxSignIn = { ...account, message: 'a message', signature: '0x1234' }
 const session = { ns: 'eip155', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 'eip155:31337', issuedAt: '2026-11-23T01:00:00.000Z', expiresAt: '2026-11-24T01:00:00.000Z' }
+// The clock the sessions above are checked against: inside their day.
+const now = () => Date.parse('2026-11-23T12:00:00.000Z')
 const json = (status: number, body: unknown): Reply => ({ status, body: JSON.stringify(body) })
 
 /** The LatchError a promise rejects with. */
@@ -60,7 +62,7 @@ async function failure(promise: Promise<unknown>): Promise<LatchError> {
 
 describe('siwxServer: the routes', () => {
   it('asks GET /nonce, POST /verify, GET /session and POST /signout as documented, with JSON bodies, and reads their answers', async () => {
-    const client = siwxServer({ url: `${url}/` })
+    const client = siwxServer({ url: `${url}/`, now })
     reply = (request) => {
       if (request.path === '/api/siwx/nonce') return json(200, { nonce: 'n0nce1234567' })
       if (request.path === '/api/siwx/verify') return json(200, session)
@@ -95,6 +97,18 @@ describe('siwxServer: the routes', () => {
   it('a session with extra fields is read without them; a session with no expiry is read too', async () => {
     reply = () => json(200, { ...session, expiresAt: undefined, secret: 'x' })
     expect(await siwxServer({ url }).getSession(account)).toEqual({ ...session, expiresAt: undefined })
+  })
+
+  it('a session whose dates are junk is INVALID_RESPONSE; an expired one is no session (getSession) or INVALID_RESPONSE (verify)', async () => {
+    const client = siwxServer({ url, now })
+    reply = () => json(200, { ...session, expiresAt: '2026-11-23T11:59:59.999Z' })
+    expect(await client.getSession(account)).toBeNull()
+    expect((await failure(client.verify(signIn))).details).toMatch(/expired at 2026-11-23T11:59:59.999Z/)
+    for (const junk of [{ issuedAt: 'yesterday' }, { expiresAt: 'tomorrow' }, { expiresAt: '2026-11-22T00:00:00.000Z' }, { expiresAt: '99999' }]) {
+      reply = () => json(200, { ...session, ...junk })
+      expect((await failure(client.getSession(account))).code).toBe('INVALID_RESPONSE')
+      expect((await failure(client.verify(signIn))).code).toBe('INVALID_RESPONSE')
+    }
   })
 
   it('refuses options it cannot use', () => {

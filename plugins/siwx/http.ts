@@ -11,6 +11,7 @@
 import * as z from 'zod/mini'
 import { constants, describeIssues, LatchError } from '../../kernel/index'
 import { siwxSessionSchema } from './events'
+import { refuseSessionDates } from './session-dates'
 import type { SiwxAccount, SiwxServer, SiwxSessionInfo, SiwxSignIn } from './types'
 
 /** Options of `siwxServer`. */
@@ -21,6 +22,8 @@ export type SiwxServerOptions = {
   fetch?: typeof globalThis.fetch
   /** How long one request may take, answer read, in ms (default 10,000). */
   timeout?: number
+  /** The clock sessions are checked against, in ms since the epoch (default `Date.now`). */
+  now?: () => number
 }
 
 /** The longest answer read (an answer is a few hundred bytes). */
@@ -37,6 +40,7 @@ export function siwxServer(options: SiwxServerOptions): SiwxServer {
   if (!(timeout > 0)) throw new LatchError('INVALID_OPTIONS', { details: `siwxServer: timeout must be positive, got ${timeout}` })
   const call = (method: 'GET' | 'POST', path: string, body?: unknown) => request({ base, timeout, fetch: options.fetch }, method, path, body)
   const query = (account: SiwxAccount) => `?${new URLSearchParams({ ns: account.ns, address: account.address, chainId: account.chainId })}`
+  const now = options.now ?? Date.now
 
   return {
     async getNonce(account) {
@@ -46,13 +50,22 @@ export function siwxServer(options: SiwxServerOptions): SiwxServer {
     async verify(signIn: SiwxSignIn) {
       const answer = await call('POST', '/verify', signIn)
       if (answer.status === 401) return false
-      return sameAccount(parse(siwxSessionSchema, ok(answer), answer.route), signIn, answer.route)
+      const session = sameAccount(parse(siwxSessionSchema, ok(answer), answer.route), signIn, answer.route)
+      // A sign-in that just succeeded is neither expired nor of junk dates.
+      const refusal = refuseSessionDates(session, now())
+      if (refusal) throw new LatchError('INVALID_RESPONSE', { details: `${answer.route} answered a session whose dates are refused: ${refusal.detail}` })
+      return session
     },
     async getSession(account) {
       const answer = await call('GET', `/session${query(account)}`)
       if (answer.status === 204) return null
       const session = parse(sessionOrNullSchema, ok(answer), answer.route)
-      return session === null ? null : sameAccount(session, account, answer.route)
+      if (session === null) return null
+      sameAccount(session, account, answer.route)
+      // An expired session is no session; dates that are not times are not an answer.
+      const refusal = refuseSessionDates(session, now())
+      if (refusal?.reason === 'junk') throw new LatchError('INVALID_RESPONSE', { details: `${answer.route} answered a session whose dates are refused: ${refusal.detail}` })
+      return refusal ? null : session
     },
     async signOut(account) {
       ok(await call('POST', '/signout', { ns: account.ns, address: account.address, chainId: account.chainId }))

@@ -5,6 +5,7 @@
  */
 import { checksumAddress } from '../../kernel/rules/checksum'
 import { LatchError, type ChainNamespace } from '../../kernel/index'
+import { isCleanLine } from './statement'
 
 /** The fields of a sign-in message (CAIP-122 / EIP-4361). Times are ISO 8601 strings in UTC, as they are signed. */
 export type SiwxFields = {
@@ -53,7 +54,8 @@ export function checkFields(ns: ChainNamespace, fields: SiwxFields): SiwxFields 
   if (fields.version !== '1') throw invalid('version', fields.version)
   if (!noncePattern.test(fields.nonce)) throw invalid('nonce', fields.nonce)
   if (ns === 'eip155' ? !/^[1-9]\d{0,15}$/.test(fields.chainId) : !/^[-_a-zA-Z0-9]{1,32}$/.test(fields.chainId)) throw invalid('chainId', fields.chainId)
-  if (fields.statement?.includes('\n')) throw invalid('statement', fields.statement)
+  // Every family: no line break, control, bidi or zero-width character (plugins/siwx/statement.ts).
+  if (fields.statement !== undefined && !isCleanLine(fields.statement)) throw invalid('statement', fields.statement)
   // EIP-4361's grammar: a statement of RFC 3986 reserved and unreserved characters and spaces, a request id of pchars.
   if (ns === 'eip155' && fields.statement !== undefined && !statementPattern.test(fields.statement)) throw invalid('statement', fields.statement)
   if (ns === 'eip155' && fields.requestId !== undefined && !requestIdPattern.test(fields.requestId)) throw invalid('requestId', fields.requestId)
@@ -62,7 +64,7 @@ export function checkFields(ns: ChainNamespace, fields: SiwxFields): SiwxFields 
     const value = fields[key]
     if (value !== undefined && (!isoPattern.test(value) || Number.isNaN(Date.parse(value)))) throw invalid(key, value)
   }
-  if (fields.requestId?.includes('\n')) throw invalid('requestId', fields.requestId)
+  if (fields.requestId !== undefined && !isCleanLine(fields.requestId)) throw invalid('requestId', fields.requestId)
   for (const resource of fields.resources ?? []) if (!uriPattern.test(resource)) throw invalid('resources', resource)
   let address = fields.address
   if (ns === 'eip155') {
@@ -141,6 +143,21 @@ export function parseSiwxMessage(message: string): { ns: ChainNamespace; fields:
   const checked = checkFields(ns, fields as SiwxFields)
   if (checked.address !== address) throw invalid('address', address)
   return { ns, fields: checked }
+}
+
+/**
+ * The account a sign-in message of family `ns` names, or undefined when `message` is not one Latch would write for that
+ * family. The verifiers check a signature against this account, never against the one a caller says signed
+ * (docs/siwx.md, "Verifying a signature").
+ */
+export function accountNamed(ns: ChainNamespace, message: unknown): string | undefined {
+  if (typeof message !== 'string') return undefined
+  try {
+    const read = parseSiwxMessage(message)
+    return read.ns === ns ? read.fields.address : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** A nonce from the platform's cryptographic source (never Math.random): 16 letters and digits, about 95 bits. */

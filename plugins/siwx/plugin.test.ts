@@ -3,7 +3,7 @@ import { connect, disconnect, LatchError, selectView } from '../../kernel/index'
 import { eip155 } from '../eip155/index'
 import { anvilAccounts, setup, useChains } from '../../scripts/testing/eip155-harness'
 import { createFakeWindow } from '../../scripts/testing/eip155-test-wallet'
-import { parseSiwxMessage } from './message'
+import { createSiwxMessage, parseSiwxMessage } from './message'
 import { verifyEvmSignIn } from './verify'
 import { getSiwxSession, signIn, signOut, siwx, siwxSignInCancelled, siwxSignInRequested, type SiwxOptions, type SiwxServer } from './index'
 
@@ -167,6 +167,45 @@ describe('siwx in the browser mode', () => {
     expect(again.t.storage.getItem(storageKey)).toBeNull()
   })
 
+  it('a stored session is believed only once its signature verifies again: a message changed after signing, or a signature not the account’s, is refused', async () => {
+    const h = start()
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    await signIn(h.latch)
+    const [good] = stored(h)
+    const storage = h.t.storage.dump()
+    h.latch.destroy()
+    const { fields } = parseSiwxMessage(good!.message)
+    // Well-formed entries for this account, domain and network, inside their window: only the signature is wrong.
+    const longer = createSiwxMessage('eip155', { ...fields, expirationTime: '2099-01-01T00:00:00.000Z' })
+    storage[storageKey] = JSON.stringify([{ ...good!, message: longer }, { ...good!, signature: `0x${'11'.repeat(65)}` }])
+    const again = start({}, { storage, reuse: h })
+    await again.until((s) => s.chains.eip155.connectorId, (id) => id === walletId)
+    await again.asked()
+    const loaded = again.events.find((e) => e.type === 'siwx/sessionsLoaded') as { payload: { sessions: unknown[]; refused: { reason: string }[] } } | undefined
+    expect(loaded?.payload.sessions).toEqual([])
+    expect(loaded?.payload.refused.map((r) => r.reason.split(':')[0])).toEqual(['signature', 'signature'])
+    expect(getSiwxSession(again.latch.getState(), again.t.now())).toBeUndefined()
+    expect(again.t.storage.getItem(storageKey)).toBeNull()
+  })
+
+  it('a stored session ends when its signed message says, whatever is stored beside it', async () => {
+    const h = start({ expiresIn: 60 })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    await signIn(h.latch)
+    const [good] = stored(h)
+    const storage = h.t.storage.dump()
+    h.latch.destroy()
+    const signedExpiry = parseSiwxMessage(good!.message).fields.expirationTime
+    storage[storageKey] = JSON.stringify([{ ...good!, issuedAt: '1970-01-01T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z' }])
+    const again = start({ expiresIn: 60 }, { storage, reuse: h })
+    await again.until((s) => Object.keys(s.siwx.sessions).length, (n) => n === 1)
+    expect(Object.values(again.latch.getState().siwx.sessions)[0]?.expiresAt).toBe(signedExpiry)
+    again.t.advance(61_000)
+    expect(getSiwxSession(again.latch.getState(), again.t.now())).toBeUndefined()
+  })
+
   it('signs out on disconnect, and signOut(latch) ends the session (required: asks again)', async () => {
     const h = start({ required: true })
     await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
@@ -219,6 +258,35 @@ describe('siwx in the server mode', () => {
     expect(again.types()).not.toContain('siwx/signInNeeded')
   })
 
+  // Virtual time starts at the epoch: 1969 is past, 2099 to come.
+  const expired = { issuedAt: '1969-12-31T00:00:00.000Z', expiresAt: '1969-12-31T12:00:00.000Z' }
+  const junkDates = [{ issuedAt: 'yesterday' }, { issuedAt: '1970-01-01T00:00:00.000Z', expiresAt: 'tomorrow' }, { issuedAt: '2099-01-02T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z' }]
+
+  it('a session getSession answers expired, or with junk dates, is no session: the visitor is asked to sign in', async () => {
+    for (const dates of [expired, ...junkDates]) {
+      const s = server({ getSession: async (account) => ({ ...account, ...dates }) })
+      const h = start({ server: s.api })
+      await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+      await h.asked()
+      expect(h.view()).toBe('SIWXSignMessage')
+      expect(h.latch.getState().siwx.sessions).toEqual({})
+      expect(getSiwxSession(h.latch.getState(), h.t.now())).toBeUndefined()
+      h.latch.destroy()
+    }
+  })
+
+  it('a verify answering a session already expired, or with junk dates, does not sign in', async () => {
+    for (const dates of [expired, ...junkDates]) {
+      const s = server({ verify: async ({ ns, address, chainId }) => ({ ns, address, chainId, ...dates }) })
+      const h = start({ server: s.api })
+      await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+      await h.asked()
+      await expect(signIn(h.latch)).rejects.toMatchObject({ code: 'SIGNATURE_DECLINED' })
+      expect(h.latch.getState().siwx.sessions).toEqual({})
+      h.latch.destroy()
+    }
+  })
+
   it('a server answering junk to verify does not sign in; a failing getNonce disconnects with the specification text', async () => {
     const junk = server({ verify: async () => ({ hello: 'world' }) as never })
     const h = start({ server: junk.api })
@@ -243,6 +311,19 @@ describe('siwx options', () => {
     expect(() => siwx({ expiresIn: 5 })).toThrow(/INVALID_OPTIONS|expiresIn/)
     expect(() => siwx({ statement: 'two\nlines' })).toThrow(LatchError)
     expect(() => siwx({ server: { getNonce: 1 } as never })).toThrow(LatchError)
+  })
+
+  it('signIn with no account connected fails with SIWX_NO_ACTIVE_ADDRESS; on a network the dapp did not configure with SIWX_NO_ACTIVE_NETWORK, the wallet not asked', async () => {
+    const h = start()
+    await expect(signIn(h.latch)).rejects.toMatchObject({ code: 'SIWX_NO_ACTIVE_ADDRESS', shortMessage: 'No ActiveCaipAddress found' })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    h.latch.dispatch(siwxSignInCancelled({}))
+    h.wallet.emit('chainChanged', '0x1')
+    await h.until((s) => s.chains.eip155.network.caipNetwork?.caipNetworkId, (id) => id === 'eip155:1')
+    await expect(signIn(h.latch)).rejects.toMatchObject({ code: 'SIWX_NO_ACTIVE_NETWORK', shortMessage: 'No ActiveCaipNetwork or client found' })
+    expect(h.types()).not.toContain('wallet/signMessageRequested')
+    expect(getSiwxSession(h.latch.getState(), h.t.now())).toBeUndefined()
   })
 
   it('signIn without the plugin fails with SIWX_NOT_ENABLED', async () => {

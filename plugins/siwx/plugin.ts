@@ -3,6 +3,7 @@ import { chainNamespaceSchema, definePlugin, LatchError, type Effect, type Latch
 import { loadOnDemand } from '../../kernel/load-on-demand'
 import { siwxEvents } from './events'
 import { selectActiveAccount, sessionKey, type SiwxState } from './state'
+import { isCleanLine } from './statement'
 import type { SiwxOptions, SiwxServer } from './types'
 
 /** The options as the flow uses them, defaults filled in. */
@@ -20,7 +21,7 @@ const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === '
 
 const optionsSchema = z.object({
   required: z.optional(z.boolean()),
-  statement: z.optional(z.string().check(z.maxLength(300), z.regex(/^[^\n\r]*$/, 'statement must be one line'))),
+  statement: z.optional(z.string().check(z.maxLength(300), z.refine(isCleanLine, 'statement must be one line, without control, bidi or zero-width characters'))),
   expiresIn: z.optional(z.number().check(z.int(), z.gte(60), z.lte(366 * 86_400))),
   signOutOnDisconnect: z.optional(z.boolean()),
   namespaces: z.optional(z.array(chainNamespaceSchema)),

@@ -4,6 +4,7 @@
  */
 export { createNonce, createSiwxMessage, parseSiwxMessage, type SiwxFields } from './message'
 export { refuseSignIn, type SiwxExpectation, type SiwxRefusal, type SiwxRefusalReason } from './check'
-export { verifyEvmSignIn, verifySolanaSignIn } from './verify'
-export { verifyBitcoinSignIn } from './verify-bitcoin'
+export { verifyEvmSignIn } from './verify'
+export { verifyEd25519, verifySolanaSignIn } from './verify-solana'
+export { verifyBitcoinSignature, verifyBitcoinSignIn } from './verify-bitcoin'
 export type { SiwxAccount, SiwxSessionInfo, SiwxSignIn } from './types'

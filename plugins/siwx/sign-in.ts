@@ -8,6 +8,7 @@ import { refuseSignIn } from './check'
 import { siwxSessionSchema } from './events'
 import { createNonce, createSiwxMessage, parseSiwxMessage, type SiwxFields } from './message'
 import type { SiwxSettings } from './plugin'
+import { refuseSessionDates } from './session-dates'
 import { sessionKey } from './state'
 import type { SiwxAccount, SiwxSessionInfo } from './types'
 
@@ -76,7 +77,7 @@ function rpcUrlOf(ctx: EffectContext, account: SiwxAccount): string | undefined 
 }
 
 /** Whether the signature is the account's, checked in the browser (docs/siwx.md, "Verifying a signature"). */
-async function verifiedInBrowser(ctx: EffectContext, account: SiwxAccount, message: string, signature: string): Promise<boolean> {
+export async function verifiedInBrowser(ctx: EffectContext, account: SiwxAccount, message: string, signature: string): Promise<boolean> {
   const input = { address: account.address, message, signature }
   if (account.ns === 'eip155') {
     const { verifyEvmSignIn } = await import('./verify')
@@ -85,18 +86,22 @@ async function verifiedInBrowser(ctx: EffectContext, account: SiwxAccount, messa
     const rpcUrl = rpcUrlOf(ctx, account)
     return rpcUrl !== undefined && (await verifyEvmSignIn({ ...input, rpcUrl }))
   }
-  if (account.ns === 'solana') return (await import('./verify')).verifySolanaSignIn(input)
+  if (account.ns === 'solana') return (await import('./verify-solana')).verifySolanaSignIn(input)
   if (account.ns === 'bip122') return (await import('./verify-bitcoin')).verifyBitcoinSignIn(input)
   return false
 }
 
 const serverSessionSchema = z.object({ ...siwxSessionSchema.shape })
 
-/** A session answered by the server, checked to be this account's; undefined when it is not. */
-export function checkServerSession(answer: unknown, account: SiwxAccount): SiwxSessionInfo | undefined {
+/**
+ * A session answered by the server, checked to be this account's, with dates that are times and an expiry still to
+ * come at `now`; otherwise why not (docs/siwx.md, "Server mode").
+ */
+export function checkServerSession(answer: unknown, account: SiwxAccount, now: number): { session: SiwxSessionInfo } | { refused: string } {
   const parsed = z.safeParse(serverSessionSchema, answer)
-  if (!parsed.success || sessionKey(parsed.data) !== sessionKey(account) || parsed.data.ns !== account.ns) return undefined
-  return parsed.data
+  if (!parsed.success || sessionKey(parsed.data) !== sessionKey(account) || parsed.data.ns !== account.ns) return { refused: `${JSON.stringify(answer)?.slice(0, 120)} is not this account's session` }
+  const dates = refuseSessionDates(parsed.data, now)
+  return dates ? { refused: `a session whose dates are refused: ${dates.detail}` } : { session: parsed.data }
 }
 
 function declined(account: SiwxAccount, details: string): LatchError {
@@ -119,9 +124,10 @@ export async function verifySignIn(ctx: EffectContext, settings: SiwxSettings, a
       throw new LatchError(error.code === 'NETWORK_ERROR' ? 'NETWORK_ERROR' : 'SIGNATURE_DECLINED', { details: `siwx: the server's verify failed: ${error.details ?? error.message}`, cause })
     }
     if (answer === true) return issued
-    const session = answer === false ? undefined : checkServerSession(answer, account)
-    if (!session) throw declined(account, answer === false ? 'the server refused the signature' : `the server answered ${JSON.stringify(answer)?.slice(0, 120)}, not this account's session`)
-    return session
+    if (answer === false) throw declined(account, 'the server refused the signature')
+    const checked = checkServerSession(answer, account, now)
+    if ('refused' in checked) throw declined(account, `the server answered ${checked.refused}`)
+    return checked.session
   }
   const page = pageOrigin(ctx)
   const { ns, fields } = parseSiwxMessage(prepared.message)

@@ -7,20 +7,21 @@ import { devBitcoinAccounts } from '../../scripts/devnet/bitcoin-wallet/keys'
 import { signBip322, signLegacy } from '../../scripts/devnet/bitcoin-wallet/sign'
 import { signBitcoinMessage, verifyBitcoinMessage } from '../../scripts/devnet/bitcoin-wallet/verify'
 import { createSiwxMessage, type SiwxFields } from './message'
-import { verifyBitcoinSignIn } from './verify-bitcoin'
+import { verifyBitcoinSignature, verifyBitcoinSignIn } from './verify-bitcoin'
 
 // docs/siwx.md, "Verifying a signature": Bitcoin.
 const [segwit, legacy, taproot] = devBitcoinAccounts()
-const message = createSiwxMessage('bip122', {
+const fieldsOf = (address: string): SiwxFields => ({
   domain: 'app.example.com',
-  address: segwit!.address,
+  address,
   statement: 'Sign in to the Latch demo.',
   uri: 'https://app.example.com/login',
   version: '1',
   chainId: '0f9188f13cb7b2c71f2a335e3a4fc328',
   nonce: 'n0nce1234567',
   issuedAt: '2026-11-23T01:00:00.000Z',
-} satisfies SiwxFields)
+})
+const message = createSiwxMessage('bip122', fieldsOf(segwit!.address))
 
 /** A legacy signature (BIP-137) of `message` by `key` with header byte `base` + the recovery id. */
 function legacySignature(key: Uint8Array, message: string, base: number): string {
@@ -48,7 +49,7 @@ const vectors = [
   { address: vectorTaproot, message: 'Hello World', signature: 'AUHd69PrJQEv+oKTfZ8l+WROBHuy9HKrbFCJu7U1iK2iiEy1vMU5EfMtjc+VSHM7aU0SDbak5IUZRVno2P5mjSafAQ==' },
 ]
 
-describe('Bitcoin sign-in signatures', () => {
+describe('Bitcoin signatures (verifyBitcoinSignature, any message)', () => {
   it('the dev wallet’s BIP-322 signatures (P2WPKH, P2TR) and legacy ones (P2PKH, P2WPKH) verify, as bip322-js agrees', async () => {
     const signed = [
       { address: segwit!.address, signature: signBip322(segwit!, message) },
@@ -58,7 +59,7 @@ describe('Bitcoin sign-in signatures', () => {
     ]
     for (const { address, signature } of signed) {
       expect(verifyBitcoinMessage(address, message, signature)).toBe(true)
-      expect(await verifyBitcoinSignIn({ address, message, signature })).toBe(true)
+      expect(await verifyBitcoinSignature({ address, message, signature })).toBe(true)
     }
     // The dev wallet signs taproot with SIGHASH_DEFAULT: 64 bytes.
     expect(fromBase64(signed[1]!.signature)).toHaveLength(66)
@@ -67,8 +68,8 @@ describe('Bitcoin sign-in signatures', () => {
   it('the BIP-322 test vectors verify, and not for the other message', async () => {
     for (const vector of vectors) {
       expect(verifyBitcoinMessage(vector.address, vector.message, vector.signature)).toBe(true)
-      expect(await verifyBitcoinSignIn(vector)).toBe(true)
-      expect(await verifyBitcoinSignIn({ ...vector, message: vector.message === '' ? 'Hello World' : '' })).toBe(false)
+      expect(await verifyBitcoinSignature(vector)).toBe(true)
+      expect(await verifyBitcoinSignature({ ...vector, message: vector.message === '' ? 'Hello World' : '' })).toBe(false)
     }
   })
 
@@ -78,44 +79,44 @@ describe('Bitcoin sign-in signatures', () => {
     const key = decodeBase58(vectorKey)!.slice(1, 33)
     for (const address of addresses) {
       const signature = signBitcoinMessage(key, address, message)
-      expect(await verifyBitcoinSignIn({ address, message, signature })).toBe(true)
-      expect(await verifyBitcoinSignIn({ address, message: `${message}.`, signature })).toBe(false)
+      expect(await verifyBitcoinSignature({ address, message, signature })).toBe(true)
+      expect(await verifyBitcoinSignature({ address, message: `${message}.`, signature })).toBe(false)
     }
     // The same key's P2SH-P2WPKH signature is not one of its P2WPKH address (to_spend pays another script).
     const nested = signBitcoinMessage(key, addresses[0]!, message)
-    expect(await verifyBitcoinSignIn({ address: vectorSegwit, message, signature: nested })).toBe(false)
+    expect(await verifyBitcoinSignature({ address: vectorSegwit, message, signature: nested })).toBe(false)
   })
 
   it('a signature for another address, of another message, or with a byte changed does not verify', async () => {
     for (const account of [segwit!, taproot!, legacy!]) {
       const signature = account === legacy ? signLegacy(account, message) : signBip322(account, message)
-      for (const other of [segwit!, taproot!, legacy!].filter((a) => a !== account)) expect(await verifyBitcoinSignIn({ address: other.address, message, signature })).toBe(false)
-      expect(await verifyBitcoinSignIn({ address: account.address, message: message.replace('n0nce1234567', 'n0nce1234568'), signature })).toBe(false)
-      expect(await verifyBitcoinSignIn({ address: account.address, message: `${message}\n`, signature })).toBe(false)
+      for (const other of [segwit!, taproot!, legacy!].filter((a) => a !== account)) expect(await verifyBitcoinSignature({ address: other.address, message, signature })).toBe(false)
+      expect(await verifyBitcoinSignature({ address: account.address, message: message.replace('n0nce1234567', 'n0nce1234568'), signature })).toBe(false)
+      expect(await verifyBitcoinSignature({ address: account.address, message: `${message}\n`, signature })).toBe(false)
       const bytes = fromBase64(signature)!.length
       for (const at of [bytes - 2, Math.floor(bytes / 2), 6]) {
-        expect(await verifyBitcoinSignIn({ address: account.address, message, signature: edit(signature, (b) => void (b[at]! ^= 0x01)) })).toBe(false)
+        expect(await verifyBitcoinSignature({ address: account.address, message, signature: edit(signature, (b) => void (b[at]! ^= 0x01)) })).toBe(false)
       }
     }
     // The vector's P2WPKH address with one character changed (a bad checksum) is no address.
     const [vector] = vectors
-    expect(await verifyBitcoinSignIn({ ...vector!, address: vectorSegwit.replace('kx0l', 'kx0m') })).toBe(false)
+    expect(await verifyBitcoinSignature({ ...vector!, address: vectorSegwit.replace('kx0l', 'kx0m') })).toBe(false)
     // A BIP-322 signature is of the output script, which has no network: the same key's regtest address verifies too
     // (the sign-in message names the network, and refuseSignIn checks it).
-    expect(await verifyBitcoinSignIn({ ...vector!, address: 'bcrt1q9vza2e8x573nczrlzms0wvx3gsqjx7vay85cr9' })).toBe(true)
+    expect(await verifyBitcoinSignature({ ...vector!, address: 'bcrt1q9vza2e8x573nczrlzms0wvx3gsqjx7vay85cr9' })).toBe(true)
   })
 
   it('junk, an empty string, non-canonical base64 or a witness with trailing bytes is false, never a throw', async () => {
     const signature = signBip322(segwit!, message)
     const junk = ['', 'not base64!', 'AAAA', toBase64(new Uint8Array(65)), toBase64(new Uint8Array(66)), ` ${signature}`, signature.replace(/=*$/, ''), edit(signature, (b) => Uint8Array.of(...b, 0))]
-    for (const bad of junk) expect(await verifyBitcoinSignIn({ address: segwit!.address, message, signature: bad })).toBe(false)
+    for (const bad of junk) expect(await verifyBitcoinSignature({ address: segwit!.address, message, signature: bad })).toBe(false)
     for (const address of ['', 'bc1', segwit!.address.toUpperCase().replace('Q', 'q'), '1'.repeat(200), 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'.repeat(3)]) {
-      expect(await verifyBitcoinSignIn({ address, message, signature })).toBe(false)
+      expect(await verifyBitcoinSignature({ address, message, signature })).toBe(false)
     }
     // A bech32 address may be written in capitals: the same address.
-    expect(await verifyBitcoinSignIn({ address: segwit!.address.toUpperCase(), message, signature })).toBe(true)
-    expect(await verifyBitcoinSignIn(null as never)).toBe(false)
-    expect(await verifyBitcoinSignIn({ address: 42, message: null, signature: {} } as never)).toBe(false)
+    expect(await verifyBitcoinSignature({ address: segwit!.address.toUpperCase(), message, signature })).toBe(true)
+    expect(await verifyBitcoinSignature(null as never)).toBe(false)
+    expect(await verifyBitcoinSignature({ address: 42, message: null, signature: {} } as never)).toBe(false)
   })
 
   it('a taproot signature is SIGHASH_DEFAULT (64 bytes) or SIGHASH_ALL (65 bytes ending 0x01); any other sighash byte is false', async () => {
@@ -123,14 +124,14 @@ describe('Bitcoin sign-in signatures', () => {
     expect(fromBase64(all.signature)).toHaveLength(67)
     for (const hashType of [0x00, 0x02, 0x03, 0x81, 0x82, 0x83]) {
       const signature = edit(all.signature, (b) => void (b[66] = hashType))
-      expect(await verifyBitcoinSignIn({ ...all, signature })).toBe(false)
+      expect(await verifyBitcoinSignature({ ...all, signature })).toBe(false)
     }
     // SIGHASH_ALL's signature without its byte, read as SIGHASH_DEFAULT, signs another hash.
     const cut = edit(all.signature, (b) => Uint8Array.of(1, 64, ...b.subarray(2, 66)))
-    expect(await verifyBitcoinSignIn({ ...all, signature: cut })).toBe(false)
+    expect(await verifyBitcoinSignature({ ...all, signature: cut })).toBe(false)
     // The dev wallet's SIGHASH_DEFAULT signature with 0x01 added is the same: another hash.
     const byDefault = signBip322(taproot!, message)
-    expect(await verifyBitcoinSignIn({ address: taproot!.address, message, signature: edit(byDefault, (b) => Uint8Array.of(1, 65, ...b.subarray(2), 0x01)) })).toBe(false)
+    expect(await verifyBitcoinSignature({ address: taproot!.address, message, signature: edit(byDefault, (b) => Uint8Array.of(1, 65, ...b.subarray(2), 0x01)) })).toBe(false)
   })
 
   it('a P2WPKH witness is SIGHASH_ALL and low-S; a high-S twin or another sighash byte is false', async () => {
@@ -138,17 +139,17 @@ describe('Bitcoin sign-in signatures', () => {
     const bytes = fromBase64(signature.signature)!
     const der = bytes.subarray(2, 2 + (bytes[1] as number) - 1)
     for (const hashType of [0x00, 0x02, 0x03, 0x81]) {
-      expect(await verifyBitcoinSignIn({ ...signature, signature: edit(signature.signature, (b) => void (b[1 + (b[1] as number)] = hashType)) })).toBe(false)
+      expect(await verifyBitcoinSignature({ ...signature, signature: edit(signature.signature, (b) => void (b[1 + (b[1] as number)] = hashType)) })).toBe(false)
     }
     // The same signature with s replaced by n − s: valid ECDSA, but not standard for a witness.
     const low = secp256k1.Signature.fromBytes(der, 'der')
     const high = new secp256k1.Signature(low.r, secp256k1.Point.Fn.ORDER - low.s).toBytes('der')
     const publicKey = bytes.subarray(bytes.length - 33)
     const witness = Uint8Array.of(2, high.length + 1, ...high, 0x01, 33, ...publicKey)
-    expect(await verifyBitcoinSignIn({ ...signature, signature: toBase64(witness) })).toBe(false)
+    expect(await verifyBitcoinSignature({ ...signature, signature: toBase64(witness) })).toBe(false)
     // Rebuilt with the low-S signature it verifies: the witness is read as it is written.
     const rebuilt = Uint8Array.of(2, der.length + 1, ...der, 0x01, 33, ...publicKey)
-    expect(await verifyBitcoinSignIn({ ...signature, signature: toBase64(rebuilt) })).toBe(true)
+    expect(await verifyBitcoinSignature({ ...signature, signature: toBase64(rebuilt) })).toBe(true)
   })
 
   it('a legacy signature’s header says the address type: P2PKH takes its own key form only; segwit takes its own or P2PKH headers', async () => {
@@ -158,26 +159,53 @@ describe('Bitcoin sign-in signatures', () => {
     expect(header).toBeLessThanOrEqual(34)
     const withHeader = (signature: string, value: number) => edit(signature, (b) => void (b[0] = value))
     // Uncompressed (27–30) is another address; segwit headers are not P2PKH's.
-    for (const other of [header - 4, header + 4, header + 8]) expect(await verifyBitcoinSignIn({ address: legacy!.address, message, signature: withHeader(p2pkh, other) })).toBe(false)
+    for (const other of [header - 4, header + 4, header + 8]) expect(await verifyBitcoinSignature({ address: legacy!.address, message, signature: withHeader(p2pkh, other) })).toBe(false)
     // Header 26 or 43 is nothing.
-    for (const other of [26, 43]) expect(await verifyBitcoinSignIn({ address: legacy!.address, message, signature: withHeader(p2pkh, other) })).toBe(false)
+    for (const other of [26, 43]) expect(await verifyBitcoinSignature({ address: legacy!.address, message, signature: withHeader(p2pkh, other) })).toBe(false)
     // A P2WPKH address: its own header (39–42), or Electrum's P2PKH one; not P2SH-P2WPKH's.
     const native = signLegacy(segwit!, message)
     const nativeHeader = fromBase64(native)![0]!
-    expect(await verifyBitcoinSignIn({ address: segwit!.address, message, signature: withHeader(native, nativeHeader - 8) })).toBe(true)
-    expect(await verifyBitcoinSignIn({ address: segwit!.address, message, signature: withHeader(native, nativeHeader - 4) })).toBe(false)
+    expect(await verifyBitcoinSignature({ address: segwit!.address, message, signature: withHeader(native, nativeHeader - 8) })).toBe(true)
+    expect(await verifyBitcoinSignature({ address: segwit!.address, message, signature: withHeader(native, nativeHeader - 4) })).toBe(false)
     // A P2SH-P2WPKH address: its own header (35–38), or Electrum's P2PKH one; not P2WPKH's. bitcoinjs-message (through
     // bip322-js, strict) reads the BIP-137 signature the test makes.
     const key = decodeBase58(vectorKey)!.slice(1, 33)
     const nested = '37qyp7jQAzqb2rCBpMvVtLDuuzKAUCVnJb'
     const bip137 = legacySignature(key, message, 35)
     expect(verifyBitcoinMessage(nested, message, bip137, true)).toBe(true)
-    expect(await verifyBitcoinSignIn({ address: nested, message, signature: bip137 })).toBe(true)
+    expect(await verifyBitcoinSignature({ address: nested, message, signature: bip137 })).toBe(true)
     const nestedHeader = fromBase64(bip137)![0]!
-    expect(await verifyBitcoinSignIn({ address: nested, message, signature: withHeader(bip137, nestedHeader - 4) })).toBe(true)
-    expect(await verifyBitcoinSignIn({ address: nested, message, signature: withHeader(bip137, nestedHeader + 4) })).toBe(false)
-    expect(await verifyBitcoinSignIn({ address: vectorSegwit, message, signature: bip137 })).toBe(false)
+    expect(await verifyBitcoinSignature({ address: nested, message, signature: withHeader(bip137, nestedHeader - 4) })).toBe(true)
+    expect(await verifyBitcoinSignature({ address: nested, message, signature: withHeader(bip137, nestedHeader + 4) })).toBe(false)
+    expect(await verifyBitcoinSignature({ address: vectorSegwit, message, signature: bip137 })).toBe(false)
     // Legacy signatures never stand for a taproot address.
-    expect(await verifyBitcoinSignIn({ address: taproot!.address, message, signature: signLegacy(taproot!, message) })).toBe(false)
+    expect(await verifyBitcoinSignature({ address: taproot!.address, message, signature: signLegacy(taproot!, message) })).toBe(false)
+  })
+})
+
+describe('Bitcoin sign-in messages (verifyBitcoinSignIn)', () => {
+  const sign = (account: NonNullable<typeof segwit>, text: string) => (account === legacy ? signLegacy(account, text) : signBip322(account, text))
+
+  it('a sign-in verifies for the address its message names, and only when the caller names that address too', async () => {
+    for (const account of [segwit!, taproot!, legacy!]) {
+      const own = createSiwxMessage('bip122', fieldsOf(account.address))
+      expect(await verifyBitcoinSignIn({ address: account.address, message: own, signature: sign(account, own) })).toBe(true)
+      for (const other of [segwit!, taproot!, legacy!].filter((a) => a !== account)) {
+        // The message names another account, and this account signed it: a sign-in of neither.
+        const theirs = createSiwxMessage('bip122', fieldsOf(other.address))
+        const signature = sign(account, theirs)
+        expect(await verifyBitcoinSignature({ address: account.address, message: theirs, signature })).toBe(true)
+        expect(await verifyBitcoinSignIn({ address: account.address, message: theirs, signature })).toBe(false)
+        expect(await verifyBitcoinSignIn({ address: other.address, message: theirs, signature })).toBe(false)
+        // The named account's own signature, with the caller saying another address signed.
+        expect(await verifyBitcoinSignIn({ address: account.address, message: theirs, signature: sign(other, theirs) })).toBe(false)
+      }
+    }
+    // A bech32 address may be written in capitals: the same address.
+    const own = createSiwxMessage('bip122', fieldsOf(segwit!.address))
+    expect(await verifyBitcoinSignIn({ address: segwit!.address.toUpperCase(), message: own, signature: sign(segwit!, own) })).toBe(true)
+    // A message that is not a sign-in message (the BIP's vectors) is no sign-in, whatever its signature.
+    for (const vector of vectors) expect(await verifyBitcoinSignIn(vector)).toBe(false)
+    expect(await verifyBitcoinSignIn(null as never)).toBe(false)
   })
 })

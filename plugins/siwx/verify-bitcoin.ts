@@ -10,6 +10,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { decodeBase58 } from '../../kernel/rules/base58'
 import { fromBase64 } from '../../kernel/rules/base64'
 import { decodeSegwitAddress } from '../../kernel/rules/bech32'
+import { accountNamed } from './message'
 
 /** An address signatures are verified for: its type, its hash (20 bytes) or taproot output key (32), and its output script. */
 type SigningAddress = { type: 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2tr'; program: Uint8Array; script: Uint8Array }
@@ -17,11 +18,23 @@ type SigningAddress = { type: 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2tr'; program: Uin
 type Bytes = Uint8Array | readonly number[]
 
 /**
- * True when `signature` (base64) signs `message` (its UTF-8 bytes) for `address`: a BIP-322 simple signature for a
- * segwit or taproot address, or a legacy one (65 bytes, a header byte then r and s). Never throws: an address,
- * signature or witness it cannot read is simply not a signature of that address.
+ * True when `message` is a Bitcoin sign-in message naming `address` (a bech32 address compared without case) and
+ * `signature` is that address's signature of it (as `verifyBitcoinSignature`). A message naming another address, or
+ * that is not a sign-in message, never verifies.
  */
 export async function verifyBitcoinSignIn(input: { address: string; message: string; signature: string }): Promise<boolean> {
+  const named = accountNamed('bip122', input?.message)
+  if (named === undefined || typeof input.address !== 'string') return false
+  const same = named === input.address || (/^(bc|tb|bcrt)1/i.test(named) && named.toLowerCase() === input.address.toLowerCase())
+  return same && verifyBitcoinSignature({ address: named, message: input.message, signature: input.signature })
+}
+
+/**
+ * True when `signature` (base64) signs `message` (its UTF-8 bytes, any message) for `address`: a BIP-322 simple
+ * signature for a segwit or taproot address, or a legacy one (65 bytes, a header byte then r and s). Never throws: an
+ * address, signature or witness it cannot read is simply not a signature of that address.
+ */
+export function verifyBitcoinSignature(input: { address: string; message: string; signature: string }): boolean {
   try {
     const address = readAddress(input.address)
     const signature = fromBase64(input.signature)

@@ -8,7 +8,8 @@ import { encodeBase58 } from '../../kernel/rules/base58'
 import { startAnvil, type Anvil } from '../../scripts/devnet/anvil'
 import { anvilMnemonic } from '../../scripts/devnet/wc-wallet/eip155'
 import { createSiwxMessage, type SiwxFields } from './message'
-import { verifyEvmSignIn, verifySolanaSignIn } from './verify'
+import { verifyEvmSignIn } from './verify'
+import { verifyEd25519, verifySolanaSignIn } from './verify-solana'
 
 // docs/siwx.md, "Verifying a signature".
 const fields: SiwxFields = {
@@ -40,6 +41,23 @@ describe('EVM sign-in signatures', () => {
     expect(await verifyEvmSignIn({ address: account.address, message: `${message} `, signature })).toBe(false)
     expect(await verifyEvmSignIn({ address: account.address, message, signature: await other.signMessage({ message }) })).toBe(false)
     for (const junk of ['0x', '0x1234', 'not hex', `0x${'00'.repeat(65)}`]) expect(await verifyEvmSignIn({ address: account.address, message, signature: junk })).toBe(false)
+  })
+
+  it('verifies against the account the message names: a message naming B signed by A is no sign-in of A nor of B', async () => {
+    const naming = (address: string) => createSiwxMessage('eip155', { ...fields, address })
+    const theirs = naming(other.address)
+    const byA = await account.signMessage({ message: theirs })
+    expect(await verifyEvmSignIn({ address: account.address, message: theirs, signature: byA })).toBe(false)
+    expect(await verifyEvmSignIn({ address: account.address, message: theirs, signature: byA, rpcUrl: anvil.url })).toBe(false)
+    expect(await verifyEvmSignIn({ address: other.address, message: theirs, signature: byA })).toBe(false)
+    // B's own signature, with the caller saying A signed: refused too.
+    expect(await verifyEvmSignIn({ address: account.address, message: theirs, signature: await other.signMessage({ message: theirs }) })).toBe(false)
+    expect(await verifyEvmSignIn({ address: other.address, message: theirs, signature: await other.signMessage({ message: theirs }) })).toBe(true)
+    // The address compared without case (the message writes it checksummed).
+    const own = naming(account.address)
+    expect(await verifyEvmSignIn({ address: account.address.toLowerCase(), message: own, signature: await account.signMessage({ message: own }) })).toBe(true)
+    // A message that is not a sign-in message, or one of another family, is no sign-in whatever its signature.
+    expect(await verifyEvmSignIn({ address: account.address, message: 'hello', signature: await account.signMessage({ message: 'hello' }) })).toBe(false)
   })
 
   it('a contract account (EIP-1271) verifies through the RPC, and one not yet deployed (EIP-6492) too; offline neither does', async () => {
@@ -92,18 +110,45 @@ describe('EVM sign-in signatures', () => {
   })
 })
 
-describe('Solana sign-in signatures (WebCrypto Ed25519)', () => {
+describe('Solana sign-in signatures (Ed25519, strict)', () => {
   const secret = new Uint8Array(32).map((_, i) => i + 1)
   const address = encodeBase58(ed25519.getPublicKey(secret))
   const solanaFields = { ...fields, address, chainId: 'localnet' }
+  const sign = (message: string, key = secret) => encodeBase58(ed25519.sign(new TextEncoder().encode(message), key))
 
   it('the account’s signature verifies; another key, another message or junk does not', async () => {
     const message = createSiwxMessage('solana', solanaFields)
-    const signature = encodeBase58(ed25519.sign(new TextEncoder().encode(message), secret))
+    const signature = sign(message)
     expect(await verifySolanaSignIn({ address, message, signature })).toBe(true)
     const stranger = encodeBase58(ed25519.getPublicKey(new Uint8Array(32).fill(9)))
     expect(await verifySolanaSignIn({ address: stranger, message, signature })).toBe(false)
     expect(await verifySolanaSignIn({ address, message: message.replace('localnet', 'devnet'), signature })).toBe(false)
-    for (const junk of ['', '1', 'zz', encodeBase58(new Uint8Array(64))]) expect(await verifySolanaSignIn({ address, message, signature: junk })).toBe(false)
+    for (const junk of ['', '1', 'zz', encodeBase58(new Uint8Array(64)), '1'.repeat(500)]) expect(await verifySolanaSignIn({ address, message, signature: junk })).toBe(false)
+  })
+
+  it('verifies against the account the message names: a message naming B signed by A is no sign-in of A nor of B', async () => {
+    const strangerKey = new Uint8Array(32).fill(9)
+    const stranger = encodeBase58(ed25519.getPublicKey(strangerKey))
+    const theirs = createSiwxMessage('solana', { ...solanaFields, address: stranger })
+    expect(await verifySolanaSignIn({ address, message: theirs, signature: sign(theirs) })).toBe(false)
+    expect(await verifySolanaSignIn({ address: stranger, message: theirs, signature: sign(theirs) })).toBe(false)
+    expect(await verifySolanaSignIn({ address, message: theirs, signature: sign(theirs, strangerKey) })).toBe(false)
+    expect(await verifySolanaSignIn({ address: stranger, message: theirs, signature: sign(theirs, strangerKey) })).toBe(true)
+    expect(await verifySolanaSignIn({ address, message: 'hello', signature: sign('hello') })).toBe(false)
+  })
+
+  it('the identity key (small order) with R = identity and S = 0 verifies nothing, though the platform’s WebCrypto accepts it', async () => {
+    const identity = new Uint8Array(32)
+    identity[0] = 1
+    const forged = new Uint8Array(64)
+    forged[0] = 1
+    const key = encodeBase58(identity)
+    const message = createSiwxMessage('solana', { ...solanaFields, address: key })
+    // What the previous check (crypto.subtle) said: any message verifies for this key.
+    const subtle = globalThis.crypto.subtle
+    const imported = await subtle.importKey('raw', identity, { name: 'Ed25519' }, false, ['verify'])
+    expect(await subtle.verify({ name: 'Ed25519' }, imported, forged, new TextEncoder().encode(message))).toBe(true)
+    expect(await verifySolanaSignIn({ address: key, message, signature: encodeBase58(forged) })).toBe(false)
+    expect(verifyEd25519(identity, new TextEncoder().encode(message), forged)).toBe(false)
   })
 })

@@ -22,7 +22,7 @@ import { refuseSignIn, type SiwxRefusalReason } from '../../plugins/siwx/check'
 import { createNonce, parseSiwxMessage } from '../../plugins/siwx/message'
 import type { SiwxAccount, SiwxSessionInfo, SiwxSignIn } from '../../plugins/siwx/types'
 import { verifyBitcoinSignIn } from '../../plugins/siwx/verify-bitcoin'
-import { verifySolanaSignIn } from '../../plugins/siwx/verify'
+import { verifySolanaSignIn } from '../../plugins/siwx/verify-solana'
 import type { RequestHandler } from './serve'
 // #region readme-server-example
 import { createPublicClient, http, type Hex } from 'viem'

@@ -163,6 +163,8 @@ const messages: Messages = {
   'error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': 'يلزم إدخال المبلغ وعنوان المستلم',
   'error.SEND_TOKEN_REQUIRED': 'يلزم تحديد رمز مميز',
   'error.SIWX_NOT_ENABLED': 'SIWX غير مفعّل',
+  'error.SIWX_NO_ACTIVE_ADDRESS': 'لم يتم العثور على ActiveCaipAddress',
+  'error.SIWX_NO_ACTIVE_NETWORK': 'لم يتم العثور على ActiveCaipNetwork أو العميل',
   'error.RATE_LIMITED': 'طلبات كثيرة جدًا',
   'error.SERVER_ERROR': 'خطأ في الخادم',
   'error.INVALID_APP_CONFIGURATION': 'إعدادات التطبيق غير صالحة',

@@ -163,6 +163,8 @@ const messages: Messages = {
   'error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': 'Betrag und Empfängeradresse sind erforderlich',
   'error.SEND_TOKEN_REQUIRED': 'Ein Token ist erforderlich',
   'error.SIWX_NOT_ENABLED': 'SIWX ist nicht aktiviert',
+  'error.SIWX_NO_ACTIVE_ADDRESS': 'Keine ActiveCaipAddress gefunden',
+  'error.SIWX_NO_ACTIVE_NETWORK': 'Kein ActiveCaipNetwork oder Client gefunden',
   'error.RATE_LIMITED': 'Zu viele Anfragen',
   'error.SERVER_ERROR': 'Serverfehler',
   'error.INVALID_APP_CONFIGURATION': 'Ungültige App-Konfiguration',

@@ -162,6 +162,8 @@ const messages: Messages = {
   'error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': 'Se requieren un monto y una dirección de destinatario',
   'error.SEND_TOKEN_REQUIRED': 'Se requiere un token',
   'error.SIWX_NOT_ENABLED': 'SIWX no está habilitado',
+  'error.SIWX_NO_ACTIVE_ADDRESS': 'No se encontró ninguna ActiveCaipAddress',
+  'error.SIWX_NO_ACTIVE_NETWORK': 'No se encontró ninguna ActiveCaipNetwork ni cliente',
   'error.RATE_LIMITED': 'Demasiadas solicitudes',
   'error.SERVER_ERROR': 'Error del servidor',
   'error.INVALID_APP_CONFIGURATION': 'Configuración de la app no válida',

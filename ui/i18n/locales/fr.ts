@@ -165,6 +165,8 @@ const messages: Messages = {
   'error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': 'Un montant et une adresse de destinataire sont requis',
   'error.SEND_TOKEN_REQUIRED': 'Un jeton est requis',
   'error.SIWX_NOT_ENABLED': "SIWX n'est pas activé",
+  'error.SIWX_NO_ACTIVE_ADDRESS': 'Aucune ActiveCaipAddress trouvée',
+  'error.SIWX_NO_ACTIVE_NETWORK': 'Aucun ActiveCaipNetwork ni client trouvé',
   'error.RATE_LIMITED': 'Trop de requêtes',
   'error.SERVER_ERROR': 'Erreur du serveur',
   'error.INVALID_APP_CONFIGURATION': "Configuration de l'application non valide",

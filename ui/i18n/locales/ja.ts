@@ -162,6 +162,8 @@ const messages: Messages = {
   'error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': '金額と受取人のアドレスが必要です',
   'error.SEND_TOKEN_REQUIRED': 'トークンを指定してください',
   'error.SIWX_NOT_ENABLED': 'SIWX が有効になっていません',
+  'error.SIWX_NO_ACTIVE_ADDRESS': 'ActiveCaipAddress が見つかりません',
+  'error.SIWX_NO_ACTIVE_NETWORK': 'ActiveCaipNetwork またはクライアントが見つかりません',
   'error.RATE_LIMITED': 'リクエストが多すぎます',
   'error.SERVER_ERROR': 'サーバーエラー',
   'error.INVALID_APP_CONFIGURATION': 'アプリの設定が無効です',

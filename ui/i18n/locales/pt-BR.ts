@@ -162,6 +162,8 @@ const messages: Messages = {
   'error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': 'É necessário informar um valor e o endereço do destinatário',
   'error.SEND_TOKEN_REQUIRED': 'É necessário informar um token',
   'error.SIWX_NOT_ENABLED': 'SIWX não está ativado',
+  'error.SIWX_NO_ACTIVE_ADDRESS': 'Nenhum ActiveCaipAddress encontrado',
+  'error.SIWX_NO_ACTIVE_NETWORK': 'Nenhum ActiveCaipNetwork ou cliente encontrado',
   'error.RATE_LIMITED': 'Muitas solicitações',
   'error.SERVER_ERROR': 'Erro no servidor',
   'error.INVALID_APP_CONFIGURATION': 'Configuração do app inválida',

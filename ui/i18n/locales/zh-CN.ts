@@ -159,6 +159,8 @@ const messages: Messages = {
   'error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': '必须填写金额和收款地址',
   'error.SEND_TOKEN_REQUIRED': '必须选择代币',
   'error.SIWX_NOT_ENABLED': '未启用 SIWX',
+  'error.SIWX_NO_ACTIVE_ADDRESS': '未找到 ActiveCaipAddress',
+  'error.SIWX_NO_ACTIVE_NETWORK': '未找到 ActiveCaipNetwork 或客户端',
   'error.RATE_LIMITED': '请求过于频繁',
   'error.SERVER_ERROR': '服务器错误',
   'error.INVALID_APP_CONFIGURATION': '应用配置无效',
