@@ -7,7 +7,7 @@ import type { SiwxAccount, SiwxSignIn } from './types'
 
 // docs/siwx.md, "Server mode": the client of a sign-in backend, against a real HTTP server on 127.0.0.1.
 type Seen = { method: string; path: string; query: Record<string, string>; headers: IncomingMessage['headers']; body: string }
-type Reply = { status: number; body?: string; hang?: 'headers' | 'body' }
+type Reply = { status: number; body?: string; hang?: 'headers' | 'body'; headers?: Record<string, string> }
 
 let server: Server
 let url: string
@@ -24,7 +24,7 @@ beforeAll(async () => {
       seen.push(request)
       const answer = reply(request)
       if (answer.hang === 'headers') return // never answers
-      res.writeHead(answer.status, { 'content-type': 'application/json' })
+      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
       if (answer.hang === 'body') res.write('{"nonce": "abc') // starts, never ends
       else res.end(answer.body)
     })
@@ -167,6 +167,28 @@ describe('siwxServer: every answer is checked', () => {
     expect(errors[1]!.details).toBe(`POST ${url}/verify answered HTTP 500 (database down)`)
     reply = () => json(429, {})
     expect((await failure(client().getNonce(account))).code).toBe('RATE_LIMITED')
+  })
+
+  it('never follows a redirect: nothing (no cookie, no signed message) reaches the other origin; SERVER_ERROR', async () => {
+    const elsewhere: string[] = []
+    const other = createServer((req, res) => {
+      elsewhere.push(req.url ?? '')
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end('{"nonce":"from elsewhere"}')
+    })
+    await new Promise<void>((done) => other.listen(0, '127.0.0.1', done))
+    try {
+      const target = `http://127.0.0.1:${(other.address() as AddressInfo).port}`
+      for (const status of [301, 302, 307, 308]) {
+        reply = (request) => ({ status, headers: { location: `${target}${request.path}` } })
+        const errors = await Promise.all([failure(client().getNonce(account)), failure(client().verify(signIn)), failure(client().getSession(account)), failure(client().signOut(account))])
+        expect(errors.map((e) => e.code)).toEqual(['SERVER_ERROR', 'SERVER_ERROR', 'SERVER_ERROR', 'SERVER_ERROR'])
+        expect(errors[0]!.details).toContain('redirect')
+      }
+      expect(elsewhere).toEqual([])
+    } finally {
+      await new Promise<void>((done) => other.close(() => done()))
+    }
   })
 
   it('signOut: a status that is not 2xx throws; its body is not read', async () => {

@@ -85,7 +85,12 @@ async function request(client: { base: string; timeout: number; fetch?: typeof g
       headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(client.timeout),
+      // docs/siwx.md, "Server mode": a redirect is never followed, so no cookie or signed message reaches another host.
+      redirect: 'manual',
     })
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      throw new LatchError('SERVER_ERROR', { details: `${route} answered a redirect (HTTP ${response.status}), which Latch does not follow` })
+    }
     // Read within the same limit: the signal aborts a body that never ends too.
     const text = await response.text()
     if (text.length > maxBodyChars) throw new LatchError('INVALID_RESPONSE', { details: `${route} answered a body over ${maxBodyChars} characters` })
