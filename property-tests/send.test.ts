@@ -84,12 +84,14 @@ describe('Send rules (properties)', () => {
     )
   })
 
-  it('EVM recipients: the checksummed, lower and upper spellings are accepted as viem checksums them; one flipped letter case is refused', () => {
+  it('EVM recipients: the checksummed, lower and upper spellings, with or without 0x, are accepted as viem checksums them; one flipped letter case is refused', () => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 20, maxLength: 20 }), fc.nat(), (bytes, pick) => {
         const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
         const expected = getAddress(`0x${hex}`)
-        for (const spelling of [expected, `0x${hex}`, `0x${hex.toUpperCase()}`]) expect(checkRecipient('eip155', spelling)).toEqual({ ok: true, address: expected })
+        for (const spelling of [expected, `0x${hex}`, `0x${hex.toUpperCase()}`, expected.slice(2), hex, hex.toUpperCase(), ` ${hex} `]) {
+          expect(checkRecipient('eip155', spelling)).toEqual({ ok: true, address: expected })
+        }
         const letters = [...expected.slice(2)].map((c, i) => (/[a-f]/i.test(c) ? i : -1)).filter((i) => i >= 0)
         const mixed = /[a-f]/.test(expected.slice(2)) && /[A-F]/.test(expected.slice(2))
         if (letters.length === 0 || !mixed) return
@@ -100,6 +102,7 @@ describe('Send rules (properties)', () => {
         // Flipping can make it all-lower or all-upper, which is accepted without a checksum.
         if (hexPart === hexPart.toLowerCase() || hexPart === hexPart.toUpperCase()) return
         expect(checkRecipient('eip155', flipped)).toEqual({ ok: false, reason: 'badChecksum' })
+        expect(checkRecipient('eip155', flipped.slice(2))).toEqual({ ok: false, reason: 'badChecksum' })
       }),
       runs,
     )

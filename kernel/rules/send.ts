@@ -79,7 +79,7 @@ export type RecipientResult = { ok: true; address: string } | { ok: false; reaso
 const namePattern = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:eth|sol)$/i
 
 /**
- * The recipient typed (docs/behaviour.md, "Send"). EVM: 40 hex digits after `0x`, all lower or all upper case, or mixed case
+ * The recipient typed (docs/behaviour.md, "Send"). EVM: 40 hex digits, `0x` before them optional, all lower or all upper case, or mixed case
  * that is its EIP-55 checksum; the address comes back checksummed. Solana: base58 of exactly 32 bytes. An EVM name
  * (`*.eth`, or a name in one of `zones`, the names plugin's: docs/names.md) is `name`, to resolve (the name in lower case); a
  * Solana name (`*.sol`) is not resolved: `nameUnsupported`. Another family: `unsupportedFamily`.
@@ -97,10 +97,10 @@ export function checkRecipient(ns: ChainNamespace | undefined, text: unknown, zo
     return ns === 'eip155' && resolvable ? { ok: false, reason: 'name', name: lower } : { ok: false, reason: 'nameUnsupported' }
   }
   if (ns === 'solana') return isSolanaAddress(value) ? { ok: true, address: value } : { ok: false, reason: 'invalidAddress' }
-  if (!value.startsWith('0x') || !isEvmAddress(value)) return { ok: false, reason: 'invalidAddress' }
-  const hex = value.slice(2)
+  if (!isEvmAddress(value)) return { ok: false, reason: 'invalidAddress' }
+  const hex = value.replace(/^0x/, '')
   const checksummed = checksumAddress(hex)
-  if (hex !== hex.toLowerCase() && hex !== hex.toUpperCase() && value !== checksummed) return { ok: false, reason: 'badChecksum' }
+  if (hex !== hex.toLowerCase() && hex !== hex.toUpperCase() && `0x${hex}` !== checksummed) return { ok: false, reason: 'badChecksum' }
   return { ok: true, address: checksummed }
 }
 
