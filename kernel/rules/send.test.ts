@@ -75,7 +75,9 @@ describe('checkRecipient', () => {
 
   it('refuses nothing, junk, another family, and names (not resolved yet)', () => {
     expect(checkRecipient('eip155', '')).toEqual({ ok: false, reason: 'recipientRequired' })
-    for (const junk of ['0x1234', lower.slice(2), `${lower}00`, 'hello', 7]) expect(checkRecipient('eip155', junk)).toEqual({ ok: false, reason: 'invalidAddress' })
+    for (const junk of ['0x1234', lower.slice(3), `${lower}00`, `0X${lower.slice(2)}`, 'hello', 7]) expect(checkRecipient('eip155', junk)).toEqual({ ok: false, reason: 'invalidAddress' })
+    // The documented address rule: `0x` is optional.
+    expect(checkRecipient('eip155', lower.slice(2))).toMatchObject({ ok: true })
     expect(checkRecipient('eip155', 'Vitalik.eth')).toEqual({ ok: false, reason: 'name', name: 'vitalik.eth' })
     expect(checkRecipient('eip155', 'toly.sol')).toEqual({ ok: false, reason: 'nameUnsupported' })
     expect(checkRecipient('solana', 'toly.sol')).toEqual({ ok: false, reason: 'nameUnsupported' })
