@@ -89,11 +89,20 @@ describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
     expect([await rpc().getBalance({ address: first.to }), await rpc().getBalance({ address: second.to })]).toEqual([before[0] + first.value, before[1] + second.value])
   })
 
-  it('switches to the second chain through the network list, then sends a transaction that is mined there', async () => {
+  it('switches to the second chain through the network list (the wallet asks; a decline stays), then sends a transaction that is mined there', async () => {
     const page = await open()
     await connect(page)
     await page.getByRole('button', { name: /Anvil/ }).first().click()
     await dialog(page).getByRole('button', { name: /Anvil 2/ }).click()
+    // The dev wallet asks before a switch, like a wallet: declined, the page stays where it was and says so.
+    await expect.poll(() => page.getByTestId('dev-wallet-prompt').innerText()).toContain('Switch to Anvil 2?')
+    await page.getByTestId('dev-wallet-reject').click()
+    await page.getByText('Network switch declined').first().waitFor()
+    expect(await page.getByTestId('demo-network').textContent()).toBe('Anvil (eip155:31337)')
+    // Tried again and approved.
+    if ((await dialog(page).count()) === 0) await page.getByRole('button', { name: /Anvil/ }).first().click()
+    await dialog(page).getByRole('button', { name: /Anvil 2/ }).click()
+    await approve(page)
     await expect.poll(() => page.getByTestId('demo-network').textContent()).toBe('Anvil 2 (eip155:31338)')
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog(page).count()).toBe(0)
