@@ -161,5 +161,14 @@ describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
     await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).waitFor()
     const background = await dialog(page).evaluate((el) => getComputedStyle(el).backgroundColor)
     expect(background).toBe('rgb(18, 19, 19)')
+    // The page itself too, whatever the system's mode (chromium here runs light): README's `?theme=dark`.
+    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(false)
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 14, 16)')
+  })
+
+  it('?theme=light keeps the page light on a dark system', async () => {
+    const page = await open('/?theme=light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(244, 245, 247)')
   })
 })

@@ -4,6 +4,7 @@ import { formatUnitsToDecimalString } from '../../kernel/index'
 import { decodeBase58 } from '../../kernel/rules/base58'
 import { solanaCaipNetworkIds } from '../../plugins/solana/index'
 import { startDemo } from '../devnet/demo/serve-demo'
+import { suggestedSolanaAddress } from '../devnet/demo/SolanaCard'
 import { solanaDevFunds } from '../devnet/solana'
 import { solanaDevWalletInfo } from '../devnet/solana-dev-wallet/config'
 import { verifySignature } from '../testing/solana-test-wallet'
@@ -103,11 +104,14 @@ describe.skipIf(!hasChromium())('Solana in the demo dapp, end to end', () => {
     await connect(page)
     const accepted = solana().svm.sockets.accepted
     const counts = () => page.evaluate(() => (window as unknown as { __svmSockets: { made: number; closes: number[] } }).__svmSockets)
-    await page.getByTestId('demo-sol-to').fill('Hxro1YdXbqR2p4Xg5yHPRFSzv8fPa3dDm5T1U5dDWKfD')
+    // The To field suggests an address: the send goes there with nothing typed.
+    expect(await page.getByTestId('demo-sol-to').inputValue()).toBe(suggestedSolanaAddress)
+    const received = await lamportsOf(suggestedSolanaAddress)
     await page.getByTestId('demo-sol-amount').fill('0.01')
     await page.getByTestId('demo-sol-send').click()
     await approve(page)
     await page.getByTestId('demo-sol-tx').waitFor()
+    expect((await lamportsOf(suggestedSolanaAddress)) - received).toBe(10_000_000n)
     // The confirmation came over one websocket, which web3.js closes once it is idle: 1000 read back, not 1005.
     await expect.poll(async () => (await counts()).closes.length, { timeout: 10_000 }).toBe(1)
     expect(await counts()).toEqual({ made: 1, closes: [1000] })
