@@ -105,10 +105,10 @@ function BitcoinAccounts() {
           ))}
         </select>
       </label>
-      <ul className="mono" data-testid="demo-btc-all-accounts">
+      <ul className="mono accounts" data-testid="demo-btc-all-accounts">
         {all.map((account) => (
           <li key={account.address} data-type={account.type}>
-            {account.type}: {account.address}
+            <span className="type">{account.type}:</span> {account.address}
           </li>
         ))}
       </ul>

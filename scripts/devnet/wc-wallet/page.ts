@@ -100,7 +100,8 @@ export async function startWalletPage(wallet: WcWallet, prompts: WalletPrompts =
 type State = { wallet: WcWallet; prompts: WalletPrompts; notice: string; pairing?: Promise<void> }
 
 async function route(state: State, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  if (request.method === 'GET' && request.url === '/') return send(response, state, 200, takeNotice(state))
+  // The last outcome stays shown until the next (the page also reloads by itself when an ask comes or goes).
+  if (request.method === 'GET' && request.url === '/') return send(response, state, 200, state.notice)
   if (request.method === 'GET' && request.url === '/page.js') {
     response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })
     return void response.end(pageScript)
@@ -139,12 +140,6 @@ async function route(state: State, request: IncomingMessage, response: ServerRes
     return redirect(response)
   }
   send(response, state, 404, '<p class="notice error">Not found.</p>')
-}
-
-function takeNotice(state: State): string {
-  const notice = state.notice
-  state.notice = ''
-  return notice
 }
 
 /** After a form: back to the page (a reload does not post again). */
