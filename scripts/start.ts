@@ -32,7 +32,7 @@ console.log(`
   Provider API        ${demo.stack.api.url}
   Solana (litesvm)    ${demo.stack.solana.url}
   WalletConnect relay ${demo.stack.walletConnect.relayUrl} (development relay, this machine only)
-  WalletConnect wallet ${demo.stack.walletConnect.pageUrl} (paste a dapp's wc: URI there to pair)
+  WalletConnect wallet ${demo.stack.walletConnect.pageUrl} (paste a dapp's wc: URI there to pair, then approve or reject there)
 
   The page carries three dev wallets that ask you to approve or reject each request, like browser
   extensions: Latch Dev Wallet (EVM), Solana Dev Wallet (Solana) and Latch Dev Bitcoin (Bitcoin,

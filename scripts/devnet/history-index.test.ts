@@ -65,6 +65,21 @@ describe('the local provider API: GET /v1/account/{address}/history', () => {
     expect(body.data[1]!.metadata.sentTo.toLowerCase()).toBe(forwarderAddress.toLowerCase())
   })
 
+  it('names the other side of a token send and of an approval, not the token contract', async () => {
+    const { body } = await history(me)
+    const other = (operation: string) => body.data.find((t) => t.metadata.operationType === operation && t.metadata.sentFrom.toLowerCase() === me.toLowerCase())
+    // The DUSD sent to alice: its recipient is the Transfer log's, not the DUSD contract the transaction called.
+    const sent = body.data.find((t) => t.transfers.some((x) => x.fungible_info.symbol === 'DUSD'))
+    expect(sent?.metadata.sentTo.toLowerCase()).toBe(alice!.toLowerCase())
+    // The approval: an approval (no transfer), naming the spender it let in.
+    const approval = other('approve')
+    expect(approval?.transfers).toEqual([])
+    expect(approval?.metadata.sentTo.toLowerCase()).toBe(alice!.toLowerCase())
+    // Ether sent straight to an address keeps it.
+    const ether = body.data.find((t) => t.transfers.some((x) => x.fungible_info.symbol === 'ETH' && x.direction === 'out'))
+    expect(ether?.metadata.sentTo.toLowerCase()).toBe(bob!.toLowerCase())
+  })
+
   it('lists a transaction for every side: the token receiver sees it as received', async () => {
     const { body } = await history(alice)
     const dusd = body.data.find((t) => t.transfers.some((x) => x.fungible_info.symbol === 'DUSD'))

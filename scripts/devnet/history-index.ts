@@ -19,6 +19,7 @@ export type HistoryTransaction = {
 
 export const historyPageSize = 20
 const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+const approvalTopic = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925'
 const approveSelector = '0x095ea7b3'
 const zeroAddress = '0x0000000000000000000000000000000000000000'
 
@@ -89,15 +90,20 @@ export function createHistoryIndex(chains: readonly { chainId: number; url: stri
         const trace = traces.find((t) => t.txHash === tx.hash)?.result ?? traces[i]?.result
         const ok = receipt?.status === '0x1'
         const movements: Movement[] = []
+        /** Who the sender let spend its tokens (ERC-20 `Approval` logs, 3 topics: owner, spender). */
+        const spenders: string[] = []
         if (BigInt(tx.value) > 0n && tx.to) movements.push({ from: tx.from, to: tx.to, amount: BigInt(tx.value) })
         if (ok && trace) for (const call of internalCalls(trace)) movements.push({ from: call.from, to: call.to as string, amount: BigInt(call.value as string) })
         if (ok) {
           for (const log of receipt?.logs ?? []) {
-            if (log.topics.length !== 3 || log.topics[0] !== transferTopic) continue
+            if (log.topics.length !== 3) continue
+            if (log.topics[0] === approvalTopic && topicAddress(log.topics[1]!) === tx.from.toLowerCase()) spenders.push(topicAddress(log.topics[2]!))
+            if (log.topics[0] !== transferTopic) continue
             const token = await tokenOf(rpc, log.address)
             movements.push({ from: topicAddress(log.topics[1]!), to: topicAddress(log.topics[2]!), amount: BigInt(log.data === '0x' ? 0 : log.data), token })
           }
         }
+        const sentTo = counterpartyOf(tx, movements)
         const parties = new Set([tx.from, ...(tx.to ? [tx.to] : []), ...movements.flatMap((m) => [m.from, m.to])].map((a) => a.toLowerCase()))
         parties.delete(zeroAddress)
         for (const party of parties) {
@@ -113,15 +119,16 @@ export function createHistoryIndex(chains: readonly { chainId: number; url: stri
               quantity: { numeric: formatUnits(m.amount, currency.decimals) },
             }
           })
+          const operationType = operationOf(tx.input, transfers, mine)
           const transaction: HistoryTransaction = {
             id: tx.hash,
             metadata: {
               minedAt,
               chain: `eip155:${chainId}`,
               status: ok ? 'confirmed' : 'failed',
-              operationType: operationOf(tx.input, transfers, mine),
+              operationType,
               sentFrom: getAddress(tx.from),
-              sentTo: tx.to ? getAddress(tx.to) : '',
+              sentTo: operationType === 'approve' && spenders[0] ? getAddress(spenders[0]) : sentTo,
             },
             transfers,
           }
@@ -206,6 +213,18 @@ function internalCalls(top: Call): Call[] {
   }
   walk(top)
   return found
+}
+
+/**
+ * The other side of what the sender did: the recipient of the first value it sent (the `Transfer` log's recipient for
+ * a token, not the token's contract), else the transaction's `to` ('' for a contract creation). An approval names its
+ * spender instead (from the `Approval` log).
+ */
+function counterpartyOf(tx: Block['transactions'][number], movements: readonly Movement[]): string {
+  const sender = tx.from.toLowerCase()
+  const sent = movements.find((m) => m.from.toLowerCase() === sender && m.to.toLowerCase() !== sender)
+  if (sent) return getAddress(sent.to)
+  return tx.to ? getAddress(tx.to) : ''
 }
 
 function operationOf(input: string, transfers: { direction: string }[], movements: Movement[]): string {

@@ -23,7 +23,7 @@ import { historyDays, makeDemoHistory, setClock } from './demo-history'
 import { demoNames, ensContracts, installEns, type DemoName } from './ens'
 import { startSolanaStack, type SolanaStack } from './solana'
 import { startRelay } from './wc-relay'
-import { startWalletPage } from './wc-wallet/page'
+import { createWalletPrompts, startWalletPage } from './wc-wallet/page'
 import { startWcWallet, type WalletAsk, type WcWallet } from './wc-wallet/wallet'
 
 /** Options of startStack. */
@@ -60,8 +60,11 @@ export type Stack = {
     relayUrl: string
     wallet: WcWallet
     pageUrl: string
-    /** How the dev wallet answers proposals and requests from now on (default: approve everything); tests set it. */
-    decide(answer: (ask: WalletAsk) => boolean): void
+    /**
+     * How the dev wallet answers proposals and requests from now on: `answer` (tests), or, without one (the default),
+     * the person on its page, who approves or rejects each.
+     */
+    decide(answer?: (ask: WalletAsk) => boolean): void
   }
   stop(): Promise<void>
 }
@@ -113,18 +116,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const solana = await startSolanaStack()
     stoppers.push(solana.stop)
     const relay = await startRelay()
-    let answer: (ask: WalletAsk) => boolean = () => true
+    let answer: ((ask: WalletAsk) => boolean) | undefined
+    const prompts = createWalletPrompts()
     const wcWallet = await startWcWallet({
       relayUrl: relay.url,
-      decide: (ask) => answer(ask),
+      decide: (ask) => (answer ? answer(ask) : prompts.decide(ask)),
       chains: chains.map(({ chainId, url }) => ({ chainId, rpcUrl: url })),
       solana: { chains: [solanaCaipNetworkIds.localnet] },
       bip122: { chains: [bitcoinRegtest.caipNetworkId] },
     })
-    const page = await startWalletPage(wcWallet)
+    const page = await startWalletPage(wcWallet, prompts)
     // Stopped in this order: the page, the wallet's connection, then the relay.
     stoppers.push(() => page.stop().then(wcWallet.stop).then(relay.stop))
-    const walletConnect = { relayUrl: relay.url, wallet: wcWallet, pageUrl: page.url, decide: (next: (ask: WalletAsk) => boolean) => void (answer = next) }
+    const walletConnect = { relayUrl: relay.url, wallet: wcWallet, pageUrl: page.url, decide: (next?: (ask: WalletAsk) => boolean) => void (answer = next) }
     return { chains, api, devWalletJs, tokens: demoTokens, ens: { contracts: ensContracts, names: demoNames }, solana, bitcoin, walletConnect, stop: stopAll }
   } catch (error) {
     await stopAll()

@@ -55,6 +55,8 @@ export type Svm = {
   mintTo(mint: string, owner: string, amount: bigint, accountAddress?: string): string
   /** Every JSON-RPC method called so far, in order (HTTP and websocket). */
   calls: string[]
+  /** Websocket connections: accepted so far, and open now (tests: a client that reconnects shows here). */
+  sockets: { readonly accepted: number; readonly open: number }
   stop(): Promise<void>
 }
 
@@ -182,8 +184,9 @@ export async function startSvm({ port = 0 }: { port?: number } = {}): Promise<Sv
   }
 
   const server = createServer((req, res) => void answerHttp(req, res, dispatch))
+  const sockets = { accepted: 0, open: 0 }
   server.on('upgrade', (req, stream) => {
-    acceptWebSocket(
+    const socket = acceptWebSocket(
       req,
       stream,
       (text, socket) => {
@@ -209,9 +212,14 @@ export async function startSvm({ port = 0 }: { port?: number } = {}): Promise<Sv
         socket.send(json({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }))
       },
       (socket) => {
+        sockets.open -= 1
         for (const [id, subscriber] of subscribers) if (subscriber.socket === socket) subscribers.delete(id)
       },
     )
+    if (socket) {
+      sockets.accepted += 1
+      sockets.open += 1
+    }
   })
   await new Promise<void>((done, fail) => {
     server.once('error', fail)
@@ -224,6 +232,7 @@ export async function startSvm({ port = 0 }: { port?: number } = {}): Promise<Sv
     wsUrl: `ws://127.0.0.1:${chosen}`,
     svm,
     calls,
+    sockets,
     airdrop(owner, amount) {
       const result = svm.airdrop(address(owner), lamports(amount))
       if (!result || result instanceof FailedTransactionMetadata) throw new Error(`airdrop to ${owner} failed: ${String(result)}`)

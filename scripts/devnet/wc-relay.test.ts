@@ -105,8 +105,10 @@ describe('the development WalletConnect relay with the dev wallet (real sign-cli
       const post = (path: string, form: Record<string, string>) => fetch(page.url + path, { method: 'POST', body: new URLSearchParams(form) })
       expect((await post('/pair', { uri: 'wc:nope' })).status).toBe(400)
       const { uri, approval } = await dapp.connect({ optionalNamespaces: { eip155 } })
+      // Called before pairing: the sign-client's approval() settles only if it was waiting when the session settled.
+      const approved = approval()
       expect(await (await post('/pair', { uri: uri! })).text()).toContain('Connected')
-      const { topic: pageTopic } = await approval()
+      const { topic: pageTopic } = await approved
       expect(await (await fetch(page.url)).text()).toContain(pageTopic)
       const deleted = new Promise<{ topic: string }>((resolve) => dapp.once('session_delete', resolve))
       expect(await (await post('/disconnect', { topic: pageTopic })).text()).toContain('Disconnected')

@@ -2,14 +2,16 @@
  * Just enough of RFC 6455 for the local SVM's subscriptions and the local WalletConnect relay, over node:http's
  * 'upgrade' (no dependency): the handshake, text frames both ways (client frames masked, any length), ping → pong,
  * server pings (a pong is read and ignored), close. One JSON text message per frame; fragmented messages are not
- * supported (no client of ours sends them).
+ * supported (no client of ours sends them). A close frame from the client is answered with a close frame carrying its
+ * status code (RFC 6455, 5.5.1): a client that closes with 1000 reads 1000 back, not 1005 ('no status'), which
+ * web3.js's socket client would take for a dropped connection and reconnect after, forever.
  */
 import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 
-/** One open connection: send text, ping, and close. */
-export type Socket = { send(text: string): void; ping(): void; close(): void; readonly open: boolean }
+/** One open connection: send text, ping, and close (with a status code, 1000 'normal' unless told). */
+export type Socket = { send(text: string): void; ping(): void; close(code?: number): void; readonly open: boolean }
 
 const guid = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
 
@@ -32,9 +34,11 @@ export function acceptWebSocket(request: IncomingMessage, stream: Duplex, onMess
   const socket: Socket = {
     send: (text) => frame(0x1, Buffer.from(text, 'utf8')),
     ping: () => frame(0x9, Buffer.alloc(0)),
-    close() {
+    close(code = 1000) {
       if (!open) return
-      frame(0x8, Buffer.alloc(0))
+      const status = Buffer.alloc(2)
+      status.writeUInt16BE(code)
+      frame(0x8, status)
       open = false
       stream.end()
       onClose(socket)
@@ -68,7 +72,8 @@ export function acceptWebSocket(request: IncomingMessage, stream: Duplex, onMess
       if (mask) for (let i = 0; i < payload.length; i++) payload[i] = (payload[i] as number) ^ (mask[i % 4] as number)
       if (opcode === 0x1) onMessage(payload.toString('utf8'), socket)
       else if (opcode === 0x9) frame(0xa, payload)
-      else if (opcode === 0x8) socket.close()
+      // The client's status code echoed; a close frame without one (1005 for the client) gets 1000.
+      else if (opcode === 0x8) socket.close(payload.length >= 2 ? payload.readUInt16BE(0) : 1000)
     }
   })
   const gone = () => {

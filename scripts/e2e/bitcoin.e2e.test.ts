@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { bitcoinWalletInfo } from '../devnet/bitcoin-wallet/provider'
 import { finalizePsbt, verifyBitcoinMessage } from '../devnet/bitcoin-wallet/verify'
+import { suggestedBitcoinAddress } from '../devnet/demo/BitcoinCard'
 import { startDemo } from '../devnet/demo/serve-demo'
 import { hasChromium } from './harness'
 import { openDemo, useDemoBrowser } from './use-demo'
@@ -74,6 +75,32 @@ describe.skipIf(!hasChromium())('Bitcoin in the demo dapp, end to end', () => {
     await page.getByTestId('demo-btc-broadcast').click()
     await expect.poll(() => page.getByTestId('demo-btc-broadcast-txid').textContent()).toBe(txid)
     expect(stack.demo.stack.bitcoin.ledger.transfers).toContain(txid)
+  })
+
+  it('sends BTC through sendTransfer to the suggested address: the wallet asks, the ledger holds the transfer, the balance drops', async () => {
+    const page = await open()
+    await connect(page)
+    const ledger = stack.demo.stack.bitcoin.ledger
+    const before = ledger.balance(account('p2wpkh'))
+    const received = ledger.balance(suggestedBitcoinAddress)
+    expect(await page.getByTestId('demo-btc-to').inputValue()).toBe(suggestedBitcoinAddress)
+    // A decline first: the card says so and nothing moves.
+    await page.getByTestId('demo-btc-send').click()
+    await expect.poll(() => page.getByTestId('dev-wallet-prompt').innerText()).toContain('Send bitcoin?')
+    await page.getByTestId('dev-wallet-reject').click()
+    await page.getByTestId('demo-btc-send-error').waitFor()
+    expect(ledger.balance(account('p2wpkh'))).toBe(before)
+    await page.getByTestId('demo-btc-amount').fill('0.0025')
+    await page.getByTestId('demo-btc-send').click()
+    await expect.poll(() => page.getByTestId('dev-wallet-prompt').innerText()).toContain(suggestedBitcoinAddress)
+    await approve(page)
+    const txid = (await page.getByTestId('demo-btc-send-txid').textContent()) as string
+    expect(txid).toMatch(/^[0-9a-f]{64}$/)
+    expect(ledger.transfers).toContain(txid)
+    expect(ledger.balance(suggestedBitcoinAddress) - received).toBe(250_000n)
+    const after = ledger.balance(account('p2wpkh'))
+    expect(before - after).toBeGreaterThan(250_000n)
+    await expect.poll(() => page.getByTestId('demo-balance').textContent()).toBe(`${Number(after) / 1e8} BTC`)
   })
 
   it('stays connected to the Bitcoin wallet after a reload, without a prompt', async () => {

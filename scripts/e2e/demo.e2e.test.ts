@@ -89,11 +89,20 @@ describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
     expect([await rpc().getBalance({ address: first.to }), await rpc().getBalance({ address: second.to })]).toEqual([before[0] + first.value, before[1] + second.value])
   })
 
-  it('switches to the second chain through the network list, then sends a transaction that is mined there', async () => {
+  it('switches to the second chain through the network list (the wallet asks; a decline stays), then sends a transaction that is mined there', async () => {
     const page = await open()
     await connect(page)
     await page.getByRole('button', { name: /Anvil/ }).first().click()
     await dialog(page).getByRole('button', { name: /Anvil 2/ }).click()
+    // The dev wallet asks before a switch, like a wallet: declined, the page stays where it was and says so.
+    await expect.poll(() => page.getByTestId('dev-wallet-prompt').innerText()).toContain('Switch to Anvil 2?')
+    await page.getByTestId('dev-wallet-reject').click()
+    await page.getByText('Network switch declined').first().waitFor()
+    expect(await page.getByTestId('demo-network').textContent()).toBe('Anvil (eip155:31337)')
+    // Tried again and approved.
+    if ((await dialog(page).count()) === 0) await page.getByRole('button', { name: /Anvil/ }).first().click()
+    await dialog(page).getByRole('button', { name: /Anvil 2/ }).click()
+    await approve(page)
     await expect.poll(() => page.getByTestId('demo-network').textContent()).toBe('Anvil 2 (eip155:31338)')
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog(page).count()).toBe(0)
@@ -152,5 +161,14 @@ describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
     await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).waitFor()
     const background = await dialog(page).evaluate((el) => getComputedStyle(el).backgroundColor)
     expect(background).toBe('rgb(18, 19, 19)')
+    // The page itself too, whatever the system's mode (chromium here runs light): README's `?theme=dark`.
+    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(false)
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 14, 16)')
+  })
+
+  it('?theme=light keeps the page light on a dark system', async () => {
+    const page = await open('/?theme=light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(244, 245, 247)')
   })
 })

@@ -63,6 +63,7 @@ describe.skipIf(!hasChromium())('sign in with the wallet, end to end', () => {
     // Another network is another session: asked once, signed, and never again.
     await page.getByRole('button', { name: /Anvil/ }).first().click()
     await dialog(page).getByRole('button', { name: /Anvil 2/ }).click()
+    await approve(page) // the wallet asks before it switches
     await signView(page).waitFor()
     await sign(page)
     await expect.poll(() => dialog(page).count()).toBe(0)

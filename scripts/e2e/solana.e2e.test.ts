@@ -4,10 +4,11 @@ import { formatUnitsToDecimalString } from '../../kernel/index'
 import { decodeBase58 } from '../../kernel/rules/base58'
 import { solanaCaipNetworkIds } from '../../plugins/solana/index'
 import { startDemo } from '../devnet/demo/serve-demo'
+import { suggestedSolanaAddress } from '../devnet/demo/SolanaCard'
 import { solanaDevFunds } from '../devnet/solana'
 import { solanaDevWalletInfo } from '../devnet/solana-dev-wallet/config'
 import { verifySignature } from '../testing/solana-test-wallet'
-import { hasChromium } from './harness'
+import { hasChromium, newGuardedPage } from './harness'
 import { openDemo, useDemoBrowser } from './use-demo'
 
 // The Solana dev wallet (wallet standard) and the demo dapp on the local SVM, driven in Debian chromium.
@@ -78,6 +79,47 @@ describe.skipIf(!hasChromium())('Solana in the demo dapp, end to end', () => {
     const after = await lamportsOf(solana().address)
     expect(before - after).toBe(250_005_000n)
     await expect.poll(() => page.getByTestId('demo-balance').textContent()).toBe(`${sol(after)} SOL`)
+  })
+
+  it('after a SOL send, web3.js closes its websocket with 1000 and does not reconnect (virtual time)', async () => {
+    // Every websocket the page opens to the SVM, and the code of each close the page reads.
+    const counting = `(() => {
+      const counts = (window.__svmSockets = { made: 0, closes: [] })
+      const Native = window.WebSocket
+      window.WebSocket = class extends Native {
+        constructor(url, protocols) {
+          super(url, protocols)
+          if (String(url).startsWith(${JSON.stringify(solana().wsUrl)})) {
+            counts.made += 1
+            this.addEventListener('close', (event) => counts.closes.push(event.code))
+          }
+        }
+      }
+    })()`
+    stack.guarded = await newGuardedPage(stack.browser, { initScripts: [counting] })
+    const page = stack.guarded.page
+    // The page's timers on a clock the test moves: web3.js's socket client reconnects on a timer.
+    await page.clock.install()
+    await page.goto(stack.demo.url)
+    await connect(page)
+    const accepted = solana().svm.sockets.accepted
+    const counts = () => page.evaluate(() => (window as unknown as { __svmSockets: { made: number; closes: number[] } }).__svmSockets)
+    // The To field suggests an address: the send goes there with nothing typed.
+    expect(await page.getByTestId('demo-sol-to').inputValue()).toBe(suggestedSolanaAddress)
+    const received = await lamportsOf(suggestedSolanaAddress)
+    await page.getByTestId('demo-sol-amount').fill('0.01')
+    await page.getByTestId('demo-sol-send').click()
+    await approve(page)
+    await page.getByTestId('demo-sol-tx').waitFor()
+    expect((await lamportsOf(suggestedSolanaAddress)) - received).toBe(10_000_000n)
+    // The confirmation came over one websocket, which web3.js closes once it is idle: 1000 read back, not 1005.
+    await expect.poll(async () => (await counts()).closes.length, { timeout: 10_000 }).toBe(1)
+    expect(await counts()).toEqual({ made: 1, closes: [1000] })
+    // Ten seconds later on the page's clock, no reconnect was made (the socket client reconnects after 1 s on 1005).
+    await page.clock.runFor(10_000)
+    expect(await counts()).toEqual({ made: 1, closes: [1000] })
+    expect(solana().svm.sockets.accepted - accepted).toBe(1)
+    expect(solana().svm.sockets.open).toBe(0)
   })
 
   it('stays connected after a reload, without a prompt', async () => {

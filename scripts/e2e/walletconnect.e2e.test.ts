@@ -1,7 +1,7 @@
 import jsQR from 'jsqr'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, verifyMessage, type Hex } from 'viem'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { anvilAccounts } from '../devnet/anvil'
 import { startDemo } from '../devnet/demo/serve-demo'
 import { ed25519 } from '@noble/curves/ed25519'
@@ -20,6 +20,8 @@ describe.skipIf(!hasChromium())('WalletConnect, end to end', () => {
 
   const dialog = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
   const qr = (page: Page) => dialog(page).getByRole('img', { name: /QR code/i })
+  // The wallet answers by itself unless a test hands the answers to its page (decide() with nothing).
+  beforeEach(() => stack.demo.stack.walletConnect.decide(() => true))
 
   /** The URI the drawn QR code holds, decoded from a screenshot of it. */
   async function scan(page: Page): Promise<string> {
@@ -63,6 +65,47 @@ describe.skipIf(!hasChromium())('WalletConnect, end to end', () => {
     expect((await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe('success')
 
     for (const topic of wallet().sessions()) await wallet().disconnect(topic)
+    await page.getByTestId('demo-disconnected').waitFor()
+  })
+
+  it("the wallet's page asks: Reject declines the session, Approve connects; each request is asked there (a rejected signature, then one that verifies)", async () => {
+    stack.demo.stack.walletConnect.decide() // the person on the wallet's page answers
+    const page = await openDemo(stack, '/?families=eip155')
+    const walletPage = await stack.guarded!.context.newPage()
+    await walletPage.goto(stack.demo.stack.walletConnect.pageUrl)
+    const prompt = () => walletPage.getByTestId('wc-wallet-prompt')
+    const pairOnPage = async () => {
+      await walletPage.getByRole('textbox', { name: 'WalletConnect URI' }).fill(await scan(page))
+      await walletPage.getByTestId('wc-wallet-pair').click()
+      await expect.poll(() => prompt().innerText()).toContain('Connect to ')
+    }
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: /WalletConnect/ }).click()
+    await pairOnPage()
+    await walletPage.getByTestId('wc-wallet-reject').click()
+    await dialog(page).getByText('Connection declined').waitFor()
+    await dialog(page).getByRole('button', { name: 'Retry' }).click()
+    await pairOnPage()
+    await walletPage.getByTestId('wc-wallet-approve').click()
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
+    await expect.poll(() => walletPage.locator('.session').count()).toBe(1)
+
+    // A request shows on the page by itself (it reloads when one arrives).
+    await page.getByTestId('demo-sign').click()
+    await expect.poll(() => prompt().innerText()).toContain('Sign this message?')
+    await walletPage.getByTestId('wc-wallet-reject').click()
+    await expect.poll(() => page.getByTestId('demo-sign-error').textContent()).toBe('Signature declined')
+    await page.getByTestId('demo-message').fill('Approved on the wallet page')
+    await page.getByTestId('demo-sign').click()
+    await expect.poll(() => prompt().innerText()).toContain('Approved on the wallet page')
+    await walletPage.getByTestId('wc-wallet-approve').click()
+    await page.getByTestId('demo-signature').waitFor()
+    const signature = (await page.getByTestId('demo-signature').textContent()) as Hex
+    expect(await verifyMessage({ address: account, message: 'Approved on the wallet page', signature })).toBe(true)
+    await expect.poll(() => prompt().count()).toBe(0)
+
+    // Disconnect on the page: the dapp is told.
+    await walletPage.locator('.session').getByRole('button', { name: 'Disconnect' }).click()
     await page.getByTestId('demo-disconnected').waitFor()
   })
 

@@ -160,6 +160,7 @@ export const enModal = {
   'activity.loadMore': 'Load more',
   'activity.to': 'To {address}',
   'activity.from': 'From {address}',
+  'activity.spender': 'Spender {address}',
   'activity.pending': 'Pending',
   'activity.failed': 'Failed',
   'activity.op.send': 'Send',

@@ -34,7 +34,7 @@ export function AccountPanel() {
             <dd data-testid="demo-signed-in">
               {signedIn === 'no' ? 'no' : `until ${signedIn}`}{' '}
               {signedIn === 'no' ? null : (
-                <button type="button" onClick={() => signOut(latch)}>
+                <button type="button" className="secondary" onClick={() => signOut(latch)}>
                   Sign out
                 </button>
               )}

@@ -1,23 +1,78 @@
 import { useState } from 'react'
 import { LatchError } from '../../../kernel/index'
-import { selectBip122Accounts, selectBip122Address, selectBip122SwitchableAccounts, signMessage, signPsbt, switchAccount } from '../../../plugins/bip122/index'
+import { selectBip122Accounts, selectBip122Address, selectBip122SwitchableAccounts, sendTransfer, signMessage, signPsbt, switchAccount } from '../../../plugins/bip122/index'
 import { useLatch, useLatchInstance } from '../../../ui/index'
 import { finalizeSignedPsbt, paymentPsbt, type SpendableOutput } from '../bitcoin-wallet/psbt'
 
 const errorText = (error: unknown) => (error instanceof LatchError ? error.shortMessage : 'Something went wrong')
 
+/** The address the Send form suggests: a regtest P2WPKH address of a fixed test key (nobody's), so a first send needs no typing. */
+export const suggestedBitcoinAddress = 'bcrt1qx8zfw433s8jdy3cuem4gq8nqfexakce0u0lfyl'
+
+/** Parses a decimal BTC amount into satoshis without floating point. */
+export function parseBtc(amount: string): bigint | undefined {
+  const match = /^(\d+)(?:\.(\d{1,8}))?$/.exec(amount.trim())
+  if (!match) return undefined
+  return BigInt(match[1] as string) * 100_000_000n + BigInt((match[2] ?? '').padEnd(8, '0'))
+}
+
 /**
  * What a dapp does with a Bitcoin wallet: pick the active account (payment accounts only, docs/bitcoin.md,
- * "Switching accounts"), sign a message (BIP-322, or the legacy form for a P2PKH address), and sign a PSBT that
- * spends one of the wallet's outputs on the local regtest ledger, then finalise and broadcast it.
+ * "Switching accounts"), sign a message (BIP-322, or the legacy form for a P2PKH address), send bitcoin
+ * (`sendTransfer`: the wallet builds, signs and broadcasts), and sign a PSBT that spends one of the wallet's outputs
+ * on the local regtest ledger, then finalise and broadcast it.
  */
 export function BitcoinCard({ esploraUrl }: { esploraUrl: string }) {
   return (
     <>
       <BitcoinAccounts />
       <BitcoinSignMessage />
+      <BitcoinSend />
       <BitcoinSignPsbt esploraUrl={esploraUrl} />
     </>
+  )
+}
+
+function BitcoinSend() {
+  const latch = useLatchInstance()
+  const [to, setTo] = useState(suggestedBitcoinAddress)
+  const [amount, setAmount] = useState('0.001')
+  const [result, setResult] = useState<{ txid?: string; error?: string }>({})
+  const [busy, setBusy] = useState(false)
+
+  async function send(event: React.FormEvent) {
+    event.preventDefault()
+    const sats = parseBtc(amount)
+    if (!sats) return setResult({ error: 'Enter an amount like 0.001' })
+    if (!to.trim()) return setResult({ error: 'Enter a Bitcoin address' })
+    setBusy(true)
+    setResult({})
+    try {
+      setResult(await sendTransfer(latch, { recipients: [{ address: to.trim(), amount: sats }] }))
+    } catch (error) {
+      setResult({ error: errorText(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="card" onSubmit={send} aria-labelledby="btc-send-title">
+      <h2 id="btc-send-title">Send BTC</h2>
+      <label>
+        To
+        <input data-testid="demo-btc-to" value={to} onChange={(e) => setTo(e.target.value)} spellCheck={false} />
+      </label>
+      <label>
+        Amount (BTC)
+        <input data-testid="demo-btc-amount" value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" />
+      </label>
+      <button type="submit" data-testid="demo-btc-send" disabled={busy}>
+        {busy ? 'Waiting for the wallet…' : 'Send BTC'}
+      </button>
+      {result.txid ? <output data-testid="demo-btc-send-txid" className="mono">{result.txid}</output> : null}
+      {result.error ? <p role="alert" data-testid="demo-btc-send-error" className="error">{result.error}</p> : null}
+    </form>
   )
 }
 
@@ -50,10 +105,10 @@ function BitcoinAccounts() {
           ))}
         </select>
       </label>
-      <ul className="mono" data-testid="demo-btc-all-accounts">
+      <ul className="mono accounts" data-testid="demo-btc-all-accounts">
         {all.map((account) => (
           <li key={account.address} data-type={account.type}>
-            {account.type}: {account.address}
+            <span className="type">{account.type}:</span> {account.address}
           </li>
         ))}
       </ul>

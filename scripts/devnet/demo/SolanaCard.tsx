@@ -10,6 +10,9 @@ export function parseSol(amount: string): bigint | undefined {
   return BigInt(match[1] as string) * 1_000_000_000n + BigInt((match[2] ?? '').padEnd(9, '0'))
 }
 
+/** The address the Send form suggests: an account of a fixed test seed (nobody's), so a first send needs no typing. */
+export const suggestedSolanaAddress = '7ZwBU4EURe1PNAvy9EDLdxTgr8hMW9waTVjf1wMkWsAg'
+
 const visitorText = (error: unknown) => (error instanceof LatchError ? error.shortMessage : 'Something went wrong')
 
 /**
@@ -20,7 +23,7 @@ export function SolanaCard({ rpcUrl, wsUrl }: { rpcUrl: string; wsUrl: string })
   const latch = useLatchInstance()
   const tokens = useLatch(selectSolanaTokenBalances)
   const [message, setMessage] = useState('Hello from the Latch demo')
-  const [to, setTo] = useState('')
+  const [to, setTo] = useState(suggestedSolanaAddress)
   const [amount, setAmount] = useState('0.5')
   const [signed, setSigned] = useState<{ signature?: string; error?: string }>({})
   const [sent, setSent] = useState<{ signature?: string; error?: string }>({})

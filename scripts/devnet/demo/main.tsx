@@ -16,7 +16,9 @@ import type { DemoConfig } from './config'
 
 const config: DemoConfig = __LATCH_DEMO_CONFIG__
 const query = new URLSearchParams(location.search)
+// `?theme=dark` or `?theme=light`: the modal's theme and the page's; without it both follow the system.
 const theme = query.get('theme')
+if (theme === 'dark' || theme === 'light') document.documentElement.dataset.theme = theme
 /** The pseudo-locale: every text accented and 30 % longer (docs/i18n.md, "Checking a locale"), offered like any added language. */
 const pseudo = defineLocale({ locale: pseudoLocaleTag, messages: pseudoMessages() })
 const locales = [pseudo]

@@ -193,7 +193,12 @@ describe.skipIf(skip)('dev wallet in chromium', () => {
       provider.on('chainChanged', removed)
       provider.removeListener('chainChanged', removed)
     })
-    expect(await call(page, 'wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).toEqual({ result: null })
+    // A switch is asked first: declined, the chain stays; approved, it moves.
+    const declined = await answered(page, 'reject', 'wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])
+    expect(declined.error?.code).toBe(4001)
+    expect(declined.text).toContain('Switch to Anvil 2?')
+    expect(await call(page, 'eth_chainId')).toEqual({ result: '0x7a69' })
+    expect(await answered(page, 'approve', 'wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).toMatchObject({ result: null })
     expect(await call(page, 'eth_chainId')).toEqual({ result: '0x7a6a' })
     expect(await events(page)).toContainEqual(['chainChanged', '0x7a6a'])
     expect((await events(page)).map(([name]) => name)).not.toContain('removed listener called')

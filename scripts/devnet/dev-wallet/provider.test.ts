@@ -53,15 +53,28 @@ describe('dev wallet provider', () => {
     expect(rpcCalls).toEqual([{ url: 'http://127.0.0.1:1', method: 'personal_sign', params: ['0x00', account] }])
   })
 
-  it('switches known chains (persisted, chainChanged) and answers 4902 for unknown ones', async () => {
-    const { provider, store, events, rpcCalls, error } = setup()
+  it('switches known chains after a prompt (persisted, chainChanged) and answers 4902 for unknown ones', async () => {
+    const { provider, store, events, rpcCalls, prompts, error } = setup([true])
     await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+    expect(prompts).toEqual([{ title: 'Switch to Anvil 2?', rows: [['From', 'Anvil'], ['To', 'Anvil 2'], ['Chain ID', '31338']], chain: 'Anvil' }])
     expect([await provider.request({ method: 'eth_chainId' }), await provider.request({ method: 'net_version' })]).toEqual(['0x7a6a', '31338'])
     expect(store.get(storageKeys.chain)).toBe('31338')
     expect(events).toEqual([['chainChanged', '0x7a6a']])
     await provider.request({ method: 'eth_blockNumber' })
     expect(rpcCalls.at(-1)?.url).toBe('http://127.0.0.1:2')
     expect((await error(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })))?.code).toBe(4902)
+  })
+
+  it('a rejected switch (switch or add of a known chain) answers 4001 and stays; none is asked for the current chain', async () => {
+    const { provider, store, events, prompts, error } = setup([false, false])
+    expect((await error(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })))?.code).toBe(4001)
+    const known = [{ chainId: '0x7a6a', chainName: 'Anvil 2', rpcUrls: ['http://127.0.0.1:2'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]
+    expect((await error(provider.request({ method: 'wallet_addEthereumChain', params: known })))?.code).toBe(4001)
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
+    expect(store.get(storageKeys.chain)).toBeUndefined()
+    expect(events).toEqual([])
+    expect(await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] })).toBeNull()
+    expect(prompts.map((p) => p.title)).toEqual(['Switch to Anvil 2?', 'Switch to Anvil 2?'])
   })
 
   it('adds a chain on 127.0.0.1 after a prompt and switches to it; refuses other hosts', async () => {

@@ -1,6 +1,6 @@
 /**
- * The dev wallet's EIP-1193 provider: accounts and wallet_* methods answered here, signing
- * and sending confirmed by a prompt then forwarded to the current chain's anvil RPC (whose
+ * The dev wallet's EIP-1193 provider: accounts and wallet_* methods answered here, connecting, chain switches and
+ * additions, signing and sending confirmed by a prompt, the latter then forwarded to the current chain's anvil RPC (whose
  * dev accounts are unlocked), EIP-5792 batches run by calls.ts, everything else forwarded as is.
  */
 import { createCallsExecutor, readSendCalls } from './calls'
@@ -97,6 +97,14 @@ export function createDevWalletProvider(config: DevWalletConfig, deps: ProviderD
     emit('chainChanged', hex(chain.chainId))
   }
 
+  /** A switch the dapp asked for: a prompt first (Reject answers 4001), as a wallet asks; none when already there. */
+  async function askSwitch(chain: DevWalletChain): Promise<null> {
+    if (chain.chainId === current().chainId) return null
+    await ask({ title: `Switch to ${chain.name}?`, rows: [['From', current().name], ['To', chain.name], ['Chain ID', String(chain.chainId)]] })
+    switchTo(chain)
+    return null
+  }
+
   async function connect(): Promise<string[]> {
     if (accounts().length > 0) return accounts()
     await ask({ title: `Connect to ${deps.origin}?`, rows: [...config.accounts.map((a) => ['Account', a] as const), ['Network', current().name]] })
@@ -147,7 +155,7 @@ export function createDevWalletProvider(config: DevWalletConfig, deps: ProviderD
     const rpcUrl = Array.isArray(param?.rpcUrls) ? String(param.rpcUrls[0]) : ''
     if (!Number.isSafeInteger(chainId) || chainId <= 0) throw invalid('wallet_addEthereumChain needs a chainId')
     const known = chains().find((chain) => chain.chainId === chainId)
-    if (known) return switchTo(known), null
+    if (known) return askSwitch(known)
     let host = ''
     try {
       host = new URL(rpcUrl).hostname
@@ -178,8 +186,7 @@ export function createDevWalletProvider(config: DevWalletConfig, deps: ProviderD
         const wanted = Number((list[0] as { chainId?: unknown } | undefined)?.chainId)
         const chain = chains().find((c) => c.chainId === wanted)
         if (!chain) throw new ProviderRpcError(4902, `Unrecognized chain ID ${String((list[0] as { chainId?: unknown } | undefined)?.chainId)}. Try adding the chain using wallet_addEthereumChain first.`)
-        switchTo(chain)
-        return null
+        return askSwitch(chain)
       }
       case 'wallet_addEthereumChain':
         return addChain(list[0] as Record<string, unknown> | undefined)

@@ -216,6 +216,7 @@ const messages: Messages = {
   'activity.loadMore': 'تحميل المزيد',
   'activity.to': 'إلى {address}',
   'activity.from': 'من {address}',
+  'activity.spender': 'المنفِق {address}',
   'activity.pending': 'قيد الانتظار',
   'activity.failed': 'فشلت',
   'activity.op.send': 'إرسال',

@@ -217,6 +217,7 @@ const messages: Messages = {
   'activity.loadMore': 'Mehr laden',
   'activity.to': 'An {address}',
   'activity.from': 'Von {address}',
+  'activity.spender': 'Berechtigt: {address}',
   'activity.pending': 'Ausstehend',
   'activity.failed': 'Fehlgeschlagen',
   'activity.op.send': 'Senden',

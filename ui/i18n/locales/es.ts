@@ -215,6 +215,7 @@ const messages: Messages = {
   'activity.loadMore': 'Cargar más',
   'activity.to': 'A {address}',
   'activity.from': 'De {address}',
+  'activity.spender': 'Autorizado: {address}',
   'activity.pending': 'Pendiente',
   'activity.failed': 'Fallida',
   'activity.op.send': 'Envío',

@@ -219,6 +219,7 @@ const messages: Messages = {
   'activity.loadMore': 'Charger plus',
   'activity.to': 'À {address}',
   'activity.from': 'De {address}',
+  'activity.spender': 'Autorisé : {address}',
   'activity.pending': 'En attente',
   'activity.failed': 'Échouée',
   'activity.op.send': 'Envoi',

@@ -215,6 +215,7 @@ const messages: Messages = {
   'activity.loadMore': 'さらに読み込む',
   'activity.to': '宛先 {address}',
   'activity.from': '送信元 {address}',
+  'activity.spender': '承認先 {address}',
   'activity.pending': '保留中',
   'activity.failed': '失敗',
   'activity.op.send': '送金',

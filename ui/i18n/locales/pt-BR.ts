@@ -215,6 +215,7 @@ const messages: Messages = {
   'activity.loadMore': 'Carregar mais',
   'activity.to': 'Para {address}',
   'activity.from': 'De {address}',
+  'activity.spender': 'Autorizado: {address}',
   'activity.pending': 'Pendente',
   'activity.failed': 'Falhou',
   'activity.op.send': 'Envio',

@@ -212,6 +212,7 @@ const messages: Messages = {
   'activity.loadMore': '加载更多',
   'activity.to': '发送至 {address}',
   'activity.from': '来自 {address}',
+  'activity.spender': '授权给 {address}',
   'activity.pending': '待处理',
   'activity.failed': '失败',
   'activity.op.send': '发送',

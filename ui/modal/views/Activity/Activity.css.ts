@@ -25,6 +25,7 @@ background:var(--latch-accent-soft);color:var(--latch-accent-text)}
 .activity-icon.in{background:color-mix(in srgb,var(--latch-success) 16%,transparent);color:var(--latch-success)}
 .activity-icon.swap{background:var(--latch-accent-soft);color:var(--latch-accent-text)}
 .activity-icon.self{background:var(--latch-surface-hover);color:var(--latch-foreground-secondary)}
+.activity-icon.approve{background:var(--latch-surface-hover);color:var(--latch-accent-text)}
 .activity-main{flex:1 1 auto;min-width:0;display:flex;flex-direction:column;gap:2px}
 .activity-title{display:flex;align-items:center;gap:6px;font-size:15px;font-weight:600;line-height:1.3}
 .activity-status{flex:none;padding:1px 7px;border-radius:999px;font-size:11px;font-weight:600;line-height:1.5;

@@ -93,6 +93,15 @@ describe('Activity', () => {
     expect(rows[2]!.querySelector('.activity-amount')).toBeNull()
   })
 
+  it('shows an approval as an approval: its spender, under an icon of its own, not a send arrow', async () => {
+    await open()
+    const row = [...(view()?.querySelectorAll('.activity-row') ?? [])][2]!
+    expect(row.querySelector('.activity-title')?.textContent).toBe('Approve')
+    expect(row.querySelector('.activity-party')?.textContent).toBe('Spender 0x7099…79C8')
+    expect(row.querySelector('.activity-icon')?.classList.contains('approve')).toBe(true)
+    expect(row.querySelector('.activity-icon')?.classList.contains('out')).toBe(false)
+  })
+
   it('shows both amounts of a trade, under one swap icon', async () => {
     const trade = tx('t', '2026-03-21T12:00:00Z', { operationType: 'trade' }, [
       { fungible_info: { symbol: 'ETH' }, direction: 'out', quantity: { numeric: '0.5' } },

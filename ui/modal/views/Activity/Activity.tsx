@@ -182,11 +182,14 @@ function Row({ transaction }: { transaction: Transaction }) {
   const operation = operationOf(transaction)
   const first = transfers[0]
   const incoming = first?.direction === 'in' || operation === 'receive'
+  // An approval moves nothing: it names the spender it let in, under an icon of its own (not a send's arrow).
+  const approval = operation === 'approve' && transfers.length === 0
   const counterparty = incoming ? metadata.sentFrom : metadata.sentTo
+  const party = approval ? 'activity.spender' : incoming ? 'activity.from' : 'activity.to'
   const day = dateText(new Date(metadata.minedAt), t.locale, { day: 'numeric', month: 'short' })
   return (
     <li className="activity-row" data-status={metadata.status}>
-      <DirectionIcon direction={swapped(transfers) ? 'swap' : (first?.direction ?? (incoming ? 'in' : 'out'))} />
+      <DirectionIcon direction={approval ? 'approve' : swapped(transfers) ? 'swap' : (first?.direction ?? (incoming ? 'in' : 'out'))} />
       <span className="activity-main">
         <span className="activity-title">
           {t(operation ? `activity.op.${operation}` : 'activity.op.other')}
@@ -195,7 +198,7 @@ function Row({ transaction }: { transaction: Transaction }) {
           )}
         </span>
         {counterparty ? (
-          <span className="activity-sub">{withAddress(t(incoming ? 'activity.from' : 'activity.to', { address: mark }), counterparty)}</span>
+          <span className="activity-sub">{withAddress(t(party, { address: mark }), counterparty)}</span>
         ) : null}
       </span>
       <span className="activity-amounts">
@@ -249,7 +252,7 @@ function swapped(transfers: readonly Transfer[]): boolean {
   return transfers.some((transfer) => transfer.direction === 'in') && transfers.some((transfer) => transfer.direction === 'out')
 }
 
-function DirectionIcon({ direction }: { direction: Transfer['direction'] | 'swap' }) {
+function DirectionIcon({ direction }: { direction: Transfer['direction'] | 'swap' | 'approve' }) {
   return (
     <span className={`activity-icon ${direction}`} aria-hidden="true">
       <svg width={18} height={18} viewBox="0 0 20 20" focusable="false">
@@ -257,6 +260,7 @@ function DirectionIcon({ direction }: { direction: Transfer['direction'] | 'swap
         {direction === 'out' ? <path d="M6 14 14 6m0 7V6H7" {...stroke} /> : null}
         {direction === 'swap' ? <path d="M4 7.5h11.5m0 0L12.5 4.5M16 12.5H4.5m0 0 3 3" {...stroke} /> : null}
         {direction === 'self' ? <path d="M4.5 8.5a5.5 5.5 0 0 1 10-2.5M15.5 11.5a5.5 5.5 0 0 1-10 2.5M14.5 3v3h-3M5.5 17v-3h3" {...stroke} /> : null}
+        {direction === 'approve' ? <path d="m5 10.5 3.2 3.2L15 6.5" {...stroke} /> : null}
       </svg>
     </span>
   )
