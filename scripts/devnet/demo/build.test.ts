@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { strictCsp } from '../serve'
 import { buildDemo } from './build'
 
-describe('buildDemo', () => {
+// Each case bundles the whole demo with esbuild (seconds of CPU on a shared 2-core machine): a bound, not a measure.
+describe('buildDemo', { timeout: 60_000 }, () => {
   it('serves the favicon index.html links, from the page origin strictCsp allows images from', async () => {
     const files = await buildDemo({ chains: [{ chainId: 31337, name: 'Anvil', rpcUrl: 'http://127.0.0.1:8545' }], api: { url: 'http://127.0.0.1:1', projectId: 'p' } })
     expect(String(files['/']?.body)).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />')
