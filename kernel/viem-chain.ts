@@ -3,6 +3,7 @@
  * viem at run time, and any viem 2.x copy's `Chain` (e.g. `mainnet` from 'viem/chains') fits
  * `ViemChainLike`, whichever copy the dapp installed (docs/networks.md).
  */
+import { constants } from './constants'
 import { markLibraryDefaultRpc } from './rpc-source'
 import type { CaipNetwork } from './types'
 
@@ -65,11 +66,11 @@ export function isViemChain(value: unknown): value is ViemChainLike {
 export function defaultNetworks(): CaipNetwork[] {
   return [
     {
-      id: 1,
-      caipNetworkId: 'eip155:1',
+      id: Number(constants.defaultCaipNetworkId.slice('eip155:'.length)),
+      caipNetworkId: constants.defaultCaipNetworkId,
       chainNamespace: 'eip155',
       name: 'Ethereum',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: constants.decimals.eip155 },
       rpcUrls: { default: { http: [] } },
       blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
     },

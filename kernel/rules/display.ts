@@ -4,10 +4,11 @@
  * optional '.' and digits (at least one digit overall; '.5' and '5.' are accepted; no '+',
  * exponents, separators or whitespace). Anything else is junk and formats as zero.
  */
+import { constants } from '../constants'
 import { LatchError } from '../errors'
 
 /** docs/behaviour.md, "Display": e-mail login names longer than this are cut. */
-export const emailDisplayLimit = 30
+export const emailDisplayLimit = constants.emailDisplayMax
 /** docs/behaviour.md, "Display": balances are floored to 3 decimals. */
 export const balanceDecimals = 3
 /** docs/behaviour.md, "Display": transfer quantities are floored to 3 decimals. */

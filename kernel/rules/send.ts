@@ -5,6 +5,7 @@
  */
 import { isEvmAddress, isSolanaAddress } from './address'
 import { checksumAddress } from './checksum'
+import { constants } from '../constants'
 import { LatchError } from '../errors'
 import type { ChainNamespace } from '../types'
 
@@ -118,7 +119,7 @@ export function erc20TransferData(to: string, amount: bigint): `0x${string}` | u
 }
 
 /** The most pending transactions the Send view keeps (docs/limits.md). */
-export const maxPendingTransactions = 99
+export const maxPendingTransactions = constants.pendingTransactionsLimit
 
 /** `list` with `hash` added last, without duplicates, keeping the newest `maxPendingTransactions`. */
 export function addPending(list: readonly string[], hash: string): string[] {

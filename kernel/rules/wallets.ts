@@ -2,10 +2,11 @@
  * Wallet-listing verbs: recent wallets (docs/behaviour.md, "Recent wallets"), exclusion, the chain-family filter and
  * search (docs/behaviour.md, "Wallet filtering").
  */
+import { constants } from '../constants'
 import { chainNamespaces, type ChainNamespace, type WalletListing } from '../types'
 
 /** docs/behaviour.md, "Recent wallets": recent wallets are capped at 2. */
-export const maxRecentWallets = 2
+export const maxRecentWallets = constants.recentWalletsMax
 
 /** The generic listing hidden by Browser Wallet rule (docs/behaviour.md, "Wallet filtering"). */
 export const browserWalletName = 'Browser Wallet'

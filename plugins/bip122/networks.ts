@@ -1,4 +1,4 @@
-import type { CaipNetwork, CaipNetworkId } from '../../kernel/index'
+import { constants, type CaipNetwork, type CaipNetworkId } from '../../kernel/index'
 
 /**
  * Bitcoin networks (docs/bitcoin.md, "Networks"). A network's CAIP-2 reference is the first 32 hex digits of its
@@ -33,7 +33,7 @@ function network(caipNetworkId: CaipNetworkId, explorer?: string, testnet?: bool
     caipNetworkId,
     chainNamespace: 'bip122',
     name: knownBitcoinNetworks[caipNetworkId]?.title ?? `Bitcoin ${reference.slice(0, 8)}`,
-    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: constants.decimals.bip122 },
     rpcUrls: { default: { http: [] } },
     ...(explorer ? { blockExplorers: { default: { name: 'Mempool', url: explorer } } } : {}),
     ...(testnet ? { testnet: true } : {}),

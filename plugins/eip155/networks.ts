@@ -1,4 +1,4 @@
-import { LatchError, type CaipNetwork, type CaipNetworkId } from '../../kernel/index'
+import { constants, LatchError, type CaipNetwork, type CaipNetworkId } from '../../kernel/index'
 import { toHexQuantity } from './hex'
 
 // The conversion of a viem chain is pure and lives in the kernel, so createLatch takes viem chains directly.
@@ -26,7 +26,7 @@ export function placeholderNetwork(chainId: number): CaipNetwork {
     caipNetworkId: caipNetworkIdOf(chainId),
     chainNamespace: 'eip155',
     name: `Chain ${chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: constants.decimals.eip155 },
     rpcUrls: { default: { http: [] } },
   }
 }

@@ -2,7 +2,7 @@
  * Solana networks (docs/solana.md, "Networks"): CAIP-2 ids are `solana:` and the first 32 characters of the
  * cluster's genesis hash; wallet-standard wallets name the same clusters `solana:mainnet`, `solana:devnet` …
  */
-import { markLibraryDefaultRpc, type CaipNetwork, type CaipNetworkId } from '../../kernel/index'
+import { constants, markLibraryDefaultRpc, type CaipNetwork, type CaipNetworkId } from '../../kernel/index'
 
 /** The CAIP-2 id of each cluster. `localnet` is the id of a local validator (its genesis changes on every start). */
 export const solanaCaipNetworkIds = {
@@ -34,7 +34,7 @@ const clusters: Record<Cluster, { name: string; rpc: string; explorer: string; t
   testnet: { name: 'Solana Testnet', rpc: 'https://api.testnet.solana.com', explorer: 'https://explorer.solana.com/?cluster=testnet', testnet: true },
 }
 
-const sol = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
+const sol = { name: 'Solana', symbol: 'SOL', decimals: constants.decimals.solana } as const
 
 function clusterNetwork(cluster: Cluster, options: SolanaNetworkOptions): CaipNetwork {
   const spec = clusters[cluster]
