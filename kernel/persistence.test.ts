@@ -102,6 +102,16 @@ describe('persistence', () => {
     expect(t.storage.getItem('@latch/connectionStatus')).toBe('"disconnected"')
   })
 
+  it('stores only the three documented statuses: reconnecting is stored as connected, and a stored "reconnecting" is refused', () => {
+    const family = definePlugin({ name: 'family', namespaces: ['solana'] })
+    const t = createTestPorts({ storage: { '@latch/connectedConnectorId/solana': '"phantom"', '@latch/connectionStatus': '"reconnecting"' } })
+    const latch = createLatch({ networks, plugins: [family], ports: t.ports })
+    expect(latch.getState().connection.status).toBe('reconnecting')
+    expect(t.storage.getItem('@latch/connectionStatus')).toBe('"connected"')
+    const rejected = latch.exportLog().events.filter((e) => e.type === 'storage/valueRejected').map((e) => (e.payload as { key: string }).key)
+    expect(rejected).toContain('connectionStatus')
+  })
+
   it('a family whose plugin never settles is disconnected at the reconnect deadline', () => {
     const family = definePlugin({ name: 'family', namespaces: ['solana'] })
     const t = createTestPorts({ storage: { '@latch/connectedConnectorId/solana': '"phantom"' } })

@@ -67,10 +67,11 @@ export const corePersistence: readonly PersistedItem<any>[] = [
   ),
   persisted({
     key: storageKeys.connectionStatus,
-    schema: z.enum(['disconnected', 'connecting', 'connected', 'reconnecting']),
-    read: (state) => state.connection.status,
+    // docs/storage.md: only the three documented statuses are stored; a reconnect in progress is stored as connected.
+    schema: z.enum(['disconnected', 'connecting', 'connected']),
+    read: (state) => (state.connection.status === 'reconnecting' ? 'connected' : state.connection.status),
     hydrate(draft, status) {
-      draft.connection.status = status === 'connected' || status === 'reconnecting' ? 'reconnecting' : 'disconnected'
+      draft.connection.status = status === 'connected' ? 'reconnecting' : 'disconnected'
     },
   }),
   persisted({
