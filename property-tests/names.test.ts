@@ -3,6 +3,7 @@ import { encodeAbiParameters, encodeFunctionData, namehash as viemNamehash, pars
 import { packetToBytes } from 'viem/ens'
 import { describe, expect, it } from 'vitest'
 import { decodeAddr, decodeReverse, decodeText, dnsEncode, encodeResolve, encodeReverse, isPlausibleName, namehash, shownAvatar } from '../plugins/eip155/ens-codec'
+import { isShownName } from '../kernel/rules/names'
 
 const runs = { numRuns: 300 }
 const abi = parseAbi([
@@ -100,6 +101,41 @@ describe('which names and avatars are shown', () => {
       fc.property(fc.webUrl(), (url) => {
         const shown = shownAvatar(url, page)
         expect(shown === null || new URL(shown).origin === page).toBe(true)
+      }),
+      runs,
+    )
+  })
+})
+
+describe('the names shown as an account name (ENSIP-15 leaves them as they are)', () => {
+  const label = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,20}$/).filter((l) => l.slice(2, 4) !== '--')
+  const name = fc.array(label, { minLength: 2, maxLength: 4 }).map((labels) => labels.join('.'))
+  // Bidi controls, zero-width characters, full-width letters, another script's look-alike letters, upper case, a space.
+  const unsafe = fc.constantFrom('\u202e', '\u202a', '\u2066', '\u200e', '\u061c', '\u200b', '\u200d', '\u2060', '\ufeff', '\uff41', '\u0430', '\u03bf', 'A', ' ', '\u00e9')
+
+  it('plain ASCII labels of letters, digits and hyphens are shown', () => {
+    fc.assert(
+      fc.property(name, (n) => {
+        expect(isShownName(n)).toBe(true)
+      }),
+      runs,
+    )
+  })
+
+  it('one bidi, zero-width, full-width, look-alike or upper-case character anywhere hides the name', () => {
+    fc.assert(
+      fc.property(name, unsafe, fc.nat(), (n, c, at) => {
+        const i = at % (n.length + 1)
+        expect(isShownName(`${n.slice(0, i)}${c}${n.slice(i)}`)).toBe(false)
+      }),
+      runs,
+    )
+  })
+
+  it('never throws, whatever it is given', () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        expect(typeof isShownName(value)).toBe('boolean')
       }),
       runs,
     )

@@ -32,3 +32,15 @@ export function ensCoinType(chainId: number): number {
   }
   return (0x80000000 | chainId) >>> 0
 }
+
+/**
+ * Whether `name` may be shown as an account's name (docs/behaviour.md, "Names"): at most 255 characters, at least two
+ * dot-separated labels, each of ASCII lower-case letters, digits and hyphens (underscores only at its start, no `--` as its
+ * third and fourth characters), which ENSIP-15 normalisation leaves as they are. Anything else — mixed scripts, full-width
+ * forms, bidi controls, zero-width characters, upper case — is not shown; the account shows its address instead. Never throws.
+ */
+export function isShownName(name: unknown): name is string {
+  if (typeof name !== 'string' || name.length === 0 || name.length > 255) return false
+  const labels = name.split('.')
+  return labels.length >= 2 && labels.every((label) => label.length <= 63 && /^_*[a-z0-9-]+$/.test(label) && label.slice(2, 4) !== '--')
+}

@@ -20,7 +20,7 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
-import { ensCoinType } from '../../kernel/rules/names'
+import { ensCoinType, isShownName } from '../../kernel/rules/names'
 import { createApiClient, fromAbortable, type ApiClient } from './client'
 import {
   namesAddressFailed,
@@ -47,7 +47,7 @@ export function namesEffect(events$: Observable<Logged>, ctx: EffectContext, set
     if (!projectId || !ctx.ports.fetch) return undefined
     return createApiClient({ baseUrl: settings.baseUrl, projectId, fetch: ctx.ports.fetch, scheduler: ctx.ports.scheduler, timeout: settings.timeout })
   }
-  return merge(suggestions(events$, ctx, settings, clientOf), registrations(events$, ctx, settings, clientOf), owned(events$, ctx, clientOf), addresses(events$, ctx, settings, clientOf))
+  return merge(suggestions(events$, ctx, settings, clientOf), registrations(events$, ctx, settings, clientOf), owned(events$, ctx, settings, clientOf), addresses(events$, ctx, settings, clientOf))
 }
 
 /** docs/names.md, "Sending to a name": a name in the zone → its address for the active EVM network's coin type. */
@@ -181,7 +181,7 @@ function registrations(events$: Observable<Logged>, ctx: EffectContext, settings
  * docs/names.md, "The account's name": when an EVM account connects, changes address or network, the names it holds in the zone;
  * the newest becomes the name shown. A failure shows nothing (the next connection tries again).
  */
-function owned(events$: Observable<Logged>, ctx: EffectContext, clientOf: ClientOf): Observable<LatchEvent> {
+function owned(events$: Observable<Logged>, ctx: EffectContext, settings: NamesSettings, clientOf: ClientOf): Observable<LatchEvent> {
   return merge(of(null), events$).pipe(
     map(() => ctx.getState().chains.eip155.account.caipAddress ?? ''),
     // Per account and network: a network switch clears the name shown, so it is read again.
@@ -191,6 +191,8 @@ function owned(events$: Observable<Logged>, ctx: EffectContext, clientOf: Client
       if (!caipAddress || !client) return EMPTY
       const { address } = parseCaipAddress(caipAddress)
       return defer(() => fromAbortable((signal) => getNamesForAddress(client, { address, signal }))).pipe(
+        // docs/names.md, "The account's name": only names in the zone, and only names shown as they are (ENSIP-15).
+        map((answered) => answered.filter((name) => inZone(name, settings.zone))),
         mergeMap((names) => {
           // The account may have moved on while the answer travelled.
           if (ctx.getState().chains.eip155.account.caipAddress !== caipAddress) return EMPTY
@@ -204,4 +206,10 @@ function owned(events$: Observable<Logged>, ctx: EffectContext, clientOf: Client
       )
     }),
   )
+}
+
+/** A name of the zone that may be shown: one label of the name rule before `.zone`, and ENSIP-15 leaves it as it is. */
+function inZone(name: string, zone: string): boolean {
+  const suffix = `.${zone.toLowerCase()}`
+  return isShownName(name) && name.endsWith(suffix) && labelOf(name, zone) === name.slice(0, -suffix.length)
 }

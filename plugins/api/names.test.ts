@@ -154,6 +154,26 @@ describe('the name service (docs/names.md)', () => {
     expect(h.latch.getState().chains.eip155.account.profileName ?? null).toBeNull()
   })
 
+  it("shows only a name of its zone that ENSIP-15 leaves as it is, and believes a record only for the name asked", async () => {
+    const owner = anvilAccounts[2]!.toLowerCase()
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      const url = new URL(String(input))
+      const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }))
+      // Newest first: a bidi control, a full-width name, another zone, a label breaking the rule, then one to show.
+      if (url.pathname.startsWith('/v1/profile/reverse/')) {
+        return json(['evil\u202egnp.latch.id', '\uff45\uff56\uff49\uff4c.latch.id', 'alice.other.zone', 'a_b.latch.id', 'good-name.latch.id'].map((name) => ({ name })))
+      }
+      // The record of another name than the one asked.
+      if (url.pathname.startsWith('/v1/profile/account/')) return json({ name: 'someone-else.latch.id', addresses: { [String(0x80000000 | 31337)]: { address: owner } } })
+      return globalThis.fetch(input, init)
+    }
+    const h = begin({ account: 2, fetch })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.until((s) => s.chains.eip155.account.profileName, (name) => name !== undefined)
+    expect(h.latch.getState().chains.eip155.account.profileName).toBe('good-name.latch.id')
+    await expect(h.latch.request(namesAddressRequested({ name: 'good-name.latch.id' }))).rejects.toMatchObject({ code: 'NAME_RESOLUTION_FAILED' })
+  })
+
   it('is off unless asked for: no slice, no row, no request; a bad zone is refused', async () => {
     const h = begin({ account: 1, names: false })
     const reverse = requested('/v1/profile/reverse').length

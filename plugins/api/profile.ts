@@ -72,6 +72,8 @@ export async function getNameAddress(client: ApiClient, parameters: { name: stri
     if (answer.status === 404) return null
     if (answer.status < 200 || answer.status > 299) throw httpError(path, answer.status)
     const record = parseBody(addressRecordSchema, answer.body, path)
+    // A record is believed only for the name asked (docs/names.md, "Sending to a name").
+    if (record.name.toLowerCase() !== parameters.name.toLowerCase()) throw new LatchError('SERVER_ERROR', { details: `GET ${path} answered the record of another name` })
     const found = record.addresses[String(parameters.coinType)] ?? record.addresses[String(0x80000000)]
     if (!found) return null
     if (!/^0x[0-9a-fA-F]{40}$/.test(found.address)) throw new LatchError('SERVER_ERROR', { details: `GET ${path} answered an address that is not an EVM address` })

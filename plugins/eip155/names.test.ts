@@ -132,6 +132,11 @@ describe('names (docs/behaviour.md, "Names")', () => {
     ['a space', abiString(Buffer.from('latch dev.eth').toString('hex'))],
     ['one label', abiString(Buffer.from('latch').toString('hex'))],
     ['an object', { name: 'latch-dev.eth' }],
+    // Names ENSIP-15 would not leave as they are: never shown as the account's name.
+    ['a bidi control', abiString(Buffer.from('latch\u202edev.eth').toString('hex'))],
+    ['a zero-width space', abiString(Buffer.from('latch\u200bdev.eth').toString('hex'))],
+    ['full-width letters', abiString(Buffer.from('\uff4c\uff41\uff54\uff43\uff48.eth').toString('hex'))],
+    ['mixed scripts (a Cyrillic а)', abiString(Buffer.from('l\u0430tch-dev.eth').toString('hex'))],
   ]
   for (const [what, result] of junk) {
     it(`ignores junk from the resolver: ${what}`, async () => {

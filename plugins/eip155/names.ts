@@ -12,6 +12,7 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
+import { isShownName } from '../../kernel/rules/names'
 import { decodeAddr, decodeReverse, decodeText, encodeResolve, encodeReverse, isPlausibleName, shownAvatar } from './ens-codec'
 import { balanceTargetOf, eip155NameFailed, eip155NameRequested, eip155NameSucceeded, nativeBalanceTriggers, rpcCall, sameTarget, universalResolverOf, type BalanceTarget } from './shared'
 
@@ -67,7 +68,8 @@ function lookUp(ctx: EffectContext, target: BalanceTarget): Observable<LatchEven
     map((result) => {
       if (result === 'revert') return null
       const found = decodeReverse(result)
-      if (found !== '' && !isPlausibleName(found)) throw new LatchError('INVALID_RESPONSE', { details: 'reverse name: not a plausible name' })
+      // docs/behaviour.md, "Names": only a name ENSIP-15 leaves as it is (plain ASCII labels) is shown.
+      if (found !== '' && !(isPlausibleName(found) && isShownName(found))) throw new LatchError('INVALID_RESPONSE', { details: 'reverse name: not a name Latch shows' })
       return found === '' ? null : found
     }),
     switchMap((found) => {
