@@ -63,8 +63,10 @@ export function answerConnect(events$: Observable<Logged>, holder: Holder, famil
 
   const finish = (made: Pending, outcome: { session: unknown } | { error: unknown }) => {
     if (pending === made) pending = undefined
-    if (made.abandoned && 'session' in outcome) {
-      // The visitor gave up on this pairing, then the wallet approved it anyway: end that session, use nothing of it.
+    if ('session' in outcome && (made.abandoned || made.waiters.size === 0)) {
+      // The visitor gave up on this pairing (or left a kept one, on Telegram and iOS Safari, with no connect waiting),
+      // then the wallet approved it anyway: end that session on both sides, use nothing of it.
+      if (!made.abandoned) emit(walletConnectPairingEnded({ reason: 'cancelled' }))
       void endSession(holder, readTopic(outcome.session), endReasons.userDisconnected, 'a session approved after the visitor left')
       return
     }

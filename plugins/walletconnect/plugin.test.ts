@@ -476,4 +476,18 @@ describe('leaving the pairing view', () => {
     expect(uris[1]).toBe(uris[0])
     expect(ended).not.toContain('cancelled')
   })
+
+  it('on iOS Safari a kept pairing the wallet approves while no connect waits is ended on both sides, not left dangling', async () => {
+    const latch = dappOn(iosSafari)
+    const shown = firstValueFrom(latch.events$.pipe(filter(walletConnectUriShown.match)))
+    const first = connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })
+    const { uri } = (await shown).payload
+    latch.dispatch({ type: 'wallet/cancelRequested', ns: 'eip155', payload: {} })
+    await expect(first).rejects.toMatchObject({ code: 'REQUEST_ABORTED' })
+    const ended = firstValueFrom(latch.events$.pipe(filter((e) => e.type === 'walletconnect/pairingEnded')))
+    const approved = await wallet.pair(uri)
+    expect((await ended).payload).toEqual({ reason: 'cancelled' })
+    await expect.poll(() => wallet.sessions().includes(approved?.topic as string)).toBe(false)
+    expect(latch.getState().chains.eip155.connectorId).toBeUndefined()
+  })
 })
