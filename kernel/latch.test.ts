@@ -62,6 +62,11 @@ describe('createLatch', () => {
     expect(() => createLatch({ ports, customWallets: [{ name: 'No id' } as never] })).toThrow(/customWallets\[0\]\.id/)
     expect(() => createLatch({ ports, customWallets: [custom, custom] })).toThrow(/customWallets\[1\]: the id "acme" is used twice/)
     expect(() => createLatch({ ports, customWallets: [{ ...custom, mobile_link: 'javascript:alert(1)' }] })).toThrow(/customWallets\[0\]\.mobile_link/)
+    // docs/behaviour.md, "Wallet links": https, or the wallet's own scheme for its app links; never http.
+    expect(() => createLatch({ ports, customWallets: [{ ...custom, webapp_link: 'http://acme.example' }] })).toThrow(/customWallets\[0\]\.webapp_link/)
+    expect(() => createLatch({ ports, customWallets: [{ ...custom, desktop_link: 'http://acme.example' }] })).toThrow(/customWallets\[0\]\.desktop_link/)
+    expect(() => createLatch({ ports, customWallets: [{ ...custom, webapp_link: 'acme://' }] })).toThrow(/customWallets\[0\]\.webapp_link/)
+    expect(createLatch({ ports, customWallets: [{ ...custom, mobile_link: 'acme://', desktop_link: 'acme://open' }] }).getState().options.customWallets[0]?.mobile_link).toBe('acme://')
     expect(() => createLatch({ ports, customWallets: [{ ...custom, image_url: 'file:///x.png' }] })).toThrow(/customWallets\[0\]\.image_url/)
   })
 

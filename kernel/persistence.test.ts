@@ -140,6 +140,17 @@ describe('persistence', () => {
     expect(latch.getState().connection.recentWallets.map((w) => w.id)).toEqual(['a', 'b'])
   })
 
+  it('never reads back a stored recent wallet whose link the modal may not render (docs/behaviour.md, "Wallet links")', () => {
+    for (const link of ['javascript:alert(1)', 'http://wallet.example', ' data:text/html,x']) {
+      const wallets = [{ id: 'a', name: 'A', mobile_link: link }]
+      const t = createTestPorts({ storage: { '@latch/recentWallets': JSON.stringify(wallets) } })
+      expect(createLatch({ networks, ports: t.ports }).getState().connection.recentWallets).toEqual([])
+    }
+    const good = [{ id: 'a', name: 'A', mobile_link: 'a://', webapp_link: 'https://a.example' }]
+    const t = createTestPorts({ storage: { '@latch/recentWallets': JSON.stringify(good) } })
+    expect(createLatch({ networks, ports: t.ports }).getState().connection.recentWallets).toEqual(good)
+  })
+
   it('survives a storage that throws (docs/storage.md, "When items are written": storage failures are only logged)', () => {
     const t = createTestPorts()
     const throwing = { getItem: () => { throw new Error('denied') }, setItem: () => { throw new Error('full') }, removeItem: () => {} }

@@ -12,6 +12,7 @@ import type {
   WalletListing,
 } from './types'
 import { chainNamespaces, viewNames } from './types'
+import { isWalletLink, type WalletLinkKind } from './rules/wallet-links'
 import { sensitive } from './redact'
 
 /** Schemas of entities (docs/storage.md), for validating every boundary. Typed against ./types. */
@@ -87,6 +88,10 @@ export const connectionSchema: z.ZodMiniType<Connection> = z.object({
 
 const nullableString = z.optional(z.nullable(z.string()))
 
+/** A listing's link: one the modal may render (docs/behaviour.md, "Wallet links"). */
+const walletLink = (kind: WalletLinkKind) =>
+  z.optional(z.nullable(z.string().check(z.refine((link) => isWalletLink(link, kind), kind === 'app' ? 'not a link the modal may open (https, or the wallet\'s own scheme)' : 'not a link the modal may open (https only)'))))
+
 export const walletListingSchema: z.ZodMiniType<WalletListing> = z.object({
   id: z.string().check(z.minLength(1)),
   name: z.string(),
@@ -94,9 +99,9 @@ export const walletListingSchema: z.ZodMiniType<WalletListing> = z.object({
   image_url: z.optional(z.string()),
   rdns: nullableString,
   chains: z.optional(z.readonly(z.array(z.string()))),
-  mobile_link: nullableString,
-  desktop_link: nullableString,
-  webapp_link: nullableString,
+  mobile_link: walletLink('app'),
+  desktop_link: walletLink('app'),
+  webapp_link: walletLink('web'),
   installed: z.optional(z.boolean()),
 })
 

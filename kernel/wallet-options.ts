@@ -4,11 +4,9 @@
  * developer message naming what is wrong, or undefined.
  */
 import * as z from 'zod/mini'
+import { isWalletLink, walletLinkKinds, type WalletLinkField } from './rules/wallet-links'
 import { walletListingSchema } from './schemas'
 import type { CaipNetwork, WalletListing } from './types'
-
-/** Schemes a custom wallet's link may never have: the modal opens these links. */
-const unsafeLinkSchemes = new Set(['javascript:', 'vbscript:', 'data:', 'file:', 'blob:', 'about:'])
 
 /** The wallet-list options of `createLatch`. */
 export const walletListOptionsSchema = {
@@ -27,15 +25,16 @@ export function rpcUrlIssue(networks: readonly CaipNetwork[]): string | undefine
   return undefined
 }
 
-/** A custom wallet whose id repeats, or whose link or image could run code or read local data. */
+/** A custom wallet whose id repeats, whose link the modal may not open (docs/behaviour.md, "Wallet links"), or whose image could run code or read local data. */
 export function customWalletIssue(wallets: readonly WalletListing[]): string | undefined {
   const ids = new Set<string>()
   for (const [i, wallet] of wallets.entries()) {
     if (ids.has(wallet.id)) return `customWallets[${i}]: the id "${wallet.id}" is used twice`
     ids.add(wallet.id)
-    for (const field of ['mobile_link', 'desktop_link', 'webapp_link'] as const) {
+    // docs/behaviour.md, "Wallet links": the schema already refused these; checked again for a caller that skipped it.
+    for (const field of Object.keys(walletLinkKinds) as WalletLinkField[]) {
       const link = wallet[field]
-      if (link && !isSafeLink(link)) return `customWallets[${i}].${field}: "${link}" is not a link the modal may open`
+      if (link && !isWalletLink(link, walletLinkKinds[field])) return `customWallets[${i}].${field}: "${link}" is not a link the modal may open`
     }
     const image = wallet.image_url
     if (image && !isHttpUrl(image) && !/^data:image\//i.test(image)) return `customWallets[${i}].image_url: "${image}" is not an http(s) or data:image URL`
@@ -46,11 +45,6 @@ export function customWalletIssue(wallets: readonly WalletListing[]): string | u
 function isHttpUrl(value: string): boolean {
   const scheme = schemeOf(value)
   return scheme === 'http:' || scheme === 'https:'
-}
-
-function isSafeLink(value: string): boolean {
-  const scheme = schemeOf(value)
-  return scheme !== undefined && !unsafeLinkSchemes.has(scheme)
 }
 
 function schemeOf(value: string): string | undefined {

@@ -83,7 +83,8 @@ function expected(entry: Entry): WalletListing | undefined {
     rdns: fits(entry.rdns, bound.rdns) ? entry.rdns : null,
     mobile_link: fits(entry.mobile_link, bound.link) ? entry.mobile_link : null,
     desktop_link: fits(entry.desktop_link, bound.link) ? entry.desktop_link : null,
-    webapp_link: fits(entry.webapp_link, bound.link) ? entry.webapp_link : null,
+    // A web app link is https only (docs/behaviour.md, "Wallet links"): a wallet's own scheme is for its app links.
+    webapp_link: fits(entry.webapp_link, bound.link) && entry.webapp_link.startsWith('https://') ? entry.webapp_link : null,
   }
   if (fits(entry.image_id, bound.image_id) && !/\p{Cs}/u.test(entry.image_id)) listing.image_id = entry.image_id
   if (entry.image_url !== undefined && fits(entry.image_url, imageBound(entry.image_url))) listing.image_url = entry.image_url

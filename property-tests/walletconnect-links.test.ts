@@ -8,7 +8,9 @@ const wcUri = fc.oneof(
   fc.tuple(fc.stringMatching(/^[0-9a-f]{64}$/), fc.stringMatching(/^[0-9a-f]{64}$/), fc.integer({ min: 1e9, max: 9_999_999_999 })).map(([topic, key, expiry]) => `wc:${topic}@2?relay-protocol=irn&symKey=${key}&expiryTimestamp=${expiry}`),
   fc.string({ unit: 'binary', maxLength: 300 }).map((rest) => `wc:${rest}`),
 )
-const schemeName = fc.stringMatching(/^[a-z][a-z0-9+.-]{0,15}$/).filter((s) => !['http', 'https', 'javascript', 'vbscript', 'data', 'file', 'blob', 'about'].includes(s))
+// Never a wallet's own scheme (docs/behaviour.md, "Wallet links"), nor http(s).
+const notNative = ['http', 'https', 'javascript', 'vbscript', 'data', 'file', 'blob', 'filesystem', 'about', 'view-source', 'chrome', 'chrome-extension', 'moz-extension', 'resource', 'jar', 'content', 'ws', 'wss', 'ftp', 'mailto', 'tel', 'sms', 'intent']
+const schemeName = fc.stringMatching(/^[a-z][a-z0-9+.-]{0,15}$/).filter((s) => !notNative.includes(s))
 const slashes = fc.integer({ min: 0, max: 3 }).map((n) => '/'.repeat(n))
 const schemeForm = fc.tuple(schemeName, fc.constantFrom('', ':', '://'), slashes).map(([name, separator, trailing]) => ({ name, appUrl: `${name}${separator}${separator ? trailing : ''}` }))
 const segment = fc.stringMatching(/^[a-z0-9-]{1,10}$/)
@@ -74,13 +76,14 @@ describe('deep links', () => {
         const result = walletLinkFor(wallet, { platform, wcUri: uri })
         if (result.kind === 'qr') return
         const protocol = new URL(result.url).protocol
-        expect(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:']).not.toContain(protocol)
+        expect(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'http:']).not.toContain(protocol)
+        if (result.kind !== 'native') expect(protocol).toBe('https:')
         if (platform === 'desktop') expect(result.kind).not.toBe('store')
         if (result.kind === 'store') expect([platform === 'ios' ? wallet.app_store : wallet.play_store]).toContain(result.url)
         else if (!result.url.includes('startapp=')) expect(decodeURIComponent(uriParameter(result.url))).toBe(uri)
         // The first usable candidate wins: an app link that formats to a usable URL is never passed over.
         const app = platform === 'desktop' ? wallet.desktop_link : wallet.mobile_link
-        if (app && /^[a-z][a-z0-9+.-]*(:\/*)?$/i.test(app) && !/^(javascript|data):/i.test(app)) expect(result.kind).toBe('native')
+        if (app && /^[a-z][a-z0-9+.-]*(:\/*)?$/i.test(app) && !notNative.includes(app.replace(/:\/*$/, '').toLowerCase())) expect(result.kind).toBe('native')
       }),
       runs,
     )

@@ -111,13 +111,15 @@ describe('getWallets against a real server', () => {
       { id: 'bad-chains', name: 'Bad', chains: [1] },
       'not an object',
       null,
-      { id: 'ok2', name: '  Trimmed  ', chains: ['eip155:1'], rdns: 'com.ok' },
+      { id: 'ok2', name: '  Trimmed  ', chains: ['eip155:1'], rdns: 'com.ok', mobile_link: 'http://ok.example', desktop_link: 'intent://x#Intent;end', webapp_link: 'ok://' },
     ]
     const { api } = client()
     const page = await withScript('/getWallets', { status: 200, body: JSON.stringify({ data: junk, count: junk.length }) }, () => getWallets(api))
     expect(page.data.map((w) => w.id)).toEqual(['ok', 'ok2'])
     expect(page.received).toBe(junk.length)
     expect(page.data[0]).toMatchObject({ webapp_link: null, mobile_link: 'good://' })
+    // docs/behaviour.md, "Wallet links": no http, no scheme that is not a wallet's own, and a web app only on https.
+    expect(page.data[1]).toMatchObject({ mobile_link: null, desktop_link: null, webapp_link: null })
     expect(page.data[0]?.image_url).toMatch(/^data:image\/svg\+xml,/)
     expect(page.data[1]).toMatchObject({ name: 'Trimmed', chains: ['eip155:1'], rdns: 'com.ok' })
   })

@@ -2,11 +2,12 @@
  * Wallet listings from the provider API (docs/limits.md, "Wallet list (provider API)" "Wallet listing"), validated one by one:
  * lenient on fields we do not use (dropped), strict on those we do. A listing that lacks a
  * usable id or name, or whose id or name is too long, is dropped, never the whole page; any
- * other field that is too long is dropped alone (docs/limits.md). Links with a scheme that
- * could run code or read local data are cleared, so the UI can open any link it is given.
+ * other field that is too long is dropped alone (docs/limits.md). A link the modal may not open
+ * (docs/behaviour.md, "Wallet links": https, or the wallet's own scheme for its app links) is
+ * cleared, so the UI can render any link it is given.
  */
 import * as z from 'zod/mini'
-import type { WalletListing } from '../../kernel/index'
+import { isWalletLink, type WalletLinkKind, type WalletListing } from '../../kernel/index'
 import {
   maxChainLength,
   maxChains,
@@ -34,9 +35,6 @@ const entrySchema = z.object({
   webapp_link: text,
 })
 
-/** Schemes a wallet link may never have (links are opened by the UI). */
-const unsafeSchemes = new Set(['javascript:', 'vbscript:', 'data:', 'file:', 'blob:', 'about:'])
-
 /** One listing from untrusted JSON, or undefined when it is not a usable listing. Never throws. */
 export function parseWalletListing(entry: unknown): WalletListing | undefined {
   const parsed = z.safeParse(entrySchema, entry)
@@ -48,9 +46,9 @@ export function parseWalletListing(entry: unknown): WalletListing | undefined {
     id,
     name,
     rdns: within(rdns, maxRdnsLength) ?? null,
-    mobile_link: safeLink(mobile_link),
-    desktop_link: safeLink(desktop_link),
-    webapp_link: safeLink(webapp_link),
+    mobile_link: safeLink(mobile_link, 'app'),
+    desktop_link: safeLink(desktop_link, 'app'),
+    webapp_link: safeLink(webapp_link, 'web'),
   }
   const imageId = within(image_id, maxImageIdLength)
   if (imageId && fitsUrl(imageId)) listing.image_id = imageId
@@ -71,12 +69,10 @@ export function parseWalletListings(data: unknown): WalletListing[] {
   return listings
 }
 
-/** A link the UI may open (a deep-link scheme or http(s), not too long), or null. */
-export function safeLink(value: string | null | undefined): string | null {
+/** A link the UI may render as a link of `kind` (docs/behaviour.md, "Wallet links"), not too long, or null. */
+export function safeLink(value: string | null | undefined, kind: WalletLinkKind): string | null {
   value = within(value, maxLinkLength)
-  if (!value) return null
-  const scheme = schemeOf(value)
-  return scheme && !unsafeSchemes.has(scheme) ? value : null
+  return value && isWalletLink(value, kind) ? value : null
 }
 
 /** An image URL an `<img>` may load: http(s) or an inline `data:image/…`, not too long, else undefined. */

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { chainNamespaces, isCaipNetworkId, walletListingSchema } from '../../kernel/index'
+import { chainNamespaces, isCaipNetworkId, isWalletLink, walletListingSchema, withWalletLinks } from '../../kernel/index'
 import { initials, walletIcon } from './icons'
-import { safeLink } from './listings'
 import { curatedWallets } from './registry'
 
 function svgOf(uri: string): string {
@@ -60,9 +59,12 @@ describe('the curated registry', () => {
     expect(all).toContain('bip122:000000000019d6689c085ae165831e93')
   })
 
-  it('has only safe links (or null), and our own icons', () => {
+  it('has only links the modal may render (or null: docs/behaviour.md, "Wallet links"), and our own icons', () => {
     for (const wallet of curatedWallets) {
-      for (const link of [wallet.mobile_link, wallet.desktop_link, wallet.webapp_link]) expect(link === null || safeLink(link) === link).toBe(true)
+      expect(wallet.mobile_link === null || isWalletLink(wallet.mobile_link, 'app')).toBe(true)
+      expect(wallet.desktop_link === null || isWalletLink(wallet.desktop_link, 'app')).toBe(true)
+      expect(wallet.webapp_link === null || isWalletLink(wallet.webapp_link, 'web')).toBe(true)
+      expect(withWalletLinks(wallet)).toBe(wallet)
       expect(wallet.image_url).toBe(walletIcon(wallet.id, wallet.name))
     }
   })

@@ -4,7 +4,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js'
 import { decodeSegwitAddress } from '../../kernel/rules/bech32'
-import type { AddressParams } from './networks'
+import { addressParamsOf, type AddressParams } from './networks'
 
 /** The address types Latch accepts. */
 export const addressTypes = ['p2pkh', 'p2sh', 'p2wpkh', 'p2wsh', 'p2tr'] as const
@@ -59,4 +59,12 @@ function decodeBase58(address: string, params: AddressParams): DecodedAddress | 
   if (payload[0] === params.pubKeyHash) return { type: 'p2pkh', script: Uint8Array.of(0x76, 0xa9, 0x14, ...hash, 0x88, 0xac) }
   if (payload[0] === params.scriptHash) return { type: 'p2sh', script: Uint8Array.of(0xa9, 0x14, ...hash, 0x87) }
   return undefined
+}
+
+/**
+ * True when `address` is a valid address on the Bitcoin network `caipNetworkId` (a bip122 CAIP-2 id), by the rule above
+ * (docs/bitcoin.md, "What Latch checks"); a network Latch does not know is read with testnet's prefixes.
+ */
+export function isBitcoinAddressOn(address: unknown, caipNetworkId: string): address is string {
+  return isBitcoinAddress(address, addressParamsOf(caipNetworkId))
 }

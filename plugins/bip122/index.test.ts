@@ -17,6 +17,7 @@ describe('public surface of latch/plugins/bip122', () => {
         "bitcoinWalletErrorCodes",
         "checkAccountSwitch",
         "getAccountAddresses",
+        "loadBitcoinAddressRule",
         "placeholderBitcoinNetwork",
         "satsConnectWallets",
         "selectBip122Accounts",

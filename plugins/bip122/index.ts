@@ -17,3 +17,9 @@ export { selectBip122Accounts, selectBip122Address, selectBip122Network, selectB
 export { checkAccountSwitch, switchableAccounts } from './rules'
 export { bitcoinWalletErrorCodes, toBitcoinWalletError } from './errors'
 export { satsConnectWallets } from './discover'
+
+/**
+ * The Bitcoin address rule (docs/bitcoin.md, "What Latch checks"), loaded on demand so the entry stays small:
+ * resolves with `(address, caipNetworkId) => boolean`, true for a valid address of that bip122 network.
+ */
+export const loadBitcoinAddressRule = () => import('./address').then((module) => module.isBitcoinAddressOn)

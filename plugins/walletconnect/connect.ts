@@ -16,7 +16,7 @@ import {
 } from '../../kernel/index'
 import { toSessionError } from './errors'
 import { walletConnectPairingEnded, walletConnectUriShown, walletConnectUriWanted } from './events'
-import { familyConnected, type Holder } from './holder'
+import { endReasons, endSession, familyConnected, type Holder } from './holder'
 import { walletConnectConnectorId } from './pairing'
 import { pairingExpiry, reusesPairing, startingAccount, type PairingPlatform } from './rules'
 
@@ -63,9 +63,11 @@ export function answerConnect(events$: Observable<Logged>, holder: Holder, famil
 
   const finish = (made: Pending, outcome: { session: unknown } | { error: unknown }) => {
     if (pending === made) pending = undefined
-    if (made.abandoned && 'session' in outcome) {
-      // The visitor gave up on this pairing, then the wallet approved it anyway: end that session, use nothing of it.
-      void holder.client().then((client) => client.disconnect({ topic: readTopic(outcome.session), reason: { code: 6000, message: 'User disconnected.' } })).catch(() => undefined)
+    if ('session' in outcome && (made.abandoned || made.waiters.size === 0)) {
+      // The visitor gave up on this pairing (or left a kept one, on Telegram and iOS Safari, with no connect waiting),
+      // then the wallet approved it anyway: end that session on both sides, use nothing of it.
+      if (!made.abandoned) emit(walletConnectPairingEnded({ reason: 'cancelled' }))
+      void endSession(holder, readTopic(outcome.session), endReasons.userDisconnected, 'a session approved after the visitor left')
       return
     }
     if (made.abandoned) return
@@ -94,22 +96,34 @@ export function answerConnect(events$: Observable<Logged>, holder: Holder, famil
     return pair()
   }
 
+  /**
+   * The visitor left while `made` was shown: it is given up (a late approval of it is then ended, not used) unless
+   * another connect waits on it or this browser reuses it.
+   */
+  const giveUp = (made: Pending) => {
+    if (made.waiters.size > 0 || pending !== made) return
+    if (reusesPairing(platformOf(ctx.ports.window), { uri: made.uri, expiry: made.expiresAt }, scheduler.now())) return
+    pending = undefined
+    made.abandoned = true
+    emit(walletConnectPairingEnded({ reason: 'cancelled' }))
+  }
+
   /** Waits for the session, through as many pairings as expire meanwhile. */
   const awaitSession = async (ns: ChainNamespace, attempt: { cancelled: boolean; cancel?: () => void }): Promise<unknown> => {
     for (;;) {
       const made = await pairingFor()
-      if (attempt.cancelled) throw aborted()
+      if (attempt.cancelled) {
+        // The visitor left while the pairing was being made: it is given up as if it had been waited on.
+        giveUp(made)
+        throw aborted()
+      }
       const outcome = await new Promise<Parameters<Waiter['settle']>[0]>((settle) => {
         const waiter: Waiter = { ns, settle }
         made.waiters.add(waiter)
         attempt.cancel = () => {
           made.waiters.delete(waiter)
           settle('cancelled')
-          if (made.waiters.size > 0 || pending !== made) return
-          if (reusesPairing(platformOf(ctx.ports.window), { uri: made.uri, expiry: made.expiresAt }, scheduler.now())) return
-          pending = undefined
-          made.abandoned = true
-          emit(walletConnectPairingEnded({ reason: 'cancelled' }))
+          giveUp(made)
         }
       })
       if (outcome === 'expired') continue
@@ -137,6 +151,7 @@ export function answerConnect(events$: Observable<Logged>, holder: Holder, famil
       reply(connectionStatusChanged({ status: 'connecting' }))
       try {
         const session = await awaitSession(ns, attempt)
+        await holder.ready()
         const adopted = holder.session?.topic === readTopic(session) ? holder.session : adoptNew(holder, session, ns)
         const family = adopted.families.find((f) => f.ns === ns)
         if (!family) throw new LatchError('INVALID_RESPONSE', { details: `the wallet approved no ${ns} account` })
@@ -172,10 +187,10 @@ function adoptNew(holder: Holder, session: unknown, ns: ChainNamespace) {
   const previous = holder.session
   try {
     const adopted = holder.adopt(session as never, ns)
-    if (previous && previous.topic !== adopted.topic) void holder.client().then((client) => client.disconnect({ topic: previous.topic, reason: { code: 6000, message: 'User disconnected.' } })).catch(() => undefined)
+    if (previous && previous.topic !== adopted.topic) void endSession(holder, previous.topic, endReasons.userDisconnected, 'the session replaced by a new one')
     return adopted
   } catch (error) {
-    void holder.client().then((client) => client.disconnect({ topic: readTopic(session), reason: { code: 5100, message: 'Unsupported accounts.' } })).catch(() => undefined)
+    void endSession(holder, readTopic(session), endReasons.unsupportedAccounts, 'a refused session')
     throw error
   }
 }

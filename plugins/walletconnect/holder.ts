@@ -1,5 +1,6 @@
 import { Subject } from 'rxjs'
 import {
+  accountAddressChanged,
   accountConnected,
   accountDisconnected,
   networkApprovedSet,
@@ -15,7 +16,8 @@ import {
 import { startClient, type Client, type ClientOptions } from './client'
 import { walletConnectSessionEnded } from './events'
 import { walletConnectConnectorId } from './pairing'
-import { proposalNamespaces, readSessionFamilies, startingAccount, type ProposalNamespace, type SessionFamily } from './rules'
+import { loadBitcoinAddressRule } from '../bip122/index'
+import { accountOn, proposalNamespaces, readSessionFamilies, startingAccount, type AddressRules, type ProposalNamespace, type SessionFamily } from './rules'
 import { served } from './served'
 
 /** A session as the plugin holds it: its topic, what it gives each family, and the wallet's name and icon. */
@@ -33,6 +35,8 @@ export type Holder = {
   session: HeldSession | undefined
   output: Subject<LatchEvent>
   proposal(): Record<string, ProposalNamespace>
+  /** Resolves once the address rules a session's accounts are checked with are loaded (Bitcoin's, when Bitcoin is served). */
+  ready(): Promise<void>
   /** Adopts an approved or restored session: reports each family it serves. `activate` names the family the visitor asked for. */
   adopt(session: { topic: string; namespaces: unknown; peer?: { metadata?: { name?: unknown; icons?: unknown } } }, activate?: ChainNamespace): HeldSession
   /** The session ended: every family connected through it disconnects. */
@@ -50,6 +54,8 @@ export type Holder = {
 
 export function createHolder(ctx: EffectContext, options: ClientOptions): Holder {
   let started: Promise<Client> | undefined
+  const rules: AddressRules = {}
+  let loading: Promise<void> | undefined
   const holder: Holder = {
     ctx,
     options,
@@ -64,8 +70,21 @@ export function createHolder(ctx: EffectContext, options: ClientOptions): Holder
       return started
     },
     proposal: () => proposalNamespaces(allNetworks(ctx.getState()), served(ctx.getState()), options.methods),
+    ready() {
+      // Bitcoin's rule is the bip122 plugin's, in a chunk of its own; a load that fails leaves Bitcoin accounts refused.
+      loading ??= served(ctx.getState()).includes('bip122')
+        ? loadBitcoinAddressRule().then(
+            (rule) => void (rules.bip122 = rule),
+            (error: unknown) => {
+              loading = undefined
+              ctx.ports.logger.warn('WalletConnect: the Bitcoin address rule did not load; Bitcoin accounts are refused', error)
+            },
+          )
+        : Promise.resolve()
+      return loading
+    },
     adopt(session, activate) {
-      const families = readSessionFamilies(session.namespaces, holder.proposal())
+      const families = readSessionFamilies(session.namespaces, holder.proposal(), rules)
       const metadata = session.peer?.metadata
       const name = typeof metadata?.name === 'string' && metadata.name.trim() ? metadata.name.trim().slice(0, 100) : 'WalletConnect'
       const icons = Array.isArray(metadata?.icons) ? metadata.icons : []
@@ -138,4 +157,38 @@ export function familyConnected(state: State, session: HeldSession, family: Sess
     networkSwitched(activate || state.activeNamespace === undefined || state.activeNamespace === ns ? { caipNetworkId } : { caipNetworkId, activate: false }, { ns }),
     networkApprovedSet({ caipNetworkIds: family.chains, supportsAllNetworks: false }, { ns }),
   ]
+}
+
+/**
+ * After the family moved to `chain` (a local switch, or the wallet's `chainChanged`): the session's account there when it
+ * holds a different one than the family's current account (a session may hold one account per chain), else nothing.
+ */
+export function accountOnSwitch(holder: Holder, family: SessionFamily, chain: CaipNetworkId): LatchEvent[] {
+  const there = accountOn(family, chain)
+  const current = holder.ctx.getState().chains[family.ns].account.caipAddress
+  // Addresses compared without their chain: the switch moves the current account to the new chain as it is reduced.
+  const addressOf = (caip: string | undefined) => caip?.split(':')[2]?.toLowerCase()
+  if (!there || addressOf(there) === addressOf(current)) return []
+  return [accountAddressChanged({ caipAddress: there }, { ns: family.ns })]
+}
+
+/** Why Latch ends a session: the visitor left or disconnected (6000), or the wallet's approval does not fit (5100). */
+export const endReasons = {
+  userDisconnected: { code: 6000, message: 'User disconnected.' },
+  unsupportedAccounts: { code: 5100, message: 'Unsupported accounts.' },
+} as const
+
+/**
+ * Ends session `topic` on both sides (docs/walletconnect.md, "Connecting"): the wallet is told, and the sign-client
+ * forgets it. Never rejects: a failure (the relay never took the notice, the store could not forget it) is logged as a
+ * warning with what was being ended, never swallowed.
+ */
+export async function endSession(holder: Holder, topic: string, reason: { code: number; message: string }, what: string): Promise<void> {
+  try {
+    if (!topic) throw new LatchError('INVALID_RESPONSE', { details: 'the session has no topic' })
+    const client = await holder.client()
+    await client.disconnect({ topic, reason })
+  } catch (error) {
+    holder.ctx.ports.logger.warn(`WalletConnect: ending ${what} failed; the wallet may still list it`, error)
+  }
 }

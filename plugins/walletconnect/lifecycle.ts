@@ -12,12 +12,13 @@ import {
   walletDisconnectRequested,
   walletDisconnectSucceeded,
   type CaipAddress,
+  type CaipNetworkId,
   type ChainNamespace,
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
 import type { Client } from './client'
-import { connectedFamilies, type Holder } from './holder'
+import { accountOnSwitch, connectedFamilies, endReasons, endSession, type Holder } from './holder'
 import { walletConnectConnectorId } from './pairing'
 import { restoring } from './served'
 
@@ -40,12 +41,15 @@ export function watchClient(holder: Holder): Observable<LatchEvent> {
       const onUpdate = ({ topic, params }: { topic: string; params: { namespaces: unknown } }) => {
         const held = holder.session
         if (!held || topic !== held.topic) return
-        try {
-          holder.adopt({ topic, namespaces: params.namespaces, peer: { metadata: { name: held.wallet.name, icons: held.wallet.icon ? [held.wallet.icon] : [] } } })
-        } catch {
-          // The wallet changed the session into one Latch cannot use: it is ended, as a refused approval is.
-          holder.end('deleted')
-        }
+        void holder.ready().then(() => {
+          if (holder.session !== held) return
+          try {
+            holder.adopt({ topic, namespaces: params.namespaces, peer: { metadata: { name: held.wallet.name, icons: held.wallet.icon ? [held.wallet.icon] : [] } } })
+          } catch {
+            // The wallet changed the session into one Latch cannot use: it is ended, as a refused approval is.
+            holder.end('deleted')
+          }
+        })
       }
       const subscription = source.subscribe({
         next: (started) => {
@@ -86,7 +90,9 @@ function walletEvent(holder: Holder, params: { event: { name: string; data: unkn
     const target = `${ns}:${reference}`
     if (!reference || !family.chains.includes(target as never)) return []
     const active = holder.ctx.getState().activeNamespace === ns
-    return [networkSwitched(active ? { caipNetworkId: target as never } : { caipNetworkId: target as never, activate: false }, { ns })]
+    const switched = networkSwitched(active ? { caipNetworkId: target as never } : { caipNetworkId: target as never, activate: false }, { ns })
+    // The session may hold another account on that chain: that one becomes the family's (docs/walletconnect.md, "Sessions").
+    return [switched, ...accountOnSwitch(holder, family, target as CaipNetworkId)]
   }
   return []
 }
@@ -103,7 +109,8 @@ export function restore(holder: Holder): Observable<LatchEvent> {
     const still = () => restoring(holder.ctx.getState())
     holder
       .client()
-      .then((client) => {
+      .then(async (client) => {
+        await holder.ready()
         const now = holder.ctx.ports.scheduler.now()
         const live = client.session
           .getAll()
@@ -134,8 +141,8 @@ export function answerDisconnect(events$: Observable<Logged>, holder: Holder, ns
     const held = holder.session
     holder.session = undefined
     if (held) {
-      const notice = holder.client().then((client) => client.disconnect({ topic: held.topic, reason: { code: 6000, message: 'User disconnected.' } }))
-      await Promise.race([notice.catch(() => undefined), new Promise((resolve) => timer(disconnectNoticeWait, holder.ctx.ports.scheduler).subscribe(resolve))])
+      const notice = endSession(holder, held.topic, endReasons.userDisconnected, 'the session the visitor disconnected')
+      await Promise.race([notice, new Promise((resolve) => timer(disconnectNoticeWait, holder.ctx.ports.scheduler).subscribe(resolve))])
     }
     for (const family of connectedFamilies(holder.ctx.getState())) if (family !== ns) emit(accountDisconnected({}, { ns: family }))
     emit(accountDisconnected({}, { ns }))

@@ -84,7 +84,15 @@ describe('walletLinkFor', () => {
     expect(walletLinkFor({ mobile_link: 'https://t.me/wallet/start', app_store: full.app_store }, { platform: 'ios', wcUri: long })).toEqual({ kind: 'store', url: full.app_store })
   })
 
-  it('never offers a store page that is not http(s)', () => {
+  it('never offers a store page that is not https', () => {
     expect(walletLinkFor({ play_store: 'market://details?id=x' }, { platform: 'android', wcUri: uri })).toEqual({ kind: 'qr' })
+    expect(walletLinkFor({ app_store: 'http://apps.apple.com/app/x' }, { platform: 'ios', wcUri: uri })).toEqual({ kind: 'qr' })
+  })
+
+  it('passes over http links and schemes that are not a wallet\'s own (docs/behaviour.md, "Wallet links")', () => {
+    expect(walletLinkFor({ mobile_link: 'http://wallet.example' }, { platform: 'ios', wcUri: uri })).toEqual({ kind: 'qr' })
+    expect(walletLinkFor({ desktop_link: 'intent://x#Intent;end', webapp_link: 'http://wallet.example' }, { platform: 'desktop', wcUri: uri })).toEqual({ kind: 'qr' })
+    expect(walletLinkFor({ mobile_link: 'vbscript:msgbox', webapp_link: 'metamask://' }, { platform: 'android', wcUri: uri })).toEqual({ kind: 'qr' })
+    expect(walletLinkFor({ mobile_link: 'ledgerlive://' }, { platform: 'android', wcUri: uri })).toEqual({ kind: 'native', url: `ledgerlive://wc?uri=${encoded}` })
   })
 })

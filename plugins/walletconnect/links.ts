@@ -1,3 +1,4 @@
+import { isWalletLink } from '../../kernel/rules/wallet-links'
 import type { WalletListing } from '../../kernel/types'
 
 // The links that open a wallet with a WalletConnect pairing URI (docs/walletconnect.md, "Deep links").
@@ -21,7 +22,6 @@ export const telegramStartLimit = 512
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url)
 const isTelegram = (url: string) => /^https?:\/\/t\.me([/?#]|$)/i.test(url)
-const unsafeSchemes = ['javascript:', 'vbscript:', 'data:', 'file:', 'blob:', 'about:']
 
 /** The pairing URI unencoded: one handed over already percent-encoded (`wc%3A…`) is decoded, so it is never encoded twice. */
 function plainUri(wcUri: string): string {
@@ -66,13 +66,12 @@ export function formatUniversalUrl(appUrl: string, wcUri: string): string {
   return `${base}/wc?uri=${encodeUri(wcUri)}`
 }
 
-/** Whether a formatted link may be opened: a URL, not of a scheme that runs code or reads local data, and for Telegram within its limit. */
-function usable(url: string): boolean {
-  try {
-    if (unsafeSchemes.includes(new URL(url).protocol.toLowerCase())) return false
-  } catch {
-    return false
-  }
+/**
+ * Whether a formatted link may be rendered (docs/behaviour.md, "Wallet links", checked again here whatever the listing
+ * went through): https, or for a native link the wallet's own scheme; and for Telegram within its limit.
+ */
+function usable(url: string, kind: LinkKind): boolean {
+  if (!isWalletLink(url, kind === 'native' ? 'app' : 'web')) return false
   const start = /[?&]startapp=([^&#]*)/.exec(url)
   return !isTelegram(url) || (start?.[1]?.length ?? 0) <= telegramStartLimit
 }
@@ -88,8 +87,8 @@ export function walletLinkFor(listing: WalletLinks, { platform, wcUri }: { platf
   const candidates: [LinkKind, string | undefined][] = [
     [app && isHttp(app.trim()) ? 'universal' : 'native', app ? formatNativeUrl(app, wcUri) : undefined],
     ['web', listing.webapp_link ? formatUniversalUrl(listing.webapp_link, wcUri) : undefined],
-    ['store', store?.trim() && isHttp(store.trim()) ? store.trim() : undefined],
+    ['store', store?.trim() || undefined],
   ]
-  for (const [kind, url] of candidates) if (url && usable(url)) return { kind, url }
+  for (const [kind, url] of candidates) if (url && usable(url, kind)) return { kind, url }
   return { kind: 'qr' }
 }

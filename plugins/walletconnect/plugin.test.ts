@@ -252,6 +252,139 @@ describe('bad relays and wallets end in a clear state, never a spinner forever',
   })
 })
 
+/**
+ * A wallet that approves whatever namespaces `approve` gives (a SignClient in the wallet role, the dev wallet's client)
+ * and answers every request with `answer`, recording each method it was asked.
+ */
+async function customWallet(approve: () => Record<string, { chains: string[]; accounts: string[]; methods: string[]; events: string[] }>, answer: unknown = '0x') {
+  const client = await createDappClient(relay.url, { storagePrefix: `custom-wallet-${latches.length}-${Math.random()}` })
+  const asked: string[] = []
+  client.on('session_proposal', ({ id }) => void client.approve({ id, namespaces: approve() }))
+  client.on('session_request', ({ id, topic, params }) => {
+    asked.push(params.request.method)
+    void client.respond({ topic, response: { id, jsonrpc: '2.0', result: answer } })
+  })
+  return { client, asked, stop: () => stopDappClient(client) }
+}
+
+/** Starts a connect and lets `wallet` pair with the URI the plugin shows. */
+async function connectWith(latch: Latch, wallet: { client: { pair(params: { uri: string }): Promise<unknown> } }) {
+  const shown = firstValueFrom(latch.events$.pipe(filter(walletConnectUriShown.match)))
+  const connecting = connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })
+  await wallet.client.pair({ uri: (await shown).payload.uri })
+  return connecting
+}
+
+describe('what Latch takes of a wallet\'s approval', () => {
+  const chains = () => anvils.map((a) => `eip155:${a.chainId}`)
+
+  it.each([
+    ['not hex', '0xZZ'],
+    ['41 digits', `0x${'1'.repeat(41)}`],
+    ['markup', '0x%3Cimg%3E'],
+  ])('an account that is not an EVM address (%s) refuses the whole session: the connect fails, nothing connects, the session ends on both sides', async (_, bad) => {
+    const { latch } = dapp()
+    const wallet = await customWallet(() => ({ eip155: { chains: chains(), accounts: [`eip155:31337:${anvilAccounts[0]}`, `eip155:31338:${bad}`], methods: ['personal_sign'], events: [] } }))
+    try {
+      await expect(connectWith(latch, wallet)).rejects.toMatchObject({ code: 'INVALID_RESPONSE' })
+      expect(latch.getState().chains.eip155.connectorId).toBeUndefined()
+      expect(latch.getState().connection.connections.eip155).toEqual([])
+      await expect.poll(() => wallet.client.session.getAll().length).toBe(0)
+    } finally {
+      await wallet.stop()
+    }
+  })
+
+  it('only the approved methods Latch proposed are used: a method the wallet added is refused before the wallet is asked', async () => {
+    const latch = createLatch({
+      plugins: [walletConnect({ relayUrl: relay.url, storage: memoryStore(), storagePrefix: `methods-${latches.length}`, methods: { eip155: ['personal_sign'] } })],
+      networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
+      ports: { storage: createMemoryStorage() },
+      logLevel: 'silent',
+    })
+    latches.push(latch)
+    const wallet = await customWallet(() => ({ eip155: { chains: chains(), accounts: [`eip155:31337:${anvilAccounts[0]}`], methods: ['personal_sign', 'eth_sendTransaction'], events: [] } }), `0x${'ab'.repeat(32)}`)
+    try {
+      await connectWith(latch, wallet)
+      await expect(sendTransaction(latch, { to: anvilAccounts[1], value: 1n })).rejects.toMatchObject({ code: 'RPC_NOT_ALLOWED' })
+      expect(wallet.asked).toEqual([])
+      await disconnect(latch)
+    } finally {
+      await wallet.stop()
+    }
+  })
+
+  it('a chain switch (local, or the wallet\'s chainChanged) takes the account the session holds on that chain', async () => {
+    const { latch } = dapp()
+    const wallet = await customWallet(() => ({ eip155: { chains: chains(), accounts: [`eip155:31337:${anvilAccounts[0]}`, `eip155:31338:${anvilAccounts[1]}`], methods: ['personal_sign'], events: ['chainChanged'] } }))
+    try {
+      await expect(connectWith(latch, wallet)).resolves.toEqual({ caipAddress: `eip155:31337:${anvilAccounts[0]}` })
+      await switchNetwork(latch, { caipNetworkId: 'eip155:31338' })
+      expect(latch.getState().chains.eip155.account.caipAddress).toBe(`eip155:31338:${anvilAccounts[1]}`)
+      await switchNetwork(latch, { caipNetworkId: 'eip155:31337' })
+      expect(latch.getState().chains.eip155.account.caipAddress).toBe(`eip155:31337:${anvilAccounts[0]}`)
+      // The wallet moving the session to the other chain (chainChanged) takes its account there too.
+      const topic = wallet.client.session.getAll()[0]?.topic as string
+      await wallet.client.emit({ topic, event: { name: 'chainChanged', data: 31338 }, chainId: 'eip155:31338' })
+      await expect.poll(() => latch.getState().chains.eip155.account.caipAddress).toBe(`eip155:31338:${anvilAccounts[1]}`)
+      await disconnect(latch)
+    } finally {
+      await wallet.stop()
+    }
+  })
+})
+
+describe('a pairing approved after the visitor left', () => {
+  /** A memory store that keeps sessions but cannot forget one (a full or broken IndexedDB): a shorter session list is refused. */
+  function storeRefusingDeletes(): KeyValueStore {
+    const inner = memoryStore()
+    return {
+      ...inner,
+      async setItem(key, value) {
+        const current = await inner.getItem<unknown[]>(key)
+        if (key.endsWith('//session') && Array.isArray(current) && Array.isArray(value) && value.length < current.length) throw new Error('the store refused the write')
+        return inner.setItem(key, value)
+      },
+    }
+  }
+
+  async function leaveThenApprove(client: KeyValueStore, warnings: unknown[][]) {
+    const latch = createLatch({
+      plugins: [walletConnect({ relayUrl: relay.url, storage: client, storagePrefix: `late-${latches.length}` })],
+      networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
+      ports: { storage: createMemoryStorage(), logger: { warn: (...args: unknown[]) => void warnings.push(args), error: () => undefined } },
+    })
+    latches.push(latch)
+    const shown = firstValueFrom(latch.events$.pipe(filter(walletConnectUriShown.match)))
+    const connecting = connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })
+    const { uri } = (await shown).payload
+    latch.dispatch({ type: 'wallet/cancelRequested', ns: 'eip155', payload: {} })
+    await expect(connecting).rejects.toMatchObject({ code: 'REQUEST_ABORTED' })
+    const before = new Set(wallet.sessions())
+    const approved = await wallet.pair(uri)
+    expect(approved?.topic).toBeDefined()
+    expect(before.has(approved!.topic)).toBe(false)
+    return { latch, topic: approved!.topic }
+  }
+
+  it('its session is ended on both sides, and nothing connects', async () => {
+    const warnings: unknown[][] = []
+    const { latch, topic } = await leaveThenApprove(memoryStore(), warnings)
+    await expect.poll(() => wallet.sessions().includes(topic)).toBe(false)
+    expect(latch.getState().chains.eip155.connectorId).toBeUndefined()
+    expect(warnings).toEqual([])
+  })
+
+  it('a failure to end it is logged, not swallowed', async () => {
+    const warnings: unknown[][] = []
+    const { topic } = await leaveThenApprove(storeRefusingDeletes(), warnings)
+    await expect.poll(() => warnings.length).toBeGreaterThan(0)
+    expect(String(warnings[0]?.[0])).toMatch(/WalletConnect: ending a session approved after the visitor left failed/)
+    // The wallet was told before the dapp's store failed.
+    await expect.poll(() => wallet.sessions().includes(topic)).toBe(false)
+  })
+})
+
 describe('one session across families', () => {
   it('carries EVM, Solana and Bitcoin: each family connects through it, and each signs (verified)', async () => {
     const multi = await startWcWallet({
@@ -342,5 +475,19 @@ describe('leaving the pairing view', () => {
     const { uris, ended } = await leaveThenConnectAgain(dappOn(iosSafari))
     expect(uris[1]).toBe(uris[0])
     expect(ended).not.toContain('cancelled')
+  })
+
+  it('on iOS Safari a kept pairing the wallet approves while no connect waits is ended on both sides, not left dangling', async () => {
+    const latch = dappOn(iosSafari)
+    const shown = firstValueFrom(latch.events$.pipe(filter(walletConnectUriShown.match)))
+    const first = connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })
+    const { uri } = (await shown).payload
+    latch.dispatch({ type: 'wallet/cancelRequested', ns: 'eip155', payload: {} })
+    await expect(first).rejects.toMatchObject({ code: 'REQUEST_ABORTED' })
+    const ended = firstValueFrom(latch.events$.pipe(filter((e) => e.type === 'walletconnect/pairingEnded')))
+    const approved = await wallet.pair(uri)
+    expect((await ended).payload).toEqual({ reason: 'cancelled' })
+    await expect.poll(() => wallet.sessions().includes(approved?.topic as string)).toBe(false)
+    expect(latch.getState().chains.eip155.connectorId).toBeUndefined()
   })
 })

@@ -30,6 +30,7 @@ import { encodeBase58 } from '../../kernel/rules/base58'
 import { toBase64 } from '../../kernel/rules/base64'
 import { toSessionError } from './errors'
 import type { Holder } from './holder'
+import { accountOnSwitch } from './holder'
 import { planChainSwitch, type SessionFamily } from './rules'
 
 /** A request in flight through the session; an unsafe one is aborted when the visitor cancels (docs/behaviour.md, "Wallet requests"). */
@@ -124,6 +125,8 @@ export function answerRequests(events$: Observable<Logged>, holder: Holder, ns: 
     if (plan === 'ask') await send(family, 'wallet_switchEthereumChain', [{ chainId: `0x${Number(target.split(':')[1]).toString(16)}` }])
     if (!family.chains.includes(target)) family.chains.push(target)
     emit(networkSwitched({ caipNetworkId: target }, { ns }))
+    // The session may hold another account on that chain: that one becomes the family's (docs/walletconnect.md, "Sessions").
+    for (const event of accountOnSwitch(holder, family, target)) emit(event)
     return { caipNetworkId: target }
   })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createTestNetwork } from '../../kernel/testing'
+import { loadBitcoinAddressRule } from '../bip122/index'
 import { planChainSwitch, proposalNamespaces, readSessionFamilies, reusesPairing, startingAccount } from './rules'
 
 // docs/walletconnect.md, "Sessions".
@@ -45,6 +46,42 @@ describe('WalletConnect session rules', () => {
     expect(refused({ cosmos: { accounts: ['cosmos:x:y'], methods: [] } })).toBe('INVALID_RESPONSE')
     expect(refused('junk')).toBe('INVALID_RESPONSE')
     expect(refused({ eip155: { accounts: 'all', methods: [] } })).toBe('INVALID_RESPONSE')
+  })
+
+  it('refuses a session whose account on a proposed chain is not an address of its family (every family by its own rule)', async () => {
+    const proposed = proposalNamespaces(networks, ['eip155', 'solana', 'bip122'])
+    const rules = { bip122: await loadBitcoinAddressRule() }
+    const refused = (approved: unknown) => {
+      try {
+        readSessionFamilies(approved, proposed, rules)
+        return undefined
+      } catch (error) {
+        return (error as { code?: string }).code
+      }
+    }
+    const solanaChain = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+    const bitcoinChain = 'bip122:000000000019d6689c085ae165831e93'
+    const solanaKey = 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW'
+    const bitcoinAddress = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'
+    // Good accounts of each family are read.
+    expect(readSessionFamilies({ eip155: { accounts: [`eip155:1:${evm}`], methods: [] }, solana: { accounts: [`${solanaChain}:${solanaKey}`], methods: [] }, bip122: { accounts: [`${bitcoinChain}:${bitcoinAddress}`], methods: [] } }, proposed, rules).map((f) => f.ns)).toEqual(['eip155', 'solana', 'bip122'])
+    // Without Bitcoin's rule (its chunk did not load), no Bitcoin account is taken on trust.
+    expect(() => readSessionFamilies({ bip122: { accounts: [`${bitcoinChain}:${bitcoinAddress}`], methods: [] } }, proposed)).toThrow(expect.objectContaining({ code: 'INVALID_RESPONSE' }))
+    // One bad account refuses the whole session, even beside a good one.
+    for (const bad of ['0xZZ', `0x${'1'.repeat(41)}`, `0x${'g'.repeat(40)}`, '0x%3Cscript%3E']) {
+      expect(refused({ eip155: { accounts: [`eip155:1:${evm}`, `eip155:10:${bad}`], methods: [] } })).toBe('INVALID_RESPONSE')
+    }
+    expect(refused({ eip155: { accounts: [`eip155:1:${evm}`], methods: [] }, solana: { accounts: [`${solanaChain}:${evm}`], methods: [] } })).toBe('INVALID_RESPONSE')
+    expect(refused({ solana: { accounts: [`${solanaChain}:${solanaKey}0`], methods: [] } })).toBe('INVALID_RESPONSE')
+    // A Bitcoin address of another network (testnet's prefix on mainnet) is not one of this chain.
+    expect(refused({ bip122: { accounts: [`${bitcoinChain}:tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx`], methods: [] } })).toBe('INVALID_RESPONSE')
+    expect(refused({ bip122: { accounts: [`${bitcoinChain}:${evm}`], methods: [] } })).toBe('INVALID_RESPONSE')
+  })
+
+  it('keeps only the approved methods Latch proposed: a wallet cannot widen them', () => {
+    const proposed = proposalNamespaces(networks, ['eip155'], { eip155: ['personal_sign', 'eth_sendTransaction'] })
+    const [family] = readSessionFamilies({ eip155: { accounts: [`eip155:1:${evm}`], methods: ['eth_sendTransaction', 'eth_sign', 'wallet_switchEthereumChain', 'eth_sendTransaction'] } }, proposed)
+    expect(family?.methods).toEqual(['eth_sendTransaction'])
   })
 
   it('reuses a pending pairing only on Telegram or iOS Safari, and only with more than 10 s left', () => {

@@ -7,6 +7,8 @@ import {
   constants,
   defaultAllowedMethods,
   isCaipAddress,
+  isEvmAddress,
+  isSolanaAddress,
   LatchError,
   parseCaipAddress,
   type CaipAddress,
@@ -54,11 +56,30 @@ const sessionNamespaces = z.record(
 )
 
 /**
+ * Whether `address` is an account of family `ns` on `chain`, by the family's own rule: 40 hex digits (optional `0x`) for
+ * EVM, base58 of a 32-byte key for Solana, a valid address of that Bitcoin network for bip122.
+ */
+function isFamilyAddress(ns: string, chain: CaipNetworkId, address: string, rules: AddressRules): boolean {
+  if (ns === 'eip155') return isEvmAddress(address)
+  if (ns === 'solana') return isSolanaAddress(address)
+  if (ns === 'bip122') return rules.bip122?.(address, chain) === true
+  return false
+}
+
+/**
+ * The address rules that live outside the kernel: Bitcoin's is the bip122 plugin's (`loadBitcoinAddressRule`, loaded
+ * on demand). Without it, no Bitcoin account is accepted.
+ */
+export type AddressRules = { bip122?: (address: unknown, caipNetworkId: string) => boolean }
+
+/**
  * Reads the namespaces a wallet approved against those proposed. Families Latch did not propose, and accounts on
  * chains it did not propose, are left out. A malformed answer, a malformed CAIP-10 account, an account filed under
- * another namespace, or no usable account at all is `INVALID_RESPONSE`: the session is refused, not half used.
+ * another namespace, an account on a proposed chain that is not an address of its family, or no usable account at all
+ * is `INVALID_RESPONSE`: the session is refused, not half used. The methods a family may use are those the wallet
+ * approved that Latch proposed: a wallet cannot widen them.
  */
-export function readSessionFamilies(approved: unknown, proposed: Readonly<Record<string, ProposalNamespace>>): SessionFamily[] {
+export function readSessionFamilies(approved: unknown, proposed: Readonly<Record<string, ProposalNamespace>>, rules: AddressRules = {}): SessionFamily[] {
   const parsed = z.safeParse(sessionNamespaces, approved)
   if (!parsed.success) throw new LatchError('INVALID_RESPONSE', { details: 'the wallet approved a session whose namespaces are malformed' })
   const families: SessionFamily[] = []
@@ -70,7 +91,12 @@ export function readSessionFamilies(approved: unknown, proposed: Readonly<Record
       if (!isCaipAddress(account)) throw new LatchError('INVALID_RESPONSE', { details: `the wallet approved a malformed CAIP-10 account ${JSON.stringify(account.slice(0, 100))}` })
       const { namespace, reference } = parseCaipAddress(account)
       if (namespace !== key) throw new LatchError('INVALID_RESPONSE', { details: `the wallet filed ${JSON.stringify(account.slice(0, 100))} under the namespace ${key}` })
-      if (wanted.chains.includes(`${namespace}:${reference}` as CaipNetworkId)) caipAddresses.push(account)
+      const chain = `${namespace}:${reference}` as CaipNetworkId
+      if (!wanted.chains.includes(chain)) continue
+      if (!isFamilyAddress(key, chain, parseCaipAddress(account).address, rules)) {
+        throw new LatchError('INVALID_RESPONSE', { details: `the wallet approved ${JSON.stringify(account.slice(0, 100))}, not a ${key} address` })
+      }
+      caipAddresses.push(account)
     }
     if (caipAddresses.length === 0) continue
     const chains = [...new Set(caipAddresses.map((a) => a.split(':').slice(0, 2).join(':') as CaipNetworkId))]
@@ -82,7 +108,8 @@ export function readSessionFamilies(approved: unknown, proposed: Readonly<Record
       seen.add(address.toLowerCase())
       accounts.push({ address })
     }
-    families.push({ ns: key as ChainNamespace, caipAddresses, accounts, chains, methods: value.methods })
+    const methods = [...new Set(value.methods.filter((method) => wanted.methods.includes(method)))]
+    families.push({ ns: key as ChainNamespace, caipAddresses, accounts, chains, methods })
   }
   if (families.length === 0) throw new LatchError('INVALID_RESPONSE', { details: 'the wallet approved no account on a network this dapp asked for' })
   return families
@@ -90,8 +117,13 @@ export function readSessionFamilies(approved: unknown, proposed: Readonly<Record
 
 /** The account a family starts on: on its current network when the session has one there, else the session's first. */
 export function startingAccount(family: SessionFamily, current?: CaipNetworkId): CaipAddress {
-  const onCurrent = current ? family.caipAddresses.find((a) => a.startsWith(`${current}:`)) : undefined
+  const onCurrent = current ? accountOn(family, current) : undefined
   return onCurrent ?? (family.caipAddresses[0] as CaipAddress)
+}
+
+/** The session's account of `family` on `chain`, if it holds one there (a session may hold different accounts per chain). */
+export function accountOn(family: SessionFamily, chain: CaipNetworkId): CaipAddress | undefined {
+  return family.caipAddresses.find((a) => a.startsWith(`${chain}:`))
 }
 
 /** Where the page runs, as far as pairing reuse cares (docs/walletconnect.md, "Pairing"). */

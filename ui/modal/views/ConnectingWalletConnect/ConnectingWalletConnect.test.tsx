@@ -94,11 +94,11 @@ afterEach(async () => {
   cleanup = undefined
 })
 
-async function open(options: { plugin?: boolean; late?: boolean } = {}) {
+async function open(options: { plugin?: boolean; late?: boolean; listing?: WalletListing } = {}) {
   const wc = fakeWalletConnect({ late: options.late })
   const t = setup({ plugins: [stubWalletList(), ...(options.plugin === false ? [] : [wc.plugin])] })
   cleanup = (await renderWithLatch({ latch: t.latch, children: null })).unmount
-  act(() => void t.latch.dispatch({ type: 'walletList/pageReceived', payload: { page: 1, listings: [rainbow], count: 1 } }))
+  act(() => void t.latch.dispatch({ type: 'walletList/pageReceived', payload: { page: 1, listings: [options.listing ?? rainbow], count: 1 } }))
   act(() => void t.latch.dispatch(modalOpened({})))
   await settle()
   return { ...t, wc }
@@ -300,5 +300,16 @@ describe('ConnectingWalletConnect (a chosen wallet)', () => {
     expect(button('Open Rainbow').getAttribute('href')).toBe('rainbow:')
     expect(shadow().querySelector('.wc-qr')).toBeNull()
     expect(ofType('wallet/connectRequested')).toEqual([])
+  })
+
+  it('never renders a listing link the modal may not open, whatever brought the listing in (docs/behaviour.md, "Wallet links")', async () => {
+    for (const link of ['http://rainbow.example', 'javascript:alert(1)', ' data:text/html,x']) {
+      const { latch } = await open({ plugin: false, listing: { ...rainbow, desktop_link: link, mobile_link: link, webapp_link: link } })
+      await showWallet(latch)
+      expect(dialog()?.textContent).toContain('Rainbow is not installed')
+      expect([...shadow().querySelectorAll('a')].map((a) => a.getAttribute('href'))).not.toContain(link)
+      await cleanup?.()
+      cleanup = undefined
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { selectView, type State } from '../../../../kernel/index'
+import { isWalletLink, selectView, type State } from '../../../../kernel/index'
 import { isMobile, useLatch, useT } from '../../../shared'
 import { ExternalGlyph, WalletTile } from './glyphs'
 import { findListing } from './wallet-link'
@@ -15,7 +15,10 @@ export function NotInstalled() {
   const listing = useLatch((state: State) => findListing(state, payload?.walletId))
   const name = typeof payload?.name === 'string' ? payload.name : t('notInstalled.someWallet')
   const imageUrl = typeof payload?.imageUrl === 'string' ? payload.imageUrl : undefined
-  const link = (isMobile() ? listing?.mobile_link : listing?.desktop_link) ?? listing?.webapp_link ?? undefined
+  // Only a link the modal may render (docs/behaviour.md, "Wallet links"), checked again here whatever the listing went through.
+  const app = isMobile() ? listing?.mobile_link : listing?.desktop_link
+  const web = listing?.webapp_link
+  const link = isWalletLink(app, 'app') ? app : isWalletLink(web, 'web') ? web : undefined
   return (
     <div className="status-view">
       <div className="loader">
