@@ -133,6 +133,7 @@ export const coreStateSchema: z.ZodMiniType<CoreState> = z.object({
     excludeWalletIds: z.array(z.string()),
     featuredWalletIds: z.array(z.string()),
     customWallets: z.array(walletListingSchema),
+    imageOrigins: z.array(z.string()),
   }),
 })
 

@@ -128,6 +128,8 @@ export type OptionsState = {
   featuredWalletIds: readonly string[]
   /** The integrator's own wallets: the custom group (docs/behaviour.md, "Wallet list"). */
   customWallets: readonly WalletListing[]
+  /** The hosts a listing's image may load from: the custom wallets' and the plugins' (docs/behaviour.md, "Images"). */
+  imageOrigins: readonly string[]
 }
 
 /** docs/behaviour.md, "Balance refresh": who shows a balance now, and who serves token balances. */
@@ -217,6 +219,7 @@ export function initialCoreState(): CoreState {
       excludeWalletIds: [],
       featuredWalletIds: [],
       customWallets: [],
+      imageOrigins: [],
       locale: 'en',
       dir: 'ltr',
     },

@@ -137,6 +137,15 @@ export const localeChanged = defineEvent(
   z.object({ locale: z.string().check(z.minLength(2), z.maxLength(35), z.regex(/^[A-Za-z0-9-]+$/)), dir: z.enum(['ltr', 'rtl']) }),
 )
 
+/**
+ * Hosts a plugin serves images from (the api plugin: the provider API's origin). With the integrator's own (custom wallets'
+ * images), they are the only hosts the modal loads a listing's image from (docs/behaviour.md, "Images").
+ */
+export const imageOriginsAllowed = defineEvent(
+  'options/imageOriginsAllowed',
+  z.object({ origins: z.readonly(z.array(z.string().check(z.regex(/^https?:\/\/[^/\s?#]{1,253}$/))).check(z.maxLength(8))) }),
+)
+
 export const toastRequested = defineEvent('toast/requested', z.object({ toast: toastSchema }))
 export const toastShown = defineEvent('toast/shown', z.object({ id: z.string(), toast: toastSchema }))
 export const toastClosed = defineEvent('toast/closed', empty)
@@ -191,6 +200,7 @@ export const coreEvents = [
   routerReset,
   toastRequested,
   localeChanged,
+  imageOriginsAllowed,
   toastShown,
   toastClosed,
   cacheStored,

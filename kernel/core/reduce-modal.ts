@@ -1,6 +1,7 @@
 import { castDraft, current, isDraft, type Draft } from 'immer'
 import { constants, defaultFeatures } from '../constants'
 import type { Reducers } from '../plugin'
+import { imageOrigin } from '../rules/images'
 import { goBack, pushView, replaceView, resetView } from '../rules/router'
 import { writeCache } from '../rules/cache'
 import type { CacheEntry } from '../state'
@@ -37,9 +38,14 @@ export const modalReducers: Reducers = {
       excludeWalletIds: payload.excludeWalletIds ?? [],
       featuredWalletIds: payload.featuredWalletIds ?? [],
       customWallets: payload.customWallets ?? [],
+      imageOrigins: addOrigins(draft.options.imageOrigins, (payload.customWallets ?? []).map((wallet) => imageOrigin(wallet.image_url))),
       locale: draft.options.locale,
       dir: draft.options.dir,
     })
+  },
+
+  'options/imageOriginsAllowed'(draft, { payload }) {
+    draft.options.imageOrigins = addOrigins(draft.options.imageOrigins, payload.origins)
   },
 
   'ui/localeChanged'(draft, { payload }) {
@@ -98,4 +104,11 @@ export const modalReducers: Reducers = {
  */
 function plain<T>(value: T): T {
   return isDraft(value) ? (current(value as Draft<T>) as T) : value
+}
+
+/** `origins` plus the new ones, each once, at most 16. */
+function addOrigins(origins: readonly string[], more: readonly (string | undefined)[]): string[] {
+  const all = [...origins]
+  for (const origin of more) if (origin && !all.includes(origin) && all.length < 16) all.push(origin)
+  return all
 }

@@ -4,7 +4,8 @@
  * with Latch, plus a typed client for the provider's other routes.
  */
 import * as z from 'zod/mini'
-import { definePlugin, LatchError, persisted, type Reducers } from '../../kernel/index'
+import { EMPTY, filter, map, take } from 'rxjs'
+import { definePlugin, imageOriginsAllowed, latchConfigured, LatchError, persisted, type Effect, type LatchEvent, type Reducers } from '../../kernel/index'
 import { normaliseBaseUrl } from './client'
 import { balancesEffect } from './balances'
 import { historyEffect } from './history-lazy'
@@ -77,6 +78,13 @@ const optionsSchema = z.object({
   history: z.optional(z.boolean()),
 })
 
+/** docs/behaviour.md, "Images": the provider API's wallet images (by id) load from its origin, so it is announced once configured. */
+function imagesEffect(settings: ApiSettings): Effect {
+  const { baseUrl } = settings
+  if (!baseUrl) return () => EMPTY
+  return (events$) => events$.pipe(filter(latchConfigured.match), take(1), map((): LatchEvent => imageOriginsAllowed({ origins: [new URL(baseUrl).origin] })))
+}
+
 /** The api plugin: the `walletList` slice, its events and the effect that answers them. Throws `INVALID_OPTIONS` on bad options. */
 export function api(options: ApiOptions = {}) {
   const settings = readOptions(options)
@@ -86,7 +94,7 @@ export function api(options: ApiOptions = {}) {
     slices: { walletList: initialWalletListState(), transactions: initialTransactionsState() },
     // Typed as Reducers, so the declaration names the type instead of listing every event type known where it is built.
     reduce: { ...walletListReducers, ...transactionsReducers } as Reducers,
-    effects: [walletListEffect(settings), balancesEffect(settings), historyEffect(settings)],
+    effects: [walletListEffect(settings), balancesEffect(settings), historyEffect(settings), imagesEffect(settings)],
     persist: [
       persisted({
         key: 'transactions/sent',

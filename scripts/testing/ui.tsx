@@ -1,11 +1,14 @@
 /** Helpers for the UI tests (jsdom): a Latch on test ports, rendering with act, the modal's shadow root. */
 import { act, type ReactNode } from 'react'
+import { filter, map, take } from 'rxjs'
 import { createRoot, type Root } from 'react-dom/client'
 import {
   accountConnected,
   connectorsDiscovered,
   createLatch,
   definePlugin,
+  imageOriginsAllowed,
+  latchConfigured,
   networkSwitched,
   type Connector,
   type LatchEvent,
@@ -143,6 +146,8 @@ export function stubWalletList() {
     name: 'api',
     events: walletListEvents,
     slices: { walletList: initialWalletListState() },
+    // As the api plugin announces its base URL's origin: the listings' images below are on https://img.test.
+    effects: [(events$) => events$.pipe(filter(latchConfigured.match), take(1), map((): LatchEvent => imageOriginsAllowed({ origins: ['https://img.test'] })))],
     reduce: {
       'walletList/pageRequested'(draft, { payload }) {
         if (draft.walletList && payload.page > draft.walletList.page) draft.walletList.status = 'loading'

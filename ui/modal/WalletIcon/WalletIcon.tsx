@@ -1,8 +1,10 @@
 import { useState } from 'react'
 import { WalletIcon as WalletGlyph } from '../icons'
+import { useAllowedImage } from './allowed-image'
 
 /** A wallet's square icon: the connector's or listing's image, or a neutral placeholder (also when the image fails). */
-export function WalletImage({ src, size = 40, className = '' }: { src?: string; size?: number; className?: string }) {
+export function WalletImage({ src: given, size = 40, className = '' }: { src?: string; size?: number; className?: string }) {
+  const src = useAllowedImage(given)
   const [failed, setFailed] = useState<string>()
   const usable = src && failed !== src
   return (

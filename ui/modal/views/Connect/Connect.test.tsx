@@ -114,6 +114,23 @@ describe('Connect: wallet groups (docs/behaviour.md, "Wallet list")', () => {
     expect(icons[1]?.classList.contains('placeholder')).toBe(true)
   })
 
+  it('loads a listing image only from an allowed host (docs/behaviour.md, "Images"): a stored recent wallet pointing elsewhere shows the placeholder', async () => {
+    const { latch } = await openConnect({ api: true })
+    act(() => {
+      latch.dispatch(connectionRecentWalletAdded({ wallet: { id: 'w9', name: 'Tracked', image_url: 'https://tracker.example/pixel.png?who=me' } }))
+      latch.dispatch(connectionRecentWalletAdded({ wallet: { id: 'w8', name: 'Drawn', image_url: 'data:image/svg+xml,<svg/>' } }))
+      latch.dispatch({ type: 'walletList/pageReceived', payload: { page: 1, listings: listings(2), count: 2 } })
+      latch.dispatch(modalOpened({}))
+    })
+    await settle()
+    expect(button('Tracked').querySelector('img')).toBeNull()
+    expect(button('Tracked').querySelector('.wallet-icon')?.classList.contains('placeholder')).toBe(true)
+    expect(button('Drawn').querySelector('img')?.getAttribute('src')).toBe('data:image/svg+xml,<svg/>')
+    expect(button('Wallet 1').querySelector('img')?.getAttribute('src')).toBe('https://img.test/w1.png')
+    const sources = [...shadow().querySelectorAll('img')].map((img) => img.getAttribute('src') ?? '')
+    expect(sources.filter((src) => src.includes('tracker.example'))).toEqual([])
+  })
+
   it('merges one wallet announced on two chains into one row', async () => {
     const { latch } = await openConnect()
     discover(latch, [metamask, { ...metamask, id: 'metamask-sol', chain: 'solana' }])

@@ -1,5 +1,5 @@
 import { Fragment, useCallback, useEffect, useMemo, type ReactNode } from 'react'
-import { routerPushed, type Latch, type State } from '../../../../kernel/index'
+import { isImageAllowed, routerPushed, type Latch, type State } from '../../../../kernel/index'
 import { connectMethodOrder, type ConnectMethodAddon } from '../../../addons'
 import { useLatchContext } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
@@ -38,10 +38,11 @@ export default function Connect() {
 }
 
 const selectListingCount = (state: State) => state.walletList?.count ?? 0
+// docs/behaviour.md, "Images": only images the modal may load (the page's origin is checked where it is known, in the view).
 const selectPreviewIcons = (state: State) =>
   (state.walletList?.listings ?? [])
     .slice(0, 4)
-    .map((l) => l.image_url ?? '')
+    .map((l) => (l.image_url && isImageAllowed(l.image_url, state.options.imageOrigins, typeof location === 'undefined' ? undefined : location.origin) ? l.image_url : ''))
     .join('\n')
 
 /** The wallet section: groups as rows (docs/behaviour.md, "Wallet list"), then 'All Wallets'. */

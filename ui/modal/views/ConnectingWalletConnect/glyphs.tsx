@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react'
+import { useAllowedImage } from '../../WalletIcon/allowed-image'
 
 // The view's own small icons, drawn as the modal's are (ui/modal/icons.tsx): importing those from this lazily loaded view
 // would cut them out of the chunk the other views share into a file of their own (docs/react.md, "The modal's lazy chunk").
@@ -58,14 +59,16 @@ export const WalletGlyph = ({ size }: { size: number }) => (
 )
 
 /** The wallet's image, or the WalletConnect-like mark when there is none or it fails to load. */
-export function WalletLogo({ src }: { src?: string }) {
+export function WalletLogo({ src: given }: { src?: string }) {
+  const src = useAllowedImage(given)
   const [failed, setFailed] = useState<string>()
   if (src && failed !== src) return <img src={src} alt="" draggable={false} onError={() => setFailed(src)} />
   return <WalletConnectGlyph />
 }
 
 /** A wallet's square tile as the modal draws it (.wallet-icon): its image, else the neutral placeholder. */
-export function WalletTile({ src, size }: { src?: string; size: number }) {
+export function WalletTile({ src: given, size }: { src?: string; size: number }) {
+  const src = useAllowedImage(given)
   const [failed, setFailed] = useState<string>()
   const usable = src && failed !== src
   return (
