@@ -23,6 +23,7 @@ select.send-input{cursor:pointer}
 background:var(--latch-accent-soft);color:var(--latch-accent-text);font:inherit;font-size:13px;font-weight:650;cursor:pointer}
 .send-max:disabled{opacity:.5;cursor:default}
 .send-error{margin:2px 0 0;font-size:13px;font-weight:600;line-height:1.4}
+.send-resolved{margin:2px 0 0;max-width:none;font-size:13px;line-height:1.4;overflow-wrap:anywhere;font-variant-numeric:tabular-nums}
 .send-fee{display:flex;justify-content:space-between;gap:8px;margin-top:10px;padding:10px 12px;border-radius:var(--latch-radius-item);background:var(--latch-surface);
 font-size:13px;color:var(--latch-foreground-secondary)}
 .send-fee bdi{color:var(--latch-foreground);font-weight:600;font-variant-numeric:tabular-nums}
