@@ -5,7 +5,10 @@ export const walletRowCss = `
 background:var(--latch-surface);color:var(--latch-foreground);font:inherit;font-size:15px;text-align:start;cursor:pointer;transition:background-color .12s ease}
 .row:hover{background:var(--latch-surface-hover)}
 .row:active{background:color-mix(in srgb,var(--latch-surface-hover) 80%,var(--latch-foreground) 6%)}
-.row-name{flex:1;min-width:0;text-align:match-parent;font-weight:500;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+/* A name keeps its own direction (dir="auto", cut at its own end) but sits at the page's start, beside its icon: aligned by the
+   modal's direction, since Chromium aligns a dir="auto" child of a button by its own direction even with match-parent. */
+.row-name{flex:1;min-width:0;text-align:left;font-weight:500;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+[dir="rtl"] .row-name{text-align:right}
 .row-text{flex:1;min-width:0;display:flex;flex-direction:column;gap:2px}
 .row-sub{font-size:13px;color:var(--latch-foreground-secondary);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .row-chevron{flex:none;color:var(--latch-foreground-secondary)}
