@@ -20,8 +20,8 @@ export const enModal = {
   'view.OnRamp': 'Buy',
   'view.Activity': 'Activity',
   'view.UpdateEmailWallet': 'Edit Email',
-  'view.RegisterAccountName': 'Choose Name',
-  'view.RegisterAccountNameSuccess': 'Name Registered',
+  'view.RegisterAccountName': 'Choose a Name',
+  'view.RegisterAccountNameSuccess': 'Name Chosen',
   'view.unavailable': 'This view is not available in this app.',
   'view.loadFailed': 'This view could not be loaded',
 

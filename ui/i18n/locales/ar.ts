@@ -30,7 +30,7 @@ const messages: Messages = {
   'view.Activity': 'النشاط',
   'view.UpdateEmailWallet': 'تعديل البريد الإلكتروني',
   'view.RegisterAccountName': 'اختيار اسم',
-  'view.RegisterAccountNameSuccess': 'تم تسجيل الاسم',
+  'view.RegisterAccountNameSuccess': 'تم اختيار الاسم',
   'view.unavailable': 'هذه الصفحة غير متاحة في هذا التطبيق.',
   'view.loadFailed': 'تعذّر تحميل هذه الصفحة',
 
@@ -229,7 +229,7 @@ const messages: Messages = {
   'activity.op.other': 'معاملة',
   'error.NAME_RESOLUTION_FAILED': 'خطأ في تحليل الاسم',
   'error.NAME_LOOKUP_FAILED': 'خطأ في جلب أسماء العنوان',
-  'names.row': 'اختر اسمًا',
+  'names.row': 'اختيار اسم',
   'names.intro': 'اختر اسمًا لحسابك. توقّع محفظتك رسالة لتسجيله: لا يكلّف شيئًا ولا يُرسل أي معاملة.',
   'names.label': 'الاسم',
   'names.placeholder': 'yourname',

@@ -30,7 +30,7 @@ const messages: Messages = {
   'view.Activity': 'Aktivität',
   'view.UpdateEmailWallet': 'E-Mail ändern',
   'view.RegisterAccountName': 'Namen wählen',
-  'view.RegisterAccountNameSuccess': 'Name registriert',
+  'view.RegisterAccountNameSuccess': 'Name gewählt',
   'view.unavailable': 'Diese Ansicht ist in dieser App nicht verfügbar.',
   'view.loadFailed': 'Diese Ansicht konnte nicht geladen werden',
 

@@ -29,8 +29,8 @@ const messages: Messages = {
   'view.OnRamp': 'Comprar',
   'view.Activity': 'Actividad',
   'view.UpdateEmailWallet': 'Editar correo',
-  'view.RegisterAccountName': 'Elegir nombre',
-  'view.RegisterAccountNameSuccess': 'Nombre registrado',
+  'view.RegisterAccountName': 'Elegir un nombre',
+  'view.RegisterAccountNameSuccess': 'Nombre elegido',
   'view.unavailable': 'Esta pantalla no está disponible en esta app.',
   'view.loadFailed': 'No se pudo cargar esta pantalla',
 

@@ -30,7 +30,7 @@ const messages: Messages = {
   'view.Activity': 'Activité',
   'view.UpdateEmailWallet': "Modifier l'e-mail",
   'view.RegisterAccountName': 'Choisir un nom',
-  'view.RegisterAccountNameSuccess': 'Nom enregistré',
+  'view.RegisterAccountNameSuccess': 'Nom choisi',
   'view.unavailable': "Cet écran n'est pas disponible dans cette application.",
   'view.loadFailed': 'Impossible de charger cet écran',
 

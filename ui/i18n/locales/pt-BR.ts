@@ -29,8 +29,8 @@ const messages: Messages = {
   'view.OnRamp': 'Comprar',
   'view.Activity': 'Atividade',
   'view.UpdateEmailWallet': 'Alterar e-mail',
-  'view.RegisterAccountName': 'Escolher nome',
-  'view.RegisterAccountNameSuccess': 'Nome registrado',
+  'view.RegisterAccountName': 'Escolher um nome',
+  'view.RegisterAccountNameSuccess': 'Nome escolhido',
   'view.unavailable': 'Esta tela não está disponível neste app.',
   'view.loadFailed': 'Não foi possível carregar esta tela',
 

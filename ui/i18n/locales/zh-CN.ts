@@ -30,7 +30,7 @@ const messages: Messages = {
   'view.Activity': '活动',
   'view.UpdateEmailWallet': '修改邮箱',
   'view.RegisterAccountName': '选择名称',
-  'view.RegisterAccountNameSuccess': '名称已注册',
+  'view.RegisterAccountNameSuccess': '名称已选定',
   'view.unavailable': '此应用中无法使用该页面。',
   'view.loadFailed': '无法加载此页面',
 
@@ -237,7 +237,7 @@ const messages: Messages = {
   'names.taken': '{name} 已被占用',
   'names.register': '注册',
   'names.registering': '请在钱包中确认…',
-  'names.success': '账户名称设置成功',
+  'names.success': '账户名称选择成功',
   'names.done': '完成',
   'names.unavailable': '此应用不提供名称',
   'error.NAME_SUGGESTIONS_FAILED': '获取名称建议时出错',
