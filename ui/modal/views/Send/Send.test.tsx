@@ -3,6 +3,7 @@ import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   accountBalanceUpdated,
+  accountProfileUpdated,
   accountConnected,
   balanceTokensSucceeded,
   modalOpened,
@@ -177,6 +178,22 @@ describe('Send', () => {
     await settle()
     expect(lastRequest(events, 'wallet/sendTransactionRequested').payload).toMatchObject({ to: receiver, value: '500000000000000000' })
     expect(ofType('wallet/sendTransactionRequested')).toHaveLength(1)
+  })
+
+  it("previews the sender as the header shows it (name and avatar), and a recipient typed as a name with its short address", async () => {
+    const { latch } = await open({ names: true })
+    const avatar = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
+    act(() => void latch.dispatch(accountProfileUpdated({ name: 'latch-dev.eth', image: avatar }, { ns: 'eip155' })))
+    await fill('0.5', 'alice.eth')
+    click(button('Review'))
+    await settle()
+    const [from, to] = [...view().querySelectorAll('.send-details dd')]
+    expect(from?.querySelector('bdi')?.textContent).toBe('latch-dev.eth')
+    expect(from?.querySelector('img')?.getAttribute('src')).toBe(avatar)
+    expect(to?.querySelector('bdi')?.textContent).toBe('alice.eth (0x7099…79C8)')
+    expect(to?.querySelector('bdi')?.getAttribute('title')).toBe(receiver)
+    // No picture of its own: the gradient made from its address.
+    expect(to?.querySelector('svg')).not.toBeNull()
   })
 
   it('Max fills the whole token balance, and the native balance less the fee', async () => {

@@ -34,7 +34,7 @@ import {
 } from '../../../../kernel/rules/send'
 import { checksumAddress } from '../../../../kernel/rules/checksum'
 import type {} from '../../../../plugins/eip155/events'
-import { useViewStyles, shallowEqual, shortAddress, useBalanceWatch, useLatch, useLatchInstance, useT } from '../../../shared'
+import { useViewStyles, AccountIdentity, shallowEqual, shortAddress, useBalanceWatch, useLatch, useLatchInstance, useT } from '../../../shared'
 import { displayBalance, displayQuantity, formatAmount } from '../../../utils/format'
 import type { Translate } from '../../../i18n/translate'
 import { pendingTransactions } from './pending'
@@ -313,13 +313,19 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
           <div>
             <dt>{t('send.from')}</dt>
             <dd>
-              <bdi title={from}>{shortAddress(from)}</bdi>
+              {/* docs/names.md, "The account's name": the account as the header shows it, name and avatar. */}
+              <span className="send-identity">
+                <AccountIdentity ns={view.ns} address={from} size={20} />
+              </span>
             </dd>
           </div>
           <div>
             <dt>{t('send.to')}</dt>
             <dd>
-              <bdi title={recipient.address}>{typedName ? `${typedName} (${shortAddress(recipient.address)})` : shortAddress(recipient.address)}</bdi>
+              {/* A name the visitor typed shows with the short address it resolved to. */}
+              <span className="send-identity">
+                <AccountIdentity ns={view.ns} address={recipient.address} name={typedName} size={20} />
+              </span>
             </dd>
           </div>
           <div>
