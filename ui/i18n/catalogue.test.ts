@@ -63,6 +63,14 @@ describe('the message catalogue', () => {
     expect(lower('view.RegisterAccountName')).toBe(lower('names.row'))
   })
 
+  // The Wallets view's confirmation sets its Disconnect beside Cancel: the two must not read alike (Arabic's usual
+  // 'Disconnect', إلغاء الربط, begins with its 'Cancel', إلغاء).
+  it.each(['en', ...builtinLocales.map((d) => d.locale)])('%s: the confirmation\'s Disconnect does not read like Cancel', async (locale) => {
+    const messages = locale === 'en' ? english : await load(locale)
+    const [confirm, cancel] = [messages['profile.confirmButton'] ?? '', messages['common.cancel'] ?? '']
+    expect(confirm.startsWith(cancel) || cancel.startsWith(confirm)).toBe(false)
+  })
+
   it('English chooses a name all along: Choose a name, Choose a Name, Name Chosen, chosen successfully', () => {
     expect([english['names.row'], english['view.RegisterAccountName'], english['view.RegisterAccountNameSuccess'], english['names.success']]).toEqual([
       'Choose a name',

@@ -102,6 +102,7 @@ export const enModal = {
   'profile.activeOn': 'Active on {family}',
   'profile.confirmDisconnect': 'Disconnect {name}?',
   'profile.confirmNote': 'To use it again, connect it again: your wallet will ask you to approve.',
+  'profile.confirmButton': 'Disconnect',
   'profile.switch': 'Switch',
   'profile.switchTo': 'Switch to {name}',
   'profile.disconnectOne': 'Disconnect {name}',

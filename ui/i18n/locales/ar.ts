@@ -114,6 +114,7 @@ const messages: Messages = {
   'profile.activeOn': 'نشطة على {family}',
   'profile.confirmDisconnect': 'قطع اتصال {name}؟',
   'profile.confirmNote': 'لاستخدامها مجددًا، اربطها من جديد: ستطلب منك محفظتك الموافقة.',
+  'profile.confirmButton': 'قطع الاتصال',
   'profile.switch': 'تبديل',
   'profile.switchTo': 'التبديل إلى {name}',
   'profile.disconnectOne': 'قطع اتصال {name}',

@@ -114,6 +114,7 @@ const messages: Messages = {
   'profile.activeOn': 'Aktiv für {family}',
   'profile.confirmDisconnect': '{name} trennen?',
   'profile.confirmNote': 'Um sie wieder zu nutzen, verbinde sie erneut: Deine Wallet fragt dich dann um Zustimmung.',
+  'profile.confirmButton': 'Trennen',
   'profile.switch': 'Wechseln',
   'profile.switchTo': 'Zu {name} wechseln',
   'profile.disconnectOne': '{name} trennen',

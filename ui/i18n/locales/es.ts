@@ -114,6 +114,7 @@ const messages: Messages = {
   'profile.activeOn': 'Activa en {family}',
   'profile.confirmDisconnect': '¿Desconectar {name}?',
   'profile.confirmNote': 'Para volver a usarla, conéctala de nuevo: tu billetera te pedirá que lo apruebes.',
+  'profile.confirmButton': 'Desconectar',
   'profile.switch': 'Cambiar',
   'profile.switchTo': 'Cambiar a {name}',
   'profile.disconnectOne': 'Desconectar {name}',

@@ -115,6 +115,7 @@ const messages: Messages = {
   'profile.activeOn': 'Actif sur {family}',
   'profile.confirmDisconnect': 'Déconnecter {name} ?',
   'profile.confirmNote': 'Pour l’utiliser à nouveau, reconnectez-le : votre portefeuille vous demandera de l’approuver.',
+  'profile.confirmButton': 'Déconnecter',
   'profile.switch': 'Basculer',
   'profile.switchTo': 'Basculer vers {name}',
   'profile.disconnectOne': 'Déconnecter {name}',

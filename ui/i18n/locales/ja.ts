@@ -114,6 +114,7 @@ const messages: Messages = {
   'profile.activeOn': '{family} で使用中',
   'profile.confirmDisconnect': '{name} の接続を解除しますか？',
   'profile.confirmNote': '再び使うには、もう一度接続してください。ウォレットで承認を求められます。',
+  'profile.confirmButton': '接続を解除',
   'profile.switch': '切り替え',
   'profile.switchTo': '{name} に切り替え',
   'profile.disconnectOne': '{name} の接続を解除',

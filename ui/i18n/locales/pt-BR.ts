@@ -114,6 +114,7 @@ const messages: Messages = {
   'profile.activeOn': 'Ativa em {family}',
   'profile.confirmDisconnect': 'Desconectar {name}?',
   'profile.confirmNote': 'Para usá-la de novo, conecte-a novamente: sua carteira pedirá sua aprovação.',
+  'profile.confirmButton': 'Desconectar',
   'profile.switch': 'Trocar',
   'profile.switchTo': 'Trocar para {name}',
   'profile.disconnectOne': 'Desconectar {name}',

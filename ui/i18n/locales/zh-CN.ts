@@ -111,6 +111,7 @@ const messages: Messages = {
   'profile.activeOn': '{family} 使用中',
   'profile.confirmDisconnect': '断开 {name}？',
   'profile.confirmNote': '如需再次使用，请重新连接：钱包会请你确认。',
+  'profile.confirmButton': '断开连接',
   'profile.switch': '切换',
   'profile.switchTo': '切换到 {name}',
   'profile.disconnectOne': '断开 {name}',

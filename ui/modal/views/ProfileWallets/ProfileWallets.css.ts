@@ -18,6 +18,10 @@ export const profileCss = `
 .row.static:hover,.row.static:active{background:var(--latch-surface)}
 .row.static[aria-current="true"],.row.static[aria-current="true"]:hover{background:var(--latch-accent-soft)}
 .row[aria-current="true"] .tag[data-tone="success"]{background:var(--latch-background)}
+.profile-sub{display:flex;align-items:center;gap:6px;min-width:0}
+.profile-sub .row-sub{min-width:0}
+.profile-sub .tag{padding:2px 6px}
+.profile-family:not([data-current]) .row.static[aria-current="true"]{background:var(--latch-surface)}
 .pill-button{flex:none;margin:0;padding:6px 12px;border:0;border-radius:999px;background:var(--latch-accent-soft);color:var(--latch-accent-text);
 font:inherit;font-size:13px;font-weight:600;cursor:pointer}
 .pill-button:hover{background:color-mix(in srgb,var(--latch-accent-soft) 70%,var(--latch-accent-fill) 30%)}

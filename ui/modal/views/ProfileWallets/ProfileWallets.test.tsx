@@ -154,7 +154,7 @@ describe('ProfileWallets', () => {
     expect(current()).toEqual(['EVM'])
     const evm = shadow().querySelector('.profile-family') as HTMLElement
     expect(evm.getAttribute('aria-labelledby')?.split(' ').map((id) => shadow().getElementById(id)?.textContent)).toEqual(['EVM', 'Current'])
-    const tags = [...shadow().querySelectorAll('.profile-connection .row > .tag')].map((tag) => tag.textContent)
+    const tags = [...shadow().querySelectorAll('.profile-connection .profile-sub .tag')].map((tag) => tag.textContent)
     expect(tags).toEqual(['Active on EVM', 'Active on Bitcoin'])
     // Bitcoin becomes the page's family: the mark moves with it.
     const bitcoin = [...shadow().querySelectorAll('.profile-family')][2] as HTMLElement
@@ -194,6 +194,6 @@ describe('ProfileWallets', () => {
     act(() => void latch.dispatch(routerPushed({ view: { name: 'ProfileWallets' } })))
     await settle()
     const evm = shadow().querySelector('.profile-family') as HTMLElement
-    expect([...evm.querySelectorAll('.profile-connection .row-sub')].map((sub) => sub.textContent)).toEqual(['0x1111…1111', 'rabby-user.eth'])
+    expect([...evm.querySelectorAll('.profile-connection bdi.row-sub')].map((sub) => sub.textContent)).toEqual(['0x1111…1111', 'rabby-user.eth'])
   })
 })

@@ -112,17 +112,23 @@ function ConnectionItem({ latch, ns, connection, currentFamily }: { latch: Latch
         <WalletImage src={connection.connector?.imageUrl} size={40} />
         <span className="row-text">
           <span className="row-name" dir="auto">{name}</span>
-          {connection.address ? (
-            <bdi className="row-sub" title={connection.address}>
-              {displayName(connection.address, identity.name)}
-            </bdi>
+          {/* The second line: the account, then (for the family's connected wallet) 'Active on <family>', so the name keeps the width. */}
+          {connection.address || connected ? (
+            <span className="profile-sub">
+              {connection.address ? (
+                <bdi className="row-sub" title={connection.address}>
+                  {displayName(connection.address, identity.name)}
+                </bdi>
+              ) : null}
+              {connected ? (
+                <span className="tag" data-tone={currentFamily ? 'success' : 'neutral'}>
+                  {t('profile.activeOn', { family: familyNames[ns] })}
+                </span>
+              ) : null}
+            </span>
           ) : null}
         </span>
-        {connected ? (
-          <span className="tag" data-tone={currentFamily ? 'success' : 'neutral'}>
-            {t('profile.activeOn', { family: familyNames[ns] })}
-          </span>
-        ) : (
+        {connected ? null : (
           <button type="button" className="pill-button" disabled={busy} aria-label={t('profile.switchTo', { name })} onClick={() => run(() => switchConnection(latch, { ns, connectorId: connection.connectorId }))}>
             {t('profile.switch')}
           </button>
@@ -209,7 +215,8 @@ function ConfirmDisconnect({ id, name, busy, onCancel, onConfirm }: { id: string
           {t('common.cancel')}
         </button>
         <button type="button" className="button danger" aria-busy={busy || undefined} disabled={busy} onClick={onConfirm}>
-          {busy ? t('common.disconnecting') : t('common.disconnect')}
+          {/* Its own text: in Arabic the usual 'Disconnect' (إلغاء الربط) reads too close to Cancel (إلغاء) beside it. */}
+          {busy ? t('common.disconnecting') : t('profile.confirmButton')}
         </button>
       </div>
     </div>
