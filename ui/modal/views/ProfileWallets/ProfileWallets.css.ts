@@ -9,8 +9,8 @@ export const profileCss = `
 .profile-confirm-note{margin-block-start:4px;font-size:13px;max-width:none}
 .profile-confirm-actions{display:flex;gap:8px}
 .profile-confirm-actions .button{flex:1 1 0;height:40px;margin-block-start:10px;padding:0 12px}
-.profile-confirm .button.danger{background:color-mix(in srgb,var(--latch-error) 14%,transparent);color:var(--latch-error)}
-.profile-confirm .button.danger:hover{background:color-mix(in srgb,var(--latch-error) 22%,transparent)}
+.profile-confirm .button.danger{background:var(--latch-background);color:var(--latch-error);box-shadow:inset 0 0 0 1px currentColor}
+.profile-confirm .button.danger:hover{background:color-mix(in srgb,var(--latch-error) 6%,var(--latch-background))}
 .profile-accounts{margin-block-start:4px;padding-inline-start:20px}
 .profile-accounts .row{min-height:44px;font-size:14px}
 .profile-end{margin-block-start:4px}
