@@ -26,5 +26,4 @@ export const profileCss = `
 font:inherit;font-size:13px;font-weight:600;cursor:pointer}
 .pill-button:hover{background:color-mix(in srgb,var(--latch-accent-soft) 70%,var(--latch-accent-fill) 30%)}
 .pill-button:disabled,.row:disabled,.profile-confirm .button:disabled{opacity:.55;cursor:progress}
-@media (forced-colors: active){.profile-confirm{border:1px solid CanvasText}}
 `
