@@ -281,6 +281,11 @@ describe.skipIf(!hasChromium())('axe-core on every modal view', () => {
       await dialog(page).getByRole('button', { name: new RegExp(`^${t('account.wallets')}`) }).click()
       await dialog(page).locator('.profile').waitFor()
       await check('Wallets')
+
+      // Wallets, asking before it disconnects one wallet
+      await dialog(page).getByRole('button', { name: t('profile.disconnectOne', { name: 'Latch Dev Wallet' }) }).click()
+      await dialog(page).locator('.profile-confirm').waitFor()
+      await check('Wallets, confirming a disconnect')
     })
   }
 })

@@ -60,7 +60,8 @@ describe.skipIf(!hasChromium())('several chain families at once, end to end', ()
     await dialog(page).getByRole('button', { name: /^Wallets/ }).click()
     const both = [
       ['Solana', `${solanaDevWalletInfo.name} ${short(solana())} active`],
-      ['EVM', expect.stringMatching(new RegExp(`^Latch Dev Wallet ${short(evm)} active$`))],
+      // The EVM account as everywhere: its name from the local ENS once read (docs/names.md, "The account's name").
+      ['EVM', expect.stringMatching(new RegExp(`^Latch Dev Wallet (latch-dev\\.eth|${short(evm)}) active$`))],
       ['Bitcoin'],
     ]
     expect(await profile(page)).toEqual(both)

@@ -26,7 +26,7 @@ describe.skipIf(!hasChromium())('choosing an account name, end to end', () => {
 
     await button(page).click()
     await dialog(page).getByRole('button', { name: 'Choose a name' }).click()
-    await expect.poll(() => dialog(page).locator('h2').textContent()).toBe('Choose Name')
+    await expect.poll(() => dialog(page).locator('h2').textContent()).toBe('Choose a Name')
     await dialog(page).getByLabel('Name', { exact: true }).fill('ab')
     await expect.poll(() => dialog(page).locator('.names [role=alert]').allTextContents()).toEqual(['Name must be at least 4 characters and contain only letters, digits and hyphens'])
     await dialog(page).getByLabel('Name', { exact: true }).fill('Latch-E2E')
@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium())('choosing an account name, end to end', () => {
     const prompt = await page.getByTestId('dev-wallet-prompt').innerText()
     expect(prompt).toContain('"coin_type":2147514985')
     await approve(page)
-    await expect.poll(() => dialog(page).locator('h2').textContent()).toBe('Name Registered')
+    await expect.poll(() => dialog(page).locator('h2').textContent()).toBe('Name Chosen')
     expect(await dialog(page).locator('.names-done-name').textContent()).toBe('latch-e2e.latch.id')
     await dialog(page).getByRole('button', { name: 'Done' }).click()
     await expect.poll(() => dialog(page).locator('h2').textContent()).toBe('Account')

@@ -56,6 +56,37 @@ describe('the message catalogue', () => {
     })
   })
 
+  // The name flow reads as one wording: the Account row, the view's title, then its success (docs/names.md, "Choosing a name").
+  it.each(['en', ...builtinLocales.map((d) => d.locale)])('%s: the name row and the title of its view are one text', async (locale) => {
+    const messages = locale === 'en' ? english : await load(locale)
+    const lower = (id: string) => messages[id]?.toLocaleLowerCase(locale)
+    expect(lower('view.RegisterAccountName')).toBe(lower('names.row'))
+  })
+
+  // The Wallets view's confirmation sets its Disconnect beside Cancel: the two must not read alike (Arabic's usual
+  // 'Disconnect', إلغاء الربط, begins with its 'Cancel', إلغاء).
+  it.each(['en', ...builtinLocales.map((d) => d.locale)])('%s: the confirmation\'s Disconnect does not read like Cancel', async (locale) => {
+    const messages = locale === 'en' ? english : await load(locale)
+    const [confirm, cancel] = [messages['profile.confirmButton'] ?? '', messages['common.cancel'] ?? '']
+    expect(confirm.startsWith(cancel) || cancel.startsWith(confirm)).toBe(false)
+  })
+
+  it('English chooses a name all along: Choose a name, Choose a Name, Name Chosen, chosen successfully', () => {
+    expect([english['names.row'], english['view.RegisterAccountName'], english['view.RegisterAccountNameSuccess'], english['names.success']]).toEqual([
+      'Choose a name',
+      'Choose a Name',
+      'Name Chosen',
+      'Account name chosen successfully',
+    ])
+  })
+
+  it('Japanese writes receiving one way (受け取り), never 受取', async () => {
+    const messages = await load('ja')
+    expect(messages['view.Receive']).toBe('受け取り')
+    expect(messages['activity.op.receive']).toBe('受け取り')
+    expect(Object.entries(messages).filter(([, text]) => text.includes('受取'))).toEqual([])
+  })
+
   it('checkLocale finds what a translator can get wrong', () => {
     const problems = checkLocale('fr', { 'button.connect': ' ', 'connecting.continueIn': 'Continuer dans {wallet}', 'allWallets.found': '{count, plural, one {# trouvé} other {# trouvés}}', 'nope.id': 'x', 'view.Send': 'Envoyer {' } as never, { partial: true })
     expect(problems).toEqual([

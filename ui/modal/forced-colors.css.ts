@@ -7,7 +7,7 @@ export const forcedColorsCss = `
 @media (forced-colors: active){
 .card{border:1px solid CanvasText}
 .row,.tile,.button,.toast,.search input{border:1px solid ButtonText}
-.tag,.row-icon,.wallet-icon,.tile-badge,.skeleton{border:1px solid CanvasText}
+.tag,.row-icon,.wallet-icon,.tile-badge,.skeleton,.profile-confirm{border:1px solid CanvasText}
 .row[aria-current="true"]{border:2px solid Highlight}
 .latch-root :focus-visible{outline:3px solid Highlight;outline-offset:2px}
 .card:focus-visible{outline:none}

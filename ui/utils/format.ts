@@ -1,4 +1,4 @@
-import { formatBalance } from '../../kernel/index'
+import { formatBalance, formatTransferQuantity } from '../../kernel/index'
 
 /** `0x1234…abcd` for EVM addresses (first 6, last 4); other families keep 4 and 4. */
 export function shortAddress(address: string): string {
@@ -21,6 +21,17 @@ export function displayName(address: string | undefined, profileName?: string | 
 export function displayBalance(balance: string | undefined, symbol: string | undefined, locale = 'en'): string | undefined {
   if (balance === undefined) return undefined
   const amount = formatAmount(formatBalance(balance), locale)
+  return symbol ? `${amount} ${symbol}` : amount
+}
+
+/**
+ * An amount moved (a network fee, a transfer) floored to 3 decimals (docs/behaviour.md, "Display"), in the locale's digits,
+ * with its symbol. A non-zero amount that floors to zero reads '< 0.001': a fee of 0.000021 ETH is not free.
+ */
+export function displayQuantity(quantity: string, symbol: string | undefined, locale = 'en'): string {
+  const floored = formatTransferQuantity(quantity)
+  const below = /^0(\.0*)?$/.test(floored) && /[1-9]/.test(quantity)
+  const amount = below ? `< ${formatAmount('0.001', locale)}` : formatAmount(floored, locale)
   return symbol ? `${amount} ${symbol}` : amount
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { displayBalance, displayName, formatMonth, shortAddress } from './format'
+import { displayBalance, displayName, displayQuantity, formatMonth, shortAddress } from './format'
 import { shallowEqual } from './shallowEqual'
 import { overrideCss, themeCss } from '../theme/tokens'
 
@@ -15,6 +15,14 @@ describe('display helpers', () => {
     expect(displayBalance('1234.56789', 'ETH', 'fr')).toBe('1\u202f234,567 ETH')
     expect(displayBalance('123456789012345678901234.9999', 'ETH', 'en')).toBe('123,456,789,012,345,678,901,234.999 ETH')
     expect(displayBalance('0.0009', undefined, 'ja')).toBe('0')
+  })
+  it('writes an amount moved (a fee) floored to 3 decimals, and "< 0.001" for a non-zero amount below that', () => {
+    expect(displayQuantity('0.000021411446658', 'ETH')).toBe('< 0.001 ETH')
+    expect(displayQuantity('0.000021', 'ETH', 'de')).toBe('< 0,001 ETH')
+    expect(displayQuantity('0.0019', 'ETH')).toBe('0.001 ETH')
+    expect(displayQuantity('1234.56789', 'SOL')).toBe('1,234.567 SOL')
+    expect(displayQuantity('0', 'ETH')).toBe('0 ETH')
+    expect(displayQuantity('0.000', undefined)).toBe('0')
   })
   it("writes months with the language's month names", () => {
     const march = new Date(Date.UTC(2026, 2, 15))

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createLatch } from '../../../kernel/index'
-import { createTestNetwork } from '../../../kernel/testing'
 import { api } from '../../../plugins/api/index'
 import { names } from '../../../plugins/api/names-index'
 import { bip122, bitcoinRegtest } from '../../../plugins/bip122/index'
@@ -13,6 +12,7 @@ import { LatchProvider } from '../../../ui/index'
 import { defineLocale, pseudoLocaleTag, pseudoMessages } from '../../../ui/i18n/public'
 import { App } from './App'
 import type { DemoConfig } from './config'
+import { demoEvmNetworks } from './networks'
 
 const config: DemoConfig = __LATCH_DEMO_CONFIG__
 const query = new URLSearchParams(location.search)
@@ -50,7 +50,7 @@ const signIn =
     : []
 const latch = createLatch({
   networks: [
-    ...config.chains.map((chain) => createTestNetwork('eip155', chain.chainId, { name: chain.name, rpcUrl: chain.rpcUrl, ...(chain.ensUniversalResolver ? { contracts: { ensUniversalResolver: { address: chain.ensUniversalResolver } } } : {}) })),
+    ...demoEvmNetworks(config.chains),
     ...(solanaConfig ? [solanaLocalnet({ rpcUrl: solanaConfig.rpcUrl })] : []),
     ...(withBitcoin ? [bitcoinRegtest] : []),
   ],

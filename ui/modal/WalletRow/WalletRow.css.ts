@@ -1,11 +1,16 @@
-/** Lists and rows: wallets, networks, account actions. */
+/**
+ * Lists and rows: wallets, networks, account actions. A row's name keeps its own direction (dir="auto", cut at its own end)
+ * but sits at the modal's start, beside its icon: aligned by the modal's direction, since Chromium aligns a dir="auto" child
+ * of a button by its own direction even with match-parent (docs/i18n.md, "Right to left").
+ */
 export const walletRowCss = `
 .list{display:flex;flex-direction:column;gap:6px;margin:0;padding:0;list-style:none}
 .row{display:flex;align-items:center;gap:12px;width:100%;min-height:56px;margin:0;padding-block:8px;padding-inline:8px 12px;border:0;border-radius:var(--latch-radius-item);
 background:var(--latch-surface);color:var(--latch-foreground);font:inherit;font-size:15px;text-align:start;cursor:pointer;transition:background-color .12s ease}
 .row:hover{background:var(--latch-surface-hover)}
 .row:active{background:color-mix(in srgb,var(--latch-surface-hover) 80%,var(--latch-foreground) 6%)}
-.row-name{flex:1;min-width:0;text-align:match-parent;font-weight:500;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.row-name{flex:1;min-width:0;text-align:left;font-weight:500;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+[dir="rtl"] .row-name{text-align:right}
 .row-text{flex:1;min-width:0;display:flex;flex-direction:column;gap:2px}
 .row-sub{font-size:13px;color:var(--latch-foreground-secondary);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .row-chevron{flex:none;color:var(--latch-foreground-secondary)}

@@ -16,6 +16,7 @@ import {
 } from '../../../../kernel/index'
 import { walletFeatureOrder, type FeatureAddon, type LatchAddon } from '../../../addons'
 import { Avatar } from '../../../components/Avatar/Avatar'
+import { selectAccountIdentity } from '../../../components/Avatar/AccountIdentity'
 import { useLatchContext } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
 import { useBalanceWatch } from '../../../hooks/useBalanceWatch'
@@ -32,10 +33,13 @@ import { useT } from '../../../i18n/translate'
 export function selectAccountView(state: State) {
   const ns = state.activeNamespace
   const account = ns ? state.chains[ns].account : undefined
+  const address = selectAddress(state)
+  // The account's one identity, as the account button, the sign-in view and Send draw it (docs/names.md, "The account's name").
+  const identity = selectAccountIdentity(state, ns, address)
   return {
-    address: selectAddress(state),
-    profileName: account?.profileName,
-    profileImage: account?.profileImage,
+    address,
+    profileName: identity.name,
+    profileImage: identity.image,
     balance: account?.balance,
     balanceSymbol: account?.balanceSymbol,
     balanceLoading: account?.balanceLoading ?? false,

@@ -182,6 +182,8 @@ describe('Connect → ConnectingExternal', () => {
     const request = lastRequest(events, 'wallet/connectRequested')
     expect(request).toMatchObject({ ns: 'eip155', payload: { connectorId: 'metamask' } })
     expect(dialog()?.textContent).toContain('Continue in MetaMask')
+    // The name keeps its own direction inside the sentence (docs/i18n.md, "Right to left").
+    expect(shadow().querySelector('.status-view .headline bdi')?.textContent).toBe('MetaMask')
     expect(shadow().querySelector('h2')?.textContent).toBe('MetaMask')
     expect(shadow().querySelector('[role="progressbar"]')).not.toBeNull()
 

@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 import { cancelPendingConnect, startConnect, useConnectAttempt } from '../../connect-attempt'
 import { Loader } from '../../Loader/Loader'
 import { WalletImage } from '../../WalletIcon/WalletIcon'
-import { useT } from '../../../i18n/translate'
+import { isolated, useT } from '../../../shared'
 
 /** The connector named by the view's payload (merged entries included). */
 export function selectPayloadConnector(state: State): Connector | undefined {
@@ -44,7 +44,7 @@ export default function ConnectingExternal() {
         </>
       ) : (
         <>
-          <p className="headline">{t('connecting.continueIn', { name: connector.name })}</p>
+          <p className="headline">{isolated(t, 'connecting.continueIn', { name: connector.name }, 'name')}</p>
           <p className="subtle">{t('connecting.accept')}</p>
         </>
       )}

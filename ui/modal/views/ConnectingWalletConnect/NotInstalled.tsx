@@ -1,5 +1,5 @@
 import { isWalletLink, selectView, type State } from '../../../../kernel/index'
-import { isMobile, useLatch, useT } from '../../../shared'
+import { isMobile, isolated, useLatch, useT } from '../../../shared'
 import { ExternalGlyph, WalletTile } from './glyphs'
 import { findListing } from './wallet-link'
 
@@ -24,11 +24,11 @@ export function NotInstalled() {
       <div className="loader">
         <WalletTile src={imageUrl} size={64} />
       </div>
-      <p className="headline">{t('notInstalled.title', { name })}</p>
-      <p className="subtle">{t('notInstalled.body', { name })}</p>
+      <p className="headline">{isolated(t, 'notInstalled.title', { name }, 'name')}</p>
+      <p className="subtle">{isolated(t, 'notInstalled.body', { name }, 'name')}</p>
       {link ? (
         <a className="button secondary" href={link} target="_blank" rel="noopener noreferrer" data-autofocus>
-          {t('notInstalled.open', { name })} <ExternalGlyph />
+          {isolated(t, 'notInstalled.open', { name }, 'name')} <ExternalGlyph />
         </a>
       ) : null}
     </div>

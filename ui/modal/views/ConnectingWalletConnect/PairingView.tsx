@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { connectionDeepLinkChosen, type Latch, type LatchErrorData, type WalletListing } from '../../../../kernel/index'
-import { useLatchInstance, useT } from '../../../shared'
+import { isolated, useLatchInstance, useT } from '../../../shared'
 import { copyPairingLink } from './copy-link'
 import { CopyGlyph, ErrorGlyph, ExternalGlyph, WalletLogo } from './glyphs'
 import { cancelPendingPairing, currentAttemptId, startPairing, usePairingAttempt, type PairingAttempt } from './pairing-attempt'
@@ -50,7 +50,7 @@ function Pairing({ latch, attempt, seen, listing, name, imageUrl, platform }: Pr
     <div className="wc-view" data-layout={phoneFirst ? 'phone' : 'qr'} ref={focusRef}>
       {phoneFirst ? (
         <>
-          <p className="headline">{t('connecting.continueIn', { name })}</p>
+          <p className="headline">{isolated(t, 'connecting.continueIn', { name }, 'name')}</p>
           <p className="subtle">{t('connecting.accept')}</p>
           {open}
           <p className="wc-hint">{t('wc.scanOther')}</p>
@@ -88,7 +88,7 @@ function OpenWallet({ latch, link, kind, name, primary }: { latch: Latch; link?:
       data-autofocus={primary || undefined}
       onClick={() => link && latch.dispatch(connectionDeepLinkChosen({ link: { href: link.appLink, name } }))}
     >
-      <span className="wc-label">{kind === 'store' ? t('wc.install', { name }) : t('notInstalled.open', { name })}</span>
+      <span className="wc-label">{kind === 'store' ? isolated(t, 'wc.install', { name }, 'name') : isolated(t, 'notInstalled.open', { name }, 'name')}</span>
       <ExternalGlyph />
     </a>
   )

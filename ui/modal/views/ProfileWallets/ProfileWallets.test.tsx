@@ -4,6 +4,7 @@ import { filter, from, merge, mergeMap } from 'rxjs'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   accountConnected,
+  accountProfileUpdated,
   accountDisconnected,
   definePlugin,
   modalOpened,
@@ -15,7 +16,7 @@ import {
   type ChainNamespace,
 } from '../../../../kernel/index'
 import { createTestNetwork } from '../../../../kernel/testing'
-import { button, click, connector, dialog, discover, preloadAll, renderWithLatch, settle, setup, shadow } from '../../../../scripts/testing/ui'
+import { button, click, connector, dialog, discover, focused, preloadAll, renderWithLatch, settle, setup, shadow } from '../../../../scripts/testing/ui'
 
 // docs/behaviour.md, "Several connections": the Wallets view over EVM, Solana and Bitcoin.
 const networks = [createTestNetwork('eip155', 1, { name: 'Ethereum' }), createTestNetwork('solana', 'devnet', { name: 'Solana Devnet' }), createTestNetwork('bip122', 'testnet', { name: 'Bitcoin Testnet' })]
@@ -127,6 +128,7 @@ describe('ProfileWallets', () => {
     act(() => void latch.dispatch(routerPushed({ view: { name: 'ProfileWallets' } })))
     await settle()
     click(button('Disconnect MetaMask'))
+    click(button('Disconnect', shadow().querySelector('.profile-confirm') as HTMLElement))
     await settle()
     expect(latch.getState().connection.connections.eip155.map((c) => c.connectorId)).toEqual(['rabby'])
     click(button('Add Solana wallet'))
@@ -142,5 +144,56 @@ describe('ProfileWallets', () => {
     await settle()
     expect(latch.getState().activeNamespace).toBe('eip155')
     expect(dialog()).toBeNull()
+  })
+
+  it('marks the family the page is on, and labels each family\'s active wallet with its family', async () => {
+    const { latch } = await open()
+    act(() => void latch.dispatch(routerPushed({ view: { name: 'ProfileWallets' } })))
+    await settle()
+    const current = () => [...shadow().querySelectorAll('.profile-family')].filter((section) => section.querySelector('.family-head .tag')).map((section) => section.querySelector('h3')?.textContent)
+    expect(current()).toEqual(['EVM'])
+    const evm = shadow().querySelector('.profile-family') as HTMLElement
+    expect(evm.getAttribute('aria-labelledby')?.split(' ').map((id) => shadow().getElementById(id)?.textContent)).toEqual(['EVM', 'Current'])
+    const tags = [...shadow().querySelectorAll('.profile-connection .profile-sub .tag')].map((tag) => tag.textContent)
+    expect(tags).toEqual(['Active on EVM', 'Active on Bitcoin'])
+    // Bitcoin becomes the page's family: the mark moves with it.
+    const bitcoin = [...shadow().querySelectorAll('.profile-family')][2] as HTMLElement
+    click(bitcoin.querySelectorAll<HTMLElement>('.profile-accounts button')[1] as HTMLElement)
+    await settle()
+    expect(current()).toEqual(['Bitcoin'])
+  })
+
+  it('asks before disconnecting one wallet: Cancel keeps it (focus back on the icon), Disconnect ends it', async () => {
+    const { latch } = await open()
+    act(() => void latch.dispatch(routerPushed({ view: { name: 'ProfileWallets' } })))
+    await settle()
+    const icon = button('Disconnect Rabby')
+    click(icon)
+    await settle()
+    expect(latch.getState().connection.connections.eip155.map((c) => c.connectorId)).toEqual(['metamask', 'rabby'])
+    const confirm = shadow().querySelector('.profile-confirm') as HTMLElement
+    expect(confirm.querySelector('.profile-confirm-text')?.textContent).toBe('Disconnect Rabby?')
+    expect(confirm.querySelector('.profile-confirm-text bdi')?.textContent).toBe('Rabby')
+    expect(icon.getAttribute('aria-expanded')).toBe('true')
+    expect(focused()?.textContent).toBe('Cancel')
+    click(button('Cancel', confirm))
+    await settle()
+    expect(shadow().querySelector('.profile-confirm')).toBeNull()
+    expect(focused()).toBe(icon)
+    expect(latch.getState().chains.eip155.connectorId).toBe('rabby')
+    click(icon)
+    await settle()
+    click(button('Disconnect', shadow().querySelector('.profile-confirm') as HTMLElement))
+    await settle()
+    expect(latch.getState().connection.connections.eip155.map((c) => c.connectorId)).toEqual(['metamask'])
+  })
+
+  it("shows the connected account's name, as the header does", async () => {
+    const { latch } = await open()
+    act(() => void latch.dispatch(accountProfileUpdated({ name: 'rabby-user.eth' }, { ns: 'eip155' })))
+    act(() => void latch.dispatch(routerPushed({ view: { name: 'ProfileWallets' } })))
+    await settle()
+    const evm = shadow().querySelector('.profile-family') as HTMLElement
+    expect([...evm.querySelectorAll('.profile-connection bdi.row-sub')].map((sub) => sub.textContent)).toEqual(['0x1111…1111', 'rabby-user.eth'])
   })
 })

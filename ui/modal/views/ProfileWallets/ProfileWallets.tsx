@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import {
   activateFamily,
   disconnectConnection,
@@ -7,13 +7,15 @@ import {
   toastRequested,
   type ChainNamespace,
   type Latch,
+  type State,
 } from '../../../../kernel/index'
 // By path, not from the kernel's barrel: only this view needs them (docs/react.md, "The modal's lazy chunk").
 import { switchConnection } from '../../../../kernel/actions/switch-connection'
 import { selectProfileConnections, type ProfileFamily } from '../../../../kernel/connection-selectors'
 import { switchableAccounts } from '../../../../kernel/rules/connection-switch'
 import { useLatchContext } from '../../../context'
-import { Avatar, shortAddress, useLatch, useT } from '../../../shared'
+import { Avatar, isolated, selectAccountIdentity, shortAddress, useLatch, useT } from '../../../shared'
+import { displayName } from '../../../utils/format'
 import { DisconnectIcon, PlusIcon } from '../../icons'
 import { WalletImage } from '../../WalletIcon/WalletIcon'
 import { ListRow } from '../../WalletRow/WalletRow'
@@ -32,14 +34,17 @@ function sameProfile(a: readonly ProfileFamily[], b: readonly ProfileFamily[]): 
  * its address and state; switch to a connection or one of its accounts, disconnect one, add a wallet of a family,
  * or disconnect everything.
  */
+const selectActiveFamily = (state: State) => state.activeNamespace
+
 export default function ProfileWallets() {
   const { latch } = useLatchContext()
   const t = useT()
   const families = useLatch(selectProfileConnections, sameProfile)
+  const activeFamily = useLatch(selectActiveFamily)
   return (
     <div className="profile" aria-label={t('profile.families')} role="group">
       {families.map((family) => (
-        <FamilySection key={family.ns} latch={latch} family={family} />
+        <FamilySection key={family.ns} latch={latch} family={family} current={family.ns === activeFamily} />
       ))}
       <ul className="list profile-end">
         <li>
@@ -50,16 +55,27 @@ export default function ProfileWallets() {
   )
 }
 
-function FamilySection({ latch, family }: { latch: Latch; family: ProfileFamily }) {
+/**
+ * A family's connections. The family the page is on (the active family) is marked 'Current'; each family's connected wallet
+ * reads 'Active on <family>', so three families never read a bare 'Active' each (docs/behaviour.md, "Several connections").
+ */
+function FamilySection({ latch, family, current }: { latch: Latch; family: ProfileFamily; current: boolean }) {
   const t = useT()
   const id = useId()
   const name = familyNames[family.ns]
   return (
-    <section className="profile-family" aria-labelledby={id}>
-      <h3 className="family-name" id={id}>{name}</h3>
+    <section className="profile-family" aria-labelledby={current ? `${id} ${id}-current` : id} data-current={current || undefined}>
+      <div className="family-head">
+        <h3 className="family-name" id={id}>{name}</h3>
+        {current ? (
+          <span className="tag" data-tone="accent" id={`${id}-current`}>
+            {t('profile.current')}
+          </span>
+        ) : null}
+      </div>
       <ul className="list" aria-label={t('profile.connections', { family: name })}>
         {family.connections.map((connection) => (
-          <ConnectionItem key={connection.connectorId} latch={latch} ns={family.ns} connection={connection} />
+          <ConnectionItem key={connection.connectorId} latch={latch} ns={family.ns} connection={connection} currentFamily={current} />
         ))}
         <li>
           <ListRow icon={<span className="row-icon"><PlusIcon /></span>} name={t('profile.add', { family: name })} onClick={() => addWallet(latch, family.ns)} />
@@ -69,12 +85,21 @@ function FamilySection({ latch, family }: { latch: Latch; family: ProfileFamily 
   )
 }
 
-function ConnectionItem({ latch, ns, connection }: { latch: Latch; ns: ChainNamespace; connection: ProfileConnection }) {
+/**
+ * One connection: its wallet, its account (as every view draws it: the name when it has one), 'Active on <family>' or Switch,
+ * and the disconnect icon, which asks first (docs/behaviour.md, "Several connections": a disconnected wallet can only be
+ * connected again through the wallet, so there is nothing to undo).
+ */
+function ConnectionItem({ latch, ns, connection, currentFamily }: { latch: Latch; ns: ChainNamespace; connection: ProfileConnection; currentFamily: boolean }) {
   const t = useT()
   const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const disconnectRef = useRef<HTMLButtonElement>(null)
+  const confirmId = useId()
   const name = connection.connector?.name ?? connection.connectorId
   const connected = connection.state === 'connected'
   const accounts = connected ? switchableAccounts(ns, connection.accounts) : []
+  const identity = useLatch((state: State) => selectAccountIdentity(state, ns, connection.address), sameIdentityOf)
   const run = (work: () => Promise<unknown>) => {
     setBusy(true)
     void work()
@@ -87,19 +112,52 @@ function ConnectionItem({ latch, ns, connection }: { latch: Latch; ns: ChainName
         <WalletImage src={connection.connector?.imageUrl} size={40} />
         <span className="row-text">
           <span className="row-name" dir="auto">{name}</span>
-          {connection.address ? <bdi className="row-sub">{shortAddress(connection.address)}</bdi> : null}
+          {/* The second line: the account, then (for the family's connected wallet) 'Active on <family>', so the name keeps the width. */}
+          {connection.address || connected ? (
+            <span className="profile-sub">
+              {connection.address ? (
+                <bdi className="row-sub" title={connection.address}>
+                  {displayName(connection.address, identity.name)}
+                </bdi>
+              ) : null}
+              {connected ? (
+                <span className="tag" data-tone={currentFamily ? 'success' : 'neutral'}>
+                  {t('profile.activeOn', { family: familyNames[ns] })}
+                </span>
+              ) : null}
+            </span>
+          ) : null}
         </span>
-        {connected ? (
-          <span className="tag" data-tone="success">{t('profile.active')}</span>
-        ) : (
+        {connected ? null : (
           <button type="button" className="pill-button" disabled={busy} aria-label={t('profile.switchTo', { name })} onClick={() => run(() => switchConnection(latch, { ns, connectorId: connection.connectorId }))}>
             {t('profile.switch')}
           </button>
         )}
-        <button type="button" className="icon-button small" disabled={busy} aria-label={t('profile.disconnectOne', { name })} onClick={() => run(() => disconnectConnection(latch, { ns, connectorId: connection.connectorId }))}>
+        <button
+          ref={disconnectRef}
+          type="button"
+          className="icon-button small"
+          disabled={busy}
+          aria-label={t('profile.disconnectOne', { name })}
+          aria-expanded={confirming}
+          aria-controls={confirming ? confirmId : undefined}
+          onClick={() => setConfirming((open) => !open)}
+        >
           <DisconnectIcon size={18} />
         </button>
       </div>
+      {confirming ? (
+        <ConfirmDisconnect
+          id={confirmId}
+          name={name}
+          busy={busy}
+          onCancel={() => {
+            setConfirming(false)
+            disconnectRef.current?.focus()
+          }}
+          onConfirm={() => run(() => disconnectConnection(latch, { ns, connectorId: connection.connectorId }))}
+        />
+      ) : null}
       {accounts.length > 1 ? (
         <ul className="list profile-accounts" aria-label={t('profile.accounts', { name })}>
           {accounts.map((account) => {
@@ -113,8 +171,7 @@ function ConnectionItem({ latch, ns, connection }: { latch: Latch; ns: ChainName
                   disabled={busy}
                   onClick={() => (current ? undefined : run(() => switchConnection(latch, { ns, connectorId: connection.connectorId, address: account.address })))}
                 >
-                  <Avatar address={account.address} size={28} />
-                  <bdi className="row-name">{shortAddress(account.address)}</bdi>
+                  <AccountRow ns={ns} address={account.address} />
                   {current ? <CurrentMark label={t('profile.active')} /> : null}
                 </button>
               </li>
@@ -123,6 +180,46 @@ function ConnectionItem({ latch, ns, connection }: { latch: Latch; ns: ChainName
         </ul>
       ) : null}
     </li>
+  )
+}
+
+const sameIdentityOf = (a: { name?: string; image?: string }, b: { name?: string; image?: string }) => a.name === b.name && a.image === b.image
+
+/** An account of a connection, as every view draws it: its picture and name when it has them, else the short address. */
+function AccountRow({ ns, address }: { ns: ChainNamespace; address: string }) {
+  const identity = useLatch((state: State) => selectAccountIdentity(state, ns, address), sameIdentityOf)
+  return (
+    <>
+      <Avatar address={address} image={identity.image} size={28} />
+      <bdi className="row-name" title={address}>
+        {identity.name ?? shortAddress(address)}
+      </bdi>
+    </>
+  )
+}
+
+/** 'Disconnect <wallet>?' under its row, with Cancel (focused when it opens: the safe choice) and Disconnect. */
+function ConfirmDisconnect({ id, name, busy, onCancel, onConfirm }: { id: string; name: string; busy: boolean; onCancel(): void; onConfirm(): void }) {
+  const t = useT()
+  const textId = useId()
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => cancelRef.current?.focus(), [])
+  return (
+    <div className="profile-confirm" id={id} role="group" aria-labelledby={textId}>
+      <p id={textId} className="profile-confirm-text">
+        {isolated(t, 'profile.confirmDisconnect', { name }, 'name')}
+      </p>
+      <p className="profile-confirm-note subtle">{t('profile.confirmNote')}</p>
+      <div className="profile-confirm-actions">
+        <button ref={cancelRef} type="button" className="button secondary" disabled={busy} onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="button danger" aria-busy={busy || undefined} disabled={busy} onClick={onConfirm}>
+          {/* Its own text: in Arabic the usual 'Disconnect' (إلغاء الربط) reads too close to Cancel (إلغاء) beside it. */}
+          {busy ? t('common.disconnecting') : t('profile.confirmButton')}
+        </button>
+      </div>
+    </div>
   )
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { modalOpened, visitorMessages, type LatchErrorData } from '../../../../kernel/index'
+import { accountProfileUpdated, modalOpened, visitorMessages, type LatchErrorData } from '../../../../kernel/index'
 import { siwxSessionsLoaded, siwxSignInFailed, siwxSignInNeeded } from '../../../../plugins/siwx/events'
 import { previewSiwx } from '../../../../scripts/testing/preview-siwx'
 import { button, click, connectAccount, connector, discover, focused, preloadAll, press, renderWithLatch, settle, setup, shadow } from '../../../../scripts/testing/ui'
@@ -63,6 +63,15 @@ describe('SIWXSignMessage', () => {
     expect(cancelButton()?.textContent).toBe('Cancel')
     expect(focused()).toBe(signButton())
     expect(shadow().querySelector('h2')?.textContent).toBe('Sign In')
+  })
+
+  it("shows the account as the header does: its name and avatar when it has them (docs/names.md, \"The account's name\")", async () => {
+    const { latch } = await open()
+    const avatar = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
+    act(() => void latch.dispatch(accountProfileUpdated({ name: 'latch-dev.eth', image: avatar }, { ns: 'eip155' })))
+    expect(view()?.querySelector('.siwx-account bdi')?.textContent).toBe('latch-dev.eth')
+    expect(view()?.querySelector('.siwx-account bdi')?.getAttribute('title')).toBe(address)
+    expect(view()?.querySelector('.siwx-account img')?.getAttribute('src')).toBe(avatar)
   })
 
   it('Sign dispatches siwx/signInRequested, Cancel siwx/signInCancelled; the view raises no toast', async () => {

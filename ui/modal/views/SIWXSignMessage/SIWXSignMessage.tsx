@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react'
 import { selectAddress, visitorMessages, type LatchErrorData, type State } from '../../../../kernel/index'
 import { siwxSignInCancelled, siwxSignInRequested } from '../../../../plugins/siwx/events'
 import type { SiwxState } from '../../../../plugins/siwx/state'
-import { useViewStyles, Avatar, shallowEqual, shortAddress, useLatch, useLatchInstance, useT } from '../../../shared'
+import { useViewStyles, AccountIdentity, shallowEqual, useLatch, useLatchInstance, useT } from '../../../shared'
 import { siwxCss } from './SIWXSignMessage.css'
 
 /**
@@ -35,6 +35,7 @@ export function selectSignInView(state: State) {
   const info = chain?.account.connectedWalletInfo
   const metadata = state.options.metadata
   return {
+    ns,
     status: siwx?.status ?? 'idle',
     error: siwx?.status === 'failed' ? siwx.error : undefined,
     address: siwx?.pending?.address ?? (ns ? selectAddress(state, ns) : undefined),
@@ -73,8 +74,8 @@ export default function SIWXSignMessage() {
       <p className="subtle">{t('siwx.body')}</p>
       {view.address ? (
         <div className="siwx-account">
-          <Avatar address={view.address} size={22} />
-          <bdi title={view.address}>{shortAddress(view.address)}</bdi>
+          {/* The account as the header and Account show it: its name and avatar when it has them (docs/siwx.md, "The view"). */}
+          <AccountIdentity ns={view.ns} address={view.address} size={22} />
         </div>
       ) : null}
       {failed ? (

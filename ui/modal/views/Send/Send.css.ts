@@ -23,6 +23,7 @@ select.send-input{cursor:pointer}
 background:var(--latch-accent-soft);color:var(--latch-accent-text);font:inherit;font-size:13px;font-weight:650;cursor:pointer}
 .send-max:disabled{opacity:.5;cursor:default}
 .send-error{margin:2px 0 0;font-size:13px;font-weight:600;line-height:1.4}
+.send-resolved{margin:2px 0 0;max-width:none;font-size:13px;line-height:1.4;overflow-wrap:anywhere;font-variant-numeric:tabular-nums}
 .send-fee{display:flex;justify-content:space-between;gap:8px;margin-top:10px;padding:10px 12px;border-radius:var(--latch-radius-item);background:var(--latch-surface);
 font-size:13px;color:var(--latch-foreground-secondary)}
 .send-fee bdi{color:var(--latch-foreground);font-weight:600;font-variant-numeric:tabular-nums}
@@ -33,6 +34,9 @@ font-size:13px;color:var(--latch-foreground-secondary)}
 .send-details div+div{border-top:1px solid var(--latch-border)}
 .send-details dt{color:var(--latch-foreground-secondary)}
 .send-details dd{margin:0;font-weight:600;text-align:end;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-variant-numeric:tabular-nums}
+.send-identity{display:inline-flex;align-items:center;gap:6px;max-width:100%;vertical-align:bottom}
+.send-identity img,.send-identity svg{flex:none;border-radius:50%}
+.send-identity bdi{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .send-actions{display:flex;gap:10px}
 .send-actions .button{flex:1 1 0;margin:0;padding:0 16px;white-space:nowrap}
 .send-actions .button[aria-disabled="true"]{cursor:progress;opacity:.8;transform:none}

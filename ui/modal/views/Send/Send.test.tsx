@@ -3,6 +3,7 @@ import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   accountBalanceUpdated,
+  accountProfileUpdated,
   accountConnected,
   balanceTokensSucceeded,
   modalOpened,
@@ -15,6 +16,7 @@ import { filter, map } from 'rxjs'
 import { definePlugin } from '../../../../kernel/plugin'
 import { eip155ReceiptReceived } from '../../../../plugins/eip155/balance-events'
 import { eip155NameFailed, eip155NameRequested, eip155NameSucceeded } from '../../../../plugins/eip155/events'
+import { displayBalance } from '../../../utils/format'
 import { previewSendWallet, standInHash } from '../../../../scripts/testing/preview-send'
 import { createTestNetwork } from '../../../../kernel/testing'
 import { button, click, connectAccount, lastRequest, preloadAll, renderWithLatch, settle, setup, shadow, testNetworks } from '../../../../scripts/testing/ui'
@@ -45,12 +47,12 @@ const nameService = definePlugin({
   ],
 })
 
-async function open({ failFee = false, autoSend = false, names = false, networks = testNetworks } = {}) {
+async function open({ failFee = false, autoSend = false, names = false, networks = testNetworks, balance = '2' } = {}) {
   const t = setup({ networks, plugins: [previewSendWallet({ failFee, autoSend }), ...(names ? [nameService] : [])] })
   cleanup = (await renderWithLatch({ latch: t.latch, children: null })).unmount
   connectAccount(t.latch, address)
   act(() => {
-    t.latch.dispatch(accountBalanceUpdated({ balance: '2', symbol: 'ETH' }, { ns: 'eip155' }))
+    t.latch.dispatch(accountBalanceUpdated({ balance, symbol: 'ETH' }, { ns: 'eip155' }))
     t.latch.dispatch(
       balanceTokensSucceeded({
         caipAddress: `eip155:1:${address}`,
@@ -97,7 +99,7 @@ describe('Send', () => {
     const { ofType } = await open()
     expect([...field('Token').options].map((o) => o.textContent)).toEqual(['ETH', 'DUSD'])
     expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 2 ETH')
-    expect(feeText()).toBe('0.000021 ETH')
+    expect(feeText()).toBe('< 0.001 ETH')
     type(field('Token'), token)
     expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 100.5 DUSD')
     expect(shadow().querySelector('h2')?.textContent).toBe('Send')
@@ -109,10 +111,24 @@ describe('Send', () => {
     expect(ofType('wallet/rpcRequested')).toHaveLength(0)
   })
 
+  it('writes the balance as the header does (floored to 3 decimals) and the fee as a transfer quantity (3 decimals, "< 0.001" below)', async () => {
+    await open({ balance: '10001.349895009341985234' })
+    // The account button's own formatter, so the two never disagree (docs/behaviour.md, "Display").
+    expect(displayBalance('10001.349895009341985234', 'ETH')).toBe('10,001.349 ETH')
+    expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 10,001.349 ETH')
+    expect(feeText()).toBe('< 0.001 ETH')
+    type(field('Token'), token)
+    expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 100.5 DUSD')
+    // What is sent stays exact in the preview: the visitor confirms the amount the wallet is asked for.
+    await fill('0.0005', receiver)
+    click(button('Review'))
+    expect(view().querySelector('.send-amount-big')?.textContent).toBe('0.0005 DUSD')
+  })
+
   it("on a network without an RPC URL the fee is the wallet's eth_estimateGas times eth_gasPrice", async () => {
     const bare = testNetworks.map((network) => ({ ...network, rpcUrls: { default: { http: [] } } }))
     const { ofType } = await open({ networks: bare })
-    expect(feeText()).toBe('0.000021 ETH')
+    expect(feeText()).toBe('< 0.001 ETH')
     expect(ofType('wallet/rpcRequested').map((event) => (event.payload as { method: string }).method).sort()).toEqual(['eth_estimateGas', 'eth_gasPrice'])
     expect(ofType('eip155/feeEstimateRequested')).toHaveLength(0)
   })
@@ -164,6 +180,22 @@ describe('Send', () => {
     expect(ofType('wallet/sendTransactionRequested')).toHaveLength(1)
   })
 
+  it("previews the sender as the header shows it (name and avatar), and a recipient typed as a name with its short address", async () => {
+    const { latch } = await open({ names: true })
+    const avatar = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
+    act(() => void latch.dispatch(accountProfileUpdated({ name: 'latch-dev.eth', image: avatar }, { ns: 'eip155' })))
+    await fill('0.5', 'alice.eth')
+    click(button('Review'))
+    await settle()
+    const [from, to] = [...view().querySelectorAll('.send-details dd')]
+    expect(from?.querySelector('bdi')?.textContent).toBe('latch-dev.eth')
+    expect(from?.querySelector('img')?.getAttribute('src')).toBe(avatar)
+    expect(to?.querySelector('bdi')?.textContent).toBe('alice.eth (0x7099…79C8)')
+    expect(to?.querySelector('bdi')?.getAttribute('title')).toBe(receiver)
+    // No picture of its own: the gradient made from its address.
+    expect(to?.querySelector('svg')).not.toBeNull()
+  })
+
   it('Max fills the whole token balance, and the native balance less the fee', async () => {
     await open()
     click(button('Max'))
@@ -178,7 +210,7 @@ describe('Send', () => {
     await fill('0.5', receiver.toLowerCase())
     click(button('Review'))
     const rows = Object.fromEntries([...view().querySelectorAll('.send-details div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]))
-    expect(rows).toEqual({ From: '0x1234…abcd', To: '0x7099…79C8', Token: 'Ether (ETH)', Network: 'Ethereum', 'Network fee': '0.000021 ETH' })
+    expect(rows).toEqual({ From: '0x1234…abcd', To: '0x7099…79C8', Token: 'Ether (ETH)', Network: 'Ethereum', 'Network fee': '< 0.001 ETH' })
     expect(view().querySelector('.send-amount-big')?.textContent).toBe('0.5 ETH')
     click(button('Send', view()))
     const intent = lastRequest(events, 'wallet/sendTransactionRequested')
@@ -308,7 +340,7 @@ describe('Send on Solana', () => {
     const { latch, events } = await openSolana()
     expect(latch.getState().activeNamespace).toBe('solana')
     expect([...field('Token').options].map((o) => o.textContent)).toEqual(['SOL'])
-    expect(feeText()).toBe('0.000005 SOL')
+    expect(feeText()).toBe('< 0.001 SOL')
     click(button('Max'))
     expect(field('Amount').value).toBe('1.499995')
     await fill('0.0000000001', solanaReceiver)
@@ -333,7 +365,7 @@ describe('Send on Solana', () => {
     ])
     type(field('Token'), mint)
     expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 12.5 USDT')
-    expect(feeText()).toBe('0.000005 SOL')
+    expect(feeText()).toBe('< 0.001 SOL')
     click(button('Max'))
     expect(field('Amount').value).toBe('12.5')
     const cases: [string, string, string][] = [
@@ -352,7 +384,7 @@ describe('Send on Solana', () => {
     await fill('2.25', solanaReceiver)
     click(button('Review'))
     const rows = Object.fromEntries([...view().querySelectorAll('.send-details div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]))
-    expect(rows).toMatchObject({ Token: 'Tether USD (USDT)', 'Network fee': '0.000005 SOL' })
+    expect(rows).toMatchObject({ Token: 'Tether USD (USDT)', 'Network fee': '< 0.001 SOL' })
     expect(view().querySelector('.send-amount-big')?.textContent).toBe('2.25 USDT')
     click(button('Send', view()))
     const intent = lastRequest(events, 'wallet/sendTransactionRequested')

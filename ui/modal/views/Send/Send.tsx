@@ -34,8 +34,8 @@ import {
 } from '../../../../kernel/rules/send'
 import { checksumAddress } from '../../../../kernel/rules/checksum'
 import type {} from '../../../../plugins/eip155/events'
-import { useViewStyles, shallowEqual, shortAddress, useBalanceWatch, useLatch, useLatchInstance, useT } from '../../../shared'
-import { formatAmount } from '../../../utils/format'
+import { useViewStyles, AccountIdentity, shallowEqual, shortAddress, useBalanceWatch, useLatch, useLatchInstance, useT } from '../../../shared'
+import { displayBalance, displayQuantity, formatAmount } from '../../../utils/format'
 import type { Translate } from '../../../i18n/translate'
 import { pendingTransactions } from './pending'
 import { sendCss } from './Send.css'
@@ -292,9 +292,11 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
     )
   }
 
+  // docs/behaviour.md, "Display": the fee as a transfer quantity (3 decimals, '< 0.001' when below), the balance as the header
+  // shows it (floored to 3); the amount in the preview stays exact, since it is what the wallet is asked to send.
   const feeText =
     fee.status === 'ready'
-      ? `${formatAmount(formatUnitsToDecimalString(fee.units, network.nativeCurrency.decimals), t.locale)} ${native.symbol}`
+      ? displayQuantity(formatUnitsToDecimalString(fee.units, network.nativeCurrency.decimals), native.symbol, t.locale)
       : fee.status === 'loading'
         ? t('send.feeEstimating')
         : t('send.feeUnavailable')
@@ -311,13 +313,19 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
           <div>
             <dt>{t('send.from')}</dt>
             <dd>
-              <bdi title={from}>{shortAddress(from)}</bdi>
+              {/* docs/names.md, "The account's name": the account as the header shows it, name and avatar. */}
+              <span className="send-identity">
+                <AccountIdentity ns={view.ns} address={from} size={20} />
+              </span>
             </dd>
           </div>
           <div>
             <dt>{t('send.to')}</dt>
             <dd>
-              <bdi title={recipient.address}>{typedName ? `${typedName} (${shortAddress(recipient.address)})` : shortAddress(recipient.address)}</bdi>
+              {/* A name the visitor typed shows with the short address it resolved to. */}
+              <span className="send-identity">
+                <AccountIdentity ns={view.ns} address={recipient.address} name={typedName} size={20} />
+              </span>
             </dd>
           </div>
           <div>
@@ -404,7 +412,7 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
         </label>
         {token?.balance !== undefined ? (
           <span className="send-balance">
-            {withData(t('send.balance', { amount: mark }), `${formatAmount(formatUnitsToDecimalString(token.balance, token.decimals), t.locale)} ${token.symbol}`)}
+            {withData(t('send.balance', { amount: mark }), displayBalance(formatUnitsToDecimalString(token.balance, token.decimals), token.symbol, t.locale) ?? '')}
           </span>
         ) : null}
       </div>
