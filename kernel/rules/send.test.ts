@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sendRequirement, addPending, balanceUnits, checkRecipient, erc20TransferData, maxAmount, maxPendingTransactions, parseAmount } from './send'
+import { sendRequirement, addPending, balanceUnits, checkRecipient, erc20TransferData, maxAmount, maxPendingTransactions, maxSendUnits, parseAmount } from './send'
 
 // docs/behaviour.md, "Send".
 
@@ -42,6 +42,12 @@ describe('parseAmount', () => {
     expect(refused('2', 0, { balance: 1n })).toBe('insufficient')
     expect(refused('1', 0, { balance: 1n })).toBe('ok 1')
     expect(refused('1'.repeat(200))).toBe('invalidAmount')
+    // More than the family can move (a uint256 on EVM, a u64 on Solana), whatever balance is claimed.
+    const huge = (1n << 256n).toString()
+    expect(parseAmount(huge, 0, { max: maxSendUnits('eip155') })).toEqual({ ok: false, reason: 'tooLarge' })
+    expect(parseAmount(((1n << 256n) - 1n).toString(), 0, { max: maxSendUnits('eip155') })).toMatchObject({ ok: true })
+    expect(parseAmount((1n << 64n).toString(), 0, { max: maxSendUnits('solana'), balance: 1n << 80n })).toEqual({ ok: false, reason: 'tooLarge' })
+    expect(parseAmount('18446744073.709551615', 9, { max: maxSendUnits('solana') })).toMatchObject({ ok: true, units: (1n << 64n) - 1n })
     expect(refused('1', -1)).toBe('invalidAmount')
     expect(refused('1', 1.5)).toBe('invalidAmount')
   })

@@ -10,7 +10,7 @@ import { LatchError } from '../errors'
 import type { ChainNamespace } from '../types'
 
 /** Why an amount is refused; each has its visitor text (`send.<reason>` in the modal's catalogue). */
-export type AmountRefusal = 'amountRequired' | 'invalidAmount' | 'negativeAmount' | 'zeroAmount' | 'tooManyDecimals' | 'insufficient'
+export type AmountRefusal = 'amountRequired' | 'invalidAmount' | 'negativeAmount' | 'zeroAmount' | 'tooManyDecimals' | 'tooLarge' | 'insufficient'
 
 export type AmountResult = { ok: true; units: bigint } | { ok: false; reason: AmountRefusal }
 
@@ -24,9 +24,10 @@ export const maxTokenDecimals = 255
  * The amount `text` means in base units of a token with `decimals` decimals (docs/behaviour.md, "Send"): digits with at most
  * one decimal point (a dot, or the visitor's own decimal separator), spaces around ignored. Refused: nothing typed, a
  * negative amount, anything else that is not such a number (exponent notation, grouping separators, letters), zero, more
- * decimals than the token has, and more than `balance` when it is given.
+ * decimals than the token has, more base units than `max` (what the family can move: `maxSendUnits`), and more than
+ * `balance` when it is given.
  */
-export function parseAmount(text: unknown, decimals: number, options: { balance?: bigint; separator?: string } = {}): AmountResult {
+export function parseAmount(text: unknown, decimals: number, options: { balance?: bigint; separator?: string; max?: bigint } = {}): AmountResult {
   if (typeof text !== 'string') return { ok: false, reason: 'invalidAmount' }
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > maxTokenDecimals) return { ok: false, reason: 'invalidAmount' }
   let value = text.trim()
@@ -45,6 +46,7 @@ export function parseAmount(text: unknown, decimals: number, options: { balance?
   if (significant.length > decimals) return { ok: false, reason: 'tooManyDecimals' }
   const units = BigInt(`${integer}${significant.padEnd(decimals, '0')}` || '0')
   if (units === 0n) return { ok: false, reason: 'zeroAmount' }
+  if (options.max !== undefined && units > options.max) return { ok: false, reason: 'tooLarge' }
   if (options.balance !== undefined && units > options.balance) return { ok: false, reason: 'insufficient' }
   return { ok: true, units }
 }
@@ -107,6 +109,14 @@ export function checkRecipient(ns: ChainNamespace | undefined, text: unknown, zo
 
 /** The largest amount an ERC-20 transfer carries (a uint256). */
 const maxUint256 = (1n << 256n) - 1n
+
+/**
+ * The most base units one transfer of the family can carry (docs/behaviour.md, "Send"): a uint256 on EVM (the chain's coin
+ * and ERC-20s), a u64 on Solana (lamports and SPL amounts). A larger amount is refused before the wallet is asked.
+ */
+export function maxSendUnits(ns: ChainNamespace): bigint {
+  return ns === 'solana' ? (1n << 64n) - 1n : maxUint256
+}
 
 /**
  * The call data of an ERC-20 `transfer(to, amount)`: the selector 0xa9059cbb and two 32-byte words. Undefined when `to`

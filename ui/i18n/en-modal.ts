@@ -153,6 +153,7 @@ export const enModal = {
   'send.negativeAmount': 'The amount cannot be negative',
   'send.zeroAmount': 'Enter an amount above zero',
   'send.tooManyDecimals': '{symbol} has at most {decimals} decimals',
+  'send.tooLarge': 'This is more {symbol} than one transfer can move',
   'send.insufficient': 'Insufficient {symbol} balance',
   'send.insufficientFee': 'Not enough {symbol} left for the network fee',
   'send.invalidAddress': 'Not a valid address',

@@ -209,6 +209,7 @@ const messages: Messages = {
   'send.negativeAmount': 'لا يمكن أن يكون المبلغ سالبًا',
   'send.zeroAmount': 'أدخل مبلغًا أكبر من الصفر',
   'send.tooManyDecimals': 'يحتوي {symbol} على {decimals} منازل عشرية كحد أقصى',
+  'send.tooLarge': 'هذا أكثر من {symbol} مما يمكن لتحويل واحد نقله',
   'send.insufficient': 'رصيد {symbol} غير كافٍ',
   'send.insufficientFee': 'لا يتبقى ما يكفي من {symbol} لرسوم الشبكة',
   'send.invalidAddress': 'عنوان غير صالح',

@@ -210,6 +210,7 @@ const messages: Messages = {
   'send.negativeAmount': 'Der Betrag darf nicht negativ sein',
   'send.zeroAmount': 'Gib einen Betrag über null ein',
   'send.tooManyDecimals': '{symbol} hat höchstens {decimals} Dezimalstellen',
+  'send.tooLarge': 'Das ist mehr {symbol}, als eine Überweisung bewegen kann',
   'send.insufficient': 'Unzureichendes {symbol}-Guthaben',
   'send.insufficientFee': 'Nicht genug {symbol} für die Netzwerkgebühr übrig',
   'send.invalidAddress': 'Keine gültige Adresse',

@@ -208,6 +208,7 @@ const messages: Messages = {
   'send.negativeAmount': 'La cantidad no puede ser negativa',
   'send.zeroAmount': 'Introduce una cantidad mayor que cero',
   'send.tooManyDecimals': '{symbol} admite como máximo {decimals} decimales',
+  'send.tooLarge': 'Es más {symbol} de lo que puede mover una transferencia',
   'send.insufficient': 'Saldo de {symbol} insuficiente',
   'send.insufficientFee': 'No queda suficiente {symbol} para la comisión de red',
   'send.invalidAddress': 'Dirección no válida',

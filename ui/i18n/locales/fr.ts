@@ -212,6 +212,7 @@ const messages: Messages = {
   'send.negativeAmount': 'Le montant ne peut pas être négatif',
   'send.zeroAmount': 'Saisissez un montant supérieur à zéro',
   'send.tooManyDecimals': '{symbol} a au plus {decimals} décimales',
+  'send.tooLarge': 'C’est plus de {symbol} qu’un transfert ne peut en déplacer',
   'send.insufficient': 'Solde {symbol} insuffisant',
   'send.insufficientFee': 'Pas assez de {symbol} pour les frais de réseau',
   'send.invalidAddress': 'Adresse non valide',

@@ -208,6 +208,7 @@ const messages: Messages = {
   'send.negativeAmount': '数量を負にすることはできません',
   'send.zeroAmount': 'ゼロより大きい数量を入力してください',
   'send.tooManyDecimals': '{symbol} の小数点以下は最大 {decimals} 桁です',
+  'send.tooLarge': '1 回の送金で送れる {symbol} の上限を超えています',
   'send.insufficient': '{symbol} の残高が不足しています',
   'send.insufficientFee': 'ネットワーク手数料に必要な {symbol} が足りません',
   'send.invalidAddress': '有効なアドレスではありません',

@@ -208,6 +208,7 @@ const messages: Messages = {
   'send.negativeAmount': 'O valor não pode ser negativo',
   'send.zeroAmount': 'Digite um valor maior que zero',
   'send.tooManyDecimals': '{symbol} tem no máximo {decimals} casas decimais',
+  'send.tooLarge': 'É mais {symbol} do que uma transferência pode mover',
   'send.insufficient': 'Saldo de {symbol} insuficiente',
   'send.insufficientFee': 'Não sobra {symbol} suficiente para a taxa de rede',
   'send.invalidAddress': 'Endereço inválido',

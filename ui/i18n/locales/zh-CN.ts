@@ -205,6 +205,7 @@ const messages: Messages = {
   'send.negativeAmount': '金额不能为负数',
   'send.zeroAmount': '请输入大于零的金额',
   'send.tooManyDecimals': '{symbol} 最多有 {decimals} 位小数',
+  'send.tooLarge': '超出单笔转账可转出的 {symbol} 上限',
   'send.insufficient': '{symbol} 余额不足',
   'send.insufficientFee': '剩余的 {symbol} 不足以支付网络费用',
   'send.invalidAddress': '地址无效',

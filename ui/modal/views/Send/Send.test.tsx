@@ -144,6 +144,8 @@ describe('Send', () => {
       ['0', 'Enter an amount above zero'],
       ['0.0000000000000000001', 'ETH has at most 18 decimals'],
       ['3', 'Insufficient ETH balance'],
+      // More than a uint256 of wei: refused before anything else is looked at.
+      [`${'9'.repeat(60)}`, 'This is more ETH than one transfer can move'],
       ['1.99999', 'Not enough ETH left for the network fee'],
     ]
     for (const [amount, text] of cases) {
@@ -371,6 +373,8 @@ describe('Send on Solana', () => {
     const cases: [string, string, string][] = [
       ['12.6', solanaReceiver, 'Insufficient USDT balance'],
       ['0.0000001', solanaReceiver, 'USDT has at most 6 decimals'],
+      // More than a u64 of base units.
+      ['18446744073709.551616', solanaReceiver, 'This is more USDT than one transfer can move'],
       ['1', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'Not a valid address'],
       ['1', 'not base58 0OIl', 'Not a valid address'],
     ]

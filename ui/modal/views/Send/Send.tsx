@@ -25,6 +25,7 @@ import {
   checkRecipient,
   erc20TransferData,
   maxAmount,
+  maxSendUnits,
   maxTokenDecimals,
   parseAmount,
   sendRequirement,
@@ -208,7 +209,7 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
   // docs/behaviour.md, "Send": a name is sent to once it resolves to an address on the active network.
   const recipient: RecipientResult = typedName && lookup.status === 'resolved' ? { ok: true, address: checksumAddress(lookup.address) } : typed
   const separator = decimalSeparator(t.locale)
-  const amount = token ? parseAmount(amountText, token.decimals, { balance: token.balance, separator }) : undefined
+  const amount = token ? parseAmount(amountText, token.decimals, { balance: token.balance, separator, max: maxSendUnits(family) }) : undefined
 
   // The fee of this transfer: to the recipient once it is an address (the own address until then); an ERC-20's with amount 0.
   const feeTo = recipient.ok ? recipient.address : from
@@ -498,6 +499,7 @@ function withData(text: string, data: string): ReactNode {
 function amountText_(reason: Exclude<AmountRefusal, 'amountRequired'>, token: SendToken): { id: string; values?: Record<string, string | number> } {
   if (reason === 'tooManyDecimals') return { id: 'send.tooManyDecimals', values: { symbol: token.symbol, decimals: token.decimals } }
   if (reason === 'insufficient') return { id: 'send.insufficient', values: { symbol: token.symbol } }
+  if (reason === 'tooLarge') return { id: 'send.tooLarge', values: { symbol: token.symbol } }
   return { id: `send.${reason}` }
 }
 
