@@ -216,3 +216,27 @@ function modalRules(): CSSRule[] {
   style.remove()
   return rules
 }
+
+describe('the focus ring (docs/react.md, "Accessibility")', () => {
+  it('is hidden after a pointer opened the modal, and shows from the first key on', async () => {
+    const t = setup()
+    discover(t.latch, [connector('metamask', 'MetaMask')])
+    const rendered = await renderWithLatch({ latch: t.latch, children: <ConnectButton /> })
+    cleanup = rendered.unmount
+    const opener = rendered.container.querySelector('button') as HTMLButtonElement
+    act(() => void opener.dispatchEvent(new Event('pointerdown', { bubbles: true, composed: true })))
+    click(opener)
+    await settle()
+    expect(dialog()?.getAttribute('data-modality')).toBe('pointer')
+    press('Tab')
+    expect(dialog()?.getAttribute('data-modality')).toBe('keyboard')
+    act(() => void dialog()?.dispatchEvent(new Event('pointerdown', { bubbles: true, composed: true })))
+    expect(dialog()?.getAttribute('data-modality')).toBe('pointer')
+    // The ring's rule, and the one that hides it after a pointer (stronger, so forced colours' ring yields to it too).
+    const rules = modalRules()
+    const outline = (selector: string) =>
+      rules.flatMap((r) => (r instanceof CSSMediaRule ? [...r.cssRules] : [r])).filter((r): r is CSSStyleRule => r instanceof CSSStyleRule && r.selectorText === selector).map((r) => r.style.getPropertyValue('outline'))
+    expect(outline('.latch-root :focus-visible')[0]).toContain('2px solid')
+    expect(outline('.card[data-modality="pointer"] :focus-visible')).toEqual(['none'])
+  })
+})

@@ -1,0 +1,88 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startPreview } from '../ui-preview'
+import { hasChromium, launchBrowser, newGuardedPage, type GuardedPage } from './harness'
+
+/** A phone as chromium emulates it: the page's meta viewport is honoured, so a wider page widens the layout viewport. */
+const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const
+
+type Box = { left: number; top: number; right: number; bottom: number }
+type Measure = { visual: Box; card: Box; close: Box; buttons: { name: string; box: Box }[] }
+
+/** The visual viewport, the card and every button of the dialog, in the layout viewport's coordinates (getBoundingClientRect's). */
+const measure = (page: Page) =>
+  page.evaluate<Measure>(`(() => {
+    const v = window.visualViewport
+    const box = (r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom })
+    const root = document.querySelector('latch-modal').shadowRoot
+    const card = root.querySelector('[role=dialog]')
+    return {
+      visual: { left: v.offsetLeft, top: v.offsetTop, right: v.offsetLeft + v.width, bottom: v.offsetTop + v.height },
+      card: box(card.getBoundingClientRect()),
+      close: box(card.querySelector('.header .icon-button:last-child').getBoundingClientRect()),
+      buttons: [...card.querySelectorAll('button')].map((b) => ({ name: b.getAttribute('aria-label') || b.textContent.trim(), box: box(b.getBoundingClientRect()) })),
+    }
+  })()`)
+
+const inside = (inner: Box, outer: Box) =>
+  inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5 && inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5
+
+describe.skipIf(!hasChromium())('the modal on a host page wider than the phone (docs/react.md, "The modal")', () => {
+  let preview: Awaited<ReturnType<typeof startPreview>>
+  let browser: Browser
+  let guarded: GuardedPage | undefined
+  beforeAll(async () => {
+    preview = await startPreview()
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await preview?.stop()
+  })
+  afterEach(async () => {
+    if (!guarded) return
+    expect(guarded.outsideRequests).toEqual([])
+    expect(guarded.consoleErrors).toEqual([])
+    await guarded.close()
+    guarded = undefined
+  })
+
+  for (const [scrolled, locale] of [[false, 'en'], [true, 'en'], [true, 'ar']] as const) {
+    it(`keeps the bottom sheet and its buttons inside the visual viewport (${locale}, page ${scrolled ? 'scrolled sideways' : 'at its start'})`, async () => {
+      guarded = await newGuardedPage(browser, { device: phone })
+      const page = guarded.page
+      await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' })
+      await page.goto(new URL(`/?theme=dark&account=1&locale=${locale}`, preview.url).href)
+      // The host's overflow: one element 1000 px wide (set through the CSSOM, which the page's CSP allows).
+      await page.evaluate(`(() => {
+        const wide = document.createElement('div')
+        wide.style.width = '1000px'
+        wide.style.height = '20px'
+        document.body.append(wide)
+        ${scrolled ? 'window.scrollTo(400, 0)' : ''}
+      })()`)
+      // The layout viewport did widen (position: fixed is laid out in it): without the fix the sheet is this wide.
+      const widened = await page.evaluate<number>(`(() => {
+        const probe = document.createElement('div')
+        probe.style.position = 'fixed'
+        probe.style.inset = '0'
+        document.body.append(probe)
+        const width = probe.getBoundingClientRect().width
+        probe.remove()
+        return width
+      })()`)
+      expect(widened).toBeGreaterThan(360)
+      await page.locator('button.latch-account').click()
+      await page.locator('latch-modal [role=dialog]:not([aria-busy="true"]) .view').waitFor()
+      await page.locator('latch-modal [role=dialog] li[data-feature] .row').first().waitFor()
+      const { visual, card, close, buttons } = await measure(page)
+      expect(visual.right - visual.left).toBeCloseTo(360, 0)
+      expect(card.right - card.left).toBeCloseTo(360, 0)
+      expect(inside(card, visual), `card ${JSON.stringify(card)} in ${JSON.stringify(visual)}`).toBe(true)
+      // Every button is on screen across (rows below the fold scroll inside the sheet, so only their sides count).
+      const offSide = buttons.filter(({ box }) => box.right > box.left && (box.left < visual.left - 0.5 || box.right > visual.right + 0.5))
+      expect(offSide).toEqual([])
+      expect(inside(close, visual), `close ${JSON.stringify(close)} in ${JSON.stringify(visual)}`).toBe(true)
+    })
+  }
+})
