@@ -47,6 +47,23 @@ describe.skipIf(!hasChromium())('the modal on a host page wider than the phone (
     guarded = undefined
   })
 
+  it("keeps Account's Disconnect in sight when its rows do not fit (a short window)", async () => {
+    guarded = await newGuardedPage(browser, { device: { viewport: { width: 1280, height: 520 } } })
+    const page = guarded.page
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
+    await page.goto(new URL('/?theme=light&account=1', preview.url).href)
+    await page.locator('button.latch-account').click()
+    await page.locator('latch-modal [role=dialog] li[data-feature] .row').first().waitFor()
+    const { body, leave, scrolls } = await page.evaluate<{ body: Box; leave: Box; scrolls: boolean }>(`(() => {
+      const root = document.querySelector('latch-modal').shadowRoot
+      const body = root.querySelector('.body')
+      const box = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom } }
+      return { body: box(body), leave: box(root.querySelector('[data-tone="danger"]')), scrolls: body.scrollHeight > body.clientHeight }
+    })()`)
+    expect(scrolls).toBe(true)
+    expect(inside(leave, body), `Disconnect ${JSON.stringify(leave)} in ${JSON.stringify(body)}`).toBe(true)
+  })
+
   for (const [scrolled, locale] of [[false, 'en'], [true, 'en'], [true, 'ar']] as const) {
     it(`keeps the bottom sheet and its buttons inside the visual viewport (${locale}, page ${scrolled ? 'scrolled sideways' : 'at its start'})`, async () => {
       guarded = await newGuardedPage(browser, { device: phone })

@@ -50,6 +50,7 @@ font:inherit;font-size:15px;font-weight:600;text-decoration:none;cursor:pointer;
 .account-balance{margin-top:2px;font-size:15px;color:var(--latch-foreground-secondary);font-variant-numeric:tabular-nums}
 .account-balance.skeleton{width:96px;height:16px;border-radius:6px}
 a.row{text-decoration:none}
+.account-leave{position:sticky;bottom:-16px;z-index:1;margin:0 -16px -16px;padding:6px 16px 16px;background:var(--latch-background);box-shadow:0 -1px 0 var(--latch-border)}
 @keyframes latch-fade-in{from{opacity:0}}
 @keyframes latch-fade-out{to{opacity:0}}
 @keyframes latch-pop-in{from{opacity:0;transform:translateY(8px) scale(.97)}}
