@@ -64,6 +64,33 @@ describe.skipIf(!hasChromium())('the modal on a host page wider than the phone (
     expect(inside(leave, body), `Disconnect ${JSON.stringify(leave)} in ${JSON.stringify(body)}`).toBe(true)
   })
 
+  for (const [name, device] of [
+    ['a window', { viewport: { width: 1280, height: 760 } }],
+    ['a phone', phone],
+  ] as const) {
+    it(`shows a toast above the card on ${name}: the card does not move and nothing of it is covered`, async () => {
+      guarded = await newGuardedPage(browser, { device })
+      const page = guarded.page
+      await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
+      await page.goto(new URL('/?theme=light&account=1', preview.url).href)
+      await page.locator('button.latch-account').click()
+      await page.locator('latch-modal [role=dialog] li[data-feature] .row').first().waitFor()
+      const cardBox = `(() => { const r = document.querySelector('latch-modal').shadowRoot.querySelector('.card').getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom } })()`
+      const before = await page.evaluate<Box>(cardBox)
+      await page.evaluate(`window.latchPreview.dispatch({ type: 'toast/requested', payload: { toast: { message: 'Transaction sent', variant: 'success' } } })`)
+      await page.locator('latch-modal .toast').waitFor()
+      const after = await page.evaluate<Box>(cardBox)
+      const { toast, visual } = await page.evaluate<{ toast: Box; visual: Box }>(`(() => {
+        const r = document.querySelector('latch-modal').shadowRoot.querySelector('.toast').getBoundingClientRect()
+        const v = window.visualViewport
+        return { toast: { left: r.left, top: r.top, right: r.right, bottom: r.bottom }, visual: { left: v.offsetLeft, top: v.offsetTop, right: v.offsetLeft + v.width, bottom: v.offsetTop + v.height } }
+      })()`)
+      expect(after).toEqual(before)
+      expect(toast.bottom, `toast ${JSON.stringify(toast)} above card ${JSON.stringify(after)}`).toBeLessThanOrEqual(after.top)
+      expect(inside(toast, visual), `toast ${JSON.stringify(toast)} in ${JSON.stringify(visual)}`).toBe(true)
+    })
+  }
+
   for (const [scrolled, locale] of [[false, 'en'], [true, 'en'], [true, 'ar']] as const) {
     it(`keeps the bottom sheet and its buttons inside the visual viewport (${locale}, page ${scrolled ? 'scrolled sideways' : 'at its start'})`, async () => {
       guarded = await newGuardedPage(browser, { device: phone })

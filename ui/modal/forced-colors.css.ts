@@ -10,7 +10,7 @@ export const forcedColorsCss = `
 .tag,.row-icon,.wallet-icon,.tile-badge,.skeleton{border:1px solid CanvasText}
 .row[aria-current="true"]{border:2px solid Highlight}
 .latch-root :focus-visible{outline:3px solid Highlight;outline-offset:2px}
-.card:focus-visible{outline:none}
+.dialog:focus-visible{outline:none}
 .search input:focus{outline:3px solid Highlight;outline-offset:1px;box-shadow:none}
 .icon-button:disabled,.button:disabled{color:GrayText;border-color:GrayText}
 .spinner,.toast-spinner{border-color:CanvasText;border-top-color:Highlight}

@@ -98,18 +98,21 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
     >
       <div
         ref={card}
-        className="card"
+        className="dialog"
         role={closing ? undefined : 'dialog'}
         aria-modal={closing ? undefined : true}
         aria-labelledby={closing ? undefined : titleId}
         tabIndex={-1}
       >
+        {/* Inside the dialog, so screen readers hear it, but drawn above the card: it never moves nor covers the view. */}
         <Toasts placement="modal" />
-        <Header titleId={titleId} closable={closable} onClose={close} />
-        <div className="body" ref={body}>
-          <ViewOpenersContext.Provider value={openers}>
-            <Router view={view} />
-          </ViewOpenersContext.Provider>
+        <div className="card">
+          <Header titleId={titleId} closable={closable} onClose={close} />
+          <div className="body" ref={body}>
+            <ViewOpenersContext.Provider value={openers}>
+              <Router view={view} />
+            </ViewOpenersContext.Provider>
+          </div>
         </div>
       </div>
     </div>
