@@ -157,7 +157,7 @@ describe('the dialog (W3C APG)', () => {
     cleanup = (await renderWithLatch({ latch, children: null })).unmount
     act(() => void latch.dispatch(modalOpened({ view: { name: 'SIWXSignMessage' } })))
     await settle()
-    const toast = { message: 'Authenticating...', messageId: 'siwx.signing', variant: 'loading' }
+    const toast = { message: 'Authenticating...', messageId: 'siwx.signing', variant: 'loading' as const }
     act(() => void latch.dispatch({ type: 'toast/shown', payload: { id: 'a', toast } }))
     const region = dialog()?.querySelector('[role="status"]')
     expect(region?.textContent).toBe('Authenticating...')
