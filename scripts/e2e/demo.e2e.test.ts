@@ -150,7 +150,8 @@ describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
     const page = await open('/?theme=dark')
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).waitFor()
-    const background = await dialog(page).evaluate((el) => getComputedStyle(el).backgroundColor)
+    // The card inside the dialog element (the toasts are drawn outside it, over the backdrop).
+    const background = await dialog(page).locator('.card').evaluate((el) => getComputedStyle(el).backgroundColor)
     expect(background).toBe('rgb(18, 19, 19)')
   })
 })
