@@ -64,6 +64,21 @@ describe.skipIf(!hasChromium())('the modal on a host page wider than the phone (
     expect(inside(leave, body), `Disconnect ${JSON.stringify(leave)} in ${JSON.stringify(body)}`).toBe(true)
   })
 
+  it('draws no focus ring on the first control after a mouse open, and one after a keyboard open', async () => {
+    guarded = await newGuardedPage(browser, { device: { viewport: { width: 1280, height: 800 } } })
+    const page = guarded.page
+    await page.goto(new URL('/?theme=light&account=1', preview.url).href)
+    const copy = page.locator('latch-modal [role=dialog] .account-name .icon-button')
+    const ring = () => copy.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el && getComputedStyle(el).outlineStyle)
+    await page.locator('button.latch-account').click()
+    await expect.poll(ring).toBe('none')
+    await page.keyboard.press('Escape')
+    await page.locator('latch-modal .backdrop').waitFor({ state: 'detached' }) // closed, not only closing
+    await page.locator('button.latch-account').focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(ring).toBe('solid')
+  })
+
   for (const [name, device] of [
     ['a window', { viewport: { width: 1280, height: 760 } }],
     ['a phone', phone],
