@@ -106,6 +106,26 @@ describe.skipIf(!hasChromium())('the modal on a host page wider than the phone (
     })
   }
 
+  it('shows a toast of the closed modal inside the visual viewport of a page wider than the phone', async () => {
+    guarded = await newGuardedPage(browser, { device: phone })
+    const page = guarded.page
+    await page.goto(new URL('/?theme=light&account=1', preview.url).href)
+    await page.evaluate(`(() => {
+      const wide = document.createElement('div')
+      wide.style.width = '1000px'
+      wide.style.height = '20px'
+      document.body.append(wide)
+    })()`)
+    await page.evaluate(`window.latchPreview.dispatch({ type: 'toast/requested', payload: { toast: { message: 'Token Balance Unavailable', variant: 'error' } } })`)
+    await page.locator('latch-modal .toast').waitFor()
+    const { toast, visual } = await page.evaluate<{ toast: Box; visual: Box }>(`(() => {
+      const r = document.querySelector('latch-modal').shadowRoot.querySelector('.toast').getBoundingClientRect()
+      const v = window.visualViewport
+      return { toast: { left: r.left, top: r.top, right: r.right, bottom: r.bottom }, visual: { left: v.offsetLeft, top: v.offsetTop, right: v.offsetLeft + v.width, bottom: v.offsetTop + v.height } }
+    })()`)
+    expect(inside(toast, visual), `toast ${JSON.stringify(toast)} in ${JSON.stringify(visual)}`).toBe(true)
+  })
+
   for (const [scrolled, locale] of [[false, 'en'], [true, 'en'], [true, 'ar']] as const) {
     it(`keeps the bottom sheet and its buttons inside the visual viewport (${locale}, page ${scrolled ? 'scrolled sideways' : 'at its start'})`, async () => {
       guarded = await newGuardedPage(browser, { device: phone })

@@ -1,4 +1,6 @@
+import { useRef, type ReactNode } from 'react'
 import { selectView, type State } from '../../../kernel/index'
+import { useVisualViewportBox } from '../Dialog/visualViewport'
 import { useLatch } from '../../hooks/useLatch'
 import { CheckIcon, ErrorIcon } from '../icons'
 import { useT } from '../../i18n/translate'
@@ -30,7 +32,7 @@ export function Toasts({ placement }: { placement: 'modal' | 'page' }) {
     </div>
   ) : null
   const error = current?.variant === 'error'
-  return (
+  const regions = (
     <>
       <div className="toast-region" data-placement={placement} role="status" aria-live="polite" aria-atomic="true">
         {error ? null : item}
@@ -40,13 +42,26 @@ export function Toasts({ placement }: { placement: 'modal' | 'page' }) {
       </div>
     </>
   )
+  return placement === 'page' ? <PageLayer>{regions}</PageLayer> : regions
+}
+
+/** The page's toasts over the visual viewport, as the open modal's backdrop (docs/react.md, "The modal"). */
+function PageLayer({ children }: { children: ReactNode }) {
+  const layer = useRef<HTMLDivElement>(null)
+  useVisualViewportBox(layer, true)
+  return (
+    <div ref={layer} className="toast-page">
+      {children}
+    </div>
+  )
 }
 
 /** Toast styles. */
 export const toastsCss = `
 .toast-region{position:absolute;left:0;right:0;z-index:3;display:flex;justify-content:center;pointer-events:none}
 .toast-region[data-placement="modal"]{bottom:calc(100% + 12px)}
-.toast-region[data-placement="page"]{position:fixed;top:16px;z-index:var(--latch-z-index)}
+.toast-page{position:fixed;left:0;top:0;width:100%;height:100%;z-index:var(--latch-z-index);pointer-events:none}
+.toast-region[data-placement="page"]{top:16px}
 .toast{display:inline-flex;align-items:center;gap:8px;max-width:calc(100% - 32px);padding-block:8px;padding-inline:8px 14px;border-radius:999px;
 background:var(--latch-foreground);color:var(--latch-background);font-size:14px;font-weight:500;box-shadow:0 8px 24px rgba(0,0,0,.18);
 pointer-events:auto;animation:latch-toast-in .22s cubic-bezier(.2,.9,.3,1.2) both}
