@@ -6,6 +6,7 @@
 export const forcedColorsCss = `
 @media (forced-colors: active){
 .card{border:1px solid CanvasText}
+.account-leave{border-top:1px solid CanvasText}
 .row,.tile,.button,.toast,.search input{border:1px solid ButtonText}
 .tag,.row-icon,.wallet-icon,.tile-badge,.skeleton{border:1px solid CanvasText}
 .row[aria-current="true"]{border:2px solid Highlight}
