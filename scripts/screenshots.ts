@@ -17,8 +17,10 @@ type Shot = {
   name: string
   theme: 'light' | 'dark'
   viewport: { width: number; height: number }
-  view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks' | 'siwx' | 'receive' | 'send' | 'send-preview' | 'send-spl' | 'activity' | 'names' | 'names-success'
+  view: 'connect' | 'account' | 'all-wallets' | 'wallets' | 'networks' | 'siwx' | 'receive' | 'send' | 'send-preview' | 'send-spl' | 'send-demo' | 'activity' | 'names' | 'names-success'
   locale?: string
+  /** A phone as chromium emulates it (touch, the page's meta viewport, 2 device pixels per CSS pixel) at `viewport`. */
+  phone?: boolean
   /** The preview page's query for the sign-in and Send views (`siwx=1`, `siwx=failed`, `send=1`). */
   siwx?: string
 }
@@ -28,7 +30,6 @@ const shots: readonly Shot[] = [
   { name: 'connect-dark', theme: 'dark', viewport: { width: 1280, height: 760 }, view: 'connect' },
   { name: 'account-light', theme: 'light', viewport: { width: 1280, height: 760 }, view: 'account' },
   { name: 'account-dark', theme: 'dark', viewport: { width: 1280, height: 760 }, view: 'account' },
-  { name: 'connect-phone-dark', theme: 'dark', viewport: { width: 390, height: 844 }, view: 'connect' },
   // Right to left: the layout mirrors, the back arrow and chevrons point the other way.
   { name: 'account-ar', theme: 'light', viewport: { width: 1280, height: 760 }, view: 'account', locale: 'ar' },
   { name: 'all-wallets-ar-phone', theme: 'light', viewport: { width: 390, height: 844 }, view: 'all-wallets', locale: 'ar' },
@@ -55,13 +56,35 @@ const shots: readonly Shot[] = [
   // Activity: the demo account's past transactions, served by the local provider API's indexer, grouped by month.
   { name: 'activity-light', theme: 'light', viewport: { width: 1280, height: 900 }, view: 'activity' },
   { name: 'activity-dark', theme: 'dark', viewport: { width: 1280, height: 900 }, view: 'activity' },
-  { name: 'activity-ar-phone', theme: 'light', viewport: { width: 390, height: 844 }, view: 'activity', locale: 'ar' },
+  // A phone, 360 px wide (touch, mobile viewport): Connect, Account, Send and Activity from the demo, in English and Arabic, light and dark.
+  ...(['connect', 'account', 'send-demo', 'activity'] as const).flatMap((view) =>
+    (['', 'ar'] as const).flatMap((locale) =>
+      (['light', 'dark'] as const).map(
+        (theme): Shot => ({
+          name: phoneShotName(view === 'send-demo' ? 'send' : view, locale, theme),
+          theme,
+          viewport: { width: 360, height: 740 },
+          view,
+          phone: true,
+          ...(locale ? { locale } : {}),
+        }),
+      ),
+    ),
+  ),
   // Choose a name: suggestions from the local provider API's name service, then a registration (last: it gives the demo
   // account a name in the zone, which the shots after it would show).
   { name: 'names-light', theme: 'light', viewport: { width: 1280, height: 900 }, view: 'names' },
   { name: 'names-ar-phone', theme: 'dark', viewport: { width: 390, height: 844 }, view: 'names', locale: 'ar' },
   { name: 'names-success-dark', theme: 'dark', viewport: { width: 1280, height: 800 }, view: 'names-success' },
 ]
+
+/** The phone shots' names; two keep the names the docs already link (connect-phone-dark, activity-ar-phone). */
+function phoneShotName(view: string, locale: string, theme: 'light' | 'dark'): string {
+  if (view === 'activity' && locale === 'ar' && theme === 'light') return 'activity-ar-phone'
+  return `${view}${locale ? `-${locale}` : ''}-phone-${theme}`
+}
+
+const phoneDevice = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const
 
 /** Opens the modal from the page's connect button, whatever language it speaks. */
 const openConnect = (page: Page) => page.locator('.latch-connect').click()
@@ -122,6 +145,22 @@ async function showActivity(page: Page) {
   await showAccount(page)
   await modal(page).locator('li[data-feature="activity"] .row').click()
   await modal(page).locator('.activity-row').first().waitFor()
+}
+
+/** Account, then its Send row (found by its feature): the form as it opens, the fee estimated. */
+async function showSendFromAccount(page: Page) {
+  await showAccount(page)
+  await modal(page).locator('li[data-feature="send"] .row').click()
+  await modal(page).locator('.send-form .send-fee bdi', { hasText: 'ETH' }).waitFor()
+  await settleAnimations(page)
+}
+
+/** Every animation of the modal finished (the infinite ones aside). */
+async function settleAnimations(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.querySelector('latch-modal')?.shadowRoot
+    return !!root && root.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity)
+  })
 }
 
 /** Account, then Choose a name (found by its feature), a name typed and its suggestions; registered when `register`. */
@@ -202,8 +241,8 @@ const preview = chosen.some(onPreview) ? await startPreview() : undefined
 const browser = await launchBrowser()
 try {
   for (const shot of chosen) {
-    const guarded = await newGuardedPage(browser)
-    await guarded.page.setViewportSize(shot.viewport)
+    const guarded = await newGuardedPage(browser, shot.phone ? { device: { ...phoneDevice, viewport: shot.viewport } } : {})
+    if (!shot.phone) await guarded.page.setViewportSize(shot.viewport)
     await guarded.page.emulateMedia({ colorScheme: shot.theme, reducedMotion: 'reduce' })
     const base = onPreview(shot) ? `${preview?.url}/?${shot.siwx}&` : `${demo?.url}/?`
     await guarded.page.goto(`${base}theme=${shot.theme}${shot.locale ? `&locale=${shot.locale}` : ''}`)
@@ -216,9 +255,11 @@ try {
     else if (shot.view === 'activity') await showActivity(guarded.page)
     else if (shot.view === 'receive') await showReceive(guarded.page)
     else if (shot.view === 'send-spl') await showSendSpl(guarded.page)
+    else if (shot.view === 'send-demo') await showSendFromAccount(guarded.page)
     else if (shot.view === 'names' || shot.view === 'names-success') await showNames(guarded.page, shot.view === 'names-success')
     else await showAllWallets(guarded.page)
     await guarded.page.getByRole('dialog').waitFor()
+    if (shot.phone) await settleAnimations(guarded.page)
     await guarded.page.screenshot({ path: `${out}${shot.name}.png` })
     console.log(`docs/screenshots/${shot.name}.png`)
     await guarded.close()

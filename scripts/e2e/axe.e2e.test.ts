@@ -57,7 +57,7 @@ async function overflowing(page: Page): Promise<string[]> {
     const problems: string[] = []
     for (const label of labels) {
       const box = label.getBoundingClientRect()
-      if (box.width === 0) continue
+      if (box.width === 0 || label.classList.contains('visually-hidden')) continue
       const text = label.textContent?.trim() ?? ''
       if (label.scrollWidth > label.clientWidth + 1) problems.push(`cut: ${label.className} "${text}" (${label.scrollWidth} > ${label.clientWidth} px)`)
       if (box.left < bounds.left - 1 || box.right > bounds.right + 1) problems.push(`outside the card: ${label.className} "${text}"`)

@@ -62,7 +62,8 @@ describe.skipIf(!hasChromium())('the demo under a strict CSP', () => {
     // React's style props, which are CSSOM writes (the icon's 40 px box).
     const look = await dialog(page).evaluate((el) => {
       const icon = el.querySelector('.wallet-icon') as HTMLElement
-      return { background: getComputedStyle(el).backgroundColor, radius: getComputedStyle(el).borderTopLeftRadius, iconWidth: getComputedStyle(icon).width }
+      const card = el.querySelector('.card') as HTMLElement
+      return { background: getComputedStyle(card).backgroundColor, radius: getComputedStyle(card).borderTopLeftRadius, iconWidth: getComputedStyle(icon).width }
     })
     expect(look.background).not.toBe('rgba(0, 0, 0, 0)')
     expect(look.radius).not.toBe('0px')

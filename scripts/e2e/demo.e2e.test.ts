@@ -37,6 +37,8 @@ describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
     const page = await open()
     await connect(page)
     await expect.poll(() => dialog(page).count()).toBe(0)
+    // Focus back on the button that opened the modal, now the account button (docs/react.md, "The modal").
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toContain('latch-account')
     const balance = formatEther(await rpc().getBalance({ address: account }))
     await expect.poll(() => page.getByTestId('demo-balance').textContent()).toBe(`${balance} ETH`)
   })
@@ -129,6 +131,8 @@ describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
     await page.locator('.latch-account').click()
     await dialog(page).getByRole('button', { name: 'Disconnect' }).click()
     await page.getByTestId('demo-disconnected').waitFor()
+    // Focus back on the button that opened Account, now Connect Wallet again.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Connect Wallet')
     await page.reload()
     await page.getByTestId('demo-disconnected').waitFor()
   })
@@ -159,7 +163,8 @@ describe.skipIf(!hasChromium())('the demo dapp, end to end', () => {
     const page = await open('/?theme=dark')
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).waitFor()
-    const background = await dialog(page).evaluate((el) => getComputedStyle(el).backgroundColor)
+    // The card inside the dialog element (the toasts are drawn outside it, over the backdrop).
+    const background = await dialog(page).locator('.card').evaluate((el) => getComputedStyle(el).backgroundColor)
     expect(background).toBe('rgb(18, 19, 19)')
     // The page itself too, whatever the system's mode (chromium here runs light): README's `?theme=dark`.
     expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(false)

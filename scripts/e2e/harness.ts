@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 
 /** Where Debian's chromium package puts the browser. */
 export const chromiumPath = '/usr/bin/chromium'
@@ -76,9 +76,15 @@ export function isLocalUrl(url: string): boolean {
   }
 }
 
-/** Opens a page in a fresh context that aborts and records outside requests; initScripts run before the page's own scripts on every goto. */
-export async function newGuardedPage(browser: Browser, { initScripts = [] }: { initScripts?: string[] } = {}): Promise<GuardedPage> {
-  const context = await browser.newContext()
+/**
+ * Opens a page in a fresh context that aborts and records outside requests; initScripts run before the page's own scripts on
+ * every goto; `device` sets the context's viewport, touch and mobile emulation (a phone: `isMobile`, `hasTouch`).
+ */
+export async function newGuardedPage(
+  browser: Browser,
+  { initScripts = [], device }: { initScripts?: string[]; device?: BrowserContextOptions } = {},
+): Promise<GuardedPage> {
+  const context = await browser.newContext(device)
   const outsideRequests: string[] = []
   const consoleErrors: string[] = []
   await context.route(

@@ -6,11 +6,12 @@
 export const forcedColorsCss = `
 @media (forced-colors: active){
 .card{border:1px solid CanvasText}
+.account-leave{border-top:1px solid CanvasText}
 .row,.tile,.button,.toast,.search input{border:1px solid ButtonText}
 .tag,.row-icon,.wallet-icon,.tile-badge,.skeleton,.profile-confirm{border:1px solid CanvasText}
 .row[aria-current="true"]{border:2px solid Highlight}
 .latch-root :focus-visible{outline:3px solid Highlight;outline-offset:2px}
-.card:focus-visible{outline:none}
+.dialog:focus-visible{outline:none}
 .search input:focus{outline:3px solid Highlight;outline-offset:1px;box-shadow:none}
 .icon-button:disabled,.button:disabled{color:GrayText;border-color:GrayText}
 .spinner,.toast-spinner{border-color:CanvasText;border-top-color:Highlight}

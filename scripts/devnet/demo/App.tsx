@@ -29,8 +29,8 @@ export function App({
     <div className="page">
       <header className="bar">
         <strong className="brand">Latch demo</strong>
+        <LanguagePicker locale={locale} onLocale={onLocale} />
         <nav className="actions">
-          <LanguagePicker locale={locale} onLocale={onLocale} />
           {isConnected ? <NetworkButton /> : null}
           <ConnectButton />
         </nav>

@@ -1,6 +1,6 @@
 import { useConnectButtonState } from '../../hooks/useConnectButtonState'
 import { useThemeMode } from '../../hooks/useThemeMode'
-import { AccountButton } from '../AccountButton/AccountButton'
+import { useAccountButton } from '../AccountButton/AccountButton'
 import { preloadOnIntent } from '../../modal-loader'
 import { useT } from '../../i18n/translate'
 
@@ -10,12 +10,16 @@ export type ConnectButtonProps = {
   label?: string
 }
 
-/** Opens Connect; once connected it is the AccountButton (NetworkButton carries the wrong-network warning). */
+/**
+ * Opens Connect; once connected it is the AccountButton (NetworkButton carries the wrong-network warning). The same <button>
+ * element either way, so the focus returned to it when the modal closes after connecting or disconnecting stays on it.
+ */
 export function ConnectButton({ label }: ConnectButtonProps) {
   const t = useT()
   const state = useConnectButtonState()
   const theme = useThemeMode()
-  if (state.isConnected && state.account) return <AccountButton />
+  const account = useAccountButton()
+  if (state.isConnected && account) return <button {...account.props}>{account.children}</button>
   const busy = state.status === 'connecting' || state.status === 'reconnecting'
   return (
     <button

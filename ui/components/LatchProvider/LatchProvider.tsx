@@ -7,6 +7,7 @@ import { loadModal } from '../../modal-loader'
 import { prefetchWalletList } from '../../wallet-list'
 import { overrideCss } from '../../theme/tokens'
 import { whenIdle } from '../../utils/platform'
+import { trackInputModality } from '../../utils/modality'
 import { adoptStyles } from '../../utils/styles'
 import { buttonScope, buttonsCss } from '../buttons.css'
 import { ModalHost } from './ModalHost'
@@ -28,6 +29,7 @@ const selectThemeVariables = (state: State) => state.options.themeVariables
 /** Provides a Latch instance to hooks and buttons, renders the modal, and preloads it while the browser is idle. */
 export function LatchProvider({ latch, children, connectorOrder, addons = noAddons, locale, locales, messages }: LatchProviderProps) {
   const value = useMemo<LatchContextValue>(() => ({ latch, connectorOrder, addons }), [latch, connectorOrder, addons])
+  useEffect(trackInputModality, [])
   useEffect(
     () =>
       whenIdle(() => {

@@ -2,7 +2,10 @@
 import { act } from 'react'
 import { describe, expect, it } from 'vitest'
 import { ConnectButton } from '../ConnectButton/ConnectButton'
-import { connector, dialog, discover, renderWithLatch, settle, setup } from '../../../scripts/testing/ui'
+import { accountDisconnected, modalClosed } from '../../../kernel/index'
+import { connectAccount, connector, dialog, discover, renderWithLatch, settle, setup } from '../../../scripts/testing/ui'
+import { useAccount } from '../../hooks/useAccount'
+import { AccountButton } from '../AccountButton/AccountButton'
 import { LatchProvider } from './LatchProvider'
 import { loadedModal } from '../../modal-loader'
 
@@ -116,5 +119,64 @@ describe('the page behind the open modal (docs/react.md, "Accessibility")', () =
     await unmount()
     expect(page.hasAttribute('inert')).toBe(false)
     page.remove()
+  })
+})
+
+describe('focus after connecting and disconnecting (docs/react.md, "Accessibility")', () => {
+  it('returns to ConnectButton, the same element before and after: Connect → connected → Account → disconnected', async () => {
+    const { latch } = setup()
+    discover(latch, [connector('metamask', 'MetaMask')])
+    const { container, unmount } = await renderWithLatch({ latch, children: <ConnectButton /> })
+    const button = container.querySelector('button') as HTMLButtonElement
+    button.focus()
+    act(() => button.click())
+    await settle()
+    expect(document.activeElement).not.toBe(button)
+    connectAccount(latch)
+    act(() => void latch.dispatch(modalClosed({})))
+    await settle()
+    expect(container.querySelector('button')).toBe(button)
+    expect(button.className).toContain('latch-account')
+    expect(document.activeElement).toBe(button)
+    act(() => button.click())
+    await settle()
+    expect(latch.getState().router.history).toEqual([{ name: 'Account' }])
+    act(() => {
+      latch.dispatch(accountDisconnected({}, { ns: 'eip155' }))
+      latch.dispatch(modalClosed({}))
+    })
+    await settle()
+    expect(button.className).toContain('latch-connect')
+    expect(document.activeElement).toBe(button)
+    await unmount()
+  })
+
+  it('goes to the successor in the same place when the page swaps the opener for another element', async () => {
+    const { latch } = setup()
+    discover(latch, [connector('metamask', 'MetaMask')])
+    // An integrator's own swap: a Connect button, then an AccountButton (another element), with a link after both.
+    function Header() {
+      const { isConnected } = useAccount()
+      return (
+        <nav>
+          <a href="#help">Help</a>
+          {isConnected ? <AccountButton /> : <button type="button" onClick={() => latch.dispatch({ type: 'modal/opened', payload: {} })}>Sign in</button>}
+          <a href="#docs">Docs</a>
+        </nav>
+      )
+    }
+    const { container, unmount } = await renderWithLatch({ latch, children: <Header /> })
+    const signIn = container.querySelector('nav > button') as HTMLButtonElement
+    signIn.focus()
+    act(() => signIn.click())
+    await settle()
+    connectAccount(latch)
+    act(() => void latch.dispatch(modalClosed({})))
+    await settle()
+    expect(signIn.isConnected).toBe(false)
+    const account = container.querySelector('nav > button.latch-account')
+    expect(account).not.toBeNull()
+    expect(document.activeElement).toBe(account)
+    await unmount()
   })
 })

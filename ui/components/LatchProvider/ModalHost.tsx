@@ -83,7 +83,8 @@ export function ModalHost() {
 }
 
 /**
- * Remembers the element focused when the modal opens and focuses it again on close; makes the page behind inert while the
+ * Remembers the element focused when the modal opens and focuses it again on close (or its successor in the same place when
+ * the page replaced it meanwhile); makes the page behind inert while the
  * modal is open (docs/react.md, "Accessibility"); opens UnsupportedChain when due.
  */
 function useFocusReturnAndUnsupportedChain(latch: Latch, host: ShadowHost | undefined) {
@@ -93,6 +94,8 @@ function useFocusReturnAndUnsupportedChain(latch: Latch, host: ShadowHost | unde
     let wasOpen = latch.getState().router.open
     let wasUnsupported = selectShowUnsupportedChain(latch.getState())
     let opener: HTMLElement | null = null
+    let place: Place | undefined
+    let pending: ReturnType<typeof setTimeout> | undefined
     let restorePage = wasOpen ? makePageInert() : undefined
     // Read at dispatch time, before React renders the dialog and moves focus into it.
     const unsubscribe = latch.subscribe(() => {
@@ -103,14 +106,21 @@ function useFocusReturnAndUnsupportedChain(latch: Latch, host: ShadowHost | unde
         if (isOpen) {
           const active = document.activeElement
           opener = active instanceof HTMLElement && active !== hostRef.current?.element && active !== document.body ? active : null
+          place = opener ? placeOf(opener) : undefined
+          clearTimeout(pending)
           restorePage = makePageInert() // after reading the opener: inert blurs it
         } else {
           // Before focusing the opener: an element inside an inert one cannot take focus.
           restorePage?.()
           restorePage = undefined
           const target = opener
+          const where = place
           opener = null
+          place = undefined
           if (target?.isConnected) target.focus({ preventScroll: true })
+          // The page may replace the opener as it renders the change that closed the modal (a connect button swapped
+          // for an account button): then its successor in the same place takes focus, once the page has rendered.
+          if (target && where) pending = setTimeout(() => focusSuccessor(target, where, hostRef.current?.element))
         }
       }
       const unsupported = selectShowUnsupportedChain(state)
@@ -121,7 +131,31 @@ function useFocusReturnAndUnsupportedChain(latch: Latch, host: ShadowHost | unde
     })
     return () => {
       unsubscribe()
+      clearTimeout(pending)
       restorePage?.()
     }
   }, [latch])
 }
+
+/** Where the opener sat: its parent and the element after it. */
+type Place = { parent: Element | null; next: Element | null }
+
+function placeOf(element: HTMLElement): Place {
+  return { parent: element.parentElement, next: element.nextElementSibling }
+}
+
+/**
+ * When focus was lost (to the body) because the opener left the page, focuses the element now in its place: the one before
+ * the element that followed it, else the last of its parent, or the first control inside that element.
+ */
+function focusSuccessor(opener: HTMLElement, { parent, next }: Place, host: Element | undefined): void {
+  const active = document.activeElement
+  // Lost: on the body, or still in the closing modal's host.
+  if (opener.isConnected || (active && active !== document.body && active !== host) || !parent?.isConnected) return
+  const candidate = next && next.parentElement === parent ? next.previousElementSibling : parent.lastElementChild
+  if (!(candidate instanceof HTMLElement) || candidate.closest('[inert]')) return
+  const control = candidate.matches(controlSelector) ? candidate : candidate.querySelector<HTMLElement>(controlSelector)
+  control?.focus({ preventScroll: true })
+}
+
+const controlSelector = 'button:not([disabled]),a[href],input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'

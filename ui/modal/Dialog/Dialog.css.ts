@@ -1,4 +1,7 @@
-/** The frame: backdrop, card (centred, 360 px) or bottom sheet (< 430 px), header, body, animations. */
+/**
+ * The frame: backdrop, the dialog (the card, centred, 360 px, or a bottom sheet below 430 px, and the toasts drawn above it),
+ * header, body, animations.
+ */
 export const dialogCss = `
 .latch-root{font-family:var(--latch-font-family);font-size:var(--latch-font-size);line-height:1.4;color:var(--latch-foreground);
 -webkit-font-smoothing:antialiased;-moz-osx-font-smoothing:grayscale;text-align:start;
@@ -9,10 +12,12 @@ text-indent:0;text-shadow:none;white-space:normal;visibility:visible;cursor:defa
 .latch-root :focus{outline:none}
 .latch-root :focus-visible{outline:2px solid var(--latch-focus-ring);outline-offset:2px}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
-.backdrop{position:fixed;inset:0;z-index:var(--latch-z-index);display:flex;align-items:center;justify-content:center;padding:16px;
+.backdrop{position:fixed;left:0;top:0;width:100%;height:100%;z-index:var(--latch-z-index);display:flex;align-items:center;justify-content:center;padding:16px;
 background:var(--latch-overlay);-webkit-backdrop-filter:blur(2px);backdrop-filter:blur(2px);animation:latch-fade-in .2s ease-out both}
-.card:focus-visible{outline:none}
-.card{position:relative;display:flex;flex-direction:column;width:var(--latch-modal-width);max-width:100%;max-height:min(620px,calc(100dvh - 32px));
+.dialog:focus-visible{outline:none}
+.dialog[data-modality="pointer"] :focus-visible{outline:none}
+.dialog{position:relative;display:flex;flex-direction:column;width:var(--latch-modal-width);max-width:100%;max-height:min(620px,calc(100% - 112px))}
+.card{position:relative;display:flex;flex-direction:column;flex:0 1 auto;min-height:0;
 overflow:hidden;background:var(--latch-background);color:var(--latch-foreground);border-radius:var(--latch-radius);box-shadow:var(--latch-shadow);
 animation:latch-pop-in .24s cubic-bezier(.2,.9,.3,1.15) both}
 .backdrop[data-state="closing"]{animation:latch-fade-out .18s ease-in both;pointer-events:none}
@@ -49,6 +54,7 @@ font:inherit;font-size:15px;font-weight:600;text-decoration:none;cursor:pointer;
 .account-balance{margin-top:2px;font-size:15px;color:var(--latch-foreground-secondary);font-variant-numeric:tabular-nums}
 .account-balance.skeleton{width:96px;height:16px;border-radius:6px}
 a.row{text-decoration:none}
+.account-leave{position:sticky;bottom:-16px;z-index:1;margin:0 -16px -16px;padding:6px 16px 16px;background:var(--latch-background);box-shadow:0 -1px 0 var(--latch-border)}
 @keyframes latch-fade-in{from{opacity:0}}
 @keyframes latch-fade-out{to{opacity:0}}
 @keyframes latch-pop-in{from{opacity:0;transform:translateY(8px) scale(.97)}}
@@ -61,7 +67,8 @@ a.row{text-decoration:none}
 @keyframes latch-sheet-out{to{transform:translateY(100%)}}
 @media (max-width:429.98px){
 .backdrop{align-items:flex-end;padding:0}
-.card{width:100%;max-height:88dvh;border-radius:var(--latch-radius) var(--latch-radius) 0 0;padding-bottom:env(safe-area-inset-bottom);
+.dialog{width:100%;max-height:min(88%,calc(100% - 64px))}
+.card{border-radius:var(--latch-radius) var(--latch-radius) 0 0;padding-bottom:env(safe-area-inset-bottom);
 animation:latch-sheet-in .3s cubic-bezier(.2,.9,.3,1) both}
 .card::before{content:"";position:absolute;top:6px;left:50%;width:36px;height:4px;margin-left:-18px;border-radius:2px;background:var(--latch-surface-hover)}
 .backdrop[data-state="closing"] .card{animation:latch-sheet-out .2s ease-in both}

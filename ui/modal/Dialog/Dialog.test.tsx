@@ -151,22 +151,37 @@ describe('the dialog (W3C APG)', () => {
     expect(latch.getState().router.open).toBe(false)
   })
 
-  it('renders the current toast at the bottom of the modal, clear of the title, as a polite status', async () => {
+  it("does not draw 'Authenticating...' a second time over the Sign In view, whose button says it; still heard", async () => {
+    const siwx = definePlugin({ name: 'siwx', slices: { siwx: { required: false, session: null } } as never })
+    const { latch } = setup({ plugins: [siwx] })
+    cleanup = (await renderWithLatch({ latch, children: null })).unmount
+    act(() => void latch.dispatch(modalOpened({ view: { name: 'SIWXSignMessage' } })))
+    await settle()
+    const toast = { message: 'Authenticating...', messageId: 'siwx.signing', variant: 'loading' as const }
+    act(() => void latch.dispatch({ type: 'toast/shown', payload: { id: 'a', toast } }))
+    const region = dialog()?.querySelector('[role="status"]')
+    expect(region?.textContent).toBe('Authenticating...')
+    expect(region?.querySelector('.toast')?.classList.contains('visually-hidden')).toBe(true)
+    // Over another view it is drawn.
+    act(() => void latch.dispatch(routerPushed({ view: { name: 'Connect' } })))
+    expect(dialog()?.querySelector('[role="status"] .toast')?.classList.contains('visually-hidden')).toBe(false)
+  })
+
+  it('renders the current toast inside the dialog but outside the card, as a polite status', async () => {
     const { latch } = await openWithButton()
     act(() => void latch.dispatch({ type: 'toast/shown', payload: { id: 't', toast: { message: 'Copied', variant: 'success' } } }))
     const region = dialog()?.querySelector('[role="status"]')
     expect(region?.getAttribute('aria-live')).toBe('polite')
     expect(region?.textContent).toBe('Copied')
     expect(dialog()?.querySelector('[role="alert"]')?.textContent).toBe('')
-    // jsdom has no layout: the stylesheet puts the modal's toasts in the card's flow, after the view (order 2),
-    // so the view makes room and a toast covers neither the header nor a row.
+    // Out of the card's flow, drawn above it: a toast neither moves the card nor covers the view (chromium: viewport.e2e.test.ts).
+    expect(shadow().querySelector('.card')?.contains(region ?? null)).toBe(false)
     const placed = styleOf('.toast-region[data-placement="modal"]')
-    expect(placed?.getPropertyValue('position')).toBe('static')
-    expect(placed?.getPropertyValue('order')).toBe('2')
+    expect(placed?.getPropertyValue('bottom')).toBe('calc(100% + 12px)')
     expect(dialog()?.hasAttribute('inert')).toBe(false)
     press('Escape')
     expect(shadow().querySelector('.backdrop')?.getAttribute('data-state')).toBe('closing')
-    expect(shadow().querySelector('.card')?.hasAttribute('inert')).toBe(true)
+    expect(shadow().querySelector('.dialog')?.hasAttribute('inert')).toBe(true)
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)))
     expect(shadow().querySelector('.backdrop')).toBeNull()
     const page = shadow().querySelector('[role="status"]')
@@ -216,3 +231,27 @@ function modalRules(): CSSRule[] {
   style.remove()
   return rules
 }
+
+describe('the focus ring (docs/react.md, "Accessibility")', () => {
+  it('is hidden after a pointer opened the modal, and shows from the first key on', async () => {
+    const t = setup()
+    discover(t.latch, [connector('metamask', 'MetaMask')])
+    const rendered = await renderWithLatch({ latch: t.latch, children: <ConnectButton /> })
+    cleanup = rendered.unmount
+    const opener = rendered.container.querySelector('button') as HTMLButtonElement
+    act(() => void opener.dispatchEvent(new Event('pointerdown', { bubbles: true, composed: true })))
+    click(opener)
+    await settle()
+    expect(dialog()?.getAttribute('data-modality')).toBe('pointer')
+    press('Tab')
+    expect(dialog()?.getAttribute('data-modality')).toBe('keyboard')
+    act(() => void dialog()?.dispatchEvent(new Event('pointerdown', { bubbles: true, composed: true })))
+    expect(dialog()?.getAttribute('data-modality')).toBe('pointer')
+    // The ring's rule, and the one that hides it after a pointer (stronger, so forced colours' ring yields to it too).
+    const rules = modalRules()
+    const outline = (selector: string) =>
+      rules.flatMap((r) => (r instanceof CSSMediaRule ? [...r.cssRules] : [r])).filter((r): r is CSSStyleRule => r instanceof CSSStyleRule && r.selectorText === selector).map((r) => r.style.getPropertyValue('outline'))
+    expect(outline('.latch-root :focus-visible')[0]).toContain('2px solid')
+    expect(outline('.dialog[data-modality="pointer"] :focus-visible')).toEqual(['none'])
+  })
+})

@@ -9,6 +9,8 @@ import { Toasts } from '../Toasts/Toasts'
 import { fromKeptElement } from '../../utils/inertPage'
 import { activeElementIn, focusables, nextFocusable } from './focus'
 import { useViewOpeners, ViewOpenersContext } from './viewFocus'
+import { useVisualViewportBox } from './visualViewport'
+import { watchInputModality } from '../../shared'
 
 /**
  * The W3C APG dialog: role="dialog", aria-modal, labelled by the header title; focus moves in on open and
@@ -20,11 +22,13 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
   const latch = useLatchInstance()
   const view = useLatch(selectView)
   const closable = useLatch(selectCanClose)
+  const backdrop = useRef<HTMLDivElement>(null)
   const card = useRef<HTMLDivElement>(null)
   const body = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const closing = phase === 'closing'
   const openers = useViewOpeners(latch, card)
+  useVisualViewportBox(backdrop, true)
 
   const close = useCallback(() => {
     if (selectCanClose(latch.getState())) latch.dispatch(modalClosed({}))
@@ -35,6 +39,9 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
   useLayoutEffect(() => {
     card.current?.toggleAttribute('inert', closing)
   }, [closing])
+
+  // No focus ring after a pointer, until a key is pressed (docs/react.md, "Accessibility").
+  useLayoutEffect(() => watchInputModality((modality) => card.current?.setAttribute('data-modality', modality)), [])
 
   // Views focus their first control themselves; this catches the rest (a view still loading).
   useLayoutEffect(() => {
@@ -83,6 +90,7 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
 
   return (
     <div
+      ref={backdrop}
       className="backdrop"
       data-state={phase}
       onMouseDown={(event) => event.target === event.currentTarget && close()}
@@ -90,18 +98,21 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
     >
       <div
         ref={card}
-        className="card"
+        className="dialog"
         role={closing ? undefined : 'dialog'}
         aria-modal={closing ? undefined : true}
         aria-labelledby={closing ? undefined : titleId}
         tabIndex={-1}
       >
+        {/* Inside the dialog, so screen readers hear it, but drawn above the card: it never moves nor covers the view. */}
         <Toasts placement="modal" />
-        <Header titleId={titleId} closable={closable} onClose={close} />
-        <div className="body" ref={body}>
-          <ViewOpenersContext.Provider value={openers}>
-            <Router view={view} />
-          </ViewOpenersContext.Provider>
+        <div className="card">
+          <Header titleId={titleId} closable={closable} onClose={close} />
+          <div className="body" ref={body}>
+            <ViewOpenersContext.Provider value={openers}>
+              <Router view={view} />
+            </ViewOpenersContext.Provider>
+          </div>
         </div>
       </div>
     </div>

@@ -60,7 +60,7 @@ function FocusOnMount() {
   const { latch } = useLatchContext()
   useLayoutEffect(() => {
     const view = marker.current?.closest('.view')
-    const card = marker.current?.closest<HTMLElement>('.card')
+    const card = marker.current?.closest<HTMLElement>('.dialog')
     if (!view || !card) return
     const name = view.getAttribute('data-view')
     const opener = name ? openers?.take(latch.getState().router.history.length - 1, name, view) : undefined

@@ -204,7 +204,8 @@ export default function Account() {
             </a>
           </li>
         ) : null}
-        <li>
+        {/* docs/behaviour.md, "Views" Account: Disconnect stays in sight at the sheet's foot while the rows above it scroll. */}
+        <li className="account-leave">
           <LeaveRow label={t('common.disconnect')} />
         </li>
       </ul>
