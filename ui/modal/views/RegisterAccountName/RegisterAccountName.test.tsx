@@ -105,7 +105,7 @@ describe('RegisterAccountName', () => {
     click(button('Register'))
     await settle()
     expect(t.service.posts).toHaveLength(1)
-    expect(JSON.parse((t.service.posts[0] as { message: string }).message)).toMatchObject({ name: 'alice.latch.id', address: owner, coin_type: 60 })
+    expect(JSON.parse((t.service.posts[0] as { message: string }).message)).toMatchObject({ name: 'alice.latch.id', address: owner, coin_type: 2147483649 })
     expect(shadow().querySelector('[data-view="RegisterAccountNameSuccess"]')).not.toBeNull()
     expect(shadow().querySelector('.names-done-name')?.textContent).toBe('alice.latch.id')
     expect(shadow().querySelector('.names-done')?.textContent).toContain('Account name chosen successfully')
