@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { constants } from '../constants'
+import { isPlainText } from './plain-text'
 import type { TokenBalance } from '../state'
 
 /** The most token balances kept for one account; the rest of a longer answer is dropped (docs/limits.md). */
@@ -10,8 +11,9 @@ const amount = z.number().check(z.gte(0), z.refine(Number.isFinite, 'not finite'
 
 /** One token balance as it may enter state: every text bounded, numbers finite and not negative. */
 export const tokenBalanceSchema: z.ZodMiniType<TokenBalance> = z.object({
-  name: z.string().check(z.maxLength(100)),
-  symbol: z.string().check(z.minLength(1), z.maxLength(32)),
+  // docs/behaviour.md, "Display": a name or symbol with a bidi control, a zero-width or control character is refused.
+  name: z.string().check(z.maxLength(100), z.refine(isPlainText, 'not plain text')),
+  symbol: z.string().check(z.minLength(1), z.maxLength(32), z.refine(isPlainText, 'not plain text')),
   chainId: z.string().check(z.regex(/^[^:\s]+:[^:\s]+$/), z.maxLength(100)),
   address: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   value: z.optional(amount),

@@ -5,6 +5,7 @@
  * transactions are kept.
  */
 import * as z from 'zod/mini'
+import { isPlainText } from '../../kernel/rules/plain-text'
 
 /** Bounds (docs/limits.md, "Activity"). */
 export const transactionLimits = {
@@ -24,6 +25,8 @@ export const transactionLimits = {
 
 const text = z.string().check(z.maxLength(transactionLimits.text))
 const nonEmpty = z.string().check(z.minLength(1), z.maxLength(transactionLimits.text))
+/** A token's or NFT's name or symbol: it must read as it is (docs/behaviour.md, "Display"), or the transaction is dropped. */
+const shown = z.string().check(z.maxLength(transactionLimits.text), z.refine(isPlainText, 'not plain text'))
 
 /** What a transaction did, as the provider says; anything else is shown as a plain transaction. */
 export const operationTypes = ['send', 'receive', 'approve', 'mint', 'trade', 'execute', 'deposit', 'withdraw', 'burn', 'cancel'] as const
@@ -33,10 +36,10 @@ export type OperationType = (typeof operationTypes)[number]
 export const transferDirections = ['in', 'out', 'self'] as const
 
 export const transferSchema = z.object({
-  fungible_info: z.optional(z.object({ name: z.optional(text), symbol: z.optional(text), icon: z.optional(z.nullable(z.object({ url: z.optional(z.nullable(text)) }))) })),
+  fungible_info: z.optional(z.object({ name: z.optional(shown), symbol: z.optional(shown), icon: z.optional(z.nullable(z.object({ url: z.optional(z.nullable(text)) }))) })),
   nft_info: z.optional(
     z.object({
-      name: z.optional(text),
+      name: z.optional(shown),
       content: z.optional(z.nullable(z.object({ preview: z.optional(z.nullable(z.object({ url: z.optional(z.nullable(text)) }))) }))),
       flags: z.optional(z.nullable(z.object({ is_spam: z.optional(z.boolean()) }))),
     }),

@@ -5,9 +5,12 @@
  * (U+200B–U+200D, U+2060, U+FEFF) would make the wallet show the visitor other words than the ones signed. A module of
  * its own: `siwx()` checks its options with it before the message code loads.
  */
-export const forbiddenInStatement = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\u2060\ufeff]/
+import { isPlainText, unsafeTextPattern } from '../../kernel/rules/plain-text'
+
+/** The kernel's rule for text that reads as it is (kernel/rules/plain-text.ts): the same characters. */
+export const forbiddenInStatement = unsafeTextPattern
 
 /** True when `text` holds none of the forbidden characters. */
 export function isCleanLine(text: string): boolean {
-  return !forbiddenInStatement.test(text)
+  return isPlainText(text)
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { caipAddressSchema, caipNetworkIdSchema, defineEvent, errorDataSchema, type CacheEntry, type EventsOf, type TokenBalance } from '../../kernel/index'
+import { caipAddressSchema, caipNetworkIdSchema, defineEvent, errorDataSchema, isPlainText, type CacheEntry, type EventsOf, type TokenBalance } from '../../kernel/index'
 
 const ns = { namespaced: true }
 
@@ -9,10 +9,10 @@ export const maxTokenBalances = 500
 /** The SPL token programs: Token and Token-2022 (their accounts hold the balances; a send uses the mint's). */
 export const tokenPrograms = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'] as const
 
-/** One SPL token balance as it enters state (docs/solana.md, "Balances"). */
+/** One SPL token balance as it enters state (docs/solana.md, "Balances"); a name or symbol must read as it is (docs/behaviour.md, "Display"). */
 export const tokenBalanceSchema: z.ZodMiniType<TokenBalance> = z.object({
-  name: z.string().check(z.maxLength(100)),
-  symbol: z.string().check(z.minLength(1), z.maxLength(32)),
+  name: z.string().check(z.maxLength(100), z.refine(isPlainText, 'not plain text')),
+  symbol: z.string().check(z.minLength(1), z.maxLength(32), z.refine(isPlainText, 'not plain text')),
   chainId: caipNetworkIdSchema,
   address: z.optional(z.string().check(z.maxLength(64))),
   quantity: z.object({ decimals: z.string().check(z.regex(/^\d{1,3}$/)), numeric: z.string().check(z.regex(/^\d{1,78}(\.\d{1,255})?$/)) }),
