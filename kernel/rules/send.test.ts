@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sendRequirement, addPending, balanceUnits, checkRecipient, erc20TransferData, maxAmount, maxPendingTransactions, maxSendUnits, parseAmount } from './send'
+import { sendRequirement, addPending, balanceUnits, checkRecipient, erc20TransferData, maxAmount, maxPendingTransactions, maxSendUnits, parseAmount, recipientWarning } from './send'
 
 // docs/behaviour.md, "Send".
 
@@ -132,5 +132,19 @@ describe('sendRequirement', () => {
     // Solana has one coin: no token to pick.
     expect(sendRequirement('solana', { amount: '1', recipient: 'x' })).toBeUndefined()
     expect(sendRequirement('eip155', { token: 'native', amount: '1', recipient: 'x' })).toBeUndefined()
+  })
+})
+
+describe('recipientWarning (docs/behaviour.md, "Send")', () => {
+  const token = '0x1A7C000000000000000000000000000000000012'
+  it('warns where what is sent is lost, and nowhere else', () => {
+    expect(recipientWarning('eip155', '0x0000000000000000000000000000000000000000')).toBe('zeroAddress')
+    expect(recipientWarning('eip155', '0x000000000000000000000000000000000000dEaD')).toBe('burnAddress')
+    expect(recipientWarning('eip155', token.toLowerCase(), token)).toBe('tokenContract')
+    expect(recipientWarning('eip155', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', token)).toBeUndefined()
+    expect(recipientWarning('solana', '11111111111111111111111111111111')).toBe('systemProgram')
+    expect(recipientWarning('solana', '1nc1nerator11111111111111111111111111111111')).toBe('burnAddress')
+    expect(recipientWarning('solana', 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263', 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263')).toBe('tokenContract')
+    expect(recipientWarning('solana', '7ZwBU4EUgGbmGdxfiDAGeUn5Hhs9bL4ThKGVUufkWsAg')).toBeUndefined()
   })
 })

@@ -107,6 +107,31 @@ export function checkRecipient(ns: ChainNamespace | undefined, text: unknown, zo
   return { ok: true, address: checksummed }
 }
 
+/** Why a recipient, though a valid address, gets a second confirmation: what is sent there is lost (docs/behaviour.md, "Send"). */
+export type RecipientWarning = 'zeroAddress' | 'burnAddress' | 'tokenContract' | 'systemProgram'
+
+/** Well-known EVM burn addresses (lower case). */
+const evmBurnAddresses = ['0x000000000000000000000000000000000000dead', '0xdead000000000000000042069420694206942069']
+/** Solana's System Program and its incinerator (a burn account). */
+const solanaSystemProgram = '11111111111111111111111111111111'
+const solanaIncinerator = '1nc1nerator11111111111111111111111111111111'
+
+/**
+ * docs/behaviour.md, "Send": whether sending to `address` (a checked recipient) loses what is sent: the zero address, a
+ * burn address, the token's own contract (or mint), or the Solana System Program. Undefined for an ordinary recipient.
+ */
+export function recipientWarning(ns: ChainNamespace | undefined, address: string, token?: string): RecipientWarning | undefined {
+  if (ns === 'solana') {
+    if (address === solanaSystemProgram) return 'systemProgram'
+    if (address === solanaIncinerator) return 'burnAddress'
+    return token !== undefined && address === token ? 'tokenContract' : undefined
+  }
+  const lower = address.toLowerCase()
+  if (/^0x0{40}$/.test(lower)) return 'zeroAddress'
+  if (evmBurnAddresses.includes(lower)) return 'burnAddress'
+  return token !== undefined && lower === token.toLowerCase() ? 'tokenContract' : undefined
+}
+
 /** The largest amount an ERC-20 transfer carries (a uint256). */
 const maxUint256 = (1n << 256n) - 1n
 

@@ -174,6 +174,18 @@ describe('the name service (docs/names.md)', () => {
     await expect(h.latch.request(namesAddressRequested({ name: 'good-name.latch.id' }))).rejects.toMatchObject({ code: 'NAME_RESOLUTION_FAILED' })
   })
 
+  it('a name whose record is the zero address resolves to nothing', async () => {
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      const url = new URL(String(input))
+      if (!url.pathname.startsWith('/v1/profile/account/')) return globalThis.fetch(input, init)
+      const body = { name: 'zero-here.latch.id', addresses: { [String(2147514985)]: { address: `0x${'0'.repeat(40)}` } } }
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }))
+    }
+    const h = begin({ account: 1, fetch })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    expect((await h.latch.request(namesAddressRequested({ name: 'zero-here.latch.id' }))).address).toBeNull()
+  })
+
   it('is off unless asked for: no slice, no row, no request; a bad zone is refused', async () => {
     const h = begin({ account: 1, names: false })
     const reverse = requested('/v1/profile/reverse').length

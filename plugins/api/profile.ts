@@ -77,7 +77,8 @@ export async function getNameAddress(client: ApiClient, parameters: { name: stri
     const found = record.addresses[String(parameters.coinType)] ?? record.addresses[String(0x80000000)]
     if (!found) return null
     if (!/^0x[0-9a-fA-F]{40}$/.test(found.address)) throw new LatchError('SERVER_ERROR', { details: `GET ${path} answered an address that is not an EVM address` })
-    return found.address.toLowerCase()
+    // A record of the zero address points nowhere: the name resolves to nothing (docs/names.md, "Sending to a name").
+    return /^0x0{40}$/.test(found.address) ? null : found.address.toLowerCase()
   } catch (error) {
     const cause = toLatchError(error)
     if (cause.code === 'ABORTED') throw cause

@@ -37,6 +37,8 @@ font-size:13px;color:var(--latch-foreground-secondary)}
 .send-identity{display:inline-flex;align-items:center;gap:6px;max-width:100%;vertical-align:bottom}
 .send-identity img,.send-identity svg{flex:none;border-radius:50%}
 .send-identity bdi{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.send-warning{display:grid;gap:8px;margin:0 0 12px}.send-warning p{margin:0;font-size:13px;font-weight:600;line-height:1.4}
+.send-understood{display:flex;align-items:center;gap:8px;font-size:13px;cursor:pointer}.send-understood input{width:18px;height:18px;margin:0;accent-color:var(--latch-accent)}
 .send-actions{display:flex;gap:10px}
 .send-actions .button{flex:1 1 0;margin:0;padding:0 16px;white-space:nowrap}
 .send-actions .button[aria-disabled="true"]{cursor:progress;opacity:.8;transform:none}

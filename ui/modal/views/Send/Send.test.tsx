@@ -182,6 +182,33 @@ describe('Send', () => {
     expect(ofType('wallet/sendTransactionRequested')).toHaveLength(1)
   })
 
+  it('asks a second confirmation before sending where it is lost: the zero address, a burn address', async () => {
+    const { events, ofType } = await open()
+    for (const [to, text] of [
+      ['0x0000000000000000000000000000000000000000', 'This is the zero address: what you send to it is lost for good.'],
+      ['0x000000000000000000000000000000000000dEaD', 'This is a burn address: what you send to it is lost for good.'],
+    ] as const) {
+      await fill('0.5', to)
+      click(button('Review'))
+      await settle()
+      expect(alerts()).toEqual([text])
+      const send = button('Send')
+      expect(send.getAttribute('aria-disabled')).toBe('true')
+      click(send)
+      await settle()
+      expect(ofType('wallet/sendTransactionRequested')).toHaveLength(0)
+      click(button('Edit'))
+    }
+    click(button('Review'))
+    await settle()
+    const understood = view().querySelector<HTMLInputElement>('.send-understood input')!
+    act(() => understood.click())
+    expect(button('Send').getAttribute('aria-disabled')).toBeNull()
+    click(button('Send'))
+    await settle()
+    expect(lastRequest(events, 'wallet/sendTransactionRequested').payload).toMatchObject({ to: '0x000000000000000000000000000000000000dEaD' })
+  })
+
   it("previews the sender as the header shows it (name and avatar), and a recipient typed as a name with its short address", async () => {
     const { latch } = await open({ names: true })
     const avatar = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'

@@ -28,6 +28,7 @@ import {
   maxSendUnits,
   maxTokenDecimals,
   parseAmount,
+  recipientWarning,
   sendRequirement,
   type AmountRefusal,
   type RecipientRefusal,
@@ -200,6 +201,8 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
   const [sending, setSending] = useState(false)
   const [failure, setFailure] = useState<LatchErrorData>()
   const [fee, setFee] = useState<Fee>({ status: 'loading' })
+  // docs/behaviour.md, "Send": a recipient where what is sent is lost needs the visitor's second confirmation.
+  const [understood, setUnderstood] = useState(false)
   const ids = { token: useId(), amount: useId(), recipient: useId(), amountError: useId(), recipientError: useId() }
   const token = tokens.find((entry) => entry.key === tokenKey)
   const isNative = token?.key === 'native'
@@ -303,6 +306,8 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
         : t('send.feeUnavailable')
 
   if (step === 'preview' && ready && token && amount?.ok && recipient.ok) {
+    const warning = recipientWarning(family, recipient.address, token.address)
+    const held = warning !== undefined && !understood
     return (
       <div className="send-preview">
         <p className="send-amount-big">
@@ -348,6 +353,17 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
             </dd>
           </div>
         </dl>
+        {warning ? (
+          <div className="send-warning">
+            <p className="error-text" role="alert">
+              {t(`send.warn.${warning}`)}
+            </p>
+            <label className="send-understood">
+              <input type="checkbox" checked={understood} onChange={(event) => setUnderstood(event.currentTarget.checked)} />
+              {t('send.warn.confirm')}
+            </label>
+          </div>
+        ) : null}
         {failure ? (
           <p className="send-error error-text" role="alert">
             {t.error(failure)}
@@ -361,10 +377,10 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
             type="button"
             className="button primary"
             data-autofocus
-            aria-disabled={sending || undefined}
+            aria-disabled={sending || held || undefined}
             aria-busy={sending || undefined}
             onClick={() => {
-              if (!sending) submit()
+              if (!sending && !held) submit()
             }}
           >
             {sending ? <span className="spinner spin send-spinner" aria-hidden="true" /> : null}
@@ -385,6 +401,7 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
         setTried(true)
         if (ready) {
           setFailure(undefined)
+          setUnderstood(false)
           setStep('preview')
         }
       }}
