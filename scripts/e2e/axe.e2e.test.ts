@@ -77,7 +77,7 @@ const targetText = (target: unknown[]) => target.map((part) => (Array.isArray(pa
  * Runs axe on the whole document (the demo page and the modal's open shadow root; no rule disabled, nothing excluded)
  * and fails on any violation. While the modal is open the page behind is inert, so the run is mostly the modal.
  */
-async function expectNoViolations(page: Page, view: string, { modal = true } = {}) {
+async function expectNoViolations(page: Page, view: string, { modal = true, contrast: mustCheckContrast = true } = {}) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   // Check the settled view, not one sliding or fading in (text at opacity 0 is skipped by color-contrast).
   await page.evaluate(async () => {
@@ -100,7 +100,7 @@ async function expectNoViolations(page: Page, view: string, { modal = true } = {
     expect(insideModal.length, `${view}: axe checked no node inside latch-modal's shadow root`).toBeGreaterThan(0)
     const contrast = insideModal.filter((node) => results.passes.some((rule) => rule.id === 'color-contrast' && rule.nodes.includes(node)))
     const unsure = results.incomplete.flatMap((rule) => rule.nodes.map((node) => `${rule.id}: ${targetText(node.target)}: ${node.failureSummary}`))
-    expect(contrast.length, `${view}: axe checked no text contrast inside latch-modal; incomplete:\n${unsure.join('\n')}`).toBeGreaterThan(0)
+    if (mustCheckContrast) expect(contrast.length, `${view}: axe checked no text contrast inside latch-modal; incomplete:\n${unsure.join('\n')}`).toBeGreaterThan(0)
   }
   const report = results.violations.flatMap((rule) =>
     rule.nodes.map((node) => `${rule.id} (${rule.impact}): ${rule.help} at ${targetText(node.target)}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`),
@@ -286,6 +286,41 @@ describe.skipIf(!hasChromium())('axe-core on every modal view', () => {
       await dialog(page).getByRole('button', { name: t('profile.disconnectOne', { name: 'Latch Dev Wallet' }) }).click()
       await dialog(page).locator('.profile-confirm').waitFor()
       await check('Wallets, confirming a disconnect')
+    })
+  }
+})
+
+describe.skipIf(!hasChromium())('axe-core on the views a tour of the demo does not reach (on the preview page)', () => {
+  const preview = usePreviewPage()
+
+  for (const mode of modes) {
+    it(`has no violations in ${mode.name} mode: SwitchNetwork, UnsupportedChain, RegisterAccountNameSuccess`, async () => {
+      const page = await preview.open(mode, 'account=1&open=account')
+      const at = (view: string) => `${view} (${mode.name})`
+      const show = async (view: { name: string; payload?: Record<string, unknown> }) => {
+        await page.evaluate((pushed) => {
+          const latch = (window as unknown as { latchPreview: { dispatch(event: unknown): void } }).latchPreview
+          if (pushed.name === 'UnsupportedChain') {
+            // The wallet moves to a network the dapp did not configure: the view stays while it is there.
+            const network = { id: 999, caipNetworkId: 'eip155:999', chainNamespace: 'eip155', name: 'Chain 999', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } }
+            latch.dispatch({ type: 'network/switched', ns: 'eip155', payload: { caipNetworkId: 'eip155:999', network } })
+          }
+          latch.dispatch({ type: 'router/pushed', payload: { view: pushed } })
+        }, view)
+        await dialog(page).locator(`[data-view="${view.name}"]`).waitFor()
+      }
+      await dialog(page).locator('[data-view="Account"]').waitFor()
+      for (const view of [
+        { name: 'SwitchNetwork', payload: { caipNetworkId: 'eip155:8453' } },
+        { name: 'UnsupportedChain' },
+        { name: 'RegisterAccountNameSuccess', payload: { name: 'satoshi.latch.id' } },
+      ]) {
+        await show(view)
+        // In Arabic every text UnsupportedChain starts with is Arabic script, which axe takes for an icon font's ligatures: it
+        // then checks no contrast there (the same texts are checked in the other modes, and the view's colours are theirs).
+        await expectNoViolations(page, at(view.name), { contrast: !(mode.locale === 'ar' && view.name === 'UnsupportedChain') })
+        if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at(view.name)).toEqual([])
+      }
     })
   }
 })
