@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { anvilAccounts } from '../devnet/anvil'
 import { startDemo } from '../devnet/demo/serve-demo'
-import { startPreview } from '../ui-preview'
-import { hasChromium, launchBrowser, newGuardedPage, type GuardedPage } from './harness'
+import { hasChromium, newGuardedPage } from './harness'
+import { usePreviewBrowser } from './use-preview'
 import { useDemoBrowser } from './use-demo'
 import { builtinLocales } from '../../ui/i18n/builtin'
 import { englishMessages } from '../../ui/i18n/check'
@@ -108,33 +108,12 @@ async function expectNoViolations(page: Page, view: string, { modal = true, cont
   expect(report, `${view}: axe violations\n${report.join('\n')}`).toEqual([])
 }
 
-/**
- * The preview page (scripts/ui-preview.ts) and chromium for a describe block; `open(mode, query)` opens the page of the
- * running test in that mode. After each test no request may have left 127.0.0.1 and no console error may have shown.
- */
+/** The preview page for a describe block (scripts/e2e/use-preview.ts); `open(mode, query)` opens the running test's page in that mode. */
 function usePreviewPage() {
-  let preview: Awaited<ReturnType<typeof startPreview>>
-  let browser: Browser
-  let guarded: GuardedPage | undefined
-  beforeAll(async () => {
-    preview = await startPreview()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await preview?.stop()
-  })
-  afterEach(async () => {
-    if (!guarded) return
-    expect(guarded.outsideRequests).toEqual([])
-    expect(guarded.consoleErrors).toEqual([])
-    await guarded.close()
-    guarded = undefined
-  })
+  const preview = usePreviewBrowser()
   return {
     async open(mode: (typeof modes)[number], query: string): Promise<Page> {
-      guarded = await newGuardedPage(browser)
-      const page = guarded.page
+      const page = await preview.page()
       await page.setViewportSize(mode.viewport)
       await page.emulateMedia({ colorScheme: mode.theme, reducedMotion: 'reduce' })
       await page.goto(new URL(`/?theme=${mode.theme}&locale=${mode.locale}&${query}`, preview.url).href)

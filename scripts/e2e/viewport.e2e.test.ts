@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startPreview } from '../ui-preview'
-import { hasChromium, launchBrowser, newGuardedPage, type GuardedPage } from './harness'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { hasChromium } from './harness'
+import { usePreviewBrowser } from './use-preview'
 
 /** A phone as chromium emulates it: the page's meta viewport is honoured, so a wider page widens the layout viewport. */
 const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const
@@ -28,28 +28,10 @@ const inside = (inner: Box, outer: Box) =>
   inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5 && inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5
 
 describe.skipIf(!hasChromium())('the modal on a host page wider than the phone (docs/react.md, "The modal")', () => {
-  let preview: Awaited<ReturnType<typeof startPreview>>
-  let browser: Browser
-  let guarded: GuardedPage | undefined
-  beforeAll(async () => {
-    preview = await startPreview()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await preview?.stop()
-  })
-  afterEach(async () => {
-    if (!guarded) return
-    expect(guarded.outsideRequests).toEqual([])
-    expect(guarded.consoleErrors).toEqual([])
-    await guarded.close()
-    guarded = undefined
-  })
+  const preview = usePreviewBrowser()
 
   it("keeps Account's Disconnect in sight when its rows do not fit (a short window)", async () => {
-    guarded = await newGuardedPage(browser, { device: { viewport: { width: 1280, height: 520 } } })
-    const page = guarded.page
+    const page = await preview.page(undefined, { device: { viewport: { width: 1280, height: 520 } } })
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
     await page.goto(new URL('/?theme=light&account=1', preview.url).href)
     await page.locator('button.latch-account').click()
@@ -65,8 +47,7 @@ describe.skipIf(!hasChromium())('the modal on a host page wider than the phone (
   })
 
   it('draws no focus ring on the first control after a mouse open, and one after a keyboard open', async () => {
-    guarded = await newGuardedPage(browser, { device: { viewport: { width: 1280, height: 800 } } })
-    const page = guarded.page
+    const page = await preview.page(undefined, { device: { viewport: { width: 1280, height: 800 } } })
     await page.goto(new URL('/?theme=light&account=1', preview.url).href)
     const copy = page.locator('latch-modal [role=dialog] .account-name .icon-button')
     const ring = () => copy.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el && getComputedStyle(el).outlineStyle)
@@ -84,8 +65,7 @@ describe.skipIf(!hasChromium())('the modal on a host page wider than the phone (
     ['a phone', phone],
   ] as const) {
     it(`shows a toast above the card on ${name}: the card does not move and nothing of it is covered`, async () => {
-      guarded = await newGuardedPage(browser, { device })
-      const page = guarded.page
+      const page = await preview.page(undefined, { device })
       await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
       await page.goto(new URL('/?theme=light&account=1', preview.url).href)
       await page.locator('button.latch-account').click()
@@ -107,8 +87,7 @@ describe.skipIf(!hasChromium())('the modal on a host page wider than the phone (
   }
 
   it('shows a toast of the closed modal inside the visual viewport of a page wider than the phone', async () => {
-    guarded = await newGuardedPage(browser, { device: phone })
-    const page = guarded.page
+    const page = await preview.page(undefined, { device: phone })
     await page.goto(new URL('/?theme=light&account=1', preview.url).href)
     await page.evaluate(`(() => {
       const wide = document.createElement('div')
@@ -128,8 +107,7 @@ describe.skipIf(!hasChromium())('the modal on a host page wider than the phone (
 
   for (const [scrolled, locale] of [[false, 'en'], [true, 'en'], [true, 'ar']] as const) {
     it(`keeps the bottom sheet and its buttons inside the visual viewport (${locale}, page ${scrolled ? 'scrolled sideways' : 'at its start'})`, async () => {
-      guarded = await newGuardedPage(browser, { device: phone })
-      const page = guarded.page
+      const page = await preview.page(undefined, { device: phone })
       await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' })
       await page.goto(new URL(`/?theme=dark&account=1&locale=${locale}`, preview.url).href)
       // The host's overflow: one element 1000 px wide (set through the CSSOM, which the page's CSP allows).
