@@ -16,6 +16,7 @@ import type { EventOf, LatchEvent, Logged, RequestResult, RequestType } from './
 import { createEventLog, defaultLogBytes, type ExportedLog } from './log'
 import type { EffectContext, PersistedItem, Plugin } from './plugin'
 import type { Ports } from './ports'
+import type { ChainNamespace } from './types'
 import { createReduction, type Accepted } from './reducer'
 import { initialCoreState, type State } from './state'
 import { constants } from './constants'
@@ -91,17 +92,49 @@ export function createKernel(options: KernelOptions): Kernel {
   let destroyed = false
   // Why the last event was refused, for request() to say.
   let lastRejection: string | undefined
+  // Intents awaiting their one answer, by requestId (docs/plugins.md, "Intents and request()").
+  const pending = new Map<string, Intent>()
 
   function dispatch(input: LatchEvent): Logged | undefined {
     if (destroyed) return undefined
-    const accepted = reduction.accept(input)
+    let accepted = reduction.accept(input)
     if (!accepted.ok) {
       lastRejection = accepted.reason
       ports.logger.warn(`event rejected: ${accepted.reason}`)
       enqueue(reduction.accept(kernelEventRejected({ eventType: typeOf(input), reason: accepted.reason.slice(0, 500) })) as Accepted)
+      // A refused answer (junk, over the size limit) still answers its intent, at once.
+      const intent = answered(typeOf(input), guardRead(() => (input as { requestId?: unknown }).requestId))
+      if (intent) answer(intent, new LatchError('INVALID_RESPONSE', { details: `the answer was refused: ${accepted.reason.slice(0, 400)}` }))
       return undefined
     }
-    return enqueue(accepted)
+    const { type, ns, requestId, payload } = accepted.event as Logged
+    // A read-only request's answer is logged in clear; any other keeps its `sensitive()` fields redacted.
+    if (answered(type, requestId)?.clear) {
+      const clear = reduction.accept(input, { clear: true })
+      if (clear.ok) accepted = clear
+    }
+    const definition = requestId !== undefined && type.endsWith('Requested') ? reduction.definition(type) : undefined
+    const base = type.slice(0, -9)
+    const intent = definition && reduction.definition(`${base}Failed`) ? { base, ns, requestId: requestId as string, clear: definition.answerInClear?.(payload) } : undefined
+    if (intent) pending.set(intent.requestId, intent)
+    const logged = enqueue(accepted)
+    // No plugin connects wallets of this family: nobody would answer (docs/errors.md, NOT_CONNECTED).
+    if (intent && ns && !reduction.owned.has(ns)) answer(intent, new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no plugin connects ${ns} wallets` }))
+    return logged
+  }
+
+  /** The pending intent `type` answers (its `…Succeeded` or `…Failed` with its requestId), now answered. */
+  function answered(type: string, requestId: unknown): Intent | undefined {
+    const intent = typeof requestId === 'string' ? pending.get(requestId) : undefined
+    if (!intent || (type !== `${intent.base}Succeeded` && type !== `${intent.base}Failed`)) return undefined
+    pending.delete(intent.requestId)
+    return intent
+  }
+
+  /** The kernel answers an intent itself, with its `…Failed`. */
+  function answer(intent: Intent, error: LatchError) {
+    pending.delete(intent.requestId)
+    dispatch({ type: `${intent.base}Failed`, ns: intent.ns, requestId: intent.requestId, payload: { error: error.toData() } } as LatchEvent)
   }
 
   /**
@@ -315,6 +348,16 @@ function describeCause(cause: unknown): string {
     return typeof cause === 'string' ? cause.slice(0, 500) : typeof cause
   } catch {
     return '(unreadable)'
+  }
+}
+
+type Intent = { base: string; ns?: ChainNamespace; requestId: string; clear?: boolean }
+
+function guardRead(read: () => unknown): unknown {
+  try {
+    return read()
+  } catch {
+    return undefined
   }
 }
 
