@@ -103,7 +103,7 @@ export function createKernel(options: KernelOptions): Kernel {
       ports.logger.warn(`event rejected: ${accepted.reason}`)
       enqueue(reduction.accept(kernelEventRejected({ eventType: typeOf(input), reason: accepted.reason.slice(0, 500) })) as Accepted)
       // A refused answer (junk, over the size limit) still answers its intent, at once.
-      const intent = answered(typeOf(input), guardRead(() => (input as { requestId?: unknown }).requestId))
+      const intent = answered(typeOf(input), field(input, 'requestId'))
       if (intent) answer(intent, new LatchError('INVALID_RESPONSE', { details: `the answer was refused: ${accepted.reason.slice(0, 400)}` }))
       return undefined
     }
@@ -113,9 +113,9 @@ export function createKernel(options: KernelOptions): Kernel {
       const clear = reduction.accept(input, { clear: true })
       if (clear.ok) accepted = clear
     }
-    const definition = requestId !== undefined && type.endsWith('Requested') ? reduction.definition(type) : undefined
     const base = type.slice(0, -9)
-    const intent = definition && reduction.definition(`${base}Failed`) ? { base, ns, requestId: requestId as string, clear: definition.answerInClear?.(payload) } : undefined
+    const definition = requestId !== undefined && type.endsWith('Requested') && reduction.definition(`${base}Failed`) && reduction.definition(type)
+    const intent = definition ? { base, ns, requestId: requestId as string, clear: definition.answerInClear?.(payload) } : undefined
     if (intent) pending.set(intent.requestId, intent)
     const logged = enqueue(accepted)
     // No plugin connects wallets of this family: nobody would answer (docs/errors.md, NOT_CONNECTED).
@@ -125,7 +125,7 @@ export function createKernel(options: KernelOptions): Kernel {
 
   /** The pending intent `type` answers (its `…Succeeded` or `…Failed` with its requestId), now answered. */
   function answered(type: string, requestId: unknown): Intent | undefined {
-    const intent = typeof requestId === 'string' ? pending.get(requestId) : undefined
+    const intent = pending.get(requestId as string)
     if (!intent || (type !== `${intent.base}Succeeded` && type !== `${intent.base}Failed`)) return undefined
     pending.delete(intent.requestId)
     return intent
@@ -353,21 +353,18 @@ function describeCause(cause: unknown): string {
 
 type Intent = { base: string; ns?: ChainNamespace; requestId: string; clear?: boolean }
 
-function guardRead(read: () => unknown): unknown {
+/** A field of an event as given, or undefined when it cannot be read (a Proxy, a getter that throws). */
+function field(input: unknown, key: 'type' | 'requestId'): unknown {
   try {
-    return read()
+    return (input as Record<string, unknown> | null)?.[key]
   } catch {
     return undefined
   }
 }
 
 function typeOf(input: unknown): string {
-  try {
-    const type = (input as { type?: unknown } | null)?.type
-    return typeof type === 'string' ? type.slice(0, 200) : '(none)'
-  } catch {
-    return '(unreadable)'
-  }
+  const type = field(input, 'type')
+  return typeof type === 'string' ? type.slice(0, 200) : '(none)'
 }
 
 function jsonEqual(a: unknown, b: unknown): boolean {
