@@ -48,16 +48,34 @@ describe('answerIntent', () => {
     })
   })
 
-  it('ignores other families and stays silent when the handler says notMine', async () => {
+  it('ignores other families and stays silent when the handler says notMine, while another plugin of the family may answer', async () => {
     const t = createTestPorts()
-    const other = definePlugin({ name: 'other', namespaces: ['solana'] })
-    const latch = createLatch({ plugins: [family(async () => notMine), other], ports: t.ports })
+    const silent = definePlugin({ name: 'silent', namespaces: ['eip155', 'solana'] })
+    const latch = createLatch({ plugins: [family(async () => notMine), silent], ports: t.ports })
     const solana = latch.request({ type: 'wallet/signMessageRequested', ns: 'solana', payload: { message: 'x' } }, { timeout: 100 })
     const mine = latch.request({ type: 'wallet/signMessageRequested', ns: 'eip155', payload: { message: 'x' } }, { timeout: 100 })
-    await Promise.resolve()
+    for (let i = 0; i < 5; i++) await Promise.resolve()
     t.advance(100)
     await expect(solana).rejects.toMatchObject({ code: 'REQUEST_TIMEOUT' })
     await expect(mine).rejects.toMatchObject({ code: 'REQUEST_TIMEOUT' })
+  })
+
+  it('when every plugin of the family says notMine, nobody holds its connection: NOT_CONNECTED at once', async () => {
+    const t = createTestPorts()
+    const second = definePlugin({
+      name: 'second',
+      namespaces: ['eip155'],
+      effects: [(events$) => answerIntent(events$, { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'eip155' }, async () => notMine)],
+    })
+    const latch = createLatch({ plugins: [family(async () => notMine), second], ports: t.ports })
+    // No clock moves.
+    await expect(latch.request({ type: 'wallet/signMessageRequested', ns: 'eip155', payload: { message: 'x' } })).rejects.toMatchObject({
+      code: 'UNKNOWN',
+      messageId: 'NOT_CONNECTED',
+      details: 'no plugin holds a eip155 connection',
+    })
+    // The declines are not events: the log holds the intent, the family's facts and the kernel's answer.
+    expect(latch.exportLog().events.map((e) => e.type).filter((type) => type.startsWith('wallet/') || type.startsWith('kernel/'))).toEqual(['wallet/signMessageRequested', 'wallet/signMessageFailed'])
   })
 })
 

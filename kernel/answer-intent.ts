@@ -8,6 +8,12 @@ import type { ChainNamespace } from './types'
 /** Returned by a handler to leave the intent to another plugin (say, one that owns the connector). */
 export const notMine: unique symbol = Symbol('latch.notMine')
 
+/**
+ * What `answerIntent` emits for `notMine`: not an event, the kernel takes it. When every plugin that claims the family
+ * declined an intent, nobody holds the family's connection: the kernel answers `NOT_CONNECTED` (docs/plugins.md).
+ */
+export const declined = 'kernel/declined'
+
 export type AnswerIntentOptions<I, S> = {
   /** The intent to answer, its success event, and its failure event (payload `{ error }`). */
   intent: EventDefinition<string, I>
@@ -50,7 +56,7 @@ export function answerIntent<I, S>(
             .then(
               (result) => {
                 answered = true
-                if (result !== notMine) emit(options.succeeded(result, reply) as LatchEvent)
+                emit((result === notMine ? { type: declined, requestId: intent.requestId } : options.succeeded(result, reply)) as LatchEvent)
               },
               (error: unknown) => {
                 const latchError = toError(error)

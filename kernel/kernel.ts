@@ -23,6 +23,7 @@ import { constants } from './constants'
 import { corePlugin } from './core/plugin'
 import { defaultStoragePrefix } from './storage-keys'
 import { storageValueRejected, storageHydrated, kernelEventRejected, kernelFaulted } from './core/events'
+import { declined } from './answer-intent'
 
 export type KernelOptions = {
   plugins?: readonly Plugin[]
@@ -115,12 +116,25 @@ export function createKernel(options: KernelOptions): Kernel {
     }
     const base = type.slice(0, -9)
     const definition = requestId !== undefined && type.endsWith('Requested') && reduction.definition(`${base}Failed`) && reduction.definition(type)
-    const intent = definition ? { base, ns, requestId: requestId as string, clear: definition.answerInClear?.(payload) } : undefined
+    const intent: Intent | undefined = definition ? { base, ns, requestId: requestId as string, clear: definition.answerInClear?.(payload), declined: new Set() } : undefined
     if (intent) pending.set(intent.requestId, intent)
     const logged = enqueue(accepted)
-    // No plugin connects wallets of this family: nobody would answer (docs/errors.md, NOT_CONNECTED).
-    if (intent && ns && !reduction.owned.has(ns)) answer(intent, new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no plugin connects ${ns} wallets` }))
+    // No plugin connects wallets of this family: nobody would answer.
+    if (intent) decline('', requestId)
     return logged
+  }
+
+  /**
+   * Plugin `name` left a wallet intent (`wallet/…`, `network/…`) to another (`notMine`). Once every plugin that claims
+   * its family has, nobody holds the family's connection: the kernel answers NOT_CONNECTED (docs/errors.md).
+   */
+  function decline(name: string, requestId: unknown) {
+    const intent = pending.get(requestId as string)
+    if (!intent?.ns || !/^(wallet|network)\//.test(intent.base)) return
+    intent.declined.add(name)
+    if (reduction.plugins.every((plugin) => !plugin.namespaces?.includes(intent.ns as ChainNamespace) || intent.declined.has(plugin.name))) {
+      answer(intent, new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no plugin holds a ${intent.ns} connection` }))
+    }
   }
 
   /** The pending intent `type` answers (its `…Succeeded` or `…Failed` with its requestId), now answered. */
@@ -197,7 +211,7 @@ export function createKernel(options: KernelOptions): Kernel {
         }
         subscriptions.push(
           output.subscribe({
-            next: (event) => dispatch(event),
+            next: (event) => (field(event, 'type') === declined ? decline(plugin.name, field(event, 'requestId')) : dispatch(event)),
             error: (cause) => fault(plugin.name, 'failed and stopped', cause),
           }),
         )
@@ -351,7 +365,7 @@ function describeCause(cause: unknown): string {
   }
 }
 
-type Intent = { base: string; ns?: ChainNamespace; requestId: string; clear?: boolean }
+type Intent = { base: string; ns?: ChainNamespace; requestId: string; clear?: boolean; declined: Set<string> }
 
 /** A field of an event as given, or undefined when it cannot be read (a Proxy, a getter that throws). */
 function field(input: unknown, key: 'type' | 'requestId'): unknown {

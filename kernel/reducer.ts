@@ -21,8 +21,6 @@ export type Reduction = {
   accept(input: unknown, options?: { replaying?: boolean; clear?: boolean }): Accepted | { ok: false; reason: string }
   /** The definition of an event type, when a plugin defines it. */
   definition(type: string): EventDefinition<string, unknown> | undefined
-  /** The chain families some plugin claims (`Plugin.namespaces`). */
-  readonly owned: ReadonlySet<ChainNamespace>
   /** Folds one (redacted) event; never throws: a failing reducer leaves the state as it was. */
   reduce(state: State, event: Logged): { state: State; error?: LatchError }
 }
@@ -97,7 +95,6 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
   return {
     plugins: sorted,
     initialState,
-    owned,
     definition: (type) => definitions.get(type),
     accept(input, options = {}) {
       const copy = toJsonSafe(envelopeOf(input), 'event')

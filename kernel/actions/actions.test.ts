@@ -74,7 +74,7 @@ describe('action verbs', () => {
     expect(await failed(latch.request({ type: 'wallet/rpcRequested', ns: 'polkadot', payload: { method: 'x' } }))).toBe('UNKNOWN/NOT_CONNECTED')
     const answers = latch.exportLog().events.filter((e) => e.type.endsWith('Failed'))
     expect(answers.map((e) => [e.type, e.ns])).toEqual([['wallet/signMessageFailed', 'solana'], ['wallet/connectFailed', 'bip122'], ['wallet/rpcFailed', 'polkadot']])
-    expect(answers[0]?.payload).toMatchObject({ error: { code: 'UNKNOWN', details: 'no plugin connects solana wallets' } })
+    expect(answers[0]?.payload).toMatchObject({ error: { code: 'UNKNOWN', details: 'no plugin holds a solana connection' } })
     // The family a plugin claims is left to it.
     await expect(signMessage(latch, { message: 'hi', ns: 'eip155' })).resolves.toEqual({ signature: 'signed:hi' })
   })
