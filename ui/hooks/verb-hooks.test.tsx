@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import {
   accountBalanceLoading,
   accountBalanceUpdated,
-  definePlugin,
   LatchError,
   type Latch,
   type Logged,
@@ -33,11 +32,8 @@ const signature = `0x${'ab'.repeat(65)}` as const
 const hash = `0x${'cd'.repeat(32)}` as const
 const declined = { error: { code: 'USER_REJECTED' as const, shortMessage: 'Signature declined', messageId: 'USER_REJECTED' as const } }
 
-/** The EVM family, answered by hand in these tests: a plugin claims it, so the kernel leaves its intents to them. */
-const handAnswered = definePlugin({ name: 'hand-answered', namespaces: ['eip155'] })
-
 /** Renders `useHook` inside a LatchProvider; `current()` is its latest value, `renders()` how many renders it had. */
-async function mount<T>(useHook: () => T, t = setup({ plugins: [handAnswered] })) {
+async function mount<T>(useHook: () => T, t = setup()) {
   const seen: T[] = []
   function Probe() {
     seen.push(useHook())
