@@ -8,6 +8,12 @@ import type { ChainNamespace } from './types'
 /** Returned by a handler to leave the intent to another plugin (say, one that owns the connector). */
 export const notMine: unique symbol = Symbol('latch.notMine')
 
+/**
+ * What `answerIntent` emits for `notMine`: not an event, the kernel takes it. When every plugin that claims the family
+ * declined an intent, nobody holds the family's connection: the kernel answers `NOT_CONNECTED` (docs/plugins.md).
+ */
+export const declined = 'kernel/declined'
+
 export type AnswerIntentOptions<I, S> = {
   /** The intent to answer, its success event, and its failure event (payload `{ error }`). */
   intent: EventDefinition<string, I>
@@ -26,7 +32,8 @@ type Intent<I> = Logged<{ type: string; payload: I; ns?: ChainNamespace; request
  * event carrying its result, or the failure event carrying its error, both echoing `ns` and
  * `requestId` so `latch.request` settles. `emit` sends events before the reply (facts such as
  * `account/connected`). Intents are handled concurrently; a reply can never be lost to a bug:
- * one that escapes is logged as `kernel/faulted` and ends only that answer.
+ * one that escapes (a throwing `toError`) is logged as `kernel/faulted` and the intent fails with
+ * `EFFECT_FAILED`.
  */
 export function answerIntent<I, S>(
   events$: Observable<Logged>,
@@ -42,14 +49,27 @@ export function answerIntent<I, S>(
           const intent = event as unknown as Intent<I>
           const reply = intent.requestId === undefined ? { ns: options.ns } : { ns: options.ns, requestId: intent.requestId }
           const emit = (event: LatchEvent) => subscriber.next(event)
-          handle(intent, emit)
+          let answered = false
+          const fail = (error: LatchError) => emit(options.failed({ error: error.toData() }, reply) as LatchEvent)
+          // A handler that throws before its first await fails like one that rejects.
+          new Promise<S | typeof notMine>((resolve) => resolve(handle(intent, emit)))
             .then(
               (result) => {
-                if (result !== notMine) emit(options.succeeded(result, reply) as LatchEvent)
+                answered = true
+                emit((result === notMine ? { type: declined, requestId: intent.requestId } : options.succeeded(result, reply)) as LatchEvent)
               },
-              (error: unknown) => emit(options.failed({ error: toError(error).toData() }, reply) as LatchEvent),
+              (error: unknown) => {
+                const latchError = toError(error)
+                answered = true
+                fail(latchError)
+              },
             )
-            .catch((bug: unknown) => emit(kernelFaulted({ source: options.intent.type, error: toLatchError(bug, 'EFFECT_FAILED').toData() })))
+            .catch((bug: unknown) => {
+              const error = toLatchError(bug, 'EFFECT_FAILED')
+              emit(kernelFaulted({ source: options.intent.type, error: error.toData() }))
+              // Even a bug answers the intent (docs/plugins.md, "Intents and request()").
+              if (!answered) fail(error)
+            })
             .finally(() => subscriber.complete())
         }),
     ),

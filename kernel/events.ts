@@ -41,6 +41,11 @@ export type EventDefinition<T extends string = string, P = unknown> = {
   readonly schema: z.ZodMiniType<P>
   /** Events that must carry `ns` (they concern one chain family). */
   readonly namespaced: boolean
+  /**
+   * For an intent whose answer marks its result `sensitive()`: true when this intent's answer may be logged in clear
+   * (docs/debugging.md, "What the log never holds": only a read-only wallet request's answer is).
+   */
+  readonly answerInClear?: (payload: P) => boolean
   /** Type guard in the manner of Redux Toolkit's `.match()`. */
   match(event: { type: string }): event is { type: T; payload: P; ns?: ChainNamespace; requestId?: string; meta: EventMeta }
 } & ((payload: P, options?: { ns?: ChainNamespace; requestId?: string }) => {
@@ -54,13 +59,14 @@ export type EventDefinition<T extends string = string, P = unknown> = {
 export function defineEvent<T extends string, P>(
   type: T,
   schema: z.ZodMiniType<P>,
-  options: { namespaced?: boolean } = {},
+  options: { namespaced?: boolean; answerInClear?: (payload: P) => boolean } = {},
 ): EventDefinition<T, P> {
   const create = (payload: P, extra: { ns?: ChainNamespace; requestId?: string } = {}) => ({ type, payload, ...extra })
   return Object.assign(create, {
     type,
     schema,
     namespaced: options.namespaced ?? false,
+    answerInClear: options.answerInClear,
     match: (event: { type: string }): event is never => event.type === type,
   }) as EventDefinition<T, P>
 }

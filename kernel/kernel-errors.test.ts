@@ -9,8 +9,9 @@ import { defaultPorts } from './ports'
 import { replay } from './replay'
 import { createTestPorts } from './testing'
 
-// An intent no plugin answers.
+// An intent no plugin answers, of a family a plugin claims (a family no plugin claims fails NOT_CONNECTED at once).
 const unanswered = { type: 'wallet/signMessageRequested', ns: 'eip155', payload: { message: 'hi' } } as const
+const silent = definePlugin({ name: 'silent', namespaces: ['eip155'] })
 
 /** Whether `promise` has settled, after the microtasks queued so far ran. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
@@ -95,7 +96,7 @@ describe('request timeout', () => {
     expect(constants.requestTimeout).toBe(6 * 60_000)
     expect(constants.requestTimeout).toBeGreaterThan(constants.walletPromptTimeout)
     const t = createTestPorts()
-    const latch = createLatch({ ports: t.ports })
+    const latch = createLatch({ plugins: [silent], ports: t.ports })
     const pending = latch.request(unanswered)
     t.advance(constants.requestTimeout - 1)
     expect(await settled(pending)).toBe(false)
@@ -108,7 +109,7 @@ describe('request timeout', () => {
 
   it('is set per instance (requestTimeout) and per call (timeout), and Infinity waits as long as the kernel lives', async () => {
     const t = createTestPorts()
-    const kernel = createKernel({ ports: t.ports, requestTimeout: 1_000 })
+    const kernel = createKernel({ plugins: [silent], ports: t.ports, requestTimeout: 1_000 })
     const byInstance = kernel.request(unanswered)
     const byCall = kernel.request(unanswered, { timeout: 5_000 })
     const forever = kernel.request(unanswered, { timeout: Infinity })
@@ -123,7 +124,7 @@ describe('request timeout', () => {
     expect(await settled(beyondTimers)).toBe(false)
     kernel.destroy()
     await expect(forever).rejects.toMatchObject({ code: 'KERNEL_DESTROYED' })
-    const unbounded = createKernel({ ports: createTestPorts().ports, requestTimeout: Infinity })
+    const unbounded = createKernel({ plugins: [silent], ports: createTestPorts().ports, requestTimeout: Infinity })
     const waiting = unbounded.request(unanswered)
     expect(await settled(waiting)).toBe(false)
     unbounded.destroy()

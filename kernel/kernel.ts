@@ -16,12 +16,14 @@ import type { EventOf, LatchEvent, Logged, RequestResult, RequestType } from './
 import { createEventLog, defaultLogBytes, type ExportedLog } from './log'
 import type { EffectContext, PersistedItem, Plugin } from './plugin'
 import type { Ports } from './ports'
+import type { ChainNamespace } from './types'
 import { createReduction, type Accepted } from './reducer'
 import { initialCoreState, type State } from './state'
 import { constants } from './constants'
 import { corePlugin } from './core/plugin'
 import { defaultStoragePrefix } from './storage-keys'
 import { storageValueRejected, storageHydrated, kernelEventRejected, kernelFaulted } from './core/events'
+import { declined } from './answer-intent'
 
 export type KernelOptions = {
   plugins?: readonly Plugin[]
@@ -91,17 +93,62 @@ export function createKernel(options: KernelOptions): Kernel {
   let destroyed = false
   // Why the last event was refused, for request() to say.
   let lastRejection: string | undefined
+  // Intents awaiting their one answer, by requestId (docs/plugins.md, "Intents and request()").
+  const pending = new Map<string, Intent>()
 
   function dispatch(input: LatchEvent): Logged | undefined {
     if (destroyed) return undefined
-    const accepted = reduction.accept(input)
+    let accepted = reduction.accept(input)
     if (!accepted.ok) {
       lastRejection = accepted.reason
       ports.logger.warn(`event rejected: ${accepted.reason}`)
       enqueue(reduction.accept(kernelEventRejected({ eventType: typeOf(input), reason: accepted.reason.slice(0, 500) })) as Accepted)
+      // A refused answer (junk, over the size limit) still answers its intent, at once.
+      const intent = answered(typeOf(input), field(input, 'requestId'))
+      if (intent) answer(intent, new LatchError('INVALID_RESPONSE', { details: `the answer was refused: ${accepted.reason.slice(0, 400)}` }))
       return undefined
     }
-    return enqueue(accepted)
+    const { type, ns, requestId, payload } = accepted.event as Logged
+    // A read-only request's answer is logged in clear; any other keeps its `sensitive()` fields redacted.
+    if (answered(type, requestId)?.clear) {
+      const clear = reduction.accept(input, { clear: true })
+      if (clear.ok) accepted = clear
+    }
+    const base = type.slice(0, -9)
+    const definition = requestId !== undefined && type.endsWith('Requested') && reduction.definition(`${base}Failed`) && reduction.definition(type)
+    const intent: Intent | undefined = definition ? { base, ns, requestId: requestId as string, clear: definition.answerInClear?.(payload), declined: new Set() } : undefined
+    if (intent) pending.set(intent.requestId, intent)
+    const logged = enqueue(accepted)
+    // No plugin connects wallets of this family: nobody would answer.
+    if (intent) decline('', requestId)
+    return logged
+  }
+
+  /**
+   * Plugin `name` left a wallet intent (`wallet/…`, `network/…`) to another (`notMine`). Once every plugin that claims
+   * its family has, nobody holds the family's connection: the kernel answers NOT_CONNECTED (docs/errors.md).
+   */
+  function decline(name: string, requestId: unknown) {
+    const intent = pending.get(requestId as string)
+    if (!intent?.ns || !/^(wallet|network)\//.test(intent.base)) return
+    intent.declined.add(name)
+    if (reduction.plugins.every((plugin) => !plugin.namespaces?.includes(intent.ns as ChainNamespace) || intent.declined.has(plugin.name))) {
+      answer(intent, new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no plugin holds a ${intent.ns} connection` }))
+    }
+  }
+
+  /** The pending intent `type` answers (its `…Succeeded` or `…Failed` with its requestId), now answered. */
+  function answered(type: string, requestId: unknown): Intent | undefined {
+    const intent = pending.get(requestId as string)
+    if (!intent || (type !== `${intent.base}Succeeded` && type !== `${intent.base}Failed`)) return undefined
+    pending.delete(intent.requestId)
+    return intent
+  }
+
+  /** The kernel answers an intent itself, with its `…Failed`. */
+  function answer(intent: Intent, error: LatchError) {
+    pending.delete(intent.requestId)
+    dispatch({ type: `${intent.base}Failed`, ns: intent.ns, requestId: intent.requestId, payload: { error: error.toData() } } as LatchEvent)
   }
 
   /**
@@ -164,7 +211,7 @@ export function createKernel(options: KernelOptions): Kernel {
         }
         subscriptions.push(
           output.subscribe({
-            next: (event) => dispatch(event),
+            next: (event) => (field(event, 'type') === declined ? decline(plugin.name, field(event, 'requestId')) : dispatch(event)),
             error: (cause) => fault(plugin.name, 'failed and stopped', cause),
           }),
         )
@@ -318,13 +365,20 @@ function describeCause(cause: unknown): string {
   }
 }
 
-function typeOf(input: unknown): string {
+type Intent = { base: string; ns?: ChainNamespace; requestId: string; clear?: boolean; declined: Set<string> }
+
+/** A field of an event as given, or undefined when it cannot be read (a Proxy, a getter that throws). */
+function field(input: unknown, key: 'type' | 'requestId'): unknown {
   try {
-    const type = (input as { type?: unknown } | null)?.type
-    return typeof type === 'string' ? type.slice(0, 200) : '(none)'
+    return (input as Record<string, unknown> | null)?.[key]
   } catch {
-    return '(unreadable)'
+    return undefined
   }
+}
+
+function typeOf(input: unknown): string {
+  const type = field(input, 'type')
+  return typeof type === 'string' ? type.slice(0, 200) : '(none)'
 }
 
 function jsonEqual(a: unknown, b: unknown): boolean {

@@ -54,8 +54,10 @@ export type ParsedPayload =
  * reducers (every secret replaced). They are the same object when no secret was present.
  * A payload whose secrets cannot be replaced (an intersection that sees the field both as
  * secret and as plain) is refused: a secret is never logged by mistake.
+ * `clear`: nothing is replaced (the answer to a read-only wallet request, docs/debugging.md);
+ * in replay neither: the log holds what the live reducers were given.
  */
-export function parsePayload(schema: z.ZodMiniType, payload: unknown, options: { replaying?: boolean } = {}): ParsedPayload {
+export function parsePayload(schema: z.ZodMiniType, payload: unknown, options: { replaying?: boolean; clear?: boolean } = {}): ParsedPayload {
   reached = false
   mode = options.replaying ? 'replaying' : 'live'
   const seen: unknown[] = []
@@ -69,7 +71,7 @@ export function parsePayload(schema: z.ZodMiniType, payload: unknown, options: {
     secrets = undefined
   }
   if (!parsed.success) return { ok: false, issues: parsed.error.issues, secrets: seen }
-  if (!reached) return { ok: true, value: parsed.data, logged: parsed.data }
+  if (!reached || options.replaying || options.clear) return { ok: true, value: parsed.data, logged: parsed.data }
   mode = 'redacting'
   try {
     const logged = z.safeParse(schema, payload)

@@ -18,7 +18,9 @@ export type Reduction = {
    * definition, and gives the parsed event (for effects) and the form the log and the reducers
    * get (secrets replaced), with its size; or the reason it is rejected. Never throws.
    */
-  accept(input: unknown, options?: { replaying?: boolean }): Accepted | { ok: false; reason: string }
+  accept(input: unknown, options?: { replaying?: boolean; clear?: boolean }): Accepted | { ok: false; reason: string }
+  /** The definition of an event type, when a plugin defines it. */
+  definition(type: string): EventDefinition<string, unknown> | undefined
   /** Folds one (redacted) event; never throws: a failing reducer leaves the state as it was. */
   reduce(state: State, event: Logged): { state: State; error?: LatchError }
 }
@@ -93,6 +95,7 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
   return {
     plugins: sorted,
     initialState,
+    definition: (type) => definitions.get(type),
     accept(input, options = {}) {
       const copy = toJsonSafe(envelopeOf(input), 'event')
       if (!copy.ok) return { ok: false, reason: `not JSON data: ${copy.reason}` }

@@ -9,10 +9,12 @@ import { connect, disconnect, sendTransaction, signMessage, switchNetwork } from
 // A family plugin answering the generic intents for eip155, as plugins/eip155 does with a real wallet.
 const family = definePlugin({
   name: 'family',
+  namespaces: ['eip155'],
   effects: [
     (events$) =>
       events$.pipe(
         filter(walletSignMessageRequested.match),
+        filter((e) => e.ns === 'eip155'),
         map((e) => walletSignMessageSucceeded({ signature: `signed:${e.payload.message}` }, { ns: e.ns, requestId: e.requestId })),
       ),
     (events$) =>
@@ -53,12 +55,27 @@ describe('action verbs', () => {
     await expect(switchNetwork(latch, { caipNetworkId: 'nonsense' as never })).rejects.toMatchObject({ code: 'INVALID_CAIP2' })
   })
 
-  it('connect and disconnect time out on virtual time when no plugin answers', async () => {
+  it('connect and disconnect time out on virtual time when the family plugin does not answer', async () => {
     const t = createTestPorts()
-    const latch = createLatch({ networks, ports: t.ports })
+    const latch = createLatch({ networks, plugins: [definePlugin({ name: 'silent', namespaces: ['eip155'] })], ports: t.ports })
     const pending = connect(latch, { connectorId: 'x', ns: 'eip155', timeout: 5_000 })
     t.advance(5_000)
     await expect(pending).rejects.toMatchObject({ code: 'REQUEST_TIMEOUT' })
     await expect(disconnect(latch)).resolves.toBeUndefined()
+  })
+
+  it('a request to a family no plugin connects fails NOT_CONNECTED at once, not after the timeout (docs/errors.md)', async () => {
+    const t = createTestPorts()
+    const latch = createLatch({ networks, plugins: [family], ports: t.ports })
+    const failed = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: { code: string; messageId?: string }) => `${error.code}/${error.messageId}`)
+    // No clock moves: each answer is the kernel's own, given at once.
+    expect(await failed(signMessage(latch, { message: 'hi', ns: 'solana' }))).toBe('UNKNOWN/NOT_CONNECTED')
+    expect(await failed(connect(latch, { connectorId: 'x', ns: 'bip122' }))).toBe('UNKNOWN/NOT_CONNECTED')
+    expect(await failed(latch.request({ type: 'wallet/rpcRequested', ns: 'polkadot', payload: { method: 'x' } }))).toBe('UNKNOWN/NOT_CONNECTED')
+    const answers = latch.exportLog().events.filter((e) => e.type.endsWith('Failed'))
+    expect(answers.map((e) => [e.type, e.ns])).toEqual([['wallet/signMessageFailed', 'solana'], ['wallet/connectFailed', 'bip122'], ['wallet/rpcFailed', 'polkadot']])
+    expect(answers[0]?.payload).toMatchObject({ error: { code: 'UNKNOWN', details: 'no plugin holds a solana connection' } })
+    // The family a plugin claims is left to it.
+    await expect(signMessage(latch, { message: 'hi', ns: 'eip155' })).resolves.toEqual({ signature: 'signed:hi' })
   })
 })

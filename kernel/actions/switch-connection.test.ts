@@ -49,7 +49,7 @@ function familyOf(ns: ChainNamespace): Effect {
 }
 
 const networks = [createTestNetwork('eip155', 1), createTestNetwork('solana', 'devnet'), createTestNetwork('bip122', 'testnet')]
-const families = definePlugin({ name: 'families', effects: [familyOf('eip155'), familyOf('solana'), familyOf('bip122')] })
+const families = definePlugin({ name: 'families', namespaces: ['eip155', 'solana', 'bip122'], effects: [familyOf('eip155'), familyOf('solana'), familyOf('bip122')] })
 
 function setup() {
   const latch = createLatch({ networks, plugins: [families], ports: createTestPorts().ports })

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { defineEvent, type EventsOf } from '../events'
 import { sensitive } from '../redact'
+import { isSafeMethod } from '../rules/methods'
 import { caipAddressSchema, caipNetworkIdSchema, errorDataSchema } from '../schemas'
 
 /**
@@ -62,10 +63,15 @@ export const walletSendTransactionFailed = defineEvent('wallet/sendTransactionFa
 export const walletRpcRequested = defineEvent(
   'wallet/rpcRequested',
   z.object({ method: z.string().check(z.minLength(1), z.maxLength(200)), params: z.optional(z.union([z.array(z.json()), z.record(z.string(), z.json())])) }),
-  ns,
+  // Only a read-only method's answer is logged in clear; any other may be a signature or a signed transaction.
+  { ...ns, answerInClear: (payload) => isSafeMethod(payload.method) },
 )
-/** The wallet's answer, JSON (`null` when it answered nothing). */
-export const walletRpcSucceeded = defineEvent('wallet/rpcSucceeded', z.object({ result: z.json() }), ns)
+/**
+ * The wallet's answer, JSON (`null` when it answered nothing). Redacted before the log and the reducers unless the
+ * method is read-only (docs/debugging.md, "What the log never holds"): a signature, a signed transaction or PSBT is a
+ * bearer credential. The caller of `request` gets it unredacted.
+ */
+export const walletRpcSucceeded = defineEvent('wallet/rpcSucceeded', z.object({ result: sensitive(z.json()) }), ns)
 export const walletRpcFailed = defineEvent('wallet/rpcFailed', failed, ns)
 
 export const coreIntents = [

@@ -62,6 +62,10 @@ describe('the bip122 plugin with the Bitcoin dev wallet (sats-connect provider p
     expect(s.latch.getState().chains.bip122.account.caipAddress).toBe(`${regtest}:${legacy!.address}`)
     const second = await signAnyMessage(s.latch, { message: 'legacy', ns: 'bip122' })
     expect(verifyBitcoinMessage(legacy!.address, 'legacy', second.signature)).toBe(true)
+    // The signatures reach the caller only (docs/debugging.md, "What the log never holds").
+    const seen = JSON.stringify(s.latch.exportLog()) + JSON.stringify(s.latch.getState())
+    expect(seen).not.toContain(first.signature)
+    expect(seen).not.toContain(second.signature)
   })
 
   it('switches only to payment accounts, and only when given an address (the catalogue texts)', async () => {
@@ -83,6 +87,10 @@ describe('the bip122 plugin with the Bitcoin dev wallet (sats-connect provider p
     const psbt = paymentPsbt(segwit!.address, { txid: utxo!.txid, vout: utxo!.vout, value: Number(utxo!.value) }, legacy!.address, 1_000_000)
     const signed = await signPsbt(s.latch, { psbt })
     expect(signed.txid).toBeUndefined()
+    // A signed PSBT can be finalised and sent by whoever holds it: only the caller gets it.
+    // (Its start is the unsigned transaction the request carries; its end holds the signatures.)
+    expect(JSON.stringify(s.latch.exportLog()) + JSON.stringify(s.latch.getState())).not.toContain(signed.psbt.slice(-60))
+    expect(s.latch.exportLog().events.find((e) => e.type === 'wallet/rpcSucceeded')?.payload).toEqual({ result: '[redacted]' })
     const { hex, txid } = finalizePsbt(signed.psbt)
     expect(s.ledger.apply(Uint8Array.from(Buffer.from(hex, 'hex')))).toBe(txid)
     expect(s.ledger.balance(legacy!.address)).toBe(11_000_000n)

@@ -31,7 +31,7 @@ const typedData = {
 } as const
 
 describe('signTypedData (eth_signTypedData_v4)', () => {
-  it('signs viem-style typed data with bigints; the signature verifies with viem; the call and its outcome are logged', async () => {
+  it('signs viem-style typed data with bigints; the signature verifies with viem; the call and its outcome are logged, the signature redacted', async () => {
     const h = setup(chains)
     await connect(h.latch, { connectorId: 'test.latch.wallet', ns: 'eip155' })
     const { signature } = await signTypedData(h.latch, typedData)
@@ -44,7 +44,10 @@ describe('signTypedData (eth_signTypedData_v4)', () => {
     const log = h.latch.exportLog().events
     const requested = log.find((e) => e.type === 'wallet/rpcRequested')
     expect(requested).toMatchObject({ ns: 'eip155', payload: { method: 'eth_signTypedData_v4' } })
-    expect(log.find((e) => e.type === 'wallet/rpcSucceeded' && e.requestId === requested?.requestId)).toMatchObject({ payload: { result: signature } })
+    // A permit is a bearer credential until its deadline: only the caller gets it (docs/debugging.md, "What the log never holds").
+    expect(log.find((e) => e.type === 'wallet/rpcSucceeded' && e.requestId === requested?.requestId)).toMatchObject({ payload: { result: '[redacted]' } })
+    const everywhere = JSON.stringify(log) + JSON.stringify(h.latch.getState()) + h.t.warnings.join('\n')
+    expect(everywhere).not.toContain(signature.slice(2, 40))
   })
 
   it('adds the EIP712Domain type the wallet hashes the domain with, from the fields the domain sets', () => {

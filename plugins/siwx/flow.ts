@@ -2,7 +2,7 @@
  * docs/siwx.md, "The flow": the siwx plugin's code, loaded when a wallet connects. It decides when the visitor is asked
  * to sign in, runs the sign-in when they press Sign, and ends sessions on cancel, disconnect and sign-out.
  */
-import { EMPTY, exhaustMap, filter, firstValueFrom, from, merge, mergeMap, Observable, Subject, switchMap, take } from 'rxjs'
+import { EMPTY, filter, firstValueFrom, from, merge, mergeMap, Observable, of, Subject, switchMap, take } from 'rxjs'
 import {
   errorToast,
   LatchError,
@@ -142,13 +142,23 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
   const reply = (requestId: string) =>
     firstValueFrom(events$.pipe(filter((event) => event.requestId === requestId && (event.type === 'wallet/signMessageSucceeded' || event.type === 'wallet/signMessageFailed')), take(1)))
 
+  // The requestIds of the sign-ins asked for while one runs: they join it, and get its outcome (none goes unanswered).
+  let joined: (string | undefined)[] | undefined
   const signIn$ = events$.pipe(
     filter((event) => event.type === 'siwx/signInRequested'),
-    exhaustMap(
-      (intent) =>
-        new Observable<LatchEvent>((subscriber) => {
-          const requestId = intent.requestId
-          const echo = requestId === undefined ? {} : { requestId }
+    mergeMap((intent) => {
+      if (joined) {
+        joined.push(intent.requestId)
+        return EMPTY
+      }
+      joined = []
+      return new Observable<LatchEvent>((subscriber) => {
+          /** Answers this intent and every one that joined it. */
+          const answerAll = (event: (echo: { requestId?: string }) => LatchEvent) => {
+            const ids = [intent.requestId, ...(joined ?? [])]
+            joined = undefined
+            for (const id of ids) subscriber.next(event(id === undefined ? {} : { requestId: id }))
+          }
           const state = ctx.getState()
           const account = selectSiwx(state)?.pending ?? selectActiveAccount(state)
           cancelled = false
@@ -182,7 +192,7 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
           run().then(
             (session) => {
               subscriber.next(toastClosed({}))
-              subscriber.next(siwxSignInSucceeded({ session }, echo))
+              answerAll((echo) => siwxSignInSucceeded({ session }, echo))
               const after = ctx.getState()
               if (after.router.open && selectView(after).name === signingView.name) subscriber.next(modalClosed({}))
               subscriber.complete()
@@ -191,12 +201,12 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
               const error = toLatchError(cause)
               // A sign-in the visitor cancelled ends quietly: the cancel already closed or reset the view.
               subscriber.next(cancelled ? toastClosed({}) : toastRequested({ toast: errorToast(error) }))
-              subscriber.next(siwxSignInFailed({ error: error.toData() }, echo))
+              answerAll((echo) => siwxSignInFailed({ error: error.toData() }, echo))
               subscriber.complete()
             },
           )
-        }),
-    ),
+        })
+    }),
   )
 
   const cancel$ = events$.pipe(

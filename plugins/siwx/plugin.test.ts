@@ -85,6 +85,37 @@ describe('siwx in the browser mode', () => {
     expect(stored(h)).toEqual([])
   })
 
+  it('a signature the kernel refuses (over its size limit) fails the sign-in at once with INVALID_RESPONSE; Sign works again (docs/siwx.md, "Errors")', async () => {
+    const h = start()
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    h.wallet.override('personal_sign', () => `0x${'ab'.repeat(140_000)}`)
+    // No clock moves: the kernel answers the refused signature itself, long before the request's timeout.
+    await expect(signIn(h.latch)).rejects.toMatchObject({ code: 'INVALID_RESPONSE' })
+    expect(h.latch.getState().siwx).toMatchObject({ status: 'failed', error: { code: 'INVALID_RESPONSE' } })
+    expect(h.types().filter((t) => t === 'wallet/signMessageFailed')).toHaveLength(1)
+    h.wallet.restore('personal_sign')
+    await expect(signIn(h.latch)).resolves.toMatchObject({ session: { address: anvilAccounts[0] } })
+  })
+
+  it('a second signIn() while one runs joins it: both get its outcome, the wallet is asked once', async () => {
+    const h = start()
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    const signs = () => h.wallet.calls.filter((c) => c.method === 'personal_sign').length
+    const first = signIn(h.latch)
+    const second = signIn(h.latch)
+    const [a, b] = await Promise.all([first, second])
+    expect(b).toEqual(a)
+    expect(signs()).toBe(1)
+    h.wallet.reject('personal_sign')
+    h.wallet.emit('accountsChanged', [anvilAccounts[1]])
+    await h.until((s) => s.siwx.pending?.address, (address) => address === anvilAccounts[1])
+    const failures = await Promise.allSettled([signIn(h.latch), signIn(h.latch), signIn(h.latch)])
+    expect(failures.map((f) => f.status === 'rejected' && (f.reason as LatchError).code)).toEqual(['SIGNATURE_DECLINED', 'SIGNATURE_DECLINED', 'SIGNATURE_DECLINED'])
+    expect(signs()).toBe(2)
+  })
+
   it('required: Cancel disconnects and resets to Connect', async () => {
     const h = start({ required: true })
     await connect(h.latch, { connectorId: walletId, ns: 'eip155' })

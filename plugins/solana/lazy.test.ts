@@ -20,6 +20,7 @@ function withLoader(load: () => Promise<Effect>) {
   let loads = 0
   const plugin = definePlugin({
     name: 'lazy',
+    namespaces: ['solana'],
     effects: [
       (events$, ctx) =>
         loadOnDemand(events$, ctx, {

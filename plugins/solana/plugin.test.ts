@@ -180,6 +180,8 @@ describe('signing', () => {
     const generic = await kernelSignMessage(s.latch, { message: 'Hello Latch', ns: 'solana' })
     expect(generic.signature).toBe(signature)
     expect(s.types().filter((t) => t.startsWith('wallet/rpc'))).toEqual(['wallet/rpcRequested', 'wallet/rpcSucceeded', 'wallet/rpcRequested', 'wallet/rpcSucceeded'])
+    // The signatures reach the caller only (docs/debugging.md, "What the log never holds").
+    expect(JSON.stringify(s.latch.exportLog()) + JSON.stringify(s.latch.getState()) + s.t.warnings.join('\n')).not.toContain(signature)
   })
 
   it("signMessage declined is 'Signature declined'; too long is INVALID_PARAMS; nothing connected is NOT_CONNECTED", async () => {
@@ -208,6 +210,10 @@ describe('signing', () => {
     const raw = await signTransaction(s.latch, { transaction: new Uint8Array(bytes) })
     expect(raw.transaction).toBeInstanceOf(Uint8Array)
     expect(Transaction.from(raw.transaction).verifySignatures()).toBe(true)
+    // A signed, unsent transaction is anyone's to send: the log, the state and the logger never see it.
+    const seen = JSON.stringify(s.latch.exportLog()) + JSON.stringify(s.latch.getState()) + s.t.warnings.join('\n')
+    for (const secret of [legacy.signature, versioned.signature, raw.signature, Buffer.from(raw.transaction).toString('base64')]) expect(seen).not.toContain(secret)
+    expect(s.latch.exportLog().events.filter((e) => e.type === 'wallet/rpcSucceeded').map((e) => e.payload)).toEqual([{ result: '[redacted]' }, { result: '[redacted]' }, { result: '[redacted]' }])
   })
 
   it('signAllTransactions signs several with one prompt, in order', async () => {
@@ -218,6 +224,8 @@ describe('signing', () => {
     expect(transactions.map((t) => (t as Transaction).verifySignatures())).toEqual([true, true, true])
     expect(transactions.map((t) => Number((t as Transaction).instructions[0]!.data.readBigUInt64LE(4)))).toEqual([1, 2, 3])
     expect(s.test.control.calls.filter((c) => c.feature === 'solana:signTransaction').map((c) => c.inputs.length)).toEqual([3])
+    const seen = JSON.stringify(s.latch.exportLog()) + JSON.stringify(s.latch.getState()) + s.t.warnings.join('\n')
+    for (const t of transactions) expect(seen).not.toContain(Buffer.from((t as Transaction).serialize()).toString('base64'))
   })
 
   it('signAndSendTransaction passes the chain and the options, and answers the signature', async () => {

@@ -87,6 +87,8 @@ describe('the walletconnect plugin with the dev wallet over the local relay', ()
     expect(latch.getState().chains.eip155.network.caipNetwork?.caipNetworkId).toBe('eip155:31338')
     const onSecond = await request<string>(latch, { method: 'personal_sign', params: ['0x6869', anvilAccounts[0]] })
     expect(await verifyMessage({ address: anvilAccounts[0], message: 'hi', signature: onSecond as `0x${string}` })).toBe(true)
+    // Through the session as through any connector, the signatures reach the caller only (docs/debugging.md).
+    for (const secret of [signature, onSecond]) expect(JSON.stringify(latch.exportLog()) + JSON.stringify(latch.getState())).not.toContain(secret.slice(2, 60))
 
     await expect(request(latch, { method: 'eth_signTypedData_v3', params: [] })).rejects.toMatchObject({ code: 'RPC_NOT_ALLOWED', shortMessage: 'Action not allowed' })
     await disconnect(latch)

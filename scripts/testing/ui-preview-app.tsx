@@ -17,6 +17,7 @@ import {
   accountConnected,
   connectorsDiscovered,
   createLatch,
+  definePlugin,
   modalOpened,
   networkSwitched,
   routerPushed,
@@ -74,6 +75,9 @@ const latch = createLatch({
     ...(params.get('wc') === '1' ? [previewWalletConnect] : []),
     ...(siwx ? [previewSiwx({ required: params.get('required') === '1' })] : []),
     ...(send ? [previewSendWallet()] : []),
+    // The preview's wallets never answer (a connecting view stays as it is): the families are claimed, so the kernel
+    // does not answer their intents NOT_CONNECTED (docs/plugins.md, "Intents and `request()`").
+    definePlugin({ name: 'preview-wallets', namespaces: ['eip155', 'solana', 'bip122'] }),
   ],
   themeMode: theme === 'light' || theme === 'dark' ? theme : 'system',
   metadata: { name: 'Acme Swap', description: 'A host page behind the modal', url: location.origin, icons: [appIcon] },

@@ -33,7 +33,7 @@ export function setup(
   const ports = createTestPorts()
   const latch = createLatch({
     networks: options.networks ?? testNetworks,
-    plugins: options.plugins,
+    plugins: [...(options.plugins ?? []), handAnswered],
     ports: { ...ports.ports, ...(options.fetch ? { fetch: options.fetch } : {}) },
     projectId: options.projectId,
     ...(options.metadata ? { metadata: options.metadata } : {}),
@@ -43,6 +43,12 @@ export function setup(
   const ofType = (type: string) => events.filter((e) => e.type === type)
   return { latch, ports, events, ofType }
 }
+
+/**
+ * The wallet families whose intents the UI tests answer by hand: claimed, so the kernel leaves them to the test instead
+ * of answering NOT_CONNECTED at once (docs/plugins.md, "Intents and `request()`").
+ */
+export const handAnswered = definePlugin({ name: 'hand-answered', namespaces: ['eip155', 'solana', 'bip122'] })
 
 /** An injected/announced connector for tests. */
 export function connector(id: string, name: string, extra: Partial<Connector> = {}): Connector {
