@@ -2,7 +2,7 @@
  * docs/siwx.md, "The flow": the siwx plugin's code, loaded when a wallet connects. It decides when the visitor is asked
  * to sign in, runs the sign-in when they press Sign, and ends sessions on cancel, disconnect and sign-out.
  */
-import { EMPTY, filter, firstValueFrom, from, merge, mergeMap, Observable, of, Subject, switchMap, take } from 'rxjs'
+import { EMPTY, filter, firstValueFrom, from, merge, mergeMap, Observable, Subject, switchMap, take } from 'rxjs'
 import {
   errorToast,
   LatchError,
