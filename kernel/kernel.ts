@@ -162,7 +162,8 @@ export function createKernel(options: KernelOptions): Kernel {
 
   function enqueue({ event, logged, bytes }: Accepted): Logged {
     const meta = nextMeta()
-    const entry = { event: { ...event, meta } as Logged, logged: { ...logged, meta } as Logged, bytes }
+    // docs/debugging.md, "Exporting a log": what subscribers receive and what the log keeps are frozen, so neither can be changed.
+    const entry = { event: deepFreeze({ ...event, meta } as Logged), logged: deepFreeze({ ...logged, meta } as Logged), bytes }
     queue.push(entry)
     drain()
     return entry.event
@@ -183,7 +184,7 @@ export function createKernel(options: KernelOptions): Kernel {
           const faulted = reduction.accept(kernelFaulted({ source: entry.event.type, error: error.toData() }))
           if (faulted.ok) {
             const meta = nextMeta()
-            queue.push({ event: { ...faulted.event, meta } as Logged, logged: { ...faulted.logged, meta } as Logged, bytes: faulted.bytes })
+            queue.push({ event: deepFreeze({ ...faulted.event, meta } as Logged), logged: deepFreeze({ ...faulted.logged, meta } as Logged), bytes: faulted.bytes })
           }
         }
         events$.next(entry.event)
@@ -383,4 +384,13 @@ function typeOf(input: unknown): string {
 
 function jsonEqual(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b)
+}
+
+/** Freezes `value` and everything in it (a subtree already frozen, such as state from immer, is skipped). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
 }
