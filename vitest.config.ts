@@ -38,7 +38,7 @@ export default defineConfig({
       {
         // The UI tests again, on React 18.3 (the lowest React the peer range allows).
         resolve: { alias: react18Alias },
-        test: { name: 'unit-react18', include: ['ui/**/*.test.{ts,tsx}'], exclude: [nodeModules], environment: 'node' },
+        test: { name: 'unit-react18', include: ['ui/**/*.test.{ts,tsx}'], exclude: ['**/*.e2e.test.ts', nodeModules], environment: 'node' },
       },
       {
         // npm pack, installed into fresh apps outside the repository: needs the npm registry.
