@@ -24,6 +24,15 @@ const measure = (page: Page) =>
     }
   })()`)
 
+/** Resolves once every finite animation in the page and the modal's shadow root has finished, two frames later. */
+const settled = (page: Page) =>
+  page.evaluate(`(async () => {
+    const roots = [document, ...[...document.querySelectorAll('latch-modal')].map((host) => host.shadowRoot).filter(Boolean)]
+    const finite = roots.flatMap((root) => root.getAnimations()).filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)))
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  })()`)
+
 const inside = (inner: Box, outer: Box) =>
   inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5 && inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5
 
@@ -71,9 +80,12 @@ describe.skipIf(!hasChromium())('the modal on a host page wider than the phone (
       await page.locator('button.latch-account').click()
       await page.locator('latch-modal [role=dialog] li[data-feature] .row').first().waitFor()
       const cardBox = `(() => { const r = document.querySelector('latch-modal').shadowRoot.querySelector('.card').getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom } })()`
+      // The card as it rests: its opening animation (if any) over, on a loaded machine too.
+      await settled(page)
       const before = await page.evaluate<Box>(cardBox)
       await page.evaluate(`window.latchPreview.dispatch({ type: 'toast/requested', payload: { toast: { message: 'Transaction sent', variant: 'success' } } })`)
       await page.locator('latch-modal .toast').waitFor()
+      await settled(page)
       const after = await page.evaluate<Box>(cardBox)
       const { toast, visual } = await page.evaluate<{ toast: Box; visual: Box }>(`(() => {
         const r = document.querySelector('latch-modal').shadowRoot.querySelector('.toast').getBoundingClientRect()
