@@ -64,3 +64,18 @@ describe('accepted events and state are deeply frozen copies', () => {
     expect(JSON.stringify(latch.getState())).not.toContain('tampered')
   })
 })
+
+describe('intents awaiting an answer', () => {
+  it('are kept up to a bound, oldest forgotten first, so intents nobody answers cannot grow the kernel forever', () => {
+    const latch = createLatch({ networks, ports: createTestPorts().ports })
+    const caipAddress = 'eip155:1:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    for (let i = 0; i < 1_100; i++) latch.dispatch({ type: 'balance/tokensRequested', ns: 'eip155', requestId: `r${i}`, payload: { caipAddress } })
+    const failedFor = (requestId: string) => {
+      // A junk answer: refused, and the kernel answers the intent itself while it still waits for one.
+      latch.dispatch({ type: 'balance/tokensFailed', ns: 'eip155', requestId, payload: { error: 'junk' } } as never)
+      return latch.exportLog().events.filter((e) => e.type === 'balance/tokensFailed' && e.requestId === requestId).length
+    }
+    expect(failedFor('r0')).toBe(0)
+    expect(failedFor('r1099')).toBe(1)
+  })
+})

@@ -98,26 +98,27 @@ export function createKernel(options: KernelOptions): Kernel {
 
   function dispatch(input: LatchEvent): Logged | undefined {
     if (destroyed) return undefined
-    let accepted = reduction.accept(input)
+    // The pending intent this event answers, if any: a read-only request's answer is logged in clear; any other keeps its
+    // `sensitive()` fields redacted.
+    const answering = answered(typeOf(input), field(input, 'requestId'))
+    const accepted = reduction.accept(input, { clear: answering?.clear })
     if (!accepted.ok) {
       lastRejection = accepted.reason
       ports.logger.warn(`event rejected: ${accepted.reason}`)
       enqueue(reduction.accept(kernelEventRejected({ eventType: typeOf(input), reason: accepted.reason.slice(0, 500) })) as Accepted)
       // A refused answer (junk, over the size limit) still answers its intent, at once.
-      const intent = answered(typeOf(input), field(input, 'requestId'))
-      if (intent) answer(intent, new LatchError('INVALID_RESPONSE', { details: `the answer was refused: ${accepted.reason.slice(0, 400)}` }))
+      if (answering) answer(answering, new LatchError('INVALID_RESPONSE', { details: `the answer was refused: ${accepted.reason.slice(0, 400)}` }))
       return undefined
     }
     const { type, ns, requestId, payload } = accepted.event as Logged
-    // A read-only request's answer is logged in clear; any other keeps its `sensitive()` fields redacted.
-    if (answered(type, requestId)?.clear) {
-      const clear = reduction.accept(input, { clear: true })
-      if (clear.ok) accepted = clear
-    }
     const base = type.slice(0, -9)
     const definition = requestId !== undefined && type.endsWith('Requested') && reduction.definition(`${base}Failed`) && reduction.definition(type)
     const intent: Intent | undefined = definition ? { base, ns, requestId: requestId as string, clear: definition.answerInClear?.(payload), declined: new Set() } : undefined
-    if (intent) pending.set(intent.requestId, intent)
+    if (intent) {
+      pending.set(intent.requestId, intent)
+      // Bounded: intents nobody answers (an integrator's own, a plugin that never replies) are forgotten oldest first.
+      if (pending.size > maxPending) pending.delete(pending.keys().next().value as string)
+    }
     const logged = enqueue(accepted)
     // No plugin connects wallets of this family: nobody would answer.
     if (intent) decline('', requestId)
@@ -295,6 +296,7 @@ export function createKernel(options: KernelOptions): Kernel {
           ? undefined
           : timer(wait, ports.scheduler).subscribe(() => {
               stop()
+              pending.delete(requestId)
               reject(new LatchError('REQUEST_TIMEOUT', { details: `${intent.type} got no answer in ${wait} ms` }))
             })
       function stop() {
@@ -365,6 +367,9 @@ function describeCause(cause: unknown): string {
     return '(unreadable)'
   }
 }
+
+/** The most intents awaiting an answer that the kernel keeps track of. */
+const maxPending = 1_000
 
 type Intent = { base: string; ns?: ChainNamespace; requestId: string; clear?: boolean; declined: Set<string> }
 
