@@ -11,7 +11,8 @@ import { constants as osConstants } from 'node:os'
 // Through ./devnet/launch: it installs the local stack's own packages before importing the stack (a fresh clone has none).
 import { startDemo } from './devnet/launch'
 
-const demo = await startDemo()
+// React's development build, StrictMode on: the page behaves as an app on a Vite or Next.js dev server (docs/react.md, "StrictMode").
+const demo = await startDemo({ react: 'development' })
 let stopping = false
 async function shutdown(code: number) {
   if (stopping) return

@@ -8,12 +8,16 @@ import { openDemo, useDemoBrowser } from './use-demo'
 
 // docs/behaviour.md, "Several connections": EVM and Solana connected at once in the demo dapp, driven in Debian chromium.
 describe.skipIf(!hasChromium())('several chain families at once, end to end', () => {
-  const stack = useDemoBrowser(startDemo)
+  // React's development build, where the page's StrictMode mounts every view twice (docs/react.md, "StrictMode").
+  const stack = useDemoBrowser(() => startDemo({ react: 'development' }))
   const evm = anvilAccounts[0]
   const solana = () => stack.demo.stack.solana.address
   const short = (address: string) => `${address.slice(0, address.startsWith('0x') ? 6 : 4)}…${address.slice(-4)}`
 
   const open = () => openDemo(stack)
+  /** The types of the page's logged events among `types`, in order (the demo exposes its log as `latchDemo`). */
+  const loggedTypes = (page: Page, types: string[]) =>
+    page.evaluate((wanted) => (window as unknown as { latchDemo: { exportLog(): { events: { type: string }[] } } }).latchDemo.exportLog().events.map((e) => e.type).filter((type) => wanted.includes(type)), types)
 
   const dialog = (page: Page) => page.locator('latch-modal [role=dialog]:not([aria-busy="true"])')
   const approve = (page: Page) => page.getByTestId('dev-wallet-approve').click()
@@ -54,6 +58,8 @@ describe.skipIf(!hasChromium())('several chain families at once, end to end', ()
     await dialog(page).getByRole('button', { name: new RegExp(solanaDevWalletInfo.name) }).click()
     await approve(page)
     await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(solana())
+    // Both connects on the first click, under StrictMode: the second mount of the connecting view cancelled neither.
+    expect(await loggedTypes(page, ['wallet/connectRequested', 'wallet/cancelRequested'])).toEqual(['wallet/connectRequested', 'wallet/connectRequested'])
 
     // The EVM connection is untouched: the Wallets view lists both, and the EVM wallet still answers.
     await page.locator('.latch-account').click()

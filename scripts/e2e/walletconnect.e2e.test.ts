@@ -14,7 +14,8 @@ import { openDemo, useDemoBrowser } from './use-demo'
 // docs/walletconnect.md: the demo dapp in Debian chromium pairs with the dev wallet (the real sign-client in Node) over
 // the local relay; the URI is read back from the QR code drawn on the page, as a phone's camera would.
 describe.skipIf(!hasChromium())('WalletConnect, end to end', () => {
-  const stack = useDemoBrowser(startDemo)
+  // React's development build, where the page's StrictMode mounts every view twice (docs/react.md, "StrictMode").
+  const stack = useDemoBrowser(() => startDemo({ react: 'development' }))
   const wallet = () => stack.demo.stack.walletConnect.wallet
   const account = anvilAccounts[0]
 
@@ -39,6 +40,11 @@ describe.skipIf(!hasChromium())('WalletConnect, end to end', () => {
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
     await wallet().pair(uri)
     await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
+    // Paired on the first showing, under StrictMode: the QR view's second mount neither cancelled nor paired again.
+    const logged = await page.evaluate(() =>
+      (window as unknown as { latchDemo: { exportLog(): { events: { type: string }[] } } }).latchDemo.exportLog().events.map((e) => e.type).filter((type) => type === 'wallet/connectRequested' || type === 'wallet/cancelRequested'),
+    )
+    expect(logged).toEqual(['wallet/connectRequested'])
     return uri
   }
 

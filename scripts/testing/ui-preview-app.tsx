@@ -11,6 +11,7 @@
  * show its other states.
  * Fake discovered connectors and the api plugin's curated wallet list. Not part of the package.
  */
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import {
   accountBalanceUpdated,
@@ -119,10 +120,13 @@ function Page() {
 
 const root = document.getElementById('root')
 if (root) {
+  // Under StrictMode, as an app's dev server renders it (a no-op in this production build: docs/react.md, "StrictMode").
   createRoot(root).render(
-    <LatchProvider latch={latch} locale={params.get('locale') ?? undefined} locales={[pseudo]}>
-      <Page />
-    </LatchProvider>,
+    <StrictMode>
+      <LatchProvider latch={latch} locale={params.get('locale') ?? undefined} locales={[pseudo]}>
+        <Page />
+      </LatchProvider>
+    </StrictMode>,
   )
   if (open) {
     latch.dispatch(modalOpened({}))

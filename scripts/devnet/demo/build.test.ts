@@ -11,6 +11,17 @@ describe('buildDemo', { timeout: 60_000 }, () => {
     expect(strictCsp()).toContain("img-src 'self'")
   })
 
+  it("bundles React's development build on request, where the page's StrictMode runs (docs/react.md, \"StrictMode\")", async () => {
+    const config = { chains: [], api: { url: 'http://127.0.0.1:1', projectId: 'p' } }
+    const code = (files: Awaited<ReturnType<typeof buildDemo>>) =>
+      Object.entries(files).filter(([path]) => path.endsWith('.js')).map(([, file]) => (typeof file.body === 'string' ? file.body : new TextDecoder().decode(file.body))).join('\n')
+    // A warning only React's development build has, and the error text only its production build has.
+    const development = code(await buildDemo(config, { react: 'development' }))
+    expect(development).toContain('Each child in a list should have a unique')
+    expect(development).not.toContain('Minified React error')
+    expect(code(await buildDemo(config))).toContain('Minified React error')
+  })
+
   it("keeps dark mode's colours: the stylesheet sets colours only through variables", async () => {
     const files = await buildDemo({ chains: [], api: { url: 'http://127.0.0.1:1', projectId: 'p' } })
     const css = String(files['/demo.css']?.body)

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createLatch } from '../../../kernel/index'
 import { api } from '../../../plugins/api/index'
@@ -77,7 +77,13 @@ Object.defineProperty(window, 'latchDemo', { value: { latch, exportLog: () => la
 
 const root = document.getElementById('root')
 if (root) {
-  createRoot(root).render(<Root />)
+  // As Vite's and Next.js's dev servers render an app (docs/react.md, "StrictMode"): with React's development build
+  // (`npm start`) React mounts, unmounts and mounts every component again; the production build ignores it.
+  createRoot(root).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  )
 }
 
 /** The page: `?locale=fr` picks the language at load; the page's picker changes it at run time, nothing remounts. */

@@ -44,8 +44,11 @@ export function demoSiwxBackend(origin: string, stack: { chains: readonly { chai
   })
 }
 
-/** Builds the demo dapp for a fresh local stack and serves it (the dev wallets as /dev-wallet.js and /dev-bitcoin-wallet.js). */
-export async function startDemo(options: { themeMode?: 'light' | 'dark' | 'system' } = {}): Promise<DemoServer> {
+/**
+ * Builds the demo dapp for a fresh local stack and serves it (the dev wallets as /dev-wallet.js and /dev-bitcoin-wallet.js).
+ * `react: 'development'` serves it with React's development build, StrictMode on (scripts/devnet/demo/build.ts).
+ */
+export async function startDemo(options: { themeMode?: 'light' | 'dark' | 'system'; react?: 'production' | 'development' } = {}): Promise<DemoServer> {
   const stack = await startStack({ wallets: [...curatedWallets] })
   const files = await buildDemo({
     chains: stack.chains.map((chain) => ({ chainId: chain.chainId, name: chain.name, rpcUrl: chain.url, ensUniversalResolver: stack.ens.contracts.universalResolver })),
@@ -55,7 +58,7 @@ export async function startDemo(options: { themeMode?: 'light' | 'dark' | 'syste
     bitcoin: { esploraUrl: stack.bitcoin.esploraUrl },
     walletConnect: { relayUrl: stack.walletConnect.relayUrl },
     themeMode: options.themeMode,
-  })
+  }, { react: options.react })
   const csp = demoStackCsp(stack)
   const script = (body: string) => ({ body, type: 'text/javascript; charset=utf-8' })
   // The backend needs the origin, known once the server listens: handlers are read on each request.
