@@ -182,9 +182,11 @@ export const clientDirective = '"use client";'
 
 /**
  * docs/nextjs.md, "What runs on the server": an entry that loads React (its static-import closure imports `react` or
- * `react-dom`) must start with the `"use client"` directive, so a server component that imports it gets client references
- * instead of running React's hooks and context; an entry that does not (the kernel, plugins, `latch/wagmi`, a
- * backend's `latch/plugins/siwx/server`) must not carry it, so a server may run it. One line per entry that breaks it.
+ * `react-dom`) must start with the `"use client"` directive, so a Server Component that imports it gets client references
+ * instead of running React's hooks and context. An entry that does not (the kernel, plugins, `latch/wagmi`, a backend's
+ * `latch/plugins/siwx/server`) must not carry it, so a server may run it. esbuild keeps a directive written at the top of
+ * an entry's source in that entry's output, code splitting included; chunks need none, as they load from the entry.
+ * One line per entry that breaks the rule.
  */
 export function clientDirectiveProblems(root: string, metafile: Metafile, entries: readonly Entry[]): string[] {
   return entries.flatMap((entry) => {
