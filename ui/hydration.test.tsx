@@ -6,6 +6,7 @@ import { filter, mergeMap } from 'rxjs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { accountConnected, createLatch, definePlugin, type Latch } from '../kernel/index'
 import { testNetworks } from '../scripts/testing/ui'
+import { buttonsStylesheet } from './components/buttons.css'
 import { AccountButton, ConnectButton, ConnectButtonRenderer, LatchProvider, NetworkButton } from './index'
 
 // docs/nextjs.md, "Hydration": a page rendered on a server, reloaded by a visitor whose connection is stored, hydrates with
@@ -187,5 +188,35 @@ describe('hydrating a server-rendered page (docs/nextjs.md, "Hydration")', () =>
     expect(Object.isFrozen(browser.getServerState().options)).toBe(true)
     browser.destroy()
     server.destroy()
+  })
+})
+
+describe('latch/styles.css on the page (docs/nextjs.md, "Styles")', () => {
+  const adopted = () => [...document.querySelectorAll('style[data-latch]')].map((style) => style.textContent ?? '')
+
+  async function mount(latch: Latch) {
+    const container = document.createElement('div')
+    document.body.append(container)
+    const root = createRoot(container)
+    await act(async () => root.render(page(latch, [])))
+    return () => act(() => root.unmount())
+  }
+
+  it('the provider adopts no copy of the buttons’ styles, only the theme overrides; without it, one copy', async () => {
+    const shipped = document.createElement('style')
+    shipped.textContent = buttonsStylesheet
+    document.head.append(shipped)
+    const themed = createLatch({ networks: testNetworks, themeVariables: { '--latch-accent': '#0a7' } })
+    let unmount = await mount(themed)
+    expect(adopted()).toEqual(['.latch-button.latch-button[data-theme]{--latch-accent:#0a7;}'])
+    unmount()
+    shipped.remove()
+
+    unmount = await mount(instance('browser'))
+    expect(adopted()).toHaveLength(1)
+    expect(adopted()[0]).toContain('.latch-connect{')
+    unmount()
+    expect(adopted()).toEqual([])
+    themed.destroy()
   })
 })
