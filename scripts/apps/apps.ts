@@ -5,7 +5,7 @@
  * app of the tree (a folder of sources inside it) shares:
  *
  * - `wagmi2`: React 18.3, Vite 7, wagmi 2 and @wagmi/core 2, TanStack Query, viem;
- * - `wagmi3`: React 19, Next.js 16, Vite 8, wagmi 3 and @wagmi/core 3, TanStack Query, viem.
+ * - `wagmi3`: React 19, Next.js 16 (with @types/node, which it wants), Vite 8, wagmi 3 and @wagmi/core 3, TanStack Query, viem.
  *
  * A tree stays in the OS temp folder between runs (its name carries a hash of this repository's path and
  * of its dependencies), so a second run only installs the new tarball over it. npm installs with
@@ -46,6 +46,8 @@ export const trees = {
     '@types/react': '^19.2.0',
     '@types/react-dom': '^19.2.0',
     next: '^16.0.0',
+    // Next.js installs it on its first build otherwise (a TypeScript app has it).
+    '@types/node': '^20.19.0',
     wagmi: '^3.0.0',
     '@wagmi/core': '^3.0.0',
     '@tanstack/react-query': '^5.90.0',
