@@ -54,6 +54,13 @@ export type RequestOptions = {
 export type Kernel = {
   /** The current state (frozen). */
   getState(): State
+  /**
+   * The state from the configuration alone (frozen, the same object for the kernel's life): the options reduced, before
+   * stored values were read, before any plugin or wallet spoke. It is what a server renders and what a client's first
+   * render shows while React hydrates that page, so both match; `useSyncExternalStore`'s `getServerSnapshot`
+   * (docs/nextjs.md, "Hydration").
+   */
+  getServerState(): State
   /** Every state, starting with the current one. */
   readonly state$: Observable<State>
   /** Every accepted event, after it was reduced (unredacted: for effects and tests). */
@@ -311,6 +318,15 @@ export function createKernel(options: KernelOptions): Kernel {
     })
   }
 
+  // Reduced apart from the live state, with no effect running and a fixed time, so a server and a browser given the
+  // same options compute the same state, whatever their effects and storage do.
+  let serverState = reduction.initialState
+  for (const event of options.configuration ?? []) {
+    const accepted = reduction.accept(event)
+    if (accepted.ok) serverState = reduction.reduce(serverState, { ...accepted.logged, meta: { seq: 0, at: 0 } } as Logged).state
+  }
+  deepFreeze(serverState)
+
   startEffects()
   for (const event of options.configuration ?? []) dispatch(event)
   hydrate()
@@ -318,6 +334,7 @@ export function createKernel(options: KernelOptions): Kernel {
 
   return {
     getState: () => state$.value,
+    getServerState: () => serverState,
     state$: state$.asObservable(),
     events$: events$.asObservable(),
     dispatch,

@@ -12,7 +12,7 @@ const noSubscription = () => () => undefined
  */
 export function useAllowedImage(src: string | undefined): string | undefined {
   const latch: Latch | undefined = useContext(LatchContext)?.latch
-  const origins = useSyncExternalStore(latch?.subscribe ?? noSubscription, () => latch?.getState().options.imageOrigins ?? none, () => latch?.getState().options.imageOrigins ?? none)
+  const origins = useSyncExternalStore(latch?.subscribe ?? noSubscription, () => latch?.getState().options.imageOrigins ?? none, () => latch?.getServerState().options.imageOrigins ?? none)
   const page = typeof location === 'undefined' ? undefined : location.origin
   return src !== undefined && isImageAllowed(src, origins, page) ? src : undefined
 }
