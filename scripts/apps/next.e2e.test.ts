@@ -204,7 +204,21 @@ async function buttonStyles(guarded: GuardedPage, selector: string): Promise<Sty
   const button = guarded.page.locator(selector)
   await button.waitFor()
   return button.evaluate((element, properties) => {
+    // At rest (a transition or animation finished), colours as sRGB bytes: chromium may spell one colour in several spaces.
+    for (const animation of element.getAnimations()) animation.finish()
+    const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D
+    const rgb = (colour: string) => {
+      context.clearRect(0, 0, 1, 1)
+      context.fillStyle = colour
+      context.fillRect(0, 0, 1, 1)
+      return [...context.getImageData(0, 0, 1, 1).data].join(',')
+    }
     const computed = getComputedStyle(element)
-    return Object.fromEntries(properties.map((property) => [property, computed.getPropertyValue(property)])) as Styles
+    return Object.fromEntries(
+      properties.map((property) => {
+        const value = computed.getPropertyValue(property)
+        return [property, property.endsWith('color') ? rgb(value) : value]
+      }),
+    ) as Styles
   }, styleProperties as unknown as string[])
 }
