@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { build, type Metafile } from 'esbuild'
-import { describe, expect, it } from 'vitest'
-import { externalPackages, publicEntriesAsPackage, staticClosure } from './build'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildPackage, clientDirective, clientDirectiveProblems, externalPackages, publicEntriesAsPackage, staticClosure, type BuildResult } from './build'
+import { buttonsStylesheet, stylesheetMarker } from '../ui/components/buttons.css'
 import { withExtensions } from './declaration-extensions'
 import { checkExports } from './check-exports'
 import { entries as publicEntries, packageSpecifier, type Entry } from './entries'
@@ -57,10 +58,10 @@ describe('package fixtures', () => {
       './package.json': './package.json',
     }
     const built = ['dist/types/kernel/index.d.ts', 'dist/index.js', 'dist/types/kernel/testing.d.ts', 'dist/testing.js']
-    expect(checkExports({ root: fixture({ exports }, built), entries, bins: [] })).toEqual({ ok: true, problems: [] })
-    const unbuilt = checkExports({ root: fixture({ exports }), entries, bins: [] })
+    expect(checkExports({ root: fixture({ exports }, built), entries, bins: [], stylesheets: [] })).toEqual({ ok: true, problems: [] })
+    const unbuilt = checkExports({ root: fixture({ exports }), entries, bins: [], stylesheets: [] })
     expect(unbuilt.problems).toContain('.: ./dist/index.js does not exist (run npm run build)')
-    expect(checkExports({ root: fixture({ exports }), entries, bins: [], files: false }).ok).toBe(true)
+    expect(checkExports({ root: fixture({ exports }), entries, bins: [], stylesheets: [], files: false }).ok).toBe(true)
   })
 
   it('reports missing, extra, misordered and wrong conditions', () => {
@@ -68,7 +69,7 @@ describe('package fixtures', () => {
       '.': { import: './dist/index.js', types: './dist/types/kernel/index.d.ts' },
       './extra': { types: './x.d.ts', import: './x.js' },
     }
-    const { ok, problems } = checkExports({ root: fixture({ exports }), entries, bins: [], files: false })
+    const { ok, problems } = checkExports({ root: fixture({ exports }), entries, bins: [], stylesheets: [], files: false })
     expect(ok).toBe(false)
     expect(problems).toEqual([
       '.: "types" must be the first condition',
@@ -95,10 +96,10 @@ describe('package bins', () => {
 
   it('checks that package.json "bin" lists exactly the bins, built', () => {
     const bin = { 'latch-replay': 'dist/bin/latch-replay.js' }
-    expect(checkExports({ root: fixture({ bin }, ['dist/bin/latch-replay.js']), entries, bins, files: false })).toEqual({ ok: true, problems: [] })
-    expect(checkExports({ root: fixture({ bin }), entries, bins, files: true }).problems).toContain('bin latch-replay: dist/bin/latch-replay.js does not exist (run npm run build)')
-    expect(checkExports({ root: fixture({}), entries, bins, files: false }).problems).toEqual(['bin latch-replay: is undefined, want "dist/bin/latch-replay.js"'])
-    expect(checkExports({ root: fixture({ bin: { ...bin, other: 'x.js' } }), entries, bins, files: false }).problems).toEqual(['bin other: listed but not in scripts/entries.ts'])
+    expect(checkExports({ root: fixture({ bin }, ['dist/bin/latch-replay.js']), entries, bins, stylesheets: [], files: false })).toEqual({ ok: true, problems: [] })
+    expect(checkExports({ root: fixture({ bin }), entries, bins, stylesheets: [], files: true }).problems).toContain('bin latch-replay: dist/bin/latch-replay.js does not exist (run npm run build)')
+    expect(checkExports({ root: fixture({}), entries, bins, stylesheets: [], files: false }).problems).toEqual(['bin latch-replay: is undefined, want "dist/bin/latch-replay.js"'])
+    expect(checkExports({ root: fixture({ bin: { ...bin, other: 'x.js' } }), entries, bins, stylesheets: [], files: false }).problems).toEqual(['bin other: listed but not in scripts/entries.ts'])
   })
 
   it('builds a bin whose imports of public entries become imports of the package, and refuses other sources', async () => {
@@ -166,5 +167,71 @@ describe('tsconfig.json "paths"', () => {
       return pattern ? paths[pattern]?.[0]?.replace('*', specifier.slice((pattern as string).length - 1)) : undefined
     }
     expect(publicEntries.map((entry) => [packageSpecifier(entry), resolve(packageSpecifier(entry))])).toEqual(publicEntries.map((entry) => [packageSpecifier(entry), `./${entry.source}`]))
+  })
+})
+
+describe('"use client" (docs/nextjs.md, "What runs on the server")', () => {
+  const entries: Entry[] = [
+    { subpath: './react', source: 'react.ts', out: 'react' },
+    { subpath: '.', source: 'kernel.ts', out: 'index' },
+  ]
+  const metafile = (reactImportedBy: string): Metafile => ({
+    inputs: {},
+    outputs: {
+      'dist/react.js': { ...output([{ path: 'dist/chunk.js', kind: 'import-statement' }]), entryPoint: 'react.ts' },
+      'dist/index.js': { ...output([{ path: 'dist/chunk.js', kind: 'import-statement' }]), entryPoint: 'kernel.ts' },
+      'dist/chunk.js': output(reactImportedBy === 'chunk' ? [{ path: 'react', kind: 'import-statement', external: true }] : []),
+    },
+  })
+  function fixture(files: Record<string, string>): string {
+    const root = mkdtempSync(join(tmpdir(), 'latch-directive-'))
+    mkdirSync(join(root, 'dist'))
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(root, file), text)
+    return root
+  }
+
+  it('is required on an entry that loads React through a chunk, and refused on one that loads none', () => {
+    const marked = fixture({ 'dist/react.js': `${clientDirective}import"./chunk.js";`, 'dist/index.js': 'import"./chunk.js";' })
+    expect(clientDirectiveProblems(marked, metafile('none'), entries)).toEqual([
+      './react: dist/react.js starts with "use client"; but loads no React (a server could not run it)',
+    ])
+    // A chunk shared with the kernel that imported React would make the kernel a client module too.
+    expect(clientDirectiveProblems(marked, metafile('chunk'), entries)).toEqual([
+      `.: loads React but dist/index.js does not start with "use client"; (add 'use client' at the top of kernel.ts)`,
+    ])
+    const unmarked = fixture({ 'dist/react.js': 'import"./chunk.js";', 'dist/index.js': 'import"./chunk.js";' })
+    expect(clientDirectiveProblems(unmarked, metafile('none'), entries)).toEqual([])
+  })
+})
+
+describe('the built package', () => {
+  let outdir: string
+  let result: BuildResult
+  const root = join(import.meta.dirname, '..')
+  beforeAll(async () => {
+    outdir = mkdtempSync(join(tmpdir(), 'latch-build-'))
+    result = await buildPackage({ outdir, types: false })
+  }, 180_000)
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }))
+
+  function jsFiles(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((item) => {
+      const path = join(dir, item.name)
+      return item.isDirectory() ? jsFiles(path) : item.name.endsWith('.js') ? [relative(outdir, path)] : []
+    })
+  }
+
+  it('starts exactly latch/react with "use client": no plugin, kernel, wagmi, i18n, locale, server entry or chunk carries it', () => {
+    const marked = jsFiles(outdir).filter((file) => readFileSync(join(outdir, file), 'utf8').startsWith(clientDirective))
+    expect(marked).toEqual(['react.js'])
+    expect(clientDirectiveProblems(root, result.metafile, publicEntries)).toEqual([])
+  })
+
+  it('writes latch/styles.css: the buttons\' styles as the run time adopts them, with the marker', () => {
+    const css = readFileSync(join(outdir, 'styles.css'), 'utf8')
+    expect(css).toBe(buttonsStylesheet)
+    expect(css).toContain('.latch-connect{')
+    expect(css).toContain(`:root{${stylesheetMarker}:1}`)
+    expect(result.stylesheets.map((sheet) => [sheet.sheet.subpath, sheet.raw])).toEqual([['./styles.css', Buffer.byteLength(css)]])
   })
 })

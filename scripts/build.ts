@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process'
-import { chmodSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, relative, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { build, type Metafile, type Plugin as EsbuildPlugin } from 'esbuild'
@@ -10,7 +10,7 @@ import { browserBundle } from './esbuild-options'
 import { checkExports } from './check-exports'
 import { addDeclarationExtensions } from './declaration-extensions'
 import { isMain, runCli } from './cli'
-import { bins as publicBins, entries as publicEntries, packageSpecifier, type Bin, type Entry } from './entries'
+import { bins as publicBins, entries as publicEntries, packageSpecifier, stylesheets as publicStylesheets, type Bin, type Entry, type Stylesheet } from './entries'
 
 /** Options of `buildPackage`; the defaults are what `npm run build` does. */
 export type BuildOptions = {
@@ -24,13 +24,18 @@ export type BuildOptions = {
   bins?: readonly Bin[]
   /** Also emit `.d.ts` files with tsc (default true). */
   types?: boolean
+  /** Stylesheets to write (default: scripts/entries.ts's `stylesheets`). */
+  stylesheets?: readonly Stylesheet[]
 }
 
 /** Size of one entry once loaded: its own file plus every chunk it imports statically. */
 export type EntrySize = { entry: Entry; files: readonly string[]; raw: number; gzip: number }
 
-/** Where the build went, esbuild's metafile, and each entry's size. */
-export type BuildResult = { outdir: string; metafile: Metafile; sizes: readonly EntrySize[] }
+/** Size of one shipped stylesheet. */
+export type StylesheetSize = { sheet: Stylesheet; file: string; raw: number; gzip: number }
+
+/** Where the build went, esbuild's metafile, and each entry's and stylesheet's size. */
+export type BuildResult = { outdir: string; metafile: Metafile; sizes: readonly EntrySize[]; stylesheets: readonly StylesheetSize[] }
 
 const defaultRoot = fileURLToPath(new URL('..', import.meta.url))
 
@@ -50,8 +55,23 @@ export async function buildPackage(options: BuildOptions = {}): Promise<BuildRes
     external: externalPackages(root),
   })
   await buildBins(root, outdir, options.bins ?? publicBins, entries)
+  const stylesheets = await writeStylesheets(root, outdir, options.stylesheets ?? publicStylesheets)
   if (options.types ?? true) await emitTypes(root, join(outdir, 'types'))
-  return { outdir, metafile, sizes: entries.map((entry) => measureEntry(root, metafile, entry)) }
+  return { outdir, metafile, sizes: entries.map((entry) => measureEntry(root, metafile, entry)), stylesheets }
+}
+
+/** Writes each stylesheet's CSS (the string its source module exports) to the output folder, and measures it. */
+async function writeStylesheets(root: string, outdir: string, sheets: readonly Stylesheet[]): Promise<StylesheetSize[]> {
+  const sizes: StylesheetSize[] = []
+  for (const sheet of sheets) {
+    const css = ((await import(pathToFileURL(join(root, sheet.source)).href)) as Record<string, unknown>)[sheet.exportName]
+    if (typeof css !== 'string' || css.length === 0) throw new Error(`${sheet.source} exports no CSS string named ${sheet.exportName}`)
+    const file = join(outdir, sheet.out)
+    writeFileSync(file, css)
+    const bytes = Buffer.from(css)
+    sizes.push({ sheet, file: relative(root, file), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length })
+  }
+  return sizes
 }
 
 /**
@@ -154,6 +174,30 @@ export function closure(metafile: Metafile, start: string, follows: (dependency:
   return [...seen]
 }
 
+/** The external packages whose code runs only in a React client (hooks, context): docs/nextjs.md, "What runs on the server". */
+const reactPackage = /^react(-dom)?(\/|$)/
+
+/** The directive that makes a file a client module for React Server Components (Next.js App Router). */
+export const clientDirective = '"use client";'
+
+/**
+ * docs/nextjs.md, "What runs on the server": an entry that loads React (its static-import closure imports `react` or
+ * `react-dom`) must start with the `"use client"` directive, so a server component that imports it gets client references
+ * instead of running React's hooks and context; an entry that does not (the kernel, plugins, `latch/wagmi`, a
+ * backend's `latch/plugins/siwx/server`) must not carry it, so a server may run it. One line per entry that breaks it.
+ */
+export function clientDirectiveProblems(root: string, metafile: Metafile, entries: readonly Entry[]): string[] {
+  return entries.flatMap((entry) => {
+    const start = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]?.entryPoint === entry.source)
+    if (!start) return [`${entry.subpath}: no output in the metafile`]
+    const loadsReact = staticClosure(metafile, start).some((file) => metafile.outputs[file]?.imports.some((i) => i.external && reactPackage.test(i.path)))
+    const marked = readFileSync(join(root, start), 'utf8').startsWith(clientDirective)
+    if (loadsReact && !marked) return [`${entry.subpath}: loads React but ${start} does not start with ${clientDirective} (add 'use client' at the top of ${entry.source})`]
+    if (!loadsReact && marked) return [`${entry.subpath}: ${start} starts with ${clientDirective} but loads no React (a server could not run it)`]
+    return []
+  })
+}
+
 /** `index  dist/index.js  raw 31.2 kB  gzip 10.4 kB  (2 files)`. */
 export function formatSize(size: EntrySize): string {
   const name = size.entry.subpath.padEnd(12)
@@ -170,9 +214,11 @@ async function main(): Promise<{ code: number; output: string }> {
   const started = performance.now()
   const result = await buildPackage()
   const lines = result.sizes.map(formatSize)
+  for (const sheet of result.stylesheets) lines.push(`${sheet.sheet.subpath.padEnd(12)} raw ${kb(sheet.raw).padStart(9)}  gzip ${kb(sheet.gzip).padStart(9)}  (1 file)`)
   lines.push(`built ${relative(process.cwd(), result.outdir) || '.'}/ with types in ${Math.round(performance.now() - started)} ms`)
-  const problems = checkExports({ root: defaultRoot }).problems
-  for (const problem of problems) lines.push(`error: package.json exports: ${problem}`)
+  const problems = checkExports({ root: defaultRoot }).problems.map((problem) => `package.json exports: ${problem}`)
+  problems.push(...clientDirectiveProblems(defaultRoot, result.metafile, publicEntries))
+  for (const problem of problems) lines.push(`error: ${problem}`)
   return { code: problems.length ? 1 : 0, output: lines.join('\n') }
 }
 

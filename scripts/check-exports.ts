@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isMain, runCli } from './cli'
-import { binPath, bins as publicBins, entries as publicEntries, importPath, typesPath, type Bin, type Entry } from './entries'
+import { binPath, bins as publicBins, entries as publicEntries, importPath, stylesheetPath, stylesheets as publicStylesheets, typesPath, type Bin, type Entry, type Stylesheet } from './entries'
 
 /** Options of `checkExports`. */
 export type CheckExportsOptions = {
@@ -11,6 +11,8 @@ export type CheckExportsOptions = {
   entries?: readonly Entry[]
   /** Commands package.json "bin" must list (default: scripts/entries.ts's `bins`). */
   bins?: readonly Bin[]
+  /** Stylesheets "exports" must list, each as a plain path (default: scripts/entries.ts's `stylesheets`). */
+  stylesheets?: readonly Stylesheet[]
   /** Also require the files the exports point at to exist (run after a build; default true). */
   files?: boolean
 }
@@ -21,7 +23,7 @@ export type CheckExportsResult = { ok: boolean; problems: readonly string[] }
 /** Subpaths that are not code entries and so are not in scripts/entries.ts. */
 const nonCodeSubpaths = new Set(['./package.json'])
 
-/** Checks that package.json "exports" lists exactly scripts/entries.ts, each with `types` (first) and `import`, and "bin" exactly its bins. */
+/** Checks that package.json "exports" lists exactly scripts/entries.ts (its stylesheets as plain paths), each code entry with `types` (first) and `import`, and "bin" exactly its bins. */
 export function checkExports(options: CheckExportsOptions = {}): CheckExportsResult {
   const root = options.root ?? fileURLToPath(new URL('..', import.meta.url))
   const entries = options.entries ?? publicEntries
@@ -37,7 +39,13 @@ export function checkExports(options: CheckExportsOptions = {}): CheckExportsRes
     }
     problems.push(...checkTarget(root, entry, target as Record<string, unknown>, options.files ?? true))
   }
-  const known = new Set(entries.map((entry) => entry.subpath))
+  const sheets = options.stylesheets ?? publicStylesheets
+  for (const sheet of sheets) {
+    const actual = exportsField[sheet.subpath]
+    if (actual !== stylesheetPath(sheet)) problems.push(`${sheet.subpath}: is ${JSON.stringify(actual)}, want "${stylesheetPath(sheet)}"`)
+    else if ((options.files ?? true) && !existsSync(join(root, actual))) problems.push(`${sheet.subpath}: ${actual} does not exist (run npm run build)`)
+  }
+  const known = new Set([...entries, ...sheets].map((entry) => entry.subpath))
   for (const subpath of Object.keys(exportsField)) {
     if (!known.has(subpath) && !nonCodeSubpaths.has(subpath)) problems.push(`${subpath}: exported but not in scripts/entries.ts`)
   }

@@ -30,6 +30,28 @@ export const entries: readonly Entry[] = [
   ...['es', 'fr', 'de', 'ja', 'zh-CN', 'pt-BR', 'ar'].map((locale) => ({ subpath: `./locales/${locale}`, source: `ui/i18n/locales/${locale}.ts`, out: `locales/${locale}` })),
 ]
 
+/** A stylesheet the package ships (package.json "exports"), written by scripts/build.ts from a string a source module exports. */
+export type Stylesheet = {
+  /** The key in package.json "exports" (`./styles.css`). */
+  subpath: string
+  /** The module, relative to the repository root, and the name of its export that holds the CSS. */
+  source: string
+  exportName: string
+  /** Output file under dist/ (`styles.css` → `dist/styles.css`). */
+  out: string
+}
+
+/**
+ * Every shipped stylesheet. `latch/styles.css`: the buttons' styles for server-rendered pages (docs/nextjs.md, "Styles"),
+ * the same text LatchProvider adopts at run time when the page lacks it.
+ */
+export const stylesheets: readonly Stylesheet[] = [{ subpath: './styles.css', source: 'ui/components/buttons.css.ts', exportName: 'buttonsStylesheet', out: 'styles.css' }]
+
+/** Where a stylesheet lands, as package.json "exports" names it. */
+export function stylesheetPath(sheet: Stylesheet): string {
+  return `./dist/${sheet.out}`
+}
+
 /** Where the declaration file of an entry lands (tsc keeps the source tree under dist/types). */
 export function typesPath(entry: Entry): string {
   return `./dist/types/${entry.source.replace(/\.tsx?$/, '.d.ts')}`

@@ -22,9 +22,9 @@ export type Sizes = { entries: Record<string, number>; lazy: Record<string, numb
 export async function measureSizes(): Promise<Sizes> {
   const outdir = mkdtempSync(join(tmpdir(), 'latch-size-'))
   try {
-    const { metafile, sizes } = await buildPackage({ outdir, types: false })
+    const { metafile, sizes, stylesheets } = await buildPackage({ outdir, types: false })
     const gzip = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join(root, file)), { level: 9 }).length, 0)
-    const entries = Object.fromEntries(sizes.map((size) => [size.entry.subpath, size.gzip]))
+    const entries = Object.fromEntries([...sizes.map((size) => [size.entry.subpath, size.gzip] as const), ...stylesheets.map((size) => [size.sheet.subpath, size.gzip] as const)])
     const sources = new Set(sizes.map((size) => size.entry.source))
     // What a dapp loads up front: the kernel, the plugins and latch/react — not the tools (latch/i18n, latch/testing, a backend's latch/plugins/siwx/server)
     // or the catalogues, whose chunks a lazy chunk may share.

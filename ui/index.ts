@@ -1,6 +1,9 @@
+'use client'
+
 /**
  * Latch for React (`latch/react`): the provider, hooks, buttons and a headless button renderer. The modal
- * itself is a separate chunk, imported lazily and preloaded while the browser is idle.
+ * itself is a separate chunk, imported lazily and preloaded while the browser is idle. The `'use client'` above is kept in
+ * the built file, so a React Server Component that imports this entry gets client references (docs/nextjs.md).
  */
 export { LatchProvider, type LatchProviderProps } from './components/LatchProvider/LatchProvider'
 export { ConnectButton, type ConnectButtonProps } from './components/ConnectButton/ConnectButton'

@@ -9,7 +9,7 @@ import { overrideCss } from '../../theme/tokens'
 import { whenIdle } from '../../utils/platform'
 import { trackInputModality } from '../../utils/modality'
 import { adoptStyles } from '../../utils/styles'
-import { buttonScope, buttonsCss } from '../buttons.css'
+import { buttonScope, buttonsCss, stylesheetMarker } from '../buttons.css'
 import { ModalHost } from './ModalHost'
 import { I18nProvider, type I18nOptions } from '../../i18n/I18nProvider'
 
@@ -51,11 +51,14 @@ export function LatchProvider({ latch, children, connectorOrder, addons = noAddo
 
 let documentSheet: { users: number; remove(): void } | undefined
 
-/** Adopts the buttons' stylesheet into the document (once per page) and this instance's theme overrides. */
+/**
+ * Adopts the buttons' stylesheet into the document (once per page; none when the page has `latch/styles.css`, docs/nextjs.md
+ * "Styles") and this instance's theme overrides.
+ */
 function ButtonStyles() {
   const themeVariables = useLatch(selectThemeVariables)
   useInsertionEffect(() => {
-    documentSheet ??= { users: 0, ...adoptStyles(document, buttonsCss) }
+    documentSheet ??= { users: 0, ...(hasShippedStylesheet() ? { remove: () => undefined } : adoptStyles(document, buttonsCss)) }
     documentSheet.users += 1
     return () => {
       if (!documentSheet || --documentSheet.users > 0) return
@@ -70,4 +73,9 @@ function ButtonStyles() {
     return () => sheet.remove()
   }, [themeVariables])
   return null
+}
+
+/** The page has `latch/styles.css`: its marker property is set on the root element. */
+function hasShippedStylesheet(): boolean {
+  return getComputedStyle(document.documentElement).getPropertyValue(stylesheetMarker).trim() !== ''
 }
