@@ -173,9 +173,3 @@ export function writeApp(tree: string, app: string, files: Record<string, string
 export function installedVersion(tree: string, name: string): string {
   return (JSON.parse(readFileSync(join(tree, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
 }
-
-/** True when the installed latch exports `subpath` (e.g. './styles.css'). */
-export function latchExports(tree: string, subpath: string): boolean {
-  const manifest = JSON.parse(readFileSync(join(tree, 'node_modules/latch/package.json'), 'utf8')) as { exports?: Record<string, unknown> }
-  return manifest.exports?.[subpath] !== undefined
-}

@@ -9,15 +9,15 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anvilAccounts, startAnvil, type Anvil } from '../devnet/anvil'
 import { chromiumPath, hasChromium, launchBrowser, newGuardedPage, type GuardedPage } from '../e2e/harness'
-import { installTree, latchExports, writeApp } from './apps'
+import { installTree, writeApp } from './apps'
 import { chainId, runBin, startServer, walletScripts, type AppServer } from './servers'
 import { whatHappened } from './vite-wagmi-app'
 
 const skip = !hasChromium()
 if (skip) console.warn(`[apps e2e] SKIPPED: ${chromiumPath} is missing. Install it with \`npx tsx scripts/e2e/harness.ts ensure-chromium\` (apt-get, root).`)
 
-/** The app's sources; `styles` imports latch/styles.css in the root layout (when the package ships one). */
-function nextApp({ rpcUrl, styles }: { rpcUrl: string; styles: boolean }): Record<string, string> {
+/** The app's sources, as docs/nextjs.md writes them: the root layout imports latch/styles.css and the providers. */
+function nextApp({ rpcUrl }: { rpcUrl: string }): Record<string, string> {
   return {
     'package.json': JSON.stringify({ name: 'latch-next-app', private: true, type: 'module' }, null, 2),
     'next.config.mjs': `/** @type {import('next').NextConfig} */\nexport default { devIndicators: false }\n`,
@@ -76,7 +76,8 @@ export function Providers({ children }: { children: ReactNode }) {
 `,
     'app/layout.tsx': `import type { Metadata } from 'next'
 import type { ReactNode } from 'react'
-${styles ? "import 'latch/styles.css'\n" : ''}import { Providers } from './providers'
+import 'latch/styles.css'
+import { Providers } from './providers'
 
 export const metadata: Metadata = { title: 'Latch on Next.js', icons: { icon: 'data:,' } }
 
@@ -121,7 +122,7 @@ describe.skipIf(skip)('a Next.js App Router app on the packed tarball (React 19)
   beforeAll(async () => {
     tree = await installTree('wagmi3')
     anvil = await startAnvil({ chainId })
-    app = writeApp(tree, 'next-app', nextApp({ rpcUrl: anvil.url, styles: latchExports(tree, './styles.css') }))
+    app = writeApp(tree, 'next-app', nextApp({ rpcUrl: anvil.url }))
     browser = await launchBrowser()
   }, 900_000)
 
