@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { defineChain, formatEther, verifyMessage, type Hex } from 'viem'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -53,11 +54,11 @@ function buttonIn(root: ParentNode | undefined, label: string): HTMLButtonElemen
   return [...(root?.querySelectorAll<HTMLButtonElement>('button') ?? [])].find((b) => !b.disabled && b.textContent?.includes(label))
 }
 
-/** Mounts the example App into the page. */
+/** Mounts the example App into the page, under StrictMode as a Vite or Next.js dev server runs it (docs/react.md, "StrictMode"). */
 function mount(node: React.ReactNode): HTMLElement {
   const container = document.body.appendChild(document.createElement('div'))
   const root = createRoot(container)
-  root.render(node)
+  root.render(<StrictMode>{node}</StrictMode>)
   cleanups.push(() => {
     root.unmount()
     container.remove()
@@ -77,8 +78,9 @@ describe('the wagmi example: an app written with wagmi’s hooks, connecting thr
     ;(await waitFor(() => buttonIn(container, 'Connect'))).click()
     ;(await waitFor(() => buttonIn(modalRoot(), 'Test Wallet'))).click()
     await waitFor(() => text(container, 'address') === anvilAccounts[0])
-    // The modal closes itself once the wallet connected.
+    // The modal closes itself once the wallet connected. StrictMode's second mount of the connecting view cancelled nothing.
     await h.until((s) => s.router.open, (open) => !open)
+    expect(h.latch.exportLog().events.filter((e) => e.type === 'wallet/cancelRequested' || e.type === 'wallet/connectRequested').map((e) => e.type)).toEqual(['wallet/connectRequested'])
 
     // wagmi's useBalance reads through wagmi's transport: the chain's figure.
     const wei = BigInt((await rpc(chains.a.url, 'eth_getBalance', [anvilAccounts[0], 'latest'])) as string)

@@ -1,5 +1,5 @@
 /** Helpers for the UI tests (jsdom): a Latch on test ports, rendering with act, the modal's shadow root. */
-import { act, type ReactNode } from 'react'
+import { act, Profiler, StrictMode, type ReactNode } from 'react'
 import { filter, map, take } from 'rxjs'
 import { createRoot, type Root } from 'react-dom/client'
 import {
@@ -68,12 +68,15 @@ export function connectAccount(latch: ReturnType<typeof setup>['latch'], address
   })
 }
 
-/** Renders into a fresh container with act. */
+/**
+ * Renders into a fresh container with act, under `<StrictMode>` as Vite and Next.js dev servers do (docs/react.md,
+ * "StrictMode"): React mounts, unmounts and mounts again every component, so every UI test proves Latch is safe there.
+ */
 export async function render(node: ReactNode): Promise<{ container: HTMLElement; root: Root; unmount(): Promise<void> }> {
   const container = document.createElement('div')
   document.body.appendChild(container)
   const root = createRoot(container)
-  await act(async () => root.render(node))
+  await act(async () => root.render(<StrictMode>{node}</StrictMode>))
   return {
     container,
     root,
@@ -82,6 +85,27 @@ export async function render(node: ReactNode): Promise<{ container: HTMLElement;
       container.remove()
     },
   }
+}
+
+/**
+ * A component that calls `read` (hooks) and records what it returned once per render React commits. Under StrictMode React
+ * calls a component twice per render, so a test that counts renders counts commits (a Profiler's) instead of calls.
+ */
+export function probe<T>(read: () => T): { Probe: () => ReactNode; seen: T[] } {
+  const seen: T[] = []
+  let latest: T
+  function Read() {
+    latest = read()
+    return null
+  }
+  function Probe() {
+    return (
+      <Profiler id="probe" onRender={() => seen.push(latest)}>
+        <Read />
+      </Profiler>
+    )
+  }
+  return { Probe, seen }
 }
 
 /** Renders `children` inside a LatchProvider. */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { balanceTokensSucceeded } from '../../kernel/index'
 import { AccountButton } from '../components/AccountButton/AccountButton'
 import { LatchProvider } from '../components/LatchProvider/LatchProvider'
-import { connectAccount, render, setup } from '../../scripts/testing/ui'
+import { connectAccount, probe, render, setup } from '../../scripts/testing/ui'
 import { useTokenBalances } from './useTokenBalances'
 
 let cleanup: (() => Promise<void>) | undefined
@@ -27,14 +27,23 @@ describe('balance watching (docs/behaviour.md, "Balance refresh")', () => {
     expect(watchers()).toEqual({ native: 0, tokens: 0 })
   })
 
+  it('under StrictMode a mounted component starts one watch and stops it once: the log shows no extra start or stop', async () => {
+    const { latch, ofType } = setup()
+    connectAccount(latch)
+    const view = await render(<LatchProvider latch={latch}><AccountButton /></LatchProvider>)
+    cleanup = view.unmount
+    expect(ofType('balance/watchStarted').map((e) => e.payload)).toEqual([{ kind: 'native' }])
+    expect(ofType('balance/watchStopped')).toEqual([])
+    await view.unmount()
+    cleanup = undefined
+    expect(ofType('balance/watchStopped').map((e) => e.payload)).toEqual([{ kind: 'native' }])
+    expect(latch.getState().balances.watchers).toEqual({ native: 0, tokens: 0 })
+  })
+
   it('useTokenBalances watches tokens and returns the active family’s list, re-rendering only when it changes', async () => {
     const { latch } = setup()
     connectAccount(latch)
-    const seen: unknown[] = []
-    function Probe() {
-      seen.push(useTokenBalances())
-      return null
-    }
+    const { Probe, seen } = probe(useTokenBalances)
     cleanup = (await render(<LatchProvider latch={latch}><Probe /></LatchProvider>)).unmount
     expect(latch.getState().balances.watchers.tokens).toBe(1)
     expect(seen).toEqual([[]])

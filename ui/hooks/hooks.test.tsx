@@ -10,7 +10,7 @@ import {
   type State,
 } from '../../kernel/index'
 import { LatchProvider } from '../components/LatchProvider/LatchProvider'
-import { connectAccount, render, setup } from '../../scripts/testing/ui'
+import { connectAccount, probe, render, setup } from '../../scripts/testing/ui'
 import { useAccount } from './useAccount'
 import { useLatch } from './useLatch'
 import { useModal } from './useModal'
@@ -35,12 +35,8 @@ function unrelated(latch: ReturnType<typeof setup>['latch']) {
 describe('hooks re-render only when their selected value changes', () => {
   it('useLatch: zero renders for unrelated events, one for a related one', async () => {
     const { latch } = setup()
-    const renders: (string | undefined)[] = []
     const selectCaip = (s: State) => s.chains.eip155.account.caipAddress
-    function Probe() {
-      renders.push(useLatch(selectCaip))
-      return null
-    }
+    const { Probe, seen: renders } = probe(() => useLatch(selectCaip))
     cleanup = (await render(<LatchProvider latch={latch}><Probe /></LatchProvider>)).unmount
     expect(renders).toEqual([undefined])
     unrelated(latch)
@@ -51,27 +47,18 @@ describe('hooks re-render only when their selected value changes', () => {
 
   it('useLatch with an inline selector returning a new object, compared by a custom equality', async () => {
     const { latch } = setup()
-    let count = 0
-    function Probe() {
-      useLatch((s) => ({ open: s.router.open }), (a, b) => a.open === b.open)
-      count += 1
-      return null
-    }
+    const { Probe, seen } = probe(() => useLatch((s) => ({ open: s.router.open }), (a, b) => a.open === b.open))
     cleanup = (await render(<LatchProvider latch={latch}><Probe /></LatchProvider>)).unmount
     unrelated(latch)
     act(() => void latch.dispatch(routerPushed({ view: { name: 'AllWallets' } })))
-    expect(count).toBe(1)
+    expect(seen).toHaveLength(1)
     act(() => void latch.dispatch({ type: 'modal/opened', payload: {} }))
-    expect(count).toBe(2)
+    expect(seen).toEqual([{ open: false }, { open: true }])
   })
 
   it('useAccount: no render for unrelated events; one per account or balance change', async () => {
     const { latch } = setup()
-    const seen: ReturnType<typeof useAccount>[] = []
-    function Probe() {
-      seen.push(useAccount())
-      return null
-    }
+    const { Probe, seen } = probe(useAccount)
     cleanup = (await render(<LatchProvider latch={latch}><Probe /></LatchProvider>)).unmount
     unrelated(latch)
     expect(seen).toHaveLength(1)
@@ -90,11 +77,7 @@ describe('hooks re-render only when their selected value changes', () => {
 
   it('useNetwork: the network list keeps its identity across unrelated events', async () => {
     const { latch } = setup()
-    const seen: ReturnType<typeof useNetwork>[] = []
-    function Probe() {
-      seen.push(useNetwork())
-      return null
-    }
+    const { Probe, seen } = probe(useNetwork)
     cleanup = (await render(<LatchProvider latch={latch}><Probe /></LatchProvider>)).unmount
     unrelated(latch)
     connectAccount(latch) // eip155:1 is already the active network: nothing this hook selects changes
@@ -110,21 +93,16 @@ describe('hooks re-render only when their selected value changes', () => {
 
   it('useModal opens on a view and closes through the kernel', async () => {
     const { latch, ofType } = setup()
-    let modal: ReturnType<typeof useModal> | undefined
-    let count = 0
-    function Probe() {
-      modal = useModal()
-      count += 1
-      return null
-    }
+    const { Probe, seen } = probe(useModal)
+    const modal = () => seen.at(-1)
     cleanup = (await render(<LatchProvider latch={latch}><Probe /></LatchProvider>)).unmount
     unrelated(latch)
-    expect(count).toBe(1)
-    act(() => modal?.open('Networks'))
-    expect(modal?.isOpen).toBe(true)
+    expect(seen).toHaveLength(1)
+    act(() => modal()?.open('Networks'))
+    expect(modal()?.isOpen).toBe(true)
     expect(latch.getState().router.history).toEqual([{ name: 'Networks' }])
-    act(() => modal?.close())
-    expect(modal?.isOpen).toBe(false)
+    act(() => modal()?.close())
+    expect(modal()?.isOpen).toBe(false)
     expect(ofType('modal/opened')).toHaveLength(1)
     expect(ofType('modal/closed')).toHaveLength(1)
   })

@@ -15,7 +15,7 @@ import {
   walletSignMessageSucceeded,
 } from '../../kernel/index'
 import { LatchProvider } from '../components/LatchProvider/LatchProvider'
-import { connectAccount, lastRequest, render, setup } from '../../scripts/testing/ui'
+import { connectAccount, lastRequest, probe, render, setup } from '../../scripts/testing/ui'
 import { toBaseUnits, useBalance } from './useBalance'
 import { useSendCalls } from './useSendCalls'
 import { useSendTransaction } from './useSendTransaction'
@@ -32,13 +32,9 @@ const signature = `0x${'ab'.repeat(65)}` as const
 const hash = `0x${'cd'.repeat(32)}` as const
 const declined = { error: { code: 'USER_REJECTED' as const, shortMessage: 'Signature declined', messageId: 'USER_REJECTED' as const } }
 
-/** Renders `useHook` inside a LatchProvider; `current()` is its latest value, `renders()` how many renders it had. */
+/** Renders `useHook` inside a LatchProvider; `current()` is its latest value, `renders()` how many renders React committed. */
 async function mount<T>(useHook: () => T, t = setup()) {
-  const seen: T[] = []
-  function Probe() {
-    seen.push(useHook())
-    return null
-  }
+  const { Probe, seen } = probe(useHook)
   const view = await render(<LatchProvider latch={t.latch}><Probe /></LatchProvider>)
   cleanup = view.unmount
   return { ...t, current: () => seen[seen.length - 1] as T, renders: () => seen.length, unmount: view.unmount }

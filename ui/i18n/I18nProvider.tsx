@@ -5,6 +5,7 @@ import { enBase } from './en-base'
 import { directionOf, type LocaleDefinition, type MessageOverrides } from './messages'
 import { resolveLocale } from './resolve'
 import { fillPlaceholders, I18nContext, type I18nValue } from './translate'
+import { useHeld } from '../utils/held'
 
 /** Props of the language half of `<LatchProvider>` (docs/i18n.md). */
 export type I18nOptions = {
@@ -34,8 +35,9 @@ export function I18nProvider({ latch, locale, locales = noLocales, messages = no
   const immediate = definition && typeof definition.messages !== 'function' ? definition.messages : undefined
   const [loaded, setLoaded] = useState<{ locale: string; messages: MessageOverrides }>({ locale: 'en', messages: {} })
 
-  useEffect(() => {
-    if (!definition || typeof definition.messages !== 'function') return
+  // Held, so StrictMode's second mount calls a loader once (docs/react.md, "StrictMode").
+  useHeld(() => {
+    if (!definition || typeof definition.messages !== 'function') return () => undefined
     let current = true
     definition.messages().then(
       (module) => current && setLoaded({ locale: definition.locale, messages: 'default' in module ? (module.default as MessageOverrides) : module }),

@@ -12,6 +12,7 @@ import {
   type LatchErrorData,
   type WalletListing,
 } from '../../kernel/index'
+import { whenViewLeft } from './view-left'
 
 /** The latest connection attempt the modal started: what ConnectingExternal draws. */
 export type ConnectAttempt = {
@@ -46,15 +47,18 @@ export function connectorForActiveFamily(latch: Latch, connector: Connector): Co
 /**
  * Shows ConnectingExternal and asks the kernel to connect through `connector` (docs/behaviour.md, "Views"). On success the
  * modal closes and a wallet chosen from a listing becomes a recent wallet; on failure the view shows the
- * error's shortMessage with Retry.
+ * error's shortMessage with Retry. Leaving the view (Back, Close) before the wallet answers cancels the connect: the
+ * router's state says so, never a component's unmount (StrictMode mounts views twice, docs/react.md).
  */
 export function startConnect(latch: Latch, connector: Connector, listing?: WalletListing): Promise<void> {
   const target = connectorForActiveFamily(latch, connector)
   const attempt: ConnectAttempt = { connector, listing, status: 'pending' }
   set(latch, attempt)
   latch.dispatch(routerPushed({ view: { name: 'ConnectingExternal', payload: { connectorId: connector.id } } }))
+  const stopWatching = whenViewLeft(latch, target.chain, (view) => view.name === 'ConnectingExternal', () => cancel(latch, attempt, target))
   return connect(latch, { connectorId: target.id, ns: target.chain }).then(
     () => {
+      stopWatching()
       if (storeOf(latch).attempt !== attempt) return
       set(latch, { ...attempt, status: 'succeeded' })
       if (listing) latch.dispatch(connectionRecentWalletAdded({ wallet: listing }))
@@ -62,6 +66,7 @@ export function startConnect(latch: Latch, connector: Connector, listing?: Walle
       if (state.router.open && selectView(state).name === 'ConnectingExternal') latch.dispatch(modalClosed({}))
     },
     (error: unknown) => {
+      stopWatching()
       if (storeOf(latch).attempt !== attempt) return
       set(latch, { ...attempt, status: 'failed', error: toLatchError(error).toData() })
     },
@@ -72,11 +77,10 @@ export function startConnect(latch: Latch, connector: Connector, listing?: Walle
  * The visitor left the connecting view while the wallet had not answered: the request is cancelled
  * (it fails as aborted, and a late answer is dropped), so nothing waits on it.
  */
-export function cancelPendingConnect(latch: Latch): void {
-  const attempt = storeOf(latch).attempt
-  if (attempt?.status !== 'pending') return
+function cancel(latch: Latch, attempt: ConnectAttempt, target: Connector): void {
+  if (storeOf(latch).attempt !== attempt) return
   set(latch, { ...attempt, status: 'failed', error: undefined })
-  latch.dispatch(walletCancelRequested({}, { ns: connectorForActiveFamily(latch, attempt.connector).chain }))
+  latch.dispatch(walletCancelRequested({}, { ns: target.chain }))
 }
 
 /** The latest attempt, re-rendering when it changes. */

@@ -50,9 +50,11 @@ export function ModalHost() {
   const modal = loadedLater ?? loadedModal()
   const needed = open || toastOpen
 
-  // A layout effect: the host exists before the browser paints the frame that follows the click.
+  // A layout effect: the host exists before the browser paints the frame that follows the click. Created once per
+  // ModalHost: StrictMode runs this effect twice on a mount with the modal open (docs/react.md, "StrictMode").
+  const created = useRef<ShadowHost | undefined>(undefined)
   useBrowserLayoutEffect(() => {
-    if (needed && !host) setHost(createShadowHost())
+    if (needed && !host) setHost((created.current ??= createShadowHost()))
   }, [needed, host])
   useEffect(() => () => host?.remove(), [host])
   useBrowserLayoutEffect(() => host?.setOverrides(overrideCss(modalScope, themeVariables)), [host, themeVariables])

@@ -3,7 +3,7 @@ import { formatTransferQuantity, type LatchErrorData, type State } from '../../.
 import type { TransactionsState } from '../../../../plugins/api/history'
 import type { Transaction, Transfer } from '../../../../plugins/api/transactions'
 import { formatAmount } from '../../../utils/format'
-import { useViewStyles, shallowEqual, shortAddress, useLatch, useLatchInstance, useT } from '../../../shared'
+import { useViewStyles, shallowEqual, shortAddress, useHeld, useLatch, useLatchInstance, useT } from '../../../shared'
 import { activityCss } from './Activity.css'
 import { groupByMonth } from './group'
 
@@ -46,8 +46,10 @@ export default function Activity() {
   const view = useLatch(selectActivityView, shallowEqual)
   const styles = useViewStyles(activityCss)
   const { caipAddress } = view
-  useEffect(() => {
+  // Asked once per showing of the view and account: not again for StrictMode's second mount (docs/react.md, "StrictMode").
+  useHeld(() => {
     latch.dispatch({ type: 'transactions/fetchRequested', payload: caipAddress ? { caipAddress } : {} })
+    return () => undefined
   }, [latch, caipAddress])
   const loadMore = () => {
     if (caipAddress && view.more && !view.loading) latch.dispatch({ type: 'transactions/fetchRequested', payload: { caipAddress, more: true } })

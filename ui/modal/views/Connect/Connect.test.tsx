@@ -5,6 +5,7 @@ import {
   accountConnected,
   connectionRecentWalletAdded,
   modalOpened,
+  networkSwitched,
   walletConnectFailed,
   walletConnectSucceeded,
   type ConnectorGroupName,
@@ -18,6 +19,7 @@ import {
   discover,
   lastRequest,
   listings,
+  press,
   renderWithLatch,
   settle,
   setup,
@@ -214,6 +216,80 @@ describe('Connect → ConnectingExternal', () => {
     expect(latch.getState().router.history.at(-1)).toMatchObject({ name: 'ConnectingWalletConnect', payload: { walletId: 'w1' } })
     expect(shadow().querySelector('h2')?.textContent).toBe('Wallet 1')
     expect(dialog()?.textContent).toContain('Wallet 1 is not installed')
+  })
+})
+
+describe('ConnectingExternal under StrictMode (docs/react.md, "StrictMode")', () => {
+  const address = 'eip155:1:0xabc0000000000000000000000000000000000001'
+
+  /** Opens Connect with MetaMask discovered, rendered under <StrictMode> (scripts/testing/ui.tsx), and clicks it. */
+  async function chooseMetaMask() {
+    const t = await openConnect()
+    discover(t.latch, [metamask])
+    act(() => void t.latch.dispatch(modalOpened({})))
+    await settle()
+    click(button('MetaMask'))
+    await settle()
+    return t
+  }
+
+  it('the first click connects: the mount, unmount and mount of the view cancel nothing', async () => {
+    const { latch, events, ofType } = await chooseMetaMask()
+    expect(ofType('wallet/connectRequested')).toHaveLength(1)
+    expect(ofType('wallet/cancelRequested')).toEqual([])
+    expect(dialog()?.textContent).toContain('Continue in MetaMask')
+    expect(shadow().querySelector('.view [role="alert"]')).toBeNull()
+    const request = lastRequest(events, 'wallet/connectRequested')
+    await act(async () => {
+      latch.dispatch(accountConnected({ caipAddress: address, connectorId: 'metamask' }, { ns: 'eip155' }))
+      latch.dispatch(walletConnectSucceeded({ caipAddress: address }, { ns: 'eip155', requestId: request.requestId }))
+    })
+    expect(latch.getState().router.open).toBe(false)
+    expect(latch.getState().chains.eip155.connectorId).toBe('metamask')
+    expect(ofType('wallet/cancelRequested')).toEqual([])
+    expect(ofType('wallet/connectFailed')).toEqual([])
+  })
+
+  it.each([
+    ['Back', () => click(button('Back'))],
+    ['Close', () => click(button('Close'))],
+    ['Esc', () => press('Escape')],
+  ])('leaving with %s before the wallet answers cancels the connect, once, for its family (docs/behaviour.md, "Wallet requests")', async (_, leave) => {
+    const { ofType } = await chooseMetaMask()
+    leave()
+    await settle()
+    expect(ofType('wallet/cancelRequested').map((e) => e.ns)).toEqual(['eip155'])
+    // A late answer is the kernel's to drop; nothing cancels a second time once the view is gone.
+    await settle()
+    expect(ofType('wallet/cancelRequested')).toHaveLength(1)
+  })
+
+  it('unmounting Latch while the wallet is asked is not leaving: the connect goes on, and succeeds', async () => {
+    const { latch, events, ofType } = await chooseMetaMask()
+    await cleanup?.()
+    cleanup = undefined
+    expect(ofType('wallet/cancelRequested')).toEqual([])
+    const request = lastRequest(events, 'wallet/connectRequested')
+    act(() => {
+      latch.dispatch(accountConnected({ caipAddress: address, connectorId: 'metamask' }, { ns: 'eip155' }))
+      latch.dispatch(walletConnectSucceeded({ caipAddress: address }, { ns: 'eip155', requestId: request.requestId }))
+    })
+    expect(latch.getState().chains.eip155.connectorId).toBe('metamask')
+  })
+
+  it('a view opened because the wallet connected (UnsupportedChain) is no leaving: nothing is cancelled', async () => {
+    const { latch, events, ofType } = await chooseMetaMask()
+    const request = lastRequest(events, 'wallet/connectRequested')
+    const unsupported = 'eip155:56:0xabc0000000000000000000000000000000000001'
+    const foreign = { ...latch.getState().chains.eip155.network.requestedCaipNetworks[0]!, id: 56, caipNetworkId: 'eip155:56' as const, name: 'BNB Chain' }
+    // The plugin reports the account (on a network the dapp did not configure) before its answer, as plugins/eip155 does.
+    act(() => {
+      latch.dispatch(accountConnected({ caipAddress: unsupported, connectorId: 'metamask' }, { ns: 'eip155' }))
+      latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:56', network: foreign }, { ns: 'eip155' }))
+    })
+    expect(latch.getState().router.history.at(-1)?.name).toBe('UnsupportedChain')
+    await act(async () => void latch.dispatch(walletConnectSucceeded({ caipAddress: unsupported }, { ns: 'eip155', requestId: request.requestId })))
+    expect(ofType('wallet/cancelRequested')).toEqual([])
   })
 })
 

@@ -1,8 +1,7 @@
 import { mergeMultiChainConnectors, selectView, type Connector, type State } from '../../../../kernel/index'
 import { useLatchInstance } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
-import { useEffect } from 'react'
-import { cancelPendingConnect, startConnect, useConnectAttempt } from '../../connect-attempt'
+import { startConnect, useConnectAttempt } from '../../connect-attempt'
 import { Loader } from '../../Loader/Loader'
 import { WalletImage } from '../../WalletIcon/WalletIcon'
 import { isolated, useT } from '../../../shared'
@@ -23,8 +22,8 @@ export default function ConnectingExternal() {
   const attempt = useConnectAttempt(latch)
   const fromState = useLatch(selectPayloadConnector, sameConnector)
   const connector = fromState ?? attempt?.connector
-  // Leaving the view (back, close) cancels a connect the wallet has not answered.
-  useEffect(() => () => cancelPendingConnect(latch), [latch])
+  // Leaving the view (Back, Close) cancels a connect the wallet has not answered: startConnect watches the router for it,
+  // so a mount → unmount → mount (StrictMode, docs/react.md) cancels nothing.
   if (!connector) return <p className="subtle center">{t('connecting.unavailable')}</p>
   const failed = attempt?.connector.id === connector.id && attempt.status === 'failed'
   return (

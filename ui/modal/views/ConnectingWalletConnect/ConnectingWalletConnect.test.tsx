@@ -208,6 +208,47 @@ describe('ConnectingWalletConnectBasic (the wallet-connect entry)', () => {
   })
 })
 
+describe('the QR view under StrictMode (docs/react.md, "StrictMode")', () => {
+  it('pairs once on the first showing: the mount, unmount and mount of the view cancel nothing, and the wallet connects', async () => {
+    const { latch, events, ofType, wc } = await open()
+    const pairing = 'eip155:1:0xabc0000000000000000000000000000000000001'
+    await showWallet(latch)
+    expect(ofType('wallet/connectRequested')).toHaveLength(1)
+    // The view asks once for a pairing shown before it mounted, and once for its own.
+    expect(events.filter((e) => walletConnectUriWanted.match(e))).toHaveLength(1)
+    expect(ofType('wallet/cancelRequested')).toEqual([])
+    expect(scanQr()).toBe(wc.current())
+    const request = lastRequest(events, 'wallet/connectRequested')
+    await act(async () => {
+      latch.dispatch(accountConnected({ caipAddress: pairing, connectorId: 'walletConnect' }, { ns: 'eip155' }))
+      latch.dispatch(walletConnectPairingEnded({ reason: 'used' }))
+      latch.dispatch(walletConnectSucceeded({ caipAddress: pairing }, { ns: 'eip155', requestId: request.requestId }))
+    })
+    wc.settled()
+    expect(latch.getState().router.open).toBe(false)
+    expect(ofType('wallet/cancelRequested')).toEqual([])
+  })
+
+  it('closing the modal before a wallet answers cancels the pairing, once', async () => {
+    const { latch, ofType } = await open()
+    await showWallet(latch)
+    click(button('Close'))
+    await settle()
+    expect(latch.getState().router.open).toBe(false)
+    expect(ofType('wallet/cancelRequested').map((e) => e.ns)).toEqual(['eip155'])
+    expect(ofType('wallet/connectFailed').at(-1)?.payload).toMatchObject({ error: { code: 'REQUEST_ABORTED' } })
+  })
+
+  it('another wallet shown in the same view replaces its pairing', async () => {
+    const { latch, ofType } = await open()
+    await showWallet(latch)
+    act(() => void latch.dispatch(routerPushed({ view: { name: 'ConnectingWalletConnect', payload: { walletId: 'w2', name: 'Wallet 2', imageUrl: null } } })))
+    await settle()
+    expect(ofType('wallet/connectRequested')).toHaveLength(2)
+    expect(ofType('wallet/cancelRequested')).toHaveLength(1)
+  })
+})
+
 describe('ConnectingWalletConnect (a chosen wallet)', () => {
   it('shows its image in the code, and a link that opens it with the URI, recorded without the URI', async () => {
     const { latch, ofType, wc } = await open()

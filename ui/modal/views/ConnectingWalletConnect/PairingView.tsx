@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { connectionDeepLinkChosen, type Latch, type LatchErrorData, type WalletListing } from '../../../../kernel/index'
-import { isolated, useLatchInstance, useT } from '../../../shared'
+import { isolated, useHeld, useLatchInstance, useT } from '../../../shared'
 import { copyPairingLink } from './copy-link'
 import { CopyGlyph, ErrorGlyph, ExternalGlyph, WalletLogo } from './glyphs'
-import { cancelPendingPairing, currentAttemptId, startPairing, usePairingAttempt, type PairingAttempt } from './pairing-attempt'
+import { currentAttemptId, startPairing, usePairingAttempt, type PairingAttempt } from './pairing-attempt'
 import { PairingQr } from './PairingQr'
 import { useFocusWhenLost } from './useFocusWhenLost'
 import { usePairing, type SeenPairing } from './usePairing'
@@ -16,8 +16,8 @@ const sampleUri = 'wc:0000000000000000000000000000000000000000000000000000000000
 type Props = { listing?: WalletListing; name: string; imageUrl?: string }
 
 /**
- * docs/behaviour.md, "Views" ConnectingWalletConnect with the walletconnect plugin: starts a pairing on mount (leaving
- * cancels it), draws its URI as a QR code, offers Copy link and, for a wallet with a link here, a button that opens it
+ * docs/behaviour.md, "Views" ConnectingWalletConnect with the walletconnect plugin: starts a pairing when shown (leaving
+ * the view cancels it), draws its URI as a QR code, offers Copy link and, for a wallet with a link here, a button that opens it
  * (first on a phone, the QR code then being for another device). On failure, the error and Retry.
  */
 export function PairingView({ listing, name, imageUrl }: Props) {
@@ -28,9 +28,11 @@ export function PairingView({ listing, name, imageUrl }: Props) {
   const seen = usePairing(latch)
   const latest = usePairingAttempt(latch)
   const attempt = latest && latest.id > since ? latest : undefined
-  useEffect(() => {
+  // One pairing per showing of the view, however often React mounts it (StrictMode, docs/react.md): leaving the view, or
+  // another wallet shown in its place, cancels it (startPairing watches the router); an unmount alone does not.
+  useHeld(() => {
     void startPairing(latch, listing)
-    return () => cancelPendingPairing(latch)
+    return () => undefined
   }, [latch, listing])
 
   if (attempt?.status === 'failed') return <PairingFailed error={attempt.error} imageUrl={imageUrl} retry={() => void startPairing(latch, listing)} />

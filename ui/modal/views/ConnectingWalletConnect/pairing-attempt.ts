@@ -13,6 +13,7 @@ import {
   type WalletListing,
 } from '../../../../kernel/index'
 import { walletConnectConnectorId } from '../../../../plugins/walletconnect/pairing'
+import { whenViewLeft } from '../../../shared'
 
 /** The latest WalletConnect pairing the QR view started (docs/behaviour.md, "Views"): what it draws besides the code. */
 export type PairingAttempt = {
@@ -60,14 +61,25 @@ export function pairingNamespace(latch: Latch): ChainNamespace {
 
 /**
  * Asks the kernel to connect through WalletConnect (the plugin shows the pairing URI meanwhile). On success the modal
- * closes and the chosen wallet becomes a recent wallet; on failure the view shows the error with Retry.
+ * closes and the chosen wallet becomes a recent wallet; on failure the view shows the error with Retry. Leaving the QR
+ * view (Back, Close) before a wallet answers cancels the connect for its family (docs/behaviour.md, "Wallet requests"):
+ * the router's state says so, never the view's unmount (StrictMode mounts views twice, docs/react.md).
  */
 export function startPairing(latch: Latch, listing?: WalletListing): Promise<void> {
   const ns = pairingNamespace(latch)
   const attempt: PairingAttempt = { id: ++counter, ns, listing, status: 'pending' }
   attempts.set(latch, attempt)
+  // The QR view shown now, for this wallet: another wallet shown in its place leaves it too.
+  const shown = selectView(latch.getState())
+  const stopWatching = whenViewLeft(
+    latch,
+    ns,
+    (view) => view.name === shown.name && view.name.startsWith('ConnectingWalletConnect') && view.payload?.walletId === shown.payload?.walletId,
+    () => cancelPendingPairing(latch, attempt),
+  )
   return connect(latch, { connectorId: walletConnectConnectorId, ns }).then(
     () => {
+      stopWatching()
       if (attempts.get(latch) !== attempt) return
       attempts.set(latch, { ...attempt, status: 'succeeded' })
       if (listing) latch.dispatch(connectionRecentWalletAdded({ wallet: listing }))
@@ -75,16 +87,16 @@ export function startPairing(latch: Latch, listing?: WalletListing): Promise<voi
       if (state.router.open && selectView(state).name.startsWith('ConnectingWalletConnect')) latch.dispatch(modalClosed({}))
     },
     (error: unknown) => {
+      stopWatching()
       if (attempts.get(latch) !== attempt) return
       attempts.set(latch, { ...attempt, status: 'failed', error: toLatchError(error).toData() })
     },
   )
 }
 
-/** The visitor left the QR view before a wallet answered: the connect is cancelled for its family (docs/behaviour.md, "Wallet requests"). */
-export function cancelPendingPairing(latch: Latch): void {
-  const attempt = attempts.get(latch)
-  if (attempt?.status !== 'pending') return
+/** Cancels `attempt`, still the latest, while no wallet has answered it: the connect fails as aborted for its family. */
+function cancelPendingPairing(latch: Latch, attempt: PairingAttempt): void {
+  if (attempts.get(latch) !== attempt || attempt.status !== 'pending') return
   attempts.set(latch, { ...attempt, status: 'failed', error: undefined })
   latch.dispatch(walletCancelRequested({}, { ns: attempt.ns }))
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import * as z from 'zod/mini'
 import {
   request,
@@ -36,11 +36,14 @@ import {
 } from '../../../../kernel/rules/send'
 import { checksumAddress } from '../../../../kernel/rules/checksum'
 import type {} from '../../../../plugins/eip155/events'
-import { useViewStyles, AccountIdentity, shallowEqual, shortAddress, useBalanceWatch, useLatch, useLatchInstance, useT } from '../../../shared'
+import { useViewStyles, AccountIdentity, shallowEqual, shortAddress, useBalanceWatch, useHeld, useLatch, useLatchInstance, useT } from '../../../shared'
 import { displayBalance, displayQuantity, formatAmount } from '../../../utils/format'
 import type { Translate } from '../../../i18n/translate'
 import { pendingTransactions } from './pending'
 import { sendCss } from './Send.css'
+
+/** What a hold that took nothing releases. */
+const noRelease = () => undefined
 
 /** One token the visitor may send: the chain's own coin, or an ERC-20 or SPL token of the account's token balances on this network. */
 export type SendToken = { key: string; symbol: string; name: string; decimals: number; balance?: bigint; address?: string }
@@ -216,10 +219,14 @@ function SendForm({ view, from, t, latch }: { view: SendView; from: string; t: T
 
   // The fee of this transfer: to the recipient once it is an address (the own address until then); an ERC-20's with amount 0.
   const feeTo = recipient.ok ? recipient.address : from
-  useEffect(() => {
-    if (!token) return
+  // Held, not a plain effect: StrictMode's second mount asks for no second estimate (docs/react.md, "StrictMode").
+  useHeld(() => {
+    if (!token) return noRelease
     // docs/behaviour.md, "Send": a Solana transfer pays the base fee of its one signature, whatever the speed.
-    if (family === 'solana') return setFee({ status: 'ready', units: solanaSignatureFee })
+    if (family === 'solana') {
+      setFee({ status: 'ready', units: solanaSignatureFee })
+      return noRelease
+    }
     let live = true
     setFee({ status: 'loading' })
     const transaction = token.address ? { from, to: token.address, data: erc20TransferData(feeTo, 0n) } : { from, to: feeTo }
@@ -529,8 +536,11 @@ type NameLookup = { status: 'idle' | 'resolving' | 'none' | 'failed' } | { statu
  */
 function useNameLookup(latch: Latch, name: string | undefined, zone: string | undefined): NameLookup {
   const [lookup, setLookup] = useState<NameLookup & { name?: string }>({ status: 'idle' })
-  useEffect(() => {
-    if (!name) return setLookup({ status: 'idle' })
+  useHeld(() => {
+    if (!name) {
+      setLookup({ status: 'idle' })
+      return noRelease
+    }
     let live = true
     setLookup({ status: 'resolving', name })
     const inZone = zone !== undefined && name.endsWith(`.${zone}`)
