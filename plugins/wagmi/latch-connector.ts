@@ -17,7 +17,7 @@ export type LatchConnectorParameters = {
 latchConnector.type = 'latch' as const
 
 /**
- * A wagmi 2 connector over Latch (docs/wagmi.md): `connect` opens Latch's modal and resolves once the visitor
+ * A wagmi connector over Latch, for @wagmi/core 2 and 3 (docs/wagmi.md; their connector API is the same for what it uses): `connect` opens Latch's modal and resolves once the visitor
  * has connected an EVM wallet there, at once when one already is; every request goes through
  * `eip155Provider(latch)`, so it is logged and the allowed methods apply. wagmi follows Latch's state:
  * a connect, disconnect, account or network change in the modal reaches wagmi, and `disconnect`,

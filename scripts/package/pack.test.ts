@@ -190,7 +190,7 @@ describe('the tarball', () => {
     const binImports = [...bin.matchAll(/^import\s[^;]*?\bfrom\s*["']([^"']+)["']/gm)].map((match) => match[1] as string)
     expect(binImports.length).toBeGreaterThan(0)
     expect(binImports.filter((spec) => !spec.startsWith('node:') && spec !== rootPackage.name && !spec.startsWith(`${rootPackage.name}/`))).toEqual([])
-    expect(rootPackage.peerDependencies).toMatchObject({ react: '^18.2.0 || ^19.0.0', 'react-dom': '^18.2.0 || ^19.0.0', viem: '^2.0.0', '@wagmi/core': '^2.0.0', wagmi: '^2.0.0' })
+    expect(rootPackage.peerDependencies).toMatchObject({ react: '^18.2.0 || ^19.0.0', 'react-dom': '^18.2.0 || ^19.0.0', viem: '^2.0.0', '@wagmi/core': '^2.0.0 || ^3.0.0', wagmi: '^2.0.0 || ^3.0.0' })
   })
 })
 
