@@ -52,7 +52,11 @@ export function loadOnDemand(events$: Observable<Logged>, ctx: EffectContext, op
           stage = 'idle'
           const pending = kept
           kept = []
-          const error = new LatchError('NETWORK_ERROR', { details: `the ${options.name} plugin's code did not load: ${toLatchError(cause).details ?? String(cause)}`, cause })
+          // A missing peer package says which (docs/errors.md, PEER_MISSING); anything else is the chunk not loading.
+          const error =
+            cause instanceof LatchError && cause.code === 'PEER_MISSING'
+              ? cause
+              : new LatchError('NETWORK_ERROR', { details: `the ${options.name} plugin's code did not load: ${toLatchError(cause).details ?? String(cause)}`, cause })
           ctx.ports.logger.error(error.message, error)
           subscriber.next(kernelFaulted({ source: options.name, error: error.toData() }))
           for (const event of pending) {
