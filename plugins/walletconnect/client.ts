@@ -1,7 +1,8 @@
 import type { SignClient } from '@walletconnect/sign-client'
 import { LatchError, type State } from '../../kernel/index'
 import type { KeyValueStore } from './store'
-import { dappMetadata, type WalletConnectMetadata } from './metadata'
+import type { WalletConnectMetadata } from './metadata'
+import { dappMetadata } from './page-metadata'
 import { loadSignClient } from './peer'
 
 /** The sign-client as the plugin uses it. */

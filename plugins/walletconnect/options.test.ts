@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { connect, createLatch, LatchError, type Latch } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { guardOutsideHosts } from '../../scripts/testing/no-outside-hosts'
-import { dappMetadata, pageMetadata } from './metadata'
+import { dappMetadata, pageMetadata } from './page-metadata'
 import { memoryStore, walletConnect, walletConnectPairingEnded } from './index'
 
 const outside = guardOutsideHosts()
