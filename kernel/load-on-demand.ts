@@ -22,7 +22,8 @@ export type LoadOnDemandOptions = {
  * Solana and Bitcoin plugins load their wallet sessions this way. Imported by path, not from the kernel's barrel. From the first
  * wanted event, events are kept while the code loads, then fed to the effect in order, followed by every later
  * one: an intent dispatched while loading is answered once loaded. If loading fails, each kept intent fails with
- * `NETWORK_ERROR` (so no caller waits for its timeout) and the next wanted event tries again.
+ * `NETWORK_ERROR` (so no caller waits for its timeout), or with the `PEER_MISSING` a missing peer package gave
+ * (docs/plugins.md), and the next wanted event tries again.
  */
 export function loadOnDemand(events$: Observable<Logged>, ctx: EffectContext, options: LoadOnDemandOptions): Observable<LatchEvent> {
   return new Observable<LatchEvent>((subscriber) => {
