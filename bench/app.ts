@@ -68,13 +68,13 @@ export const reactExternals = ['react', 'react/*', 'react-dom', 'react-dom/*', '
 
 /**
  * The dapp entry: createLatch with mainnet and eip155 (plus api, and solana with Solana mainnet or bip122 with Bitcoin
- * mainnet, walletConnect(), siwx(), as `plugins` says), a ConnectButton in a LatchProvider, rendered with react-dom/client.
+ * mainnet, walletConnect({ projectId }), siwx(), as `plugins` says), a ConnectButton in a LatchProvider, rendered with react-dom/client.
  */
 export function dappSource(plugins: readonly DappPlugin[]): string {
   const src = (path: string) => JSON.stringify(join(root, path))
   const has = (plugin: DappPlugin) => plugins.includes(plugin)
   const networks = ['fromViemChain(mainnet)', ...(has('solana') ? ['solanaMainnet()'] : []), ...(has('bip122') ? ['bitcoin'] : [])]
-  const registered = ['eip155()', ...(has('solana') ? ['solana()'] : []), ...(has('bip122') ? ['bip122()'] : []), ...(has('api') ? ['api()'] : []), ...(has('walletconnect') ? ['walletConnect()'] : []), ...(has('siwx') ? ['siwx()'] : []), ...(has('names') ? [`names({ baseUrl: 'https://api.example.com', zone: 'latch.id' })`] : [])]
+  const registered = ['eip155()', ...(has('solana') ? ['solana()'] : []), ...(has('bip122') ? ['bip122()'] : []), ...(has('api') ? ['api()'] : []), ...(has('walletconnect') ? [`walletConnect({ projectId: 'bench' })`] : []), ...(has('siwx') ? ['siwx()'] : []), ...(has('names') ? [`names({ baseUrl: 'https://api.example.com', zone: 'latch.id' })`] : [])]
   return [
     `import { createRoot } from 'react-dom/client'`,
     `import { mainnet } from 'viem/chains'`,

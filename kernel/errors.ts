@@ -63,6 +63,7 @@ export const visitorMessages = {
   REQUEST_PENDING: 'A request is already pending in your wallet',
   NOT_CONNECTED: 'Please call connect() before request()',
   INVALID_REGISTRATION_NAME: 'Name must be at least 4 characters and contain only letters, digits and hyphens',
+  SIGN_CLIENT_NOT_INITIALIZED: 'Sign Client not initialized',
 } as const
 
 /** The id of a visitor text (docs/errors.md, "Visitor texts"). */
@@ -86,6 +87,8 @@ export const internalErrorCodes = [
   'INVALID_RESPONSE',
   // The request never got an answer: the host is unreachable, the connection dropped, or CORS refused it.
   'NETWORK_ERROR',
+  // An optional peer package an entry needs is not installed (docs/errors.md): `details` names it and its install command.
+  'PEER_MISSING',
   'UNKNOWN',
 ] as const
 

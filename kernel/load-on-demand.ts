@@ -22,7 +22,8 @@ export type LoadOnDemandOptions = {
  * Solana and Bitcoin plugins load their wallet sessions this way. Imported by path, not from the kernel's barrel. From the first
  * wanted event, events are kept while the code loads, then fed to the effect in order, followed by every later
  * one: an intent dispatched while loading is answered once loaded. If loading fails, each kept intent fails with
- * `NETWORK_ERROR` (so no caller waits for its timeout) and the next wanted event tries again.
+ * `NETWORK_ERROR` (so no caller waits for its timeout), or with the `PEER_MISSING` a missing peer package gave
+ * (docs/plugins.md), and the next wanted event tries again.
  */
 export function loadOnDemand(events$: Observable<Logged>, ctx: EffectContext, options: LoadOnDemandOptions): Observable<LatchEvent> {
   return new Observable<LatchEvent>((subscriber) => {
@@ -52,7 +53,11 @@ export function loadOnDemand(events$: Observable<Logged>, ctx: EffectContext, op
           stage = 'idle'
           const pending = kept
           kept = []
-          const error = new LatchError('NETWORK_ERROR', { details: `the ${options.name} plugin's code did not load: ${toLatchError(cause).details ?? String(cause)}`, cause })
+          // A missing peer package says which (docs/errors.md, PEER_MISSING); anything else is the chunk not loading.
+          const error =
+            cause instanceof LatchError && cause.code === 'PEER_MISSING'
+              ? cause
+              : new LatchError('NETWORK_ERROR', { details: `the ${options.name} plugin's code did not load: ${toLatchError(cause).details ?? String(cause)}`, cause })
           ctx.ports.logger.error(error.message, error)
           subscriber.next(kernelFaulted({ source: options.name, error: error.toData() }))
           for (const event of pending) {

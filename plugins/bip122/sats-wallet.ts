@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { LatchError, type CaipNetworkId } from '../../kernel/index'
+import { loadPeer, type Peer } from '../../kernel/peer'
 import { providerAt } from './discover'
 import { bitcoinWalletErrorCodes, isNotSupported, WalletAnswerError } from './errors'
 import { caipNetworkIdOfName, knownBitcoinNetworks } from './networks'
@@ -16,6 +17,9 @@ type Adapter = {
   addListener?(info: { eventName: string; cb: (event: unknown) => void }): unknown
 }
 
+/** The optional peer sats-connect wallets need (docs/bitcoin.md, "Install"). */
+const satsConnectPeer: Peer = { name: 'sats-connect', entry: 'latch/plugins/bip122', export: 'defaultAdapters' }
+
 const unknownResponse = 'Received unknown response from provider.'
 
 const eventNames: readonly WalletEventType[] = ['accountChange', 'networkChange', 'disconnect']
@@ -26,7 +30,7 @@ const eventNames: readonly WalletEventType[] = ['accountChange', 'networkChange'
  * wallet selector is never used, so it never shows.
  */
 export async function satsWallet(providerId: string, win: Window | undefined): Promise<RawWallet> {
-  const sats = await import('./sats')
+  const sats = await loadPeer(satsConnectPeer, () => import('./sats'))
   const Known = (sats.defaultAdapters as Record<string, (new () => Adapter) | undefined>)[providerId]
   const adapter: Adapter = Known ? new Known() : (new sats.BaseAdapter(providerId) as unknown as Adapter)
 

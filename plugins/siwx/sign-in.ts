@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { LatchError, toLatchError, type EffectContext } from '../../kernel/index'
+import { peerMissing } from '../../kernel/peer'
 import { refuseSignIn } from './check'
 import { siwxSessionSchema } from './events'
 import { createNonce, createSiwxMessage, parseSiwxMessage, type SiwxFields } from './message'
@@ -80,7 +81,8 @@ function rpcUrlOf(ctx: EffectContext, account: SiwxAccount): string | undefined 
 export async function verifiedInBrowser(ctx: EffectContext, account: SiwxAccount, message: string, signature: string): Promise<boolean> {
   const input = { address: account.address, message, signature }
   if (account.ns === 'eip155') {
-    const { verifyEvmSignIn } = await import('./verify')
+    // Vite's stand-in for a missing viem throws as the chunk loads: PEER_MISSING, naming viem (docs/errors.md).
+    const { verifyEvmSignIn } = await import('./verify').catch((cause: unknown) => Promise.reject(peerMissing({ name: 'viem', entry: 'latch/plugins/siwx', export: 'verifyMessage' }, cause)))
     // A plain account verifies offline; only a contract account costs a call to the network's node.
     if (await verifyEvmSignIn(input)) return true
     const rpcUrl = rpcUrlOf(ctx, account)

@@ -1,6 +1,6 @@
 import { Keypair, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import { getWallets } from '@wallet-standard/app'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { connect, createLatch, disconnect, replay, request, signMessage as kernelSignMessage, switchNetwork, walletCancelRequested } from '../../kernel/index'
 import { decodeBase58 } from '../../kernel/rules/base58'
 import { createTestPorts } from '../../kernel/testing'
@@ -39,7 +39,7 @@ describe('discovery (wallet standard)', () => {
 })
 
 describe('the default registry: getWallets() of @wallet-standard/app', () => {
-  it('is read only where Latch has a window, and lists what registers there', () => {
+  it('is read only where Latch has a window, and lists what registers there (once @wallet-standard/app is imported)', async () => {
     const wallet = createSolanaTestWallet({ name: 'Registered Globally', seed: 40 })
     const unregister = getWallets().register(wallet.wallet as never)
     try {
@@ -47,7 +47,9 @@ describe('the default registry: getWallets() of @wallet-standard/app', () => {
       expect(withoutWindow.getState().connectors.list).toEqual([])
       // Any window will do: getWallets() reads the page's own, which node has none of.
       const withWindow = createLatch({ networks: testNetworks(), plugins: [solana()], ports: { ...createTestPorts().ports, window: {} as Window } })
-      expect(withWindow.getState().connectors.list.map((c) => c.id)).toEqual(['Registered Globally'])
+      // The package is imported when the plugin starts (docs/solana.md, "Install"): the wallet is listed once it loads.
+      await vi.waitFor(() => expect(withWindow.getState().connectors.list.map((c) => c.id)).toEqual(['Registered Globally']))
+      expect(withoutWindow.getState().connectors.list).toEqual([])
     } finally {
       unregister()
     }

@@ -1,8 +1,9 @@
-import { getWallets } from '@wallet-standard/app'
 import { castDraft } from 'immer'
-import { merge } from 'rxjs'
-import { constants, definePlugin, writeCache, type Effect } from '../../kernel/index'
+import { defer, EMPTY, merge, switchMap, type Observable } from 'rxjs'
+import { constants, definePlugin, writeCache, type Effect, type EffectContext, type LatchEvent } from '../../kernel/index'
+import { loadPeer, reportFailure, type Peer } from '../../kernel/peer'
 import { discoverWallets, type WalletsSource } from './discover'
+import type { Registry } from './registry'
 import { solanaEvents, type SolanaState } from './events'
 import { familySession, loadOnDemand } from '../../kernel/load-on-demand'
 import { createRegistry } from './registry'
@@ -27,6 +28,23 @@ export type SolanaOptions = {
 const sessionIntents = new Set(['wallet/connectRequested', 'wallet/disconnectRequested', 'wallet/signMessageRequested', 'wallet/sendTransactionRequested', 'wallet/rpcRequested'])
 
 
+/** The optional peer the default discovery needs (docs/solana.md, "Install"). */
+const walletStandardApp: Peer = { name: '@wallet-standard/app', entry: 'latch/plugins/solana', export: 'getWallets' }
+
+/**
+ * Discovery from `getWallets()` of `@wallet-standard/app`, imported when the plugin starts in a page: getWallets()
+ * reads the page's window itself, so never under SSR. Wallets that registered before it loads are listed all the
+ * same (the wallet-standard handshake goes both ways). A missing package is `PEER_MISSING` (docs/errors.md), logged
+ * as a developer error and as `kernel/faulted`; the plugin's other work goes on.
+ */
+function discoverStandardWallets(registry: Registry, ctx: EffectContext): Observable<LatchEvent> {
+  if (!ctx.ports.window) return EMPTY
+  return defer(() => loadPeer(walletStandardApp, () => import('@wallet-standard/app'))).pipe(
+    switchMap((app) => discoverWallets(app.getWallets(), registry, ctx)),
+    reportFailure(ctx, 'solana'),
+  )
+}
+
 /**
  * The Solana chain family: wallet-standard discovery, connect, silent reconnect, sign message, sign and send
  * transactions, native and SPL token balances (docs/solana.md). Discovery and network switching are in the entry;
@@ -36,11 +54,9 @@ export function solana(options: SolanaOptions = {}) {
   const initial: SolanaState = { portfolio: {} }
   const effect: Effect = (events$, ctx) => {
     const registry = createRegistry()
-    // getWallets() reads the page's window itself: only where Latch has one (never under SSR).
-    const source = options.wallets ?? (ctx.ports.window ? getWallets() : undefined)
     const session: SessionOptions = { registry, tokens: options.tokens ?? [] }
     return merge(
-      discoverWallets(source, registry, ctx),
+      options.wallets ? discoverWallets(options.wallets, registry, ctx) : discoverStandardWallets(registry, ctx),
       answerSwitchNetwork(events$, ctx, registry),
       loadOnDemand(events$, ctx, {
         name: 'solana',

@@ -1,7 +1,9 @@
-import { ChainNotConfiguredError, ConnectorNotConnectedError, createConnector } from '@wagmi/core'
+import * as wagmiCore from '@wagmi/core'
 import type { Subscription } from 'rxjs'
-import { getAddress, SwitchChainError, UserRejectedRequestError, type Address } from 'viem'
+import * as viem from 'viem'
+import type { Address } from 'viem'
 import { disconnect, LatchError, modalOpened, switchNetwork, toLatchError, type Kernel, type State } from '../../kernel/index'
+import { checkPeer } from '../../kernel/peer'
 import { eip155Provider, selectEip155Address, selectEip155ChainId, selectIsEip155Connected, type LatchEip1193Provider } from '../eip155/index'
 
 export type LatchConnectorParameters = {
@@ -24,7 +26,10 @@ latchConnector.type = 'latch' as const
  * `switchChain` from wagmi reach Latch. Needs a `<LatchProvider>` (latch/react) on the page to show the modal.
  */
 export function latchConnector(latch: Kernel, parameters: LatchConnectorParameters = {}) {
-  return createConnector<LatchEip1193Provider>((config) => {
+  // Namespace imports: a bundler that puts an empty module in place of a missing peer builds, and this says which (docs/errors.md, PEER_MISSING).
+  checkPeer({ name: '@wagmi/core', entry: 'latch/wagmi', export: 'createConnector' }, wagmiCore)
+  checkPeer({ name: 'viem', entry: 'latch/wagmi', export: 'getAddress' }, viem)
+  return wagmiCore.createConnector<LatchEip1193Provider>((config) => {
     const fallbackChainId = () => config.chains[0].id
     let following: Subscription | undefined
 
@@ -52,12 +57,12 @@ export function latchConnector(latch: Kernel, parameters: LatchConnectorParamete
         if (isReconnecting) await reconnected(latch)
         else if (!addressOf(latch.getState())) await connectInModal(latch)
         const address = addressOf(latch.getState())
-        if (!address) throw new ConnectorNotConnectedError()
+        if (!address) throw new wagmiCore.ConnectorNotConnectedError()
         let currentChainId = await this.getChainId()
         if (chainId !== undefined && chainId !== currentChainId) {
           // As wagmi's own connectors do: a declined switch fails the connect, any other failure keeps the current chain.
           const chain = await this.switchChain?.({ chainId }).catch((error: unknown) => {
-            if (error instanceof UserRejectedRequestError) throw error
+            if (error instanceof viem.UserRejectedRequestError) throw error
             return undefined
           })
           currentChainId = chain?.id ?? currentChainId
@@ -91,20 +96,20 @@ export function latchConnector(latch: Kernel, parameters: LatchConnectorParamete
 
       async switchChain({ chainId }) {
         const chain = config.chains.find((c) => c.id === chainId)
-        if (!chain) throw new SwitchChainError(new ChainNotConfiguredError())
+        if (!chain) throw new viem.SwitchChainError(new wagmiCore.ChainNotConfiguredError())
         try {
           await switchNetwork(latch, { caipNetworkId: `eip155:${chainId}` })
         } catch (cause) {
           const error = toLatchError(cause)
-          if (error.code === 'USER_REJECTED' || error.code === 'REQUEST_ABORTED') throw new UserRejectedRequestError(error)
-          throw new SwitchChainError(error)
+          if (error.code === 'USER_REJECTED' || error.code === 'REQUEST_ABORTED') throw new viem.UserRejectedRequestError(error)
+          throw new viem.SwitchChainError(error)
         }
         return chain
       },
 
       onAccountsChanged(accounts) {
         if (accounts.length === 0) this.onDisconnect()
-        else config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) })
+        else config.emitter.emit('change', { accounts: accounts.map((a) => viem.getAddress(a)) })
       },
 
       onChainChanged(chain) {
@@ -126,7 +131,7 @@ export function latchConnector(latch: Kernel, parameters: LatchConnectorParamete
 /** The connected EVM account, checksummed as wagmi keeps it; undefined when no EVM wallet is connected. */
 function addressOf(state: State): Address | undefined {
   const address = selectIsEip155Connected(state) ? selectEip155Address(state) : undefined
-  return address ? getAddress(address) : undefined
+  return address ? viem.getAddress(address) : undefined
 }
 
 type Snapshot = { address: Address | undefined; chainId: number | undefined }
@@ -165,7 +170,7 @@ function connectInModal(latch: Kernel): Promise<void> {
     if (state.router.open) opened = true
     else if (opened) {
       const declined = new LatchError('USER_REJECTED', { message: 'CONNECTION_DECLINED', details: 'the modal closed before an EVM wallet connected' })
-      return new UserRejectedRequestError(declined)
+      return new viem.UserRejectedRequestError(declined)
     }
     return undefined
   })

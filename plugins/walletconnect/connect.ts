@@ -14,6 +14,7 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
+import { onRelayFailure, relayUnreachable, type Client } from './client'
 import { toSessionError } from './errors'
 import { walletConnectPairingEnded, walletConnectUriShown, walletConnectUriWanted } from './events'
 import { endReasons, endSession, familyConnected, type Holder } from './holder'
@@ -48,7 +49,10 @@ export function answerConnect(events$: Observable<Logged>, holder: Holder, famil
 
   /** Makes a fresh pairing, shows it, and arms its expiry. */
   const pair = async (): Promise<Pending> => {
-    const { uri, approval } = await within(holder, holder.options.connectTimeout, async () => (await holder.client()).connect({ optionalNamespaces: holder.proposal() }))
+    const { uri, approval } = await within(holder, holder.options.connectTimeout, async () => {
+      const client = await holder.client()
+      return untilRelayFails(client, holder.options.relayUrl, () => client.connect({ optionalNamespaces: holder.proposal() }))
+    })
     if (!uri) throw new LatchError('INVALID_RESPONSE', { details: 'the sign-client made no pairing URI' })
     const made: Pending = { uri, expiresAt: pairingExpiry(scheduler.now()), approval: approval(), abandoned: false, waiters: new Set() }
     pending = made
@@ -211,6 +215,17 @@ function within<T>(holder: Holder, ms: number, work: () => Promise<T>): Promise<
       (value) => (timer.unsubscribe(), resolve(value)),
       (error: unknown) => (timer.unsubscribe(), reject(error)),
     )
+  })
+}
+
+/**
+ * `work` (a pairing), failed at once when the relay socket does not open (docs/walletconnect.md, "Errors"): the
+ * visitor sees 'Sign Client not initialized' and Retry, not a spinner until `connectTimeout`.
+ */
+function untilRelayFails<T>(client: Client, relayUrl: string, work: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = onRelayFailure(client, (cause) => reject(relayUnreachable(relayUrl, cause)))
+    work().then(resolve, reject).finally(stop)
   })
 }
 

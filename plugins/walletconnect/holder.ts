@@ -63,7 +63,7 @@ export function createHolder(ctx: EffectContext, options: ClientOptions): Holder
     output: new Subject<LatchEvent>(),
     client() {
       // A client that failed to start (the relay unreachable) is started afresh on the next need.
-      started ??= startClient(options, ctx.getState()).catch((error: unknown) => {
+      started ??= startClient(options, ctx.getState(), ctx.ports.window).catch((error: unknown) => {
         started = undefined
         throw error
       })

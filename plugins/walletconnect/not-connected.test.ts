@@ -9,7 +9,7 @@ describe('a family WalletConnect serves, with no session and no other plugin hol
   it('fails NOT_CONNECTED at once (no clock moves), its session code never asked to load', async () => {
     const t = createTestPorts()
     const networks = [createTestNetwork('eip155', 1), createTestNetwork('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'), createTestNetwork('bip122', '000000000019d6689c085ae165831e93')]
-    const latch = createLatch({ networks, plugins: [eip155(), walletConnect({ relayUrl: 'ws://127.0.0.1:9' })], ports: t.ports })
+    const latch = createLatch({ networks, plugins: [eip155(), walletConnect({ projectId: 'latch-test', relayUrl: 'ws://127.0.0.1:9' })], ports: t.ports })
     const code = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: { code: string; messageId?: string; details?: string }) => `${error.code}/${error.messageId}: ${error.details}`)
     expect(await code(signMessage(latch, { message: 'hi', ns: 'solana' }))).toBe('UNKNOWN/NOT_CONNECTED: no plugin holds a solana connection')
     expect(await code(request(latch, { ns: 'bip122', method: 'signPsbt', params: { psbt: 'x' } }))).toBe('UNKNOWN/NOT_CONNECTED: no plugin holds a bip122 connection')

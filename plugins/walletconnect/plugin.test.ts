@@ -43,7 +43,7 @@ function dapp(stores: { latch?: ReturnType<typeof createMemoryStorage>; client?:
   const client = stores.client ?? memoryStore()
   const prefix = stores.prefix ?? `t${latches.length}`
   const latch = createLatch({
-    plugins: [walletConnect({ relayUrl: relay.url, storage: client, storagePrefix: prefix, connectTimeout: stores.connectTimeout ?? 15_000 })],
+    plugins: [walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: client, storagePrefix: prefix, connectTimeout: stores.connectTimeout ?? 15_000 })],
     networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
     ports: { storage },
     logLevel: 'silent',
@@ -299,7 +299,7 @@ describe('what Latch takes of a wallet\'s approval', () => {
 
   it('only the approved methods Latch proposed are used: a method the wallet added is refused before the wallet is asked', async () => {
     const latch = createLatch({
-      plugins: [walletConnect({ relayUrl: relay.url, storage: memoryStore(), storagePrefix: `methods-${latches.length}`, methods: { eip155: ['personal_sign'] } })],
+      plugins: [walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: memoryStore(), storagePrefix: `methods-${latches.length}`, methods: { eip155: ['personal_sign'] } })],
       networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
       ports: { storage: createMemoryStorage() },
       logLevel: 'silent',
@@ -352,7 +352,7 @@ describe('a pairing approved after the visitor left', () => {
 
   async function leaveThenApprove(client: KeyValueStore, warnings: unknown[][]) {
     const latch = createLatch({
-      plugins: [walletConnect({ relayUrl: relay.url, storage: client, storagePrefix: `late-${latches.length}` })],
+      plugins: [walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: client, storagePrefix: `late-${latches.length}` })],
       networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
       ports: { storage: createMemoryStorage(), logger: { warn: (...args: unknown[]) => void warnings.push(args), error: () => undefined } },
     })
@@ -398,7 +398,7 @@ describe('one session across families', () => {
     })
     try {
       const latch = createLatch({
-        plugins: [eip155(), solana(), bip122(), walletConnect({ relayUrl: relay.url, storage: memoryStore(), storagePrefix: 'multi' })],
+        plugins: [eip155(), solana(), bip122(), walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: memoryStore(), storagePrefix: 'multi' })],
         networks: [...anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })), solanaLocalnet({ rpcUrl: 'http://127.0.0.1:9' }), bitcoinRegtest],
         ports: { storage: createMemoryStorage() },
         logLevel: 'silent',
@@ -439,7 +439,7 @@ describe('leaving the pairing view', () => {
   function dappOn(userAgent: string | undefined) {
     const win = userAgent ? ({ navigator: { userAgent } } as unknown as Window) : undefined
     const latch = createLatch({
-      plugins: [walletConnect({ relayUrl: relay.url, storage: memoryStore(), storagePrefix: `leave-${latches.length}` })],
+      plugins: [walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: memoryStore(), storagePrefix: `leave-${latches.length}` })],
       networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
       ports: { storage: createMemoryStorage(), window: win },
       logLevel: 'silent',

@@ -8,6 +8,8 @@ import { walletConnectConnectorId } from './pairing'
 import { served, wantsSession } from './served'
 import type { ClientOptions } from './client'
 import { walletConnectIcon } from './icon'
+import { metadataSchema, type WalletConnectMetadata } from './metadata'
+import { loadSignClient } from './peer'
 
 /** The public relay, used when no `relayUrl` is given. */
 export const defaultRelayUrl = 'wss://relay.walletconnect.org'
@@ -17,8 +19,18 @@ export type WalletConnectStorage = ClientOptions['storage']
 
 /** Options of the walletconnect plugin (docs/walletconnect.md, "Options"). */
 export type WalletConnectOptions = {
-  /** The relay's websocket URL (default the public relay, which needs `createLatch({ projectId })`). */
+  /**
+   * The project id the relay knows the dapp by (required): from WalletConnect's dashboard (https://dashboard.reown.com)
+   * for the public relay; a self-hosted relay such as Latch's local one (`npm start`) accepts any non-empty id.
+   */
+  projectId: string
+  /** The relay's websocket URL (default the public relay). */
   relayUrl?: string
+  /**
+   * What wallets are shown of the dapp (default `createLatch({ metadata })`, else read from the page: its title, origin and
+   * `<link rel="icon">`s; docs/walletconnect.md, "Metadata").
+   */
+  metadata?: WalletConnectMetadata
   /**
    * The sign-client's own telemetry (events posted to WalletConnect's servers). Off unless set to true, and always off
    * when Latch's analytics feature is off.
@@ -40,6 +52,8 @@ export type WalletConnectOptions = {
 }
 
 const optionsSchema = z.object({
+  projectId: z.string('projectId is required').check(z.minLength(1, 'projectId is required'), z.maxLength(200, 'projectId: at most 200 characters')),
+  metadata: z.optional(metadataSchema),
   relayUrl: z.optional(z.string().check(z.regex(/^wss?:\/\/[^\s]+$/, 'relayUrl must be a ws:// or wss:// URL'))),
   telemetry: z.optional(z.boolean()),
   methods: z.optional(z.partialRecord(z.enum(['eip155', 'solana', 'bip122']), z.array(z.string().check(z.minLength(1))))),
@@ -47,6 +61,13 @@ const optionsSchema = z.object({
   logLevel: z.optional(z.enum(['silent', 'error', 'warn', 'info', 'debug'])),
   connectTimeout: z.optional(z.number().check(z.int(), z.gte(100), z.lte(600_000))),
 })
+
+/** A failed option in words; a missing project id says where to get one (docs/walletconnect.md, "Options"). */
+function describeIssue(issue: { path: readonly PropertyKey[]; message: string }): string {
+  if (issue.path[0] === 'projectId') return `${issue.message}: create one at https://dashboard.reown.com for the public relay; a self-hosted relay (such as Latch's local one) accepts any non-empty id`
+  const path = issue.path.map(String).join('.')
+  return path && !issue.message.startsWith(path) ? `${path}: ${issue.message}` : issue.message
+}
 
 /** The connector listed for each family the plugin serves: one wallet-list row, merged across families. */
 function connectorFor(ns: Connector['chain']): Connector {
@@ -57,12 +78,14 @@ function connectorFor(ns: Connector['chain']): Connector {
  * WalletConnect (docs/walletconnect.md): pairs a wallet on another device by QR code or deep link, one session across
  * every configured family (EVM, Solana, Bitcoin), requests routed through it, restored after a reload. The
  * sign-client (about 130 kB gzipped) loads only when the visitor picks WalletConnect or a session is to be restored.
- * Throws `INVALID_OPTIONS` on bad options.
+ * Throws `INVALID_OPTIONS` on bad options, a missing `projectId` among them.
  */
-export function walletConnect(options: WalletConnectOptions = {}) {
-  const parsed = z.safeParse(optionsSchema, { ...options, storage: undefined })
-  if (!parsed.success) throw new LatchError('INVALID_OPTIONS', { details: `walletConnect: ${parsed.error.issues.map((issue) => issue.message).join('; ')}` })
+export function walletConnect(options: WalletConnectOptions) {
+  const parsed = z.safeParse(optionsSchema, { ...(options as object | undefined), storage: undefined })
+  if (!parsed.success) throw new LatchError('INVALID_OPTIONS', { details: `walletConnect: ${parsed.error.issues.map(describeIssue).join('; ')}` })
   const settings: ClientOptions = {
+    projectId: parsed.data.projectId,
+    metadata: parsed.data.metadata,
     relayUrl: options.relayUrl ?? defaultRelayUrl,
     telemetry: options.telemetry === true,
     methods: options.methods ?? {},
@@ -88,7 +111,8 @@ export function walletConnect(options: WalletConnectOptions = {}) {
         name: 'walletconnect',
         wanted: (event, ctx) => wantsSession(event, ctx.getState()),
         now: (ctx) => wantsSession(undefined, ctx.getState()),
-        load: () => import('./session').then((module): Effect => (sessionEvents$, sessionCtx) => module.session(sessionEvents$, sessionCtx, settings)),
+        // The sign-client loads beside the session code, not after it; a missing one is PEER_MISSING (docs/errors.md).
+        load: () => Promise.all([import('./session'), loadSignClient()]).then(([module]): Effect => (sessionEvents$, sessionCtx) => module.session(sessionEvents$, sessionCtx, settings)),
       }),
     )
   return definePlugin({

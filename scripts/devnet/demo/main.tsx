@@ -34,7 +34,7 @@ const withBitcoin = config.bitcoin !== undefined && families.includes('bip122')
 // Bitcoin regtest on the local ledger: payment and ordinals accounts, the balance from its Esplora routes (docs/bitcoin.md).
 const bitcoin = withBitcoin && config.bitcoin ? [bip122({ ordinals: true, esplora: { [bitcoinRegtest.caipNetworkId]: config.bitcoin.esploraUrl } })] : []
 // WalletConnect through the local relay, to the stack's dev wallet (its page pairs with a pasted URI); `?wc=off` leaves it out.
-const pairing = config.walletConnect && query.get('wc') !== 'off' ? [walletConnect({ relayUrl: config.walletConnect.relayUrl, logLevel: 'error' })] : []
+const pairing = config.walletConnect && query.get('wc') !== 'off' ? [walletConnect({ projectId: 'latch-demo', relayUrl: config.walletConnect.relayUrl, logLevel: 'error' })] : []
 // Sign in with the wallet (docs/siwx.md): `?siwx=server` through the demo's own sign-in backend (its /api/siwx routes,
 // a session cookie), `?siwx=browser` with sessions in browser storage; `&required=1` makes signing in a must. Off by default.
 const siwxMode = query.get('siwx')

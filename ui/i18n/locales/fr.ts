@@ -183,6 +183,7 @@ const messages: Messages = {
   'error.NETWORK_SWITCH_DECLINED': 'Changement de réseau refusé',
   'error.REQUEST_PENDING': 'Une demande est déjà en attente dans votre portefeuille',
   'error.NOT_CONNECTED': 'Veuillez appeler connect() avant request()',
+  'error.SIGN_CLIENT_NOT_INITIALIZED': 'Sign Client non initialisé',
   'error.INVALID_REGISTRATION_NAME':
     "Le nom doit comporter au moins 4 caractères et ne contenir que des lettres, des chiffres et des traits d'union",
   'receive.qrLabel': 'Code QR de votre adresse {family}',

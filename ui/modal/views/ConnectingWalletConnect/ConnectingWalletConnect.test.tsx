@@ -196,6 +196,22 @@ describe('ConnectingWalletConnectBasic (the wallet-connect entry)', () => {
     expect(scanQr()).toBe(wc.current())
   })
 
+  it("a relay that cannot be reached: the spinner gives way at once to 'Sign Client not initialized' and Retry (docs/walletconnect.md, \"Errors\")", async () => {
+    const { latch, events, ofType } = await open({ late: true })
+    act(() => void latch.dispatch(routerPushed({ view: { name: 'ConnectingWalletConnectBasic' } })))
+    await settle()
+    expect(shadow().querySelector('.wc-qr [role="progressbar"]')).not.toBeNull()
+    const request = lastRequest(events, 'wallet/connectRequested')
+    // What the plugin answers when the relay socket does not open: no pairing was made, so none ends.
+    const error = { code: 'NETWORK_ERROR', shortMessage: 'Sign Client not initialized', messageId: 'SIGN_CLIENT_NOT_INITIALIZED', details: 'WalletConnect: the relay ws://127.0.0.1:9 cannot be reached (the socket did not open)' } as const
+    await act(async () => void latch.dispatch(walletConnectFailed({ error }, { ns: 'eip155', requestId: request.requestId })))
+    expect(shadow().querySelector('.view [role="alert"]')?.textContent).toBe('Sign Client not initialized')
+    expect(shadow().querySelector('.wc-qr')).toBeNull()
+    click(button('Retry'))
+    await settle()
+    expect(ofType('wallet/connectRequested')).toHaveLength(2)
+  })
+
   it('leaving before a wallet answers cancels the connect for its family', async () => {
     const { latch, ofType } = await open()
     click(button('WalletConnect'))
