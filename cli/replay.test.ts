@@ -94,7 +94,7 @@ describe('replay CLI', () => {
       '  the log was recorded with plugins not given to replay: wallet',
       '  unknown event type "wallet/pinged": 1,000 events, first #1; skipped',
       '  unknown event type "wallet/ponged": 1,000 events, first #2; skipped',
-      expect.stringMatching(/^  hint: pass --plugins <module> \(a \.js or \.mjs file whose default export is an array of plugins\)/),
+      "  hint: pass --plugins <names> (the package's plugins: eip155, api, names, solana, bip122, walletconnect, siwx; or all), or --plugins <module> (a .js or .mjs file whose default export is an array of your plugins) to replay events of the plugins that defined these types",
       '',
       'replayed 3,000 events, #1 to #3000',
     ])
@@ -140,7 +140,7 @@ describe('replay CLI', () => {
     expect(selects({ types: [], from: 8 }, event)).toBe(false)
   })
 
-  it('--summary counts by type: rejected and faulted events and replay warnings first, then the rest by count', async () => {
+  it('--summary counts by type: failures (rejected and faulted events) and replay warnings first, then the rest by count', async () => {
     const boom = defineEvent('boom/requested', z.object({}))
     // A plugin whose reducer throws: the kernel logs kernel/faulted. (Untyped: its event is not in EventMap.)
     const boomPlugin = definePlugin({
@@ -163,8 +163,8 @@ describe('replay CLI', () => {
     expect(code).toBe(0)
     const rows = output.split('\n').filter((line) => /^\s+\d/.test(line)).map((line) => line.trim().replace(/\s+/g, ' '))
     expect(rows).toEqual([
-      '2 kernel/eventRejected',
-      '1 kernel/faulted',
+      '2 kernel/eventRejected (failed)',
+      '1 kernel/faulted (failed)',
       expect.stringMatching(/^1 boom\/requested \(replay: unknown type, skipped, first #\d+\)$/),
       '5 router/pushed',
       '1 latch/configured',

@@ -5,10 +5,10 @@
  * --plugins and the CLI share one copy of the kernel. docs/debugging.md describes it.
  */
 import { readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { chainNamespaces, LatchError, replaySteps, type ExportedLog, type Logged, type Plugin, type ReplayIssue, type State } from '../kernel/index'
+import { chainNamespaces, LatchError, replaySteps, type ExportedLog, type Logged, type ReplayIssue, type State } from '../kernel/index'
+import { errorLines, failureHeading, failureOf, type Failure } from './failures'
+import { loadPluginOption, packagePlugins, pluginNames, type LoadedPlugins } from './plugins'
 import { makeSampleLog } from './sample-log'
 import { diffState } from './state-diff'
 import { measureWidths, replayedLine, stepLines, timelineHeader } from './timeline'
@@ -21,10 +21,15 @@ export const usage = `usage: latch-replay <log.json> [options]
 Replays an exported Latch log (latch.exportLog(), saved as JSON) and prints every event with
 what it changed in the state. Replay folds the reducers only: no effect runs, nothing is fetched.
 
-  --plugins <module>  replay with the plugins of <module>, a .js or .mjs file whose default export
-                      is an array of plugins, e.g. export default [eip155(), api()]; without it
-                      only the core plugin's events are replayed, and events of other types are
-                      skipped (one warning per type, with its count)
+  --plugins <names>   replay with the package's own plugins too, by name: a comma list of
+                      ${pluginNames.slice(0, -1).join(', ')},
+                      or all (each from latch/plugins/<name>; replay runs no effect, so no
+                      settings are needed); without --plugins only the core plugin's events
+                      are replayed, and events of other types are skipped (one warning per
+                      type, with its count)
+  --plugins <module>  or a .js or .mjs file whose default export is an array of plugins, e.g.
+                      export default [eip155(), myPlugin()]; names and modules mix:
+                      --plugins eip155,./mine.mjs
   --type <type>       print only events of this type; a type ending in "/" (wallet/) matches
                       every type it starts; repeat it or give a comma list (--type a,b)
   --ns <namespace>    print only events of this chain namespace (${chainNamespaces.join(', ')})
@@ -32,10 +37,13 @@ what it changed in the state. Replay folds the reducers only: no effect runs, no
   --to <seq>          print only events up to meta.seq <seq>
                       (the filters choose what is printed; every event is still replayed, so
                       the states and changes shown are exact)
-  --summary           print counts by event type instead of the timeline: kernel/eventRejected,
-                      kernel/faulted and replay's warnings first, then the rest by count
+  --summary           print counts by event type instead of the timeline: failures first
+                      (…Failed events, events carrying an error, kernel/eventRejected), with
+                      each failed event listed by #seq with its error code, message and
+                      details; then replay's warnings, then the rest by count
   --json              print data instead of text: { steps: [{ event, changes, issue? }], final,
-                      warnings }, or with --summary { events, first, last, counts, warnings }
+                      warnings }, or with --summary { events, first, last, failed, failures,
+                      counts, warnings }
   --sample            replay a built-in sample session instead of a file
   -h, --help          print this help
 
@@ -49,7 +57,7 @@ export type Sink = { write(text: string): void | Promise<void> }
 export type EventFilter = { types: readonly string[]; ns?: string; from?: number; to?: number }
 
 /** What the CLI was asked to do. */
-type Options = { source: { sample: true } | { path: string }; plugins?: string; filter: EventFilter; summary: boolean; json: boolean }
+type Options = { source: { sample: true } | { path: string }; plugins: readonly string[]; filter: EventFilter; summary: boolean; json: boolean }
 
 class UsageError extends Error {}
 
@@ -72,7 +80,7 @@ export async function runReplay(argv: readonly string[], stdout: Sink, stderr: S
   }
   try {
     const log = 'sample' in options.source ? makeSampleLog() : await readLog(options.source.path)
-    const plugins = options.plugins ? await loadPlugins(options.plugins) : []
+    const plugins: LoadedPlugins = options.plugins.length ? await loadPluginOption(options.plugins) : { plugins: [], notes: [] }
     const out = new LineWriter(stdout)
     if (options.summary) await printSummary(log, plugins, options.filter, out, options.json)
     else await (options.json ? printJson : printTimeline)(log, plugins, options.filter, out)
@@ -100,7 +108,7 @@ function parseOptions(argv: readonly string[]): Options | 'help' {
     args: [...argv],
     allowPositionals: true,
     options: {
-      plugins: { type: 'string' },
+      plugins: { type: 'string', multiple: true },
       type: { type: 'string', multiple: true },
       ns: { type: 'string' },
       from: { type: 'string' },
@@ -125,7 +133,7 @@ function parseOptions(argv: readonly string[]): Options | 'help' {
   if (from !== undefined && to !== undefined && from > to) throw new UsageError(`--from ${from} is after --to ${to}`)
   return {
     source: values.sample ? { sample: true } : { path: positionals[0] as string },
-    ...(values.plugins === undefined ? {} : { plugins: values.plugins }),
+    plugins: values.plugins ?? [],
     filter: { types, ...(values.ns === undefined ? {} : { ns: values.ns }), ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) },
     summary: values.summary ?? false,
     json: values.json ?? false,
@@ -173,20 +181,6 @@ export async function readLog(path: string): Promise<ExportedLog> {
     throw new Error(`cannot read ${path}: ${(cause as Error).message}`)
   }
   return text as unknown as ExportedLog // replaySteps parses it (parseLog) once
-}
-
-/** Imports a module whose default export is an array of plugins. */
-export async function loadPlugins(path: string): Promise<Plugin[]> {
-  let module: { default?: unknown }
-  try {
-    module = (await import(pathToFileURL(resolve(path)).href)) as { default?: unknown }
-  } catch (cause) {
-    throw new Error(`--plugins ${path}: cannot import it: ${(cause as Error).message}`)
-  }
-  const plugins = module.default
-  const valid = Array.isArray(plugins) && plugins.every((p) => typeof (p as { name?: unknown })?.name === 'string')
-  if (!valid) throw new Error(`--plugins ${path}: the default export must be an array of plugins (objects with a name)`)
-  return plugins as Plugin[]
 }
 
 function describeError(error: unknown): string {
@@ -248,8 +242,12 @@ class IssueTally {
       const more = g.count > 1 ? ` (${count} of "${g.type}" warned so; the first shown)` : ''
       return `event #${g.first.seq}: ${g.first.message}${more}`
     })
-    if (this.sorted().some((g) => g.kind === 'unknown-type')) {
-      lines.push('hint: pass --plugins <module> (a .js or .mjs file whose default export is an array of plugins) to replay events of the plugins that defined these types')
+    const unknown = this.sorted().filter((g) => g.kind === 'unknown-type')
+    if (unknown.length) {
+      // Types are `<plugin>/<name>`: those of the package's plugins are named, so the hint gives the exact option.
+      const ours = [...new Set(unknown.map((g) => g.type.split('/')[0] as string))].filter((prefix) => prefix in packagePlugins)
+      const byName = ours.length ? `--plugins ${ours.join(',')} (the package's plugins, by name; or --plugins all)` : `--plugins <names> (the package's plugins: ${Object.keys(packagePlugins).join(', ')}; or all)`
+      lines.push(`hint: pass ${byName}, or --plugins <module> (a .js or .mjs file whose default export is an array of your plugins) to replay events of the plugins that defined these types`)
     }
     return lines
   }
@@ -258,7 +256,7 @@ class IssueTally {
 const int = (n: number) => n.toLocaleString('en-US')
 
 /** The timeline, written one step at a time: each printed event, what it changed, then the warnings. */
-async function printTimeline(input: ExportedLog, plugins: readonly Plugin[], filter: EventFilter, out: LineWriter): Promise<void> {
+async function printTimeline(input: ExportedLog, { plugins, notes }: LoadedPlugins, filter: EventFilter, out: LineWriter): Promise<void> {
   const run = replaySteps(plugins, input)
   const { events } = run.log
   const filtered = isFiltered(filter)
@@ -278,13 +276,13 @@ async function printTimeline(input: ExportedLog, plugins: readonly Plugin[], fil
     before = step.state
     previousAt = step.event.meta.at
   }
-  const warnings = [...run.warnings, ...tally.lines()]
+  const warnings = [...notes, ...run.warnings, ...tally.lines()]
   if (warnings.length) await out.lines(['', `warnings (${warnings.length}):`, ...warnings.map((warning) => `  ${warning}`)])
   if (events.length) await out.lines(['', `${replayedLine(events)}${filtered ? `; printed ${int(printed)} (${describeFilter(filter)})` : ''}`])
 }
 
 /** `{ "steps": [ … ], "final": …, "warnings": [ … ] }`, written a step at a time. */
-async function printJson(input: ExportedLog, plugins: readonly Plugin[], filter: EventFilter, out: LineWriter): Promise<void> {
+async function printJson(input: ExportedLog, { plugins, notes }: LoadedPlugins, filter: EventFilter, out: LineWriter): Promise<void> {
   const run = replaySteps(plugins, input)
   const tally = new IssueTally()
   await out.line('{"steps":[')
@@ -302,43 +300,62 @@ async function printJson(input: ExportedLog, plugins: readonly Plugin[], filter:
     }
     before = step.state
   }
-  await out.line(`],"final":${JSON.stringify(next.value)},"warnings":${JSON.stringify([...run.warnings, ...tally.lines()])}}`)
+  await out.line(`],"final":${JSON.stringify(next.value)},"warnings":${JSON.stringify([...notes, ...run.warnings, ...tally.lines()])}}`)
 }
 
-/** Counts by event type: kernel/eventRejected, kernel/faulted and replay's warnings first, then the rest by count. */
-async function printSummary(input: ExportedLog, plugins: readonly Plugin[], filter: EventFilter, out: LineWriter, json: boolean): Promise<void> {
+/** Failed events listed by the text summary; more are counted (`--json` lists them all, `--type` prints them). */
+const listedFailures = 50
+
+/**
+ * Counts by event type. First the failures (`…Failed` events, events carrying an error, kernel/eventRejected),
+ * each type flagged `failed`, and each failed event listed with its #seq and its error whole; then replay's
+ * warnings, then the rest by count.
+ */
+async function printSummary(input: ExportedLog, { plugins, notes }: LoadedPlugins, filter: EventFilter, out: LineWriter, json: boolean): Promise<void> {
   const run = replaySteps(plugins, input)
   const { events } = run.log
   const tally = new IssueTally()
   const counts = new Map<string, number>()
+  const failedTypes = new Set<string>()
+  const failures: Failure[] = []
+  let failed = 0
   let selected = 0
   // Every event is folded; the selected ones are counted: a skipped or failed one in its warning's row, the
   // others under their type, so the rows add up to the events counted.
   for (const step of run.steps()) {
     if (!selects(filter, step.event)) continue
     selected += 1
+    const failure = failureOf(step.event)
+    if (failure) {
+      failed += 1
+      failedTypes.add(step.event.type)
+      // JSON lists them all; the text, the first few.
+      if (json || failures.length < listedFailures) failures.push(failure)
+    }
     if (step.issue) tally.add(step.event, step.issue)
     else counts.set(step.event.type, (counts.get(step.event.type) ?? 0) + 1)
   }
-  const attention = ['kernel/eventRejected', 'kernel/faulted']
+  const byCount = ([a, x]: [string, number], [b, y]: [string, number]) => y - x || (a < b ? -1 : 1)
   const rows: { count: number; type: string; note?: string }[] = [
-    ...attention.filter((type) => counts.has(type)).map((type) => ({ count: counts.get(type) as number, type })),
+    ...[...counts].filter(([type]) => failedTypes.has(type)).sort(byCount).map(([type, count]) => ({ count, type, note: 'failed' })),
     ...tally.sorted().map((g) => ({ count: g.count, type: g.type, note: `replay: ${issueLabel(g.kind)}, first #${g.first.seq}` })),
-    ...[...counts]
-      .filter(([type]) => !attention.includes(type))
-      .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
-      .map(([type, count]) => ({ count, type })),
+    ...[...counts].filter(([type]) => !failedTypes.has(type)).sort(byCount).map(([type, count]) => ({ count, type })),
   ]
-  const warnings = [...run.warnings, ...tally.lines()]
+  const warnings = [...notes, ...run.warnings, ...tally.lines()]
   const first = events[0]?.meta.seq ?? null
   const last = events[events.length - 1]?.meta.seq ?? null
   if (json) {
-    await out.line(JSON.stringify({ events: events.length, first, last, ...(isFiltered(filter) ? { selected, filter: describeFilter(filter) } : {}), counts: rows, warnings }, null, 2))
+    await out.line(JSON.stringify({ events: events.length, first, last, ...(isFiltered(filter) ? { selected, filter: describeFilter(filter) } : {}), failed, failures, counts: rows, warnings }, null, 2))
     return
   }
   const span = events.length ? ` #${first} to #${last}, ${formatDuration((events[events.length - 1]?.meta.at ?? 0) - (events[0]?.meta.at ?? 0))}` : ''
   await out.line(`${int(events.length)} events${span}${isFiltered(filter) ? `; ${int(selected)} match ${describeFilter(filter)}` : ''}`)
   if (run.log.snapshot) await out.line('(the log starts from a snapshot: older events were dropped from the bounded log)')
+  if (failed) {
+    await out.lines(['', `FAILED: ${int(failed)} ${failed === 1 ? 'event' : 'events'} (…Failed, carrying an error, or rejected):`])
+    for (const failure of failures) await out.lines([`  ${failureHeading(failure)}`, ...errorLines(failure, '      ')])
+    if (failed > failures.length) await out.line(`  … and ${int(failed - failures.length)} more (--json lists them all; --type <type> prints them in the timeline)`)
+  }
   let width = 5
   for (const row of rows) width = Math.max(width, int(row.count).length)
   await out.lines(['', `${'count'.padStart(width)}  type`])

@@ -1,4 +1,5 @@
 import type { Logged, ReplayIssue, ReplayResult, ReplayStep, State } from '../kernel/index'
+import { errorLines, failureOf } from './failures'
 import { compact, diffState, formatChange, type Change } from './state-diff'
 
 /** One replayed event and what it changed in the state. */
@@ -37,12 +38,15 @@ export function timelineHeader(events: readonly Logged[]): string[] {
 }
 
 /**
- * The lines of one replayed step: the event, then what it changed (diffed against `before`, the state before
- * it), or why replay skipped it. `previousAt` is the time of the event before it in the log.
+ * The lines of one replayed step: the event (its payload cut to `payloadWidth`), the error it carries whole (code,
+ * message and details, or a rejected event's reason: never cut), then what it changed (diffed against `before`, the
+ * state before it), or why replay skipped it. `previousAt` is the time of the event before it in the log.
  */
 export function stepLines(step: ReplayStep, before: State, previousAt: number, widths: TimelineWidths, options: TimelineOptions = {}): string[] {
   const { event } = step
   const lines = [formatEventLine(event, `+${event.meta.at - previousAt}ms`, { ...widths, payloadWidth: options.payloadWidth ?? 100 })]
+  const failure = failureOf(event)
+  if (failure && (failure.error || failure.reason !== undefined)) lines.push(...errorLines(failure, '      ! '))
   if (step.issue?.kind === 'unknown-type' || step.issue?.kind === 'invalid') {
     lines.push(`      (skipped: ${cut(step.issue.message, 200)})`)
     return lines

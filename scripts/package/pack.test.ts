@@ -8,9 +8,9 @@
  * step (vitest project `package`).
  */
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { dirname, join, normalize, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { build } from 'esbuild'
@@ -32,10 +32,13 @@ type Manifest = {
   devDependencies?: Record<string, string>
   optionalDependencies?: Record<string, string>
   exports?: Record<string, unknown>
+  homepage?: string
+  repository?: { type: string; url: string }
+  bugs?: { url: string }
 }
 
-/** What a tarball may hold: the build, the manifest, the README and the licence. */
-const allowed = [/^dist\//, /^package\.json$/, /^README\.md$/, /^LICENSE$/]
+/** What a tarball may hold: the build, the manifest, the README, the pages of docs/ (not its screenshots) and the licence. */
+const allowed = [/^dist\//, /^package\.json$/, /^README\.md$/, /^docs\/[^/]+\.md$/, /^LICENSE$/]
 /** Names of test helpers and dev scripts that must never ship (`kernel/testing` is the documented `latch/testing`). */
 const devOnly = /test-helpers|test-server|test-wallet|harness|preview|devnet|anvil|scripts\/|\.test\.|\.test-d\./
 
@@ -139,6 +142,20 @@ function walk(dir: string, base = dir): string[] {
   })
 }
 
+/**
+ * The links of a Markdown text: inline links and images (`[a](b)`, `![a](b)`, `<b>` autolinks), reference
+ * definitions (`[a]: b`) and HTML `href`/`src`; never what is in code (fenced blocks, `code spans`).
+ */
+function markdownLinks(text: string): string[] {
+  const prose = text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/`+[^`]*`+/g, 'code')
+  const links: string[] = []
+  for (const match of prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push(match[1] as string)
+  for (const match of prose.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)) links.push(match[1] as string)
+  for (const match of prose.matchAll(/\b(?:href|src)\s*=\s*["']([^"']+)["']/g)) links.push(match[1] as string)
+  for (const match of prose.matchAll(/<((?:https?|mailto):[^>\s]+)>/g)) links.push(match[1] as string)
+  return links
+}
+
 /** The package names the built bundles import (bare specifiers, subpaths folded). */
 function bundleImports(dist: string): Set<string> {
   const names = new Set<string>()
@@ -168,10 +185,56 @@ beforeAll(async () => {
 }, 180_000)
 
 describe('the tarball', () => {
-  it('holds only dist/, package.json, README.md and LICENSE, and no test helper or dev script', () => {
+  it('holds only dist/, package.json, README.md, the pages of docs/ and LICENSE, and no test helper or dev script', () => {
     expect(packedFiles.filter((path) => !allowed.some((pattern) => pattern.test(path)))).toEqual([])
     expect(packedFiles.filter((path) => devOnly.test(path))).toEqual([])
-    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/types/kernel/index.d.ts']))
+    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/types/kernel/index.d.ts', 'dist/bin/latch-replay.js']))
+    // Every page of docs/, and none of its screenshots.
+    const pages = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)
+    expect(packedFiles.filter((path) => path.startsWith('docs/')).sort()).toEqual(pages.sort())
+    // The source maps carry their sources (README, "Install"): a map without them points at files the package does not hold.
+    const maps = packedFiles.filter((path) => path.endsWith('.js.map'))
+    expect(maps.length).toBeGreaterThan(0)
+    for (const path of maps) {
+      const map = JSON.parse(readFileSync(join(root, path), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] }
+      expect(map.sourcesContent?.length, path).toBe(map.sources.length)
+      expect(map.sourcesContent?.every((source) => typeof source === 'string'), path).toBe(true)
+    }
+  })
+
+  it('names its repository, homepage and issue tracker, one GitHub repository', () => {
+    const home = rootPackage.homepage ?? ''
+    expect(home).toMatch(/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+#readme$/)
+    const base = home.replace(/#readme$/, '')
+    expect(rootPackage.repository).toEqual({ type: 'git', url: `git+${base}.git` })
+    expect(rootPackage.bugs).toEqual({ url: `${base}/issues` })
+  })
+
+  it('every relative link of every shipped Markdown file resolves to a shipped file; absolute links point at the homepage', () => {
+    // The reader that finds them: links in prose, not in code.
+    expect(markdownLinks('[a](b.md) ![c](d.png) `[e](f.md)`\n```\n[g](h.md)\n```\n<a href="i.md">i</a>\n[j]: k.md\n<https://x.example/l>')).toEqual(['b.md', 'd.png', 'k.md', 'i.md', 'https://x.example/l'])
+    const base = (rootPackage.homepage ?? '').replace(/#readme$/, '')
+    const shipped = new Set(packedFiles)
+    const markdown = packedFiles.filter((path) => path.endsWith('.md'))
+    expect(markdown).toEqual(expect.arrayContaining(['README.md', 'docs/README.md', 'docs/debugging.md']))
+    const broken: string[] = []
+    let relativeLinks = 0
+    for (const file of markdown) {
+      for (const link of markdownLinks(readFileSync(join(root, file), 'utf8'))) {
+        if (link.startsWith('#')) continue
+        if (/^[a-z][a-z0-9+.-]*:/i.test(link)) {
+          // Absolute: the repository's own pages, at a file or folder the repository holds.
+          const path = link.startsWith(`${base}/`) ? /^(?:blob|raw|tree)\/main\/([^?#]+)/.exec(link.slice(base.length + 1))?.[1] : undefined
+          if (link !== base && (path === undefined || !existsSync(join(root, decodeURIComponent(path))))) broken.push(`${file}: ${link} (not a file of ${base})`)
+          continue
+        }
+        relativeLinks += 1
+        const target = normalize(join(dirname(file), decodeURIComponent(link.replace(/[?#].*$/, ''))))
+        if (!shipped.has(target)) broken.push(`${file}: ${link} (${target} is not in the tarball)`)
+      }
+    }
+    expect(broken).toEqual([])
+    expect(relativeLinks).toBeGreaterThan(20)
   })
 
   it('its manifest depends at run time on exactly what the bundles import, with React, viem, wagmi and the chain-family libraries as optional peers', () => {
@@ -217,6 +280,24 @@ describe.each(variants)('a dapp on $name', ({ dependencies, sources }) => {
     expect(installed.filter((path) => !allowed.some((pattern) => pattern.test(path)))).toEqual([])
     expect(installed.filter((path) => devOnly.test(path))).toEqual([])
   })
+
+  it('runs latch-replay from the package, with its plugins by name', async () => {
+    const bin = join(dir, 'node_modules/.bin/latch-replay')
+    // Each named plugin is imported from the installed package itself (latch/plugins/<name>).
+    const named = await run(bin, ['--sample', '--plugins', 'eip155,api,names,siwx', '--json'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 })
+    const parsed = JSON.parse(named.stdout) as { warnings: string[]; final: Record<string, unknown> }
+    expect(parsed.warnings).toEqual([])
+    expect(Object.keys(parsed.final)).toEqual(expect.arrayContaining(['walletList', 'names', 'siwx']))
+    // all: a plugin whose optional peer this app does not have is left out, saying which package is missing.
+    const all = await run(bin, ['--sample', '--plugins', 'all', '--summary'], { cwd: dir })
+    const notes = all.stdout.split('\n').filter((line) => line.includes('--plugins all:'))
+    for (const note of notes) expect(note).toMatch(/--plugins all: (solana|bip122|walletconnect) left out, latch\/plugins\/\1 did not load: .*(@wallet-standard\/app|sats-connect|@walletconnect\/sign-client)/)
+    const unknown = await run(bin, ['--sample', '--plugins', 'evm'], { cwd: dir }).then(
+      () => '',
+      (error: { stderr?: string }) => error.stderr ?? '',
+    )
+    expect(unknown).toContain('--plugins evm: no plugin of that name; the names are eip155, api, names, solana, bip122, walletconnect, siwx, all')
+  }, 60_000)
 
   it('builds the README example with esbuild', async () => {
     const result = await build({

@@ -1,0 +1,191 @@
+/**
+ * The replay CLI for an integrator debugging a log (docs/debugging.md, "The replay CLI"): the package's plugins by
+ * name, failures flagged in --summary, errors printed whole in the timeline. Logs are recorded by a real kernel with
+ * the real plugins, on test ports.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createLatch, routerPushed, walletConnectFailed, walletConnectRequested, type ExportedLog } from '../kernel/index'
+import { createTestPorts } from '../kernel/testing'
+import { bip122, bip122BalanceFailed } from '../plugins/bip122/index'
+import { eip155, eip155CapabilitiesFailed } from '../plugins/eip155/index'
+import { errorLines, failureOf } from './failures'
+import { pluginNames } from './plugins'
+import { main } from './replay'
+
+const dir = mkdtempSync(join(tmpdir(), 'latch-replay-debug-'))
+function write(name: string, content: string): string {
+  const path = join(dir, name)
+  writeFileSync(path, content)
+  return path
+}
+
+// Longer than any cut of the timeline (payloads 100 characters, values 60), with a line break.
+const details = `eth_requestAccounts: the wallet answered {"code":4001,"message":"User rejected the request."} after ${'x'.repeat(300)} END\nsecond line of the details`
+const btcAddress = 'bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+
+/** A session with eip155 and bip122: a connect that fails with long details, a plugin's …Failed, a rejected event. */
+function recordLog(): ExportedLog {
+  const test = createTestPorts({ start: 1_000 })
+  const latch = createLatch({ plugins: [eip155(), bip122()], ports: test.ports })
+  try {
+    latch.dispatch(routerPushed({ view: { name: 'Networks' } }))
+    latch.dispatch(walletConnectRequested({ connectorId: 'io.metamask' }, { ns: 'eip155', requestId: 'r-1' }))
+    test.advance(2_000)
+    latch.dispatch(walletConnectFailed({ error: { code: 'USER_REJECTED', shortMessage: 'You rejected the request in your wallet', details } }, { ns: 'eip155', requestId: 'r-1' }))
+    latch.dispatch(eip155CapabilitiesFailed({ error: { code: 'RPC_ERROR', shortMessage: 'The network did not answer' } }, { ns: 'eip155' }))
+    latch.dispatch(bip122BalanceFailed({ caipAddress: btcAddress, error: { code: 'NETWORK_ERROR', shortMessage: 'Network error' } }, { ns: 'bip122' }))
+    latch.dispatch({ type: 'no/suchEvent', payload: {} } as never)
+    return latch.exportLog()
+  } finally {
+    latch.destroy()
+  }
+}
+
+const seqOf = (log: ExportedLog, type: string) => log.events.find((event) => event.type === type)?.meta.seq
+
+describe('--plugins by name', () => {
+  const log = recordLog()
+  const path = write('plugins.json', JSON.stringify(log))
+
+  it('without it, plugin events are skipped and the hint names the package plugins that define them', async () => {
+    const { code, output } = await main([path])
+    expect(code).toBe(0)
+    expect(output).toContain('(skipped: unknown event type "eip155/capabilitiesFailed")')
+    expect(output).toContain('hint: pass --plugins eip155,bip122 (the package\'s plugins, by name; or --plugins all)')
+  })
+
+  it.each([['eip155,bip122'], ['all'], ['bip122', 'EIP155']])('with --plugins %s, their events are replayed like the module form', async (...values) => {
+    const { code, output } = await main([path, ...values.flatMap((value) => ['--plugins', value])])
+    expect(code).toBe(0)
+    expect(output).not.toContain('skipped')
+    expect(output).not.toContain('not given to replay')
+    expect(output).toMatch(/#\d+\s+\+\d+ms\s+eip155\/capabilitiesFailed\s+\[eip155\]/)
+    // The same timeline as a module exporting the same plugins.
+    const module = write('same.mjs', `export default []`)
+    expect((await main([path, '--plugins', `eip155,bip122,${module}`])).output).toBe((await main([path, '--plugins', 'eip155,bip122'])).output)
+  })
+
+  it('refuses an unknown name, listing the valid ones; a path is still a module', async () => {
+    const unknown = await main([path, '--plugins', 'eip155,evm'])
+    expect(unknown.code).toBe(1)
+    expect(unknown.output).toMatch(/^error: --plugins evm: no plugin of that name; the names are eip155, api, names, solana, bip122, walletconnect, siwx, all/)
+    expect(pluginNames).toEqual(['eip155', 'api', 'names', 'solana', 'bip122', 'walletconnect', 'siwx', 'all'])
+    const empty = await main([path, '--plugins', ','])
+    expect(empty.code).toBe(1)
+    const missing = await main([path, '--plugins', './no-such-plugins.mjs'])
+    expect(missing.output).toContain('--plugins ./no-such-plugins.mjs: cannot import it')
+  })
+
+  it('every named plugin loads, and is the plugin of that name', async () => {
+    const { code, output } = await main(['--sample', '--plugins', 'all', '--json'])
+    expect(code).toBe(0)
+    const parsed = JSON.parse(output) as { warnings: string[]; final: Record<string, unknown> }
+    expect(parsed.warnings).toEqual([])
+    // Each plugin's slice is in the replayed state (names: `names`, api: `walletList`, siwx: `siwx`).
+    expect(Object.keys(parsed.final)).toEqual(expect.arrayContaining(['names', 'walletList', 'siwx']))
+  })
+})
+
+describe('--summary flags failures', () => {
+  const log = recordLog()
+  const path = write('failures.json', JSON.stringify(log))
+
+  it('counts them, lists each with its #seq, error code, message and details whole, and flags their types', async () => {
+    const { code, output } = await main([path, '--summary', '--plugins', 'eip155,bip122'])
+    expect(code).toBe(0)
+    const connect = seqOf(log, 'wallet/connectFailed')
+    const rejected = seqOf(log, 'kernel/eventRejected')
+    expect(output).toContain('FAILED: 4 events (…Failed, carrying an error, or rejected):')
+    expect(output).toContain(`  #${connect}  wallet/connectFailed  [eip155]  (request r-1)\n      error: USER_REJECTED: You rejected the request in your wallet\n      details: ${details.replace('\n', '\n        ')}\n`)
+    expect(output).toContain(`  #${seqOf(log, 'eip155/capabilitiesFailed')}  eip155/capabilitiesFailed  [eip155]\n      error: RPC_ERROR: The network did not answer\n`)
+    expect(output).toContain(`  #${seqOf(log, 'bip122/balanceFailed')}  bip122/balanceFailed  [bip122]\n      error: NETWORK_ERROR: Network error\n`)
+    expect(output).toMatch(new RegExp(`  #${rejected}  kernel/eventRejected\\n      reason: unknown event type "no/suchEvent"`))
+    // The failed types come first in the counts, flagged.
+    const rows = output.slice(output.indexOf('count  type')).split('\n').slice(1).filter((line) => /^\s+\d/.test(line)).map((line) => line.trim().replace(/\s+/g, ' '))
+    expect(rows.slice(0, 4).sort()).toEqual(['1 bip122/balanceFailed (failed)', '1 eip155/capabilitiesFailed (failed)', '1 kernel/eventRejected (failed)', '1 wallet/connectFailed (failed)'])
+    expect(rows.slice(4).every((row) => !row.includes('failed'))).toBe(true)
+  })
+
+  it('with --json: failed and every failure as data; filters narrow them', async () => {
+    const json = JSON.parse((await main([path, '--summary', '--json', '--plugins', 'all'])).output) as { failed: number; failures: unknown[] }
+    expect(json.failed).toBe(4)
+    expect(json.failures).toContainEqual({ seq: seqOf(log, 'wallet/connectFailed'), type: 'wallet/connectFailed', ns: 'eip155', requestId: 'r-1', error: { code: 'USER_REJECTED', shortMessage: 'You rejected the request in your wallet', details } })
+    const filtered = JSON.parse((await main([path, '--summary', '--json', '--ns', 'bip122', '--plugins', 'all'])).output) as { failed: number; failures: { type: string }[] }
+    expect(filtered.failed).toBe(1)
+    expect(filtered.failures.map((failure) => failure.type)).toEqual(['bip122/balanceFailed'])
+  })
+
+  it('a log without failures has no FAILED section', async () => {
+    const { output } = await main(['--sample', '--summary'])
+    expect(output).not.toContain('FAILED')
+    expect(output).not.toContain('(failed)')
+  })
+
+  it('lists the first 50 failures and counts the rest', async () => {
+    const test = createTestPorts()
+    const latch = createLatch({ ports: test.ports })
+    for (let i = 0; i < 60; i++) latch.dispatch(walletConnectFailed({ error: { code: 'USER_REJECTED', shortMessage: `no ${i}` } }, { ns: 'eip155' }))
+    const { output } = await main([write('many.json', JSON.stringify(latch.exportLog())), '--summary'])
+    latch.destroy()
+    expect(output).toContain('FAILED: 60 events')
+    expect(output.match(/^ {2}#\d+ {2}wallet\/connectFailed/gm)).toHaveLength(50)
+    expect(output).toContain('  … and 10 more (--json lists them all; --type <type> prints them in the timeline)')
+  })
+})
+
+describe('the timeline shows errors whole', () => {
+  const log = recordLog()
+  const path = write('whole.json', JSON.stringify(log))
+
+  it('an event carrying an error prints its code, message and details in full under its cut payload', async () => {
+    const { code, output } = await main([path, '--plugins', 'all'])
+    expect(code).toBe(0)
+    const line = output.split('\n').find((text) => /wallet\/connectFailed/.test(text)) as string
+    // The payload on the event line is still cut…
+    expect(line).toMatch(/…/)
+    expect(line).not.toContain('END')
+    // …and the error follows it whole.
+    expect(output).toContain(`${line}\n      ! error: USER_REJECTED: You rejected the request in your wallet\n      ! details: ${details.replace('\n', '\n          ')}\n`)
+    expect(output).toMatch(/kernel\/eventRejected.*\n {6}! reason: unknown event type "no\/suchEvent"/)
+  })
+
+  it('other long payloads are still cut', async () => {
+    const test = createTestPorts()
+    const latch = createLatch({ ports: test.ports })
+    latch.dispatch(routerPushed({ view: { name: 'Networks', payload: { note: 'y'.repeat(400) } } } as never))
+    const { output } = await main([write('long.json', JSON.stringify(latch.exportLog()))])
+    latch.destroy()
+    const line = output.split('\n').find((text) => text.includes('router/pushed')) as string
+    expect(line).toContain('…')
+    expect(line).not.toContain('y'.repeat(200))
+    expect(output).not.toContain('! ')
+  })
+})
+
+describe('failureOf and errorLines', () => {
+  const text = fc.string({ maxLength: 300 })
+  it('flag every …Failed type and every payload carrying an error, and print code, message and details verbatim', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]+\/[a-zA-Z]+$/), text, text, fc.option(text, { nil: undefined }), (type, code, shortMessage, details) => {
+        const event = { type, payload: { error: { code, shortMessage, ...(details === undefined ? {} : { details }) } }, meta: { seq: 3, at: 0 } } as never
+        const failure = failureOf(event)
+        expect(failure?.error).toEqual({ code, shortMessage, ...(details === undefined ? {} : { details }) })
+        const printed = errorLines(failure!, '  ').join('\n').replace(/\n {4}/g, '\n')
+        expect(printed).toContain(`error: ${code}: ${shortMessage.replace(/\r?\n/g, '\n')}`)
+        if (details !== undefined) expect(printed).toContain(`details: ${details.replace(/\r?\n/g, '\n')}`)
+      }),
+    )
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]+\/[a-zA-Z]+$/), fc.jsonValue(), (type, payload) => {
+        const error = typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as { error?: { code?: unknown; shortMessage?: unknown } }).error : undefined
+        const carries = typeof error === 'object' && error !== null && !Array.isArray(error) && typeof error.code === 'string' && typeof error.shortMessage === 'string'
+        const flagged = failureOf({ type, payload, meta: { seq: 1, at: 0 } } as never) !== undefined
+        expect(flagged).toBe(type.endsWith('Failed') || carries)
+      }),
+    )
+  })
+})
