@@ -19,7 +19,8 @@ export const packagePlugins: Readonly<Record<string, PackagePlugin>> = {
   names: { entry: 'latch/plugins/names', load: async () => (await import('../plugins/api/names-index')).names({ baseUrl: 'http://127.0.0.1', zone: 'latch.id' }) },
   solana: { entry: 'latch/plugins/solana', load: async () => (await import('../plugins/solana/index')).solana() },
   bip122: { entry: 'latch/plugins/bip122', load: async () => (await import('../plugins/bip122/index')).bip122() },
-  walletconnect: { entry: 'latch/plugins/walletconnect', load: async () => (await import('../plugins/walletconnect/index')).walletConnect() },
+  // walletConnect() requires a project id; replay opens no relay connection, so any id does.
+  walletconnect: { entry: 'latch/plugins/walletconnect', load: async () => (await import('../plugins/walletconnect/index')).walletConnect({ projectId: 'latch-replay' }) },
   siwx: { entry: 'latch/plugins/siwx', load: async () => (await import('../plugins/siwx/index')).siwx() },
 }
 
