@@ -5,7 +5,7 @@ import { balanceTokensSucceeded } from '../../kernel/index'
 import { AccountButton } from '../components/AccountButton/AccountButton'
 import { LatchProvider } from '../components/LatchProvider/LatchProvider'
 import { connectAccount, render, setup } from '../../scripts/testing/ui'
-import { useTokenBalances } from './useTokenBalances'
+import { useLatchTokenBalances } from './useLatchTokenBalances'
 
 let cleanup: (() => Promise<void>) | undefined
 afterEach(async () => {
@@ -27,12 +27,12 @@ describe('balance watching (docs/behaviour.md, "Balance refresh")', () => {
     expect(watchers()).toEqual({ native: 0, tokens: 0 })
   })
 
-  it('useTokenBalances watches tokens and returns the active family’s list, re-rendering only when it changes', async () => {
+  it('useLatchTokenBalances watches tokens and returns the active family’s list, re-rendering only when it changes', async () => {
     const { latch } = setup()
     connectAccount(latch)
     const seen: unknown[] = []
     function Probe() {
-      seen.push(useTokenBalances())
+      seen.push(useLatchTokenBalances())
       return null
     }
     cleanup = (await render(<LatchProvider latch={latch}><Probe /></LatchProvider>)).unmount

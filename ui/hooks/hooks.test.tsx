@@ -11,10 +11,10 @@ import {
 } from '../../kernel/index'
 import { LatchProvider } from '../components/LatchProvider/LatchProvider'
 import { connectAccount, render, setup } from '../../scripts/testing/ui'
-import { useAccount } from './useAccount'
+import { useLatchAccount } from './useLatchAccount'
 import { useLatch } from './useLatch'
-import { useModal } from './useModal'
-import { useNetwork } from './useNetwork'
+import { useLatchModal } from './useLatchModal'
+import { useLatchNetwork } from './useLatchNetwork'
 
 let cleanup: (() => Promise<void>) | undefined
 afterEach(async () => {
@@ -65,11 +65,11 @@ describe('hooks re-render only when their selected value changes', () => {
     expect(count).toBe(2)
   })
 
-  it('useAccount: no render for unrelated events; one per account or balance change', async () => {
+  it('useLatchAccount: no render for unrelated events; one per account or balance change', async () => {
     const { latch } = setup()
-    const seen: ReturnType<typeof useAccount>[] = []
+    const seen: ReturnType<typeof useLatchAccount>[] = []
     function Probe() {
-      seen.push(useAccount())
+      seen.push(useLatchAccount())
       return null
     }
     cleanup = (await render(<LatchProvider latch={latch}><Probe /></LatchProvider>)).unmount
@@ -88,11 +88,11 @@ describe('hooks re-render only when their selected value changes', () => {
     expect(seen.at(-1)).toMatchObject({ balance: '1.5', balanceSymbol: 'ETH' })
   })
 
-  it('useNetwork: the network list keeps its identity across unrelated events', async () => {
+  it('useLatchNetwork: the network list keeps its identity across unrelated events', async () => {
     const { latch } = setup()
-    const seen: ReturnType<typeof useNetwork>[] = []
+    const seen: ReturnType<typeof useLatchNetwork>[] = []
     function Probe() {
-      seen.push(useNetwork())
+      seen.push(useLatchNetwork())
       return null
     }
     cleanup = (await render(<LatchProvider latch={latch}><Probe /></LatchProvider>)).unmount
@@ -108,12 +108,12 @@ describe('hooks re-render only when their selected value changes', () => {
     expect(seen[1]?.networks).toBe(seen[0]?.networks)
   })
 
-  it('useModal opens on a view and closes through the kernel', async () => {
+  it('useLatchModal opens on a view and closes through the kernel', async () => {
     const { latch, ofType } = setup()
-    let modal: ReturnType<typeof useModal> | undefined
+    let modal: ReturnType<typeof useLatchModal> | undefined
     let count = 0
     function Probe() {
-      modal = useModal()
+      modal = useLatchModal()
       count += 1
       return null
     }
@@ -131,7 +131,7 @@ describe('hooks re-render only when their selected value changes', () => {
 
   it('throws a clear error outside LatchProvider', async () => {
     function Probe() {
-      useAccount()
+      useLatchAccount()
       return null
     }
     const { createRoot } = await import('react-dom/client')

@@ -7,7 +7,7 @@ import { useLatchInstance } from '../context'
  * and `enabled`: the chain family's plugin then keeps it fresh (docs/behaviour.md, "Balance refresh"), and
  * stops once nothing shows it. Call it in a custom account button that shows `displayBalance`.
  */
-export function useBalanceWatch(kind: 'native' | 'tokens' = 'native', enabled = true): void {
+export function useLatchBalanceWatch(kind: 'native' | 'tokens' = 'native', enabled = true): void {
   const latch = useLatchInstance()
   useEffect(() => {
     if (!enabled) return undefined
