@@ -7,13 +7,15 @@ import { walletConnectEvents } from './events'
 import { walletConnectConnectorId } from './pairing'
 import { served, wantsSession } from './served'
 import type { ClientOptions } from './client'
+import type { KeyValueStore } from './store'
 import { walletConnectIcon } from './icon'
 
 /** The public relay, used when no `relayUrl` is given. */
 export const defaultRelayUrl = 'wss://relay.walletconnect.org'
 
 /** A key-value store for the sign-client's sessions and keys (the browser's IndexedDB by default). */
-export type WalletConnectStorage = ClientOptions['storage']
+// Its own type, not the client's: the entry's declarations never reach the sign-client's (node-only) types (docs/walletconnect.md).
+export type WalletConnectStorage = KeyValueStore
 
 /** Options of the walletconnect plugin (docs/walletconnect.md, "Options"). */
 export type WalletConnectOptions = {
