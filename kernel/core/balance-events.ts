@@ -6,7 +6,7 @@ import { caipAddressSchema, chainNamespaceSchema, errorDataSchema } from '../sch
 /**
  * Balance refresh and token balances (docs/behaviour.md, "Balance refresh", "Token balances").
  * A component that shows a balance reports it with `balance/watchStarted` and `balance/watchStopped`
- * (React's `useBalanceWatch` does); while any is shown, the chain family's plugin keeps it fresh.
+ * (React's `useLatchBalanceWatch` does); while any is shown, the chain family's plugin keeps it fresh.
  */
 const kind = z.object({ kind: z.enum(['native', 'tokens']) })
 const ns = { namespaced: true }

@@ -7,6 +7,7 @@ import { walletConnectEvents } from './events'
 import { walletConnectConnectorId } from './pairing'
 import { served, wantsSession } from './served'
 import type { ClientOptions } from './client'
+import type { KeyValueStore } from './store'
 import { walletConnectIcon } from './icon'
 import { metadataSchema, type WalletConnectMetadata } from './metadata'
 import { loadSignClient } from './peer'
@@ -15,7 +16,8 @@ import { loadSignClient } from './peer'
 export const defaultRelayUrl = 'wss://relay.walletconnect.org'
 
 /** A key-value store for the sign-client's sessions and keys (the browser's IndexedDB by default). */
-export type WalletConnectStorage = ClientOptions['storage']
+// Its own type, not the client's: the entry's declarations never reach the sign-client's (node-only) types (docs/walletconnect.md).
+export type WalletConnectStorage = KeyValueStore
 
 /** Options of the walletconnect plugin (docs/walletconnect.md, "Options"). */
 export type WalletConnectOptions = {

@@ -5,7 +5,7 @@ import { balanceTokensSucceeded } from '../../kernel/index'
 import { AccountButton } from '../components/AccountButton/AccountButton'
 import { LatchProvider } from '../components/LatchProvider/LatchProvider'
 import { connectAccount, probe, render, setup } from '../../scripts/testing/ui'
-import { useTokenBalances } from './useTokenBalances'
+import { useLatchTokenBalances } from './useLatchTokenBalances'
 
 let cleanup: (() => Promise<void>) | undefined
 afterEach(async () => {
@@ -40,10 +40,10 @@ describe('balance watching (docs/behaviour.md, "Balance refresh")', () => {
     expect(latch.getState().balances.watchers).toEqual({ native: 0, tokens: 0 })
   })
 
-  it('useTokenBalances watches tokens and returns the active family’s list, re-rendering only when it changes', async () => {
+  it('useLatchTokenBalances watches tokens and returns the active family’s list, re-rendering only when it changes', async () => {
     const { latch } = setup()
     connectAccount(latch)
-    const { Probe, seen } = probe(useTokenBalances)
+    const { Probe, seen } = probe(useLatchTokenBalances)
     cleanup = (await render(<LatchProvider latch={latch}><Probe /></LatchProvider>)).unmount
     expect(latch.getState().balances.watchers.tokens).toBe(1)
     expect(seen).toEqual([[]])

@@ -11,10 +11,10 @@ import {
 } from '../../kernel/index'
 import { LatchProvider } from '../components/LatchProvider/LatchProvider'
 import { connectAccount, probe, render, setup } from '../../scripts/testing/ui'
-import { useAccount } from './useAccount'
+import { useLatchAccount } from './useLatchAccount'
 import { useLatch } from './useLatch'
-import { useModal } from './useModal'
-import { useNetwork } from './useNetwork'
+import { useLatchModal } from './useLatchModal'
+import { useLatchNetwork } from './useLatchNetwork'
 
 let cleanup: (() => Promise<void>) | undefined
 afterEach(async () => {
@@ -56,9 +56,9 @@ describe('hooks re-render only when their selected value changes', () => {
     expect(seen).toEqual([{ open: false }, { open: true }])
   })
 
-  it('useAccount: no render for unrelated events; one per account or balance change', async () => {
+  it('useLatchAccount: no render for unrelated events; one per account or balance change', async () => {
     const { latch } = setup()
-    const { Probe, seen } = probe(useAccount)
+    const { Probe, seen } = probe(useLatchAccount)
     cleanup = (await render(<LatchProvider latch={latch}><Probe /></LatchProvider>)).unmount
     unrelated(latch)
     expect(seen).toHaveLength(1)
@@ -75,9 +75,9 @@ describe('hooks re-render only when their selected value changes', () => {
     expect(seen.at(-1)).toMatchObject({ balance: '1.5', balanceSymbol: 'ETH' })
   })
 
-  it('useNetwork: the network list keeps its identity across unrelated events', async () => {
+  it('useLatchNetwork: the network list keeps its identity across unrelated events', async () => {
     const { latch } = setup()
-    const { Probe, seen } = probe(useNetwork)
+    const { Probe, seen } = probe(useLatchNetwork)
     cleanup = (await render(<LatchProvider latch={latch}><Probe /></LatchProvider>)).unmount
     unrelated(latch)
     connectAccount(latch) // eip155:1 is already the active network: nothing this hook selects changes
@@ -91,9 +91,9 @@ describe('hooks re-render only when their selected value changes', () => {
     expect(seen[1]?.networks).toBe(seen[0]?.networks)
   })
 
-  it('useModal opens on a view and closes through the kernel', async () => {
+  it('useLatchModal opens on a view and closes through the kernel', async () => {
     const { latch, ofType } = setup()
-    const { Probe, seen } = probe(useModal)
+    const { Probe, seen } = probe(useLatchModal)
     const modal = () => seen.at(-1)
     cleanup = (await render(<LatchProvider latch={latch}><Probe /></LatchProvider>)).unmount
     unrelated(latch)
@@ -109,7 +109,7 @@ describe('hooks re-render only when their selected value changes', () => {
 
   it('throws a clear error outside LatchProvider', async () => {
     function Probe() {
-      useAccount()
+      useLatchAccount()
       return null
     }
     const { createRoot } = await import('react-dom/client')

@@ -16,11 +16,11 @@ import {
 } from '../../kernel/index'
 import { LatchProvider } from '../components/LatchProvider/LatchProvider'
 import { connectAccount, lastRequest, probe, render, setup } from '../../scripts/testing/ui'
-import { toBaseUnits, useBalance } from './useBalance'
-import { useSendCalls } from './useSendCalls'
-import { useSendTransaction } from './useSendTransaction'
-import { useSignMessage } from './useSignMessage'
-import { useSignTypedData } from './useSignTypedData'
+import { toBaseUnits, useLatchBalance } from './useLatchBalance'
+import { useLatchSendCalls } from './useLatchSendCalls'
+import { useLatchSendTransaction } from './useLatchSendTransaction'
+import { useLatchSignMessage } from './useLatchSignMessage'
+import { useLatchSignTypedData } from './useLatchSignTypedData'
 
 let cleanup: (() => Promise<void>) | undefined
 afterEach(async () => {
@@ -48,9 +48,9 @@ function nextIntent(latch: Latch, type: string): Promise<Logged & { requestId: s
 const pick = ({ status, data, error, variables, isIdle, isPending, isSuccess, isError }: { status: string; data: unknown; error: unknown; variables: unknown; isIdle: boolean; isPending: boolean; isSuccess: boolean; isError: boolean }) =>
   ({ status, data, error, variables, isIdle, isPending, isSuccess, isError })
 
-describe('useSignMessage: idle → pending → success or error, as wagmi users expect', () => {
+describe('useLatchSignMessage: idle → pending → success or error, as wagmi users expect', () => {
   it('goes pending, then success with the signature; reset goes back to idle', async () => {
-    const h = await mount(useSignMessage)
+    const h = await mount(useLatchSignMessage)
     expect(pick(h.current())).toEqual({ status: 'idle', data: undefined, error: null, variables: undefined, isIdle: true, isPending: false, isSuccess: false, isError: false })
 
     let result: Promise<`0x${string}`> | undefined
@@ -68,7 +68,7 @@ describe('useSignMessage: idle → pending → success or error, as wagmi users 
   })
 
   it('fails with a LatchError: the async verb rejects, the plain verb does not, and the callbacks run', async () => {
-    const h = await mount(useSignMessage)
+    const h = await mount(useLatchSignMessage)
     const heard: string[] = []
     act(() =>
       h.current().signMessage(
@@ -94,14 +94,14 @@ describe('useSignMessage: idle → pending → success or error, as wagmi users 
   })
 
   it('a call with no family to ask fails as CHAIN_REQUIRED, never with a bare Error', async () => {
-    const h = await mount(useSignMessage, setup({ networks: [] }))
+    const h = await mount(useLatchSignMessage, setup({ networks: [] }))
     await act(async () => void (await h.current().signMessageAsync({ message: 'x' }).catch(() => undefined)))
     expect(h.current().error).toBeInstanceOf(LatchError)
     expect(h.current().error?.code).toBe('CHAIN_REQUIRED')
   })
 
   it('a second call while one is pending: the state follows the newer call; the older still settles its own promise', async () => {
-    const h = await mount(useSignMessage)
+    const h = await mount(useLatchSignMessage)
     let first: Promise<`0x${string}`> | undefined
     let second: Promise<`0x${string}`> | undefined
     act(() => void (first = h.current().signMessageAsync({ message: 'one' })))
@@ -122,7 +122,7 @@ describe('useSignMessage: idle → pending → success or error, as wagmi users 
   })
 
   it('after unmount an answer changes nothing: no render, no callback; the promise still settles', async () => {
-    const h = await mount(useSignMessage)
+    const h = await mount(useLatchSignMessage)
     const heard: string[] = []
     let result: Promise<`0x${string}`> | undefined
     act(() => void (result = h.current().signMessageAsync({ message: 'bye' }, { onSuccess: () => heard.push('success') })))
@@ -137,7 +137,7 @@ describe('useSignMessage: idle → pending → success or error, as wagmi users 
   })
 
   it('reset while pending: the late answer leaves the state idle', async () => {
-    const h = await mount(useSignMessage)
+    const h = await mount(useLatchSignMessage)
     act(() => h.current().signMessage({ message: 'late' }))
     const intent = lastRequest(h.events, 'wallet/signMessageRequested')
     act(() => h.current().reset())
@@ -146,9 +146,9 @@ describe('useSignMessage: idle → pending → success or error, as wagmi users 
   })
 })
 
-describe('useSignTypedData, useSendTransaction, useSendCalls', () => {
-  it('useSignTypedData sends eth_signTypedData_v4 for the connected account through the log', async () => {
-    const h = await mount(useSignTypedData)
+describe('useLatchSignTypedData, useLatchSendTransaction, useLatchSendCalls', () => {
+  it('useLatchSignTypedData sends eth_signTypedData_v4 for the connected account through the log', async () => {
+    const h = await mount(useLatchSignTypedData)
     connectAccount(h.latch)
     const requested = nextIntent(h.latch, 'wallet/rpcRequested')
     let result: Promise<`0x${string}`> | undefined
@@ -168,15 +168,15 @@ describe('useSignTypedData, useSendTransaction, useSendCalls', () => {
     expect(h.current()).toMatchObject({ status: 'success', data: signature })
   })
 
-  it('useSignTypedData without a connected account fails as not connected, before any request', async () => {
-    const h = await mount(useSignTypedData)
+  it('useLatchSignTypedData without a connected account fails as not connected, before any request', async () => {
+    const h = await mount(useLatchSignTypedData)
     await act(async () => void (await h.current().signTypedDataAsync({ types: { A: [] }, primaryType: 'A', message: {} }).catch(() => undefined)))
     expect(h.current()).toMatchObject({ status: 'error', error: { messageId: 'NOT_CONNECTED' } })
     expect(h.events.some((e) => e.type === 'wallet/rpcRequested')).toBe(false)
   })
 
-  it('useSendTransaction resolves with the hash; value defaults to 0 as in wagmi', async () => {
-    const h = await mount(useSendTransaction)
+  it('useLatchSendTransaction resolves with the hash; value defaults to 0 as in wagmi', async () => {
+    const h = await mount(useLatchSendTransaction)
     connectAccount(h.latch)
     act(() => h.current().sendTransaction({ to: '0x0000000000000000000000000000000000000001' }))
     const intent = lastRequest(h.events, 'wallet/sendTransactionRequested')
@@ -185,8 +185,8 @@ describe('useSignTypedData, useSendTransaction, useSendCalls', () => {
     expect(h.current()).toMatchObject({ status: 'success', data: hash })
   })
 
-  it('useSendCalls resolves with the batch id', async () => {
-    const h = await mount(useSendCalls)
+  it('useLatchSendCalls resolves with the batch id', async () => {
+    const h = await mount(useLatchSendCalls)
     connectAccount(h.latch)
     const requested = nextIntent(h.latch, 'wallet/rpcRequested')
     act(() => h.current().sendCalls({ calls: [{ to: '0x0000000000000000000000000000000000000001', data: '0x' }] }))
@@ -197,9 +197,9 @@ describe('useSignTypedData, useSendTransaction, useSendCalls', () => {
   })
 })
 
-describe('useBalance: the active account’s native balance from state', () => {
+describe('useLatchBalance: the active account’s native balance from state', () => {
   it('is empty until connected, loading until read, then value, decimals, symbol and the exact figure', async () => {
-    const h = await mount(useBalance)
+    const h = await mount(useLatchBalance)
     const watchers = () => h.latch.getState().balances.watchers.native
     expect(h.current()).toEqual({ data: undefined, isLoading: false, isFetching: false })
     expect(watchers()).toBe(0)

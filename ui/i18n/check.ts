@@ -2,13 +2,17 @@ import { visitorMessages } from '../../kernel/index'
 import { enBase } from './en-base'
 import { enModal } from './en-modal'
 import { messageArguments } from './format'
-import type { MessageOverrides } from './messages'
+import type { MessageOverrides, Messages } from './messages'
 
-/** Every English text by id: the buttons', the modal's and the error texts (`error.<id>`). */
-export function englishMessages(): Record<string, string> {
+/**
+ * Every English text by id: the buttons', the modal's and the error texts (`error.<id>`). Typed as a complete
+ * catalogue, so a locale spread from it is checked (docs/i18n.md, "Adding a language"): an unknown id or a text that is
+ * not a string is an error, and the result is a `Messages`.
+ */
+export function englishMessages(): Messages {
   const english: Record<string, string> = { ...enBase, ...enModal }
   for (const [id, text] of Object.entries(visitorMessages)) english[`error.${id}`] = text
-  return english
+  return english as Messages
 }
 
 /**
@@ -18,7 +22,7 @@ export function englishMessages(): Record<string, string> {
  * (`{ partial: true }`: missing ids are not problems).
  */
 export function checkLocale(locale: string, messages: MessageOverrides, options: { partial?: boolean } = {}): string[] {
-  const english = englishMessages()
+  const english: Readonly<Record<string, string>> = englishMessages()
   const given = messages as Record<string, string | undefined>
   const problems: string[] = []
   let categories: string[] = ['other']

@@ -53,7 +53,7 @@ export type Translate = {
 }
 
 /** The translator of the nearest LatchProvider (English outside one). */
-export function useT(): Translate {
+export function useLatchTranslate(): Translate {
   return translator(useContext(I18nContext))
 }
 

@@ -1,6 +1,6 @@
 import { formatTokenValue, type State } from '../../../kernel/index'
 import { getSiwxSession, signOut } from '../../../plugins/siwx/index'
-import { useAccount, useBalanceWatch, useLatch, useLatchInstance, useNetwork, useTokenBalances } from '../../../ui/index'
+import { useLatchAccount, useLatchBalanceWatch, useLatch, useLatchInstance, useLatchNetwork, useLatchTokenBalances } from '../../../ui/index'
 
 /** 'off' without the siwx plugin; otherwise until when the active account is signed in, or 'no'. */
 const selectSignIn = (state: State): string => {
@@ -11,11 +11,11 @@ const selectSignIn = (state: State): string => {
 
 /** What the dapp knows about the connected account, straight from Latch's hooks. */
 export function AccountPanel() {
-  const { address, balance, balanceSymbol } = useAccount()
-  const { caipNetwork } = useNetwork()
+  const { address, balance, balanceSymbol } = useLatchAccount()
+  const { caipNetwork } = useLatchNetwork()
   // This panel shows the balance: Latch keeps it fresh while it is on screen.
-  useBalanceWatch()
-  const tokens = useTokenBalances()
+  useLatchBalanceWatch()
+  const tokens = useLatchTokenBalances()
   const signedIn = useLatch(selectSignIn)
   const latch = useLatchInstance()
   return (

@@ -6,7 +6,7 @@ import { SignMessage } from './SignMessage'
 import { SignTypedData } from './SignTypedData'
 import { SolanaCard } from './SolanaCard'
 import type { DemoConfig } from './config'
-import { ConnectButton, NetworkButton, useAccount, useLatch } from '../../../ui/index'
+import { ConnectButton, NetworkButton, useLatchAccount, useLatch } from '../../../ui/index'
 import type { State } from '../../../kernel/index'
 
 const selectFamily = (state: State) => state.activeNamespace
@@ -23,7 +23,7 @@ export function App({
   solana?: DemoConfig['solana']
   bitcoin?: { esploraUrl: string }
 }) {
-  const { isConnected } = useAccount()
+  const { isConnected } = useLatchAccount()
   const family = useLatch(selectFamily)
   return (
     <div className="page">

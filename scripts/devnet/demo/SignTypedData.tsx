@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { LatchError } from '../../../kernel/index'
 import { signTypedData } from '../../../plugins/eip155/index'
-import { useLatchInstance, useNetwork } from '../../../ui/index'
+import { useLatchInstance, useLatchNetwork } from '../../../ui/index'
 
 /** An EIP-712 message a dapp would ask to sign: a mail between two people, amounts as bigints. */
 export function demoTypedData(chainId: number) {
@@ -32,7 +32,7 @@ export function demoTypedData(chainId: number) {
 /** Signs EIP-712 typed data (eth_signTypedData_v4) with the connected wallet and shows the signature, or the visitor-facing error. */
 export function SignTypedData() {
   const latch = useLatchInstance()
-  const { caipNetwork } = useNetwork()
+  const { caipNetwork } = useLatchNetwork()
   const [result, setResult] = useState<{ signature?: string; error?: string }>({})
   const [busy, setBusy] = useState(false)
 

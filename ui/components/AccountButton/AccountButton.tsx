@@ -1,10 +1,10 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react'
-import { useConnectButtonState } from '../../hooks/useConnectButtonState'
+import { useLatchConnectButtonState } from '../../hooks/useLatchConnectButtonState'
 import { useThemeMode } from '../../hooks/useThemeMode'
-import { useBalanceWatch } from '../../hooks/useBalanceWatch'
+import { useLatchBalanceWatch } from '../../hooks/useLatchBalanceWatch'
 import { AccountIdentity } from '../Avatar/AccountIdentity'
 import { preloadOnIntent } from '../../modal-loader'
-import { useT } from '../../i18n/translate'
+import { useLatchTranslate } from '../../i18n/translate'
 
 /** The connected account: balance floored to 3 decimals, picture, profile name or `0x1234…abcd`; opens Account. */
 export function AccountButton() {
@@ -18,11 +18,11 @@ export function AccountButton() {
  * (docs/react.md, "Accessibility").
  */
 export function useAccountButton(): { props: ButtonHTMLAttributes<HTMLButtonElement> & { 'data-theme': string }; children: ReactNode } | undefined {
-  const t = useT()
-  const { account, openAccountModal } = useConnectButtonState()
+  const t = useLatchTranslate()
+  const { account, openAccountModal } = useLatchConnectButtonState()
   const theme = useThemeMode()
   // docs/behaviour.md, "Balance refresh": the balance shown here is kept fresh while the button is.
-  useBalanceWatch('native', account !== undefined)
+  useLatchBalanceWatch('native', account !== undefined)
   if (!account) return undefined
   return {
     props: {

@@ -1,8 +1,8 @@
-import { useConnectButtonState } from '../../hooks/useConnectButtonState'
+import { useLatchConnectButtonState } from '../../hooks/useLatchConnectButtonState'
 import { useThemeMode } from '../../hooks/useThemeMode'
 import { useAccountButton } from '../AccountButton/AccountButton'
 import { preloadOnIntent } from '../../modal-loader'
-import { useT } from '../../i18n/translate'
+import { useLatchTranslate } from '../../i18n/translate'
 
 /** Props of `<ConnectButton/>`. */
 export type ConnectButtonProps = {
@@ -15,8 +15,8 @@ export type ConnectButtonProps = {
  * element either way, so the focus returned to it when the modal closes after connecting or disconnecting stays on it.
  */
 export function ConnectButton({ label }: ConnectButtonProps) {
-  const t = useT()
-  const state = useConnectButtonState()
+  const t = useLatchTranslate()
+  const state = useLatchConnectButtonState()
   const theme = useThemeMode()
   const account = useAccountButton()
   if (state.isConnected && account) return <button {...account.props}>{account.children}</button>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { ConnectButton } from '../ConnectButton/ConnectButton'
 import { accountDisconnected, modalClosed } from '../../../kernel/index'
 import { connectAccount, connector, dialog, discover, renderWithLatch, settle, setup } from '../../../scripts/testing/ui'
-import { useAccount } from '../../hooks/useAccount'
+import { useLatchAccount } from '../../hooks/useLatchAccount'
 import { AccountButton } from '../AccountButton/AccountButton'
 import { LatchProvider } from './LatchProvider'
 import { loadedModal } from '../../modal-loader'
@@ -156,7 +156,7 @@ describe('focus after connecting and disconnecting (docs/react.md, "Accessibilit
     discover(latch, [connector('metamask', 'MetaMask')])
     // An integrator's own swap: a Connect button, then an AccountButton (another element), with a link after both.
     function Header() {
-      const { isConnected } = useAccount()
+      const { isConnected } = useLatchAccount()
       return (
         <nav>
           <a href="#help">Help</a>

@@ -14,7 +14,7 @@ import { useThemeMode } from '../../hooks/useThemeMode'
 import { loadModal, loadedModal, type ModalModule } from '../../modal-loader'
 import { overrideCss } from '../../theme/tokens'
 import { ModalShell } from './ModalShell'
-import { useT } from '../../i18n/translate'
+import { useLatchTranslate } from '../../i18n/translate'
 import { makePageInert } from '../../utils/inertPage'
 import { useBrowserLayoutEffect } from '../../utils/platform'
 import { createShadowHost, modalScope, type ShadowHost } from './shadowHost'
@@ -43,7 +43,7 @@ export function ModalHost() {
   const toastOpen = useLatch(selectToastOpen)
   const themeVariables = useLatch(selectThemeVariables)
   const theme = useThemeMode()
-  const t = useT()
+  const t = useLatchTranslate()
   const [host, setHost] = useState<ShadowHost>()
   const [loadedLater, setModal] = useState<ModalModule | undefined>(loadedModal)
   // Read at render: a chunk preloaded while idle is used by the very first open, with no shell frame.

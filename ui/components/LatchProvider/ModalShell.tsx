@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react'
-import { useT } from '../../i18n/translate'
+import { useLatchTranslate } from '../../i18n/translate'
 
 /** Styles of the loading shell, adopted with the theme when the shadow host is created. */
 export const shellCss = `
@@ -18,7 +18,7 @@ export const shellCss = `
 
 /** The modal frame drawn at once while the modal chunk is still loading; it fills in when the chunk arrives. */
 export function ModalShell({ onClose }: { onClose(): void }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const card = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => card.current?.focus({ preventScroll: true }), [])
   return (

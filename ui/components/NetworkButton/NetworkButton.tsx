@@ -1,11 +1,11 @@
-import { useNetworkButtonState } from '../../hooks/useConnectButtonState'
+import { useNetworkButtonState } from '../../hooks/useLatchConnectButtonState'
 import { useThemeMode } from '../../hooks/useThemeMode'
 import { preloadOnIntent } from '../../modal-loader'
-import { useT } from '../../i18n/translate'
+import { useLatchTranslate } from '../../i18n/translate'
 
 /** The active network's name; opens the network list. Shows a warning state on an unsupported network. */
 export function NetworkButton() {
-  const t = useT()
+  const t = useLatchTranslate()
   const { network, openNetworkModal } = useNetworkButtonState()
   const theme = useThemeMode()
   if (!network) return null

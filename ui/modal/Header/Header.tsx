@@ -5,13 +5,13 @@ import { useLatch } from '../../hooks/useLatch'
 import { BackIcon, CloseIcon } from '../icons'
 import { selectHistoryLength } from '../selectors'
 import { sameTitle, selectTitle } from '../titles'
-import { useT } from '../../i18n/translate'
+import { useLatchTranslate } from '../../i18n/translate'
 
 /** The modal header (a div, not <header>: a header in a dialog would be a second page banner landmark): back (when the history holds more than one view), the view's title, close (disabled per canClose). */
 export function Header({ titleId, closable, onClose }: { titleId: string; closable: boolean; onClose(): void }) {
   const { latch, addons } = useLatchContext()
   const canGoBack = useLatch(selectHistoryLength) > 1
-  const t = useT()
+  const t = useLatchTranslate()
   const title = useLatch(useCallback((state: State) => selectTitle(state, addons), [addons]), sameTitle)
   return (
     <div className="header">

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { ErrorIcon } from '../icons'
-import { useT } from '../../i18n/translate'
+import { useLatchTranslate } from '../../i18n/translate'
 
 /** An icon inside a turning ring (pending) or an error badge (failed): connecting and switching views. */
 export function Loader({ state, children }: { state: 'pending' | 'failed'; children: ReactNode }) {
-  const t = useT()
+  const t = useLatchTranslate()
   return (
     <div className="loader" data-state={state}>
       {state === 'pending' ? (

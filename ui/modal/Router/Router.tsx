@@ -4,7 +4,7 @@ import type { LatchAddon } from '../../addons'
 import { useLatchContext } from '../../context'
 import { focusables, focusInitial } from '../Dialog/focus'
 import { ViewOpenersContext } from '../Dialog/viewFocus'
-import { useT } from '../../i18n/translate'
+import { useLatchTranslate } from '../../i18n/translate'
 import { lazyComponent, lazyEntry } from '../lazy'
 import { lazyViews } from './lazy-views'
 import Account from '../views/Account/Account'
@@ -74,7 +74,7 @@ function FocusOnMount() {
 }
 
 function ViewLoading() {
-  const t = useT()
+  const t = useLatchTranslate()
   return (
     <div className="view-loading">
       <span className="spinner spin" role="progressbar" aria-label={t('modal.loading')} />
@@ -83,7 +83,7 @@ function ViewLoading() {
 }
 
 function Unavailable() {
-  const t = useT()
+  const t = useLatchTranslate()
   return <p className="subtle center">{t('view.unavailable')}</p>
 }
 
@@ -100,7 +100,7 @@ class ViewBoundary extends Component<{ children: ReactNode }, { failed: boolean 
 }
 
 function ViewFailed({ retry }: { retry(): void }) {
-  const t = useT()
+  const t = useLatchTranslate()
   return (
     <div className="empty" role="alert">
       <p className="headline">{t('view.loadFailed')}</p>

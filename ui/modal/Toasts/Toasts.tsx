@@ -3,7 +3,7 @@ import { selectView, type State } from '../../../kernel/index'
 import { useVisualViewportBox } from '../Dialog/visualViewport'
 import { useLatch } from '../../hooks/useLatch'
 import { CheckIcon, ErrorIcon } from '../icons'
-import { useT } from '../../i18n/translate'
+import { useLatchTranslate } from '../../i18n/translate'
 
 const selectToast = (state: State) => state.toast
 
@@ -17,7 +17,7 @@ const selectViewName = (state: State) => (state.router.open ? selectView(state).
  * success and loading, an alert for errors (docs/react.md, "Accessibility").
  */
 export function Toasts({ placement }: { placement: 'modal' | 'page' }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const toast = useLatch(selectToast)
   const viewName = useLatch(selectViewName)
   const current = toast.open ? toast.current : undefined

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { ChevronIcon } from '../icons'
 import { WalletImage } from '../WalletIcon/WalletIcon'
 
-import { useT } from '../../i18n/translate'
+import { useLatchTranslate } from '../../i18n/translate'
 
 const tagLabels = { installed: 'wallet.installed', recent: 'wallet.recent', qr: 'wallet.qr' } as const
 /** The accessible name of a tagged wallet ("MetaMask, installed"). */
@@ -76,7 +76,7 @@ export function WalletRowButton({
   families?: string
   onClick(): void
 }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const label = tag ? t(tagNames[tag], { name }) : undefined
   return (
     <ListRow

@@ -19,7 +19,7 @@ import { Avatar } from '../../../components/Avatar/Avatar'
 import { selectAccountIdentity } from '../../../components/Avatar/AccountIdentity'
 import { useLatchContext } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
-import { useBalanceWatch } from '../../../hooks/useBalanceWatch'
+import { useLatchBalanceWatch } from '../../../hooks/useLatchBalanceWatch'
 import { displayBalance, displayName } from '../../../utils/format'
 import { shallowEqual } from '../../../utils/shallowEqual'
 import { ActivityIcon, CheckIcon, CopyIcon, DisconnectIcon, ExternalIcon, NameIcon, NetworkIcon, ReceiveIcon, SendIcon, WalletIcon } from '../../icons'
@@ -27,7 +27,7 @@ import { builtinViews } from '../../Router/lazy-views'
 import type { MessageId } from '../../../i18n/messages'
 import { NetworkImage } from '../Networks/NetworkImage'
 import { ListRow } from '../../WalletRow/WalletRow'
-import { useT } from '../../../i18n/translate'
+import { useLatchTranslate } from '../../../i18n/translate'
 
 /** What the Account view shows of the active family's account. */
 export function selectAccountView(state: State) {
@@ -108,14 +108,14 @@ export function selectWalletCount(state: State): number {
 /** docs/behaviour.md, "Views" Account: address with copy, profile name, balance (3 decimals), network, wallet features, Disconnect. */
 export default function Account() {
   const { latch, addons } = useLatchContext()
-  const t = useT()
+  const t = useLatchTranslate()
   const account = useLatch(selectAccountView, shallowEqual)
   const features = useLatch(selectFeatures)
   const walletCount = useLatch(selectWalletCount)
   const ns = useLatch(selectNamespace)
   const offersName = useLatch(selectOffersName)
   // docs/behaviour.md, "Balance refresh": the balance shown here is kept fresh while the view is.
-  useBalanceWatch('native')
+  useLatchBalanceWatch('native')
   if (!account.address) return <p className="subtle center">{t('account.none')}</p>
   const { address } = account
   const balance = displayBalance(account.balance, account.balanceSymbol, t.locale)
@@ -216,7 +216,7 @@ export default function Account() {
 /** The row that disconnects every family and closes the modal: 'Disconnecting…' while it runs. */
 export function LeaveRow({ label }: { label: string }) {
   const { latch } = useLatchContext()
-  const t = useT()
+  const t = useLatchTranslate()
   const [leaving, setLeaving] = useState(false)
   return (
     <button

@@ -3,7 +3,7 @@ import { formatTransferQuantity, type LatchErrorData, type State } from '../../.
 import type { TransactionsState } from '../../../../plugins/api/history'
 import type { Transaction, Transfer } from '../../../../plugins/api/transactions'
 import { formatAmount } from '../../../utils/format'
-import { useViewStyles, shallowEqual, shortAddress, useHeld, useLatch, useLatchInstance, useT } from '../../../shared'
+import { useViewStyles, shallowEqual, shortAddress, useHeld, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { activityCss } from './Activity.css'
 import { groupByMonth } from './group'
 
@@ -42,7 +42,7 @@ function operationOf(transaction: Transaction): Operation | undefined {
  */
 export default function Activity() {
   const latch = useLatchInstance()
-  const t = useT()
+  const t = useLatchTranslate()
   const view = useLatch(selectActivityView, shallowEqual)
   const styles = useViewStyles(activityCss)
   const { caipAddress } = view
@@ -92,7 +92,7 @@ const addressRequired: Pick<LatchErrorData, 'messageId' | 'shortMessage'> = {
 }
 
 function Notice({ text, alert, retry }: { text: string; alert?: boolean; retry?: () => void }) {
-  const t = useT()
+  const t = useLatchTranslate()
   return (
     <div className="activity-empty" role={alert ? 'alert' : undefined}>
       <ClockGlyph />
@@ -108,7 +108,7 @@ function Notice({ text, alert, retry }: { text: string; alert?: boolean; retry?:
 
 /** 'Load more', pressed by itself when it scrolls into view (where the browser can tell). */
 function More({ loading, onMore }: { loading: boolean; onMore(): void }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const ref = useRef<HTMLButtonElement>(null)
   const latest = useRef(onMore)
   latest.current = onMore
@@ -131,7 +131,7 @@ function More({ loading, onMore }: { loading: boolean; onMore(): void }) {
 }
 
 function Groups({ items }: { items: readonly Transaction[] }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const years = groupByMonth(items)
   return (
     <div className="activity-years">
@@ -179,7 +179,7 @@ function dateText(date: Date, locale: string, options: Intl.DateTimeFormatOption
 }
 
 function Row({ transaction }: { transaction: Transaction }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const { metadata, transfers } = transaction
   const operation = operationOf(transaction)
   const first = transfers[0]

@@ -8,7 +8,7 @@ import { SearchIcon } from '../../icons'
 import { selectWallet } from '../Connect/Connect'
 import { connectorIsListing, connectorRow, listingRow, visibleConnectors } from '../Connect/walletRows'
 import { WalletGrid } from './WalletGrid'
-import { useT } from '../../../shared'
+import { useLatchTranslate } from '../../../shared'
 
 const selectWalletList = (state: State): WalletListState | undefined => state.walletList
 
@@ -30,7 +30,7 @@ function requestNextPage(latch: Latch) {
  */
 export default function AllWallets() {
   const latch = useLatchInstance()
-  const t = useT()
+  const t = useLatchTranslate()
   const mobile = useMemo(isMobile, [])
   const list = useLatch(selectWalletList)
   const selectConnectors = useCallback((state: State) => visibleConnectors(state, mobile).filter((c) => c.type !== 'WALLET_CONNECT'), [mobile])
@@ -156,7 +156,7 @@ function SkeletonGrid({ count }: { count: number }) {
  * anew for every page, so a sentinel that stays visible after a short page asks again.
  */
 function NextPage({ latch, page, loading }: { latch: Latch; page: number; loading: boolean }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const ref = useRef<HTMLDivElement>(null)
   const observable = typeof IntersectionObserver === 'function'
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react'
 import { CheckIcon } from '../../icons'
 import { WalletImage } from '../../WalletIcon/WalletIcon'
 import type { WalletRow } from '../Connect/walletRows'
-import { useT } from '../../../i18n/translate'
+import { useLatchTranslate } from '../../../i18n/translate'
 
 /** Tiles to a grid row; a row is as tall as a tile (12 + 52 + 8 + 16.8 + 10 px), then an 8 px gap. */
 const columns = 4
@@ -62,7 +62,7 @@ export function WalletGrid({ rows, label, busy, onSelect }: { rows: readonly Wal
 
 /** A wallet as a grid tile with an 'installed' mark. */
 function WalletTile({ row, onClick }: { row: WalletRow; onClick(): void }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const installed = row.tag === 'installed'
   return (
     <button type="button" className="tile" onClick={onClick} aria-label={installed ? t('wallet.labelInstalled', { name: row.name }) : row.name}>

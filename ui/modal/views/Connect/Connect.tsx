@@ -11,13 +11,13 @@ import { lazyComponent } from '../../lazy'
 import { ListRow, WalletRowButton } from '../../WalletRow/WalletRow'
 import { familyNames } from '../../families'
 import { rowsEqual, selectWalletRows, type WalletRow } from './walletRows'
-import { useT } from '../../../i18n/translate'
+import { useLatchTranslate } from '../../../i18n/translate'
 import { formatNumber } from '../../../i18n/format'
 
 /** docs/react.md, "Add-ons" Connect: the connect methods in order (wallet, e-mail, social); the last two come from add-ons. */
 export default function Connect() {
   const { addons } = useLatchContext()
-  const t = useT()
+  const t = useLatchTranslate()
   const sections = connectMethodOrder.flatMap((method): { key: string; node: ReactNode }[] => {
     if (method === 'wallet') return [{ key: method, node: <WalletList /> }]
     const addon = addons.find((a): a is ConnectMethodAddon => a.kind === 'connectMethod' && a.method === method)
@@ -48,7 +48,7 @@ const selectPreviewIcons = (state: State) =>
 /** The wallet section: groups as rows (docs/behaviour.md, "Wallet list"), then 'All Wallets'. */
 function WalletList() {
   const { latch, connectorOrder } = useLatchContext()
-  const t = useT()
+  const t = useLatchTranslate()
   const mobile = useMemo(isMobile, [])
   const selector = useCallback((state: State) => selectWalletRows(state, { isMobile: mobile, order: connectorOrder }), [mobile, connectorOrder])
   const rows = useLatch(selector, rowsEqual)

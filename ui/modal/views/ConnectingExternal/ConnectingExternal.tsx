@@ -4,7 +4,7 @@ import { useLatch } from '../../../hooks/useLatch'
 import { startConnect, useConnectAttempt } from '../../connect-attempt'
 import { Loader } from '../../Loader/Loader'
 import { WalletImage } from '../../WalletIcon/WalletIcon'
-import { isolated, useT } from '../../../shared'
+import { isolated, useLatchTranslate } from '../../../shared'
 
 /** The connector named by the view's payload (merged entries included). */
 export function selectPayloadConnector(state: State): Connector | undefined {
@@ -18,7 +18,7 @@ const sameConnector = (a: Connector | undefined, b: Connector | undefined) => a?
 /** docs/behaviour.md, "Views" "Connecting external wallet": icon with a spinner, 'Continue in <wallet>', the error and Retry on failure. */
 export default function ConnectingExternal() {
   const latch = useLatchInstance()
-  const t = useT()
+  const t = useLatchTranslate()
   const attempt = useConnectAttempt(latch)
   const fromState = useLatch(selectPayloadConnector, sameConnector)
   const connector = fromState ?? attempt?.connector

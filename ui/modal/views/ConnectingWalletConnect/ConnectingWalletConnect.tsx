@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { selectView, type State } from '../../../../kernel/index'
-import { useLatch, useLatchInstance, useT } from '../../../shared'
+import { useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { NotInstalled } from './NotInstalled'
 import { PairingView } from './PairingView'
 import { useViewStyles } from './useViewStyles'
@@ -40,7 +40,7 @@ function Connecting({ specific }: { specific: boolean }) {
 /** The listing of the chosen wallet, read once: the view keeps it while the list changes around it. */
 function WalletPairing({ walletId, name, imageUrl }: { walletId?: string; name?: string; imageUrl?: string }) {
   const latch = useLatchInstance()
-  const t = useT()
+  const t = useLatchTranslate()
   const [listing] = useState(() => findListing(latch.getState(), walletId))
   return <PairingView listing={listing} name={name ?? listing?.name ?? t('notInstalled.someWallet')} imageUrl={imageUrl ?? listing?.image_url} />
 }

@@ -1,5 +1,5 @@
 import { isWalletLink, selectView, type State } from '../../../../kernel/index'
-import { isMobile, isolated, useLatch, useT } from '../../../shared'
+import { isMobile, isolated, useLatch, useLatchTranslate } from '../../../shared'
 import { ExternalGlyph, WalletTile } from './glyphs'
 import { findListing } from './wallet-link'
 
@@ -10,7 +10,7 @@ const selectPayload = (state: State) => selectView(state).payload
  * here; its own link to open or install it shows when the listing has one.
  */
 export function NotInstalled() {
-  const t = useT()
+  const t = useLatchTranslate()
   const payload = useLatch(selectPayload)
   const listing = useLatch((state: State) => findListing(state, payload?.walletId))
   const name = typeof payload?.name === 'string' ? payload.name : t('notInstalled.someWallet')

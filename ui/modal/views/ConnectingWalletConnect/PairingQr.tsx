@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { encodeQr, qrPath, type QrPath } from '../../../../plugins/walletconnect/qr/index'
-import { useT } from '../../../shared'
+import { useLatchTranslate } from '../../../shared'
 import { WalletLogo } from './glyphs'
 
 /**
@@ -9,7 +9,7 @@ import { WalletLogo } from './glyphs'
  * size with a spinner.
  */
 export function PairingQr({ uri, imageUrl }: { uri?: string; imageUrl?: string }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const code = useMemo(() => (uri ? drawPairing(uri) : undefined), [uri])
   if (!code) {
     return (

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { connectionDeepLinkChosen, type Latch, type LatchErrorData, type WalletListing } from '../../../../kernel/index'
-import { isolated, useHeld, useLatchInstance, useT } from '../../../shared'
+import { isolated, useHeld, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { copyPairingLink } from './copy-link'
 import { CopyGlyph, ErrorGlyph, ExternalGlyph, WalletLogo } from './glyphs'
 import { currentAttemptId, startPairing, usePairingAttempt, type PairingAttempt } from './pairing-attempt'
@@ -41,7 +41,7 @@ export function PairingView({ listing, name, imageUrl }: Props) {
 
 /** The code, its hint and the actions, while the pairing is pending. */
 function Pairing({ latch, attempt, seen, listing, name, imageUrl, platform }: Props & { latch: Latch; attempt?: PairingAttempt; seen: SeenPairing; platform: Platform }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const focusRef = useFocusWhenLost<HTMLDivElement>()
   const uri = attempt?.status === 'pending' && seen.attemptId === attempt.id ? seen.pairing?.uri : undefined
   const expected = listing ? openLinkFor(listing, platform, sampleUri) : undefined
@@ -77,7 +77,7 @@ function Pairing({ latch, attempt, seen, listing, name, imageUrl, platform }: Pr
  * a dimmed link without a target, the same element, so focus stays on it when the URI comes.
  */
 function OpenWallet({ latch, link, kind, name, primary }: { latch: Latch; link?: OpenLink; kind: OpenLink['kind']; name: string; primary: boolean }) {
-  const t = useT()
+  const t = useLatchTranslate()
   return (
     <a
       className={`button ${primary ? 'primary wide' : 'secondary'}`}
@@ -98,7 +98,7 @@ function OpenWallet({ latch, link, kind, name, primary }: { latch: Latch; link?:
 
 /** The pairing failed: the error's visitor text, and Retry, which starts a fresh pairing. */
 function PairingFailed({ error, imageUrl, retry }: { error?: LatchErrorData; imageUrl?: string; retry(): void }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const focusRef = useFocusWhenLost<HTMLDivElement>()
   return (
     <div className="status-view wc-failed" ref={focusRef}>

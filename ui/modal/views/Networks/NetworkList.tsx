@@ -6,14 +6,14 @@ import { chooseNetwork } from '../../network-switch'
 import { CurrentMark } from '../Account/Account'
 import { familyNames } from '../../families'
 import { NetworkImage } from './NetworkImage'
-import { useT } from '../../../i18n/translate'
+import { useLatchTranslate } from '../../../i18n/translate'
 
 /**
  * Every configured network as a row, under its family's name when the dapp has several; the active one is marked;
  * choosing one switches (docs/behaviour.md, "Network-switch routing": another family may route to SwitchActiveChain).
  */
 export function NetworkList({ label }: { label?: string }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const networks = useLatch(selectRequestedNetworks, shallowEqual)
   const families = [...new Set(networks.map((network) => network.chainNamespace))]
   if (families.length < 2) return <NetworkRows networks={networks} label={label ?? t('networks.list')} />
@@ -30,7 +30,7 @@ export function NetworkList({ label }: { label?: string }) {
 }
 
 function NetworkRows({ networks, label }: { networks: readonly CaipNetwork[]; label: string }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const latch = useLatchInstance()
   const active = useLatch(selectActiveNetwork)
   return (

@@ -1,9 +1,9 @@
 import { NetworkList } from './NetworkList'
-import { useT } from '../../../shared'
+import { useLatchTranslate } from '../../../shared'
 
 /** The Networks view: the configured networks to switch to. */
 export default function Networks() {
-  const t = useT()
+  const t = useLatchTranslate()
   return (
     <div>
       <NetworkList />

@@ -14,7 +14,7 @@ import { switchConnection } from '../../../../kernel/actions/switch-connection'
 import { selectProfileConnections, type ProfileFamily } from '../../../../kernel/connection-selectors'
 import { switchableAccounts } from '../../../../kernel/rules/connection-switch'
 import { useLatchContext } from '../../../context'
-import { Avatar, isolated, selectAccountIdentity, shortAddress, useLatch, useT } from '../../../shared'
+import { Avatar, isolated, selectAccountIdentity, shortAddress, useLatch, useLatchTranslate } from '../../../shared'
 import { displayName } from '../../../utils/format'
 import { DisconnectIcon, PlusIcon } from '../../icons'
 import { WalletImage } from '../../WalletIcon/WalletIcon'
@@ -38,7 +38,7 @@ const selectActiveFamily = (state: State) => state.activeNamespace
 
 export default function ProfileWallets() {
   const { latch } = useLatchContext()
-  const t = useT()
+  const t = useLatchTranslate()
   const families = useLatch(selectProfileConnections, sameProfile)
   const activeFamily = useLatch(selectActiveFamily)
   return (
@@ -60,7 +60,7 @@ export default function ProfileWallets() {
  * reads 'Active on <family>', so three families never read a bare 'Active' each (docs/behaviour.md, "Several connections").
  */
 function FamilySection({ latch, family, current }: { latch: Latch; family: ProfileFamily; current: boolean }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const id = useId()
   const name = familyNames[family.ns]
   return (
@@ -91,7 +91,7 @@ function FamilySection({ latch, family, current }: { latch: Latch; family: Profi
  * connected again through the wallet, so there is nothing to undo).
  */
 function ConnectionItem({ latch, ns, connection, currentFamily }: { latch: Latch; ns: ChainNamespace; connection: ProfileConnection; currentFamily: boolean }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const disconnectRef = useRef<HTMLButtonElement>(null)
@@ -200,7 +200,7 @@ function AccountRow({ ns, address }: { ns: ChainNamespace; address: string }) {
 
 /** 'Disconnect <wallet>?' under its row, with Cancel (focused when it opens: the safe choice) and Disconnect. */
 function ConfirmDisconnect({ id, name, busy, onCancel, onConfirm }: { id: string; name: string; busy: boolean; onCancel(): void; onConfirm(): void }) {
-  const t = useT()
+  const t = useLatchTranslate()
   const textId = useId()
   const cancelRef = useRef<HTMLButtonElement>(null)
   useEffect(() => cancelRef.current?.focus(), [])

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react'
 import { selectAddress, type CaipNetwork, type ChainNamespace, type State } from '../../../../kernel/index'
 import { checksumAddress } from '../../../../kernel/rules/checksum'
 import { encodeQr, qrPath, type QrPath } from '../../../../plugins/walletconnect/qr/index'
-import { useViewStyles, familyNames, shallowEqual, useLatch, useLatchInstance, useT } from '../../../shared'
+import { useViewStyles, familyNames, shallowEqual, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { CopyIcon, WarningIcon } from '../../icons'
 import { copyAddress } from '../Account/Account'
 import { NetworkImage } from '../Networks/NetworkImage'
@@ -39,7 +39,7 @@ function drawAddress(address: string): QrPath | undefined {
  */
 export default function Receive() {
   const latch = useLatchInstance()
-  const t = useT()
+  const t = useLatchTranslate()
   const view = useLatch(selectReceiveView, shallowEqual)
   const styles = useViewStyles(receiveCss)
   const networksId = useId()

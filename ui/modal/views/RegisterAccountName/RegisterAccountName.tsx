@@ -3,7 +3,7 @@ import { routerWentBack, visitorMessages, type LatchErrorData, type State } from
 import { isValidRegistrationName } from '../../../../kernel/rules/names'
 import type { NamesState } from '../../../../plugins/api/names'
 import { CheckIcon } from '../../icons'
-import { useViewStyles, shallowEqual, useLatch, useLatchInstance, useT } from '../../../shared'
+import { useViewStyles, shallowEqual, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { registerNameCss } from './RegisterAccountName.css'
 
 /**
@@ -52,7 +52,7 @@ function labelOf(text: string, zone: string): string {
  */
 export default function RegisterAccountName() {
   const latch = useLatchInstance()
-  const t = useT()
+  const t = useLatchTranslate()
   const view = useLatch(selectRegisterView, shallowEqual)
   const styles = useViewStyles(registerNameCss)
   const [text, setText] = useState('')
@@ -170,7 +170,7 @@ export default function RegisterAccountName() {
 /** docs/names.md, "Choosing a name": the registered name, and Done back to Account. */
 export function RegisterAccountNameSuccess() {
   const latch = useLatchInstance()
-  const t = useT()
+  const t = useLatchTranslate()
   const styles = useViewStyles(registerNameCss)
   const name = useLatch((state: State) => {
     const payload = state.router.history.at(-1)?.payload

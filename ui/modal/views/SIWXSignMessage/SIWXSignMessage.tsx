@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react'
 import { selectAddress, visitorMessages, type LatchErrorData, type State } from '../../../../kernel/index'
 import { siwxSignInCancelled, siwxSignInRequested } from '../../../../plugins/siwx/events'
 import type { SiwxState } from '../../../../plugins/siwx/state'
-import { useViewStyles, AccountIdentity, shallowEqual, useLatch, useLatchInstance, useT } from '../../../shared'
+import { useViewStyles, AccountIdentity, shallowEqual, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { siwxCss } from './SIWXSignMessage.css'
 
 /**
@@ -58,7 +58,7 @@ function byCode(error: LatchErrorData): LatchErrorData {
  */
 export default function SIWXSignMessage() {
   const latch = useLatchInstance()
-  const t = useT()
+  const t = useLatchTranslate()
   const view = useLatch(selectSignInView, shallowEqual)
   const styles = useViewStyles(siwxCss)
   const headingId = useId()

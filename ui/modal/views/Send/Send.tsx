@@ -36,7 +36,7 @@ import {
 } from '../../../../kernel/rules/send'
 import { checksumAddress } from '../../../../kernel/rules/checksum'
 import type {} from '../../../../plugins/eip155/events'
-import { useViewStyles, AccountIdentity, shallowEqual, shortAddress, useBalanceWatch, useHeld, useLatch, useLatchInstance, useT } from '../../../shared'
+import { useViewStyles, AccountIdentity, shallowEqual, shortAddress, useLatchBalanceWatch, useHeld, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { displayBalance, displayQuantity, formatAmount } from '../../../utils/format'
 import type { Translate } from '../../../i18n/translate'
 import { pendingTransactions } from './pending'
@@ -106,12 +106,12 @@ export function sendTokens(view: SendView): SendToken[] {
  */
 export default function Send() {
   const view = useLatch(selectSendView, shallowEqual)
-  const t = useT()
+  const t = useLatchTranslate()
   const styles = useViewStyles(sendCss)
   const latch = useLatchInstance()
   // docs/behaviour.md, "Balance refresh": the balances shown here are kept fresh while the view is.
-  useBalanceWatch('native')
-  useBalanceWatch('tokens')
+  useLatchBalanceWatch('native')
+  useLatchBalanceWatch('tokens')
   const pending = usePending(latch)
   const body = (() => {
     const unsupported = sendRequirement(view.ns, {})

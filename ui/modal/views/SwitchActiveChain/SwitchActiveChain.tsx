@@ -5,7 +5,7 @@ import { useLatch } from '../../../hooks/useLatch'
 import { switchActiveChain } from '../../network-switch'
 import { familyNames } from '../../families'
 import { NetworkImage } from '../Networks/NetworkImage'
-import { useT } from '../../../shared'
+import { useLatchTranslate } from '../../../shared'
 
 const selectTarget = (state: State) => {
   const id = selectView(state).payload?.network
@@ -15,7 +15,7 @@ const selectTarget = (state: State) => {
 /** docs/behaviour.md, "Views" SwitchActiveChain: the target network is of another chain family with no account yet; switch, then Connect. */
 export default function SwitchActiveChain() {
   const latch = useLatchInstance()
-  const t = useT()
+  const t = useLatchTranslate()
   const network = useLatch(selectTarget)
   const [busy, setBusy] = useState(false)
   if (!network) return <p className="subtle center">{t('switchFamily.unavailable')}</p>

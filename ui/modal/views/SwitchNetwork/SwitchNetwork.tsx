@@ -2,7 +2,7 @@ import { selectRequestedNetworks, selectView, type State } from '../../../../ker
 import { useLatch } from '../../../hooks/useLatch'
 import { Loader } from '../../Loader/Loader'
 import { NetworkImage } from '../Networks/NetworkImage'
-import { useT } from '../../../i18n/translate'
+import { useLatchTranslate } from '../../../i18n/translate'
 
 const selectTarget = (state: State) => {
   const id = selectView(state).payload?.caipNetworkId
@@ -11,7 +11,7 @@ const selectTarget = (state: State) => {
 
 /** docs/behaviour.md, "Views" SwitchNetwork: 'Approve in wallet' while the wallet is asked (a failure goes back and shows a toast). */
 export default function SwitchNetwork() {
-  const t = useT()
+  const t = useLatchTranslate()
   const network = useLatch(selectTarget)
   return (
     <div className="status-view">

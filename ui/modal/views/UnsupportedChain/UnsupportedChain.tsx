@@ -5,12 +5,12 @@ import { useLatch } from '../../../hooks/useLatch'
 import { WarningIcon } from '../../icons'
 import { leave } from '../Account/Account'
 import { NetworkList } from '../Networks/NetworkList'
-import { useT } from '../../../shared'
+import { useLatchTranslate } from '../../../shared'
 
 /** docs/behaviour.md, "Views" UnsupportedChain: explains and lists the networks to switch to; closes once the network is supported. */
 export default function UnsupportedChain() {
   const latch = useLatchInstance()
-  const t = useT()
+  const t = useLatchTranslate()
   const supported = useLatch(selectIsActiveNetworkSupported)
   const [leaving, setLeaving] = useState(false)
   useEffect(() => {

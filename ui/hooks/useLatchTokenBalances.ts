@@ -1,12 +1,12 @@
 import { selectTokenBalances, type TokenBalance } from '../../kernel/index'
-import { useBalanceWatch } from './useBalanceWatch'
+import { useLatchBalanceWatch } from './useLatchBalanceWatch'
 import { useLatch } from './useLatch'
 
 /**
  * The active family's token balances (docs/behaviour.md, "Token balances"), kept fresh while the
  * component is mounted: zero-decimal tokens left out, prices and values only from the provider API.
  */
-export function useTokenBalances(): readonly TokenBalance[] {
-  useBalanceWatch('tokens')
+export function useLatchTokenBalances(): readonly TokenBalance[] {
+  useLatchBalanceWatch('tokens')
   return useLatch(selectTokenBalances)
 }

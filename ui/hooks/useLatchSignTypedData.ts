@@ -13,8 +13,8 @@ export type SignTypedDataMutate<result> = <
   options?: MutateOptions<Hex, SignTypedDataParameters>,
 ) => result
 
-/** What `useSignTypedData` returns: the last call's state, `signTypedData` and `signTypedDataAsync` (data: the signature). */
-export type UseSignTypedDataReturnType = MutationState<Hex, SignTypedDataParameters> & {
+/** What `useLatchSignTypedData` returns: the last call's state, `signTypedData` and `signTypedDataAsync` (data: the signature). */
+export type UseLatchSignTypedDataReturnType = MutationState<Hex, SignTypedDataParameters> & {
   signTypedData: SignTypedDataMutate<void>
   signTypedDataAsync: SignTypedDataMutate<Promise<Hex>>
 }
@@ -27,7 +27,7 @@ const run = async (latch: Latch, variables: SignTypedDataParameters) => {
 }
 
 /** Asks the connected EVM wallet to sign EIP-712 typed data (`signTypedData` of latch/plugins/eip155), shaped like wagmi's hook. */
-export function useSignTypedData(): UseSignTypedDataReturnType {
+export function useLatchSignTypedData(): UseLatchSignTypedDataReturnType {
   const { state, mutate, mutateAsync } = useMutation(run)
   return useMemo(
     () => ({ ...state, signTypedData: mutate as SignTypedDataMutate<void>, signTypedDataAsync: mutateAsync as SignTypedDataMutate<Promise<Hex>> }),

@@ -3,11 +3,11 @@ import type { Hex } from 'viem'
 import { sendTransaction, type Latch, type SendTransactionParameters } from '../../kernel/index'
 import { useMutation, type MutateAsync, type Mutate, type MutationState } from './useMutation'
 
-/** What `useSendTransaction` takes: `sendTransaction`'s parameters, `value` defaulting to 0 as in wagmi. */
+/** What `useLatchSendTransaction` takes: `sendTransaction`'s parameters, `value` defaulting to 0 as in wagmi. */
 export type SendTransactionVariables = Omit<SendTransactionParameters, 'value'> & { value?: SendTransactionParameters['value'] }
 
-/** What `useSendTransaction` returns: the last call's state, `sendTransaction` and `sendTransactionAsync` (data: the hash). */
-export type UseSendTransactionReturnType = MutationState<Hex, SendTransactionVariables> & {
+/** What `useLatchSendTransaction` returns: the last call's state, `sendTransaction` and `sendTransactionAsync` (data: the hash). */
+export type UseLatchSendTransactionReturnType = MutationState<Hex, SendTransactionVariables> & {
   sendTransaction: Mutate<Hex, SendTransactionVariables>
   sendTransactionAsync: MutateAsync<Hex, SendTransactionVariables>
 }
@@ -15,7 +15,7 @@ export type UseSendTransactionReturnType = MutationState<Hex, SendTransactionVar
 const run = (latch: Latch, { value = 0n, ...rest }: SendTransactionVariables) => sendTransaction(latch, { ...rest, value }).then(({ hash }) => hash)
 
 /** Asks the connected wallet to send a transaction; data is its hash once sent (not mined). Shaped like wagmi's hook. */
-export function useSendTransaction(): UseSendTransactionReturnType {
+export function useLatchSendTransaction(): UseLatchSendTransactionReturnType {
   const { state, mutate, mutateAsync } = useMutation(run)
   return useMemo(() => ({ ...state, sendTransaction: mutate, sendTransactionAsync: mutateAsync }), [state, mutate, mutateAsync])
 }

@@ -8,7 +8,7 @@ import { useHeld } from '../utils/held'
  * stops once nothing shows it. Call it in a custom account button that shows `displayBalance`. One start and one stop
  * per mounted component, StrictMode's extra mount included (docs/react.md, "StrictMode").
  */
-export function useBalanceWatch(kind: 'native' | 'tokens' = 'native', enabled = true): void {
+export function useLatchBalanceWatch(kind: 'native' | 'tokens' = 'native', enabled = true): void {
   const latch = useLatchInstance()
   useHeld(() => {
     if (!enabled) return () => undefined

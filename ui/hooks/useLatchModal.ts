@@ -6,7 +6,7 @@ import { useLatch } from './useLatch'
 
 const selectOpen = (state: State) => state.router.open
 
-/** What `useModal` returns. */
+/** What `useLatchModal` returns. */
 export type ModalControls = {
   isOpen: boolean
   /** Opens the modal on a view (default: Account when connected, else Connect). */
@@ -15,7 +15,7 @@ export type ModalControls = {
 }
 
 /** Opens and closes the modal through the kernel (`modal/opened`, `modal/closed`). */
-export function useModal(): ModalControls {
+export function useLatchModal(): ModalControls {
   const latch = useLatchInstance()
   const isOpen = useLatch(selectOpen)
   const open = useCallback(

@@ -11,7 +11,7 @@ import { useLatchInstance } from '../context'
 import { shallowEqual } from '../utils/shallowEqual'
 import { useLatch } from './useLatch'
 
-/** What `useNetwork` returns. */
+/** What `useLatchNetwork` returns. */
 export type NetworkInfo = {
   caipNetwork?: CaipNetwork
   networks: readonly CaipNetwork[]
@@ -21,7 +21,7 @@ export type NetworkInfo = {
 }
 
 /** The active network, every configured network, and a `switchNetwork` verb. */
-export function useNetwork(): NetworkInfo {
+export function useLatchNetwork(): NetworkInfo {
   const latch = useLatchInstance()
   const caipNetwork = useLatch(selectActiveNetwork)
   const networks = useLatch(selectRequestedNetworks, shallowEqual)

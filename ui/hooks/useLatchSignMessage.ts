@@ -3,16 +3,16 @@ import type { Hex } from 'viem'
 import { signMessage, type Latch, type SignMessageParameters } from '../../kernel/index'
 import { useMutation, type MutateAsync, type Mutate, type MutationState } from './useMutation'
 
-/** What `useSignMessage` returns: the last call's state, `signMessage` and `signMessageAsync` (data: the signature). */
-export type UseSignMessageReturnType = MutationState<Hex, SignMessageParameters> & {
+/** What `useLatchSignMessage` returns: the last call's state, `signMessage` and `signMessageAsync` (data: the signature). */
+export type UseLatchSignMessageReturnType = MutationState<Hex, SignMessageParameters> & {
   signMessage: Mutate<Hex, SignMessageParameters>
   signMessageAsync: MutateAsync<Hex, SignMessageParameters>
 }
 
 const run = (latch: Latch, variables: SignMessageParameters) => signMessage(latch, variables).then(({ signature }) => signature)
 
-/** Asks the connected wallet to sign a message (`signMessage` of `latch`), shaped like wagmi's hook of the same name. */
-export function useSignMessage(): UseSignMessageReturnType {
+/** Asks the connected wallet to sign a message (`signMessage` of `latch`), shaped like wagmi's `useSignMessage` (docs/react.md). */
+export function useLatchSignMessage(): UseLatchSignMessageReturnType {
   const { state, mutate, mutateAsync } = useMutation(run)
   return useMemo(() => ({ ...state, signMessage: mutate, signMessageAsync: mutateAsync }), [state, mutate, mutateAsync])
 }

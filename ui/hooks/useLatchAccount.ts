@@ -2,7 +2,7 @@ import { selectAddress, type CaipAddress, type Connector, type ConnectionStatus,
 import { shallowEqual } from '../utils/shallowEqual'
 import { useLatch } from './useLatch'
 
-/** The active family's account, as `useAccount` returns it. */
+/** The active family's account, as `useLatchAccount` returns it. */
 export type AccountInfo = {
   address?: string
   caipAddress?: CaipAddress
@@ -38,6 +38,6 @@ export function accountEqual(a: AccountInfo, b: AccountInfo): boolean {
 }
 
 /** The connected account of the active chain family: address, status, balance and connector. */
-export function useAccount(): AccountInfo {
+export function useLatchAccount(): AccountInfo {
   return useLatch(selectAccount, accountEqual)
 }

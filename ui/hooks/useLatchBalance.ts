@@ -1,14 +1,14 @@
 import { useMemo } from 'react'
 import { parseCaipAddress, type State } from '../../kernel/index'
 import { shallowEqual } from '../utils/shallowEqual'
-import { useBalanceWatch } from './useBalanceWatch'
+import { useLatchBalanceWatch } from './useLatchBalanceWatch'
 import { useLatch } from './useLatch'
 
 /** The native balance as wagmi's `useBalance` gives it: base units, decimals, symbol, and the exact decimal string. */
 export type BalanceData = { value: bigint; decimals: number; symbol: string; formatted: string }
 
-/** What `useBalance` returns. */
-export type UseBalanceReturnType = {
+/** What `useLatchBalance` returns. */
+export type UseLatchBalanceReturnType = {
   /** The active account's native balance; undefined while not connected or not read yet. */
   data: BalanceData | undefined
   /** Reading it for the first time (for this account and network): no figure yet. */
@@ -38,12 +38,12 @@ export function selectNativeBalance(state: State): Selected {
 
 /**
  * The active account's native balance from Latch's state (docs/react.md, "Verb hooks"), read by the family's plugin. While
- * connected, the component counts as showing it (`useBalanceWatch`), so the plugin keeps it fresh (docs/behaviour.md,
+ * connected, the component counts as showing it (`useLatchBalanceWatch`), so the plugin keeps it fresh (docs/behaviour.md,
  * "Balance refresh"); the hook asks the chain nothing itself.
  */
-export function useBalance(): UseBalanceReturnType {
+export function useLatchBalance(): UseLatchBalanceReturnType {
   const { connected, balance, symbol, decimals, fetching } = useLatch(selectNativeBalance, shallowEqual)
-  useBalanceWatch('native', connected)
+  useLatchBalanceWatch('native', connected)
   return useMemo(() => {
     const value = balance === undefined || decimals === undefined ? undefined : toBaseUnits(balance, decimals)
     const data = value === undefined ? undefined : { value, decimals: decimals as number, symbol: symbol ?? '', formatted: balance as string }

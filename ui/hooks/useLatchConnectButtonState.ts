@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from 'react'
 import type { CaipAddress, CaipNetwork, ConnectionStatus, Connector } from '../../kernel/index'
 import { displayBalance, displayName } from '../utils/format'
-import { useAccount } from './useAccount'
-import { useModal } from './useModal'
-import { useNetwork } from './useNetwork'
-import { useT } from '../i18n/translate'
+import { useLatchAccount } from './useLatchAccount'
+import { useLatchModal } from './useLatchModal'
+import { useLatchNetwork } from './useLatchNetwork'
+import { useLatchTranslate } from '../i18n/translate'
 
 /** Everything a connect button draws, and the verbs it calls: the argument of `<ConnectButtonRenderer>`. */
 export type ConnectButtonState = {
@@ -32,8 +32,8 @@ export type ConnectButtonState = {
 
 /** Only the network half of the button state: what NetworkButton needs, so a balance change never re-renders it. */
 export function useNetworkButtonState(): Pick<ConnectButtonState, 'network' | 'openNetworkModal'> {
-  const { caipNetwork, isSupported } = useNetwork()
-  const { open } = useModal()
+  const { caipNetwork, isSupported } = useLatchNetwork()
+  const { open } = useLatchModal()
   const openNetworkModal = useCallback(() => open(isSupported ? 'Networks' : 'UnsupportedChain'), [open, isSupported])
   const network = useMemo(
     () =>
@@ -46,11 +46,11 @@ export function useNetworkButtonState(): Pick<ConnectButtonState, 'network' | 'o
 }
 
 /** The state of a connect button, shared by the built-in buttons and the headless renderer. */
-export function useConnectButtonState(): ConnectButtonState {
-  const account = useAccount()
-  const { locale } = useT()
+export function useLatchConnectButtonState(): ConnectButtonState {
+  const account = useLatchAccount()
+  const { locale } = useLatchTranslate()
   const { network, openNetworkModal } = useNetworkButtonState()
-  const modal = useModal()
+  const modal = useLatchModal()
   const { open } = modal
   const openConnectModal = useCallback(() => open('Connect'), [open])
   const openAccountModal = useCallback(() => open('Account'), [open])
