@@ -1,71 +1,31 @@
 import type { Observable } from 'rxjs'
-import {
-  answerIntent,
-  connectionRecentWalletAdded,
-  connectionStatusChanged,
-  LatchError,
-  notMine,
-  selectConnectedNamespaces,
-  walletConnectFailed,
-  walletConnectRequested,
-  walletConnectSucceeded,
-  type CaipAddress,
-  type EffectContext,
-  type LatchEvent,
-  type Logged,
-} from '../../kernel/index'
+import { answerFamilyConnect, LatchError, type CaipAddress, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
 import { toWalletError } from './errors'
 import type { Registry, WalletEntry } from './registry'
 import { connectedEvents, isForeignConnector, listingOf, networkFor } from './session-state'
 import type { WalletCalls } from './wallet-calls'
 import { readAccounts, readFeature, type Account } from './accounts'
 
-type Attempt = { connectorId: string; result: Promise<{ caipAddress: CaipAddress }> }
-
 /**
- * Answers `wallet/connectRequested` for solana: `standard:connect` (the wallet's prompt), then the account on the
- * network it serves (docs/solana.md, "Connect"). One connect at a time, as for EVM (docs/behaviour.md, "Wallet
- * requests"): the same wallet joins the pending attempt, another wallet replaces it.
+ * Answers `wallet/connectRequested` for solana with the family kit's lifecycle (`answerFamilyConnect`: join, replace,
+ * status; docs/behaviour.md, "Wallet requests"): `standard:connect` (the wallet's prompt), then the account on the
+ * network it serves (docs/solana.md, "Connect").
  */
 export function answerConnect(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls): Observable<LatchEvent> {
-  const options = {
-    intent: walletConnectRequested,
-    succeeded: walletConnectSucceeded,
-    failed: walletConnectFailed,
+  return answerFamilyConnect(events$, ctx, {
     ns: 'solana',
-    toError: (error: unknown) => toWalletError(error, { rejected: 'CONNECTION_DECLINED' }),
-  } as const
-  let current: Attempt | undefined
-  return answerIntent(events$, options, async (intent, emit) => {
-    const { connectorId } = intent.payload
-    const entry = registry.get(connectorId)
-    if (!entry) {
-      if (isForeignConnector(ctx.getState(), registry, connectorId)) return notMine
-      throw new LatchError('CONNECTOR_NOT_FOUND', { values: { id: connectorId } })
-    }
-    if (current?.connectorId === connectorId) return current.result
-    if (current) calls.abort(`a connection to ${connectorId} replaced the one to ${current.connectorId}`)
-    const attempt = { connectorId } as Attempt
-    current = attempt
-    attempt.result = (async () => {
-      emit(connectionStatusChanged({ status: 'connecting' }))
-      try {
-        const accounts = await connectWallet(entry, calls, false)
-        if (current !== attempt) throw new LatchError('REQUEST_ABORTED', { details: `a connection to another wallet replaced the one to ${connectorId}` })
-        if (accounts.length === 0) throw new LatchError('INVALID_RESPONSE', { details: `${entry.connector.name}: standard:connect answered no account` })
-        const network = networkFor(ctx.getState(), accounts[0] as Account)
-        for (const event of connectedEvents(entry, accounts, network, true)) emit(event)
-        emit(connectionStatusChanged({ status: 'connected' }))
-        emit(connectionRecentWalletAdded({ wallet: listingOf(entry) }))
-        return { caipAddress: `${network.caipNetworkId}:${(accounts[0] as Account).address}` as CaipAddress }
-      } catch (error) {
-        if (current === attempt) emit(connectionStatusChanged({ status: selectConnectedNamespaces(ctx.getState()).length > 0 ? 'connected' : 'disconnected' }))
-        throw error
-      } finally {
-        if (current === attempt) current = undefined
-      }
-    })()
-    return attempt.result
+    toError: (error) => toWalletError(error, { rejected: 'CONNECTION_DECLINED' }),
+    find: (connectorId) => registry.get(connectorId),
+    isForeign: (connectorId) => isForeignConnector(ctx.getState(), registry, connectorId),
+    abort: (reason) => calls.abort(reason),
+    async connect(entry, stillCurrent) {
+      const accounts = await connectWallet(entry, calls, false)
+      stillCurrent()
+      const [first] = accounts
+      if (!first) throw new LatchError('INVALID_RESPONSE', { details: `${entry.connector.name}: standard:connect answered no account` })
+      const network = networkFor(ctx.getState(), first)
+      return { events: connectedEvents(entry, accounts, network, true), caipAddress: `${network.caipNetworkId}:${first.address}` as CaipAddress, listing: listingOf(entry) }
+    },
   })
 }
 
