@@ -12,6 +12,8 @@ export type Entry = {
 export const entries: readonly Entry[] = [
   { subpath: '.', source: 'kernel/index.ts', out: 'index' },
   { subpath: './testing', source: 'kernel/testing.ts', out: 'testing' },
+  // The family kit for plugin authors (docs/plugins.md, "The family kit"): apart, so `.` carries none of it.
+  { subpath: './family', source: 'kernel/family/index.ts', out: 'family' },
   { subpath: './plugins/eip155', source: 'plugins/eip155/index.ts', out: 'plugins/eip155' },
   { subpath: './plugins/api', source: 'plugins/api/index.ts', out: 'plugins/api' },
   // The provider API's name service (docs/names.md): apart from the api plugin, so a dapp without names carries none of it.

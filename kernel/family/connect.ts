@@ -1,12 +1,5 @@
 import type { Observable } from 'rxjs'
-import { answerIntent, notMine } from '../answer-intent'
-import { selectConnectedNamespaces } from '../selectors'
-import { connectionRecentWalletAdded, connectionStatusChanged } from '../core/events'
-import { walletConnectFailed, walletConnectRequested, walletConnectSucceeded } from '../core/intents'
-import { LatchError } from '../errors'
-import type { LatchEvent, Logged } from '../events'
-import type { EffectContext } from '../plugin'
-import type { CaipAddress, ChainNamespace, WalletListing } from '../types'
+import { answerIntent, notMine, selectConnectedNamespaces, connectionRecentWalletAdded, connectionStatusChanged, walletConnectFailed, walletConnectRequested, walletConnectSucceeded, LatchError, type LatchEvent, type Logged, type EffectContext, type CaipAddress, type ChainNamespace, type WalletListing } from '../index'
 
 /** What a family's wallet answered to a connect: the facts to report, the account, and the recent-wallets entry. */
 export type FamilyConnected = { events: readonly LatchEvent[]; caipAddress: CaipAddress; listing: WalletListing }

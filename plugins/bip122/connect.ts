@@ -1,5 +1,6 @@
 import type { Observable } from 'rxjs'
-import { accountConnected, answerFamilyConnect, LatchError, type LatchEvent, type Logged } from '../../kernel/index'
+import { accountConnected, LatchError, type LatchEvent, type Logged } from '../../kernel/index'
+import { answerFamilyConnect } from '../../kernel/family/index'
 import { connectedEvents } from './connected'
 import type { Deps } from './deps'
 import { toBitcoinWalletError } from './errors'

@@ -1,8 +1,10 @@
 import { lastValueFrom, toArray } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { flow } from './flow'
+import { familyFlow } from './flow'
 
-describe('flow', () => {
+const flow = (run: Parameters<typeof familyFlow>[1]) => familyFlow('eip155', run)
+
+describe('familyFlow', () => {
   it('emits what the flow emits, in order, then completes', async () => {
     const events = flow(async (emit) => {
       emit({ type: 'modal/closed', payload: {} })

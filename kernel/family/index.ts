@@ -1,0 +1,7 @@
+/**
+ * `latch/family`: the family kit for plugin authors (docs/plugins.md, "The family kit"). A chain family says what its
+ * wallets do; the connect lifecycle and the reconnect after a reload are written once here. Apart from `latch`, so a
+ * dapp's first load carries the kit only with a family plugin that uses it.
+ */
+export { answerFamilyConnect, type FamilyConnect, type FamilyConnected } from './connect'
+export { answerFamilyReconnect, type FamilyReconnect } from './reconnect'
