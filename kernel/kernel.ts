@@ -319,13 +319,18 @@ export function createKernel(options: KernelOptions): Kernel {
   }
 
   // Reduced apart from the live state, with no effect running and a fixed time, so a server and a browser given the
-  // same options compute the same state, whatever their effects and storage do.
-  let serverState = reduction.initialState
-  for (const event of options.configuration ?? []) {
-    const accepted = reduction.accept(event)
-    if (accepted.ok) serverState = reduction.reduce(serverState, { ...accepted.logged, meta: { seq: 0, at: 0 } } as Logged).state
+  // same options compute the same state, whatever their effects and storage do. Computed on first use: only a server
+  // render or a hydration asks for it, so a page rendered only in the browser does no second reduction at start-up.
+  let serverState: State | undefined
+  function getServerState(): State {
+    if (serverState) return serverState
+    let computed = reduction.initialState
+    for (const event of options.configuration ?? []) {
+      const accepted = reduction.accept(event)
+      if (accepted.ok) computed = reduction.reduce(computed, { ...accepted.logged, meta: { seq: 0, at: 0 } } as Logged).state
+    }
+    return (serverState = deepFreeze(computed))
   }
-  deepFreeze(serverState)
 
   startEffects()
   for (const event of options.configuration ?? []) dispatch(event)
@@ -334,7 +339,7 @@ export function createKernel(options: KernelOptions): Kernel {
 
   return {
     getState: () => state$.value,
-    getServerState: () => serverState,
+    getServerState,
     state$: state$.asObservable(),
     events$: events$.asObservable(),
     dispatch,
