@@ -23,3 +23,4 @@ export { satsConnectWallets } from './discover'
  * resolves with `(address, caipNetworkId) => boolean`, true for a valid address of that bip122 network.
  */
 export const loadBitcoinAddressRule = () => import('./address').then((module) => module.isBitcoinAddressOn)
+export { sendTokens, type SendTokensErrorType, type SendTokensParameters, type SendTokensReturnType, type SendTokensToken } from './send-tokens'

@@ -23,8 +23,14 @@ export const eip155TokenRejected = defineEvent(
   ns,
 )
 
+/**
+ * `sendTokens` sent this transaction (docs/behaviour.md, "Pending transactions"): its hash, public once sent (never the
+ * signed transaction). It joins the eip155 slice's `pending` list until its receipt comes.
+ */
+export const eip155TransferSent = defineEvent('eip155/transferSent', z.object({ hash: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/)) }), ns)
+
 /** The eip155 events after which the native balance is read (docs/behaviour.md, "Balances"). */
 export const nativeBalanceTriggers: readonly string[] = ['account/connected', 'account/addressChanged', 'network/switched', 'account/disconnected']
 
-/** The balance events of the eip155 plugin. */
-export const eip155BalanceEvents = [eip155ReceiptReceived, eip155TokenRejected] as const
+/** The balance events of the eip155 plugin (and the pending list's, which its receipts settle). */
+export const eip155BalanceEvents = [eip155ReceiptReceived, eip155TokenRejected, eip155TransferSent] as const

@@ -58,7 +58,11 @@ export const eip155Events = [
 export type Capabilities = Readonly<Record<string, z.core.util.JSONType>>
 
 /** The eip155 plugin's slice: the last capabilities each address reported (keys lower-case). */
-export type Eip155State = { capabilities: Readonly<Record<string, Capabilities>> }
+export type Eip155State = {
+  capabilities: Readonly<Record<string, Capabilities>>
+  /** The hashes `sendTokens` sent whose receipts have not come, newest last (docs/behaviour.md, "Pending transactions"). */
+  pending: readonly string[]
+}
 
 declare module '../../kernel/events' {
   interface EventMap extends EventsOf<typeof eip155Events> {}

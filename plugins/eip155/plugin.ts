@@ -23,13 +23,14 @@ import { nativeBalanceTriggers } from './balance-events'
 import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'
 import { discoverConnectors } from './discover'
-import { eip155Events, eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155NameFailed, eip155NameRequested, type Eip155State } from './events'
+import { eip155Events, eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155NameFailed, eip155NameRequested } from './events'
 import { answerGetCapabilities } from './get-capabilities'
 import { watchProvider } from './provider-events'
 import { reconnect } from './reconnect'
 import { chunk, whenNeeded } from './lazy'
 import { universalResolverOf } from './networks'
 import { createRegistry, type Registry } from './registry'
+import { initialEip155State, pendingReducers } from './pending'
 import { answerSendTransaction } from './send-transaction'
 import { answerSignMessage } from './sign-message'
 import { answerSwitchNetwork } from './switch-network'
@@ -231,13 +232,13 @@ export const lazyCode = { balance: balanceCode, receipts: receiptsCode, walletRp
  */
 export function eip155(options: Eip155Options = {}) {
   const settings = readOptions(options)
-  const initial: Eip155State = { capabilities: {} }
   return definePlugin({
     name: 'eip155',
     namespaces: ['eip155'],
     events: [...eip155Events, ...eip155TransportEvents],
-    slices: { eip155: initial },
+    slices: { eip155: initialEip155State() },
     reduce: {
+      ...pendingReducers,
       'eip155/capabilitiesSucceeded'(draft, { payload }) {
         if (!draft.eip155 || Object.keys(payload.capabilities).length === 0) return
         draft.eip155.capabilities = castDraft(recordWith(draft.eip155.capabilities, payload.address.toLowerCase(), payload.capabilities))

@@ -1,5 +1,6 @@
 import { filter, map, type Observable } from 'rxjs'
 import { eip155BalanceEvents } from '../../plugins/eip155/balance-events'
+import { initialEip155State, pendingReducers } from '../../plugins/eip155/pending'
 import { eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155FeeEstimateSucceeded } from '../../plugins/eip155/events'
 import { definePlugin, walletRpcFailed, walletRpcSucceeded, walletSendTransactionSucceeded, LatchError, type LatchEvent, type Logged } from '../../kernel/index'
 
@@ -11,7 +12,8 @@ export const standInHash = `0x${'ab'.repeat(32)}` as const
 /**
  * A stand-in for the EVM plugin's answers the Send view needs (the UI tests and the preview page): the fee estimate
  * (`eip155/feeEstimateRequested`, and the wallet's `eth_estimateGas` and `eth_gasPrice` through `wallet/rpcRequested` for
- * a network without an RPC URL), and, with `autoSend`, `wallet/sendTransactionRequested` with a fixed hash. Without
+ * a network without an RPC URL), the eip155 slice whose pending list `sendTokens` fills, and, with `autoSend`,
+ * `wallet/sendTransactionRequested` with a fixed hash. Without
  * `autoSend` the test answers the send by hand.
  */
 export function previewSendWallet({ autoSend = false, failFee = false }: { autoSend?: boolean; failFee?: boolean } = {}) {
@@ -19,6 +21,9 @@ export function previewSendWallet({ autoSend = false, failFee = false }: { autoS
     name: 'send-stand-in',
     // The receipt event the EVM plugin would report, so a test can dispatch it, and the fee estimate's.
     events: [...eip155BalanceEvents, eip155FeeEstimateRequested, eip155FeeEstimateSucceeded, eip155FeeEstimateFailed],
+    // The EVM plugin's slice and its pending list (docs/behaviour.md, "Pending transactions"), as the plugin reduces them.
+    slices: { eip155: initialEip155State() },
+    reduce: pendingReducers,
     effects: [
       (events$: Observable<Logged>) =>
         events$.pipe(

@@ -1,0 +1,31 @@
+import { castDraft } from 'immer'
+import { type Reducers, type State } from '../../kernel/index'
+import { addPending } from '../../kernel/rules/send'
+import type { Eip155State } from './events'
+
+export { eip155TransferSent } from './balance-events'
+
+/** The eip155 slice with nothing known yet. */
+export function initialEip155State(): Eip155State {
+  return { capabilities: {}, pending: [] }
+}
+
+/**
+ * The pending list, reduced from the log, so a replay shows it: a hash `sendTokens` sent joins it (newest last, at most
+ * 99), and leaves it when its receipt comes (`eip155/receiptReceived`). Nothing is stored: a reload forgets it.
+ */
+export const pendingReducers: Reducers = {
+  'eip155/transferSent'(draft, { payload }) {
+    if (draft.eip155) draft.eip155.pending = castDraft(addPending(draft.eip155.pending, payload.hash))
+  },
+  'eip155/receiptReceived'(draft, { payload }) {
+    if (draft.eip155?.pending.includes(payload.hash)) draft.eip155.pending = draft.eip155.pending.filter((hash) => hash !== payload.hash)
+  },
+}
+
+const none: readonly string[] = []
+
+/** The hashes `sendTokens` sent whose receipts have not come, newest last. */
+export function selectPendingTransfers(state: State): readonly string[] {
+  return state.eip155?.pending ?? none
+}
