@@ -25,6 +25,7 @@ describe('public surface of latch/plugins/bip122', () => {
         "selectBip122Network",
         "selectBip122SwitchableAccounts",
         "selectIsBip122Connected",
+        "sendTokens",
         "sendTransfer",
         "signMessage",
         "signPsbt",

@@ -34,3 +34,4 @@ export { eip155NameFailed, eip155NameRequested, eip155NameSucceeded } from './ev
 export { estimateFee, type EstimateFeeParameters, type EstimateFeeReturnType } from './estimate-fee'
 export { eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155FeeEstimateSucceeded } from './events'
 export { sendTokens, estimateSendFee, type EstimateSendFeeParameters, type SendTokensErrorType, type SendTokensParameters, type SendTokensReturnType, type SendTokensToken } from './send-tokens'
+export { eip155TransferSent, selectPendingTransfers } from './pending'

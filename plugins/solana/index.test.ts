@@ -5,14 +5,17 @@ describe('public surface of latch/plugins/solana', () => {
   it('exports exactly these names', () => {
     expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
       [
+        "estimateSendFee",
         "selectIsSolanaConnected",
         "selectSolanaAddress",
         "selectSolanaNetwork",
         "selectSolanaTokenBalances",
+        "sendTokens",
         "signAllTransactions",
         "signAndSendTransaction",
         "signMessage",
         "signTransaction",
+        "signatureFee",
         "solana",
         "solanaCaipNetworkIds",
         "solanaDevnet",
