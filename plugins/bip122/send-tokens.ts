@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { LatchError, sendTransaction, type Kernel, type RequestOptions } from '../../kernel/index'
 
-/** Bitcoin has only its coin: `'native'` (docs/bitcoin.md, "Sending tokens"). */
+/** Bitcoin has only its coin: `'native'` (docs/bitcoin.md, "Requests"). */
 export type SendTokensToken = 'native'
 export type SendTokensParameters = { token: SendTokensToken; amount: bigint; to: string } & RequestOptions
 export type SendTokensReturnType = { hash: string }
@@ -15,7 +15,7 @@ const paramsSchema = z.object({
 })
 
 /**
- * Sends `amount` satoshis to `to` from the connected Bitcoin account (docs/bitcoin.md, "Sending tokens"), through
+ * Sends `amount` satoshis to `to` from the connected Bitcoin account (docs/bitcoin.md, "Requests"), through
  * `sendTransaction` (the wallet's `sendTransfer`). Resolves with the transaction id as `hash` once sent. Rejects with
  * `INVALID_PARAMS` when a parameter does not validate (a token other than `'native'` included), else as `sendTransaction`.
  */

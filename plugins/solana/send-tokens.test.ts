@@ -4,7 +4,7 @@ import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { sendTokens as sendBitcoin } from '../bip122/index'
 import { estimateSendFee, sendTokens, signatureFee } from './send-tokens'
 
-// docs/solana.md and docs/bitcoin.md, "Sending tokens": what each family asks of its plugin, answered here by hand.
+// docs/solana.md, "Sending tokens", and docs/bitcoin.md, "Requests": what each family asks of its plugin, answered here by hand.
 const owner = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 const mint = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'
 
