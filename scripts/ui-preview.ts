@@ -100,6 +100,15 @@ const foreignNetwork = `(() => { const latch = window.latchPreview
   const network = { ...latch.getState().chains.eip155.network.requestedCaipNetworks[0], id: 56, caipNetworkId: 'eip155:56', name: 'BNB Smart Chain', assets: undefined }
   latch.dispatch({ type: 'network/switched', ns: 'eip155', payload: { caipNetworkId: 'eip155:56', network } }) })()`
 
+/** Types an amount and a recipient into the Send form as a visitor does (React reads the input events). */
+const fillSend = `(() => { const root = [...document.querySelectorAll('*')].find((e) => e.shadowRoot?.querySelector('.send-form')).shadowRoot
+  const set = (input, value) => { Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, value); input.dispatchEvent(new Event('input', { bubbles: true })) }
+  set(root.querySelector('.send-amount input'), '0.25')
+  set(root.querySelector('.send-recipient'), '0x70997970C51812dc3A010C7d01b50e0d17dc79C8') })()`
+/** Two transfers sent through sendTokens and not mined yet: the eip155 slice's pending list (docs/behaviour.md, "Pending transactions"). */
+const pendingSends = `(() => { const latch = window.latchPreview
+  for (const digit of ['ab', 'cd']) latch.dispatch({ type: 'eip155/transferSent', ns: 'eip155', payload: { hash: '0x' + digit.repeat(32) } }) })()`
+
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 
 const connect = 'button.latch-connect'
@@ -135,6 +144,8 @@ const shots: Shot[] = [
   // The Send view (a stand-in answers the fee): the form, right to left on a phone, and in forced colours.
   { name: 'send-light', theme: 'light', width: 1280, height: 800, query: 'send=1', steps: [{ wait: '.send-form' }] },
   { name: 'send-ar-narrow-dark', theme: 'dark', width: 390, height: 844, query: 'send=1&locale=ar', steps: [{ wait: '.send-form' }] },
+  { name: 'send-preview-light', theme: 'light', width: 1280, height: 800, query: 'send=1', steps: [{ wait: '.send-form' }, { eval: fillSend }, '.send-form button[type="submit"]', { wait: '.send-preview' }] },
+  { name: 'send-pending-dark', theme: 'dark', width: 1280, height: 800, query: 'send=1', steps: [{ wait: '.send-form' }, { eval: pendingSends }, { wait: '.send-pending' }] },
   { name: 'send-forced-colors', theme: 'dark', width: 1280, height: 800, query: 'send=1', forcedColors: true, steps: [{ wait: '.send-form' }] },
   { name: 'siwx-forced-colors', theme: 'dark', width: 1280, height: 800, query: 'siwx=signing', forcedColors: true, steps: [{ wait: '.siwx' }] },
   // Activity over a fixed history (a trade, an NFT, pending and failed transactions, a spam NFT dropped) and its other states.
