@@ -43,7 +43,7 @@ describe('constants', () => {
   })
 
   it('has no copies: the rules of recent wallets, pending sends, e-mail display and the default network read them', async () => {
-    const [wallets, send, display, chain] = await Promise.all([import('./rules/wallets'), import('./rules/send'), import('./rules/display'), import('./viem-chain')])
+    const [wallets, send, display, chain] = await Promise.all([import('./rules/wallets'), import('../plugins/eip155/pending'), import('./rules/display'), import('./viem-chain')])
     expect(wallets.maxRecentWallets).toBe(constants.recentWalletsMax)
     expect(send.maxPendingTransactions).toBe(constants.pendingTransactionsLimit)
     expect(display.emailDisplayLimit).toBe(constants.emailDisplayMax)

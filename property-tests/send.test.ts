@@ -3,7 +3,9 @@ import { encodeFunctionData, erc20Abi, getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { formatUnitsToDecimalString } from '../kernel/rules/display'
 import { chainNamespaces } from '../kernel/types'
-import { sendRequirement, addPending, checkRecipient, erc20TransferData, maxAmount, maxPendingTransactions, parseAmount } from '../kernel/rules/send'
+import { sendRequirement, checkRecipient, maxAmount, parseAmount } from '../kernel/rules/send'
+import { addPending, maxPendingTransactions } from '../plugins/eip155/pending'
+import { erc20TransferData } from '../plugins/eip155/send-tokens'
 
 // docs/behaviour.md, "Send": the amount, recipient and transfer rules over their input spaces.
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { sendRequirement, addPending, balanceUnits, checkRecipient, erc20TransferData, maxAmount, maxPendingTransactions, maxSendUnits, parseAmount, recipientWarning } from './send'
+import { sendRequirement, balanceUnits, checkRecipient, maxAmount, maxSendUnits, parseAmount, recipientWarning } from './send'
+import { addPending, maxPendingTransactions } from '../../plugins/eip155/pending'
+import { erc20TransferData } from '../../plugins/eip155/send-tokens'
 
 // docs/behaviour.md, "Send".
 

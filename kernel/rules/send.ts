@@ -1,11 +1,10 @@
 /**
- * The rules of the Send view (docs/behaviour.md, "Send"): an amount typed in a token's decimals, a recipient, Max, and an
- * ERC-20 transfer's call data. Pure and total: any input gives an answer, never a throw. Imported by path (it pulls in
+ * The rules of the Send view (docs/behaviour.md, "Send"): an amount typed in a token's decimals, a recipient, Max (an
+ * ERC-20 transfer's call data and the pending list are the eip155 plugin's: plugins/eip155/send-tokens.ts, pending.ts). Pure and total: any input gives an answer, never a throw. Imported by path (it pulls in
  * keccak for the EIP-55 checksum), so the kernel's entry does not carry it.
  */
 import { isEvmAddress, isSolanaAddress } from './address'
 import { checksumAddress } from './checksum'
-import { constants } from '../constants'
 import { LatchError } from '../errors'
 import type { ChainNamespace } from '../types'
 
@@ -141,25 +140,6 @@ const maxUint256 = (1n << 256n) - 1n
  */
 export function maxSendUnits(ns: ChainNamespace): bigint {
   return ns === 'solana' ? (1n << 64n) - 1n : maxUint256
-}
-
-/**
- * The call data of an ERC-20 `transfer(to, amount)`: the selector 0xa9059cbb and two 32-byte words. Undefined when `to`
- * is not an EVM address or `amount` is not a uint256.
- */
-export function erc20TransferData(to: string, amount: bigint): `0x${string}` | undefined {
-  if (!isEvmAddress(to) || typeof amount !== 'bigint' || amount < 0n || amount > maxUint256) return undefined
-  const word = (hex: string) => hex.toLowerCase().padStart(64, '0')
-  return `0xa9059cbb${word(to.replace(/^0x/, ''))}${word(amount.toString(16))}`
-}
-
-/** The most pending transactions the Send view keeps (docs/limits.md). */
-export const maxPendingTransactions = constants.pendingTransactionsLimit
-
-/** `list` with `hash` added last, without duplicates, keeping the newest `maxPendingTransactions`. */
-export function addPending(list: readonly string[], hash: string): string[] {
-  const next = [...list.filter((h) => h !== hash), hash]
-  return next.length > maxPendingTransactions ? next.slice(next.length - maxPendingTransactions) : next
 }
 
 /**

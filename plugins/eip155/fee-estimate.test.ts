@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { LatchError } from '../../kernel/index'
 import { createTestNetwork } from '../../kernel/testing'
 import { anvilAccounts, rpc, setup, useChains } from '../../scripts/testing/eip155-harness'
-import { erc20TransferData } from '../../kernel/rules/send'
+import { erc20TransferData } from './send-tokens'
 import { estimateFee } from './index'
 
 // docs/behaviour.md, "Send": the fee estimate comes from the active network's own RPC, not from the wallet.

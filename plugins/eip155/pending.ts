@@ -1,9 +1,17 @@
 import { castDraft } from 'immer'
-import { type Reducers, type State } from '../../kernel/index'
-import { addPending } from '../../kernel/rules/send'
+import { constants, type Reducers, type State } from '../../kernel/index'
 import type { Eip155State } from './events'
 
 export { eip155TransferSent } from './balance-events'
+
+/** The most pending transactions the list keeps (docs/limits.md). */
+export const maxPendingTransactions = constants.pendingTransactionsLimit
+
+/** `list` with `hash` added last, without duplicates, keeping the newest `maxPendingTransactions`. */
+export function addPending(list: readonly string[], hash: string): string[] {
+  const next = [...list.filter((h) => h !== hash), hash]
+  return next.length > maxPendingTransactions ? next.slice(next.length - maxPendingTransactions) : next
+}
 
 /** The eip155 slice with nothing known yet. */
 export function initialEip155State(): Eip155State {

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini'
-import { LatchError, request, sendTransaction, type Kernel, type RequestOptions } from '../../kernel/index'
-import { erc20TransferData } from '../../kernel/rules/send'
+import { isEvmAddress, LatchError, request, sendTransaction, type Kernel, type RequestOptions } from '../../kernel/index'
 import { eip155TransferSent } from './balance-events'
 import { estimateFee } from './estimate-fee'
 
@@ -15,6 +14,18 @@ const tokenSchema = z.union([
   z.object({ address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)), decimals: z.number().check(z.int(), z.gte(0), z.lte(255)) }),
 ])
 const paramsSchema = z.object({ token: tokenSchema, amount: z.bigint().check(z.gte(0n), z.lt(1n << 256n)), to: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)) })
+
+const maxUint256 = (1n << 256n) - 1n
+
+/**
+ * The call data of an ERC-20 `transfer(to, amount)`: the selector 0xa9059cbb and two 32-byte words. Undefined when `to`
+ * is not an EVM address or `amount` is not a uint256.
+ */
+export function erc20TransferData(to: string, amount: bigint): `0x${string}` | undefined {
+  if (!isEvmAddress(to) || typeof amount !== 'bigint' || amount < 0n || amount > maxUint256) return undefined
+  const word = (hex: string) => hex.toLowerCase().padStart(64, '0')
+  return `0xa9059cbb${word(to.replace(/^0x/, ''))}${word(amount.toString(16))}`
+}
 
 function read(parameters: unknown): { token: SendTokensToken; amount: bigint; to: `0x${string}` } {
   const parsed = z.safeParse(paramsSchema, parameters)
