@@ -43,7 +43,16 @@ export * from './core/events'
 export { errorToast } from './toasts'
 export { readField, integerField, thrownMessage } from './rules/thrown'
 export * from './core/balance-events'
-export * from './core/attempt'
+export {
+  connectAttemptSchema,
+  connectionAttemptEnded,
+  connectionAttemptStarted,
+  connectionPairingChanged,
+  selectAttemptRecordsWallet,
+  selectConnectAttempt,
+  type ConnectAttempt,
+  type PairingPhase,
+} from './core/attempt'
 export * from './rules'
 export * from './actions'
 export * from './core/intents'

@@ -8,7 +8,7 @@ import type { ChainNamespace, Connector, WalletListing } from '../types'
 import type { LatchErrorData } from '../errors'
 
 /**
- * The `connection.attempt` slice (docs/state.md, "The connect attempt"): the latest connect the modal started, as its
+ * The `connection.attempt` slice (docs/behaviour.md, "The connect attempt"): the latest connect the modal started, as its
  * Connecting views draw it. Reduced from the events below only, so a replayed log draws the screen the visitor saw — the
  * failed-connect screen included. Never persisted; never holds a pairing URI (docs/walletconnect.md, "The pairing URI is a secret").
  */

@@ -31,7 +31,7 @@ export function connectorForActiveFamily(latch: Latch, connector: Connector): Co
 }
 
 /**
- * Starts a connect attempt the modal draws (docs/state.md, "The connect attempt"): `connection/attemptStarted`, the kernel's
+ * Starts a connect attempt the modal draws (docs/behaviour.md, "The connect attempt"): `connection/attemptStarted`, the kernel's
  * connect, then `connection/attemptEnded` with its outcome, so the attempt lives in the state and the log, and a replayed log
  * draws the same screen. On success the modal closes (the attempt's reducer records the chosen wallet as recent); on failure
  * the view shows the error with Retry. Leaving the view (Back, Close) before the wallet answers cancels the connect: the

@@ -15,7 +15,7 @@ export function pairingNamespace(latch: Latch): ChainNamespace {
 
 /**
  * Connects through WalletConnect from the QR view shown now (the plugin shows the pairing URI meanwhile, outside the
- * state), as `startAttempt` says: the attempt and its pairing phase live in `connection.attempt` (docs/state.md, "The
+ * state), as `startAttempt` says: the attempt and its pairing phase live in `connection.attempt` (docs/behaviour.md, "The
  * connect attempt"). Leaving this QR view — or another wallet shown in its place — cancels the connect for its family
  * (docs/behaviour.md, "Wallet requests"). `undefined` when the kernel took no event (a replay): no pairing started.
  */
