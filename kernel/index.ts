@@ -50,6 +50,7 @@ export {
   connectionPairingChanged,
   selectAttemptRecordsWallet,
   selectConnectAttempt,
+  selectNextAttemptId,
   type ConnectAttempt,
   type PairingPhase,
 } from './core/attempt'

@@ -13,7 +13,7 @@ import type { LatchErrorData } from '../errors'
  * failed-connect screen included. Never persisted; never holds a pairing URI (docs/walletconnect.md, "The pairing URI is a secret").
  */
 export type ConnectAttempt = {
-  /** The `meta.seq` of its `connection/attemptStarted`: a later attempt has a larger id. */
+  /** Counts the attempts of this page (the one before's id + 1), so a late outcome of an earlier one is told apart. */
   id: number
   /** Which view draws it: ConnectingExternal (`external`) or the WalletConnect QR views (`walletconnect`). */
   via: 'external' | 'walletconnect'
@@ -49,10 +49,14 @@ export const connectAttemptSchema = z.object({
   pairing: z.optional(pairingPhaseSchema),
 }) as unknown as z.ZodMiniType<ConnectAttempt>
 
-/** The modal started a connect (dispatched by the UI when it shows a Connecting view); `ns` is the family connected. */
+/**
+ * The modal started a connect (dispatched by the UI when it shows a Connecting view); `ns` is the family connected. Its
+ * `id` is in the payload, not taken from `meta.seq`, so the log replays the same into any kernel.
+ */
 export const connectionAttemptStarted = defineEvent(
   'connection/attemptStarted',
   z.object({
+    id: z.number().check(z.int(), z.positive()),
     via: z.enum(['external', 'walletconnect']),
     connectorId: z.string().check(z.minLength(1)),
     connector: z.optional(connectorSchema),
@@ -80,10 +84,10 @@ declare module '../events' {
 }
 
 export const attemptReducers: Reducers = {
-  'connection/attemptStarted'(draft, { ns, payload, meta }) {
+  'connection/attemptStarted'(draft, { ns, payload }) {
     if (!ns) return
     draft.connection.attempt = {
-      id: meta.seq,
+      id: payload.id,
       via: payload.via,
       ns,
       connectorId: payload.connectorId,
@@ -111,6 +115,9 @@ export const attemptReducers: Reducers = {
 
 /** The latest connect attempt the modal started, if any. */
 export const selectConnectAttempt = (state: State): ConnectAttempt | undefined => state.connection.attempt
+
+/** The id the next attempt takes: one more than the latest's. */
+export const selectNextAttemptId = (state: State): number => (state.connection.attempt?.id ?? 0) + 1
 
 /**
  * Whether a family connect should leave the recent wallet to the attempt (it carries the listing the visitor chose):

@@ -5,6 +5,7 @@ import {
   modalClosed,
   routerPushed,
   selectConnectAttempt,
+  selectNextAttemptId,
   selectView,
   toLatchError,
   walletCancelRequested,
@@ -40,9 +41,9 @@ export function connectorForActiveFamily(latch: Latch, connector: Connector): Co
  */
 export function startAttempt(latch: Latch, start: AttemptStart, views: AttemptViews, shown?: () => void): Promise<void> | undefined {
   const { via, ns, connectorId, connector, listing } = start
-  const started = latch.dispatch(connectionAttemptStarted({ via, connectorId, ...(connector ? { connector } : {}), ...(listing ? { listing } : {}) }, { ns }))
+  const id = selectNextAttemptId(latch.getState())
+  const started = latch.dispatch(connectionAttemptStarted({ id, via, connectorId, ...(connector ? { connector } : {}), ...(listing ? { listing } : {}) }, { ns }))
   if (!started) return undefined
-  const id = started.meta.seq
   shown?.()
   const current = () => {
     const attempt = selectConnectAttempt(latch.getState())
