@@ -5,7 +5,11 @@ import { replay } from '../replay'
 import { createTestPorts } from '../testing'
 import { connectionAttemptEnded, connectionAttemptStarted, connectionPairingChanged, selectConnectAttempt, selectNextAttemptId } from './attempt'
 import type { LatchEvent } from '../events'
-import type { ConnectAttempt } from './attempt'
+import type { ConnectAttempt, PairingPhase } from './attempt'
+import type { LatchErrorData } from '../errors'
+import type { WalletListing } from '../types'
+
+type Payload = { id: number; via: 'external' | 'walletconnect'; connectorId: string; listing?: WalletListing; outcome: string; error?: LatchErrorData; phase: PairingPhase }
 
 // docs/behaviour.md, "The connect attempt": the slice is reduced from its events alone.
 
@@ -17,12 +21,14 @@ function model(events: readonly LatchEvent[]): { attempt?: ConnectAttempt; recen
   let attempt: ConnectAttempt | undefined
   const recent: string[] = []
   for (const event of events) {
-    const payload = event.payload as Record<string, never>
+    const payload = event.payload as Payload
     if (event.type === 'connection/attemptStarted') {
       attempt = { id: payload.id, via: payload.via, ns: event.ns!, connectorId: payload.connectorId, status: 'connecting', ...(payload.listing ? { listing: payload.listing } : {}), ...(payload.via === 'walletconnect' ? { pairing: 'waiting' as const } : {}) }
     } else if (event.type === 'connection/attemptEnded' && attempt?.id === payload.id && attempt.status === 'connecting') {
-      attempt = { ...attempt, status: payload.outcome === 'succeeded' ? 'succeeded' : 'failed', ...(payload.outcome === 'failed' && payload.error ? { error: payload.error } : {}) }
-      if (payload.outcome === 'succeeded' && attempt.listing) recent.splice(0, recent.length, ...[attempt.listing.id, ...recent.filter((id) => id !== attempt!.listing!.id)].slice(0, 2))
+      const ended: ConnectAttempt = { ...attempt, status: payload.outcome === 'succeeded' ? 'succeeded' : 'failed', ...(payload.outcome === 'failed' && payload.error ? { error: payload.error } : {}) }
+      const chosen = ended.listing?.id
+      if (payload.outcome === 'succeeded' && chosen) recent.splice(0, recent.length, ...[chosen, ...recent.filter((id) => id !== chosen)].slice(0, 2))
+      attempt = ended
     } else if (event.type === 'connection/pairingChanged' && attempt?.via === 'walletconnect') {
       attempt = { ...attempt, pairing: payload.phase }
     }
