@@ -48,9 +48,7 @@ export {
   connectionAttemptEnded,
   connectionAttemptStarted,
   connectionPairingChanged,
-  selectAttemptRecordsWallet,
   selectConnectAttempt,
-  selectNextAttemptId,
   type ConnectAttempt,
   type PairingPhase,
 } from './core/attempt'

@@ -35,15 +35,14 @@ export type ConnectAttempt = {
 export type PairingPhase = 'waiting' | 'shown' | 'approved' | 'expired' | 'failed' | 'cancelled'
 
 const pairingPhaseSchema = z.enum(['waiting', 'shown', 'approved', 'expired', 'failed', 'cancelled'])
+const via = z.enum(['external', 'walletconnect'])
+const started = { via, connectorId: z.string().check(z.minLength(1)), connector: z.optional(connectorSchema), listing: z.optional(walletListingSchema) }
 
 /** The slice's shape, for a log's snapshot (kernel/state-schema.ts); `error.code` is checked as a string, as in every `…Failed`. */
 export const connectAttemptSchema = z.object({
+  ...started,
   id: z.number(),
-  via: z.enum(['external', 'walletconnect']),
   ns: chainNamespaceSchema,
-  connectorId: z.string(),
-  connector: z.optional(connectorSchema),
-  listing: z.optional(walletListingSchema),
   status: z.enum(['connecting', 'failed', 'succeeded']),
   error: z.optional(errorDataSchema),
   pairing: z.optional(pairingPhaseSchema),
@@ -53,17 +52,7 @@ export const connectAttemptSchema = z.object({
  * The modal started a connect (dispatched by the UI when it shows a Connecting view); `ns` is the family connected. Its
  * `id` is in the payload, not taken from `meta.seq`, so the log replays the same into any kernel.
  */
-export const connectionAttemptStarted = defineEvent(
-  'connection/attemptStarted',
-  z.object({
-    id: z.number().check(z.int(), z.positive()),
-    via: z.enum(['external', 'walletconnect']),
-    connectorId: z.string().check(z.minLength(1)),
-    connector: z.optional(connectorSchema),
-    listing: z.optional(walletListingSchema),
-  }),
-  { namespaced: true },
-)
+export const connectionAttemptStarted = defineEvent('connection/attemptStarted', z.object({ ...started, id: z.number().check(z.int(), z.positive()) }), { namespaced: true })
 
 /**
  * The attempt `id` ended: the wallet connected, the connect failed (`error`), or the visitor left before it answered
@@ -86,16 +75,8 @@ declare module '../events' {
 export const attemptReducers: Reducers = {
   'connection/attemptStarted'(draft, { ns, payload }) {
     if (!ns) return
-    draft.connection.attempt = {
-      id: payload.id,
-      via: payload.via,
-      ns,
-      connectorId: payload.connectorId,
-      ...(payload.connector ? { connector: payload.connector } : {}),
-      ...(payload.listing ? { listing: payload.listing } : {}),
-      status: 'connecting',
-      ...(payload.via === 'walletconnect' ? { pairing: 'waiting' as const } : {}),
-    } as never
+    // The payload holds only its schema's keys (zod strips the rest), absent optionals absent.
+    draft.connection.attempt = { ...payload, ns, status: 'connecting', ...(payload.via === 'walletconnect' ? { pairing: 'waiting' as const } : {}) } as never
   },
 
   'connection/attemptEnded'(draft, { payload }) {
@@ -115,15 +96,3 @@ export const attemptReducers: Reducers = {
 
 /** The latest connect attempt the modal started, if any. */
 export const selectConnectAttempt = (state: State): ConnectAttempt | undefined => state.connection.attempt
-
-/** The id the next attempt takes: one more than the latest's. */
-export const selectNextAttemptId = (state: State): number => (state.connection.attempt?.id ?? 0) + 1
-
-/**
- * Whether a family connect should leave the recent wallet to the attempt (it carries the listing the visitor chose):
- * the wallet is then recorded once, under the listing's id (docs/behaviour.md, "Recent wallets").
- */
-export function selectAttemptRecordsWallet(state: State, ns: ChainNamespace, connectorId: string): boolean {
-  const attempt = state.connection.attempt
-  return attempt !== undefined && attempt.status === 'connecting' && attempt.ns === ns && attempt.connectorId === connectorId && attempt.listing !== undefined
-}

@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs'
-import { answerIntent, notMine, selectAttemptRecordsWallet, selectConnectedNamespaces, connectionRecentWalletAdded, connectionStatusChanged, walletConnectFailed, walletConnectRequested, walletConnectSucceeded, LatchError, type LatchEvent, type Logged, type EffectContext, type CaipAddress, type ChainNamespace, type WalletListing } from '../index'
+import { answerIntent, notMine, selectConnectedNamespaces, connectionRecentWalletAdded, connectionStatusChanged, walletConnectFailed, walletConnectRequested, walletConnectSucceeded, LatchError, type LatchEvent, type Logged, type EffectContext, type ConnectAttempt, type CaipAddress, type ChainNamespace, type WalletListing } from '../index'
 
 /** What a family's wallet answered to a connect: the facts to report, the account, and the recent-wallets entry. */
 export type FamilyConnected = { events: readonly LatchEvent[]; caipAddress: CaipAddress; listing: WalletListing }
@@ -59,7 +59,7 @@ export function answerFamilyConnect<Entry>(events$: Observable<Logged>, ctx: Eff
         for (const event of connected.events) emit(event)
         emit(connectionStatusChanged({ status: 'connected' }))
         // Recorded once: a wallet the visitor chose from a listing is recorded by the modal's attempt, under the listing's id.
-        if (!selectAttemptRecordsWallet(ctx.getState(), family.ns, connectorId)) emit(connectionRecentWalletAdded({ wallet: connected.listing }))
+        if (!attemptRecordsWallet(ctx.getState().connection.attempt, family.ns, connectorId)) emit(connectionRecentWalletAdded({ wallet: connected.listing }))
         return { caipAddress: connected.caipAddress }
       } catch (error) {
         // A replaced attempt leaves the status to the one that replaced it.
@@ -71,4 +71,12 @@ export function answerFamilyConnect<Entry>(events$: Observable<Logged>, ctx: Eff
     })()
     return attempt.result
   })
+}
+
+/**
+ * Whether the modal's attempt records the recent wallet (it carries the listing the visitor chose, for this connect): the
+ * wallet is then recorded once, under the listing's id (docs/behaviour.md, "Recent wallets").
+ */
+function attemptRecordsWallet(attempt: ConnectAttempt | undefined, ns: ChainNamespace, connectorId: string): boolean {
+  return attempt?.status === 'connecting' && attempt.ns === ns && attempt.connectorId === connectorId && attempt.listing !== undefined
 }

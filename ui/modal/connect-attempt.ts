@@ -5,7 +5,6 @@ import {
   modalClosed,
   routerPushed,
   selectConnectAttempt,
-  selectNextAttemptId,
   selectView,
   toLatchError,
   walletCancelRequested,
@@ -41,7 +40,8 @@ export function connectorForActiveFamily(latch: Latch, connector: Connector): Co
  */
 export function startAttempt(latch: Latch, start: AttemptStart, views: AttemptViews, shown?: () => void): Promise<void> | undefined {
   const { via, ns, connectorId, connector, listing } = start
-  const id = selectNextAttemptId(latch.getState())
+  // Counts this page's attempts: one more than the latest's (docs/behaviour.md, "The connect attempt").
+  const id = (selectConnectAttempt(latch.getState())?.id ?? 0) + 1
   const started = latch.dispatch(connectionAttemptStarted({ id, via, connectorId, ...(connector ? { connector } : {}), ...(listing ? { listing } : {}) }, { ns }))
   if (!started) return undefined
   shown?.()
