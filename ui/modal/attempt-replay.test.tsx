@@ -69,14 +69,20 @@ async function renderReplayed(log: ExportedLog, plugins: readonly Plugin[]) {
   return { state, replayed }
 }
 
+/** A live Latch, rendered, with MetaMask announced and the modal open. */
+async function openLive() {
+  const live = setup()
+  cleanup = (await renderWithLatch({ latch: live.latch, children: null })).unmount
+  const metamask = connector('io.metamask', 'MetaMask')
+  act(() => void live.latch.dispatch(connectorsDiscovered({ connectors: [metamask] })))
+  act(() => void live.latch.dispatch(modalOpened({})))
+  await settle()
+  return { live, metamask }
+}
+
 describe('a failed connect replays to the failed-connect screen', () => {
   it('ConnectingExternal: the error text and Retry, live and replayed alike', async () => {
-    const live = setup()
-    cleanup = (await renderWithLatch({ latch: live.latch, children: null })).unmount
-    const metamask = connector('io.metamask', 'MetaMask')
-    act(() => void live.latch.dispatch(connectorsDiscovered({ connectors: [metamask] })))
-    act(() => void live.latch.dispatch(modalOpened({})))
-    await settle()
+    const { live, metamask } = await openLive()
     let done: Promise<void> | undefined
     act(() => void (done = startConnect(live.latch, metamask)))
     await settle()
@@ -102,12 +108,7 @@ describe('a failed connect replays to the failed-connect screen', () => {
   })
 
   it('a connect the visitor left is no failure text: the attempt ends cancelled, without an error', async () => {
-    const live = setup()
-    cleanup = (await renderWithLatch({ latch: live.latch, children: null })).unmount
-    const metamask = connector('io.metamask', 'MetaMask')
-    act(() => void live.latch.dispatch(connectorsDiscovered({ connectors: [metamask] })))
-    act(() => void live.latch.dispatch(modalOpened({})))
-    await settle()
+    const { live, metamask } = await openLive()
     act(() => void startConnect(live.latch, metamask))
     await settle()
     act(() => void live.latch.dispatch({ type: 'router/wentBack', payload: {} }))
