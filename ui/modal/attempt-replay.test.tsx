@@ -99,7 +99,7 @@ describe('a failed connect replays to the failed-connect screen', () => {
     expect(live.latch.getState().connection.attempt).toMatchObject({ via: 'external', ns: 'eip155', connectorId: 'io.metamask', status: 'failed', error: { code: 'USER_REJECTED' } })
     const log = live.latch.exportLog()
     const liveAttempt = live.latch.getState().connection.attempt
-    await cleanup()
+    await cleanup?.()
     cleanup = undefined
 
     const { state } = await renderReplayed(log, [])
