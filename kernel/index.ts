@@ -43,6 +43,15 @@ export * from './core/events'
 export { errorToast } from './toasts'
 export { readField, integerField, thrownMessage } from './rules/thrown'
 export * from './core/balance-events'
+export {
+  connectAttemptSchema,
+  connectionAttemptEnded,
+  connectionAttemptStarted,
+  connectionPairingChanged,
+  selectConnectAttempt,
+  type ConnectAttempt,
+  type PairingPhase,
+} from './core/attempt'
 export * from './rules'
 export * from './actions'
 export * from './core/intents'

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { connectAttemptSchema } from './core/attempt'
 import { maxHistory } from './rules/router'
 import {
   accountTypeSchema,
@@ -104,6 +105,7 @@ export const coreStateSchema: z.ZodMiniType<CoreState> = z.object({
     isSwitchingConnection: z.boolean(),
     isSwitchingNamespace: z.boolean(),
     lastUsedCaipNetworkId: z.optional(caipNetworkIdSchema),
+    attempt: z.optional(connectAttemptSchema),
   }),
   connectors: z.object({ list: z.array(connectorSchema) }),
   // Every router verb keeps the history non-empty and within its bound (kernel/rules/router.ts).

@@ -1,3 +1,4 @@
+import type { ConnectAttempt } from './core/attempt'
 import type {
   AccountType,
   CaipAddress,
@@ -92,6 +93,8 @@ export type ConnectionState = {
   isSwitchingNamespace: boolean
   /** The network a wallet was last used on: connected, switched or moved there (docs/storage.md, "Stored items"). */
   lastUsedCaipNetworkId?: CaipNetworkId
+  /** The latest connect the modal started, as its Connecting views draw it (kernel/core/attempt.ts); never persisted. */
+  attempt?: ConnectAttempt
 }
 
 export type RouterState = { open: boolean; history: readonly View[] }

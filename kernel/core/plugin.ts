@@ -1,4 +1,5 @@
 import { definePlugin, type Reducers } from '../plugin'
+import { attemptEvents, attemptReducers } from './attempt'
 import { balanceEvents } from './balance-events'
 import { coreEvents } from './events'
 import { coreIntents } from './intents'
@@ -17,9 +18,9 @@ import { visibilityEffect } from './visibility-effect'
 /** The kernel's own plugin: chains, connections, connectors, router, toasts, caches, balances, the page, options. Always registered. */
 export const corePlugin = definePlugin({
   name: 'core',
-  events: [...coreEvents, ...coreIntents, ...balanceEvents],
+  events: [...coreEvents, ...coreIntents, ...balanceEvents, ...attemptEvents],
   // Typed as Reducers, so the declaration names the type instead of listing every event type known where it is built.
-  reduce: { ...chainReducers, ...connectionReducers, ...modalReducers, ...balanceReducers } as Reducers,
+  reduce: { ...chainReducers, ...connectionReducers, ...modalReducers, ...balanceReducers, ...attemptReducers } as Reducers,
   effects: [toastEffect, switchBackEffect, namespaceReturnEffect, reconnectDeadlineEffect, visibilityEffect, tokenToastEffect],
   persist: corePersistence,
 })

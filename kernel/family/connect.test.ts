@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { connectionAttemptEnded, connectionAttemptStarted } from '../core/attempt'
 import { accountConnected } from '../core/events'
 import { LatchError } from '../errors'
 import { createLatch } from '../latch'
@@ -95,5 +96,26 @@ describe('answerFamilyConnect (docs/behaviour.md, "Wallet requests")', () => {
     // Declined by the only plugin of the family: the kernel answers with the NOT_CONNECTED text (docs/errors.md).
     await expect(connect('theirs')).rejects.toMatchObject({ shortMessage: 'Please call connect() before request()' })
     expect(statuses()).toEqual([])
+  })
+
+  it('the recent wallet is recorded once: under the chosen listing when the modal\'s attempt carries one, else the family\'s entry', async () => {
+    const { latch, connect, answer } = setup()
+    const chosen = { id: 'explorer-a', name: 'Wallet A', rdns: null, chains: ['eip155' as const] }
+    latch.dispatch(connectionAttemptStarted({ id: 1, via: 'external', connectorId: 'a', listing: chosen }, { ns: 'eip155' }))
+    const pending = connect('a')
+    await Promise.resolve()
+    await answer('a', address)
+    await pending
+    // The family left it to the attempt: no connection/recentWalletAdded, nothing recorded until the attempt succeeds.
+    expect(latch.exportLog().events.filter((e) => e.type === 'connection/recentWalletAdded')).toEqual([])
+    expect(latch.getState().connection.recentWallets).toEqual([])
+    latch.dispatch(connectionAttemptEnded({ id: 1, outcome: 'succeeded' }))
+    expect(latch.getState().connection.recentWallets.map((wallet) => wallet.id)).toEqual(['explorer-a'])
+    // A connect the modal did not start (an integrator's connect()) records the family's entry.
+    const other = connect('b')
+    await Promise.resolve()
+    await answer('b', address)
+    await other
+    expect(latch.getState().connection.recentWallets.map((wallet) => wallet.id)).toEqual(['b', 'explorer-a'])
   })
 })

@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs'
-import { answerIntent, notMine, selectConnectedNamespaces, connectionRecentWalletAdded, connectionStatusChanged, walletConnectFailed, walletConnectRequested, walletConnectSucceeded, LatchError, type LatchEvent, type Logged, type EffectContext, type CaipAddress, type ChainNamespace, type WalletListing } from '../index'
+import { answerIntent, notMine, selectConnectedNamespaces, connectionRecentWalletAdded, connectionStatusChanged, walletConnectFailed, walletConnectRequested, walletConnectSucceeded, LatchError, type LatchEvent, type Logged, type EffectContext, type ConnectAttempt, type CaipAddress, type ChainNamespace, type WalletListing } from '../index'
 
 /** What a family's wallet answered to a connect: the facts to report, the account, and the recent-wallets entry. */
 export type FamilyConnected = { events: readonly LatchEvent[]; caipAddress: CaipAddress; listing: WalletListing }
@@ -29,7 +29,8 @@ type Attempt = { connectorId: string; result: Promise<{ caipAddress: CaipAddress
  * A second intent for the same wallet while one is pending joins it (one prompt, one answer for both); an intent for
  * another wallet replaces it, the replaced one fails with `REQUEST_ABORTED` and its late answer is dropped, so it can
  * never overwrite the connection the visitor chose last. The status is `connecting` while the wallet is asked, then
- * `connected`, or back to what it was when the attempt fails; a wallet that connects becomes a recent wallet. An unknown
+ * `connected`, or back to what it was when the attempt fails; a wallet that connects becomes a recent wallet (once: under
+ * the listing's id when the modal's attempt carries the listing the visitor chose, else under the family's entry). An unknown
  * connector is `CONNECTOR_NOT_FOUND`, unless another plugin lists it.
  */
 export function answerFamilyConnect<Entry>(events$: Observable<Logged>, ctx: EffectContext, family: FamilyConnect<Entry>): Observable<LatchEvent> {
@@ -57,7 +58,8 @@ export function answerFamilyConnect<Entry>(events$: Observable<Logged>, ctx: Eff
         stillCurrent()
         for (const event of connected.events) emit(event)
         emit(connectionStatusChanged({ status: 'connected' }))
-        emit(connectionRecentWalletAdded({ wallet: connected.listing }))
+        // Recorded once: a wallet the visitor chose from a listing is recorded by the modal's attempt, under the listing's id.
+        if (!attemptRecordsWallet(ctx.getState().connection.attempt, family.ns, connectorId)) emit(connectionRecentWalletAdded({ wallet: connected.listing }))
         return { caipAddress: connected.caipAddress }
       } catch (error) {
         // A replaced attempt leaves the status to the one that replaced it.
@@ -69,4 +71,12 @@ export function answerFamilyConnect<Entry>(events$: Observable<Logged>, ctx: Eff
     })()
     return attempt.result
   })
+}
+
+/**
+ * Whether the modal's attempt records the recent wallet (it carries the listing the visitor chose, for this connect): the
+ * wallet is then recorded once, under the listing's id (docs/behaviour.md, "Recent wallets").
+ */
+function attemptRecordsWallet(attempt: ConnectAttempt | undefined, ns: ChainNamespace, connectorId: string): boolean {
+  return attempt?.status === 'connecting' && attempt.ns === ns && attempt.connectorId === connectorId && attempt.listing !== undefined
 }

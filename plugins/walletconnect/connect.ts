@@ -1,6 +1,7 @@
 import { filter, merge, type Observable } from 'rxjs'
 import {
   answerIntent,
+  connectionPairingChanged,
   connectionStatusChanged,
   LatchError,
   notMine,
@@ -45,7 +46,12 @@ export function answerConnect(events$: Observable<Logged>, holder: Holder, famil
   const scheduler = ctx.ports.scheduler
   let pending: Pending | undefined
 
-  const emit = (event: LatchEvent) => holder.output.next(event)
+  const emit = (event: LatchEvent) => {
+    holder.output.next(event)
+    // The modal's attempt learns where the pairing is, without its URI (kernel/core/attempt.ts).
+    const phase = walletConnectUriShown.match(event) ? 'shown' : walletConnectPairingEnded.match(event) ? pairingPhases[event.payload.reason] : undefined
+    if (phase) holder.output.next(connectionPairingChanged({ phase }))
+  }
 
   /** Makes a fresh pairing, shows it, and arms its expiry. */
   const pair = async (): Promise<Pending> => {
@@ -228,6 +234,8 @@ function untilRelayFails<T>(client: Client, relayUrl: string, work: () => Promis
     work().then(resolve, reject).finally(stop)
   })
 }
+
+const pairingPhases = { expired: 'expired', used: 'approved', cancelled: 'cancelled', failed: 'failed' } as const
 
 const aborted = () => new LatchError('REQUEST_ABORTED', { details: 'the visitor left the WalletConnect view' })
 

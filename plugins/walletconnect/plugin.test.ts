@@ -1,7 +1,7 @@
 import { filter, firstValueFrom } from 'rxjs'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connect, createLatch, createMemoryStorage, disconnect, request, selectAddress, sendTransaction, signMessage, switchNetwork, type Latch } from '../../kernel/index'
+import { connect, connectionAttemptStarted, createLatch, createMemoryStorage, disconnect, request, selectAddress, sendTransaction, signMessage, switchNetwork, type Latch } from '../../kernel/index'
 import { createTestNetwork } from '../../kernel/testing'
 import { ed25519 } from '@noble/curves/ed25519'
 import { verifyBitcoinMessage } from '../../scripts/devnet/bitcoin-wallet/verify'
@@ -102,6 +102,23 @@ describe('the walletconnect plugin with the dev wallet over the local relay', ()
     expect(latch.getState().connection.wcError).toBe(true)
     decide = () => true
     await expect(pairAndConnect(latch)).resolves.toMatchObject({ caipAddress: `eip155:31337:${anvilAccounts[0]}` })
+    await disconnect(latch)
+  })
+
+  it("tells the modal's connect attempt where the pairing is, never its URI (docs/behaviour.md, \"The connect attempt\")", async () => {
+    const { latch } = dapp()
+    const phases = () => latch.exportLog().events.filter((e) => e.type === 'connection/pairingChanged').map((e) => (e.payload as { phase: string }).phase)
+    latch.dispatch(connectionAttemptStarted({ id: 1, via: 'walletconnect', connectorId: 'walletConnect' }, { ns: 'eip155' }))
+    decide = (ask) => ask.kind !== 'session'
+    await expect(pairAndConnect(latch)).rejects.toMatchObject({ code: 'USER_REJECTED' })
+    expect(phases()).toEqual(['shown', 'failed'])
+    expect(latch.getState().connection.attempt?.pairing).toBe('failed')
+    decide = () => true
+    latch.dispatch(connectionAttemptStarted({ id: 2, via: 'walletconnect', connectorId: 'walletConnect' }, { ns: 'eip155' }))
+    await pairAndConnect(latch)
+    expect(phases()).toEqual(['shown', 'failed', 'shown', 'approved'])
+    expect(latch.getState().connection.attempt?.pairing).toBe('approved')
+    expect(JSON.stringify(latch.getState().connection.attempt) + JSON.stringify(latch.exportLog())).not.toMatch(/wc:[0-9a-f]{64}@2/)
     await disconnect(latch)
   })
 

@@ -1,42 +1,28 @@
-import { useSyncExternalStore } from 'react'
 import {
   connect,
-  connectionRecentWalletAdded,
+  connectionAttemptEnded,
+  connectionAttemptStarted,
   modalClosed,
   routerPushed,
+  selectConnectAttempt,
   selectView,
   toLatchError,
   walletCancelRequested,
+  type ChainNamespace,
+  type ConnectAttempt,
   type Connector,
   type Latch,
-  type LatchErrorData,
+  type View,
   type WalletListing,
 } from '../../kernel/index'
+import { useLatch } from '../hooks/useLatch'
 import { whenViewLeft } from './view-left'
 
-/** The latest connection attempt the modal started: what ConnectingExternal draws. */
-export type ConnectAttempt = {
-  connector: Connector
-  listing?: WalletListing
-  status: 'pending' | 'failed' | 'succeeded'
-  /** The LatchError's data when it failed: the view shows its visitor text in the spoken language (docs/errors.md). */
-  error?: LatchErrorData
-}
+/** What starts an attempt: the view that draws it, the family and connector asked, and the wallet chosen. */
+export type AttemptStart = Pick<ConnectAttempt, 'via' | 'ns' | 'connectorId' | 'connector' | 'listing'>
 
-type Store = { attempt?: ConnectAttempt; listeners: Set<() => void> }
-const stores = new WeakMap<Latch, Store>()
-
-function storeOf(latch: Latch): Store {
-  let store = stores.get(latch)
-  if (!store) stores.set(latch, (store = { listeners: new Set() }))
-  return store
-}
-
-function set(latch: Latch, attempt: ConnectAttempt) {
-  const store = storeOf(latch)
-  store.attempt = attempt
-  for (const listener of store.listeners) listener()
-}
+/** Which views draw the attempt: leaving them cancels it, and a success seen on them closes the modal. */
+export type AttemptViews = { shows: (view: View) => boolean; closes: (view: View) => boolean }
 
 /** The per-chain connector to use: the part on the active family when a merged entry has one. */
 export function connectorForActiveFamily(latch: Latch, connector: Connector): Connector {
@@ -45,53 +31,57 @@ export function connectorForActiveFamily(latch: Latch, connector: Connector): Co
 }
 
 /**
- * Shows ConnectingExternal and asks the kernel to connect through `connector` (docs/behaviour.md, "Views"). On success the
- * modal closes and a wallet chosen from a listing becomes a recent wallet; on failure the view shows the
- * error's shortMessage with Retry. Leaving the view (Back, Close) before the wallet answers cancels the connect: the
- * router's state says so, never a component's unmount (StrictMode mounts views twice, docs/react.md).
+ * Starts a connect attempt the modal draws (docs/behaviour.md, "The connect attempt"): `connection/attemptStarted`, the kernel's
+ * connect, then `connection/attemptEnded` with its outcome, so the attempt lives in the state and the log, and a replayed log
+ * draws the same screen. On success the modal closes (the attempt's reducer records the chosen wallet as recent); on failure
+ * the view shows the error with Retry. Leaving the view (Back, Close) before the wallet answers cancels the connect: the
+ * router's state says so, never a component's unmount (StrictMode mounts views twice, docs/react.md). `undefined` when the
+ * kernel took no event (destroyed, or a replay that takes none): no attempt started.
  */
-export function startConnect(latch: Latch, connector: Connector, listing?: WalletListing): Promise<void> {
-  const target = connectorForActiveFamily(latch, connector)
-  const attempt: ConnectAttempt = { connector, listing, status: 'pending' }
-  set(latch, attempt)
-  latch.dispatch(routerPushed({ view: { name: 'ConnectingExternal', payload: { connectorId: connector.id } } }))
-  const stopWatching = whenViewLeft(latch, target.chain, (view) => view.name === 'ConnectingExternal', () => cancel(latch, attempt, target))
-  return connect(latch, { connectorId: target.id, ns: target.chain }).then(
+export function startAttempt(latch: Latch, start: AttemptStart, views: AttemptViews, shown?: () => void): Promise<void> | undefined {
+  const { via, ns, connectorId, connector, listing } = start
+  // Counts this page's attempts: one more than the latest's (docs/behaviour.md, "The connect attempt").
+  const id = (selectConnectAttempt(latch.getState())?.id ?? 0) + 1
+  const started = latch.dispatch(connectionAttemptStarted({ id, via, connectorId, ...(connector ? { connector } : {}), ...(listing ? { listing } : {}) }, { ns }))
+  if (!started) return undefined
+  shown?.()
+  const current = () => {
+    const attempt = selectConnectAttempt(latch.getState())
+    return attempt?.id === id && attempt.status === 'connecting'
+  }
+  // The visitor left while the wallet had not answered: the request is cancelled (it fails as aborted, and a late answer
+  // is dropped), so nothing waits on it.
+  const stopWatching = whenViewLeft(latch, ns, views.shows, () => {
+    if (!current()) return
+    latch.dispatch(connectionAttemptEnded({ id, outcome: 'cancelled' }))
+    latch.dispatch(walletCancelRequested({}, { ns }))
+  })
+  return connect(latch, { connectorId, ns }).then(
     () => {
       stopWatching()
-      if (storeOf(latch).attempt !== attempt) return
-      set(latch, { ...attempt, status: 'succeeded' })
-      if (listing) latch.dispatch(connectionRecentWalletAdded({ wallet: listing }))
+      if (!current()) return
+      latch.dispatch(connectionAttemptEnded({ id, outcome: 'succeeded' }))
       const state = latch.getState()
-      if (state.router.open && selectView(state).name === 'ConnectingExternal') latch.dispatch(modalClosed({}))
+      if (state.router.open && views.closes(selectView(state))) latch.dispatch(modalClosed({}))
     },
     (error: unknown) => {
       stopWatching()
-      if (storeOf(latch).attempt !== attempt) return
-      set(latch, { ...attempt, status: 'failed', error: toLatchError(error).toData() })
+      if (current()) latch.dispatch(connectionAttemptEnded({ id, outcome: 'failed', error: toLatchError(error).toData() }))
     },
   )
 }
 
-/**
- * The visitor left the connecting view while the wallet had not answered: the request is cancelled
- * (it fails as aborted, and a late answer is dropped), so nothing waits on it.
- */
-function cancel(latch: Latch, attempt: ConnectAttempt, target: Connector): void {
-  if (storeOf(latch).attempt !== attempt) return
-  set(latch, { ...attempt, status: 'failed', error: undefined })
-  latch.dispatch(walletCancelRequested({}, { ns: target.chain }))
+const external = (view: View) => view.name === 'ConnectingExternal'
+
+/** Shows ConnectingExternal and connects through `connector` (docs/behaviour.md, "Views"), as `startAttempt` says. */
+export function startConnect(latch: Latch, connector: Connector, listing?: WalletListing): Promise<void> {
+  const target = connectorForActiveFamily(latch, connector)
+  const start: AttemptStart = { via: 'external', ns: target.chain, connectorId: target.id, connector, listing }
+  const shown = () => latch.dispatch(routerPushed({ view: { name: 'ConnectingExternal', payload: { connectorId: connector.id } } }))
+  return startAttempt(latch, start, { shows: external, closes: external }, shown) ?? Promise.resolve()
 }
 
-/** The latest attempt, re-rendering when it changes. */
-export function useConnectAttempt(latch: Latch): ConnectAttempt | undefined {
-  const store = storeOf(latch)
-  return useSyncExternalStore(
-    (listener) => {
-      store.listeners.add(listener)
-      return () => void store.listeners.delete(listener)
-    },
-    () => store.attempt,
-    () => store.attempt,
-  )
+/** The latest attempt, from the state (`connection.attempt`), re-rendering when it changes. */
+export function useConnectAttempt(): ConnectAttempt | undefined {
+  return useLatch(selectConnectAttempt)
 }

@@ -19,13 +19,14 @@ const sameConnector = (a: Connector | undefined, b: Connector | undefined) => a?
 export default function ConnectingExternal() {
   const latch = useLatchInstance()
   const t = useLatchTranslate()
-  const attempt = useConnectAttempt(latch)
+  const latest = useConnectAttempt()
+  const attempt = latest?.via === 'external' ? latest : undefined
   const fromState = useLatch(selectPayloadConnector, sameConnector)
   const connector = fromState ?? attempt?.connector
   // Leaving the view (Back, Close) cancels a connect the wallet has not answered: startConnect watches the router for it,
   // so a mount → unmount → mount (StrictMode, docs/react.md) cancels nothing.
   if (!connector) return <p className="subtle center">{t('connecting.unavailable')}</p>
-  const failed = attempt?.connector.id === connector.id && attempt.status === 'failed'
+  const failed = attempt?.connector?.id === connector.id && attempt.status === 'failed'
   return (
     <div className="status-view">
       <Loader state={failed ? 'failed' : 'pending'}>

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react'
-import { connectionDeepLinkChosen, type Latch, type LatchErrorData, type WalletListing } from '../../../../kernel/index'
-import { isolated, useHeld, useLatchInstance, useLatchTranslate } from '../../../shared'
+import { connectionDeepLinkChosen, selectConnectAttempt, type ConnectAttempt, type Latch, type LatchErrorData, type WalletListing } from '../../../../kernel/index'
+import { isolated, useHeld, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { copyPairingLink } from './copy-link'
 import { CopyGlyph, ErrorGlyph, ExternalGlyph, WalletLogo } from './glyphs'
-import { currentAttemptId, startPairing, usePairingAttempt, type PairingAttempt } from './pairing-attempt'
+import { startPairing } from './pairing-attempt'
 import { PairingQr } from './PairingQr'
 import { useFocusWhenLost } from './useFocusWhenLost'
 import { usePairing, type SeenPairing } from './usePairing'
@@ -23,15 +23,16 @@ type Props = { listing?: WalletListing; name: string; imageUrl?: string }
 export function PairingView({ listing, name, imageUrl }: Props) {
   const latch = useLatchInstance()
   const platform = useMemo(platformOf, [])
-  // An attempt left from an earlier visit is not this view's: until its own starts, the view waits.
-  const [since] = useState(() => currentAttemptId(latch) ?? 0)
+  // An attempt left from an earlier visit is not this view's: until its own starts, the view waits. A kernel that takes
+  // no event (a replayed log, docs/debugging.md) starts none: the view then draws the attempt the log left.
+  const [since, setSince] = useState(() => selectConnectAttempt(latch.getState())?.id ?? 0)
   const seen = usePairing(latch)
-  const latest = usePairingAttempt(latch)
-  const attempt = latest && latest.id > since ? latest : undefined
+  const latest = useLatch(selectConnectAttempt)
+  const attempt = latest?.via === 'walletconnect' && latest.id > since ? latest : undefined
   // One pairing per showing of the view, however often React mounts it (StrictMode, docs/react.md): leaving the view, or
   // another wallet shown in its place, cancels it (startPairing watches the router); an unmount alone does not.
   useHeld(() => {
-    void startPairing(latch, listing)
+    if (!startPairing(latch, listing)) setSince(-1)
     return () => undefined
   }, [latch, listing])
 
@@ -40,16 +41,16 @@ export function PairingView({ listing, name, imageUrl }: Props) {
 }
 
 /** The code, its hint and the actions, while the pairing is pending. */
-function Pairing({ latch, attempt, seen, listing, name, imageUrl, platform }: Props & { latch: Latch; attempt?: PairingAttempt; seen: SeenPairing; platform: Platform }) {
+function Pairing({ latch, attempt, seen, listing, name, imageUrl, platform }: Props & { latch: Latch; attempt?: ConnectAttempt; seen: SeenPairing; platform: Platform }) {
   const t = useLatchTranslate()
   const focusRef = useFocusWhenLost<HTMLDivElement>()
-  const uri = attempt?.status === 'pending' && seen.attemptId === attempt.id ? seen.pairing?.uri : undefined
+  const uri = attempt?.status === 'connecting' && seen.attemptId === attempt.id ? seen.pairing?.uri : undefined
   const expected = listing ? openLinkFor(listing, platform, sampleUri) : undefined
   const link = listing && uri ? openLinkFor(listing, platform, uri) : undefined
   const phoneFirst = expected !== undefined && platform !== 'desktop'
   const open = expected ? <OpenWallet latch={latch} link={link} kind={expected.kind} name={name} primary={phoneFirst} /> : null
   return (
-    <div className="wc-view" data-layout={phoneFirst ? 'phone' : 'qr'} ref={focusRef}>
+    <div className="wc-view" data-layout={phoneFirst ? 'phone' : 'qr'} data-pairing={attempt?.pairing} ref={focusRef}>
       {phoneFirst ? (
         <>
           <p className="headline">{isolated(t, 'connecting.continueIn', { name }, 'name')}</p>

@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import type { Latch } from '../../../../kernel/index'
+import { selectConnectAttempt, type Latch } from '../../../../kernel/index'
 import { watchPairing, type Pairing } from '../../../../plugins/walletconnect/pairing'
 import { useHeld } from '../../../shared'
-import { currentAttemptId } from './pairing-attempt'
 
 /** A pairing as it arrived, with the attempt that was latest then: a URI shows only under its own attempt. */
 export type SeenPairing = { pairing?: Pairing; attemptId?: number }
@@ -15,7 +14,7 @@ export type SeenPairing = { pairing?: Pairing; attemptId?: number }
 export function usePairing(latch: Latch): SeenPairing {
   const [seen, setSeen] = useState<SeenPairing>({})
   useHeld(() => {
-    const subscription = watchPairing(latch).subscribe((pairing) => setSeen({ pairing, attemptId: currentAttemptId(latch) }))
+    const subscription = watchPairing(latch).subscribe((pairing) => setSeen({ pairing, attemptId: selectConnectAttempt(latch.getState())?.id }))
     return () => subscription.unsubscribe()
   }, [latch])
   return seen
