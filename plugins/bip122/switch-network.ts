@@ -6,7 +6,6 @@ import {
   networkSwitchFailed,
   networkSwitchRequested,
   networkSwitchSucceeded,
-  notMine,
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
@@ -22,12 +21,14 @@ import { activeSession } from './session'
  * on the new network are read again, since Bitcoin addresses differ per network.
  */
 export function answerSwitchNetwork(events$: Observable<Logged>, { ctx, registry, requests, settings }: Deps): Observable<LatchEvent> {
-  const options = { intent: networkSwitchRequested, succeeded: networkSwitchSucceeded, failed: networkSwitchFailed, ns: 'bip122', toError: switchError } as const
+  const options = { intent: networkSwitchRequested, succeeded: networkSwitchSucceeded, failed: networkSwitchFailed, ns: 'bip122', toError: switchError,
+    // Connected through another plugin's connector (WalletConnect): that plugin answers.
+    owns: () => activeSession(ctx.getState(), registry).kind !== 'foreign',
+  } as const
   return answerIntent(events$, options, async (intent, emit) => {
     const { caipNetworkId } = intent.payload
     const state = ctx.getState()
     const session = activeSession(state, registry)
-    if (session.kind === 'foreign') return notMine
     if (!state.chains.bip122.network.requestedCaipNetworks.some((n) => n.caipNetworkId === caipNetworkId)) {
       throw new LatchError('NETWORK_NOT_FOUND', { details: `${caipNetworkId} is not among the configured networks` })
     }

@@ -6,7 +6,6 @@ import {
   networkSwitchFailed,
   networkSwitchRequested,
   networkSwitchSucceeded,
-  notMine,
   toLatchError,
   type EffectContext,
   type LatchEvent,
@@ -21,14 +20,18 @@ import type { Registry } from './registry'
  * wallet says it does not serve is refused with `SWITCH_CHAIN_FAILED`.
  */
 export function answerSwitchNetwork(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
-  const options = { intent: networkSwitchRequested, succeeded: networkSwitchSucceeded, failed: networkSwitchFailed, ns: 'solana', toError: (e: unknown) => toLatchError(e, 'SWITCH_CHAIN_FAILED') } as const
+  const options = { intent: networkSwitchRequested, succeeded: networkSwitchSucceeded, failed: networkSwitchFailed, ns: 'solana', toError: (e: unknown) => toLatchError(e, 'SWITCH_CHAIN_FAILED'),
+    // Connected through another plugin's connector (a pairing): that plugin answers.
+    owns: () => {
+      const { connectorId } = ctx.getState().chains.solana
+      return connectorId === undefined || registry.get(connectorId) !== undefined
+    },
+  } as const
   return answerIntent(events$, options, async (intent, emit) => {
     const { caipNetworkId } = intent.payload
     const state = ctx.getState()
     const chain = state.chains.solana
     const entry = chain.connectorId === undefined ? undefined : registry.get(chain.connectorId)
-    // Connected through another plugin's connector (a pairing): that plugin answers.
-    if (chain.connectorId !== undefined && !entry) return notMine
     const network = chain.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
     if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: `${caipNetworkId} is not among the configured networks` })
     const walletChain = walletChainOf(caipNetworkId)

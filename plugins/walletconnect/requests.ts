@@ -1,17 +1,12 @@
-import { filter, merge, Observable } from 'rxjs'
-import * as z from 'zod/mini'
+import { merge, type Observable } from 'rxjs'
 import {
   answerIntent,
-  isUnsafeMethod,
   LatchError,
   networkSwitched,
   networkSwitchFailed,
   networkSwitchRequested,
   networkSwitchSucceeded,
-  notMine,
-  parseCaipAddress,
   selectAddress,
-  walletCancelRequested,
   walletRpcFailed,
   walletRpcRequested,
   walletRpcSucceeded,
@@ -21,7 +16,6 @@ import {
   walletSignMessageFailed,
   walletSignMessageRequested,
   walletSignMessageSucceeded,
-  type CaipNetworkId,
   type ChainNamespace,
   type LatchEvent,
   type Logged,
@@ -29,130 +23,67 @@ import {
 import { encodeBase58 } from '../../kernel/rules/base58'
 import { toBase64 } from '../../kernel/rules/base64'
 import { toSessionError } from './errors'
+import { remoteWallets, type RemoteWallet } from '../../kernel/family/index'
 import type { Holder } from './holder'
-import { accountOnSwitch } from './holder'
-import { planChainSwitch, type SessionFamily } from './rules'
-
-/** A request in flight through the session; an unsafe one is aborted when the visitor cancels (docs/behaviour.md, "Wallet requests"). */
-type InFlight = { unsafe: boolean; abort(error: LatchError): void }
+import { walletConnectConnectorId } from './pairing'
 
 /**
- * Answers a family's wallet requests through the session (docs/walletconnect.md, "Requests"): the family-agnostic
- * sign and send intents, any allowed RPC method, network switches, and EVM capabilities. Intents of a family not
- * connected through WalletConnect are left to its own plugin.
+ * Answers the Solana and Bitcoin wallet requests through the session while their families do not yet answer through
+ * the wallet WalletConnect hands them (docs/walletconnect.md, "Requests"): the family-agnostic sign and send intents,
+ * any allowed RPC method, network switches. Only intents of a family connected through WalletConnect are its own.
  */
 export function answerRequests(events$: Observable<Logged>, holder: Holder, ns: ChainNamespace): Observable<LatchEvent> {
-  const inFlight = new Set<InFlight>()
-
-  /** Sends one request on the session, on the family's current network; refused before the wallet when not approved. */
-  const send = async (family: SessionFamily, method: string, params: unknown): Promise<unknown> => {
-    if (!family.methods.includes(method)) {
-      throw new LatchError('RPC_NOT_ALLOWED', { details: `Requested RPC call is not allowed: the wallet did not approve ${method} for ${ns}` })
-    }
-    const session = holder.session
-    if (!session) throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no WalletConnect session carries ${ns}` })
-    const client = await holder.client()
-    const chainId = currentChain(holder, family)
-    const entry = {} as InFlight
-    const abort = new Promise<never>((_, reject) => {
-      entry.unsafe = isUnsafeMethod(method)
-      entry.abort = reject
-    })
-    inFlight.add(entry)
-    try {
-      return await Promise.race([client.request({ topic: session.topic, chainId, request: { method, params } }), abort])
-    } finally {
-      inFlight.delete(entry)
-    }
+  const wallet = (): RemoteWallet => {
+    const found = remoteWallets(holder.ctx).get(ns, walletConnectConnectorId)
+    if (!found) throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no WalletConnect session carries ${ns}` })
+    return found
   }
-
-  const mine = () => {
-    const family = holder.own(ns)
-    return family === notMine ? undefined : family
-  }
+  const send = (method: string, params: unknown) => wallet().request(method, params)
   const toError = (error: unknown) => toSessionError(error)
+  const owns = () => holder.ctx.getState().chains[ns].connectorId === walletConnectConnectorId
 
-  const rpc = answerIntent(events$, { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns, toError }, async (intent) => {
-    const family = mine()
-    if (!family) return notMine
+  const rpc = answerIntent(events$, { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns, toError, owns }, async (intent) => {
     if (ns === 'bip122' && intent.payload.method === 'signMessage') {
       // Latch's Bitcoin verb ({ message, address?, protocol? } → { signature, address, protocol }) in WalletConnect's shape.
       const params = (intent.payload.params ?? {}) as { message?: unknown; address?: unknown; protocol?: unknown }
       const address = typeof params.address === 'string' ? params.address : (selectAddress(holder.ctx.getState(), ns) ?? '')
       const protocol = params.protocol === 'ECDSA' || params.protocol === 'BIP322' ? params.protocol : undefined
       const call = bitcoinSignMessage(String(params.message ?? ''), address, protocol)
-      return { result: call.shape(call.read(await send(family, call.method, call.params))) as never }
+      return { result: call.shape(call.read(await send(call.method, call.params))) as never }
     }
-    const result = await send(family, intent.payload.method, intent.payload.params)
+    const result = await send(intent.payload.method, intent.payload.params)
     return { result: toJson(result, intent.payload.method) }
   })
 
-  const sign = answerIntent(events$, { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns, toError }, async (intent) => {
-    const family = mine()
-    if (!family) return notMine
+  const sign = answerIntent(events$, { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns, toError, owns }, async (intent) => {
     const address = selectAddress(holder.ctx.getState(), ns) ?? ''
     const { method, params, read } = signMessageCall(ns, intent.payload.message, address)
-    return { signature: read(await send(family, method, params)) }
+    return { signature: read(await send(method, params)) }
   })
 
   const sendTransaction = answerIntent(
     events$,
-    { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns, toError },
+    { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns, toError, owns },
     async (intent) => {
-      const family = mine()
-      if (!family) return notMine
       const address = selectAddress(holder.ctx.getState(), ns) ?? ''
       const { to, value, data } = intent.payload
-      if (ns === 'eip155') {
-        const tx = { from: address, to, value: `0x${BigInt(value).toString(16)}`, ...(data ? { data } : {}) }
-        return { hash: readString(await send(family, 'eth_sendTransaction', [tx]), /^0x[0-9a-fA-F]{64}$/, 'eth_sendTransaction') }
-      }
       if (ns === 'bip122') {
         if (data !== undefined && data !== '0x') throw new LatchError('INVALID_PARAMS', { details: 'a Bitcoin transfer carries no data' })
-        const answer = await send(family, 'sendTransfer', { account: address, recipientAddress: to, amount: value })
+        const answer = await send('sendTransfer', { account: address, recipientAddress: to, amount: value })
         return { hash: readString(readField(answer, 'txid'), /^[0-9a-fA-F]{64}$/, 'sendTransfer') }
       }
       throw new LatchError('INVALID_PARAMS', { details: `a ${ns} transfer through WalletConnect needs a signed transaction: use the family's signAndSendTransaction` })
     },
   )
 
-  const switchNetwork = answerIntent(events$, { intent: networkSwitchRequested, succeeded: networkSwitchSucceeded, failed: networkSwitchFailed, ns, toError }, async (intent, emit) => {
-    const family = mine()
-    if (!family) return notMine
+  const switchNetwork = answerIntent(events$, { intent: networkSwitchRequested, succeeded: networkSwitchSucceeded, failed: networkSwitchFailed, ns, toError, owns }, async (intent, emit) => {
     const target = intent.payload.caipNetworkId
-    const plan = planChainSwitch({ approvedChains: family.chains, target, methods: family.methods })
-    if (plan === 'fail') throw new LatchError('SWITCH_CHAIN_FAILED', { details: `${target} is not approved by the session and the wallet has no switch method` })
-    if (plan === 'ask') await send(family, 'wallet_switchEthereumChain', [{ chainId: `0x${Number(target.split(':')[1]).toString(16)}` }])
-    if (!family.chains.includes(target)) family.chains.push(target)
+    await wallet().switchChain(target)
     emit(networkSwitched({ caipNetworkId: target }, { ns }))
-    // The session may hold another account on that chain: that one becomes the family's (docs/walletconnect.md, "Sessions").
-    for (const event of accountOnSwitch(holder, family, target)) emit(event)
     return { caipNetworkId: target }
   })
 
-  const cancels = events$.pipe(
-    filter((event) => {
-      if (walletCancelRequested.match(event) && event.ns === ns) {
-        for (const entry of inFlight) if (entry.unsafe) entry.abort(new LatchError('REQUEST_ABORTED', { details: 'the visitor cancelled' }))
-      }
-      return false
-    }),
-  )
-
-  return merge(rpc, sign, sendTransaction, switchNetwork, cancels, ns === 'eip155' ? answerCapabilities(events$, holder, send) : []) as Observable<LatchEvent>
-}
-
-/** The session's chain the family's requests go to: its current network when approved, else the account's chain. */
-function currentChain(holder: Holder, family: SessionFamily): CaipNetworkId {
-  const state = holder.ctx.getState()
-  const current = state.chains[family.ns].network.caipNetwork?.caipNetworkId
-  if (current && family.chains.includes(current)) return current
-  const caip = state.chains[family.ns].account.caipAddress
-  if (caip) {
-    const { namespace, reference } = parseCaipAddress(caip)
-    return `${namespace}:${reference}` as CaipNetworkId
-  }
-  return family.chains[0] as CaipNetworkId
+  return merge(rpc, sign, sendTransaction, switchNetwork) as Observable<LatchEvent>
 }
 
 /** The family's message-signing call and how to read its signature (docs/walletconnect.md, "Requests"). */
@@ -164,9 +95,7 @@ function signMessageCall(ns: ChainNamespace, message: string, address: string): 
       read: (answer) => readString(readField(answer, 'signature'), /^[1-9A-HJ-NP-Za-km-z]{64,90}$/, 'solana_signMessage'),
     }
   }
-  if (ns === 'bip122') return bitcoinSignMessage(message, address)
-  const hex = `0x${[...new TextEncoder().encode(message)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
-  return { method: 'personal_sign', params: [hex, address], read: (answer) => readString(answer, /^0x[0-9a-fA-F]{130,}$/, 'personal_sign') }
+  return bitcoinSignMessage(message, address)
 }
 
 /**
@@ -182,28 +111,6 @@ function bitcoinSignMessage(message: string, address: string, protocol?: 'ECDSA'
     read: (answer: unknown) => toBase64Signature(readString(readField(answer, 'signature'), /^([0-9a-fA-F]{2}){40,1000}$|^[A-Za-z0-9+/=]{40,2000}$/, 'signMessage')),
     shape: (signature: string) => ({ signature, address, protocol: chosen }),
   }
-}
-
-/** `eip155/capabilitiesRequested` (the eip155 plugin's verb) answered through the session: `{}` when the wallet has none to give. */
-function answerCapabilities(events$: Observable<Logged>, holder: Holder, send: (family: SessionFamily, method: string, params: unknown) => Promise<unknown>): Observable<LatchEvent> {
-  return events$.pipe(
-    filter((event) => event.type === 'eip155/capabilitiesRequested' && event.ns === 'eip155' && holder.familyOf('eip155') !== undefined),
-    (source) =>
-      new Observable<LatchEvent>((subscriber) =>
-        source.subscribe((event) => {
-          const family = holder.familyOf('eip155') as SessionFamily
-          const address = readString(readField(event.payload, 'address') ?? selectAddress(holder.ctx.getState(), 'eip155'), /^0x[0-9a-fA-F]{40}$/, 'address')
-          const reply = event.requestId === undefined ? { ns: 'eip155' as const } : { ns: 'eip155' as const, requestId: event.requestId }
-          const answer = family.methods.includes('wallet_getCapabilities') ? send(family, 'wallet_getCapabilities', [address]) : Promise.resolve({})
-          answer
-            .catch(() => ({}))
-            .then((capabilities) => {
-              const parsed = z.safeParse(z.record(z.string(), z.record(z.string(), z.json())), capabilities)
-              subscriber.next({ type: 'eip155/capabilitiesSucceeded', ...reply, payload: { address, capabilities: parsed.success ? parsed.data : {} } } as never)
-            })
-        }),
-      ),
-  )
 }
 
 function readField(value: unknown, key: string): unknown {
