@@ -1,6 +1,5 @@
 import type { Observable } from 'rxjs'
 import { answerFamilyDisconnect, constants, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
-import { remoteWallets } from '../../kernel/family/index'
 import { readFeature } from './accounts'
 import type { Registry } from './registry'
 import { activeSession } from './session-state'
@@ -15,15 +14,12 @@ export function answerDisconnect(events$: Observable<Logged>, ctx: EffectContext
     events$,
     'solana',
     () => {
-      const state = ctx.getState()
-      const session = activeSession(state, registry)
-      if (session.kind === 'mine') return session
-      // A connector's wallet (WalletConnect's) ends its session, for every family it serves.
-      const remote = remoteWallets(ctx).get('solana', state.chains.solana.connectorId)
-      return remote ? { kind: 'remote' as const, remote } : undefined
+      const session = activeSession(ctx, registry)
+      return session.kind === 'mine' ? session : undefined
     },
     async (session) => {
-      if (session.kind === 'remote') return session.remote.disconnect()
+      // A connector's wallet (WalletConnect's) ends its session, for every family it serves.
+      if (session.remote) return session.remote.disconnect()
       const feature = readFeature(session.entry.wallet, 'standard:disconnect')
       if (feature) await calls.run(session.entry.wallet, 'standard:disconnect', () => feature.disconnect() as Promise<unknown>, { timeout: constants.signOutWait })
     },

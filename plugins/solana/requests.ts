@@ -35,16 +35,11 @@ type Json = z.core.util.JSONType
 /** The connected wallet ready to sign; `NOT_CONNECTED` with none. */
 function signerOf(ctx: EffectContext, registry: Registry, calls: WalletCalls): { signer: Signer } {
   const state = ctx.getState()
-  const session = activeSession(state, registry)
+  const session = activeSession(ctx, registry, state)
   if (session.kind !== 'mine') throw notConnected()
   const network = state.chains.solana.network.caipNetwork
   if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: 'no Solana network is configured' })
   return { signer: { entry: session.entry, account: heldAccount(session.entry, session.address), network, calls, ctx } }
-}
-
-/** Whether this plugin answers the family's requests: not while another plugin's connector (WalletConnect) holds it. */
-function ownsConnection(ctx: EffectContext, registry: Registry): boolean {
-  return activeSession(ctx.getState(), registry).kind !== 'foreign'
 }
 
 /**
@@ -53,7 +48,7 @@ function ownsConnection(ctx: EffectContext, registry: Registry): boolean {
  * (`INVALID_RESPONSE`). `solana_getAccounts` and `solana_requestAccounts` are answered from the state.
  */
 export function answerWalletRpc(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls, onSent: (signature: string) => void = () => undefined): Observable<LatchEvent> {
-  const options = { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns: 'solana', toError: toWalletError, owns: () => ownsConnection(ctx, registry) } as const
+  const options = { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns: 'solana', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent): Promise<{ result: Json }> => {
     const { method, params } = intent.payload
     const state = ctx.getState()
@@ -112,7 +107,7 @@ function checkParams(method: string, params: unknown): unknown {
 
 /** Answers the kernel's `signMessage` for solana: the text's UTF-8 bytes, signed; the signature in base58. */
 export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls): Observable<LatchEvent> {
-  const options = { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'solana', toError: toWalletError, owns: () => ownsConnection(ctx, registry) } as const
+  const options = { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'solana', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
     const found = signerOf(ctx, registry, calls)
     const message = new TextEncoder().encode(intent.payload.message)
@@ -126,7 +121,7 @@ export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContex
  * units of that SPL token to `to`'s associated token account (./spl, loaded then). `hash` is its signature.
  */
 export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls, onSent: (signature: string) => void = () => undefined): Observable<LatchEvent> {
-  const options = { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'solana', toError: toWalletError, owns: () => ownsConnection(ctx, registry) } as const
+  const options = { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'solana', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
     const found = signerOf(ctx, registry, calls)
     const { to, value, data, token } = intent.payload

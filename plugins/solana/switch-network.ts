@@ -11,21 +11,18 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
+import { remoteWallets } from '../../kernel/family/index'
 import { walletChainOf } from './networks'
 import type { Registry } from './registry'
 
 /**
  * Answers `network/switchRequested` for solana (docs/solana.md, "Networks"): a Solana wallet has no current chain to
  * switch (each request names its chain), so the switch is Latch's own. With a wallet connected, a cluster the
- * wallet says it does not serve is refused with `SWITCH_CHAIN_FAILED`.
+ * wallet says it does not serve is refused with `SWITCH_CHAIN_FAILED`; a connector's wallet (WalletConnect's) switches
+ * by its connector's rules.
  */
 export function answerSwitchNetwork(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
   const options = { intent: networkSwitchRequested, succeeded: networkSwitchSucceeded, failed: networkSwitchFailed, ns: 'solana', toError: (e: unknown) => toLatchError(e, 'SWITCH_CHAIN_FAILED'),
-    // Connected through another plugin's connector (a pairing): that plugin answers.
-    owns: () => {
-      const { connectorId } = ctx.getState().chains.solana
-      return connectorId === undefined || registry.get(connectorId) !== undefined
-    },
   } as const
   return answerIntent(events$, options, async (intent, emit) => {
     const { caipNetworkId } = intent.payload
@@ -34,6 +31,9 @@ export function answerSwitchNetwork(events$: Observable<Logged>, ctx: EffectCont
     const entry = chain.connectorId === undefined ? undefined : registry.get(chain.connectorId)
     const network = chain.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
     if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: `${caipNetworkId} is not among the configured networks` })
+    // Connected through a connector's wallet (WalletConnect): the switch follows its rules (docs/walletconnect.md, "Sessions").
+    const remote = chain.connectorId !== undefined && !entry ? remoteWallets(ctx).get('solana', chain.connectorId) : undefined
+    if (remote) await remote.switchChain(caipNetworkId)
     const walletChain = walletChainOf(caipNetworkId)
     if (entry && walletChain && !chainsOf(entry.wallet, entry.info.chains).includes(walletChain)) {
       throw new LatchError('SWITCH_CHAIN_FAILED', { details: `${entry.connector.name} does not serve ${walletChain}` })

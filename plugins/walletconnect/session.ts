@@ -21,6 +21,6 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, options
     answerConnect(events$, holder, families),
     followSwitches(events$, holder),
     cancelRequests(events$, holder),
-    ...families.filter((ns) => ns !== 'eip155').map((ns) => answerRequests(events$, holder, ns)),
+    ...families.filter((ns) => ns === 'bip122').map((ns) => answerRequests(events$, holder, ns)),
   ).pipe(finalize(() => holder.stop()))
 }
