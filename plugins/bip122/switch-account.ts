@@ -12,10 +12,10 @@ import { activeSession } from './session'
  * account then moves there. No wallet is asked: the wallet already authorised every account of the connection.
  */
 export function answerSwitchAccount(events$: Observable<Logged>, { ctx, registry }: Deps): Observable<LatchEvent> {
-  const options = { intent: bip122SwitchAccountRequested, succeeded: bip122SwitchAccountSucceeded, failed: bip122SwitchAccountFailed, ns: 'bip122', owns: () => activeSession(ctx.getState(), registry).kind !== 'foreign' } as const
+  const options = { intent: bip122SwitchAccountRequested, succeeded: bip122SwitchAccountSucceeded, failed: bip122SwitchAccountFailed, ns: 'bip122' } as const
   return answerIntent(events$, options, async (intent, emit) => {
     const state = ctx.getState()
-    const session = activeSession(state, registry)
+    const session = activeSession(ctx, registry, state)
     const { address } = intent.payload
     if (session.kind !== 'mine') throw address?.trim() ? notConnected() : new LatchError('BIP122_ADDRESS_REQUIRED')
     const account = checkAccountSwitch(state.chains.bip122.account.allAccounts, address)

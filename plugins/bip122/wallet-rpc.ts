@@ -28,7 +28,7 @@ import type { Bip122Method } from './wallet'
  */
 async function run(deps: Deps, method: string, params: unknown): Promise<unknown> {
   const { ctx, registry, requests, settings } = deps
-  const session = activeSession(ctx.getState(), registry)
+  const session = activeSession(ctx, registry)
   assertMethodAllowed('bip122', method)
   if (session.kind !== 'mine') throw notConnected()
   const wallets = await loadWalletModule()
@@ -45,20 +45,18 @@ async function run(deps: Deps, method: string, params: unknown): Promise<unknown
  */
 export function answerWalletRequests(events$: Observable<Logged>, deps: Deps): Observable<LatchEvent> {
   const toError = (error: unknown) => toBitcoinWalletError(error)
-  // Connected through another plugin's connector (WalletConnect): that plugin answers.
-  const owns = () => activeSession(deps.ctx.getState(), deps.registry).kind !== 'foreign'
   return merge(
-    answerIntent(events$, { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns: 'bip122', toError, owns }, async (intent) => {
+    answerIntent(events$, { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns: 'bip122', toError }, async (intent) => {
       const result = await run(deps, intent.payload.method, intent.payload.params)
       return { result: result as never }
     }),
-    answerIntent(events$, { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'bip122', toError, owns }, async (intent) => {
+    answerIntent(events$, { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'bip122', toError }, async (intent) => {
       const result = await run(deps, 'signMessage', { message: intent.payload.message })
       return { signature: (result as { signature: string }).signature }
     }),
     answerIntent(
       events$,
-      { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'bip122', toError, owns },
+      { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'bip122', toError },
       async (intent) => {
         const { to, value, data, token } = intent.payload
         if ((data !== undefined && data !== '0x') || token !== undefined) throw new LatchError('INVALID_PARAMS', { details: 'a Bitcoin transfer carries no data and no token' })

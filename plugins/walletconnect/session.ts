@@ -4,7 +4,6 @@ import type { ClientOptions } from './client'
 import { answerConnect } from './connect'
 import { createHolder } from './holder'
 import { cancelRequests, followSwitches, restore, watchClient } from './lifecycle'
-import { answerRequests } from './requests'
 import { served } from './served'
 
 /**
@@ -21,6 +20,5 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, options
     answerConnect(events$, holder, families),
     followSwitches(events$, holder),
     cancelRequests(events$, holder),
-    ...families.filter((ns) => ns === 'bip122').map((ns) => answerRequests(events$, holder, ns)),
   ).pipe(finalize(() => holder.stop()))
 }
