@@ -17,7 +17,7 @@ describe('bip122 through a connector\'s remote wallet (remoteBitcoinWallet, docs
     const remote = remoteConnector('bip122', `${mainnet}:${address}`, { signMessage: () => ({ address, signature: hex }), sendTransfer: () => ({ txid }) })
     const latch = createLatch({ networks: [createTestNetwork('bip122', '000000000019d6689c085ae165831e93')], plugins: [bip122(), remote.plugin], ports: createTestPorts().ports })
     await expect(signMessage(latch, { message: 'hi', ns: 'bip122' })).resolves.toEqual({ signature: toBase64(signatureBytes) })
-    await expect(sendTransaction(latch, { ns: 'bip122', to: address, value: 1000n })).resolves.toMatchObject({ hash: txid })
+    await expect(sendTransaction(latch, { ns: "bip122", to: address as `0x${string}`, value: 1000n })).resolves.toMatchObject({ hash: txid })
     expect(remote.asked).toEqual([
       { method: 'signMessage', params: { account: address, address, message: 'hi', protocol: 'ecdsa' } },
       { method: 'sendTransfer', params: { account: address, recipientAddress: address, amount: '1000' } },

@@ -4,7 +4,7 @@ import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { remoteConnector } from '../../scripts/testing/remote-wallet'
 import { eip155 } from './index'
 
-const address = '0x' + '12'.repeat(20)
+const address = `0x${'12'.repeat(20)}` as const
 const signature = '0x' + 'ab'.repeat(65)
 const hash = '0x' + 'cd'.repeat(32)
 

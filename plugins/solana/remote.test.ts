@@ -23,7 +23,7 @@ describe('solana through a connector\'s remote wallet (remoteStandardWallet, doc
         return { signature: encodeBase58(ed25519.sign(parsed!.message, secret)) }
       },
     })
-    const latch = createLatch({ networks: [createTestNetwork('solana', mainnet)], plugins: [solana({ wallets: [] }), remote.plugin], ports: createTestPorts().ports })
+    const latch = createLatch({ networks: [createTestNetwork('solana', mainnet)], plugins: [solana({ wallets: { get: () => [], on: () => () => undefined } }), remote.plugin], ports: createTestPorts().ports })
     const { signature } = await signMessage(latch, { message: 'hi', ns: 'solana' })
     expect(ed25519.verify(decodeBase58(signature) as Uint8Array, new TextEncoder().encode('hi'), publicKey)).toBe(true)
     expect(remote.asked[0]).toEqual({ method: 'solana_signMessage', params: { message: encodeBase58(new TextEncoder().encode('hi')), pubkey: address } })
