@@ -11,7 +11,6 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
-import { remoteWallets } from '../../kernel/family/index'
 import { walletChainOf } from './networks'
 import type { Registry } from './registry'
 
@@ -32,7 +31,9 @@ export function answerSwitchNetwork(events$: Observable<Logged>, ctx: EffectCont
     const network = chain.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
     if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: `${caipNetworkId} is not among the configured networks` })
     // Connected through a connector's wallet (WalletConnect): the switch follows its rules (docs/walletconnect.md, "Sessions").
-    const remote = chain.connectorId !== undefined && !entry ? remoteWallets(ctx).get('solana', chain.connectorId) : undefined
+    // The kit loads here only then, so the plugin's entry stays small (docs/solana.md, "What loads when").
+    const connectorId = chain.connectorId !== undefined && !entry ? chain.connectorId : undefined
+    const remote = connectorId === undefined ? undefined : (await import('../../kernel/family/index')).remoteWallets(ctx).get('solana', connectorId)
     if (remote) await remote.switchChain(caipNetworkId)
     const walletChain = walletChainOf(caipNetworkId)
     if (entry && walletChain && !chainsOf(entry.wallet, entry.info.chains).includes(walletChain)) {
