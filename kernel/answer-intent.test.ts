@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answerIntent, notMine } from './answer-intent'
+import { answerIntent } from './answer-intent'
 import { toastRequested } from './core/events'
 import { walletRpcFailed, walletRpcRequested, walletRpcSucceeded, walletSignMessageFailed, walletSignMessageRequested, walletSignMessageSucceeded } from './core/intents'
 import { LatchError } from './errors'
@@ -8,7 +8,7 @@ import { definePlugin } from './plugin'
 import { replay } from './replay'
 import { createTestPorts } from './testing'
 
-function family(handle: (message: string) => Promise<{ signature: string } | typeof notMine>) {
+function family(handle: (message: string) => Promise<{ signature: string }>, owns?: (message: string) => boolean) {
   return definePlugin({
     name: 'family',
     namespaces: ['eip155'],
@@ -16,7 +16,7 @@ function family(handle: (message: string) => Promise<{ signature: string } | typ
       (events$) =>
         answerIntent(
           events$,
-          { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'eip155' },
+          { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'eip155', ...(owns ? { owns: (intent: { payload: { message: string } }) => owns(intent.payload.message) } : {}) },
           async (intent, emit) => {
             emit(toastRequested({ toast: { message: 'Authenticating...', variant: 'loading' } }))
             return handle(intent.payload.message)
@@ -48,34 +48,49 @@ describe('answerIntent', () => {
     })
   })
 
-  it('ignores other families and stays silent when the handler says notMine, while another plugin of the family may answer', async () => {
+  it('ignores other families, and the intents its `owns` says are not its own: another plugin of the family answers those', async () => {
     const t = createTestPorts()
     const silent = definePlugin({ name: 'silent', namespaces: ['eip155', 'solana'] })
-    const latch = createLatch({ plugins: [family(async () => notMine), silent], ports: t.ports })
-    const solana = latch.request({ type: 'wallet/signMessageRequested', ns: 'solana', payload: { message: 'x' } }, { timeout: 100 })
-    const mine = latch.request({ type: 'wallet/signMessageRequested', ns: 'eip155', payload: { message: 'x' } }, { timeout: 100 })
+    const latch = createLatch({ plugins: [family(async (m) => ({ signature: `sig:${m}` }), (m) => m === 'mine'), silent], ports: t.ports })
+    const solana = latch.request({ type: 'wallet/signMessageRequested', ns: 'solana', payload: { message: 'mine' } }, { timeout: 100 })
+    const other = latch.request({ type: 'wallet/signMessageRequested', ns: 'eip155', payload: { message: 'other' } }, { timeout: 100 })
+    await expect(latch.request({ type: 'wallet/signMessageRequested', ns: 'eip155', payload: { message: 'mine' } })).resolves.toEqual({ signature: 'sig:mine' })
     for (let i = 0; i < 5; i++) await Promise.resolve()
     t.advance(100)
     await expect(solana).rejects.toMatchObject({ code: 'REQUEST_TIMEOUT' })
-    await expect(mine).rejects.toMatchObject({ code: 'REQUEST_TIMEOUT' })
+    await expect(other).rejects.toMatchObject({ code: 'REQUEST_TIMEOUT' })
+    // Not its own: no fact of the handler's was emitted for it.
+    expect(latch.exportLog().events.filter((e) => e.type === 'toast/requested')).toHaveLength(1)
   })
+})
 
-  it('when every plugin of the family says notMine, nobody holds its connection: NOT_CONNECTED at once', async () => {
+describe('routing by owner (docs/plugins.md, "Intents and request()")', () => {
+  it('a wallet intent of a family no plugin claims is NOT_CONNECTED at once; a plugin answering without claiming the family never sees it answered twice', async () => {
     const t = createTestPorts()
-    const second = definePlugin({
-      name: 'second',
-      namespaces: ['eip155'],
-      effects: [(events$) => answerIntent(events$, { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'eip155' }, async () => notMine)],
-    })
-    const latch = createLatch({ plugins: [family(async () => notMine), second], ports: t.ports })
+    // A connector plugin (WalletConnect's kind) lists no `namespaces`: it answers no family intent.
+    const connector = definePlugin({ name: 'connector' })
+    const latch = createLatch({ plugins: [family(async (m) => ({ signature: `sig:${m}` })), connector], ports: t.ports })
     // No clock moves.
-    await expect(latch.request({ type: 'wallet/signMessageRequested', ns: 'eip155', payload: { message: 'x' } })).rejects.toMatchObject({
+    await expect(latch.request({ type: 'wallet/signMessageRequested', ns: 'solana', payload: { message: 'x' } })).rejects.toMatchObject({
       code: 'UNKNOWN',
       messageId: 'NOT_CONNECTED',
-      details: 'no plugin holds a eip155 connection',
+      details: 'no plugin holds a solana connection',
     })
-    // The declines are not events: the log holds the intent, the family's facts and the kernel's answer.
-    expect(latch.exportLog().events.map((e) => e.type).filter((type) => type.startsWith('wallet/') || type.startsWith('kernel/'))).toEqual(['wallet/signMessageRequested', 'wallet/signMessageFailed'])
+    await expect(latch.request({ type: 'network/switchRequested', ns: 'bip122', payload: { caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' } })).rejects.toMatchObject({ messageId: 'NOT_CONNECTED' })
+    // The family that claims eip155 answers its own.
+    await expect(latch.request({ type: 'wallet/signMessageRequested', ns: 'eip155', payload: { message: 'y' } })).resolves.toEqual({ signature: 'sig:y' })
+    const answers = latch.exportLog().events.filter((e) => /(Succeeded|Failed)$/.test(e.type))
+    expect(answers.map((e) => e.type)).toEqual(['wallet/signMessageFailed', 'network/switchFailed', 'wallet/signMessageSucceeded'])
+    expect(new Set(answers.map((e) => e.requestId)).size).toBe(answers.length)
+  })
+
+  it('an intent that is not a wallet intent is left to whoever answers it, even for an unclaimed family', async () => {
+    const t = createTestPorts()
+    const latch = createLatch({ plugins: [family(async (m) => ({ signature: m }))], ports: t.ports })
+    const balance = latch.request({ type: 'balance/tokensRequested', ns: 'solana', payload: { caipAddress: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:x' } } as never, { timeout: 100 })
+    for (let i = 0; i < 5; i++) await Promise.resolve()
+    t.advance(100)
+    await expect(balance).rejects.toMatchObject({ code: 'REQUEST_TIMEOUT' })
   })
 })
 

@@ -5,15 +5,6 @@ import { type LatchError, toLatchError } from './errors'
 import type { EventDefinition, LatchEvent, Logged } from './events'
 import type { ChainNamespace } from './types'
 
-/** Returned by a handler to leave the intent to another plugin (say, one that owns the connector). */
-export const notMine: unique symbol = Symbol('latch.notMine')
-
-/**
- * What `answerIntent` emits for `notMine`: not an event, the kernel takes it. When every plugin that claims the family
- * declined an intent, nobody holds the family's connection: the kernel answers `NOT_CONNECTED` (docs/plugins.md).
- */
-export const declined = 'kernel/declined'
-
 export type AnswerIntentOptions<I, S> = {
   /** The intent to answer, its success event, and its failure event (payload `{ error }`). */
   intent: EventDefinition<string, I>
@@ -23,9 +14,14 @@ export type AnswerIntentOptions<I, S> = {
   ns: ChainNamespace
   /** Turns whatever the handler threw into the LatchError the visitor sees. */
   toError?: (error: unknown) => LatchError
+  /**
+   * Which of the family's intents are this handler's, when it answers only some (a connect naming a connector another
+   * plugin lists, docs/plugins.md "Intents and request()"); read when the intent arrives. Default: all of them.
+   */
+  owns?: (intent: Intent<I>) => boolean
 }
 
-type Intent<I> = Logged<{ type: string; payload: I; ns?: ChainNamespace; requestId?: string }>
+export type Intent<I> = Logged<{ type: string; payload: I; ns?: ChainNamespace; requestId?: string }>
 
 /**
  * Answers every `intent` for one chain family: runs `handle`, then replies with the success
@@ -38,11 +34,11 @@ type Intent<I> = Logged<{ type: string; payload: I; ns?: ChainNamespace; request
 export function answerIntent<I, S>(
   events$: Observable<Logged>,
   options: AnswerIntentOptions<I, S>,
-  handle: (intent: Intent<I>, emit: (event: LatchEvent) => void) => Promise<S | typeof notMine>,
+  handle: (intent: Intent<I>, emit: (event: LatchEvent) => void) => Promise<S>,
 ): Observable<LatchEvent> {
   const toError = options.toError ?? ((error: unknown) => toLatchError(error))
   return events$.pipe(
-    filter((event) => options.intent.match(event) && event.ns === options.ns),
+    filter((event) => options.intent.match(event) && event.ns === options.ns && (options.owns?.(event as unknown as Intent<I>) ?? true)),
     mergeMap(
       (event) =>
         new Observable<LatchEvent>((subscriber) => {
@@ -52,11 +48,11 @@ export function answerIntent<I, S>(
           let answered = false
           const fail = (error: LatchError) => emit(options.failed({ error: error.toData() }, reply) as LatchEvent)
           // A handler that throws before its first await fails like one that rejects.
-          new Promise<S | typeof notMine>((resolve) => resolve(handle(intent, emit)))
+          new Promise<S>((resolve) => resolve(handle(intent, emit)))
             .then(
               (result) => {
                 answered = true
-                emit((result === notMine ? { type: declined, requestId: intent.requestId } : options.succeeded(result, reply)) as LatchEvent)
+                emit(options.succeeded(result, reply) as LatchEvent)
               },
               (error: unknown) => {
                 const latchError = toError(error)
@@ -76,19 +72,16 @@ export function answerIntent<I, S>(
   )
 }
 
-/** Who holds a family's connection, as its plugin sees it: nobody, another plugin, or this plugin (with `S`). */
-export type FamilySession<S> = { kind: 'none' } | { kind: 'foreign' } | ({ kind: 'mine' } & S)
-
 /**
- * Answers `wallet/disconnectRequested` for one family (docs/behaviour.md, "Connection states"): a connection another
- * plugin holds is left to it; a wallet this plugin holds is told (`tell`, best effort: a wallet that cannot forget
- * the site is forgotten by the site all the same); then the family is disconnected. Failures are `DISCONNECT_FAILED`.
+ * Answers `wallet/disconnectRequested` for one family (docs/behaviour.md, "Connection states"): the wallet that holds the
+ * connection, if any, is told (`tell`, best effort: a wallet that cannot forget the site is forgotten by the site all the
+ * same); then the family is disconnected. Failures are `DISCONNECT_FAILED`.
  */
 export function answerFamilyDisconnect<S>(
   events$: Observable<Logged>,
   ns: ChainNamespace,
-  session: () => FamilySession<S>,
-  tell: (session: { kind: 'mine' } & S) => Promise<unknown>,
+  session: () => S | undefined,
+  tell: (session: S) => Promise<unknown>,
 ): Observable<LatchEvent> {
   const options = {
     intent: walletDisconnectRequested,
@@ -99,8 +92,7 @@ export function answerFamilyDisconnect<S>(
   } as const
   return answerIntent(events$, options, async (_intent, emit) => {
     const current = session()
-    if (current.kind === 'foreign') return notMine
-    if (current.kind === 'mine') await tell(current).catch(() => undefined)
+    if (current !== undefined) await tell(current).catch(() => undefined)
     emit(accountDisconnected({}, { ns }))
     return {}
   })

@@ -55,5 +55,5 @@ export {
 export * from './rules'
 export * from './actions'
 export * from './core/intents'
-export { answerFamilyDisconnect, answerIntent, notMine, type AnswerIntentOptions, type FamilySession } from './answer-intent'
+export { answerFamilyDisconnect, answerIntent, type AnswerIntentOptions } from './answer-intent'
 export { describeIssues, type DescribeIssuesOptions } from './issues'

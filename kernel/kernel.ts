@@ -23,7 +23,6 @@ import { constants } from './constants'
 import { corePlugin } from './core/plugin'
 import { defaultStoragePrefix } from './storage-keys'
 import { storageValueRejected, storageHydrated, kernelEventRejected, kernelFaulted } from './core/events'
-import { declined } from './answer-intent'
 
 export type KernelOptions = {
   plugins?: readonly Plugin[]
@@ -120,29 +119,24 @@ export function createKernel(options: KernelOptions): Kernel {
     const { type, ns, requestId, payload } = accepted.event as Logged
     const base = type.slice(0, -9)
     const definition = requestId !== undefined && type.endsWith('Requested') && reduction.definition(`${base}Failed`) && reduction.definition(type)
-    const intent: Intent | undefined = definition ? { base, ns, requestId: requestId as string, clear: definition.answerInClear?.(payload), declined: new Set() } : undefined
+    const intent: Intent | undefined = definition ? { base, ns, requestId: requestId as string, clear: definition.answerInClear?.(payload) } : undefined
     if (intent) {
       pending.set(intent.requestId, intent)
       // Bounded: intents nobody answers (an integrator's own, a plugin that never replies) are forgotten oldest first.
       if (pending.size > maxPending) pending.delete(pending.keys().next().value as string)
     }
     const logged = enqueue(accepted)
-    // No plugin connects wallets of this family: nobody would answer.
-    if (intent) decline('', requestId)
+    // Routed by owner (docs/plugins.md, "Intents and request()"): the plugin that claims a family answers its wallet
+    // intents; with none, nobody would answer, and the kernel says so at once.
+    if (intent) unowned(intent)
     return logged
   }
 
-  /**
-   * Plugin `name` left a wallet intent (`wallet/…`, `network/…`) to another (`notMine`). Once every plugin that claims
-   * its family has, nobody holds the family's connection: the kernel answers NOT_CONNECTED (docs/errors.md).
-   */
-  function decline(name: string, requestId: unknown) {
-    const intent = pending.get(requestId as string)
-    if (!intent?.ns || !/^(wallet|network)\//.test(intent.base)) return
-    intent.declined.add(name)
-    if (reduction.plugins.every((plugin) => !plugin.namespaces?.includes(intent.ns as ChainNamespace) || intent.declined.has(plugin.name))) {
-      answer(intent, new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no plugin holds a ${intent.ns} connection` }))
-    }
+  /** A wallet intent (`wallet/…`, `network/…`) of a family no plugin claims: NOT_CONNECTED (docs/errors.md). */
+  function unowned(intent: Intent) {
+    if (!intent.ns || !/^(wallet|network)\//.test(intent.base)) return
+    if (reduction.plugins.some((plugin) => plugin.namespaces?.includes(intent.ns as ChainNamespace))) return
+    answer(intent, new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no plugin holds a ${intent.ns} connection` }))
   }
 
   /** The pending intent `type` answers (its `…Succeeded` or `…Failed` with its requestId), now answered. */
@@ -220,7 +214,7 @@ export function createKernel(options: KernelOptions): Kernel {
         }
         subscriptions.push(
           output.subscribe({
-            next: (event) => (field(event, 'type') === declined ? decline(plugin.name, field(event, 'requestId')) : dispatch(event)),
+            next: (event) => void dispatch(event),
             error: (cause) => fault(plugin.name, 'failed and stopped', cause),
           }),
         )
@@ -393,7 +387,7 @@ function describeCause(cause: unknown): string {
 /** The most intents awaiting an answer that the kernel keeps track of. */
 const maxPending = 1_000
 
-type Intent = { base: string; ns?: ChainNamespace; requestId: string; clear?: boolean; declined: Set<string> }
+type Intent = { base: string; ns?: ChainNamespace; requestId: string; clear?: boolean }
 
 /** A field of an event as given, or undefined when it cannot be read (a Proxy, a getter that throws). */
 function field(input: unknown, key: 'type' | 'requestId'): unknown {

@@ -44,8 +44,10 @@ export type Plugin = {
   /** Unique; plugins are applied in name order, so registration order never matters. */
   readonly name: string
   /**
-   * The chain families this plugin connects wallets for. A connector id stored for a family
-   * that no registered plugin claims is dropped at start instead of waiting to reconnect.
+   * The chain families this plugin owns: it answers their wallet intents (`wallet/…`, `network/…`), through its own
+   * wallets or the one a connector plugin hands it (docs/plugins.md, "Intents and request()"). A wallet intent of a
+   * family no plugin claims is answered `NOT_CONNECTED` at once, and a connector id stored for it is dropped at start
+   * instead of waiting to reconnect.
    */
   readonly namespaces?: readonly ChainNamespace[]
   /** Initial values of the slices this plugin owns (plain JSON data). */

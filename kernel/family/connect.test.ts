@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { connectionAttemptEnded, connectionAttemptStarted } from '../core/attempt'
+import { answerIntent } from '../answer-intent'
 import { accountConnected } from '../core/events'
+import { walletConnectFailed, walletConnectRequested, walletConnectSucceeded } from '../core/intents'
 import { LatchError } from '../errors'
 import { createLatch } from '../latch'
 import { definePlugin } from '../plugin'
@@ -42,7 +44,21 @@ function setup(options: { foreign?: string[] } = {}) {
         }),
     ],
   })
-  const latch = createLatch({ plugins: [plugin], ports: t.ports })
+  // The plugin that lists the foreign connectors answers their connects (WalletConnect's kind: no `namespaces`).
+  const connector = definePlugin({
+    name: 'connector',
+    effects: [
+      (events$) =>
+        answerIntent(
+          events$,
+          { intent: walletConnectRequested, succeeded: walletConnectSucceeded, failed: walletConnectFailed, ns: 'eip155', owns: (intent) => options.foreign?.includes(intent.payload.connectorId) ?? false },
+          async () => {
+            throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: 'the connector has no session' })
+          },
+        ),
+    ],
+  })
+  const latch = createLatch({ plugins: [plugin, connector], ports: t.ports })
   const connect = (connectorId: string) => latch.request({ type: 'wallet/connectRequested', ns: 'eip155', payload: { connectorId } }, { timeout: 1_000 })
   const answer = async (id: string, address: string) => {
     for (const resolve of prompts[id] ?? []) resolve(address)
@@ -91,11 +107,13 @@ describe('answerFamilyConnect (docs/behaviour.md, "Wallet requests")', () => {
   })
 
   it('a failed attempt puts the status back; an unknown connector is CONNECTOR_NOT_FOUND; another plugin’s is left to it', async () => {
-    const { connect, statuses } = setup({ foreign: ['theirs'] })
+    const { latch, connect, statuses } = setup({ foreign: ['theirs'] })
     await expect(connect('nobody')).rejects.toMatchObject({ code: 'CONNECTOR_NOT_FOUND' })
-    // Declined by the only plugin of the family: the kernel answers with the NOT_CONNECTED text (docs/errors.md).
+    // Left to the plugin that lists it, which answers alone: here with the NOT_CONNECTED text (docs/errors.md).
     await expect(connect('theirs')).rejects.toMatchObject({ shortMessage: 'Please call connect() before request()' })
     expect(statuses()).toEqual([])
+    const answers = latch.exportLog().events.filter((e) => e.type === 'wallet/connectFailed')
+    expect(answers).toHaveLength(2)
   })
 
   it('the recent wallet is recorded once: under the chosen listing when the modal\'s attempt carries one, else the family\'s entry', async () => {

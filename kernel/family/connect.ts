@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs'
-import { answerIntent, notMine, selectConnectedNamespaces, connectionRecentWalletAdded, connectionStatusChanged, walletConnectFailed, walletConnectRequested, walletConnectSucceeded, LatchError, type LatchEvent, type Logged, type EffectContext, type ConnectAttempt, type CaipAddress, type ChainNamespace, type WalletListing } from '../index'
+import { answerIntent, selectConnectedNamespaces, connectionRecentWalletAdded, connectionStatusChanged, walletConnectFailed, walletConnectRequested, walletConnectSucceeded, LatchError, type LatchEvent, type Logged, type EffectContext, type ConnectAttempt, type CaipAddress, type ChainNamespace, type WalletListing } from '../index'
 
 /** What a family's wallet answered to a connect: the facts to report, the account, and the recent-wallets entry. */
 export type FamilyConnected = { events: readonly LatchEvent[]; caipAddress: CaipAddress; listing: WalletListing }
@@ -11,7 +11,7 @@ export type FamilyConnect<Entry> = {
   toError: (error: unknown) => LatchError
   /** The family's wallet behind a connector id, if it has one. */
   find: (connectorId: string) => Entry | undefined
-  /** Whether a connector id this family does not have belongs to another plugin (then the intent is left to it). */
+  /** Whether a connector id this family does not have belongs to another plugin, which answers its connect (WalletConnect's). */
   isForeign: (connectorId: string) => boolean
   /** Ends the wallet calls of an attempt another one replaced. */
   abort: (reason: string) => void
@@ -34,15 +34,13 @@ type Attempt = { connectorId: string; result: Promise<{ caipAddress: CaipAddress
  * connector is `CONNECTOR_NOT_FOUND`, unless another plugin lists it.
  */
 export function answerFamilyConnect<Entry>(events$: Observable<Logged>, ctx: EffectContext, family: FamilyConnect<Entry>): Observable<LatchEvent> {
-  const options = { intent: walletConnectRequested, succeeded: walletConnectSucceeded, failed: walletConnectFailed, ns: family.ns, toError: family.toError } as const
+  const owns = (intent: { payload: { connectorId: string } }) => family.find(intent.payload.connectorId) !== undefined || !family.isForeign(intent.payload.connectorId)
+  const options = { intent: walletConnectRequested, succeeded: walletConnectSucceeded, failed: walletConnectFailed, ns: family.ns, toError: family.toError, owns } as const
   let current: Attempt | undefined
   return answerIntent(events$, options, async (intent, emit) => {
     const { connectorId } = intent.payload
     const entry = family.find(connectorId)
-    if (entry === undefined) {
-      if (family.isForeign(connectorId)) return notMine
-      throw new LatchError('CONNECTOR_NOT_FOUND', { values: { id: connectorId } })
-    }
+    if (entry === undefined) throw new LatchError('CONNECTOR_NOT_FOUND', { values: { id: connectorId } })
     if (current?.connectorId === connectorId) return current.result
     if (current) family.abort(`a connection to ${connectorId} replaced the one to ${current.connectorId}`)
     // `result` is set right below; the attempt must be current before its first step runs.

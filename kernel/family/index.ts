@@ -5,3 +5,4 @@
  */
 export { answerFamilyConnect, type FamilyConnect, type FamilyConnected } from './connect'
 export { answerFamilyReconnect, type FamilyReconnect } from './reconnect'
+export { remoteWallets, type RemoteWallet, type RemoteWallets } from './wallets'

@@ -12,7 +12,6 @@ import {
   balanceTokensSucceeded,
   latchConfigured,
   LatchError,
-  notMine,
   parseCaipAddress,
   toLatchError,
   type ChainNamespace,
@@ -38,8 +37,7 @@ export function balancesEffect(settings: ApiSettings): Effect {
       map((): LatchEvent => balanceProviderConfigured({ namespaces: balanceNamespaces })),
     )
     const answers = balanceNamespaces.map((ns) =>
-      answerIntent(events$, { intent: balanceTokensRequested, succeeded: balanceTokensSucceeded, failed: balanceTokensFailed, ns, toError: unavailable }, async (intent) => {
-        if (!ctx.getState().balances.providerNamespaces.includes(ns)) return notMine
+      answerIntent(events$, { intent: balanceTokensRequested, succeeded: balanceTokensSucceeded, failed: balanceTokensFailed, ns, toError: unavailable, owns: () => ctx.getState().balances.providerNamespaces.includes(ns) }, async (intent) => {
         const projectId = projectIdOf(settings, ctx)
         const fetch = ctx.ports.fetch
         if (!projectId || !fetch || !settings.baseUrl) throw new LatchError('TOKEN_BALANCE_UNAVAILABLE', { details: 'no fetch port' })

@@ -12,9 +12,13 @@ export function answerDisconnect(events$: Observable<Logged>, { ctx, registry, r
   return answerFamilyDisconnect(
     events$,
     'bip122',
-    () => activeSession(ctx.getState(), registry),
+    () => {
+      const session = activeSession(ctx, registry)
+      return session.kind === 'mine' ? session : undefined
+    },
+    // A connector's wallet (WalletConnect's) ends its session, for every family it serves.
     (session) =>
-      loadWalletModule()
+      session.remote ? session.remote.disconnect() : loadWalletModule()
         .then((wallets) => wallets.openWallet(session.entry, ctx.ports.window))
         .then((wallet) => requests.track(() => wallet.disconnect(), { label: 'wallet_disconnect', timeout: constants.signOutWait })),
   )

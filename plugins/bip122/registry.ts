@@ -1,3 +1,4 @@
+import type { RawWallet } from './wallet-types'
 import type { Connector } from '../../kernel/index'
 
 /** A wallet-standard wallet, as far as Latch reads it (its features are checked when they are used). */
@@ -13,7 +14,11 @@ export type StandardWallet = {
 export type StandardAccount = { readonly address: string; readonly publicKey: Uint8Array; readonly chains: readonly string[]; readonly purpose?: unknown }
 
 /** Where a discovered wallet is reached: through sats-connect by its provider id, or through the wallet standard. */
-export type WalletSource = { kind: 'sats'; providerId: string } | { kind: 'standard'; wallet: StandardWallet }
+export type WalletSource =
+  | { kind: 'sats'; providerId: string }
+  | { kind: 'standard'; wallet: StandardWallet }
+  // A connector's wallet (WalletConnect's), already in the family's shape: never listed in the registry.
+  | { kind: 'remote'; wallet: RawWallet }
 
 /** A discovered wallet: the connector the UI lists, and how only this plugin reaches it. */
 export type ConnectorEntry = {

@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs'
-import { accountAddressChanged, answerIntent, LatchError, notMine, sameAddress, type CaipAddress, type LatchEvent, type Logged } from '../../kernel/index'
+import { accountAddressChanged, answerIntent, LatchError, sameAddress, type CaipAddress, type LatchEvent, type Logged } from '../../kernel/index'
 import type { Deps } from './deps'
 import { bip122SwitchAccountFailed, bip122SwitchAccountRequested, bip122SwitchAccountSucceeded } from './events'
 import { notConnected } from './not-connected'
@@ -15,10 +15,9 @@ export function answerSwitchAccount(events$: Observable<Logged>, { ctx, registry
   const options = { intent: bip122SwitchAccountRequested, succeeded: bip122SwitchAccountSucceeded, failed: bip122SwitchAccountFailed, ns: 'bip122' } as const
   return answerIntent(events$, options, async (intent, emit) => {
     const state = ctx.getState()
-    const session = activeSession(state, registry)
-    if (session.kind === 'foreign') return notMine
+    const session = activeSession(ctx, registry, state)
     const { address } = intent.payload
-    if (session.kind === 'none') throw address?.trim() ? notConnected() : new LatchError('BIP122_ADDRESS_REQUIRED')
+    if (session.kind !== 'mine') throw address?.trim() ? notConnected() : new LatchError('BIP122_ADDRESS_REQUIRED')
     const account = checkAccountSwitch(state.chains.bip122.account.allAccounts, address)
     const caipAddress: CaipAddress = `${session.caipNetworkId}:${account.address}`
     if (!sameAddress(account.address, session.address)) emit(accountAddressChanged({ caipAddress }, { ns: 'bip122' }))

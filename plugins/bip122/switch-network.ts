@@ -6,7 +6,6 @@ import {
   networkSwitchFailed,
   networkSwitchRequested,
   networkSwitchSucceeded,
-  notMine,
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
@@ -22,16 +21,18 @@ import { activeSession } from './session'
  * on the new network are read again, since Bitcoin addresses differ per network.
  */
 export function answerSwitchNetwork(events$: Observable<Logged>, { ctx, registry, requests, settings }: Deps): Observable<LatchEvent> {
-  const options = { intent: networkSwitchRequested, succeeded: networkSwitchSucceeded, failed: networkSwitchFailed, ns: 'bip122', toError: switchError } as const
+  const options = { intent: networkSwitchRequested, succeeded: networkSwitchSucceeded, failed: networkSwitchFailed, ns: 'bip122', toError: switchError,
+  } as const
   return answerIntent(events$, options, async (intent, emit) => {
     const { caipNetworkId } = intent.payload
     const state = ctx.getState()
-    const session = activeSession(state, registry)
-    if (session.kind === 'foreign') return notMine
+    const session = activeSession(ctx, registry, state)
     if (!state.chains.bip122.network.requestedCaipNetworks.some((n) => n.caipNetworkId === caipNetworkId)) {
       throw new LatchError('NETWORK_NOT_FOUND', { details: `${caipNetworkId} is not among the configured networks` })
     }
-    if (session.kind === 'mine' && session.caipNetworkId !== caipNetworkId) {
+    // A connector's wallet (WalletConnect's) switches by its connector's rules, which then follows with its account there.
+    if (session.kind === 'mine' && session.remote) await session.remote.switchChain(caipNetworkId)
+    else if (session.kind === 'mine' && session.caipNetworkId !== caipNetworkId) {
       const wallets = await loadWalletModule()
       const wallet = await wallets.openWallet(session.entry, ctx.ports.window)
       await requests.track(() => wallet.changeNetwork(caipNetworkId), { label: 'wallet_changeNetwork', bound: true })

@@ -3,7 +3,6 @@ import {
   answerIntent,
   assertMethodAllowed,
   LatchError,
-  notMine,
   walletRpcFailed,
   walletRpcRequested,
   walletRpcSucceeded,
@@ -25,15 +24,13 @@ import type { Bip122Method } from './wallet'
 
 /**
  * Runs one Bitcoin method for a dapp (docs/bitcoin.md, "Requests"): the allowed methods first (`RPC_NOT_ALLOWED`,
- * before any wallet is asked), then the connected wallet through the plugin's request path. `notMine` when another
- * plugin holds the connection.
+ * before any wallet is asked), then the connected wallet through the plugin's request path.
  */
-async function run(deps: Deps, method: string, params: unknown): Promise<unknown | typeof notMine> {
+async function run(deps: Deps, method: string, params: unknown): Promise<unknown> {
   const { ctx, registry, requests, settings } = deps
-  const session = activeSession(ctx.getState(), registry)
-  if (session.kind === 'foreign') return notMine
+  const session = activeSession(ctx, registry)
   assertMethodAllowed('bip122', method)
-  if (session.kind === 'none') throw notConnected()
+  if (session.kind !== 'mine') throw notConnected()
   const wallets = await loadWalletModule()
   const result = await wallets.runMethod(method as Bip122Method, params, { ...session, purposes: settings.purposes }, { win: ctx.ports.window, requests })
   const sent = method === 'sendTransfer' || (method === 'signPsbt' && typeof (result as { txid?: unknown } | null)?.txid === 'string')
@@ -51,11 +48,11 @@ export function answerWalletRequests(events$: Observable<Logged>, deps: Deps): O
   return merge(
     answerIntent(events$, { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns: 'bip122', toError }, async (intent) => {
       const result = await run(deps, intent.payload.method, intent.payload.params)
-      return result === notMine ? notMine : { result: result as never }
+      return { result: result as never }
     }),
     answerIntent(events$, { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'bip122', toError }, async (intent) => {
       const result = await run(deps, 'signMessage', { message: intent.payload.message })
-      return result === notMine ? notMine : { signature: (result as { signature: string }).signature }
+      return { signature: (result as { signature: string }).signature }
     }),
     answerIntent(
       events$,
@@ -64,7 +61,7 @@ export function answerWalletRequests(events$: Observable<Logged>, deps: Deps): O
         const { to, value, data, token } = intent.payload
         if ((data !== undefined && data !== '0x') || token !== undefined) throw new LatchError('INVALID_PARAMS', { details: 'a Bitcoin transfer carries no data and no token' })
         const result = await run(deps, 'sendTransfer', { recipients: [{ address: to, amount: value }] })
-        return result === notMine ? notMine : { hash: (result as { txid: string }).txid }
+        return { hash: (result as { txid: string }).txid }
       },
     ),
   )

@@ -26,6 +26,7 @@ const wallets = new WeakMap<ConnectorEntry, Promise<RawWallet>>()
 
 /** The wallet behind a discovered entry (one per entry: sats-connect is loaded once). */
 export function openWallet(entry: ConnectorEntry, win: Window | undefined): Promise<RawWallet> {
+  if (entry.source.kind === 'remote') return Promise.resolve(entry.source.wallet)
   let wallet = wallets.get(entry)
   if (!wallet) {
     wallet = entry.source.kind === 'sats' ? satsWallet(entry.source.providerId, win) : Promise.resolve(standardWallet(entry.source.wallet))

@@ -35,7 +35,8 @@ export function parseAnnouncement(detail: unknown): ConnectorEntry | undefined {
  */
 export function discoverConnectors(win: Window | undefined, registry: Registry, logger?: LoggerPort): Observable<LatchEvent> {
   return new Observable<LatchEvent>((subscriber) => {
-    if (!win) return undefined
+    // A window port without events (a stub outside a browser) has no wallets to announce: nothing is discovered.
+    if (!win || typeof win.addEventListener !== 'function') return undefined
     const warned = new Set<string>()
     const warnOnce = (key: string, message: string) => {
       if (warned.has(key)) return

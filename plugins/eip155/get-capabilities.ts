@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import { answerIntent, notMine, LatchError, selectAddress, type EffectContext, type Kernel, type LatchEvent, type Logged, type RequestOptions } from '../../kernel/index'
+import { answerIntent, LatchError, selectAddress, type EffectContext, type Kernel, type LatchEvent, type Logged, type RequestOptions } from '../../kernel/index'
 import { eip155CapabilitiesFailed, eip155CapabilitiesRequested, eip155CapabilitiesSucceeded, type Capabilities } from './events'
 import type { Registry } from './registry'
 import { capabilitiesSchema } from './schemas'
@@ -32,13 +32,12 @@ export function answerGetCapabilities(events$: Observable<Logged>, ctx: EffectCo
   const options = { intent: eip155CapabilitiesRequested, succeeded: eip155CapabilitiesSucceeded, failed: eip155CapabilitiesFailed, ns: 'eip155' } as const
   return answerIntent(events$, options, async (intent) => {
     const state = ctx.getState()
-    const session = activeSession(state, registry)
-    if (session.kind === 'foreign') return notMine
+    const session = activeSession(ctx, registry, state)
     const address = intent.payload.address ?? selectAddress(state, 'eip155')
     if (!address) throw new LatchError('CAPABILITIES_ADDRESS_REQUIRED')
     if (session.kind !== 'mine') return { address, capabilities: {} }
     try {
-      const answer = await requests.request(session.entry.provider, 'wallet_getCapabilities', [address], { bound: true })
+      const answer = await requests.request(session.provider, 'wallet_getCapabilities', [address], { bound: true })
       const parsed = z.safeParse(capabilitiesSchema, answer)
       return { address, capabilities: parsed.success ? parsed.data : {} }
     } catch {

@@ -37,7 +37,6 @@ import { answerSwitchNetwork } from './switch-network'
 import type { TokenLists } from './token-balances'
 import { readTokenList, type TokenListEntry } from './tokens/options'
 import { eip155TransportEvents } from './transport-events'
-import { activeSession } from './session'
 import { createWalletRequests, type WalletRequests } from './wallet-requests'
 
 /**
@@ -155,8 +154,7 @@ const walletRpc = (events$: Observable<Logged>, ctx: EffectContext, registry: Re
     release: (since) => since.release(),
     run: (code, events$, ctx, kept) =>
       code.answerWalletRpc(events$, ctx, registry, { ...requests, request: (...request) => (kept()?.note ?? requests).request(...request) }),
-    failed: ({ event, state }, cause): LatchEvent[] => {
-      if (activeSession(state, registry).kind === 'foreign') return []
+    failed: ({ event }, cause): LatchEvent[] => {
       const error = new LatchError('NETWORK_ERROR', { details: 'the code of wallet requests could not be loaded', cause })
       return [walletRpcFailed({ error: error.toData() }, event.requestId === undefined ? { ns: 'eip155' } : { ns: 'eip155', requestId: event.requestId })]
     },

@@ -1,7 +1,6 @@
 import type { Observable } from 'rxjs'
 import {
   answerIntent,
-  notMine,
   classifyRpcResult,
   isEvmAddress,
   LatchError,
@@ -24,8 +23,7 @@ import { notConnected } from './sign-message'
 export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
   const options = { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'eip155', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
-    const session = activeSession(ctx.getState(), registry)
-    if (session.kind === 'foreign') return notMine
+    const session = activeSession(ctx, registry)
     if (session.kind === 'none') throw notConnected()
     const { to, value, data, token } = intent.payload
     // An ERC-20 is a transfer call in `data`; `token` is Solana's (docs/solana.md, "Sending tokens").
@@ -37,7 +35,7 @@ export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectCo
       value: toHexQuantity(BigInt(value)),
       ...(data === undefined ? {} : { data }),
     }
-    const hash = await requests.request(session.entry.provider, 'eth_sendTransaction', [transaction], { bound: true })
+    const hash = await requests.request(session.provider, 'eth_sendTransaction', [transaction], { bound: true })
     // docs/behaviour.md, "RPC results": a transaction result is 0x and exactly 64 hex digits.
     if (typeof hash !== 'string' || classifyRpcResult(hash) !== 'transaction') {
       throw new LatchError('INVALID_RESPONSE', { details: `eth_sendTransaction returned no transaction hash: ${describe(hash)}` })

@@ -2,7 +2,6 @@ import type { Observable } from 'rxjs'
 import {
   visitorMessages,
   answerIntent,
-  notMine,
   classifyRpcResult,
   LatchError,
   walletSignMessageFailed,
@@ -31,10 +30,9 @@ export function notConnected(): LatchError {
 export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
   const options = { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'eip155', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
-    const session = activeSession(ctx.getState(), registry)
-    if (session.kind === 'foreign') return notMine
+    const session = activeSession(ctx, registry)
     if (session.kind === 'none') throw notConnected()
-    const signature = await requests.request(session.entry.provider, 'personal_sign', [utf8ToHex(intent.payload.message), session.address], { bound: true })
+    const signature = await requests.request(session.provider, 'personal_sign', [utf8ToHex(intent.payload.message), session.address], { bound: true })
     // docs/behaviour.md, "RPC results": a signed message is 0x and at least 62 hex digits.
     if (typeof signature !== 'string' || classifyRpcResult(signature) === 'object') {
       throw new LatchError('INVALID_RESPONSE', { details: `personal_sign returned no signature: ${describe(signature)}` })

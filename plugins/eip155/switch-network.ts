@@ -7,7 +7,6 @@ import {
   networkSwitchFailed,
   networkSwitchRequested,
   networkSwitchSucceeded,
-  notMine,
   type CaipNetwork,
   type EffectContext,
   type LatchEvent,
@@ -39,11 +38,10 @@ export function answerSwitchNetwork(events$: Observable<Logged>, ctx: EffectCont
   return answerIntent(events$, options, async (intent, emit) => {
     const { caipNetworkId } = intent.payload
     const state = ctx.getState()
-    const session = activeSession(state, registry)
-    if (session.kind === 'foreign') return notMine
+    const session = activeSession(ctx, registry, state)
     const network = state.chains.eip155.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
     if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: `${caipNetworkId} is not among the configured networks` })
-    if (session.kind === 'mine') await switchChain(requests, session.entry.provider, network)
+    if (session.kind === 'mine') await switchChain(requests, session.provider, network)
     // The wallet's chainChanged may have reported the switch already.
     const now = ctx.getState()
     if (now.activeNamespace !== 'eip155' || now.chains.eip155.network.caipNetwork?.caipNetworkId !== caipNetworkId) {

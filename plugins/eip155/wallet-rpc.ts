@@ -6,7 +6,6 @@ import {
   describeIssues,
   isSafeMethod,
   LatchError,
-  notMine,
   selectAddress,
   walletRpcFailed,
   walletRpcRequested,
@@ -38,8 +37,7 @@ export function answerWalletRpc(events$: Observable<Logged>, ctx: EffectContext,
   return answerIntent(events$, options, async (intent) => {
     const { method, params } = intent.payload as { method: string; params: Params }
     const state = ctx.getState()
-    const session = activeSession(state, registry)
-    if (session.kind === 'foreign') return notMine
+    const session = activeSession(ctx, registry, state)
     assertMethodAllowed('eip155', method)
     checkParams(method, params)
     const local = answerFromState(state, method)
@@ -49,7 +47,7 @@ export function answerWalletRpc(events$: Observable<Logged>, ctx: EffectContext,
     const safe = isSafeMethod(method)
     let answer: unknown
     try {
-      answer = await requests.request(session.entry.provider, method, params, { bound: !safe, safe })
+      answer = await requests.request(session.provider, method, params, { bound: !safe, safe })
     } catch (error) {
       // docs/errors.md: a failed capabilities call gives an empty object.
       if (method === 'wallet_getCapabilities') return { result: {} as Json }

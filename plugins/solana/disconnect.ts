@@ -13,8 +13,13 @@ export function answerDisconnect(events$: Observable<Logged>, ctx: EffectContext
   return answerFamilyDisconnect(
     events$,
     'solana',
-    () => activeSession(ctx.getState(), registry),
+    () => {
+      const session = activeSession(ctx, registry)
+      return session.kind === 'mine' ? session : undefined
+    },
     async (session) => {
+      // A connector's wallet (WalletConnect's) ends its session, for every family it serves.
+      if (session.remote) return session.remote.disconnect()
       const feature = readFeature(session.entry.wallet, 'standard:disconnect')
       if (feature) await calls.run(session.entry.wallet, 'standard:disconnect', () => feature.disconnect() as Promise<unknown>, { timeout: constants.signOutWait })
     },

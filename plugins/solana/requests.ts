@@ -5,7 +5,6 @@ import {
   assertMethodAllowed,
   describeIssues,
   LatchError,
-  notMine,
   selectAddress,
   walletRpcFailed,
   walletRpcRequested,
@@ -31,15 +30,13 @@ import { latestBlockhash, readTransaction, signAndSendWith, signMessageWith, sig
 import { rpcRequest } from './rpc'
 import type { WalletCalls } from './wallet-calls'
 
-type Mine = { signer: Signer } | typeof notMine
 type Json = z.core.util.JSONType
 
-/** The connected wallet ready to sign, `notMine` when another plugin holds the connection; `NOT_CONNECTED` with none. */
-function signerOf(ctx: EffectContext, registry: Registry, calls: WalletCalls): Mine {
+/** The connected wallet ready to sign; `NOT_CONNECTED` with none. */
+function signerOf(ctx: EffectContext, registry: Registry, calls: WalletCalls): { signer: Signer } {
   const state = ctx.getState()
-  const session = activeSession(state, registry)
-  if (session.kind === 'foreign') return notMine
-  if (session.kind === 'none') throw notConnected()
+  const session = activeSession(ctx, registry, state)
+  if (session.kind !== 'mine') throw notConnected()
   const network = state.chains.solana.network.caipNetwork
   if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: 'no Solana network is configured' })
   return { signer: { entry: session.entry, account: heldAccount(session.entry, session.address), network, calls, ctx } }
@@ -52,16 +49,14 @@ function signerOf(ctx: EffectContext, registry: Registry, calls: WalletCalls): M
  */
 export function answerWalletRpc(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls, onSent: (signature: string) => void = () => undefined): Observable<LatchEvent> {
   const options = { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns: 'solana', toError: toWalletError } as const
-  return answerIntent(events$, options, async (intent): Promise<{ result: Json } | typeof notMine> => {
+  return answerIntent(events$, options, async (intent): Promise<{ result: Json }> => {
     const { method, params } = intent.payload
     const state = ctx.getState()
-    if (activeSession(state, registry).kind === 'foreign') return notMine
     assertMethodAllowed('solana', method)
     if (method === 'solana_getAccounts' || method === 'solana_requestAccounts') return { result: accountsOf(state, method) }
     // No wallet to ask: that, not the parameters (which name the connected account), is what is wrong.
     const found = signerOf(ctx, registry, calls)
     const checked = checkParams(method, params)
-    if (found === notMine) return notMine
     const { signer } = found
     switch (method) {
       case 'solana_signMessage': {
@@ -115,7 +110,6 @@ export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContex
   const options = { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'solana', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
     const found = signerOf(ctx, registry, calls)
-    if (found === notMine) return notMine
     const message = new TextEncoder().encode(intent.payload.message)
     if (message.length > maxMessageBytes) throw new LatchError('INVALID_PARAMS', { details: `solana_signMessage: a message is at most ${maxMessageBytes} bytes` })
     return { signature: await signMessageWith(found.signer, message) }
@@ -130,7 +124,6 @@ export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectCo
   const options = { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'solana', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
     const found = signerOf(ctx, registry, calls)
-    if (found === notMine) return notMine
     const { to, value, data, token } = intent.payload
     if (data !== undefined) throw new LatchError('INVALID_PARAMS', { details: 'a Solana transfer carries no data: use signAndSendTransaction for instructions' })
     const { signer } = found

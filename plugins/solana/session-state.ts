@@ -1,17 +1,26 @@
-import { accountConnected, LatchError, networkSwitched, selectAddress, type CaipNetwork, type LatchEvent, type State, type WalletListing } from '../../kernel/index'
+import { accountConnected, LatchError, networkSwitched, selectAddress, type CaipNetwork, type EffectContext, type LatchEvent, type State, type WalletListing } from '../../kernel/index'
+import { remoteWallets, type RemoteWallet } from '../../kernel/family/index'
+import { remoteStandardWallet } from './remote'
 import { walletChainOf } from './networks'
 import type { Registry, WalletEntry } from './registry'
 import { readAccounts, type Account } from './accounts'
 
-/** Who holds the solana connection: nobody, this plugin (through one of its wallets), or another plugin. */
-export type Session = { kind: 'none' } | { kind: 'foreign' } | { kind: 'mine'; entry: WalletEntry; address: string }
+/**
+ * Who holds the solana connection: nobody, or a wallet this plugin answers through: one it discovered, or the one a
+ * connector plugin (WalletConnect) handed it, as a wallet-standard wallet (`remote` set; docs/plugins.md, "The family kit").
+ */
+export type Session = { kind: 'none' } | { kind: 'mine'; entry: WalletEntry; address: string; remote?: RemoteWallet }
 
-export function activeSession(state: State, registry: Registry): Session {
+export function activeSession(ctx: EffectContext, registry: Registry, state: State = ctx.getState()): Session {
   const connectorId = state.chains.solana.connectorId
-  if (connectorId === undefined) return { kind: 'none' }
-  const entry = registry.get(connectorId)
   const address = selectAddress(state, 'solana')
-  return entry && address ? { kind: 'mine', entry, address } : { kind: 'foreign' }
+  if (connectorId === undefined || !address) return { kind: 'none' }
+  const entry = registry.get(connectorId)
+  if (entry) return { kind: 'mine', entry, address }
+  const remote = remoteWallets(ctx).get('solana', connectorId)
+  if (!remote) return { kind: 'none' }
+  const connector = state.connectors.list.find((c) => c.id === connectorId && c.chain === 'solana') ?? { id: connectorId, name: connectorId, type: 'WALLET_CONNECT', chain: 'solana' as const }
+  return { kind: 'mine', entry: { connector, wallet: remoteStandardWallet(remote), info: { name: connector.name, chains: [] } }, address, remote }
 }
 
 /** True when another plugin listed this solana connector: it answers, not us. */

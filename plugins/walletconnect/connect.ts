@@ -4,7 +4,6 @@ import {
   connectionPairingChanged,
   connectionStatusChanged,
   LatchError,
-  notMine,
   selectConnectedNamespaces,
   walletCancelRequested,
   walletConnectFailed,
@@ -146,8 +145,7 @@ export function answerConnect(events$: Observable<Logged>, holder: Holder, famil
   const attempts = new Map<ChainNamespace, Set<{ cancelled: boolean; cancel?: () => void }>>()
 
   const answers = families.map((ns) =>
-    answerIntent(events$, { intent: walletConnectRequested, succeeded: walletConnectSucceeded, failed: walletConnectFailed, ns, toError: (error) => toSessionError(error, 'CONNECTION_DECLINED') }, async (intent, reply) => {
-      if (intent.payload.connectorId !== walletConnectConnectorId) return notMine
+    answerIntent(events$, { intent: walletConnectRequested, succeeded: walletConnectSucceeded, failed: walletConnectFailed, ns, toError: (error) => toSessionError(error, 'CONNECTION_DECLINED'), owns: (intent) => intent.payload.connectorId === walletConnectConnectorId }, async (intent, reply) => {
       const held = holder.session
       const carried = held?.families.find((family) => family.ns === ns)
       if (held && carried) {

@@ -1,24 +1,33 @@
-import { Subject } from 'rxjs'
+import { Subject, timer } from 'rxjs'
+import { toSessionError } from './errors'
 import {
   accountAddressChanged,
   accountConnected,
   accountDisconnected,
   networkApprovedSet,
   networkSwitched,
+  isUnsafeMethod,
   LatchError,
-  notMine,
+  parseCaipAddress,
   type CaipNetworkId,
   type ChainNamespace,
   type EffectContext,
   type LatchEvent,
   type State,
 } from '../../kernel/index'
+import { remoteWallets, type RemoteWallet } from '../../kernel/family/index'
 import { startClient, type Client, type ClientOptions } from './client'
 import { walletConnectSessionEnded } from './events'
 import { walletConnectConnectorId } from './pairing'
 import { loadBitcoinAddressRule } from '../bip122/index'
-import { accountOn, proposalNamespaces, readSessionFamilies, startingAccount, type AddressRules, type ProposalNamespace, type SessionFamily } from './rules'
-import { served } from './served'
+import { accountOn, planChainSwitch, proposalNamespaces, readSessionFamilies, startingAccount, type AddressRules, type ProposalNamespace, type SessionFamily } from './rules'
+import { served, sessionFamilies } from './served'
+
+/** How long a disconnect waits for the relay to take the wallet's notice before the dapp forgets the session anyway. */
+export const disconnectNoticeWait = 5_000
+
+/** A request in flight through the session; an unsafe one is aborted when the visitor cancels (docs/behaviour.md, "Wallet requests"). */
+type InFlight = { ns: ChainNamespace; unsafe: boolean; abort(error: LatchError): void }
 
 /** A session as the plugin holds it: its topic, what it gives each family, and the wallet's name and icon. */
 export type HeldSession = { topic: string; families: SessionFamily[]; wallet: { name: string; icon?: string } }
@@ -34,6 +43,8 @@ export type Holder = {
   client(): Promise<Client>
   session: HeldSession | undefined
   output: Subject<LatchEvent>
+  /** The requests in flight through the session. */
+  inFlight: Set<InFlight>
   proposal(): Record<string, ProposalNamespace>
   /** Resolves once the address rules a session's accounts are checked with are loaded (Bitcoin's, when Bitcoin is served). */
   ready(): Promise<void>
@@ -45,18 +56,17 @@ export type Holder = {
   stop(): void
   /** The family held through WalletConnect, if `ns` is. */
   familyOf(ns: ChainNamespace): SessionFamily | undefined
-  /**
-   * For a request of family `ns`: its part of the session; `notMine` when another plugin holds the family;
-   * `NOT_CONNECTED` when WalletConnect holds it but no session is in use (it ended, or is still being restored).
-   */
-  own(ns: ChainNamespace): SessionFamily | typeof notMine
+  /** Aborts the family's unsafe requests in flight (the visitor cancelled). */
+  cancel(ns: ChainNamespace): void
 }
 
 export function createHolder(ctx: EffectContext, options: ClientOptions): Holder {
   let started: Promise<Client> | undefined
   const rules: AddressRules = {}
   let loading: Promise<void> | undefined
+  const inFlight = new Set<InFlight>()
   const holder: Holder = {
+    inFlight,
     ctx,
     options,
     session: undefined,
@@ -92,6 +102,9 @@ export function createHolder(ctx: EffectContext, options: ClientOptions): Holder
       const icon = icons.find((i): i is string => typeof i === 'string' && /^data:image\//.test(i) && i.length <= 100_000)
       const held: HeldSession = { topic: session.topic, families, wallet: icon ? { name, icon } : { name } }
       holder.session = held
+      // Each family gets the session's part for it as a wallet it answers its intents through (docs/walletconnect.md, "Requests").
+      forget(ctx)
+      for (const family of families) remoteWallets(ctx).set(family.ns, walletConnectConnectorId, walletOf(holder, held, family))
       const state = ctx.getState()
       for (const family of families) {
         // A family another wallet holds (or is restoring after a reload) keeps it: the session serves it only if the visitor asks (docs/walletconnect.md, "Connecting").
@@ -104,6 +117,7 @@ export function createHolder(ctx: EffectContext, options: ClientOptions): Holder
     end(reason) {
       if (!holder.session) return
       holder.session = undefined
+      forget(ctx)
       holder.output.next(walletConnectSessionEnded({ reason }))
       for (const ns of connectedFamilies(ctx.getState())) holder.output.next(accountDisconnected({}, { ns }))
     },
@@ -115,11 +129,8 @@ export function createHolder(ctx: EffectContext, options: ClientOptions): Holder
         })
         .catch(() => undefined)
     },
-    own(ns) {
-      if (ctx.getState().chains[ns].connectorId !== walletConnectConnectorId) return notMine
-      const family = holder.familyOf(ns)
-      if (!family) throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no WalletConnect session carries ${ns}` })
-      return family
+    cancel(ns) {
+      for (const entry of inFlight) if (entry.ns === ns && entry.unsafe) entry.abort(new LatchError('REQUEST_ABORTED', { details: 'the visitor cancelled' }))
     },
     familyOf(ns) {
       if (ctx.getState().chains[ns].connectorId !== walletConnectConnectorId) return undefined
@@ -191,4 +202,79 @@ export async function endSession(holder: Holder, topic: string, reason: { code: 
   } catch (error) {
     holder.ctx.ports.logger.warn(`WalletConnect: ending ${what} failed; the wallet may still list it`, error)
   }
+}
+
+/** Takes every family's WalletConnect wallet back: the session ended or was replaced. */
+function forget(ctx: EffectContext) {
+  for (const ns of sessionFamilies) remoteWallets(ctx).set(ns, walletConnectConnectorId, undefined)
+}
+
+/**
+ * The session's part for one family as a remote wallet (docs/walletconnect.md, "Requests"): its accounts and approved
+ * methods, requests on the family's current chain, chain switches by the session's rules, and disconnect ending the
+ * session for every family.
+ */
+function walletOf(holder: Holder, held: HeldSession, family: SessionFamily): RemoteWallet {
+  const { ns } = family
+  const wallet: RemoteWallet = {
+    connectorId: walletConnectConnectorId,
+    get accounts() {
+      return family.caipAddresses
+    },
+    get methods() {
+      return family.methods
+    },
+    request: (method, params, chainId) => send(holder, family, method, params, chainId as CaipNetworkId | undefined),
+    async switchChain(target) {
+      const plan = planChainSwitch({ approvedChains: family.chains, target: target as CaipNetworkId, methods: family.methods })
+      if (plan === 'fail') throw new LatchError('SWITCH_CHAIN_FAILED', { details: `${target} is not approved by the session and the wallet has no switch method` })
+      if (plan === 'ask') await send(holder, family, 'wallet_switchEthereumChain', [{ chainId: `0x${Number(target.split(':')[1]).toString(16)}` }])
+      if (!family.chains.includes(target as CaipNetworkId)) family.chains.push(target as CaipNetworkId)
+    },
+    async disconnect() {
+      if (holder.session !== held) return
+      holder.session = undefined
+      forget(holder.ctx)
+      const notice = endSession(holder, held.topic, endReasons.userDisconnected, 'the session the visitor disconnected')
+      await Promise.race([notice, new Promise((resolve) => timer(disconnectNoticeWait, holder.ctx.ports.scheduler).subscribe(resolve))])
+      // The session served them all: every other family connected through it disconnects too.
+      for (const other of connectedFamilies(holder.ctx.getState())) if (other !== ns) holder.output.next(accountDisconnected({}, { ns: other }))
+    },
+  }
+  return wallet
+}
+
+/** Sends one request on the session, on the family's current network; refused before the wallet when not approved. */
+async function send(holder: Holder, family: SessionFamily, method: string, params: unknown, chainId?: CaipNetworkId): Promise<unknown> {
+  const { ns } = family
+  if (!family.methods.includes(method)) {
+    throw new LatchError('RPC_NOT_ALLOWED', { details: `Requested RPC call is not allowed: the wallet did not approve ${method} for ${ns}` })
+  }
+  const session = holder.session
+  if (!session) throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no WalletConnect session carries ${ns}` })
+  const client = await holder.client()
+  const entry = { ns, unsafe: isUnsafeMethod(method) } as InFlight
+  const abort = new Promise<never>((_, reject) => {
+    entry.abort = reject
+  })
+  holder.inFlight.add(entry)
+  try {
+    const request = client.request({ topic: session.topic, chainId: chainId ?? currentChain(holder, family), request: { method, params } })
+    return await Promise.race([request.catch((error: unknown) => Promise.reject(toSessionError(error))), abort])
+  } finally {
+    holder.inFlight.delete(entry)
+  }
+}
+
+/** The session's chain the family's requests go to: its current network when approved, else the account's chain. */
+function currentChain(holder: Holder, family: SessionFamily): CaipNetworkId {
+  const state = holder.ctx.getState()
+  const current = state.chains[family.ns].network.caipNetwork?.caipNetworkId
+  if (current && family.chains.includes(current)) return current
+  const caip = state.chains[family.ns].account.caipAddress
+  if (caip) {
+    const { namespace, reference } = parseCaipAddress(caip)
+    return `${namespace}:${reference}` as CaipNetworkId
+  }
+  return family.chains[0] as CaipNetworkId
 }

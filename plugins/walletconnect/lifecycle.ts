@@ -1,16 +1,12 @@
-import { from, Observable, timer } from 'rxjs'
+import { filter, from, mergeMap, Observable } from 'rxjs'
 import {
   accountAddressChanged,
   accountDisconnected,
-  answerIntent,
   isCaipAddress,
   kernelFaulted,
   networkSwitched,
-  notMine,
   toLatchError,
-  walletDisconnectFailed,
-  walletDisconnectRequested,
-  walletDisconnectSucceeded,
+  walletCancelRequested,
   type CaipAddress,
   type CaipNetworkId,
   type ChainNamespace,
@@ -18,12 +14,8 @@ import {
   type Logged,
 } from '../../kernel/index'
 import type { Client } from './client'
-import { accountOnSwitch, connectedFamilies, endReasons, endSession, type Holder } from './holder'
-import { walletConnectConnectorId } from './pairing'
+import { accountOnSwitch, type Holder } from './holder'
 import { restoring } from './served'
-
-/** How long a disconnect waits for the relay to take the wallet's notice before the dapp forgets the session anyway. */
-export const disconnectNoticeWait = 5_000
 
 /**
  * What the sign-client reports on its own (docs/walletconnect.md, "Sessions"): the wallet deleted the session, the
@@ -91,8 +83,8 @@ function walletEvent(holder: Holder, params: { event: { name: string; data: unkn
     if (!reference || !family.chains.includes(target as never)) return []
     const active = holder.ctx.getState().activeNamespace === ns
     const switched = networkSwitched(active ? { caipNetworkId: target as never } : { caipNetworkId: target as never, activate: false }, { ns })
-    // The session may hold another account on that chain: that one becomes the family's (docs/walletconnect.md, "Sessions").
-    return [switched, ...accountOnSwitch(holder, family, target as CaipNetworkId)]
+    // The session's account on that chain follows (`followSwitches`).
+    return [switched]
   }
   return []
 }
@@ -131,22 +123,26 @@ export function restore(holder: Holder): Observable<LatchEvent> {
 }
 
 /**
- * Answers `wallet/disconnectRequested` for a family connected through WalletConnect: the wallet is told (waiting at
- * most 5 s for the relay), and every family of the session disconnects, since they share it.
+ * After a family connected through the session moved to another chain (the visitor's switch, answered by the family,
+ * or the wallet's `chainChanged`): the session may hold another account on that chain, and that one becomes the
+ * family's (docs/walletconnect.md, "Sessions").
  */
-export function answerDisconnect(events$: Observable<Logged>, holder: Holder, ns: ChainNamespace): Observable<LatchEvent> {
-  const options = { intent: walletDisconnectRequested, succeeded: walletDisconnectSucceeded, failed: walletDisconnectFailed, ns, toError: (error: unknown) => toLatchError(error, 'DISCONNECT_FAILED') } as const
-  return answerIntent(events$, options, async (_intent, emit) => {
-    if (holder.ctx.getState().chains[ns].connectorId !== walletConnectConnectorId) return notMine
-    const held = holder.session
-    holder.session = undefined
-    if (held) {
-      const notice = endSession(holder, held.topic, endReasons.userDisconnected, 'the session the visitor disconnected')
-      await Promise.race([notice, new Promise((resolve) => timer(disconnectNoticeWait, holder.ctx.ports.scheduler).subscribe(resolve))])
-    }
-    for (const family of connectedFamilies(holder.ctx.getState())) if (family !== ns) emit(accountDisconnected({}, { ns: family }))
-    emit(accountDisconnected({}, { ns }))
-    return {}
-  })
+export function followSwitches(events$: Observable<Logged>, holder: Holder): Observable<LatchEvent> {
+  return events$.pipe(
+    filter((event) => networkSwitched.match(event) && event.ns !== undefined),
+    mergeMap((event) => {
+      const family = holder.familyOf(event.ns as ChainNamespace)
+      return family ? accountOnSwitch(holder, family, (event.payload as { caipNetworkId: CaipNetworkId }).caipNetworkId) : []
+    }),
+  )
 }
 
+/** The visitor cancelled: the family's unsafe requests through the session fail `REQUEST_ABORTED` (docs/behaviour.md, "Wallet requests"). */
+export function cancelRequests(events$: Observable<Logged>, holder: Holder): Observable<never> {
+  return events$.pipe(
+    filter((event) => {
+      if (walletCancelRequested.match(event) && event.ns) holder.cancel(event.ns)
+      return false
+    }),
+  ) as Observable<never>
+}

@@ -7,6 +7,7 @@ import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { guardOutsideHosts } from '../../scripts/testing/no-outside-hosts'
 import { dappMetadata, pageMetadata } from './page-metadata'
 import { memoryStore, walletConnect, walletConnectPairingEnded } from './index'
+import { eip155 } from '../eip155/index'
 
 const outside = guardOutsideHosts()
 const latches: Latch[] = []
@@ -88,7 +89,7 @@ describe('a relay that cannot be reached', () => {
     const t = createTestPorts()
     const latch = createLatch({
       networks: [createTestNetwork('eip155', 31337)],
-      plugins: [walletConnect({ projectId: 'latch-test', relayUrl, storage: memoryStore(), storagePrefix: 'unreachable', connectTimeout: 15_000 })],
+      plugins: [eip155(), walletConnect({ projectId: 'latch-test', relayUrl, storage: memoryStore(), storagePrefix: 'unreachable', connectTimeout: 15_000 })],
       ports: t.ports,
       logLevel: 'silent',
     })

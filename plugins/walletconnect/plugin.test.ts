@@ -37,13 +37,13 @@ afterAll(async () => {
   outside.restore()
 })
 
-/** A dapp: Latch with only the walletconnect plugin, on the two anvils, its stores given so a "reload" keeps them. */
+/** A dapp: Latch with the eip155 family and the walletconnect plugin (its connector), on the two anvils, its stores given so a "reload" keeps them. */
 function dapp(stores: { latch?: ReturnType<typeof createMemoryStorage>; client?: KeyValueStore; prefix?: string; connectTimeout?: number } = {}) {
   const storage = stores.latch ?? createMemoryStorage()
   const client = stores.client ?? memoryStore()
   const prefix = stores.prefix ?? `t${latches.length}`
   const latch = createLatch({
-    plugins: [walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: client, storagePrefix: prefix, connectTimeout: stores.connectTimeout ?? 15_000 })],
+    plugins: [eip155(), walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: client, storagePrefix: prefix, connectTimeout: stores.connectTimeout ?? 15_000 })],
     networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
     ports: { storage },
     logLevel: 'silent',
@@ -316,7 +316,7 @@ describe('what Latch takes of a wallet\'s approval', () => {
 
   it('only the approved methods Latch proposed are used: a method the wallet added is refused before the wallet is asked', async () => {
     const latch = createLatch({
-      plugins: [walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: memoryStore(), storagePrefix: `methods-${latches.length}`, methods: { eip155: ['personal_sign'] } })],
+      plugins: [eip155(), walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: memoryStore(), storagePrefix: `methods-${latches.length}`, methods: { eip155: ['personal_sign'] } })],
       networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
       ports: { storage: createMemoryStorage() },
       logLevel: 'silent',
@@ -369,7 +369,7 @@ describe('a pairing approved after the visitor left', () => {
 
   async function leaveThenApprove(client: KeyValueStore, warnings: unknown[][]) {
     const latch = createLatch({
-      plugins: [walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: client, storagePrefix: `late-${latches.length}` })],
+      plugins: [eip155(), walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: client, storagePrefix: `late-${latches.length}` })],
       networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
       ports: { storage: createMemoryStorage(), logger: { warn: (...args: unknown[]) => void warnings.push(args), error: () => undefined } },
     })
@@ -456,7 +456,7 @@ describe('leaving the pairing view', () => {
   function dappOn(userAgent: string | undefined) {
     const win = userAgent ? ({ navigator: { userAgent } } as unknown as Window) : undefined
     const latch = createLatch({
-      plugins: [walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: memoryStore(), storagePrefix: `leave-${latches.length}` })],
+      plugins: [eip155(), walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: memoryStore(), storagePrefix: `leave-${latches.length}` })],
       networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
       ports: { storage: createMemoryStorage(), window: win },
       logLevel: 'silent',

@@ -1,7 +1,6 @@
 import { filter, map, merge } from 'rxjs'
 import * as z from 'zod/mini'
 import { connectorsDiscovered, definePlugin, LatchError, type Connector, type Effect } from '../../kernel/index'
-import { declined } from '../../kernel/answer-intent'
 import { loadOnDemand } from '../../kernel/load-on-demand'
 import { walletConnectEvents } from './events'
 import { walletConnectConnectorId } from './pairing'
@@ -103,12 +102,6 @@ export function walletConnect(options: WalletConnectOptions) {
         filter(Boolean),
         map((families) => connectorsDiscovered({ connectors: families.split(',').map((ns) => connectorFor(ns as Connector['chain'])) })),
       ),
-      // A family's intent WalletConnect does not hold is another plugin's, said at once (its session code may not be
-      // loaded): with no other plugin holding the family, the kernel answers NOT_CONNECTED (docs/plugins.md).
-      events$.pipe(
-        filter((event) => event.requestId !== undefined && event.ns !== undefined && event.type.endsWith('Requested') && ctx.getState().chains[event.ns].connectorId !== walletConnectConnectorId && !wantsSession(event, ctx.getState())),
-        map((event) => ({ type: declined, requestId: event.requestId }) as never),
-      ),
       loadOnDemand(events$, ctx, {
         name: 'walletconnect',
         wanted: (event, ctx) => wantsSession(event, ctx.getState()),
@@ -119,7 +112,8 @@ export function walletConnect(options: WalletConnectOptions) {
     )
   return definePlugin({
     name: 'walletconnect',
-    namespaces: ['eip155', 'solana', 'bip122'],
+    // No `namespaces`: WalletConnect is a connector, not a family; each family's plugin answers its intents through the
+    // wallet the session hands it (docs/walletconnect.md, "Requests").
     events: walletConnectEvents,
     reduce: {
       'walletconnect/uriShown'(draft, { payload }) {

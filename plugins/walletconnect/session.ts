@@ -3,8 +3,7 @@ import type { EffectContext, LatchEvent, Logged } from '../../kernel/index'
 import type { ClientOptions } from './client'
 import { answerConnect } from './connect'
 import { createHolder } from './holder'
-import { answerDisconnect, restore, watchClient } from './lifecycle'
-import { answerRequests } from './requests'
+import { cancelRequests, followSwitches, restore, watchClient } from './lifecycle'
 import { served } from './served'
 
 /**
@@ -19,6 +18,7 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, options
     watchClient(holder),
     restore(holder),
     answerConnect(events$, holder, families),
-    ...families.map((ns) => merge(answerDisconnect(events$, holder, ns), answerRequests(events$, holder, ns))),
+    followSwitches(events$, holder),
+    cancelRequests(events$, holder),
   ).pipe(finalize(() => holder.stop()))
 }

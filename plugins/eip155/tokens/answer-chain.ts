@@ -10,7 +10,6 @@ import {
   balanceTokensSucceeded,
   keepTokenBalances,
   LatchError,
-  notMine,
   parseCaipAddress,
   type EffectContext,
   type LatchEvent,
@@ -29,10 +28,11 @@ import { readChainTokenBalances, type TokenMetadata } from './read-chain'
 export function answerTokenBalances(events$: Observable<Logged>, ctx: EffectContext, lists: TokenLists): Observable<LatchEvent> {
   const rejected = new Set<string>()
   const metadata = new Map<number, Map<string, TokenMetadata>>()
-  const options = { intent: balanceTokensRequested, succeeded: balanceTokensSucceeded, failed: balanceTokensFailed, ns: 'eip155', toError: unavailable } as const
+  const options = { intent: balanceTokensRequested, succeeded: balanceTokensSucceeded, failed: balanceTokensFailed, ns: 'eip155', toError: unavailable,
+    // A provider API that serves EVM balances answers them instead (docs/networks.md, "Token list").
+    owns: () => !ctx.getState().balances.providerNamespaces.includes('eip155') } as const
   return answerIntent(events$, options, async (intent, emit) => {
     const state = ctx.getState()
-    if (state.balances.providerNamespaces.includes('eip155')) return notMine
     const { caipAddress } = intent.payload
     const { caipNetworkId, address } = parseCaipAddress(caipAddress)
     const chainId = chainIdOrUndefined(caipNetworkId)
