@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini'
 import { LatchError, toLatchError } from '../../kernel/index'
-import type { ApiClient } from './client'
+import type { ApiClient } from '../provider-api/index'
 import type { HistoryTools } from './history-effect'
 import type { Transaction } from './transactions'
 

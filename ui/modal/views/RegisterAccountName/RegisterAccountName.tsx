@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { routerWentBack, visitorMessages, type LatchErrorData, type State } from '../../../../kernel/index'
 import { isValidRegistrationName } from '../../../../kernel/rules/names'
-import type { NamesState } from '../../../../plugins/api/names'
+import type { NamesState } from '../../../../plugins/names/index'
 import { CheckIcon } from '../../icons'
 import { useViewStyles, shallowEqual, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { registerNameCss } from './RegisterAccountName.css'

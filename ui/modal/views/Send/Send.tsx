@@ -35,7 +35,7 @@ import {
   type RecipientResult,
 } from '../../../../kernel/rules/send'
 import { checksumAddress } from '../../../../kernel/rules/checksum'
-import type {} from '../../../../plugins/eip155/events'
+import type {} from '../../../../plugins/eip155/index'
 import { useViewStyles, AccountIdentity, shallowEqual, shortAddress, useLatchBalanceWatch, useHeld, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { displayBalance, displayQuantity, formatAmount } from '../../../utils/format'
 import type { Translate } from '../../../i18n/translate'
