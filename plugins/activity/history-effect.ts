@@ -24,36 +24,15 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
-import type { createApiClient, getJson, parseBody } from '../provider-api/index'
 import { getTransactions } from './get-transactions'
-import type { transactionsFetchFailed, transactionsFetchRequested, transactionsFetchSucceeded, transactionsSentRecorded, transactionsSentSettled } from './history'
-import type { fromAbortable } from '../provider-api/index'
-import type { keepTransactions, parseTransaction, transactionLimits, Transaction } from './transactions'
+import type { HistorySettings, HistoryTools } from './tools'
+import type { Transaction } from './transactions'
 
 export { getTransactions }
-
-/** What the chunk uses of the entry's modules, handed over by history-lazy.ts. */
-export type HistoryTools = {
-  createApiClient: typeof createApiClient
-  getJson: typeof getJson
-  parseBody: typeof parseBody
-  fromAbortable: typeof fromAbortable
-  keepTransactions: typeof keepTransactions
-  parseTransaction: typeof parseTransaction
-  transactionLimits: typeof transactionLimits
-  historyPath(address: string): string
-  fetchRequested: typeof transactionsFetchRequested
-  fetchSucceeded: typeof transactionsFetchSucceeded
-  fetchFailed: typeof transactionsFetchFailed
-  sentRecorded: typeof transactionsSentRecorded
-  sentSettled: typeof transactionsSentSettled
-}
+export type { HistorySettings, HistoryTools } from './tools'
 
 /** The chain families Activity lists (docs/behaviour.md, "Activity"). */
 export const historyNamespaces = ['eip155'] as const
-
-/** What the history reads of the api plugin's options (plugins/api/source.ts, ApiSettings). */
-export type HistorySettings = { baseUrl?: string; projectId?: string; timeout?: number; history?: boolean }
 
 /** The api plugin's effect over `transactions/*`; the browser's own list is kept only without a provider API. */
 export function historyEffect(settings: HistorySettings, tools: HistoryTools): Effect {

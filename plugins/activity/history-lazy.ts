@@ -22,7 +22,7 @@ import {
 import { createApiClient, getJson, parseBody, type ApiClient } from '../provider-api/index'
 import type { GetTransactionsParameters, GetTransactionsReturnType } from './get-transactions'
 import { transactionsFetchFailed, transactionsFetchRequested, transactionsFetchSucceeded, transactionsSentRecorded, transactionsSentSettled } from './history'
-import type { HistorySettings, HistoryTools } from './history-effect'
+import type { HistorySettings, HistoryTools } from './tools'
 import { fromAbortable } from '../provider-api/index'
 import { keepTransactions, parseTransaction, transactionLimits } from './transactions'
 

@@ -4,18 +4,9 @@ import { loadOnDemand } from '../../kernel/load-on-demand'
 import { siwxEvents } from './events'
 import { selectActiveAccount, sessionKey, type SiwxState } from './state'
 import { isCleanLine } from './statement'
-import type { SiwxOptions, SiwxServer } from './types'
+import type { SiwxOptions, SiwxSettings } from './types'
 
-/** The options as the flow uses them, defaults filled in. */
-export type SiwxSettings = {
-  required: boolean
-  statement?: string
-  expiresIn: number
-  signOutOnDisconnect: boolean
-  namespaces?: readonly string[]
-  resources?: readonly string[]
-  server?: SiwxServer
-}
+export type { SiwxSettings }
 
 const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'must be a function')
 

@@ -23,7 +23,7 @@ import {
   type TokenBalance,
 } from '../../kernel/index'
 import { maxTokenBalances, solanaRpcUrlMissing, solanaTokenBalancesFailed, solanaTokenBalancesUpdated, tokenPrograms } from './events'
-import type { SolanaTokenInfo } from './plugin'
+import type { SolanaTokenInfo } from './events'
 import { rpcRequest, type RpcAnswer } from './rpc'
 
 const triggers = new Set(['account/connected', 'account/addressChanged', 'network/switched', 'account/disconnected'])
