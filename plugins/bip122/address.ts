@@ -4,7 +4,8 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js'
 import { decodeSegwitAddress } from '../../kernel/rules/bech32'
-import { addressParamsOf, type AddressParams } from './networks'
+import { addressParamsOf } from './shared'
+import type { AddressParams } from './networks'
 
 /** The address types Latch accepts. */
 export const addressTypes = ['p2pkh', 'p2sh', 'p2wpkh', 'p2wsh', 'p2tr'] as const

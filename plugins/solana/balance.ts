@@ -22,7 +22,7 @@ import {
   type State,
   type TokenBalance,
 } from '../../kernel/index'
-import { maxTokenBalances, solanaRpcUrlMissing, solanaTokenBalancesFailed, solanaTokenBalancesUpdated, tokenPrograms } from './events'
+import { maxTokenBalances, solanaRpcUrlMissing, solanaTokenBalancesFailed, solanaTokenBalancesUpdated, tokenPrograms } from './shared'
 import type { SolanaTokenInfo } from './events'
 import { rpcRequest, type RpcAnswer } from './rpc'
 
