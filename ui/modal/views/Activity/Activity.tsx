@@ -8,8 +8,8 @@ import { activityCss } from './Activity.css'
 import { groupByMonth } from './group'
 import { ActivityClockIcon, ActivityDirectionIcon as DirectionIcon } from '../../icons'
 
-// The view reads the slice and dispatches plain events: importing the api plugin's modules (that its entry imports too)
-// would cut them into a small chunk of their own in the first load (docs/react.md, "The modal's lazy chunk").
+// The view reads the slice and dispatches plain events: importing plugins/activity's modules (that the api entry imports
+// too) would cut them into a small chunk shared by two entries (docs/chunks.md).
 const sliceOf = (state: State): TransactionsState | undefined => (state as Partial<State>).transactions
 
 /** What the view shows: the EVM account's list (Activity is for EVM accounts only, docs/behaviour.md, "Activity"). */

@@ -7,9 +7,9 @@ import { useViewStyles, shallowEqual, useLatch, useLatchInstance, useLatchTransl
 import { registerNameCss } from './RegisterAccountName.css'
 
 /**
- * The names slice, or undefined without the name service. Read here rather than through plugins/api's `selectNames`, and
- * events dispatched as plain objects: importing the api plugin's modules (that its entry imports too) would cut them
- * into a small chunk of their own in the first load (docs/react.md, "The modal's lazy chunk").
+ * The names slice, or undefined without the name service. Read here rather than through plugins/names's selectors, and
+ * events dispatched as plain objects: importing the names plugin's modules (that its entry imports too) would cut them
+ * into a small chunk shared by two entries (docs/chunks.md).
  */
 const sliceOf = (state: State): NamesState | undefined => (state as Partial<State>).names
 
