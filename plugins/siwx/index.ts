@@ -13,6 +13,6 @@ export {
   siwxSignInSucceeded,
   siwxSignOutRequested,
 } from './events'
-export { selectActiveAccount, selectSiwx, sessionKey, sessionOf, type SiwxState, type SiwxStatus } from './state'
+export { selectSiwx, sessionKey, type SiwxState, type SiwxStatus } from './state'
 export { siwxServer, type SiwxServerOptions } from './http'
 export type { SiwxAccount, SiwxOptions, SiwxServer, SiwxSessionInfo, SiwxSignIn } from './types'

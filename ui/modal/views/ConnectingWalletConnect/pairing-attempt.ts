@@ -12,7 +12,7 @@ import {
   type LatchErrorData,
   type WalletListing,
 } from '../../../../kernel/index'
-import { walletConnectConnectorId } from '../../../../plugins/walletconnect/index'
+import { walletConnectConnectorId } from '../../../../plugins/walletconnect/ui'
 import { whenViewLeft } from '../../../shared'
 
 /** The latest WalletConnect pairing the QR view started (docs/behaviour.md, "Views"): what it draws besides the code. */

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { Latch } from '../../../../kernel/index'
-import { watchPairing, type Pairing } from '../../../../plugins/walletconnect/index'
+import { watchPairing, type Pairing } from '../../../../plugins/walletconnect/ui'
 import { useHeld } from '../../../shared'
 import { currentAttemptId } from './pairing-attempt'
 
