@@ -19,7 +19,7 @@ import {
 import { decodePixels, pixels, rasterise } from '../../../../scripts/testing/qr'
 import { button, click, dialog, lastRequest, renderWithLatch, preloadAll, settle, setup, shadow, stubWalletList } from '../../../../scripts/testing/ui'
 import { walletConnectEvents, walletConnectPairingEnded, walletConnectUriShown, walletConnectUriWanted } from '../../../../plugins/walletconnect/events'
-import { formatNativeUrl } from '../../../../plugins/walletconnect/ui'
+import { formatNativeUrl } from '../../../../plugins/walletconnect/links'
 
 // docs/behaviour.md, "Views" ConnectingWalletConnect and ConnectingWalletConnectBasic, with a stand-in for the walletconnect
 // plugin: it lists its connector, and shows a pairing URI for each connect through it.
