@@ -85,7 +85,7 @@ export function dappSource(plugins: readonly DappPlugin[]): string {
     has('api') ? `import { api } from ${src('plugins/api/index.ts')}` : '',
     has('walletconnect') ? `import { walletConnect } from ${src('plugins/walletconnect/index.ts')}` : '',
     has('siwx') ? `import { siwx } from ${src('plugins/siwx/index.ts')}` : '',
-    has('names') ? `import { names } from ${src('plugins/api/names-index.ts')}` : '',
+    has('names') ? `import { names } from ${src('plugins/names/index.ts')}` : '',
     `import { ConnectButton, LatchProvider } from ${src('ui/index.ts')}`,
     `const latch = createLatch({ networks: [${networks.join(', ')}], plugins: [${registered.join(', ')}] })`,
     `createRoot(document.getElementById('root')).render(<LatchProvider latch={latch}><ConnectButton /></LatchProvider>)`,
@@ -190,7 +190,7 @@ export function inputGroup(path: string): string {
   }
   const parts = relative(root, resolve(root, path)).split('/')
   if (parts[0] === 'ui' && parts[1] === 'modal') return parts.slice(0, 3).join('/').replace(/\.tsx?$/, '')
-  if (parts[0] === 'plugins' || parts[0] === 'ui' || parts[0] === 'kernel') return parts.slice(0, 2).join('/').replace(/\.tsx?$/, '')
+  if (parts[0] === 'plugins' || parts[0] === 'adapters' || parts[0] === 'ui' || parts[0] === 'kernel') return parts.slice(0, 2).join('/').replace(/\.tsx?$/, '')
   return parts[0]?.startsWith('..') ? 'the dapp entry' : (parts[0] ?? path)
 }
 

@@ -1,4 +1,3 @@
-import type { ConnectAttempt } from './core/attempt'
 import type {
   AccountType,
   CaipAddress,
@@ -14,6 +13,7 @@ import type {
   WalletListing,
 } from './types'
 import { chainNamespaces } from './types'
+import type { LatchErrorData } from './errors'
 
 /** docs/behaviour.md, "Connection states" "Account state", one per chain family. `address` is derived (see selectors). */
 export type AccountState = {
@@ -228,3 +228,30 @@ export function initialCoreState(): CoreState {
     },
   }
 }
+
+/**
+ * The `connection.attempt` slice (docs/behaviour.md, "The connect attempt"): the latest connect the modal started, as its
+ * Connecting views draw it. Reduced from the events below only, so a replayed log draws the screen the visitor saw — the
+ * failed-connect screen included. Never persisted; never holds a pairing URI (docs/walletconnect.md, "The pairing URI is a secret").
+ */
+export type ConnectAttempt = {
+  /** Counts the attempts of this page (the one before's id + 1), so a late outcome of an earlier one is told apart. */
+  id: number
+  /** Which view draws it: ConnectingExternal (`external`) or the WalletConnect QR views (`walletconnect`). */
+  via: 'external' | 'walletconnect'
+  /** The family connected and the per-chain connector asked. */
+  ns: ChainNamespace
+  connectorId: string
+  /** The connector the view shows (a merged multi-chain entry keeps its own id); none for WalletConnect. */
+  connector?: Connector
+  /** The wallet chosen from a listing: it becomes the recent wallet when the attempt succeeds. */
+  listing?: WalletListing
+  status: 'connecting' | 'failed' | 'succeeded'
+  /** Why it failed, as the view shows it (its code and visitor text, docs/errors.md); none when the visitor left. */
+  error?: LatchErrorData
+  /** WalletConnect only: where the pairing is. Its URI travels outside the state and the log. */
+  pairing?: PairingPhase
+}
+
+/** `waiting` for the relay's URI, `shown`, `approved` by the wallet, `expired` (a fresh one follows), `failed`, `cancelled`. */
+export type PairingPhase = 'waiting' | 'shown' | 'approved' | 'expired' | 'failed' | 'cancelled'

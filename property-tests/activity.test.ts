@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import { produce } from 'immer'
 import { describe, expect, it } from 'vitest'
 import type { LatchEvent, State } from '../kernel/index'
-import { appendPage, initialTransactionsState, transactionsReducers, type TransactionsState } from '../plugins/api/history'
-import { isSpamOnly, type Transaction } from '../plugins/api/transactions'
+import { appendPage, initialTransactionsState, transactionsReducers, type TransactionsState } from '../plugins/activity/history'
+import { isSpamOnly, type Transaction } from '../plugins/activity/transactions'
 import { groupByMonth, minedAt } from '../ui/modal/views/Activity/group'
 
 // docs/behaviour.md, "Activity": grouping by year and month, and paging.

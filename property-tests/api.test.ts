@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { chainNamespaces, createLatch, LatchError, replay, walletListingSchema, type ChainNamespace, type Latch, type WalletListing } from 'latch'
 import { createTestNetwork, createTestPorts } from '../kernel/testing'
-import { createApiClient } from '../plugins/api/client'
+import { createApiClient } from '../plugins/provider-api/index'
 import { readWalletsResponse } from '../plugins/api/get-wallets'
 import {
   api,

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ensCoinType } from '../kernel/rules/names'
-import { labelOf } from '../plugins/api/profile'
-import { registrationMessage } from '../plugins/api/registration-message'
+import { labelOf } from '../plugins/names/profile'
+import { registrationMessage } from '../plugins/names/registration-message'
 
 // docs/names.md: the name rule as the names plugin reads what a visitor types, and the message an account signs.
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import * as z from 'zod/mini'
 import { describe, expect, it } from 'vitest'
-import { transactionSchema } from '../plugins/api/transactions'
+import { transactionSchema } from '../plugins/activity/transactions'
 import { tokenBalanceSchema as solanaTokenBalanceSchema } from '../plugins/solana/events'
 import { isPlainText } from '../kernel/rules/plain-text'
 import { keepTokenBalances } from '../kernel/rules/token-balances'

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { byteCapacity, type EcLevel } from '../plugins/walletconnect/qr/blocks'
-import { encodeQr } from '../plugins/walletconnect/qr/encode'
+import { byteCapacity, type EcLevel } from '../ui/qr/blocks'
+import { encodeQr } from '../ui/qr/encode'
 import { decodeMatrix } from '../scripts/testing/qr'
 
 const levels: readonly EcLevel[] = ['L', 'M', 'Q', 'H']

@@ -17,7 +17,7 @@ export const entries: readonly Entry[] = [
   { subpath: './plugins/eip155', source: 'plugins/eip155/index.ts', out: 'plugins/eip155' },
   { subpath: './plugins/api', source: 'plugins/api/index.ts', out: 'plugins/api' },
   // The provider API's name service (docs/names.md): apart from the api plugin, so a dapp without names carries none of it.
-  { subpath: './plugins/names', source: 'plugins/api/names-index.ts', out: 'plugins/names' },
+  { subpath: './plugins/names', source: 'plugins/names/index.ts', out: 'plugins/names' },
   { subpath: './plugins/solana', source: 'plugins/solana/index.ts', out: 'plugins/solana' },
   { subpath: './plugins/bip122', source: 'plugins/bip122/index.ts', out: 'plugins/bip122' },
   { subpath: './plugins/walletconnect', source: 'plugins/walletconnect/index.ts', out: 'plugins/walletconnect' },
@@ -25,7 +25,7 @@ export const entries: readonly Entry[] = [
   // A backend's sign-in checks (docs/siwx.md, "Server mode"): apart, so the plugin's entry carries no verification code.
   { subpath: './plugins/siwx/server', source: 'plugins/siwx/server.ts', out: 'plugins/siwx-server' },
   // wagmi's connector over Latch (docs/wagmi.md): its own entry, so a dapp that does not import it loads none of it.
-  { subpath: './wagmi', source: 'plugins/wagmi/index.ts', out: 'wagmi' },
+  { subpath: './wagmi', source: 'adapters/wagmi/index.ts', out: 'wagmi' },
   { subpath: './react', source: 'ui/index.ts', out: 'react' },
   { subpath: './i18n', source: 'ui/i18n/public.ts', out: 'i18n' },
   // The modal's catalogues (docs/i18n.md): `latch/react` loads the one spoken by itself; import one to have it at once.

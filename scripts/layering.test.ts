@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { entries } from './entries'
+import { entries, type Entry } from './entries'
 
 // The layering the README describes, enforced on every import: kernel/ imports nothing else of ours,
-// plugins never import ui/ nor another plugin's internals, shipped code uses zod/mini and never
-// imports scripts/ (test helpers live in scripts/testing/; only *.test.ts files beside the code use them).
+// plugins never import ui/ nor another plugin's internals, adapters/ and ui/ reach a plugin only through its index.ts,
+// shipped code uses zod/mini and never imports scripts/ (test helpers live in scripts/testing/; only *.test.ts files
+// beside the code use them), no import circle anywhere, and one chunking convention (docs/chunks.md).
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 function sourceFiles(folder: string): string[] {
@@ -29,10 +31,39 @@ function imports(file: string): string[] {
   return [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => (m[1] ?? m[2]) as string)
 }
 
-/** The top folder (kernel, ui, plugins/<name>) a relative import lands in. */
+/** The top folder (kernel, ui, plugins/<name>, adapters/<name>) a relative import lands in. */
 function layerOf(path: string): string {
   const parts = relative(root, path).split('/')
-  return parts[0] === 'plugins' ? `plugins/${parts[1]}` : (parts[0] as string)
+  return parts[0] === 'plugins' || parts[0] === 'adapters' ? `${parts[0]}/${parts[1]}` : (parts[0] as string)
+}
+
+/** Every relative import of a file, type-only and `import()`ed ones included, read by TypeScript (comments do not count). */
+function allImports(file: string, read = (path: string) => readFileSync(join(root, path), 'utf8')): string[] {
+  return ts.preProcessFile(read(file), true, true).importedFiles.map((ref) => ref.fileName).filter((spec) => spec.startsWith('.'))
+}
+
+/** The import circles among `files` (every import counts, `import type` and `import()` too), each as `a → b → a`. */
+function importCircles(files: readonly string[], read?: (path: string) => string): string[] {
+  const known = new Set(files)
+  const edges = new Map(
+    files.map((file) => [
+      file,
+      allImports(file, read)
+        .map((spec) => relative(root, resolve(root, dirname(file), spec)))
+        .flatMap((target) => [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].filter((path) => known.has(path)).slice(0, 1)),
+    ]),
+  )
+  const cycles: string[] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const visit = (file: string, path: string[]) => {
+    if (state.get(file) === 'done') return
+    if (state.get(file) === 'open') return void cycles.push([...path.slice(path.indexOf(file)), file].join(' → '))
+    state.set(file, 'open')
+    for (const next of edges.get(file) ?? []) visit(next, [...path, file])
+    state.set(file, 'done')
+  }
+  for (const file of files) visit(file, [])
+  return cycles
 }
 
 // keccak-256 for EIP-55 checksums (kernel/rules/checksum.ts, imported by path, not from the kernel's barrel).
@@ -77,6 +108,56 @@ function importGraph(files: ReadonlySet<string>) {
   return { local, closure }
 }
 
+/** The folder a module belongs to for the chunking convention: plugins/<name>, adapters/<name>, or the top folder. */
+function areaOf(file: string): string {
+  return layerOf(join(root, file))
+}
+
+/**
+ * docs/chunks.md: for one entry, every module loaded with import() from its first load or from such a module (another
+ * entry's source excepted: that entry answers for itself) shares the modules of its own folder that the first load
+ * also holds through one door. All such modules of a folder are reached by the same lazy modules (esbuild then keeps
+ * them in one chunk instead of one per subset), and where the folder has a shared.ts, from it, and each of those lazy
+ * modules reaches it. Modules the kernel's barrel reaches are in every entry's first load and never count.
+ */
+function chunkOffences(entry: Entry): string[] {
+  const files = new Set(['kernel', 'plugins', 'adapters', 'ui'].flatMap(sourceFiles))
+  const { local, closure } = importGraph(files)
+  const initial = closure(entry.source)
+  const kernel = closure('kernel/index.ts')
+  const sources = new Set(entries.map((other) => other.source))
+  const lazy = new Set<string>()
+  const queue = [...initial]
+  while (queue.length > 0) {
+    const file = queue.pop() as string
+    for (const spec of valueImports(file).dynamic) {
+      const target = local(file, spec)
+      if (target === undefined || sources.has(target) || lazy.has(target)) continue
+      lazy.add(target)
+      queue.push(...closure(target))
+    }
+  }
+  const offences: string[] = []
+  for (const area of new Set([...lazy].map(areaOf))) {
+    const door = files.has(`${area}/shared.ts`) ? `${area}/shared.ts` : undefined
+    const doorReach = door ? closure(door) : new Set<string>()
+    const modules = [...lazy].filter((file) => areaOf(file) === area)
+    const reach = new Map(modules.map((module) => [module, closure(module)]))
+    const shared = [...new Set(modules.flatMap((module) => [...(reach.get(module) as Set<string>)]))].filter((file) => initial.has(file) && areaOf(file) === area && !kernel.has(file) && !lazy.has(file))
+    const groups = new Map<string, string[]>()
+    for (const file of shared) {
+      const key = modules.filter((module) => reach.get(module)?.has(file)).join(' + ')
+      groups.set(key, [...(groups.get(key) ?? []), file])
+    }
+    if (groups.size > 1) offences.push(...[...groups].map(([key, group]) => `${area}: ${group.join(', ')} reached by ${key} only`))
+    if (door) {
+      offences.push(...shared.filter((file) => !doorReach.has(file)).map((file) => `${area}: ${file} is not reached from ${door}`))
+      offences.push(...modules.filter((module) => shared.some((file) => reach.get(module)?.has(file)) && !reach.get(module)?.has(door)).map((module) => `${module} does not reach ${door}`))
+    }
+  }
+  return offences
+}
+
 describe('layering', () => {
   it('kernel/ imports only kernel/, rxjs, immer, zod, keccak from @noble/hashes, and the types of viem (never its code)', () => {
     const offences = sourceFiles('kernel').flatMap((file) => {
@@ -91,8 +172,8 @@ describe('layering', () => {
     expect(offences).toEqual([])
   })
 
-  it('plugins never import ui/ or another plugin except through its index', () => {
-    const offences = sourceFiles('plugins').flatMap((file) =>
+  it('plugins and adapters never import ui/, and reach another plugin only through its index', () => {
+    const offences = [...sourceFiles('plugins'), ...sourceFiles('adapters')].flatMap((file) =>
       imports(file)
         .filter((spec) => spec.startsWith('.'))
         .filter((spec) => {
@@ -107,19 +188,47 @@ describe('layering', () => {
     expect(offences).toEqual([])
   })
 
-  it('shipped code imports only kernel/, plugins/ and ui/ of ours (never scripts/, where test helpers live)', () => {
-    const files = [...sourceFiles('kernel'), ...sourceFiles('plugins'), ...sourceFiles('ui')]
+  it("ui/ reaches a plugin only through its index.ts or its ui.ts, never its internals (types included)", () => {
+    // ui.ts: what the modal uses of a plugin, reaching none of its lazily loaded code (plugins/walletconnect/ui.ts): through
+    // index.ts, latch/react would reach the plugin's import() of an optional peer a dapp may not install.
+    const offences = sourceFiles('ui').flatMap((file) =>
+      allImports(file)
+        .filter((spec) => {
+          const target = resolve(root, dirname(file), spec)
+          const layer = layerOf(target)
+          return layer.startsWith('plugins/') && !['index', 'ui'].includes(relative(join(root, layer), target))
+        })
+        .map((spec) => `${file} → ${spec}`),
+    )
+    expect(offences).toEqual([])
+  })
+
+  it('kernel/, plugins/, adapters/, ui/ and cli/ have no import circle (type-only and import() included)', () => {
+    expect(importCircles(['kernel', 'plugins', 'adapters', 'ui', 'cli'].flatMap(sourceFiles))).toEqual([])
+  })
+
+  it('finds an import circle where there is one, through `import type` and `import()` too', () => {
+    const texts: Record<string, string> = {
+      'x/a.ts': "import type { B } from './b'\nexport type A = B",
+      'x/b.ts': "// import('./c') in a comment is no import\nexport const b = () => import('./a')\nexport type B = number",
+      'x/c.ts': "import { b } from './b'",
+    }
+    expect(importCircles(Object.keys(texts), (file) => texts[file] as string)).toEqual(['x/a.ts → x/b.ts → x/a.ts'])
+  })
+
+  it('shipped code imports only kernel/, plugins/, adapters/ and ui/ of ours (never scripts/, where test helpers live)', () => {
+    const files = [...sourceFiles('kernel'), ...sourceFiles('plugins'), ...sourceFiles('adapters'), ...sourceFiles('ui')]
     const offences = files.flatMap((file) =>
       imports(file)
         .filter((spec) => spec.startsWith('.'))
-        .filter((spec) => !['kernel', 'plugins', 'ui'].includes(relative(root, resolve(root, dirname(file), spec)).split('/')[0] as string))
+        .filter((spec) => !['kernel', 'plugins', 'adapters', 'ui'].includes(relative(root, resolve(root, dirname(file), spec)).split('/')[0] as string))
         .map((spec) => `${file} → ${spec}`),
     )
     expect(offences).toEqual([])
   })
 
   it('code that ships to browsers imports zod/mini, never classic zod', () => {
-    const files = [...sourceFiles('kernel'), ...sourceFiles('plugins'), ...sourceFiles('ui')]
+    const files = [...sourceFiles('kernel'), ...sourceFiles('plugins'), ...sourceFiles('adapters'), ...sourceFiles('ui')]
     expect(files.filter((file) => imports(file).includes('zod'))).toEqual([])
   })
 
@@ -140,77 +249,15 @@ describe('layering', () => {
   })
 
   it('bench/, cli/ and scripts/ have no import cycle', () => {
-    const files = [...sourceFiles('bench'), ...sourceFiles('cli'), ...sourceFiles('scripts')].filter((file) => !file.startsWith('bench/peers/'))
-    const known = new Set(files)
-    const edges = new Map(
-      files.map((file) => [
-        file,
-        imports(file)
-          .filter((spec) => spec.startsWith('.'))
-          .map((spec) => relative(root, resolve(root, dirname(file), spec)))
-          .flatMap((target) => [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].filter((path) => known.has(path)).slice(0, 1)),
-      ]),
-    )
-    const cycles: string[] = []
-    const state = new Map<string, 'open' | 'done'>()
-    const visit = (file: string, path: string[]) => {
-      if (state.get(file) === 'done') return
-      if (state.get(file) === 'open') return void cycles.push([...path.slice(path.indexOf(file)), file].join(' → '))
-      state.set(file, 'open')
-      for (const next of edges.get(file) ?? []) visit(next, [...path, file])
-      state.set(file, 'done')
-    }
-    for (const file of files) visit(file, [])
-    expect(cycles).toEqual([])
+    expect(importCircles([...sourceFiles('bench'), ...sourceFiles('cli'), ...sourceFiles('scripts')].filter((file) => !file.startsWith('bench/peers/')))).toEqual([])
   })
 
-  it("plugins/eip155: code loaded with import() reaches the plugin's other modules only through shared.ts", () => {
-    // Else esbuild cuts each helper some lazy modules reach into a small chunk of the initial load (plugins/eip155/shared.ts).
-    const dir = 'plugins/eip155'
-    const files = new Set(sourceFiles(dir))
-    const { local, closure } = importGraph(files)
-    const initial = closure(`${dir}/index.ts`)
-    const lazy = [...files].flatMap((file) => valueImports(file).dynamic.flatMap((spec) => local(file, spec) ?? []))
-    expect(lazy).toContain(`${dir}/wallet-rpc.ts`)
-    const offences = lazy.flatMap((entry) => [...closure(entry, `${dir}/shared.ts`)].filter((file) => initial.has(file)).map((file) => `${entry} → ${file}`))
-    expect(offences).toEqual([])
-  })
-
-  it("plugins/api: code loaded with import() imports the plugin's other modules for their types only", () => {
-    // Else esbuild cuts what the lazy chunk shares with the entry into a chunk of its own in the initial load, which
-    // grows it (plugins/api/history-lazy.ts hands the chunk what it needs instead).
-    const dir = 'plugins/api'
-    const files = new Set(sourceFiles(dir))
-    const { local, closure } = importGraph(files)
-    const initial = closure(`${dir}/index.ts`)
-    const lazy = [...files].flatMap((file) => valueImports(file).dynamic.flatMap((spec) => local(file, spec) ?? []))
-    expect(lazy).toContain(`${dir}/history-effect.ts`)
-    // One exception: latch/plugins/names's request chunk uses the provider API's client. Shared by two entries, the client
-    // is a chunk of its own in Latch's dist (about 0.6 kB gzip more than inside the api entry; a dapp's bundler joins it
-    // again): docs/names.md, "What loads when".
-    const allowed = new Set([`${dir}/names-effect.ts → ${dir}/client.ts`])
-    const offences = lazy.flatMap((entry) =>
-      [...closure(entry)].filter((file) => initial.has(file)).map((file) => `${entry} → ${file}`).filter((edge) => !allowed.has(edge)),
-    )
-    expect(offences).toEqual([])
-  })
-
-  it('ui/: each lazily loaded module reaches ui/shared.ts, which reaches every ui module it shares with the initial load', () => {
-    // Else esbuild cuts the ui modules some lazy views share with the initial load into small chunks of their own (ui/shared.ts).
-    const files = new Set(sourceFiles('ui'))
-    const { local, closure } = importGraph(files)
-    const initial = closure('ui/index.ts')
-    const shared = closure('ui/shared.ts')
-    // The catalogues (ui/i18n/locales) share nothing with it but types.
-    const lazy = [...files].flatMap((file) => valueImports(file).dynamic.flatMap((spec) => local(file, spec) ?? [])).filter((file) => !file.startsWith('ui/i18n/locales/'))
-    expect(lazy).toContain('ui/modal/index.tsx')
-    const offences = lazy.flatMap((entry) => {
-      const reached = closure(entry)
-      const missing = [...reached].filter((file) => initial.has(file) && !shared.has(file)).map((file) => `${entry} → ${file} (not reached from ui/shared.ts)`)
-      return reached.has('ui/shared.ts') ? missing : [`${entry} does not reach ui/shared.ts`, ...missing]
-    })
-    expect(offences).toEqual([])
-  })
+  it.each(entries.map((entry) => [entry.subpath, entry] as const))(
+    "%s: what its lazily loaded modules share with its first load, they share through one door (docs/chunks.md)",
+    (_, entry) => {
+      expect(chunkOffences(entry)).toEqual([])
+    },
+  )
 
   it('reads imports the way the checks above assume', () => {
     expect(imports('kernel/index.ts')).toContain('./latch')

@@ -1,10 +1,10 @@
-import { connectionRemoved, networkSwitched } from '../core/events'
+import { connectionRemoved } from '../core/events'
 import type { Kernel, RequestOptions } from '../kernel'
-import type { CaipAddress, ChainNamespace } from '../types'
+import type { ChainNamespace } from '../types'
 import { disconnect } from './disconnect'
+import type { SwitchConnectionParameters, SwitchConnectionReturnType } from './switch-connection'
 
-export type SwitchConnectionParameters = { ns: ChainNamespace; connectorId: string; address?: string } & RequestOptions
-export type SwitchConnectionReturnType = { caipAddress: CaipAddress; hasSwitchedAccount: boolean; hasSwitchedWallet: boolean }
+export type { SwitchConnectionParameters, SwitchConnectionReturnType }
 
 /**
  * Makes a connection the active one of its family, and its family the active one (docs/behaviour.md, "Several
@@ -29,13 +29,4 @@ export async function disconnectConnection(latch: Kernel, { ns, connectorId, ...
   latch.dispatch(connectionRemoved({ connectorId }, { ns }))
 }
 
-/**
- * Makes `ns` the active family, on its current network, without asking any wallet (its network does not change).
- * A family with no connection is then being switched to (`isSwitchingNamespace`, docs/behaviour.md, "Network changes").
- */
-export function activateFamily(latch: Kernel, ns: ChainNamespace): void {
-  const state = latch.getState()
-  const network = state.chains[ns].network.caipNetwork
-  if (state.activeNamespace === ns || !network) return
-  latch.dispatch(networkSwitched({ caipNetworkId: network.caipNetworkId }, { ns }))
-}
+export { activateFamily } from './activate-family'

@@ -3,11 +3,12 @@ import { LatchError } from '../errors'
 import type { Kernel, RequestOptions } from '../kernel'
 import { checkAccountSwitch, planConnectionSwitch, switchOutcome } from '../rules/connection-switch'
 import { selectAddress } from '../selectors'
-import type { ChainNamespace } from '../types'
+import type { CaipAddress, ChainNamespace } from '../types'
 import { connect } from './connect'
-import { activateFamily } from './connections'
+import { activateFamily } from './activate-family'
 
-import type { SwitchConnectionParameters, SwitchConnectionReturnType } from './connections'
+export type SwitchConnectionParameters = { ns: ChainNamespace; connectorId: string; address?: string } & RequestOptions
+export type SwitchConnectionReturnType = { caipAddress: CaipAddress; hasSwitchedAccount: boolean; hasSwitchedWallet: boolean }
 
 /**
  * The body of `switchConnection` (actions/connections.ts), loaded when first used; the modal's views import it

@@ -3,36 +3,9 @@ import { defineEvent, type EventsOf } from '../events'
 import type { Reducers } from '../plugin'
 import { addRecentWallet } from '../rules/wallets'
 import { chainNamespaceSchema, connectorSchema, errorDataSchema, walletListingSchema } from '../schemas'
-import type { State } from '../state'
-import type { ChainNamespace, Connector, WalletListing } from '../types'
-import type { LatchErrorData } from '../errors'
+import type { ConnectAttempt, State } from '../state'
 
-/**
- * The `connection.attempt` slice (docs/behaviour.md, "The connect attempt"): the latest connect the modal started, as its
- * Connecting views draw it. Reduced from the events below only, so a replayed log draws the screen the visitor saw — the
- * failed-connect screen included. Never persisted; never holds a pairing URI (docs/walletconnect.md, "The pairing URI is a secret").
- */
-export type ConnectAttempt = {
-  /** Counts the attempts of this page (the one before's id + 1), so a late outcome of an earlier one is told apart. */
-  id: number
-  /** Which view draws it: ConnectingExternal (`external`) or the WalletConnect QR views (`walletconnect`). */
-  via: 'external' | 'walletconnect'
-  /** The family connected and the per-chain connector asked. */
-  ns: ChainNamespace
-  connectorId: string
-  /** The connector the view shows (a merged multi-chain entry keeps its own id); none for WalletConnect. */
-  connector?: Connector
-  /** The wallet chosen from a listing: it becomes the recent wallet when the attempt succeeds. */
-  listing?: WalletListing
-  status: 'connecting' | 'failed' | 'succeeded'
-  /** Why it failed, as the view shows it (its code and visitor text, docs/errors.md); none when the visitor left. */
-  error?: LatchErrorData
-  /** WalletConnect only: where the pairing is. Its URI travels outside the state and the log. */
-  pairing?: PairingPhase
-}
-
-/** `waiting` for the relay's URI, `shown`, `approved` by the wallet, `expired` (a fresh one follows), `failed`, `cancelled`. */
-export type PairingPhase = 'waiting' | 'shown' | 'approved' | 'expired' | 'failed' | 'cancelled'
+export type { ConnectAttempt, PairingPhase } from '../state'
 
 const pairingPhaseSchema = z.enum(['waiting', 'shown', 'approved', 'expired', 'failed', 'cancelled'])
 const via = z.enum(['external', 'walletconnect'])

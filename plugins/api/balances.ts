@@ -19,7 +19,7 @@ import {
   type EffectContext,
   type LatchEvent,
 } from '../../kernel/index'
-import { createApiClient } from './client'
+import { createApiClient } from '../provider-api/index'
 import { getBalances } from './get-balances'
 import type { ApiSettings } from './source'
 

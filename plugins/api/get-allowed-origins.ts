@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { LatchError } from '../../kernel/index'
-import { httpError, send, type ApiAnswer, type ApiClient } from './client'
+import { httpError, send, type ApiAnswer, type ApiClient } from '../provider-api/index'
 
 /** Parameters of `getAllowedOrigins`. */
 export type GetAllowedOriginsParameters = { signal?: AbortSignal }

@@ -1,6 +1,6 @@
 /** GET /getAnalyticsConfig (docs/behaviour.md, "Provider API"): whether the project has analytics enabled. */
 import * as z from 'zod/mini'
-import { getJson, parseBody, type ApiClient } from './client'
+import { getJson, parseBody, type ApiClient } from '../provider-api/index'
 
 /** Parameters of `getAnalyticsConfig`. */
 export type GetAnalyticsConfigParameters = { signal?: AbortSignal }

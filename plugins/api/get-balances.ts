@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { keepTokenBalances, maxTokenBalances, type TokenBalance } from '../../kernel/index'
-import { getJson, parseBody, type ApiClient } from './client'
+import { getJson, parseBody, type ApiClient } from '../provider-api/index'
 
 /** Parameters of `getBalances`. */
 export type GetBalancesParameters = {

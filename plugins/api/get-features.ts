@@ -1,6 +1,6 @@
 /** GET /appkit/v1/config (docs/behaviour.md, "Provider API"): the project's remote features, read as a record of booleans. */
 import * as z from 'zod/mini'
-import { getJson, parseBody, type ApiClient } from './client'
+import { getJson, parseBody, type ApiClient } from '../provider-api/index'
 
 /** Parameters of `getFeatures`. */
 export type GetFeaturesParameters = { signal?: AbortSignal }

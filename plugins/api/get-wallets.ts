@@ -1,7 +1,7 @@
 /** GET /getWallets (docs/behaviour.md, "All Wallets"): one page of the provider's wallet list, optionally a search. */
 import * as z from 'zod/mini'
 import { constants, type WalletListing } from '../../kernel/index'
-import { getJson, parseBody, type ApiClient } from './client'
+import { getJson, parseBody, type ApiClient } from '../provider-api/index'
 import { walletIcon } from './icons'
 import { walletImageUrl } from './images'
 import { parseWalletListings } from './listings'

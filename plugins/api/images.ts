@@ -2,7 +2,7 @@
  * Image URLs of docs/behaviour.md, "Provider API" (blob responses): for an `<img src>`, so they make no request
  * themselves. Each carries projectId, st and sv like every other call.
  */
-import { apiUrl, type ApiClient } from './client'
+import { apiUrl, type ApiClient } from '../provider-api/index'
 
 function imageUrl(client: ApiClient, route: string, id: string): string {
   return apiUrl(client, `${route}/${encodeURIComponent(id)}`)

@@ -6,10 +6,9 @@
 import * as z from 'zod/mini'
 import { EMPTY, filter, map, take } from 'rxjs'
 import { definePlugin, imageOriginsAllowed, latchConfigured, LatchError, persisted, type Effect, type LatchEvent, type Reducers } from '../../kernel/index'
-import { normaliseBaseUrl } from './client'
+import { normaliseBaseUrl } from '../provider-api/index'
 import { balancesEffect } from './balances'
-import { historyEffect } from './history-lazy'
-import { initialTransactionsState, sentSchema, transactionsEvents, transactionsReducers } from './history'
+import { historyEffect, initialTransactionsState, sentSchema, transactionsEvents, transactionsReducers } from '../activity/index'
 import { walletListEffect } from './effects'
 import { walletListEvents } from './events'
 import type { ApiSettings } from './source'
@@ -19,7 +18,7 @@ export * from './events'
 export { selectRecommendedWallets, selectWalletList, initialWalletListState } from './state'
 export { curatedWallets } from './registry'
 export { walletIcon } from './icons'
-export { createApiClient, apiUrl, sdkType, sdkVersion, defaultTimeout, type ApiClient, type ApiClientOptions } from './client'
+export { createApiClient, apiUrl, sdkType, sdkVersion, defaultTimeout, type ApiClient, type ApiClientOptions } from '../provider-api/index'
 export { getWallets, type GetWalletsErrorType, type GetWalletsParameters, type GetWalletsReturnType } from './get-wallets'
 export { getFeatures, type GetFeaturesErrorType, type GetFeaturesParameters, type GetFeaturesReturnType } from './get-features'
 export {
@@ -37,9 +36,20 @@ export {
 export { getBalances, type GetBalancesErrorType, type GetBalancesParameters, type GetBalancesReturnType } from './get-balances'
 export { assetImageUrl, currencyImageUrl, tokenImageUrl, walletImageUrl } from './images'
 export { parseWalletListing, parseWalletListings } from './listings'
-export { getTransactions, historyPath, type GetTransactionsErrorType, type GetTransactionsParameters, type GetTransactionsReturnType } from './history-lazy'
-export { selectTransactions, type TransactionsState } from './history'
-export { isSpamOnly, keepTransactions, type Transaction, type Transfer } from './transactions'
+// Activity's transaction history (plugins/activity), which this plugin registers: its public names, as before.
+export {
+  getTransactions,
+  historyPath,
+  selectTransactions,
+  isSpamOnly,
+  keepTransactions,
+  type GetTransactionsErrorType,
+  type GetTransactionsParameters,
+  type GetTransactionsReturnType,
+  type TransactionsState,
+  type Transaction,
+  type Transfer,
+} from '../activity/index'
 
 /** Options of the api plugin. Without both `baseUrl` and a project id it makes no request at all. */
 export type ApiOptions = {

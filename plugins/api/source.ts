@@ -5,7 +5,7 @@
  */
 import { Observable, map, of } from 'rxjs'
 import { constants, selectConfiguredNamespaces, type ChainNamespace, type EffectContext, type State, type WalletListing } from '../../kernel/index'
-import { createApiClient, fromAbortable, type ApiClient } from './client'
+import { createApiClient, fromAbortable, type ApiClient } from '../provider-api/index'
 
 export { fromAbortable }
 import { getWallets } from './get-wallets'

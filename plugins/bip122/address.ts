@@ -4,11 +4,13 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js'
 import { decodeSegwitAddress } from '../../kernel/rules/bech32'
-import { addressParamsOf, type AddressParams } from './networks'
+import { addressParamsOf } from './shared'
+import type { AddressParams } from './networks'
+import type { AddressType } from './wallet-types'
 
 /** The address types Latch accepts. */
 export const addressTypes = ['p2pkh', 'p2sh', 'p2wpkh', 'p2wsh', 'p2tr'] as const
-export type AddressType = (typeof addressTypes)[number]
+export type { AddressType } from './wallet-types'
 
 /** A decoded address: its type and the output script (scriptPubKey) it stands for. */
 export type DecodedAddress = { type: AddressType; script: Uint8Array }

@@ -15,7 +15,7 @@ import {
 } from '../../kernel/index'
 import type { BalanceSource } from './balance-source'
 import type { Deps } from './deps'
-import { bip122BalanceFailed } from './events'
+import { bip122BalanceFailed } from './shared'
 import { loadWalletModule } from './lazy'
 
 const triggers = new Set(['account/connected', 'account/addressChanged', 'network/switched', 'account/disconnected'])

@@ -1,5 +1,7 @@
 import type { CaipNetworkId } from '../../kernel/index'
-import type { AddressType } from './address'
+
+/** The address types Latch accepts (plugins/bip122/address.ts decodes them). */
+export type AddressType = 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2wsh' | 'p2tr'
 
 /** The account purposes Latch asks for (docs/bitcoin.md, "Accounts"). */
 export type Purpose = 'payment' | 'ordinals'

@@ -26,7 +26,7 @@ import {
 } from '../../kernel/index'
 import { loadSessions, writeSessions, type LoadedSession } from './browser-sessions'
 import { siwxSessionsLoaded, siwxSignatureRequested, siwxSignedOut, siwxSignInFailed, siwxSignInNeeded, siwxSignInSucceeded } from './events'
-import type { SiwxSettings } from './plugin'
+import type { SiwxSettings } from './types'
 import { bounded, checkServerSession, pageOrigin, prepareMessage, verifiedInBrowser, verifySignIn } from './sign-in'
 import { selectActiveAccount, selectSiwx, sessionKey, sessionOf } from './state'
 import type { SiwxAccount } from './types'

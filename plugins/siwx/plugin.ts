@@ -1,27 +1,17 @@
 import * as z from 'zod/mini'
-import { chainNamespaceSchema, definePlugin, LatchError, type Effect, type LatchErrorData, type Logged } from '../../kernel/index'
+import { chainNamespaceSchema, definePlugin, isPlainText, LatchError, type Effect, type LatchErrorData, type Logged } from '../../kernel/index'
 import { loadOnDemand } from '../../kernel/load-on-demand'
 import { siwxEvents } from './events'
 import { selectActiveAccount, sessionKey, type SiwxState } from './state'
-import { isCleanLine } from './statement'
-import type { SiwxOptions, SiwxServer } from './types'
+import type { SiwxOptions, SiwxSettings } from './types'
 
-/** The options as the flow uses them, defaults filled in. */
-export type SiwxSettings = {
-  required: boolean
-  statement?: string
-  expiresIn: number
-  signOutOnDisconnect: boolean
-  namespaces?: readonly string[]
-  resources?: readonly string[]
-  server?: SiwxServer
-}
+export type { SiwxSettings }
 
 const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'must be a function')
 
 const optionsSchema = z.object({
   required: z.optional(z.boolean()),
-  statement: z.optional(z.string().check(z.maxLength(300), z.refine(isCleanLine, 'statement must be one line, without control, bidi or zero-width characters'))),
+  statement: z.optional(z.string().check(z.maxLength(300), z.refine(isPlainText, 'statement must be one line, without control, bidi or zero-width characters'))),
   expiresIn: z.optional(z.number().check(z.int(), z.gte(60), z.lte(366 * 86_400))),
   signOutOnDisconnect: z.optional(z.boolean()),
   namespaces: z.optional(z.array(chainNamespaceSchema)),

@@ -50,3 +50,14 @@ export type SiwxOptions = {
   /** Verify on the dapp's backend instead of in the browser; omit for the browser mode (sessions kept in browser storage). */
   server?: SiwxServer
 }
+
+/** The options as the flow uses them, defaults filled in. */
+export type SiwxSettings = {
+  required: boolean
+  statement?: string
+  expiresIn: number
+  signOutOnDisconnect: boolean
+  namespaces?: readonly string[]
+  resources?: readonly string[]
+  server?: SiwxServer
+}

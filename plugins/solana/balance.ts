@@ -22,8 +22,8 @@ import {
   type State,
   type TokenBalance,
 } from '../../kernel/index'
-import { maxTokenBalances, solanaRpcUrlMissing, solanaTokenBalancesFailed, solanaTokenBalancesUpdated, tokenPrograms } from './events'
-import type { SolanaTokenInfo } from './plugin'
+import { maxTokenBalances, solanaRpcUrlMissing, solanaTokenBalancesFailed, solanaTokenBalancesUpdated, tokenPrograms } from './shared'
+import type { SolanaTokenInfo } from './events'
 import { rpcRequest, type RpcAnswer } from './rpc'
 
 const triggers = new Set(['account/connected', 'account/addressChanged', 'network/switched', 'account/disconnected'])

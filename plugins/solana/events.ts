@@ -42,6 +42,9 @@ export const solanaRpcUrlMissing = defineEvent('solana/rpcUrlMissing', z.object(
 export const solanaEvents = [solanaWalletRefused, solanaTokenBalancesUpdated, solanaTokenBalancesFailed, solanaRpcUrlMissing] as const
 
 /** The solana plugin's slice: token balances per CAIP-10 address, kept 30 s (docs/behaviour.md, "Caches"). */
+/** A token the dapp knows by its mint: how its balance is named (docs/solana.md, "Balances"). */
+export type SolanaTokenInfo = { address: string; symbol: string; name: string; iconUrl?: string }
+
 export type SolanaState = { portfolio: Readonly<Record<string, CacheEntry<readonly TokenBalance[]>>> }
 
 declare module '../../kernel/events' {

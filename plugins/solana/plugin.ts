@@ -10,8 +10,9 @@ import { createRegistry } from './registry'
 import type { SessionOptions } from './session'
 import { answerSwitchNetwork } from './switch-network'
 
-/** A token the dapp knows by its mint: how its balance is named (docs/solana.md, "Balances"). */
-export type SolanaTokenInfo = { address: string; symbol: string; name: string; iconUrl?: string }
+import type { SolanaTokenInfo } from './events'
+
+export type { SolanaTokenInfo }
 
 /**
  * Options of the solana plugin. Networks are not among them: they are given to `createLatch({ networks })`

@@ -7,7 +7,7 @@ import { walletCancelRequested, type EffectContext, type LatchEvent, type Logged
 import { loadBalances } from './balance'
 import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'
-import type { SolanaTokenInfo } from './plugin'
+import type { SolanaTokenInfo } from './events'
 import { reconnect } from './reconnect'
 import type { Registry } from './registry'
 import { answerSendTransaction, answerSignMessage, answerWalletRpc } from './requests'

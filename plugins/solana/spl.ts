@@ -10,7 +10,7 @@ import * as z from 'zod/mini'
 import { isSolanaAddress, LatchError } from '../../kernel/index'
 import { decodeBase58, encodeBase58 } from '../../kernel/rules/base58'
 import { fromBase64 } from '../../kernel/rules/base64'
-import { tokenPrograms } from './events'
+import { tokenPrograms } from './shared'
 
 /** The Associated Token Account program. */
 export const associatedTokenProgram = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'

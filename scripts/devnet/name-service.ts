@@ -20,7 +20,7 @@ import { createPublicClient, getAddress, http, isAddress, type Hex } from 'viem'
 import * as z from 'zod/mini'
 import { describeIssues } from '../../kernel/issues'
 import { ensCoinType } from '../../kernel/rules/names'
-import { registrationMessage } from '../../plugins/api/registration-message'
+import { registrationMessage } from '../../plugins/names/registration-message'
 
 /** The zone of a server started without `nameZone`. */
 export const defaultNameZone = 'latch.id'

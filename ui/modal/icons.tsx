@@ -78,3 +78,33 @@ export const ActivityIcon = (p: IconProps) => <Icon {...p}><circle cx="10" cy="1
 export const NameIcon = (p: IconProps) => (
   <Icon {...p}><path d="M3.5 10.6V4.5a1 1 0 0 1 1-1h6.1l5.9 5.9a1 1 0 0 1 0 1.4l-5.2 5.2a1 1 0 0 1-1.4 0z" {...stroke} /><circle cx="7.2" cy="7.2" r="1.2" {...stroke} /></Icon>
 )
+
+// Activity's glyphs (docs/behaviour.md, "Activity"): a transaction's direction, and the empty list's clock.
+const activityStroke = { fill: 'none', ...stroke } as const
+
+/** A transaction's direction: in, out, to itself, a trade (swap) or an approval. */
+export function ActivityDirectionIcon({ direction }: { direction: 'in' | 'out' | 'self' | 'swap' | 'approve' }) {
+  return (
+    <span className={`activity-icon ${direction}`} aria-hidden="true">
+      <svg width={18} height={18} viewBox="0 0 20 20" focusable="false">
+        {direction === 'in' ? <path d="M14 6 6 14m0-7v7h7" {...activityStroke} /> : null}
+        {direction === 'out' ? <path d="M6 14 14 6m0 7V6H7" {...activityStroke} /> : null}
+        {direction === 'swap' ? <path d="M4 7.5h11.5m0 0L12.5 4.5M16 12.5H4.5m0 0 3 3" {...activityStroke} /> : null}
+        {direction === 'self' ? <path d="M4.5 8.5a5.5 5.5 0 0 1 10-2.5M15.5 11.5a5.5 5.5 0 0 1-10 2.5M14.5 3v3h-3M5.5 17v-3h3" {...activityStroke} /> : null}
+        {direction === 'approve' ? <path d="m5 10.5 3.2 3.2L15 6.5" {...activityStroke} /> : null}
+      </svg>
+    </span>
+  )
+}
+
+/** The empty list's clock. */
+export function ActivityClockIcon() {
+  return (
+    <span className="activity-empty-icon" aria-hidden="true">
+      <svg width={26} height={26} viewBox="0 0 20 20" focusable="false">
+        <circle cx="10" cy="10" r="7" {...activityStroke} />
+        <path d="M10 6.5V10l2.5 1.5" {...activityStroke} />
+      </svg>
+    </span>
+  )
+}

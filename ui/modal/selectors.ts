@@ -1,5 +1,5 @@
 import { canClose, selectView, type State } from '../../kernel/index'
-import { selectActiveAccount, selectSiwx, sessionOf } from '../../plugins/siwx/state'
+import { selectActiveAccount, selectSiwx, sessionOf } from '../../plugins/siwx/ui'
 
 /**
  * docs/behaviour.md, "Views": whether the visitor may close the modal now — not in a signing view while sign-in is required

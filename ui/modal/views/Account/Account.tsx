@@ -1,16 +1,9 @@
-import { useState } from 'react'
 import {
-  disconnect,
-  modalClosed,
   routerPushed,
   selectActiveNetwork,
   selectAddress,
   selectConfiguredNamespaces,
-  toastRequested,
-  toLatchError,
-  errorToast,
   type ChainNamespace,
-  type Latch,
   type State,
   type ViewName,
 } from '../../../../kernel/index'
@@ -22,8 +15,10 @@ import { useLatch } from '../../../hooks/useLatch'
 import { useLatchBalanceWatch } from '../../../hooks/useLatchBalanceWatch'
 import { displayBalance, displayName } from '../../../utils/format'
 import { shallowEqual } from '../../../utils/shallowEqual'
-import { ActivityIcon, CheckIcon, CopyIcon, DisconnectIcon, ExternalIcon, NameIcon, NetworkIcon, ReceiveIcon, SendIcon, WalletIcon } from '../../icons'
+import { ActivityIcon, CopyIcon, ExternalIcon, NameIcon, NetworkIcon, ReceiveIcon, SendIcon, WalletIcon } from '../../icons'
 import { builtinViews } from '../../Router/lazy-views'
+import { copyAddress } from '../../parts/account-actions'
+import { LeaveRow } from '../../parts/rows'
 import type { MessageId } from '../../../i18n/messages'
 import { NetworkImage } from '../Networks/NetworkImage'
 import { ListRow } from '../../WalletRow/WalletRow'
@@ -213,58 +208,6 @@ export default function Account() {
   )
 }
 
-/** The row that disconnects every family and closes the modal: 'Disconnecting…' while it runs. */
-export function LeaveRow({ label }: { label: string }) {
-  const { latch } = useLatchContext()
-  const t = useLatchTranslate()
-  const [leaving, setLeaving] = useState(false)
-  return (
-    <button
-      type="button"
-      className="row"
-      data-tone="danger"
-      aria-busy={leaving || undefined}
-      disabled={leaving}
-      onClick={() => {
-        setLeaving(true)
-        void leave(latch).finally(() => setLeaving(false))
-      }}
-    >
-      <span className="row-icon"><DisconnectIcon /></span>
-      <span className="row-name">{leaving ? t('common.disconnecting') : label}</span>
-    </button>
-  )
-}
-
-/** The tick that marks the current row (the active network, the active account), named for screen readers. */
-export function CurrentMark({ label }: { label: string }) {
-  return (
-    <span className="row-check" aria-label={label}>
-      <CheckIcon size={18} />
-    </span>
-  )
-}
-
 function explorerLink(base: string | undefined, address: string): string | undefined {
   return base ? `${base.replace(/\/+$/, '')}/address/${address}` : undefined
-}
-
-/** Copies the address and confirms with a 'Copied' toast (an error toast when the clipboard refuses). */
-export async function copyAddress(latch: Latch, address: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(address)
-    latch.dispatch(toastRequested({ toast: { message: 'Copied', messageId: 'account.copied', variant: 'success' } }))
-  } catch {
-    latch.dispatch(toastRequested({ toast: { message: 'Could not copy the address', messageId: 'account.copyFailed', variant: 'error' } }))
-  }
-}
-
-/** Disconnects every connected family, then closes the modal; a failure shows 'Failed to disconnect' (docs/errors.md). */
-export async function leave(latch: Latch): Promise<void> {
-  try {
-    await disconnect(latch)
-    latch.dispatch(modalClosed({}))
-  } catch (error) {
-    latch.dispatch(toastRequested({ toast: errorToast(toLatchError(error, 'DISCONNECT_FAILED')) }))
-  }
 }

@@ -3,7 +3,7 @@ import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { modalOpened } from '../../../../kernel/index'
 import { api } from '../../../../plugins/api/index'
-import type { Transaction } from '../../../../plugins/api/transactions'
+import type { Transaction } from '../../../../plugins/activity/index'
 import { click, connectAccount, preloadAll, renderWithLatch, settle, setup, shadow } from '../../../../scripts/testing/ui'
 
 // docs/behaviour.md, "Activity": the view, pushed directly, over the api plugin with a fetch port that answers from a list.
@@ -44,8 +44,8 @@ function fakeFetch(replies: Reply[]) {
 let cleanup: (() => Promise<void>) | undefined
 beforeAll(async () => {
   await preloadAll()
-  // The api plugin's history chunk, loaded as a page that already has it (plugins/api/history-lazy.test.ts covers the loading).
-  await import('../../../../plugins/api/history-effect')
+  // The api plugin's history chunk, loaded as a page that already has it (plugins/activity/history-lazy.test.ts covers the loading).
+  await import('../../../../plugins/activity/history-effect')
 })
 afterEach(async () => {
   await cleanup?.()

@@ -1,14 +1,15 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { formatTransferQuantity, type LatchErrorData, type State } from '../../../../kernel/index'
-import type { TransactionsState } from '../../../../plugins/api/history'
-import type { Transaction, Transfer } from '../../../../plugins/api/transactions'
+import type { TransactionsState } from '../../../../plugins/activity/index'
+import type { Transaction, Transfer } from '../../../../plugins/activity/index'
 import { formatAmount } from '../../../utils/format'
 import { useViewStyles, shallowEqual, shortAddress, useHeld, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { activityCss } from './Activity.css'
 import { groupByMonth } from './group'
+import { ActivityClockIcon, ActivityDirectionIcon as DirectionIcon } from '../../icons'
 
-// The view reads the slice and dispatches plain events: importing the api plugin's modules (that its entry imports too)
-// would cut them into a small chunk of their own in the first load (docs/react.md, "The modal's lazy chunk").
+// The view reads the slice and dispatches plain events: importing plugins/activity's modules (that the api entry imports
+// too) would cut them into a small chunk shared by two entries (docs/chunks.md).
 const sliceOf = (state: State): TransactionsState | undefined => (state as Partial<State>).transactions
 
 /** What the view shows: the EVM account's list (Activity is for EVM accounts only, docs/behaviour.md, "Activity"). */
@@ -95,7 +96,7 @@ function Notice({ text, alert, retry }: { text: string; alert?: boolean; retry?:
   const t = useLatchTranslate()
   return (
     <div className="activity-empty" role={alert ? 'alert' : undefined}>
-      <ClockGlyph />
+      <ActivityClockIcon />
       <p className="subtle">{text}</p>
       {retry ? (
         <button type="button" className="button secondary" onClick={retry}>
@@ -245,36 +246,7 @@ function withAddress(text: string, address: string): ReactNode {
   )
 }
 
-// The view's own glyphs, drawn as the modal's are: importing the modal's icons from this lazy view would cut them into a
-// chunk of their own (docs/react.md, "The modal's lazy chunk").
-const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round' } as const
-
 /** Value went both ways (a trade): one icon for the pair. */
 function swapped(transfers: readonly Transfer[]): boolean {
   return transfers.some((transfer) => transfer.direction === 'in') && transfers.some((transfer) => transfer.direction === 'out')
-}
-
-function DirectionIcon({ direction }: { direction: Transfer['direction'] | 'swap' | 'approve' }) {
-  return (
-    <span className={`activity-icon ${direction}`} aria-hidden="true">
-      <svg width={18} height={18} viewBox="0 0 20 20" focusable="false">
-        {direction === 'in' ? <path d="M14 6 6 14m0-7v7h7" {...stroke} /> : null}
-        {direction === 'out' ? <path d="M6 14 14 6m0 7V6H7" {...stroke} /> : null}
-        {direction === 'swap' ? <path d="M4 7.5h11.5m0 0L12.5 4.5M16 12.5H4.5m0 0 3 3" {...stroke} /> : null}
-        {direction === 'self' ? <path d="M4.5 8.5a5.5 5.5 0 0 1 10-2.5M15.5 11.5a5.5 5.5 0 0 1-10 2.5M14.5 3v3h-3M5.5 17v-3h3" {...stroke} /> : null}
-        {direction === 'approve' ? <path d="m5 10.5 3.2 3.2L15 6.5" {...stroke} /> : null}
-      </svg>
-    </span>
-  )
-}
-
-function ClockGlyph() {
-  return (
-    <span className="activity-empty-icon" aria-hidden="true">
-      <svg width={26} height={26} viewBox="0 0 20 20" focusable="false">
-        <circle cx="10" cy="10" r="7" {...stroke} />
-        <path d="M10 6.5V10l2.5 1.5" {...stroke} />
-      </svg>
-    </span>
-  )
 }

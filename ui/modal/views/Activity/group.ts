@@ -2,7 +2,7 @@
  * docs/behaviour.md, "Activity": the list's transactions grouped by year, then by month, in the visitor's time zone,
  * newest first. Every transaction lands in exactly one month; transactions of the same instant keep the list's order.
  */
-import type { Transaction } from '../../../../plugins/api/transactions'
+import type { Transaction } from '../../../../plugins/activity/index'
 
 export type MonthGroup = { year: number; /** 0–11 */ month: number; transactions: Transaction[] }
 export type YearGroup = { year: number; months: MonthGroup[] }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { encodeQr, qrPath, type QrPath } from '../../../../plugins/walletconnect/qr/index'
+import { encodeQr, qrPath, type QrPath } from '../../../qr/index'
 import { useLatchTranslate } from '../../../shared'
 import { WalletLogo } from './glyphs'
 

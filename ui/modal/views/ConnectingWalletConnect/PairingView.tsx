@@ -8,7 +8,7 @@ import { PairingQr } from './PairingQr'
 import { useFocusWhenLost } from './useFocusWhenLost'
 import { usePairing, type SeenPairing } from './usePairing'
 import { openLinkFor, platformOf, type OpenLink } from './wallet-link'
-import type { Platform } from '../../../../plugins/walletconnect/links'
+import type { Platform } from '../../../../plugins/walletconnect/ui'
 
 /** A URI of the usual shape, to learn which kind of link a listing gives before the real one arrives. */
 const sampleUri = 'wc:0000000000000000000000000000000000000000000000000000000000000000@2?relay-protocol=irn&symKey=0'

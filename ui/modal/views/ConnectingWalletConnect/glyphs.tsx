@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react'
 import { useAllowedImage } from '../../WalletIcon/allowed-image'
+import { CopyIcon, ErrorIcon, ExternalIcon } from '../../icons'
 
-// The view's own small icons, drawn as the modal's are (ui/modal/icons.tsx): importing those from this lazily loaded view
-// would cut them out of the chunk the other views share into a file of their own (docs/react.md, "The modal's lazy chunk").
+// The view's icons: the modal's own (ui/modal/icons.tsx, reached through ui/shared.ts like every view's, docs/chunks.md)
+// at the sizes this view draws them, and the marks only this view draws.
 
 const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round' } as const
 
@@ -15,27 +16,13 @@ function Glyph({ size, children }: { size: number; children: ReactNode }) {
 }
 
 /** Two overlapping squares. */
-export const CopyGlyph = ({ size = 18 }: { size?: number }) => (
-  <Glyph size={size}>
-    <rect x="7" y="7" width="9.5" height="9.5" rx="2.2" {...stroke} />
-    <path d="M13 4.8V4.7A1.7 1.7 0 0 0 11.3 3H5.2A2.2 2.2 0 0 0 3 5.2v6.1A1.7 1.7 0 0 0 4.7 13h.1" {...stroke} />
-  </Glyph>
-)
+export const CopyGlyph = ({ size = 18 }: { size?: number }) => <CopyIcon size={size} />
 
 /** Arrow leaving a box. */
-export const ExternalGlyph = ({ size = 16 }: { size?: number }) => (
-  <Glyph size={size}>
-    <path d="M11 3.5h5.5V9M16.5 3.5 9.5 10.5M14 11.5v3a2 2 0 0 1-2 2H5.5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h3" {...stroke} />
-  </Glyph>
-)
+export const ExternalGlyph = ({ size = 16 }: { size?: number }) => <ExternalIcon size={size} />
 
 /** Circle with '!'. */
-export const ErrorGlyph = ({ size = 16 }: { size?: number }) => (
-  <Glyph size={size}>
-    <circle cx="10" cy="10" r="7" {...stroke} />
-    <path d="M10 6.5v4M10 13.4v.1" {...stroke} strokeWidth={2} />
-  </Glyph>
-)
+export const ErrorGlyph = ({ size = 16 }: { size?: number }) => <ErrorIcon size={size} />
 
 /** A generic WalletConnect-like mark: a bridge over a wave, white on blue. */
 export function WalletConnectGlyph() {

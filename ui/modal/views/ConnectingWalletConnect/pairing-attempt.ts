@@ -1,5 +1,5 @@
 import { selectConfiguredNamespaces, selectView, type ChainNamespace, type Latch, type WalletListing } from '../../../../kernel/index'
-import { walletConnectConnectorId } from '../../../../plugins/walletconnect/pairing'
+import { walletConnectConnectorId } from '../../../../plugins/walletconnect/ui'
 import { startAttempt } from '../../../shared'
 
 /**

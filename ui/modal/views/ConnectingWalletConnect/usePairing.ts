@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { selectConnectAttempt, type Latch } from '../../../../kernel/index'
-import { watchPairing, type Pairing } from '../../../../plugins/walletconnect/pairing'
+import { watchPairing, type Pairing } from '../../../../plugins/walletconnect/ui'
 import { useHeld } from '../../../shared'
 
 /** A pairing as it arrived, with the attempt that was latest then: a URI shows only under its own attempt. */

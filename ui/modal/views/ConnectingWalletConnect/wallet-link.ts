@@ -1,5 +1,5 @@
 import type { State, WalletListing } from '../../../../kernel/index'
-import { walletLinkFor, type Platform, type WalletLink, type WalletLinks } from '../../../../plugins/walletconnect/links'
+import { walletLinkFor, type Platform, type WalletLink, type WalletLinks } from '../../../../plugins/walletconnect/ui'
 import { isMobile } from '../../../shared'
 
 /** The platform whose links open a wallet here (docs/walletconnect.md, "Deep links"): a phone's system, else desktop. */

@@ -14,12 +14,11 @@ import { switchConnection } from '../../../../kernel/actions/switch-connection'
 import { selectProfileConnections, type ProfileFamily } from '../../../../kernel/connection-selectors'
 import { switchableAccounts } from '../../../../kernel/rules/connection-switch'
 import { useLatchContext } from '../../../context'
-import { Avatar, isolated, selectAccountIdentity, shortAddress, useLatch, useLatchTranslate } from '../../../shared'
+import { Avatar, CurrentMark, isolated, LeaveRow, selectAccountIdentity, shortAddress, useLatch, useLatchTranslate } from '../../../shared'
 import { displayName } from '../../../utils/format'
 import { DisconnectIcon, PlusIcon } from '../../icons'
 import { WalletImage } from '../../WalletIcon/WalletIcon'
 import { ListRow } from '../../WalletRow/WalletRow'
-import { CurrentMark, LeaveRow } from '../Account/Account'
 import { familyNames } from '../../families'
 
 type ProfileConnection = ProfileFamily['connections'][number]

@@ -1,10 +1,9 @@
 import { useId, useMemo } from 'react'
 import { selectAddress, type CaipNetwork, type ChainNamespace, type State } from '../../../../kernel/index'
 import { checksumAddress } from '../../../../kernel/rules/checksum'
-import { encodeQr, qrPath, type QrPath } from '../../../../plugins/walletconnect/qr/index'
-import { useViewStyles, familyNames, shallowEqual, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
+import { encodeQr, qrPath, type QrPath } from '../../../qr/index'
+import { copyAddress, useViewStyles, familyNames, shallowEqual, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { CopyIcon, WarningIcon } from '../../icons'
-import { copyAddress } from '../Account/Account'
 import { NetworkImage } from '../Networks/NetworkImage'
 import { receiveCss } from './Receive.css'
 

@@ -2,7 +2,7 @@
 import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { modalOpened, walletSignMessageFailed, walletSignMessageSucceeded, type Logged } from '../../../../kernel/index'
-import { names } from '../../../../plugins/api/names-index'
+import { names } from '../../../../plugins/names/index'
 import { button, click, connectAccount, preloadAll, renderWithLatch, settle, setup, shadow } from '../../../../scripts/testing/ui'
 
 // docs/names.md, "Choosing a name": the Account row, RegisterAccountName and its success, over the names plugin with a fetch
@@ -52,7 +52,7 @@ function wallet(t: ReturnType<typeof setup>, answer: 'sign' | 'decline') {
 let cleanup: (() => Promise<void>) | undefined
 beforeAll(async () => {
   await preloadAll()
-  await import('../../../../plugins/api/names-effect')
+  await import('../../../../plugins/names/effect')
 })
 afterEach(async () => {
   await cleanup?.()

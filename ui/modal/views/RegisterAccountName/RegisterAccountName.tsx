@@ -1,15 +1,15 @@
 import { useId, useState } from 'react'
 import { routerWentBack, visitorMessages, type LatchErrorData, type State } from '../../../../kernel/index'
 import { isValidRegistrationName } from '../../../../kernel/rules/names'
-import type { NamesState } from '../../../../plugins/api/names'
+import type { NamesState } from '../../../../plugins/names/index'
 import { CheckIcon } from '../../icons'
 import { useViewStyles, shallowEqual, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { registerNameCss } from './RegisterAccountName.css'
 
 /**
- * The names slice, or undefined without the name service. Read here rather than through plugins/api's `selectNames`, and
- * events dispatched as plain objects: importing the api plugin's modules (that its entry imports too) would cut them
- * into a small chunk of their own in the first load (docs/react.md, "The modal's lazy chunk").
+ * The names slice, or undefined without the name service. Read here rather than through plugins/names's selectors, and
+ * events dispatched as plain objects: importing the names plugin's modules (that its entry imports too) would cut them
+ * into a small chunk shared by two entries (docs/chunks.md).
  */
 const sliceOf = (state: State): NamesState | undefined => (state as Partial<State>).names
 

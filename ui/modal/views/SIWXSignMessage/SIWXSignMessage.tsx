@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react'
 import { selectAddress, visitorMessages, type LatchErrorData, type State } from '../../../../kernel/index'
-import { siwxSignInCancelled, siwxSignInRequested } from '../../../../plugins/siwx/events'
-import type { SiwxState } from '../../../../plugins/siwx/state'
+import { siwxSignInCancelled, siwxSignInRequested } from '../../../../plugins/siwx/ui'
+import type { SiwxState } from '../../../../plugins/siwx/ui'
 import { useViewStyles, AccountIdentity, shallowEqual, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { siwxCss } from './SIWXSignMessage.css'
 

@@ -1,7 +1,6 @@
 import type { ChainNamespace, Kernel, RequestOptions } from '../../../../kernel/index'
-import { estimateSendFee as eip155Fee, sendTokens as eip155Send } from '../../../../plugins/eip155/send-tokens'
-import { resolveName } from '../../../../plugins/eip155/resolve-name'
-import { signatureFee, sendTokens as solanaSend } from '../../../../plugins/solana/send-tokens'
+import { estimateSendFee as eip155Fee, resolveName, sendTokens as eip155Send } from '../../../../plugins/eip155/ui'
+import { signatureFee, sendTokens as solanaSend } from '../../../../plugins/solana/ui'
 import type { SendToken } from './model'
 import { tokenParameter } from './model'
 

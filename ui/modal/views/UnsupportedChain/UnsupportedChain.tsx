@@ -3,9 +3,8 @@ import { modalClosed, selectIsActiveNetworkSupported, selectView } from '../../.
 import { useLatchInstance } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
 import { WarningIcon } from '../../icons'
-import { leave } from '../Account/Account'
+import { leave, useLatchTranslate } from '../../../shared'
 import { NetworkList } from '../Networks/NetworkList'
-import { useLatchTranslate } from '../../../shared'
 
 /** docs/behaviour.md, "Views" UnsupportedChain: explains and lists the networks to switch to; closes once the network is supported. */
 export default function UnsupportedChain() {

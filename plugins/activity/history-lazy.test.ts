@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { accountConnected, createLatch, type LatchEvent } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
-import { createApiClient } from './client'
+import { createApiClient } from '../provider-api/index'
 import { transactionsFetchRequested } from './history'
-import { api, getTransactions } from './index'
+import { api, getTransactions } from '../api/index'
 
 // docs/plugins.md, "Code loaded on first use": the history's code cannot be loaded (say, the visitor went offline).
 vi.mock('./history-effect', () => {

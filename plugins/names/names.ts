@@ -1,6 +1,6 @@
 /**
  * The `names` slice of docs/names.md: the provider API's name service (names registered in the dapp's zone, such as
- * `alice.latch.id`). Its events, initial value and pure reducers; the requests themselves are made by names-effect.ts,
+ * `alice.latch.id`). Its events, initial value and pure reducers; the requests themselves are made by effect.ts,
  * a chunk loaded the first time a name is asked for or an EVM account connects.
  */
 import * as z from 'zod/mini'

@@ -172,7 +172,7 @@ describe('latchConnector: wagmi 2 over Latch, on anvil', () => {
     const h = setup(chains)
     const config = wagmiConfig(h.latch, chains)
     const connector = latchOf(config)
-    const { eip155Provider } = await import('../eip155/index')
+    const { eip155Provider } = await import('../../plugins/eip155/index')
     expect(await connector.getProvider()).toBe(eip155Provider(h.latch))
     expect(await connector.getAccounts()).toEqual([])
     expect(await connector.isAuthorized()).toBe(false)

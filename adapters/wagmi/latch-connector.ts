@@ -4,7 +4,7 @@ import * as viem from 'viem'
 import type { Address } from 'viem'
 import { disconnect, LatchError, modalOpened, switchNetwork, toLatchError, type Kernel, type State } from '../../kernel/index'
 import { checkPeer } from '../../kernel/peer'
-import { eip155Provider, selectEip155Address, selectEip155ChainId, selectIsEip155Connected, type LatchEip1193Provider } from '../eip155/index'
+import { eip155Provider, selectEip155Address, selectEip155ChainId, selectIsEip155Connected, type LatchEip1193Provider } from '../../plugins/eip155/index'
 
 export type LatchConnectorParameters = {
   /** The connector's id in wagmi (default `latch`). */

@@ -24,49 +24,31 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
-import type { createApiClient, getJson, parseBody } from './client'
 import { getTransactions } from './get-transactions'
-import type { transactionsFetchFailed, transactionsFetchRequested, transactionsFetchSucceeded, transactionsSentRecorded, transactionsSentSettled } from './history'
-import type { ApiSettings, fromAbortable } from './source'
-import type { keepTransactions, parseTransaction, transactionLimits, Transaction } from './transactions'
+import type { HistorySettings, HistoryTools } from './tools'
+import type { Transaction } from './transactions'
 
 export { getTransactions }
-
-/** What the chunk uses of the entry's modules, handed over by history-lazy.ts. */
-export type HistoryTools = {
-  createApiClient: typeof createApiClient
-  getJson: typeof getJson
-  parseBody: typeof parseBody
-  fromAbortable: typeof fromAbortable
-  keepTransactions: typeof keepTransactions
-  parseTransaction: typeof parseTransaction
-  transactionLimits: typeof transactionLimits
-  historyPath(address: string): string
-  fetchRequested: typeof transactionsFetchRequested
-  fetchSucceeded: typeof transactionsFetchSucceeded
-  fetchFailed: typeof transactionsFetchFailed
-  sentRecorded: typeof transactionsSentRecorded
-  sentSettled: typeof transactionsSentSettled
-}
+export type { HistorySettings, HistoryTools } from './tools'
 
 /** The chain families Activity lists (docs/behaviour.md, "Activity"). */
 export const historyNamespaces = ['eip155'] as const
 
 /** The api plugin's effect over `transactions/*`; the browser's own list is kept only without a provider API. */
-export function historyEffect(settings: ApiSettings, tools: HistoryTools): Effect {
+export function historyEffect(settings: HistorySettings, tools: HistoryTools): Effect {
   return (events$, ctx) => merge(fetches(events$, ctx, settings, tools), recordSent(events$, ctx, settings, tools))
 }
 
-function projectIdOf(settings: ApiSettings, ctx: EffectContext): string | undefined {
+function projectIdOf(settings: HistorySettings, ctx: EffectContext): string | undefined {
   return settings.projectId || ctx.getState().options.projectId?.trim() || undefined
 }
 
 /** True when the history comes from the provider API: a base URL, a project id and a fetch port. */
-function remote(settings: ApiSettings, ctx: EffectContext): boolean {
+function remote(settings: HistorySettings, ctx: EffectContext): boolean {
   return settings.history !== false && !!settings.baseUrl && !!projectIdOf(settings, ctx) && !!ctx.ports.fetch
 }
 
-function fetches(events$: Observable<Logged>, ctx: EffectContext, settings: ApiSettings, tools: HistoryTools): Observable<LatchEvent> {
+function fetches(events$: Observable<Logged>, ctx: EffectContext, settings: HistorySettings, tools: HistoryTools): Observable<LatchEvent> {
   const { fetchRequested, fetchSucceeded, fetchFailed, keepTransactions } = tools
   return events$.pipe(
     filter(fetchRequested.match),
@@ -114,7 +96,7 @@ const receiptSchema = z.object({ hash: z.string(), caipAddress: z.string(), stat
  * recorded once the wallet gives its hash, as pending, and settled by its receipt (`eip155/receiptReceived`). With a
  * provider API, that receipt asks the open list again from its newest page instead.
  */
-function recordSent(events$: Observable<Logged>, ctx: EffectContext, settings: ApiSettings, tools: HistoryTools): Observable<LatchEvent> {
+function recordSent(events$: Observable<Logged>, ctx: EffectContext, settings: HistorySettings, tools: HistoryTools): Observable<LatchEvent> {
   const asked = new Map<string, { to: string; value: string; caipAddress?: string; symbol: string; decimals: number }>()
   return events$.pipe(
     mergeMap((event): Observable<LatchEvent> => {

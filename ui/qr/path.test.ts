@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeMatrix, decodePixels, outlines, pixels, rasterise } from '../../../scripts/testing/qr'
+import { decodeMatrix, decodePixels, outlines, pixels, rasterise } from '../../scripts/testing/qr'
 import type { EcLevel } from './blocks'
 import { encodeQr, type QrCode } from './encode'
 import { logoSide } from './logo'

@@ -7,7 +7,7 @@ import * as z from 'zod/mini'
 import { definePlugin, LatchError, type Effect, type Kernel, type Reducers, type RequestOptions } from '../../kernel/index'
 import { loadOnDemand } from '../../kernel/load-on-demand'
 import { initialNamesState, namesEvents, namesReducers, namesRegistrationRequested } from './names'
-import type { NamesSettings } from './names-effect'
+import type { NamesSettings } from './effect'
 
 /** Options of the names plugin. */
 export type NamesOptions = {
@@ -69,7 +69,7 @@ function lazyNamesEffect(settings: NamesSettings): Effect {
       name: 'names',
       wanted: (event, ctx) => event.type.startsWith('names/') || connected(ctx),
       now: connected,
-      load: () => import('./names-effect').then((module): Effect => (namesEvents$, namesCtx) => module.namesEffect(namesEvents$, namesCtx, settings)),
+      load: () => import('./effect').then((module): Effect => (namesEvents$, namesCtx) => module.namesEffect(namesEvents$, namesCtx, settings)),
     })
 }
 

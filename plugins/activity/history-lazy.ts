@@ -19,11 +19,11 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
-import { createApiClient, getJson, parseBody, type ApiClient } from './client'
+import { createApiClient, getJson, parseBody, type ApiClient } from '../provider-api/index'
 import type { GetTransactionsParameters, GetTransactionsReturnType } from './get-transactions'
 import { transactionsFetchFailed, transactionsFetchRequested, transactionsFetchSucceeded, transactionsSentRecorded, transactionsSentSettled } from './history'
-import type { HistoryTools } from './history-effect'
-import { fromAbortable, type ApiSettings } from './source'
+import type { HistorySettings, HistoryTools } from './tools'
+import { fromAbortable } from '../provider-api/index'
 import { keepTransactions, parseTransaction, transactionLimits } from './transactions'
 
 export type { GetTransactionsErrorType, GetTransactionsParameters, GetTransactionsReturnType } from './get-transactions'
@@ -82,7 +82,7 @@ function wanted(event: Logged): boolean {
  * (a sent transaction recorded before a history request kept behind it is listed). If the chunk does not load, a kept
  * history request fails with `FETCH_TRANSACTIONS_FAILED` and its toast, and the next wanted event tries again.
  */
-export function historyEffect(settings: ApiSettings): Effect {
+export function historyEffect(settings: HistorySettings): Effect {
   return (events$, ctx) =>
     new Observable<LatchEvent>((subscriber) => {
       let kept: Logged[] | undefined

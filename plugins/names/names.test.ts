@@ -6,8 +6,8 @@ import { anvilAccounts, setup, useChains } from '../../scripts/testing/eip155-ha
 import { createTestWallet } from '../../scripts/testing/eip155-test-wallet'
 import { selectOffersName } from '../../ui/modal/views/Account/Account'
 import { eip155 } from '../eip155/index'
-import { api } from './index'
-import { names as namesPlugin, namesAddressRequested, namesSuggestionsRequested, registerName, registrationMessage, type NamesOptions } from './names-index'
+import { api } from '../api/index'
+import { names as namesPlugin, namesAddressRequested, namesSuggestionsRequested, registerName, registrationMessage, type NamesOptions } from './index'
 
 // docs/names.md: the provider API's name service, against the local provider API's own (scripts/devnet/name-service.ts)
 // on two anvils, with the EVM test wallet signing.
@@ -22,7 +22,7 @@ let clock = () => Date.now()
 beforeAll(async () => {
   // The name service's chunk, loaded as a page that already has it: a request dispatched right after connecting then
   // meets the effect at once (loadOnDemand's own loading is covered by kernel/load-on-demand's tests).
-  await import('./names-effect')
+  await import('./effect')
   server = await startApiServer({ wallets: [], projectId: 'p-names', chains: [{ chainId: 31337, url: chains.a.url }, { chainId: 31338, url: chains.b.url }], now: () => clock() })
 }, 30_000)
 afterAll(() => server?.stop())

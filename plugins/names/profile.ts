@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { isValidRegistrationName, LatchError, toLatchError } from '../../kernel/index'
-import { getJson, httpError, parseBody, send, type ApiClient } from './client'
+import { getJson, httpError, parseBody, send, type ApiClient } from '../provider-api/index'
 import type { NameSuggestion } from './names'
 
 const nameText = z.string().check(z.minLength(1), z.maxLength(255))

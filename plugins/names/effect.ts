@@ -1,7 +1,7 @@
 /**
  * The name service's effect (docs/names.md): suggestions while the visitor types (debounced on the clock port), the
  * registration (the account signs, the name service checks), and the names an EVM account holds, read when it connects.
- * Loaded on demand by the api plugin (names-plugin.ts).
+ * Loaded on demand by the api plugin (plugin.ts).
  */
 import { catchError, defer, distinctUntilChanged, EMPTY, filter, firstValueFrom, from, map, merge, mergeMap, Observable, of, switchMap, take, timer } from 'rxjs'
 import {
@@ -21,7 +21,7 @@ import {
   type Logged,
 } from '../../kernel/index'
 import { ensCoinType, isShownName } from '../../kernel/rules/names'
-import { createApiClient, fromAbortable, type ApiClient } from './client'
+import { createApiClient, fromAbortable, type ApiClient } from '../provider-api/index'
 import {
   namesAddressFailed,
   namesAddressRequested,

@@ -7,8 +7,8 @@
  */
 import * as z from 'zod/mini'
 import { LatchError, toLatchError } from '../../kernel/index'
-import type { ApiClient } from './client'
-import type { HistoryTools } from './history-effect'
+import type { ApiClient } from '../provider-api/index'
+import type { HistoryTools } from './tools'
 import type { Transaction } from './transactions'
 
 /** Parameters of `getTransactions`. */

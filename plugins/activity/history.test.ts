@@ -9,11 +9,11 @@ import {
   type LatchEvent,
 } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
-import { createApiClient } from './client'
+import { createApiClient } from '../provider-api/index'
 import { getTransactions } from './history-lazy'
 import { transactionsFetchRequested } from './history'
 import { eip155 } from '../eip155/index'
-import { api } from './index'
+import { api } from '../api/index'
 import type { Transaction } from './transactions'
 
 // docs/behaviour.md, "Activity" and "Provider API": the history route's client and the transactions slice.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeMatrix } from '../../../scripts/testing/qr'
+import { decodeMatrix } from '../../scripts/testing/qr'
 import { byteCapacity, type EcLevel } from './blocks'
 import { encodeQr } from './encode'
 

@@ -1,0 +1,22 @@
+/** What more than one view does with the account (Account, Receive, UnsupportedChain): reached through ui/shared.ts. */
+import { disconnect, errorToast, modalClosed, toastRequested, toLatchError, type Latch } from '../../../kernel/index'
+
+/** Copies the address and confirms with a 'Copied' toast (an error toast when the clipboard refuses). */
+export async function copyAddress(latch: Latch, address: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(address)
+    latch.dispatch(toastRequested({ toast: { message: 'Copied', messageId: 'account.copied', variant: 'success' } }))
+  } catch {
+    latch.dispatch(toastRequested({ toast: { message: 'Could not copy the address', messageId: 'account.copyFailed', variant: 'error' } }))
+  }
+}
+
+/** Disconnects every connected family, then closes the modal; a failure shows 'Failed to disconnect' (docs/errors.md). */
+export async function leave(latch: Latch): Promise<void> {
+  try {
+    await disconnect(latch)
+    latch.dispatch(modalClosed({}))
+  } catch (error) {
+    latch.dispatch(toastRequested({ toast: errorToast(toLatchError(error, 'DISCONNECT_FAILED')) }))
+  }
+}
