@@ -5,3 +5,4 @@
  */
 export { answerFamilyConnect, type FamilyConnect, type FamilyConnected } from './connect'
 export { answerFamilyReconnect, type FamilyReconnect } from './reconnect'
+export { chunk, failIntent, familySession, loadError, loadOnDemand, reconnectPending, whenNeeded, type Chunk, type Kept, type WhenNeededOptions } from './lazy'

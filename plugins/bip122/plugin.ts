@@ -1,7 +1,7 @@
 import { filter, fromEvent, merge, NEVER } from 'rxjs'
 import * as z from 'zod/mini'
 import { definePlugin, describeIssues, LatchError, modalOpened, type Effect } from '../../kernel/index'
-import { familySession, loadOnDemand } from '../../kernel/load-on-demand'
+import { familySession, loadOnDemand } from '../../kernel/family/lazy'
 import type { Settings } from './deps'
 import { discoverWallets } from './discover'
 import { bip122Events } from './events'
