@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectedScenario } from './expected'
 import { startRpcNode } from './rpc-node'
 import { runScenario } from './scenario'
 import { formatEther } from './balance'
@@ -16,13 +17,7 @@ afterAll(() => node.close())
 describe('the watch-address family', () => {
   it('connects a typed address read-only, reads its balance, refuses signing, disconnects, and reconnects after a reload', async () => {
     const result = await runScenario(node.url, globalThis.fetch.bind(globalThis), address)
-    expect(result).toEqual({
-      connected: { caipAddress: `eip155:31337:${address}` },
-      account: { address, status: 'connected', connectorId: 'watch-address', balance: '1.5', symbol: 'ETH' },
-      refused: { code: 'RPC_NOT_ALLOWED', details: 'a watched address is read-only: it cannot sign or send' },
-      afterDisconnect: { status: 'disconnected', address: undefined },
-      reloaded: { status: 'connected', address, connectorId: 'watch-address', balance: '1.5' },
-    })
+    expect(result).toEqual(expectedScenario(address))
     expect(node.asked).toContain(`eth_getBalance(${JSON.stringify([address, 'latest'])})`)
   })
 

@@ -11,6 +11,7 @@ import { rm } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectedScenario } from '../../examples/watch-address/expected'
 import { startRpcNode } from '../../examples/watch-address/rpc-node'
 import { buildPackage } from '../build'
 import { installApp, packLatch, root, run } from './tarball'
@@ -83,13 +84,7 @@ describe('a third-party chain family on the public plugin-author entry, from the
     const node = await startRpcNode(1_500_000_000_000_000_000n)
     try {
       const { stdout } = await run(process.execPath, [join(out, 'run.js'), node.url, address], { cwd: dirname(out) })
-      expect(JSON.parse(stdout)).toEqual({
-        connected: { caipAddress: `eip155:31337:${address}` },
-        account: { address, status: 'connected', connectorId: 'watch-address', balance: '1.5', symbol: 'ETH' },
-        refused: { code: 'RPC_NOT_ALLOWED', details: 'a watched address is read-only: it cannot sign or send' },
-        afterDisconnect: { status: 'disconnected', address: undefined },
-        reloaded: { status: 'connected', address, connectorId: 'watch-address', balance: '1.5' },
-      })
+      expect(JSON.parse(stdout)).toEqual(expectedScenario(address))
       expect(node.asked).toContain(`eth_getBalance(${JSON.stringify([address, 'latest'])})`)
     } finally {
       await node.close()
