@@ -9,7 +9,7 @@ export type AnswerIntentOptions<I, S> = {
   /** The intent to answer, its success event, and its failure event (payload `{ error }`). */
   intent: EventDefinition<string, I>
   succeeded: EventDefinition<string, S>
-  failed: EventDefinition<string, { error: { code: string; shortMessage: string; details?: string } }>
+  failed: EventDefinition<string, { error: { code: string; shortMessage: string; details?: string | undefined } }>
   /** Only intents naming this chain family are answered. */
   ns: ChainNamespace
   /** Turns whatever the handler threw into the LatchError the visitor sees. */

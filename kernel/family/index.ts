@@ -6,3 +6,4 @@
 export { answerFamilyConnect, type FamilyConnect, type FamilyConnected } from './connect'
 export { answerFamilyReconnect, type FamilyReconnect } from './reconnect'
 export { remoteWallets, type RemoteWallet, type RemoteWallets } from './wallets'
+export { chunk, failIntent, whenFamilyNeeded, loadError, loadOnDemand, reconnectPending, whenNeeded, type Chunk, type Kept, type WhenNeededOptions } from './lazy'

@@ -5,7 +5,7 @@
  * a request naming no account is `TRANSACTIONS_ADDRESS_REQUIRED`. Activity is for EVM accounts only: another family's
  * account gets an empty list.
  *
- * Loaded on first use (docs/plugins.md, "Code loaded on first use"), with get-transactions.ts, by history-lazy.ts. It
+ * Loaded on first use (docs/plugins.md, "Loading on demand"), with get-transactions.ts, by history-lazy.ts. It
  * imports only the kernel and types of the plugin's own modules: what it shares with the entry comes in `tools`.
  */
 import { EMPTY, catchError, defer, filter, from, map, merge, mergeMap, of, switchMap, type Observable } from 'rxjs'

@@ -5,7 +5,7 @@ import { createApiClient } from '../provider-api/index'
 import { transactionsFetchRequested } from './history'
 import { api, getTransactions } from '../api/index'
 
-// docs/plugins.md, "Code loaded on first use": the history's code cannot be loaded (say, the visitor went offline).
+// docs/plugins.md, "Loading on demand": the history's code cannot be loaded (say, the visitor went offline).
 vi.mock('./history-effect', () => {
   throw new Error('offline')
 })

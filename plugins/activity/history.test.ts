@@ -105,7 +105,7 @@ describe('getTransactions', () => {
   it('fails with FETCH_TRANSACTIONS_FAILED when no answer comes within the timeout (virtual time)', async () => {
     const { client: c, t, urls } = client(['hang'], 5_000)
     const asked = getTransactions(c, { address: owner, chainId: 'eip155:1' })
-    // The route's code loads on first use (docs/plugins.md, "Code loaded on first use"): the call starts once it has.
+    // The route's code loads on first use (docs/plugins.md, "Loading on demand"): the call starts once it has.
     await expect.poll(() => urls.length).toBe(1)
     t.advance(5_000)
     await expect(asked).rejects.toMatchObject({ code: 'FETCH_TRANSACTIONS_FAILED', details: expect.stringContaining('5000 ms') })
@@ -225,7 +225,7 @@ describe('without a provider API: the transactions this browser sent', () => {
     s.connect()
     send(s, 1)
     s.latch.dispatch(transactionsFetchRequested({ caipAddress }))
-    // The history's code loads on the first send (docs/plugins.md, "Code loaded on first use"); kept events follow in order.
+    // The history's code loads on the first send (docs/plugins.md, "Loading on demand"); kept events follow in order.
     await flush()
     expect(s.list()).toMatchObject({ source: 'browser', empty: false })
     expect(s.list().items).toHaveLength(1)

@@ -1,13 +1,9 @@
-/** Loads the part of the plugin a Bitcoin wallet needs (wallet.ts), once, on first use (docs/bitcoin.md, "What it costs"). */
+/** Loads the part of the plugin a Bitcoin wallet needs (wallet.ts), once, on first use (docs/bitcoin.md, "What it costs"; docs/plugins.md, "Loading on demand"). */
+import { chunk } from '../../kernel/family/lazy'
+
 export type WalletModule = typeof import('./wallet')
 
-let loading: Promise<WalletModule> | undefined
+const walletModule = chunk<WalletModule>(() => import('./wallet'))
 
 /** The wallet module; a failed load (the network dropped) is tried again on the next call. */
-export function loadWalletModule(): Promise<WalletModule> {
-  loading ??= import('./wallet').catch((error: unknown) => {
-    loading = undefined
-    throw error
-  })
-  return loading
-}
+export const loadWalletModule = (): Promise<WalletModule> => walletModule.load()

@@ -1,7 +1,7 @@
 import { filter, fromEvent, merge, NEVER } from 'rxjs'
 import * as z from 'zod/mini'
 import { definePlugin, describeIssues, LatchError, modalOpened, type Effect } from '../../kernel/index'
-import { familySession, loadOnDemand } from '../../kernel/load-on-demand'
+import { whenFamilyNeeded, loadOnDemand } from '../../kernel/family/lazy'
 import type { Settings } from './deps'
 import { discoverWallets } from './discover'
 import { bip122Events } from './events'
@@ -59,7 +59,7 @@ export function bip122(options: Bip122Options = {}) {
       discoverWallets(win, registry, rescan$, ctx.ports.logger),
       loadOnDemand(events$, ctx, {
         name: 'bip122',
-        ...familySession('bip122', sessionIntents),
+        ...whenFamilyNeeded('bip122', sessionIntents),
         load: () => import('./wallet-session').then((module) => module.walletSession(registry, settings)),
       }),
     )

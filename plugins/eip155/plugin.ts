@@ -27,7 +27,7 @@ import { eip155Events, eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip1
 import { answerGetCapabilities } from './get-capabilities'
 import { watchProvider } from './provider-events'
 import { reconnect } from './reconnect'
-import { chunk, whenNeeded } from './lazy'
+import { chunk, whenNeeded } from '../../kernel/family/lazy'
 import { universalResolverOf } from './networks'
 import { createRegistry, type Registry } from './registry'
 import { initialEip155State, pendingReducers } from './pending'

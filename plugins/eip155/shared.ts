@@ -1,5 +1,5 @@
 /**
- * What the plugin's lazily loaded code (plugins/eip155/lazy.ts) uses of the rest: every module loaded with
+ * What the plugin's lazily loaded code (kernel/family/lazy.ts) uses of the rest: every module loaded with
  * `import()` takes the plugin's own helpers from here, never from their files.
  *
  * Why one door: esbuild splits shared code by which entries reach a file, so a helper reached by only some of the
@@ -12,7 +12,7 @@ export { eip155ReceiptReceived, eip155TokenRejected, nativeBalanceTriggers } fro
 export { toWalletError } from './errors'
 export { eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155FeeEstimateSucceeded, eip155NameFailed, eip155NameRequested, eip155NameSucceeded } from './events'
 export { toHexQuantity } from './hex'
-export { chunk } from './lazy'
+export { chunk } from '../../kernel/family/lazy'
 export { chainIdOf, universalResolverOf } from './networks'
 export { oneAtATime } from './one-at-a-time'
 export { refreshes, type Refresh } from './refresh'

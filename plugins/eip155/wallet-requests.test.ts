@@ -10,7 +10,7 @@ function silentWallet() {
   return { provider, asked }
 }
 
-describe('createWalletRequests().since() (an intent answered after its code loaded, plugins/eip155/lazy.ts)', () => {
+describe('createWalletRequests().since() (an intent answered after its code loaded, kernel/family/lazy.ts)', () => {
   it('fails a request as a cancel or a change of connection since the mark would have failed it, without asking the wallet', async () => {
     const requests = createWalletRequests(new VirtualTimeScheduler())
     const wallet = silentWallet()

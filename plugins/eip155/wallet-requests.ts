@@ -50,7 +50,7 @@ export type WalletRequests = {
   /** The connection changed (connected, disconnected): bound requests of the old one fail. */
   connectionChanged(): void
   /**
-   * For an intent answered later than it was dispatched (its code was still loading, plugins/eip155/lazy.ts): from
+   * For an intent answered later than it was dispatched (its code was still loading, kernel/family/lazy.ts): from
    * now until `release()`, records what fails pending requests, and `request` fails at once as a request made now
    * would have been failed by it since; otherwise it is this tracker's `request`.
    */

@@ -21,7 +21,7 @@ let clock = () => Date.now()
 
 beforeAll(async () => {
   // The name service's chunk, loaded as a page that already has it: a request dispatched right after connecting then
-  // meets the effect at once (loadOnDemand's own loading is covered by kernel/load-on-demand's tests).
+  // meets the effect at once (loading on demand is covered by kernel/family/lazy.test.ts).
   await import('./effect')
   server = await startApiServer({ wallets: [], projectId: 'p-names', chains: [{ chainId: 31337, url: chains.a.url }, { chainId: 31338, url: chains.b.url }], now: () => clock() })
 }, 30_000)

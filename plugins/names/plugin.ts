@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { definePlugin, LatchError, type Effect, type Kernel, type Reducers, type RequestOptions } from '../../kernel/index'
-import { loadOnDemand } from '../../kernel/load-on-demand'
+import { loadOnDemand } from '../../kernel/family/lazy'
 import { initialNamesState, namesEvents, namesReducers, namesRegistrationRequested } from './names'
 import type { NamesSettings } from './effect'
 

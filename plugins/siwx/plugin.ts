@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { chainNamespaceSchema, definePlugin, isPlainText, LatchError, type Effect, type LatchErrorData, type Logged } from '../../kernel/index'
-import { loadOnDemand } from '../../kernel/load-on-demand'
+import { loadOnDemand } from '../../kernel/family/lazy'
 import { siwxEvents } from './events'
 import { selectActiveAccount, sessionKey, type SiwxState } from './state'
 import type { SiwxOptions, SiwxSettings } from './types'

@@ -8,7 +8,7 @@ import { createLatch, definePlugin, walletSignMessageRequested, walletSignMessag
 import { createTestPorts } from '../../kernel/testing'
 import { externalPackages, staticClosure } from '../../scripts/build'
 import { browserBundle } from '../../scripts/esbuild-options'
-import { loadOnDemand } from '../../kernel/load-on-demand'
+import { loadOnDemand } from '../../kernel/family/index'
 
 const answerer: Effect = (events$) =>
   events$.pipe(

@@ -5,7 +5,7 @@ import { loadPeer, reportFailure, type Peer } from '../../kernel/peer'
 import { discoverWallets, type WalletsSource } from './discover'
 import type { Registry } from './registry'
 import { solanaEvents, type SolanaState } from './events'
-import { familySession, loadOnDemand } from '../../kernel/load-on-demand'
+import { whenFamilyNeeded, loadOnDemand } from '../../kernel/family/lazy'
 import { createRegistry } from './registry'
 import type { SessionOptions } from './session'
 import { answerSwitchNetwork } from './switch-network'
@@ -61,7 +61,7 @@ export function solana(options: SolanaOptions = {}) {
       answerSwitchNetwork(events$, ctx, registry),
       loadOnDemand(events$, ctx, {
         name: 'solana',
-        ...familySession('solana', sessionIntents),
+        ...whenFamilyNeeded('solana', sessionIntents),
         load: () => import('./session').then((module): Effect => (sessionEvents$, sessionCtx) => module.session(sessionEvents$, sessionCtx, session)),
       }),
     )

@@ -1,7 +1,7 @@
 import { filter, map, merge } from 'rxjs'
 import * as z from 'zod/mini'
 import { connectorsDiscovered, definePlugin, LatchError, type Connector, type Effect } from '../../kernel/index'
-import { loadOnDemand } from '../../kernel/load-on-demand'
+import { loadOnDemand } from '../../kernel/family/lazy'
 import { walletConnectEvents } from './events'
 import { walletConnectConnectorId } from './pairing'
 import { served, wantsSession } from './served'

@@ -28,7 +28,7 @@ export function useChains(): Chains {
   const chains = {} as Chains
   beforeAll(async () => {
     Object.assign(chains, await startChains())
-    // The plugin's code loaded on first need (plugins/eip155/lazy.ts), loaded here as a page that already has it: the
+    // The plugin's code loaded on first need (kernel/family/lazy.ts), loaded here as a page that already has it: the
     // tests see the events in the order of a loaded page, and count polls on virtual time without waiting for an
     // import (the first one under vitest takes about a second). lazy.test.ts covers the loading itself.
     await Promise.all(Object.values(lazyCode).map((code) => code.load()))

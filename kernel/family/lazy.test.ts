@@ -1,10 +1,10 @@
 import { filter, map, merge, type Observable } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { createKernel, definePlugin, modalClosed, modalOpened, walletRpcFailed, walletRpcRequested, walletRpcSucceeded, type LatchEvent, type Logged } from '../../kernel/index'
-import { createTestPorts } from '../../kernel/testing'
+import { createKernel, definePlugin, modalClosed, modalOpened, walletRpcFailed, walletRpcRequested, walletRpcSucceeded, type LatchEvent, type Logged } from '../index'
+import { createTestPorts } from '../testing'
 import { chunk, whenNeeded, type Chunk } from './lazy'
 
-// plugins/eip155/lazy.ts: code loaded on first need, on a kernel over test ports.
+// kernel/family/lazy.ts: code loaded on first need, on a kernel over test ports.
 type Code = { answer(events$: Observable<Logged>, open: () => boolean): Observable<LatchEvent> }
 
 /** Answers each rpc intent with whether the modal was open (read synchronously, as a handler reads the state). */
