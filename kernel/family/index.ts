@@ -5,3 +5,5 @@
  */
 export { answerFamilyConnect, type FamilyConnect, type FamilyConnected } from './connect'
 export { answerFamilyReconnect, type FamilyReconnect } from './reconnect'
+export { createWalletCalls, type WalletCalls, type WalletCallOptions } from './wallet-calls'
+export { walletErrorReader, type WalletErrorTable, type WalletErrorEntry } from './wallet-errors'
