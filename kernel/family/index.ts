@@ -7,3 +7,4 @@ export { answerFamilyConnect, type FamilyConnect, type FamilyConnected } from '.
 export { answerFamilyReconnect, type FamilyReconnect } from './reconnect'
 export { createWalletCalls, type WalletCalls, type WalletCallOptions } from './wallet-calls'
 export { walletErrorReader, type WalletErrorTable, type WalletErrorEntry } from './wallet-errors'
+export { jsonRpcCall, jsonRpcResponseSchema, postJsonRpc, readJsonRpcResult, type JsonRpcBody, type RpcErrorAnswer } from './json-rpc'
