@@ -9,3 +9,5 @@ export { createWalletCalls, type WalletCalls, type WalletCallOptions } from './w
 export { walletErrorReader, type WalletErrorTable, type WalletErrorEntry } from './wallet-errors'
 export { jsonRpcCall, jsonRpcResponseSchema, postJsonRpc, readJsonRpcResult, type JsonRpcBody, type RpcErrorAnswer } from './json-rpc'
 export { createWalletRegistry, type RegistrySet, type WalletRegistry, type WalletRegistryOptions } from './registry'
+export { settleWalletCalls } from './wallet-calls'
+export { familySession, type FamilySession } from './session'

@@ -1,5 +1,5 @@
-import type { SchedulerLike } from 'rxjs'
-import { LatchError } from '../index'
+import { filter, ignoreElements, type Observable, type SchedulerLike } from 'rxjs'
+import { LatchError, walletCancelRequested, type ChainNamespace, type Logged } from '../index'
 
 /** How one wallet call is tracked. */
 export type WalletCallOptions = {
@@ -102,4 +102,21 @@ export function createWalletCalls(scheduler: SchedulerLike): WalletCalls {
     abort: (details) => failWhere((entry) => !entry.safe, details),
     connectionChanged: () => failWhere((entry) => entry.bound, 'the connection this request was made for has ended or been replaced'),
   }
+}
+
+/**
+ * Keeps a family's tracker in step with the log, emitting nothing: the family's connection changes (connected,
+ * disconnected) fail the calls bound to the old one; the visitor's cancel fails the pending calls, except a dapp's
+ * read-only ones (docs/behaviour.md, "Wallet requests").
+ */
+export function settleWalletCalls(events$: Observable<Logged>, ns: ChainNamespace, calls: Pick<WalletCalls, 'abort' | 'connectionChanged'>): Observable<never> {
+  return events$.pipe(
+    filter((event) => {
+      if (event.ns !== ns) return false
+      if (event.type === 'account/connected' || event.type === 'account/disconnected') calls.connectionChanged()
+      else if (walletCancelRequested.match(event)) calls.abort('the visitor cancelled')
+      return false
+    }),
+    ignoreElements(),
+  )
 }

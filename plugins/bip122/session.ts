@@ -1,22 +1,20 @@
-import { selectAddress, type CaipNetworkId, type ConnectionAccount, type State } from '../../kernel/index'
+import type { CaipNetworkId, ConnectionAccount, State } from '../../kernel/index'
+import { familySession, type FamilySession } from '../../kernel/family/index'
 import type { ConnectorEntry, Registry } from './registry'
 
 /** Who holds the bip122 connection: nobody, this plugin (through one of its wallets), or another plugin. */
 export type Session =
-  | { kind: 'none' }
-  | { kind: 'foreign' }
+  | Exclude<FamilySession<ConnectorEntry>, { kind: 'mine' }>
   | { kind: 'mine'; entry: ConnectorEntry; address: string; accounts: readonly ConnectionAccount[]; caipNetworkId: CaipNetworkId }
 
-/** The bip122 session as this plugin sees it. */
+/** The bip122 session as this plugin sees it: the kit's, with the accounts and the network of the connection. */
 export function activeSession(state: State, registry: Registry): Session {
-  const chain = state.chains.bip122
-  if (chain.connectorId === undefined) return { kind: 'none' }
-  const entry = registry.get(chain.connectorId)
-  const address = selectAddress(state, 'bip122')
-  const caipAddress = chain.account.caipAddress
-  if (!entry || !address || !caipAddress) return { kind: 'foreign' }
+  const session = familySession(state, 'bip122', registry)
+  const caipAddress = state.chains.bip122.account.caipAddress
+  if (session.kind !== 'mine') return session
+  if (!caipAddress) return { kind: 'foreign' }
   const [namespace, reference] = caipAddress.split(':')
-  return { kind: 'mine', entry, address, accounts: chain.account.allAccounts, caipNetworkId: `${namespace}:${reference}` as CaipNetworkId }
+  return { ...session, accounts: state.chains.bip122.account.allAccounts, caipNetworkId: `${namespace}:${reference}` as CaipNetworkId }
 }
 
 /** True when another plugin listed this bip122 connector (a WalletConnect wallet): it answers, not us. */

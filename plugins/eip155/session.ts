@@ -1,16 +1,13 @@
-import { selectAddress, type State } from '../../kernel/index'
+import type { State } from '../../kernel/index'
+import { familySession, type FamilySession } from '../../kernel/family/index'
 import type { ConnectorEntry, Registry } from './registry'
 
 /** Who holds the eip155 connection: nobody, this plugin (through one of its wallets), or another plugin. */
-export type Session = { kind: 'none' } | { kind: 'foreign' } | { kind: 'mine'; entry: ConnectorEntry; address: string }
+export type Session = FamilySession<ConnectorEntry>
 
-/** The eip155 session as this plugin sees it. */
+/** The eip155 session as this plugin sees it (the kit's). */
 export function activeSession(state: State, registry: Registry): Session {
-  const connectorId = state.chains.eip155.connectorId
-  if (connectorId === undefined) return { kind: 'none' }
-  const entry = registry.get(connectorId)
-  const address = selectAddress(state, 'eip155')
-  return entry && address ? { kind: 'mine', entry, address } : { kind: 'foreign' }
+  return familySession(state, 'eip155', registry)
 }
 
 /** True when another plugin listed this eip155 connector (a WalletConnect or embedded wallet): it answers, not us. */

@@ -1,17 +1,15 @@
-import { accountConnected, LatchError, networkSwitched, selectAddress, type CaipNetwork, type LatchEvent, type State, type WalletListing } from '../../kernel/index'
+import { accountConnected, LatchError, networkSwitched, type CaipNetwork, type LatchEvent, type State, type WalletListing } from '../../kernel/index'
+import { familySession, type FamilySession } from '../../kernel/family/index'
 import { walletChainOf } from './networks'
 import type { Registry, WalletEntry } from './registry'
 import { readAccounts, type Account } from './accounts'
 
 /** Who holds the solana connection: nobody, this plugin (through one of its wallets), or another plugin. */
-export type Session = { kind: 'none' } | { kind: 'foreign' } | { kind: 'mine'; entry: WalletEntry; address: string }
+export type Session = FamilySession<WalletEntry>
 
+/** The solana session as this plugin sees it (the kit's). */
 export function activeSession(state: State, registry: Registry): Session {
-  const connectorId = state.chains.solana.connectorId
-  if (connectorId === undefined) return { kind: 'none' }
-  const entry = registry.get(connectorId)
-  const address = selectAddress(state, 'solana')
-  return entry && address ? { kind: 'mine', entry, address } : { kind: 'foreign' }
+  return familySession(state, 'solana', registry)
 }
 
 /** True when another plugin listed this solana connector: it answers, not us. */
