@@ -1,13 +1,13 @@
 /**
  * `latch/family`: the family kit for plugin authors (docs/plugins.md, "The family kit"). A chain family says what its
- * wallets do; the connect lifecycle and the reconnect after a reload are written once here. Apart from `latch`, so a
- * dapp's first load carries the kit only with a family plugin that uses it.
+ * wallets do; the connect lifecycle, the reconnect after a reload, the wallet-call tracker, the wallet-error reader,
+ * the JSON-RPC client, the registry and the session are written once here. Apart from `latch`, so a dapp's first load
+ * carries the kit only with a family plugin that uses it.
  */
 export { answerFamilyConnect, type FamilyConnect, type FamilyConnected } from './connect'
 export { answerFamilyReconnect, type FamilyReconnect } from './reconnect'
-export { createWalletCalls, type WalletCalls, type WalletCallOptions } from './wallet-calls'
+export { createWalletCalls, settleWalletCalls, type WalletCalls, type WalletCallOptions } from './wallet-calls'
 export { walletErrorReader, type WalletErrorTable, type WalletErrorEntry } from './wallet-errors'
 export { jsonRpcCall, jsonRpcResponseSchema, postJsonRpc, readJsonRpcResult, type JsonRpcBody, type RpcErrorAnswer } from './json-rpc'
 export { createWalletRegistry, type RegistrySet, type WalletRegistry, type WalletRegistryOptions } from './registry'
-export { settleWalletCalls } from './wallet-calls'
 export { familySession, type FamilySession } from './session'
