@@ -1,5 +1,5 @@
 import { integerField, type LatchError, type VisitorMessageId } from '../../kernel/index'
-import { walletErrorReader } from '../../kernel/family/index'
+import { walletErrorReader } from '../../kernel/family/wallet-errors'
 
 /**
  * Error codes Bitcoin wallets answer (sats-connect's `RpcErrorCode`, and EIP-1193's 4001 that some wallets use),

@@ -1,5 +1,5 @@
 import type { Connector } from '../../kernel/index'
-import { createWalletRegistry, type RegistrySet, type WalletRegistry } from '../../kernel/family/index'
+import { createWalletRegistry, type RegistrySet, type WalletRegistry } from '../../kernel/family/registry'
 
 /** A wallet-standard wallet, as far as Latch reads it (its features are checked when they are used). */
 export type StandardWallet = {

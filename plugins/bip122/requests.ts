@@ -1,6 +1,6 @@
 import type { SchedulerLike } from 'rxjs'
 import { constants } from '../../kernel/index'
-import { createWalletCalls } from '../../kernel/family/index'
+import { createWalletCalls } from '../../kernel/family/wallet-calls'
 
 export type TrackOptions = {
   /** What is asked, for error details ('signPsbt'). */

@@ -1,5 +1,5 @@
 import type { CaipNetworkId, ConnectionAccount, State } from '../../kernel/index'
-import { familySession, type FamilySession } from '../../kernel/family/index'
+import { familySession, type FamilySession } from '../../kernel/family/session'
 import type { ConnectorEntry, Registry } from './registry'
 
 /** Who holds the bip122 connection: nobody, this plugin (through one of its wallets), or another plugin. */

@@ -1,6 +1,6 @@
 import { finalize, merge, Subject } from 'rxjs'
 import type { Effect } from '../../kernel/index'
-import { settleWalletCalls } from '../../kernel/family/index'
+import { settleWalletCalls } from '../../kernel/family/wallet-calls'
 import { loadBalance } from './balance'
 import { answerConnect } from './connect'
 import type { Deps, Settings } from './deps'

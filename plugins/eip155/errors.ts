@@ -1,5 +1,5 @@
 import { integerField, readField, type LatchError, type VisitorMessageId } from '../../kernel/index'
-import { walletErrorReader } from '../../kernel/family/index'
+import { walletErrorReader } from '../../kernel/family/wallet-errors'
 
 /** EIP-1193 (and EIP-1474) provider error codes that Latch tells apart. */
 export const providerErrorCodes = {

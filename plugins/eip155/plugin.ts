@@ -37,7 +37,7 @@ import { readTokenList, type TokenListEntry } from './tokens/options'
 import { eip155TransportEvents } from './transport-events'
 import { activeSession } from './session'
 import { createWalletRequests, type WalletRequests } from './wallet-requests'
-import { settleWalletCalls } from '../../kernel/family/index'
+import { settleWalletCalls } from '../../kernel/family/wallet-calls'
 
 /**
  * Options of the eip155 plugin. Networks are not among them: they are given to

@@ -1,5 +1,5 @@
 import type { Connector } from '../../kernel/index'
-import { createWalletRegistry, type WalletRegistry } from '../../kernel/family/index'
+import { createWalletRegistry, type WalletRegistry } from '../../kernel/family/registry'
 import type { Eip1193Provider } from './provider'
 
 /** A discovered wallet: the connector the UI lists, and the provider only this plugin holds. */

@@ -1,8 +1,8 @@
 import { map, type Observable } from 'rxjs'
 import { constants, type Ports } from '../../kernel/index'
-import { jsonRpcCall } from '../../kernel/family/index'
+import { jsonRpcCall } from '../../kernel/family/json-rpc'
 
-export { postJsonRpc, readJsonRpcResult as readRpcResult, type RpcErrorAnswer } from '../../kernel/family/index'
+export { postJsonRpc, readJsonRpcResult as readRpcResult, type RpcErrorAnswer } from '../../kernel/family/json-rpc'
 
 /**
  * One JSON-RPC call over HTTP through the fetch port, the kit's client: validated, aborted on unsubscribe,

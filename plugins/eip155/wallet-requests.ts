@@ -1,6 +1,6 @@
 import type { SchedulerLike } from 'rxjs'
 import { constants } from '../../kernel/index'
-import { createWalletCalls, type WalletCalls } from '../../kernel/family/index'
+import { createWalletCalls, type WalletCalls } from '../../kernel/family/wallet-calls'
 import type { Eip1193Provider } from './provider'
 
 /** Requests that open a prompt in the wallet: the visitor gets time to read and decide. */

@@ -1,5 +1,5 @@
 import { LatchError, type VisitorMessageId } from '../../kernel/index'
-import { walletErrorReader } from '../../kernel/family/index'
+import { walletErrorReader } from '../../kernel/family/wallet-errors'
 
 /** Options of `toWalletError`. */
 export type ToWalletErrorOptions = { rejected?: VisitorMessageId }

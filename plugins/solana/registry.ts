@@ -1,5 +1,5 @@
 import type { Connector } from '../../kernel/index'
-import { createWalletRegistry } from '../../kernel/family/index'
+import { createWalletRegistry } from '../../kernel/family/registry'
 import type { StandardWallet, WalletInfo } from './wallet-schema'
 
 /** A listed wallet: the connector the UI shows, and the wallet object only this plugin holds. */

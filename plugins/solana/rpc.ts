@@ -1,6 +1,6 @@
 import { catchError, defer, throwError, type Observable } from 'rxjs'
 import { LatchError, type Ports } from '../../kernel/index'
-import { jsonRpcCall } from '../../kernel/family/index'
+import { jsonRpcCall } from '../../kernel/family/json-rpc'
 
 /** A JSON-RPC answer: its result, and the body's text (for numbers too large for a double). */
 export type RpcAnswer = { result: unknown; text: string }

@@ -1,5 +1,5 @@
 import { accountConnected, LatchError, networkSwitched, type CaipNetwork, type LatchEvent, type State, type WalletListing } from '../../kernel/index'
-import { familySession, type FamilySession } from '../../kernel/family/index'
+import { familySession, type FamilySession } from '../../kernel/family/session'
 import { walletChainOf } from './networks'
 import type { Registry, WalletEntry } from './registry'
 import { readAccounts, type Account } from './accounts'

@@ -4,7 +4,7 @@
  */
 import { merge, Subject, type Observable } from 'rxjs'
 import type { EffectContext, LatchEvent, Logged } from '../../kernel/index'
-import { settleWalletCalls } from '../../kernel/family/index'
+import { settleWalletCalls } from '../../kernel/family/wallet-calls'
 import { loadBalances } from './balance'
 import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'

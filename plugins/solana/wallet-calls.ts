@@ -1,6 +1,6 @@
 import type { SchedulerLike } from 'rxjs'
 import { constants } from '../../kernel/index'
-import { createWalletCalls as createTracker } from '../../kernel/family/index'
+import { createWalletCalls as createTracker } from '../../kernel/family/wallet-calls'
 
 export type WalletCallOptions = {
   /** The call opens a prompt (connect, sign, send): 5 minutes to answer instead of 10 seconds. */

@@ -1,5 +1,5 @@
 import { integerField, readField, type LatchError, type VisitorMessageId } from '../../kernel/index'
-import { walletErrorReader } from '../../kernel/family/index'
+import { walletErrorReader } from '../../kernel/family/wallet-errors'
 
 /**
  * The codes a WalletConnect wallet or the sign-client answers with that Latch tells apart (docs/walletconnect.md,
