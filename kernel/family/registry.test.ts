@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Connector } from '../index'
-import { createWalletRegistry } from './registry'
+import { createWalletRegistry, createWarnOnce } from './registry'
 
 type Entry = { connector: Connector; wallet: object }
 const entry = (id: string, wallet: object, name = id): Entry => ({ connector: { id, name, type: 'INJECTED', chain: 'solana' }, wallet })
@@ -41,5 +41,18 @@ describe('createWalletRegistry (the kit\'s wallet registry)', () => {
         for (const [id, wallet] of firstWallet) expect(registry.get(id)?.wallet).toBe(wallet)
       }),
     )
+  })
+})
+
+describe('createWarnOnce', () => {
+  it('warns once per key, whatever the message and however often', () => {
+    const warnings: string[] = []
+    const warn = createWarnOnce({ warn: (message) => void warnings.push(message) })
+    warn('a', 'first a')
+    warn('a', 'second a')
+    warn('(full)', 'full')
+    warn('(full)', 'full')
+    expect(warnings).toEqual(['first a', 'full'])
+    expect(() => createWarnOnce(undefined)('a', 'no logger')).not.toThrow()
   })
 })

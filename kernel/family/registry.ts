@@ -45,3 +45,13 @@ export function createWalletRegistry<E extends { connector: Connector }>(options
     entries: () => [...entries.values()],
   }
 }
+
+/** A discovery's developer warnings: each key warns once (one wallet refused, the page full), however often it recurs. */
+export function createWarnOnce(logger: { warn(message: string): void } | undefined): (key: string, message: string) => void {
+  const warned = new Set<string>()
+  return (key, message) => {
+    if (warned.has(key)) return
+    warned.add(key)
+    logger?.warn(message)
+  }
+}

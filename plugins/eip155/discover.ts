@@ -1,6 +1,7 @@
 import { Observable } from 'rxjs'
 import * as z from 'zod/mini'
 import { connectorsDiscovered, connectorsRemoved, type LatchEvent, type LoggerPort } from '../../kernel/index'
+import { createWarnOnce } from '../../kernel/family/registry'
 import { isEip1193Provider } from './provider'
 import { maxWallets, type ConnectorEntry, type Registry } from './registry'
 import { announcementSchema, maxIconLength } from './schemas'
@@ -36,12 +37,7 @@ export function parseAnnouncement(detail: unknown): ConnectorEntry | undefined {
 export function discoverConnectors(win: Window | undefined, registry: Registry, logger?: LoggerPort): Observable<LatchEvent> {
   return new Observable<LatchEvent>((subscriber) => {
     if (!win) return undefined
-    const warned = new Set<string>()
-    const warnOnce = (key: string, message: string) => {
-      if (warned.has(key)) return
-      warned.add(key)
-      logger?.warn(message)
-    }
+    const warnOnce = createWarnOnce(logger)
 
     const onAnnounce = (event: Event) => {
       const entry = parseAnnouncement((event as CustomEvent<unknown>).detail)
