@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs'
 import { accountConnected, LatchError, type LatchEvent, type Logged } from '../../kernel/index'
-import { answerFamilyConnect } from '../../kernel/family/index'
+import { answerFamilyConnect } from '../../kernel/family/connect'
 import { connectedEvents } from './connected'
 import type { Deps } from './deps'
 import { toBitcoinWalletError } from './errors'

@@ -1,6 +1,7 @@
 import { Observable, type Subscription } from 'rxjs'
 import * as z from 'zod/mini'
 import { connectorsDiscovered, connectorsRemoved, type LatchEvent, type LoggerPort } from '../../kernel/index'
+import { createWarnOnce } from '../../kernel/family/registry'
 import { maxWallets, type ConnectorEntry, type Registry, type StandardWallet } from './registry'
 
 /**
@@ -124,12 +125,7 @@ export function parseStandardWallet(wallet: unknown): ConnectorEntry | undefined
 export function discoverWallets(win: Window | undefined, registry: Registry, rescan$: Observable<unknown>, logger?: LoggerPort): Observable<LatchEvent> {
   return new Observable<LatchEvent>((subscriber) => {
     if (!win) return undefined
-    const warned = new Set<string>()
-    const warnOnce = (key: string, message: string) => {
-      if (warned.has(key)) return
-      warned.add(key)
-      logger?.warn(message)
-    }
+    const warnOnce = createWarnOnce(logger)
     const add = (entry: ConnectorEntry): boolean => {
       const outcome = registry.set(entry)
       if (outcome === 'taken') warnOnce(entry.connector.id, `ignored a second Bitcoin wallet with the id "${entry.connector.id}": the first one keeps it`)

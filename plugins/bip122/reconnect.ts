@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs'
 import { constants, type LatchEvent, type Logged } from '../../kernel/index'
-import { answerFamilyReconnect } from '../../kernel/family/index'
+import { answerFamilyReconnect } from '../../kernel/family/reconnect'
 import { connectedEvents } from './connected'
 import type { Deps } from './deps'
 import { loadWalletModule } from './lazy'

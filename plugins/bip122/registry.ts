@@ -1,5 +1,6 @@
 import type { RawWallet } from './wallet-types'
 import type { Connector } from '../../kernel/index'
+import { createWalletRegistry, type RegistrySet, type WalletRegistry } from '../../kernel/family/registry'
 
 /** A wallet-standard wallet, as far as Latch reads it (its features are checked when they are used). */
 export type StandardWallet = {
@@ -27,33 +28,20 @@ export type ConnectorEntry = {
   walletInfo: { name: string; icon?: string }
 }
 
-/** The wallets one kernel discovered. Created inside the effect, so two Latch instances share nothing. */
-export type Registry = {
-  get(id: string): ConnectorEntry | undefined
-  /** Adds an entry; an id already taken keeps its first source ('taken'), as with EIP-6963 rdns (docs/behaviour.md, "Wallet discovery"). */
-  set(entry: ConnectorEntry): 'added' | 'unchanged' | 'taken' | 'full'
-  delete(id: string): boolean
-  entries(): readonly ConnectorEntry[]
-}
+/**
+ * The wallets one kernel discovered (the kit's registry). Created inside the effect, so two Latch instances share
+ * nothing. An id already taken keeps its first source ('taken'), as with EIP-6963 rdns (docs/behaviour.md, "Wallet
+ * discovery").
+ */
+export type Registry = Omit<WalletRegistry<ConnectorEntry, Exclude<RegistrySet, 'updated'>>, 'find'>
 
 /** Most Bitcoin wallets one page lists (docs/limits.md, "Wallets on the page"). */
 export const maxWallets = 100
 
+const sameSource = (a: WalletSource, b: WalletSource) =>
+  a.kind === 'sats' ? b.kind === 'sats' && a.providerId === b.providerId : b.kind === 'standard' && a.wallet === b.wallet
+
 /** An empty registry. */
 export function createRegistry(): Registry {
-  const entries = new Map<string, ConnectorEntry>()
-  const sameSource = (a: WalletSource, b: WalletSource) =>
-    a.kind === 'sats' ? b.kind === 'sats' && a.providerId === b.providerId : b.kind === 'standard' && a.wallet === b.wallet
-  return {
-    get: (id) => entries.get(id),
-    set(entry) {
-      const existing = entries.get(entry.connector.id)
-      if (existing) return sameSource(existing.source, entry.source) ? 'unchanged' : 'taken'
-      if (entries.size >= maxWallets) return 'full'
-      entries.set(entry.connector.id, entry)
-      return 'added'
-    },
-    delete: (id) => entries.delete(id),
-    entries: () => [...entries.values()],
-  }
+  return createWalletRegistry<ConnectorEntry>({ same: (a, b) => sameSource(a.source, b.source), max: maxWallets })
 }

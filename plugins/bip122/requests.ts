@@ -1,5 +1,6 @@
 import type { SchedulerLike } from 'rxjs'
-import { constants, LatchError } from '../../kernel/index'
+import { constants } from '../../kernel/index'
+import { createWalletCalls } from '../../kernel/family/wallet-calls'
 
 export type TrackOptions = {
   /** What is asked, for error details ('signPsbt'). */
@@ -11,9 +12,9 @@ export type TrackOptions = {
 }
 
 /**
- * The path every request to a Bitcoin wallet takes (docs/behaviour.md, "Wallet requests"): a timeout on the clock
- * port ('Request was aborted'), `abort()` when the visitor cancels, and `connectionChanged()` failing the requests
- * bound to the old connection, whose late answers are then dropped.
+ * The path every request to a Bitcoin wallet takes (docs/behaviour.md, "Wallet requests"), the kit's wallet-call
+ * tracker without joining: a timeout on the clock port ('Request was aborted'), `abort()` when the visitor cancels,
+ * and `connectionChanged()` failing the requests bound to the old connection, whose late answers are then dropped.
  */
 export type WalletRequests = {
   track<T>(work: () => Promise<T>, options: TrackOptions): Promise<T>
@@ -21,41 +22,13 @@ export type WalletRequests = {
   connectionChanged(): void
 }
 
-type Pending = { fail(error: LatchError): void; bound: boolean }
-
 /** A request tracker for one plugin instance. */
 export function createWalletRequests(scheduler: SchedulerLike): WalletRequests {
-  const pending = new Set<Pending>()
-  const failWhere = (predicate: (entry: Pending) => boolean, details: string) => {
-    for (const entry of [...pending]) if (predicate(entry)) entry.fail(new LatchError('REQUEST_ABORTED', { details }))
-  }
+  const calls = createWalletCalls(scheduler)
+  const unjoined = {}
   return {
-    track<T>(work: () => Promise<T>, { label, timeout = constants.walletPromptTimeout, bound = false }: TrackOptions) {
-      return new Promise<T>((resolve, reject) => {
-        let settled = false
-        const finish = (settle: () => void) => {
-          if (settled) return
-          settled = true
-          timer.unsubscribe()
-          pending.delete(entry)
-          settle()
-        }
-        const entry: Pending = { bound, fail: (error) => finish(() => reject(error)) }
-        const timer = scheduler.schedule(
-          () => entry.fail(new LatchError('REQUEST_TIMEOUT', { message: 'REQUEST_ABORTED', details: `${label}: the wallet did not answer within ${timeout} ms` })),
-          timeout,
-        )
-        pending.add(entry)
-        // A wallet that throws synchronously rejects instead.
-        Promise.resolve()
-          .then(work)
-          .then(
-            (value) => finish(() => resolve(value)),
-            (error: unknown) => finish(() => reject(error)),
-          )
-      })
-    },
-    abort: (details) => failWhere(() => true, details),
-    connectionChanged: () => failWhere((entry) => entry.bound, 'the connection this request was made for has ended or been replaced'),
+    track: (work, { label, timeout = constants.walletPromptTimeout, bound = false }) => calls.run(unjoined, undefined, work, { label, timeout, bound }),
+    abort: calls.abort,
+    connectionChanged: calls.connectionChanged,
   }
 }

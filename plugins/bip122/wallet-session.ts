@@ -1,5 +1,6 @@
-import { filter, finalize, merge, Subject } from 'rxjs'
-import { walletCancelRequested, type Effect } from '../../kernel/index'
+import { finalize, merge, Subject } from 'rxjs'
+import type { Effect } from '../../kernel/index'
+import { settleWalletCalls } from '../../kernel/family/wallet-calls'
 import { loadBalance } from './balance'
 import { answerConnect } from './connect'
 import type { Deps, Settings } from './deps'
@@ -22,15 +23,7 @@ export function walletSession(registry: Registry, settings: Settings): Effect {
     const requests = createWalletRequests(ctx.ports.scheduler)
     const refresh$ = new Subject<void>()
     const deps: Deps = { ctx, registry, requests, settings, refreshBalance: () => refresh$.next() }
-    // Emits nothing: a connection change fails the requests bound to the old one, a cancel all of them.
-    const settle = events$.pipe(
-      filter((event) => {
-        if (event.ns !== 'bip122') return false
-        if (event.type === 'account/connected' || event.type === 'account/disconnected') requests.connectionChanged()
-        else if (walletCancelRequested.match(event)) requests.abort('the visitor cancelled')
-        return false
-      }),
-    )
+    const settle = settleWalletCalls(events$, 'bip122', requests)
     return merge(
       settle,
       reconnect(events$, deps),

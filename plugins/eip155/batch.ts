@@ -46,7 +46,7 @@ export function createBatcher(ports: Ports, url: string, timeout: number = const
       : calls.map((call, id) => ({ jsonrpc: '2.0', id, method: call.method, params: call.params }))
     const settle = (outcomes: readonly Outcome[]) => calls.forEach((call, i) => call.live && call.settle(outcomes[i] as Outcome))
     const subscription = postJsonRpc(ports, url, body, single ? first.method : `a batch of ${calls.length} calls`, timeout).subscribe({
-      next: (json) => settle(single ? [outcomeOf(() => readRpcResult(json, first.method))] : batchOutcomes(json, calls, url)),
+      next: ({ json }) => settle(single ? [outcomeOf(() => readRpcResult(json, first.method))] : batchOutcomes(json, calls, url)),
       error: (error: unknown) => settle(calls.map(() => ({ error: toLatchError(error) }))),
     })
     for (const call of calls) {

@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs'
 import { type VisitorMessageId, LatchError, type EffectContext, type LatchEvent, type Logged, type WalletListing } from '../../kernel/index'
-import { answerFamilyConnect } from '../../kernel/family/index'
+import { answerFamilyConnect } from '../../kernel/family/connect'
 import { readAccounts, readChainId } from './accounts'
 import { caipAddressOf, connectedEvents } from './connected'
 import { toWalletError } from './errors'

@@ -1,6 +1,7 @@
 import { Observable } from 'rxjs'
 import * as z from 'zod/mini'
 import { connectorsDiscovered, connectorsRemoved, type LatchEvent, type LoggerPort } from '../../kernel/index'
+import { createWarnOnce } from '../../kernel/family/registry'
 import { isEip1193Provider } from './provider'
 import { maxWallets, type ConnectorEntry, type Registry } from './registry'
 import { announcementSchema, maxIconLength } from './schemas'
@@ -37,12 +38,7 @@ export function discoverConnectors(win: Window | undefined, registry: Registry, 
   return new Observable<LatchEvent>((subscriber) => {
     // A window port without events (a stub outside a browser) has no wallets to announce: nothing is discovered.
     if (!win || typeof win.addEventListener !== 'function') return undefined
-    const warned = new Set<string>()
-    const warnOnce = (key: string, message: string) => {
-      if (warned.has(key)) return
-      warned.add(key)
-      logger?.warn(message)
-    }
+    const warnOnce = createWarnOnce(logger)
 
     const onAnnounce = (event: Event) => {
       const entry = parseAnnouncement((event as CustomEvent<unknown>).detail)

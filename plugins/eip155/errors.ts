@@ -1,4 +1,5 @@
-import { integerField, LatchError, readField, thrownMessage, type LatchErrorCode, type VisitorMessageId } from '../../kernel/index'
+import { integerField, readField, type LatchError, type VisitorMessageId } from '../../kernel/index'
+import { walletErrorReader } from '../../kernel/family/wallet-errors'
 
 /** EIP-1193 (and EIP-1474) provider error codes that Latch tells apart. */
 export const providerErrorCodes = {
@@ -11,17 +12,6 @@ export const providerErrorCodes = {
   requestPending: -32002,
   methodNotFound: -32601,
 } as const
-
-const mapping = new Map<number, { code: LatchErrorCode; message?: VisitorMessageId }>([
-  [providerErrorCodes.userRejected, { code: 'USER_REJECTED' }],
-  [providerErrorCodes.unauthorized, { code: 'RPC_NOT_ALLOWED' }],
-  [providerErrorCodes.unsupportedMethod, { code: 'RPC_NOT_ALLOWED' }],
-  [providerErrorCodes.methodNotFound, { code: 'RPC_NOT_ALLOWED' }],
-  [providerErrorCodes.disconnected, { code: 'REQUEST_ABORTED' }],
-  [providerErrorCodes.chainDisconnected, { code: 'REQUEST_ABORTED' }],
-  [providerErrorCodes.unrecognizedChain, { code: 'SWITCH_CHAIN_FAILED' }],
-  [providerErrorCodes.requestPending, { code: 'REQUEST_ABORTED', message: 'REQUEST_PENDING' }],
-])
 
 /** Options of `toWalletError`. */
 export type ToWalletErrorOptions = {
@@ -38,22 +28,23 @@ export function providerErrorCode(error: unknown): number | undefined {
   return code ?? integerField(readField(error, 'cause'), 'code')
 }
 
-/** Maps anything a wallet throws to a LatchError with a stable code; never throws itself. */
-export function toWalletError(error: unknown, options: ToWalletErrorOptions = {}): LatchError {
-  try {
-    if (error instanceof LatchError) return error
-    const code = providerErrorCode(error)
-    const message = thrownMessage(error)
-    const known = code === undefined ? undefined : mapping.get(code)
-    if (!known) {
-      const details = code === undefined ? (message ?? 'the wallet failed without a message') : `wallet error ${code}${message ? `: ${message}` : ''}`
-      return new LatchError('UNKNOWN', { details, cause: error })
-    }
-    const visitorText = known.code === 'USER_REJECTED' ? options.rejected : known.message
-    return new LatchError(known.code, { message: visitorText, details: `EIP-1193 error ${code}${message ? `: ${message}` : ''}`, cause: error })
-  } catch (cause) {
-    // Hostile input (a Proxy whose traps throw) still gives an error, never a crash.
-    return new LatchError('UNKNOWN', { details: 'unreadable wallet error', cause })
-  }
-}
+const readWalletError = walletErrorReader({
+  codes: {
+    [providerErrorCodes.userRejected]: 'USER_REJECTED',
+    [providerErrorCodes.unauthorized]: 'RPC_NOT_ALLOWED',
+    [providerErrorCodes.unsupportedMethod]: 'RPC_NOT_ALLOWED',
+    [providerErrorCodes.methodNotFound]: 'RPC_NOT_ALLOWED',
+    [providerErrorCodes.disconnected]: 'REQUEST_ABORTED',
+    [providerErrorCodes.chainDisconnected]: 'REQUEST_ABORTED',
+    [providerErrorCodes.unrecognizedChain]: 'SWITCH_CHAIN_FAILED',
+    [providerErrorCodes.requestPending]: ['REQUEST_ABORTED', 'REQUEST_PENDING'],
+  },
+  code: providerErrorCode,
+  details: (code, message, known) =>
+    code === undefined ? (message ?? 'the wallet failed without a message') : `${known ? 'EIP-1193' : 'wallet'} error ${code}${message ? `: ${message}` : ''}`,
+})
 
+/** Maps anything a wallet throws to a LatchError with a stable code (the kit's reader over EIP-1193's codes); never throws itself. */
+export function toWalletError(error: unknown, options: ToWalletErrorOptions = {}): LatchError {
+  return readWalletError(error, options.rejected)
+}

@@ -8,7 +8,6 @@ import {
   LatchError,
   recordWith,
   storageHydrated,
-  walletCancelRequested,
   walletConnectRequested,
   walletSendTransactionRequested,
   walletSendTransactionSucceeded,
@@ -38,6 +37,7 @@ import type { TokenLists } from './token-balances'
 import { readTokenList, type TokenListEntry } from './tokens/options'
 import { eip155TransportEvents } from './transport-events'
 import { createWalletRequests, type WalletRequests } from './wallet-requests'
+import { settleWalletCalls } from '../../kernel/family/wallet-calls'
 
 /**
  * Options of the eip155 plugin. Networks are not among them: they are given to
@@ -70,16 +70,8 @@ function readOptions(options: Eip155Options): Settings {
 const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, ctx) => {
   const registry = createRegistry()
   const requests = createWalletRequests(ctx.ports.scheduler)
-  // Emits nothing: a connection change fails the requests bound to the old one, a cancel all of them.
-  const settleRequests = events$.pipe(
-    filter((event) => {
-      if (event.ns !== 'eip155') return false
-      if (event.type === 'account/connected' || event.type === 'account/disconnected') requests.connectionChanged()
-      // The visitor cancelled or rejected: pending requests fail, except a dapp's read-only ones (docs/behaviour.md, "Wallet requests").
-      else if (walletCancelRequested.match(event)) requests.abort('the visitor cancelled')
-      return false
-    }),
-  )
+  // A connection change fails the requests bound to the old one; a cancel all but a dapp's read-only ones.
+  const settleRequests = settleWalletCalls(events$, 'eip155', requests)
   return merge(
     settleRequests,
     discoverConnectors(ctx.ports.window, registry, ctx.ports.logger),

@@ -30,11 +30,5 @@ export const announcementSchema = z.object({
   provider: z.custom<Eip1193Provider>(isEip1193Provider),
 })
 
-/** A JSON-RPC 2.0 answer over HTTP: an error, or a result. */
-export const jsonRpcResponseSchema = z.union([
-  z.object({ error: z.object({ code: z.number(), message: z.string() }) }),
-  z.object({ result: z.unknown() }),
-])
-
 /** EIP-5792 `wallet_getCapabilities`: capabilities per chain id, JSON only. */
 export const capabilitiesSchema = z.record(z.string(), z.json())

@@ -1,5 +1,6 @@
 import type { SchedulerLike } from 'rxjs'
-import { constants, LatchError } from '../../kernel/index'
+import { constants } from '../../kernel/index'
+import { createWalletCalls, type WalletCalls } from '../../kernel/family/wallet-calls'
 import type { Eip1193Provider } from './provider'
 
 /** Requests that open a prompt in the wallet: the visitor gets time to read and decide. */
@@ -57,75 +58,24 @@ export type WalletRequests = {
   since(): Pick<WalletRequests, 'request'> & { release(): void }
 }
 
-type Pending = { promise: Promise<unknown>; fail(error: LatchError): void; bound: boolean; safe: boolean }
-type Failure = { applies(entry: Pick<Pending, 'bound' | 'safe'>): boolean; details: string }
-
-/** A request tracker for one plugin instance (nothing is shared between two Latch instances). */
+/** A request tracker for one plugin instance (nothing is shared between two Latch instances): the kit's wallet-call tracker, keyed by method and parameters. */
 export function createWalletRequests(scheduler: SchedulerLike): WalletRequests {
-  const byProvider = new WeakMap<Eip1193Provider, Map<string, Pending>>()
-  const all = new Set<Pending>()
-  const marks = new Set<Failure[]>()
-
-  function request(provider: Eip1193Provider, method: string, params?: readonly unknown[] | object, options: WalletRequestOptions = {}) {
-    const key = keyOf(method, params)
-    let pendingOf = byProvider.get(provider)
-    if (!pendingOf) byProvider.set(provider, (pendingOf = new Map()))
-    const joined = key === undefined ? undefined : pendingOf.get(key)
-    if (joined) return joined.promise
-    const timeout = options.timeout ?? (promptMethods.has(method) ? constants.walletPromptTimeout : constants.rpcTimeout)
-    const table = pendingOf
-    let settled = false
-    const entry = { bound: options.bound ?? false, safe: options.safe ?? false } as Pending
-    entry.promise = new Promise<unknown>((resolve, reject) => {
-      const finish = (settle: () => void) => {
-        if (settled) return
-        settled = true
-        timer.unsubscribe()
-        all.delete(entry)
-        if (key !== undefined && table.get(key) === entry) table.delete(key)
-        settle()
-      }
-      entry.fail = (error) => finish(() => reject(error))
-      const timer = scheduler.schedule(
-        () => entry.fail(new LatchError('REQUEST_TIMEOUT', { message: 'REQUEST_ABORTED', details: `${method}: the wallet did not answer within ${timeout} ms` })),
-        timeout,
-      )
-      // A wallet that throws synchronously rejects instead.
-      Promise.resolve()
-        .then(() => provider.request(params === undefined ? { method } : { method, params }))
-        .then(
-          (value) => finish(() => resolve(value)),
-          (error: unknown) => finish(() => reject(error)),
-        )
+  const calls = createWalletCalls(scheduler)
+  const over = (run: WalletCalls['run']): WalletRequests['request'] => (provider, method, params, options = {}) =>
+    run(provider, keyOf(method, params), () => provider.request(params === undefined ? { method } : { method, params }), {
+      label: method,
+      timeout: options.timeout ?? (promptMethods.has(method) ? constants.walletPromptTimeout : constants.rpcTimeout),
+      bound: options.bound,
+      safe: options.safe,
     })
-    all.add(entry)
-    if (key !== undefined) table.set(key, entry)
-    return entry.promise
-  }
-
-  function failWhere(applies: Failure['applies'], details: string) {
-    for (const failures of marks) failures.push({ applies, details })
-    for (const entry of [...all]) if (applies(entry)) entry.fail(new LatchError('REQUEST_ABORTED', { details }))
-  }
-
-  function since() {
-    const failures: Failure[] = []
-    marks.add(failures)
-    return {
-      request: (provider: Eip1193Provider, method: string, params?: readonly unknown[] | object, options: WalletRequestOptions = {}) => {
-        const entry = { bound: options.bound ?? false, safe: options.safe ?? false }
-        const failure = failures.find((failure) => failure.applies(entry))
-        return failure ? Promise.reject(new LatchError('REQUEST_ABORTED', { details: failure.details })) : request(provider, method, params, options)
-      },
-      release: () => void marks.delete(failures),
-    }
-  }
-
   return {
-    request,
-    since,
-    abort: (details) => failWhere((entry) => !entry.safe, details),
-    connectionChanged: () => failWhere((entry) => entry.bound, 'the connection this request was made for has ended or been replaced'),
+    request: over(calls.run),
+    since() {
+      const marked = calls.since()
+      return { request: over(marked.run), release: marked.release }
+    },
+    abort: calls.abort,
+    connectionChanged: calls.connectionChanged,
   }
 }
 

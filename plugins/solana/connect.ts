@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs'
 import { LatchError, type CaipAddress, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
-import { answerFamilyConnect } from '../../kernel/family/index'
+import { answerFamilyConnect } from '../../kernel/family/connect'
 import { toWalletError } from './errors'
 import type { Registry, WalletEntry } from './registry'
 import { connectedEvents, isForeignConnector, listingOf, networkFor } from './session-state'

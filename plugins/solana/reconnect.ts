@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs'
 import { LatchError, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
-import { answerFamilyReconnect } from '../../kernel/family/index'
+import { answerFamilyReconnect } from '../../kernel/family/reconnect'
 import { connectWallet } from './connect'
 import type { Registry } from './registry'
 import { connectedEvents, networkFor } from './session-state'

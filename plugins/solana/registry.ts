@@ -1,4 +1,5 @@
 import type { Connector } from '../../kernel/index'
+import { createWalletRegistry } from '../../kernel/family/registry'
 import type { StandardWallet, WalletInfo } from './wallet-schema'
 
 /** A listed wallet: the connector the UI shows, and the wallet object only this plugin holds. */
@@ -7,7 +8,7 @@ export type WalletEntry = { connector: Connector; wallet: StandardWallet; info: 
 /** Most Solana wallets one page lists (docs/limits.md, "Wallets on the page"). */
 export const maxWallets = 100
 
-/** The wallets one Latch instance listed, by connector id (the wallet's name). Created inside the effect: two instances share nothing. */
+/** The wallets one Latch instance listed, by connector id (the wallet's name), in the kit's registry. Created inside the effect: two instances share nothing. */
 export type Registry = {
   get(id: string): WalletEntry | undefined
   /**
@@ -22,20 +23,14 @@ export type Registry = {
 }
 
 export function createRegistry(): Registry {
-  const entries = new Map<string, WalletEntry>()
-  const findByWallet = (wallet: unknown) => [...entries.values()].find((entry) => entry.wallet === wallet)
+  const registry = createWalletRegistry<WalletEntry>({ same: (a, b) => a.wallet === b.wallet, max: maxWallets })
+  const findByWallet = (wallet: unknown) => registry.find((entry) => entry.wallet === wallet)
   return {
-    get: (id) => entries.get(id),
-    set(entry) {
-      const existing = entries.get(entry.connector.id)
-      if (existing) return existing.wallet === entry.wallet ? 'unchanged' : 'taken'
-      if (entries.size >= maxWallets) return 'full'
-      entries.set(entry.connector.id, entry)
-      return 'added'
-    },
+    get: registry.get,
+    set: registry.set,
     remove(wallet) {
       const entry = findByWallet(wallet)
-      if (entry) entries.delete(entry.connector.id)
+      if (entry) registry.delete(entry.connector.id)
       return entry?.connector.id
     },
     findByWallet,

@@ -2,8 +2,9 @@
  * The part of the solana plugin that talks to wallets and RPC nodes (docs/solana.md, "What loads when"): loaded
  * with a dynamic import when a Solana wallet is first used, or at start when a Solana connection is stored.
  */
-import { filter, ignoreElements, merge, Subject, type Observable } from 'rxjs'
-import { walletCancelRequested, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { merge, Subject, type Observable } from 'rxjs'
+import type { EffectContext, LatchEvent, Logged } from '../../kernel/index'
+import { settleWalletCalls } from '../../kernel/family/wallet-calls'
 import { loadBalances } from './balance'
 import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'
@@ -21,16 +22,7 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, { regis
   const calls = createWalletCalls(ctx.ports.scheduler)
   // Signatures of transactions this plugin sent: the balances are read again once each is confirmed.
   const sent = new Subject<string>()
-  // Emits nothing: a connection change fails the calls bound to the old one; a cancel fails them all.
-  const settle = events$.pipe(
-    filter((event) => {
-      if (event.ns !== 'solana') return false
-      if (event.type === 'account/connected' || event.type === 'account/disconnected') calls.connectionChanged()
-      else if (walletCancelRequested.match(event)) calls.abort('the visitor cancelled')
-      return false
-    }),
-    ignoreElements(),
-  )
+  const settle = settleWalletCalls(events$, 'solana', calls)
   return merge(
     settle,
     reconnect(events$, ctx, registry, calls),

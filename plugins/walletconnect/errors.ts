@@ -1,25 +1,32 @@
-import { integerField, LatchError, readField, thrownMessage, type LatchErrorCode, type VisitorMessageId } from '../../kernel/index'
+import { integerField, readField, type LatchError, type VisitorMessageId } from '../../kernel/index'
+import { walletErrorReader } from '../../kernel/family/wallet-errors'
 
 /**
  * The codes a WalletConnect wallet or the sign-client answers with that Latch tells apart (docs/walletconnect.md,
  * "Errors"): the SDK's own (5000 a session rejected, 5100 unsupported chains, 6000 disconnected, 8000 expired) and the
  * EIP-1193 ones wallets answer requests with (4001 rejected, 4100, 4200, 4902).
  */
-const mapping = new Map<number, LatchErrorCode>([
-  [4001, 'USER_REJECTED'],
-  [5000, 'USER_REJECTED'],
-  [5001, 'USER_REJECTED'],
-  [5002, 'USER_REJECTED'],
-  [5003, 'USER_REJECTED'],
-  [4100, 'RPC_NOT_ALLOWED'],
-  [4200, 'RPC_NOT_ALLOWED'],
-  [-32601, 'RPC_NOT_ALLOWED'],
-  [5100, 'INVALID_RESPONSE'],
-  [5101, 'RPC_NOT_ALLOWED'],
-  [4902, 'SWITCH_CHAIN_FAILED'],
-  [6000, 'REQUEST_ABORTED'],
-  [8000, 'REQUEST_ABORTED'],
-])
+const readSessionError = walletErrorReader({
+  codes: {
+    4001: 'USER_REJECTED',
+    5000: 'USER_REJECTED',
+    5001: 'USER_REJECTED',
+    5002: 'USER_REJECTED',
+    5003: 'USER_REJECTED',
+    4100: 'RPC_NOT_ALLOWED',
+    4200: 'RPC_NOT_ALLOWED',
+    [-32601]: 'RPC_NOT_ALLOWED',
+    5100: 'INVALID_RESPONSE',
+    5101: 'RPC_NOT_ALLOWED',
+    4902: 'SWITCH_CHAIN_FAILED',
+    6000: 'REQUEST_ABORTED',
+    8000: 'REQUEST_ABORTED',
+  },
+  code: (error) => integerField(error, 'code') ?? integerField(readField(error, 'cause'), 'code'),
+  details: (code, message) => (code === undefined ? `WalletConnect: ${message ?? 'the relay failed'}` : `WalletConnect error ${code}${message ? `: ${message}` : ''}`),
+  uncoded: 'NETWORK_ERROR',
+  unreadable: 'unreadable WalletConnect error',
+})
 
 /**
  * Maps what the sign-client or a wallet threw to a LatchError; never throws. A rejection shows `rejected` ('Connection
@@ -27,18 +34,5 @@ const mapping = new Map<number, LatchErrorCode>([
  * (`NETWORK_ERROR`): the socket dropped, or the relay answered junk or nothing.
  */
 export function toSessionError(error: unknown, rejected: VisitorMessageId = 'USER_REJECTED'): LatchError {
-  try {
-    if (error instanceof LatchError) return error
-    const code = integerField(error, 'code') ?? integerField(readField(error, 'cause'), 'code')
-    const message = thrownMessage(error)?.slice(0, 300)
-    const known = code === undefined ? undefined : mapping.get(code)
-    if (known) {
-      const text = known === 'USER_REJECTED' ? rejected : undefined
-      return new LatchError(known, { message: text, details: `WalletConnect error ${code}${message ? `: ${message}` : ''}`, cause: error })
-    }
-    if (code !== undefined) return new LatchError('UNKNOWN', { details: `WalletConnect error ${code}${message ? `: ${message}` : ''}`, cause: error })
-    return new LatchError('NETWORK_ERROR', { details: `WalletConnect: ${message ?? 'the relay failed'}`, cause: error })
-  } catch (cause) {
-    return new LatchError('UNKNOWN', { details: 'unreadable WalletConnect error', cause })
-  }
+  return readSessionError(error, rejected)
 }
