@@ -30,6 +30,7 @@ export {
   genericMessage,
   type LatchErrorCode,
   type LatchErrorData,
+  type LatchErrorOf,
   type MessageValues,
   type VisitorMessageId,
 } from './errors'
