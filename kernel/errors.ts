@@ -186,6 +186,12 @@ export class LatchError extends Error {
   }
 }
 
+/**
+ * A LatchError whose code is one of `C`: the error type of a verb (`SignMessageErrorType`, as viem's `XErrorType`),
+ * so a caller who branches on `error.code` is told which codes remain (docs/errors.md).
+ */
+export type LatchErrorOf<C extends LatchErrorCode> = LatchError & { readonly code: C }
+
 /** A code's own visitor text id: the code when the catalogue has a text for it, else the generic text. */
 function defaultMessageId(code: LatchErrorCode): VisitorMessageId {
   return Object.hasOwn(shortMessages, code) ? (code as VisitorMessageId) : 'GENERIC'

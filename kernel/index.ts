@@ -15,6 +15,7 @@ export {
   type RequestResult,
   type RequestType,
 } from './events'
+export { defineRequest, type DefineRequestOptions, type FailedPayload, type RequestDefinition } from './define-request'
 export { sensitive, REDACTED } from './redact'
 export { markLibraryDefaultRpc, libraryDefaultRpcOf } from './rpc-source'
 export { fromViemChain, isViemChain, type FromViemChainOptions, type ViemChainLike } from './viem-chain'
@@ -29,6 +30,7 @@ export {
   genericMessage,
   type LatchErrorCode,
   type LatchErrorData,
+  type LatchErrorOf,
   type MessageValues,
   type VisitorMessageId,
 } from './errors'

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
-import { filter } from 'rxjs'
+import { filter, map } from 'rxjs'
 import * as z from 'zod/mini'
 import { describe, expect, it } from 'vitest'
-import { createLatch, defineEvent, definePlugin, replay, sensitive } from 'latch'
+import { createLatch, defineEvent, definePlugin, defineRequest, replay, sensitive } from 'latch'
 import { createTestPorts } from '../kernel/testing'
 
 /**
@@ -134,5 +134,53 @@ describe('redaction', () => {
     const latch = createLatch({ plugins: [plugin], ports: createTestPorts().ports })
     expect(latch.dispatch({ type: 'both/submitted', payload: { token: 'tok-123' } } as never)).toBeUndefined()
     expect(JSON.stringify(latch.exportLog())).not.toContain('tok-123')
+  })
+  it('every intent made by defineRequest with a sensitive result has its answer redacted in the log, and in clear only when it says so', async () => {
+    // A result field: its schema and the value the answer carries (the secret, or a value built around it).
+    const fields = {
+      string: { schema: () => z.string(), value: (secret: string) => secret },
+      json: { schema: () => z.json(), value: (secret: string) => ({ nested: [secret] }) },
+      object: { schema: () => z.object({ inner: z.string() }), value: (secret: string) => ({ inner: secret }) },
+      optional: { schema: () => z.optional(z.string()), value: (secret: string) => secret },
+    }
+    const definitionArb = fc.record({
+      area: fc.stringMatching(/^[a-z]{1,8}$/),
+      verb: fc.stringMatching(/^[a-z][a-zA-Z]{0,8}$/),
+      names: fc.uniqueArray(fc.stringMatching(/^[a-z][a-zA-Z]{0,6}$/), { minLength: 1, maxLength: 4 }),
+      kinds: fc.array(fc.constantFrom<keyof typeof fields>('string', 'json', 'object', 'optional'), { minLength: 4, maxLength: 4 }),
+      // true: always secret; 'byParams': secret unless the intent asks for a public answer.
+      sensitivity: fc.constantFrom<true | 'byParams'>(true, 'byParams'),
+      publicAnswer: fc.boolean(),
+      namespaced: fc.boolean(),
+    })
+    await fc.assert(
+      fc.asyncProperty(definitionArb, fc.stringMatching(/^[a-z0-9]{8}$/), async (d, nonce) => {
+        const secret = `S3CR3T-${nonce}`
+        const shape = Object.fromEntries(d.names.map((name, i) => [name, fields[d.kinds[i] ?? 'string'].schema()]))
+        const answer = Object.fromEntries(d.names.map((name, i) => [name, fields[d.kinds[i] ?? 'string'].value(secret)]))
+        const intent = defineRequest(
+          `${d.area}/${d.verb}Requested`,
+          { params: z.object({ public: z.boolean() }), result: z.object(shape) },
+          { namespaced: d.namespaced, sensitive: d.sensitivity === true ? true : (params) => !params.public },
+        )
+        const extra = d.namespaced ? { ns: 'eip155' as const } : {}
+        const plugin = definePlugin({
+          name: 'asker',
+          events: intent.events,
+          effects: [(events$) => events$.pipe(filter(intent.requested.match), map((e) => intent.succeeded(answer as never, { ...extra, requestId: e.requestId }) as never))],
+        })
+        const latch = createLatch({ plugins: [plugin], ports: createTestPorts().ports })
+        const result = await latch.request({ type: intent.requested.type, payload: { public: d.publicAnswer }, ...extra } as never)
+        // The caller gets the answer whole.
+        expect(result).toEqual(answer)
+        const exported = JSON.stringify(latch.exportLog())
+        expect(exported).toContain(intent.succeeded.type)
+        const clear = d.sensitivity === 'byParams' && d.publicAnswer
+        if (clear) expect(exported).toContain(secret)
+        else expect(exported, `${intent.requested.type} ${d.kinds.join(',')}`).not.toContain(nonce)
+        latch.destroy()
+      }),
+      { numRuns: 300 },
+    )
   })
 })

@@ -10,14 +10,30 @@ import type { ChainNamespace } from '../types'
  */
 export type SendTransactionToken = { mint: string; decimals: number; program?: string }
 
-export type SendTransactionParameters = { to: Address; value: bigint | string; data?: Hex; token?: SendTransactionToken; ns?: ChainNamespace } & RequestOptions
-export type SendTransactionReturnType = { hash: Hex }
+type IsEvm<N> = [N] extends ['eip155'] ? true : false
 
-/** Asks the connected wallet to send a transaction; resolves with its hash once the wallet has sent it. */
-export function sendTransaction(latch: Kernel, { to, value, data, token, ns, ...options }: SendTransactionParameters): Promise<SendTransactionReturnType> {
+/**
+ * `to` and `data` are EVM types (`Address`, `Hex`) only on eip155; a Solana or Bitcoin address is a plain string, and
+ * `token` is Solana's. With no `ns` (the active family) each is the loosest of them.
+ */
+export type SendTransactionParameters<N extends ChainNamespace | undefined = ChainNamespace | undefined> = {
+  to: IsEvm<N> extends true ? Address : string
+  value: bigint | string
+  data?: [N] extends ['eip155' | undefined] ? Hex : [N] extends ['solana' | 'bip122'] ? never : Hex
+  token?: [N] extends ['solana' | undefined] ? SendTransactionToken : [N] extends ['eip155' | 'bip122'] ? never : SendTransactionToken
+  ns?: N
+} & RequestOptions
+/** The transaction's hash or id as the family writes it: 0x hex on eip155, a base58 signature on Solana, a txid on Bitcoin. */
+export type SendTransactionReturnType<N extends ChainNamespace | undefined = ChainNamespace | undefined> = { hash: IsEvm<N> extends true ? Hex : string }
+
+/** Asks the connected wallet to send a transaction; resolves with its hash once the wallet has sent it. Fails with a `SendTransactionErrorType`. */
+export function sendTransaction<const N extends ChainNamespace | undefined = undefined>(
+  latch: Kernel,
+  { to, value, data, token, ns, ...options }: SendTransactionParameters<N>,
+): Promise<SendTransactionReturnType<N>> {
   const family = ns ?? latch.getState().activeNamespace
   if (!family) return Promise.reject(new LatchError('CHAIN_REQUIRED'))
-  const payload = { to, value: value.toString(), ...(data === undefined ? {} : { data }), ...(token === undefined ? {} : { token }) }
+  const payload = { to, value: value.toString(), ...(data === undefined ? {} : { data: data as string }), ...(token === undefined ? {} : { token: token as SendTransactionToken }) }
   // The eip155 plugin answers with the hash the wallet returned, checked as 0x and 64 hex digits (plugins/eip155/send-transaction.ts).
-  return latch.request({ type: 'wallet/sendTransactionRequested', ns: family, payload }, options) as Promise<SendTransactionReturnType>
+  return latch.request({ type: 'wallet/sendTransactionRequested', ns: family, payload }, options) as Promise<SendTransactionReturnType<N>>
 }

@@ -147,7 +147,7 @@ describe('the walletconnect plugin with the dev wallet over the local relay', ()
     await expect(pending).rejects.toMatchObject({ code: 'REQUEST_ABORTED' })
     decide = () => true
     const { signature } = await signMessage(latch, { message: 'answered' })
-    expect(await verifyMessage({ address: anvilAccounts[0], message: 'answered', signature })).toBe(true)
+    expect(await verifyMessage({ address: anvilAccounts[0], message: 'answered', signature: signature as `0x${string}` })).toBe(true)
     await disconnect(latch)
   })
 
@@ -224,7 +224,7 @@ describe('bad relays and wallets end in a clear state, never a spinner forever',
     relay.dropSockets()
     await expect.poll(() => subscribed() - before, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
     const { signature } = await signMessage(latch, { message: 'after a drop' })
-    expect(await verifyMessage({ address: anvilAccounts[0], message: 'after a drop', signature })).toBe(true)
+    expect(await verifyMessage({ address: anvilAccounts[0], message: 'after a drop', signature: signature as `0x${string}` })).toBe(true)
     await disconnect(latch)
     let dropped = false
     relay.setFault(({ method }) => (method === 'wc_proposeSession' && !dropped ? ((dropped = true), 'drop') : undefined))

@@ -1,5 +1,4 @@
 import { useMemo } from 'react'
-import type { Hex } from 'viem'
 import { sendTransaction, type Latch, type SendTransactionParameters } from '../../kernel/index'
 import { useMutation, type MutateAsync, type Mutate, type MutationState } from './useMutation'
 
@@ -7,9 +6,9 @@ import { useMutation, type MutateAsync, type Mutate, type MutationState } from '
 export type SendTransactionVariables = Omit<SendTransactionParameters, 'value'> & { value?: SendTransactionParameters['value'] }
 
 /** What `useLatchSendTransaction` returns: the last call's state, `sendTransaction` and `sendTransactionAsync` (data: the hash). */
-export type UseLatchSendTransactionReturnType = MutationState<Hex, SendTransactionVariables> & {
-  sendTransaction: Mutate<Hex, SendTransactionVariables>
-  sendTransactionAsync: MutateAsync<Hex, SendTransactionVariables>
+export type UseLatchSendTransactionReturnType = MutationState<string, SendTransactionVariables> & {
+  sendTransaction: Mutate<string, SendTransactionVariables>
+  sendTransactionAsync: MutateAsync<string, SendTransactionVariables>
 }
 
 const run = (latch: Latch, { value = 0n, ...rest }: SendTransactionVariables) => sendTransaction(latch, { ...rest, value }).then(({ hash }) => hash)

@@ -1,12 +1,11 @@
 import { useMemo } from 'react'
-import type { Hex } from 'viem'
 import { signMessage, type Latch, type SignMessageParameters } from '../../kernel/index'
 import { useMutation, type MutateAsync, type Mutate, type MutationState } from './useMutation'
 
-/** What `useLatchSignMessage` returns: the last call's state, `signMessage` and `signMessageAsync` (data: the signature). */
-export type UseLatchSignMessageReturnType = MutationState<Hex, SignMessageParameters> & {
-  signMessage: Mutate<Hex, SignMessageParameters>
-  signMessageAsync: MutateAsync<Hex, SignMessageParameters>
+/** What `useLatchSignMessage` returns: the last call's state, `signMessage` and `signMessageAsync` (data: the signature, a string: the active family may be any). */
+export type UseLatchSignMessageReturnType = MutationState<string, SignMessageParameters> & {
+  signMessage: Mutate<string, SignMessageParameters>
+  signMessageAsync: MutateAsync<string, SignMessageParameters>
 }
 
 const run = (latch: Latch, variables: SignMessageParameters) => signMessage(latch, variables).then(({ signature }) => signature)

@@ -53,7 +53,7 @@ describe('useLatchSignMessage: idle → pending → success or error, as wagmi u
     const h = await mount(useLatchSignMessage)
     expect(pick(h.current())).toEqual({ status: 'idle', data: undefined, error: null, variables: undefined, isIdle: true, isPending: false, isSuccess: false, isError: false })
 
-    let result: Promise<`0x${string}`> | undefined
+    let result: Promise<string> | undefined
     act(() => void (result = h.current().signMessageAsync({ message: 'hello' })))
     expect(pick(h.current())).toMatchObject({ status: 'pending', isPending: true, variables: { message: 'hello' }, data: undefined })
     const intent = lastRequest(h.events, 'wallet/signMessageRequested')
@@ -102,8 +102,8 @@ describe('useLatchSignMessage: idle → pending → success or error, as wagmi u
 
   it('a second call while one is pending: the state follows the newer call; the older still settles its own promise', async () => {
     const h = await mount(useLatchSignMessage)
-    let first: Promise<`0x${string}`> | undefined
-    let second: Promise<`0x${string}`> | undefined
+    let first: Promise<string> | undefined
+    let second: Promise<string> | undefined
     act(() => void (first = h.current().signMessageAsync({ message: 'one' })))
     const one = lastRequest(h.events, 'wallet/signMessageRequested')
     act(() => void (second = h.current().signMessageAsync({ message: 'two' })))
@@ -124,7 +124,7 @@ describe('useLatchSignMessage: idle → pending → success or error, as wagmi u
   it('after unmount an answer changes nothing: no render, no callback; the promise still settles', async () => {
     const h = await mount(useLatchSignMessage)
     const heard: string[] = []
-    let result: Promise<`0x${string}`> | undefined
+    let result: Promise<string> | undefined
     act(() => void (result = h.current().signMessageAsync({ message: 'bye' }, { onSuccess: () => heard.push('success') })))
     const intent = lastRequest(h.events, 'wallet/signMessageRequested')
     const renders = h.renders()
@@ -151,7 +151,7 @@ describe('useLatchSignTypedData, useLatchSendTransaction, useLatchSendCalls', ()
     const h = await mount(useLatchSignTypedData)
     connectAccount(h.latch)
     const requested = nextIntent(h.latch, 'wallet/rpcRequested')
-    let result: Promise<`0x${string}`> | undefined
+    let result: Promise<string> | undefined
     act(() => {
       result = h.current().signTypedDataAsync({
         domain: { name: 'Mail', chainId: 1n },

@@ -26,12 +26,12 @@ export const latch = createLatch({
 })
 
 export async function sign(message: string): Promise<Hex> {
-  const { signature } = await signMessage(latch, { message })
+  const { signature } = await signMessage(latch, { message, ns: 'eip155' })
   return signature
 }
 
 export async function send(to: Address): Promise<Hex> {
-  const { hash } = await sendTransaction(latch, { to, value: 1n })
+  const { hash } = await sendTransaction(latch, { to, value: 1n, ns: 'eip155' })
   return hash
 }
 
