@@ -14,17 +14,21 @@ const wagmis = ['wagmi', '@wagmi/core'] as const
 
 /**
  * The names the kernel's entry shares with @wagmi/core today: its actions of the same verbs (`connect(latch, …)`
- * against `connect(config, …)`) and their parameter types, and `State`/`Connector`/`Connection`. Pinned exactly, so the
- * list can only shrink and no new name joins it.
+ * against `connect(config, …)`) and their parameter, return and error types (docs/errors.md, "Error types of the
+ * verbs"), and `State`/`Connector`/`Connection`. Pinned exactly: no name of another kind joins it.
  */
 const kernelSharedWithWagmiCore = [
+  'ConnectErrorType',
   'ConnectParameters',
   'ConnectReturnType',
   'Connection',
   'Connector',
+  'DisconnectErrorType',
   'DisconnectParameters',
+  'SendTransactionErrorType',
   'SendTransactionParameters',
   'SendTransactionReturnType',
+  'SignMessageErrorType',
   'SignMessageParameters',
   'SignMessageReturnType',
   'State',
