@@ -22,14 +22,16 @@ export function initialEip155State(): Eip155State {
  * The pending list, reduced from the log, so a replay shows it: a hash `sendTokens` sent joins it (newest last, at most
  * 99), and leaves it when its receipt comes (`eip155/receiptReceived`). Nothing is stored: a reload forgets it.
  */
-export const pendingReducers: Reducers = {
+export const pendingReducers = {
   'eip155/transferSent'(draft, { payload }) {
     if (draft.eip155) draft.eip155.pending = castDraft(addPending(draft.eip155.pending, payload.hash))
   },
   'eip155/receiptReceived'(draft, { payload }) {
     if (draft.eip155?.pending.includes(payload.hash)) draft.eip155.pending = draft.eip155.pending.filter((hash) => hash !== payload.hash)
   },
-}
+  // Typed by its own keys (not `Reducers`, whose keys are every event the repository knows): the plugin's declarations
+  // then name only eip155's events, and an app without the other plugins typechecks them.
+} satisfies Reducers
 
 const none: readonly string[] = []
 

@@ -68,13 +68,14 @@ export const App = () => (
 export const direct = createLatch({ networks: [mainnet, base], plugins: [eip155()] })
 export const bare = createLatch()
 
+// Hex answers are EVM's: naming the family types them (with no ns, the active family's answer is a string).
 export async function sign(message: string): Promise<Hex> {
-  const { signature } = await signMessage(latch, { message })
+  const { signature } = await signMessage(latch, { message, ns: 'eip155' })
   return signature
 }
 
 export async function send(to: Address): Promise<Hex> {
-  const { hash } = await sendTransaction(latch, { to, value: 1n })
+  const { hash } = await sendTransaction(latch, { to, value: 1n, ns: 'eip155' })
   return hash
 }
 `
