@@ -11,7 +11,7 @@ import {
   toLatchError,
 } from './index'
 import { createLatch } from './latch'
-import { replay } from './replay'
+import { replay } from './engine/replay'
 import { createTestNetwork, createTestPorts } from './testing'
 
 // docs/behaviour.md, "Balance refresh" and "Token balances": what the kernel keeps.

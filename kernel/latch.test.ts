@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LatchError } from './errors'
+import { LatchError } from './engine/errors'
 import { createLatch } from './latch'
 import { createTestNetwork, createTestPorts } from './testing'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { constants } from './constants'
 import { createLatch } from './latch'
-import { definePlugin } from './plugin'
-import { replay } from './replay'
+import { definePlugin } from './engine/plugin'
+import { replay } from './engine/replay'
 import { createTestNetwork, createTestPorts } from './testing'
 
 const network = (id: number) => createTestNetwork('eip155', id)

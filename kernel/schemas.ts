@@ -13,7 +13,7 @@ import type {
 } from './types'
 import { chainNamespaces, viewNames } from './types'
 import { isWalletLink, type WalletLinkKind } from './rules/wallet-links'
-import { sensitive } from './redact'
+import { sensitive } from './engine/redact'
 
 /** Schemas of entities (docs/storage.md), for validating every boundary. Typed against ./types. */
 

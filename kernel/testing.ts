@@ -1,5 +1,5 @@
 import { VirtualTimeScheduler } from 'rxjs'
-import { createMemoryStorage, type Ports } from './ports'
+import { createMemoryStorage, type Ports } from './engine/ports'
 import type { CaipNetwork, ChainNamespace, NetworkContracts } from './types'
 
 /**

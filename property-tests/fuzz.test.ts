@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createLatch, replay, type Latch, type LatchEvent } from 'latch'
-import { maxEventBytes } from '../kernel/reducer'
-import { toJsonSafe } from '../kernel/json-safe'
+import { maxEventBytes } from '../kernel/engine/reducer'
+import { toJsonSafe } from '../kernel/engine/json-safe'
 import { createTestPorts } from '../kernel/testing'
 import { coreEventArb, networks, secretPlugin } from './arbitraries'
 

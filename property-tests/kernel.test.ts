@@ -14,7 +14,7 @@ import {
   type Plugin,
   type State,
 } from 'latch'
-import { coreStateIssue } from '../kernel/state-schema'
+import { coreStateIssue } from '../kernel/core/state-schema'
 import { createTestPorts } from '../kernel/testing'
 import { coreEventArb, networks, routerStepArb, secretPlugin, stepArb, type Step } from './arbitraries'
 
@@ -206,7 +206,7 @@ describe('boundaries reject junk without throwing', () => {
   })
 
   it('replay of a well-formed log with junk events never throws', () => {
-    // Numbered and timed in order, as parseLog requires (kernel/log.ts): seq increases, at never decreases.
+    // Numbered and timed in order, as parseLog requires (kernel/engine/log.ts): seq increases, at never decreases.
     const eventArb = fc.record({ type: fc.constantFrom(...coreEvents.map((d) => d.type)), payload: fc.anything(), gap: fc.nat({ max: 3 }), wait: fc.nat({ max: 1_000 }) })
     const ordered = fc.array(eventArb, { maxLength: 10 }).map((drafts) => {
       let seq = 0

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import { LatchError } from '../kernel/errors'
+import { LatchError } from '../kernel/engine/errors'
 import { isEvmAddress, isSolanaAddress } from '../kernel/rules/address'
 import { decodeBase58, encodeBase58 } from '../kernel/rules/base58'
 import { isCaipAddress, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId, toCaipAddress } from '../kernel/rules/caip'

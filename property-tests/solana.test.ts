@@ -1,7 +1,7 @@
 import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { LatchError } from '../kernel/errors'
+import { LatchError } from '../kernel/engine/errors'
 import { encodeBase58 } from '../kernel/rules/base58'
 import { fromBase64, toBase64, transactionBytes } from '../plugins/solana/bytes'
 import { readAccounts } from '../plugins/solana/accounts'

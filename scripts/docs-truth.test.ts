@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { internalErrorCodes, shortMessages } from '../kernel/errors'
+import { internalErrorCodes, shortMessages } from '../kernel/engine/errors'
 import { viewNames } from '../kernel/types'
 import { lazyViews } from '../ui/modal/Router/lazy-views'
 
@@ -46,7 +46,7 @@ describe('docs/errors.md', () => {
   const raised = tableKeys(markdown, /^## Codes raised today/m)
   const byRules = tableKeys(markdown, /^## Codes raised by exported rules/m)
   const reserved = tableKeys(markdown, /^## Codes reserved for features not built yet/m)
-  const code = [...sources('kernel'), ...sources('plugins'), ...sources('adapters'), ...sources('ui')].filter((file) => file !== 'kernel/errors.ts').map((file) => [file, read(file)] as const)
+  const code = [...sources('kernel'), ...sources('plugins'), ...sources('adapters'), ...sources('ui')].filter((file) => file !== 'kernel/engine/errors.ts').map((file) => [file, read(file)] as const)
   const raisers = (name: string) => code.filter(([, text]) => text.includes(`'${name}'`)).map(([file]) => file)
 
   it('documents every code Latch has, once per section', () => {

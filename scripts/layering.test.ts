@@ -261,7 +261,7 @@ describe('layering', () => {
 
   it('reads imports the way the checks above assume', () => {
     expect(imports('kernel/index.ts')).toContain('./latch')
-    expect(typeOnlyImports('kernel/actions/sign-message.ts')).toEqual(['viem', '../kernel', '../types'])
+    expect(typeOnlyImports('kernel/actions/sign-message.ts')).toEqual(['viem', '../engine/kernel', '../types'])
     expect(layerOf(join(root, 'plugins/eip155/connect.ts'))).toBe('plugins/eip155')
   })
 })

@@ -3,7 +3,7 @@ import type { Subscription } from 'rxjs'
 import * as viem from 'viem'
 import type { Address } from 'viem'
 import { disconnect, LatchError, modalOpened, switchNetwork, toLatchError, type Kernel, type State } from '../../kernel/index'
-import { checkPeer } from '../../kernel/peer'
+import { checkPeer } from '../../kernel/engine/peer'
 import { eip155Provider, selectEip155Address, selectEip155ChainId, selectIsEip155Connected, type LatchEip1193Provider } from '../../plugins/eip155/index'
 
 export type LatchConnectorParameters = {

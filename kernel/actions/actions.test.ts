@@ -1,7 +1,7 @@
 import { filter, map } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { createLatch } from '../latch'
-import { definePlugin } from '../plugin'
+import { definePlugin } from '../engine/plugin'
 import { createTestNetwork, createTestPorts } from '../testing'
 import { networkSwitchFailed, networkSwitchRequested, walletSignMessageRequested, walletSignMessageSucceeded } from '../core/intents'
 import { connect, disconnect, sendTransaction, signMessage, switchNetwork } from './index'

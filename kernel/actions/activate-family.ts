@@ -1,5 +1,5 @@
 import { networkSwitched } from '../core/events'
-import type { Kernel } from '../kernel'
+import type { Kernel } from '../engine/kernel'
 import type { ChainNamespace } from '../types'
 
 /**

@@ -1,5 +1,5 @@
 import { connectionRemoved } from '../core/events'
-import type { Kernel, RequestOptions } from '../kernel'
+import type { Kernel, RequestOptions } from '../engine/kernel'
 import type { ChainNamespace } from '../types'
 import { disconnect } from './disconnect'
 import type { SwitchConnectionParameters, SwitchConnectionReturnType } from './switch-connection'

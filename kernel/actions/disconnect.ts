@@ -1,5 +1,5 @@
-import type { Kernel, RequestOptions } from '../kernel'
-import { selectConnectedNamespaces } from '../selectors'
+import type { Kernel, RequestOptions } from '../engine/kernel'
+import { selectConnectedNamespaces } from '../core/selectors'
 import type { ChainNamespace } from '../types'
 
 export type DisconnectParameters = { ns?: ChainNamespace } & RequestOptions

@@ -1,4 +1,4 @@
-import type { LatchErrorOf } from '../errors'
+import type { LatchErrorOf } from '../engine/errors'
 
 /**
  * The codes a verb may fail with (docs/errors.md), as viem's `XErrorType` unions: `catch (e) { const error = e as

@@ -1,5 +1,5 @@
-import { LatchError } from '../errors'
-import type { Kernel, RequestOptions } from '../kernel'
+import { LatchError } from '../engine/errors'
+import type { Kernel, RequestOptions } from '../engine/kernel'
 import type { ChainNamespace } from '../types'
 
 export type RequestParameters = {

@@ -1,6 +1,6 @@
 import type { Address, Hex } from 'viem'
-import { LatchError } from '../errors'
-import type { Kernel, RequestOptions } from '../kernel'
+import { LatchError } from '../engine/errors'
+import type { Kernel, RequestOptions } from '../engine/kernel'
 import type { ChainNamespace } from '../types'
 
 // viem's types only (`import type`): the kernel loads nothing of viem at run time.

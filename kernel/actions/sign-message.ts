@@ -1,6 +1,6 @@
 import type { Hex } from 'viem'
-import { LatchError } from '../errors'
-import type { Kernel, RequestOptions } from '../kernel'
+import { LatchError } from '../engine/errors'
+import type { Kernel, RequestOptions } from '../engine/kernel'
 import type { ChainNamespace } from '../types'
 
 export type SignMessageParameters<N extends ChainNamespace | undefined = ChainNamespace | undefined> = { message: string; ns?: N } & RequestOptions

@@ -1,17 +1,17 @@
 import * as z from 'zod/mini'
-import { defineEvent, type EventsOf } from '../events'
-import type { Reducers } from '../plugin'
+import { defineEvent, type EventsOf } from '../engine/events'
+import type { Reducers } from '../engine/plugin'
 import { addRecentWallet } from '../rules/wallets'
 import { chainNamespaceSchema, connectorSchema, errorDataSchema, walletListingSchema } from '../schemas'
-import type { ConnectAttempt, State } from '../state'
+import type { ConnectAttempt, State } from './state'
 
-export type { ConnectAttempt, PairingPhase } from '../state'
+export type { ConnectAttempt, PairingPhase } from './state'
 
 const pairingPhaseSchema = z.enum(['waiting', 'shown', 'approved', 'expired', 'failed', 'cancelled'])
 const via = z.enum(['external', 'walletconnect'])
 const started = { via, connectorId: z.string().check(z.minLength(1)), connector: z.optional(connectorSchema), listing: z.optional(walletListingSchema) }
 
-/** The slice's shape, for a log's snapshot (kernel/state-schema.ts); `error.code` is checked as a string, as in every `…Failed`. */
+/** The slice's shape, for a log's snapshot (kernel/core/state-schema.ts); `error.code` is checked as a string, as in every `…Failed`. */
 export const connectAttemptSchema = z.object({
   ...started,
   id: z.number(),
@@ -41,7 +41,7 @@ export const connectionPairingChanged = defineEvent('connection/pairingChanged',
 
 export const attemptEvents = [connectionAttemptStarted, connectionAttemptEnded, connectionPairingChanged] as const
 
-declare module '../events' {
+declare module '../engine/events' {
   interface EventMap extends EventsOf<typeof attemptEvents> {}
 }
 

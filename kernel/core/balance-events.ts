@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { defineEvent, type EventsOf } from '../events'
+import { defineEvent, type EventsOf } from '../engine/events'
 import { maxTokenBalances, tokenBalanceSchema } from '../rules/token-balances'
 import { caipAddressSchema, chainNamespaceSchema, errorDataSchema } from '../schemas'
 
@@ -51,6 +51,6 @@ export const balanceEvents = [
   balanceTokensFailed,
 ] as const
 
-declare module '../events' {
+declare module '../engine/events' {
   interface EventMap extends EventsOf<typeof balanceEvents> {}
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { defineEvent, type EventsOf } from '../events'
+import { defineEvent, type EventsOf } from '../engine/events'
 import {
   accountTypeSchema,
   caipAddressSchema,
@@ -206,6 +206,6 @@ export const coreEvents = [
   cacheStored,
 ] as const
 
-declare module '../events' {
+declare module '../engine/events' {
   interface EventMap extends EventsOf<typeof coreEvents> {}
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
-import { defineEvent, type EventsOf } from '../events'
-import { defineRequest } from '../define-request'
+import { defineEvent, type EventsOf } from '../engine/events'
+import { defineRequest } from '../engine/define-request'
 import { isSafeMethod } from '../rules/methods'
 import { caipAddressSchema, caipNetworkIdSchema } from '../schemas'
 
@@ -111,6 +111,6 @@ export const coreIntents = [
   walletRpcFailed,
 ] as const
 
-declare module '../events' {
+declare module '../engine/events' {
   interface EventMap extends EventsOf<typeof coreIntents> {}
 }

@@ -1,6 +1,6 @@
 import { filter, map } from 'rxjs'
-import type { Effect } from '../plugin'
-import { selectConnectedNamespaces, selectIsConnected } from '../selectors'
+import type { Effect } from '../engine/plugin'
+import { selectConnectedNamespaces, selectIsConnected } from './selectors'
 import { modalClosed, networkSwitched } from './events'
 
 /**

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini'
-import { persisted, type PersistedItem } from '../plugin'
+import { persisted, type PersistedItem } from '../engine/plugin'
 import { addRecentWallet } from '../rules/wallets'
 import { accountTypeSchema, caipNetworkIdSchema, chainNamespaceSchema, walletListingSchema } from '../schemas'
-import { selectActiveNetwork, selectConnectedNamespaces } from '../selectors'
-import { storageKeys } from '../storage-keys'
+import { selectActiveNetwork, selectConnectedNamespaces } from './selectors'
+import { storageKeys } from '../engine/storage-keys'
 import { chainNamespaces, type ChainNamespace, type WalletListing } from '../types'
 
 const perNamespace = <T extends z.ZodMiniType>(schema: T) => z.partialRecord(chainNamespaceSchema, schema)

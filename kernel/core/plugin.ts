@@ -1,4 +1,4 @@
-import { definePlugin, type Reducers } from '../plugin'
+import { definePlugin, type Reducers } from '../engine/plugin'
 import { attemptEvents, attemptReducers } from './attempt'
 import { balanceEvents } from './balance-events'
 import { coreEvents } from './events'

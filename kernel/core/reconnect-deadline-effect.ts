@@ -1,6 +1,6 @@
 import { filter, from, map, mergeMap, timer } from 'rxjs'
 import { constants } from '../constants'
-import type { Effect } from '../plugin'
+import type { Effect } from '../engine/plugin'
 import { chainNamespaces } from '../types'
 import { accountDisconnected, storageHydrated } from './events'
 

@@ -1,6 +1,6 @@
 import { castDraft } from 'immer'
 import { constants } from '../constants'
-import type { Reducers } from '../plugin'
+import type { Reducers } from '../engine/plugin'
 import { writeCache } from '../rules/cache'
 
 /** Reducers of balance watching, page visibility and token balances (docs/behaviour.md, "Balance refresh", "Token balances"). */

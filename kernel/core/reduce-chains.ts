@@ -1,9 +1,9 @@
 import { castDraft, type Draft } from 'immer'
-import type { Reducers } from '../plugin'
+import type { Reducers } from '../engine/plugin'
 import { constants } from '../constants'
 import { readCache } from '../rules/cache'
 import { addConnection, removeConnection } from '../rules/connections'
-import { initialAccountState, type State } from '../state'
+import { initialAccountState, type State } from './state'
 import type { CaipAddress, CaipNetwork, ChainNamespace } from '../types'
 
 /** Reducers of `chains[ns]`: account and network state per chain family (docs/behaviour.md, "Connection states"). */

@@ -1,4 +1,4 @@
-import type { Reducers } from '../plugin'
+import type { Reducers } from '../engine/plugin'
 import { removeAccount, removeConnection } from '../rules/connections'
 import { addRecentWallet } from '../rules/wallets'
 

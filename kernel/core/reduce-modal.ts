@@ -1,11 +1,11 @@
 import { castDraft, current, isDraft, type Draft } from 'immer'
 import { constants, defaultFeatures } from '../constants'
-import type { Reducers } from '../plugin'
+import type { Reducers } from '../engine/plugin'
 import { imageOrigin } from '../rules/images'
 import { goBack, pushView, replaceView, resetView } from '../rules/router'
 import { writeCache } from '../rules/cache'
-import type { CacheEntry } from '../state'
-import { selectIsConnected } from '../selectors'
+import type { CacheEntry } from './state'
+import { selectIsConnected } from './selectors'
 import { chainNamespaces, type CaipNetwork, type ChainNamespace } from '../types'
 
 /** Reducers of configuration, the router (docs/behaviour.md, "View history"), toasts and caches (docs/behaviour.md, "Toasts"). */

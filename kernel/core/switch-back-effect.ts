@@ -1,6 +1,6 @@
 import { filter, map } from 'rxjs'
-import type { Effect } from '../plugin'
-import { selectView } from '../selectors'
+import type { Effect } from '../engine/plugin'
+import { selectView } from './selectors'
 import { routerWentBack } from './events'
 import { networkSwitchFailed } from './intents'
 

@@ -1,7 +1,7 @@
 import { concat, filter, map, of, switchMap, timer } from 'rxjs'
 import { constants } from '../constants'
-import type { LatchEvent } from '../events'
-import type { Effect } from '../plugin'
+import type { LatchEvent } from '../engine/events'
+import type { Effect } from '../engine/plugin'
 import { toastClosed, toastRequested, toastShown } from './events'
 
 /**

@@ -1,8 +1,8 @@
 import { filter, map } from 'rxjs'
-import { LatchError, type LatchErrorData } from '../errors'
-import type { LatchEvent } from '../events'
-import { errorToast } from '../toasts'
-import type { Effect } from '../plugin'
+import { LatchError, type LatchErrorData } from '../engine/errors'
+import type { LatchEvent } from '../engine/events'
+import { errorToast } from './toasts'
+import type { Effect } from '../engine/plugin'
 import { balanceTokensFailed } from './balance-events'
 import { toastRequested } from './events'
 

@@ -1,6 +1,6 @@
 import { EMPTY, Observable } from 'rxjs'
-import type { LatchEvent } from '../events'
-import type { Effect } from '../plugin'
+import type { LatchEvent } from '../engine/events'
+import type { Effect } from '../engine/plugin'
 import { pageVisibilityChanged } from './balance-events'
 
 /**

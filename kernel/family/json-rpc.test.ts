@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { firstValueFrom } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { LatchError } from '../errors'
+import { LatchError } from '../engine/errors'
 import { createTestPorts } from '../testing'
 import { jsonRpcCall, postJsonRpc, readJsonRpcResult } from './json-rpc'
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { LatchError } from '../errors'
+import { LatchError } from '../engine/errors'
 import { createTestPorts } from '../testing'
 import { createWalletCalls } from './wallet-calls'
 

@@ -1,7 +1,7 @@
 import { EMPTY } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { createLatch } from '../latch'
-import { definePlugin, type EffectContext } from '../plugin'
+import { definePlugin, type EffectContext } from '../engine/plugin'
 import { createTestPorts } from '../testing'
 import { remoteWallets, type RemoteWallet } from './wallets'
 

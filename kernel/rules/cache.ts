@@ -1,4 +1,4 @@
-import type { CacheEntry } from '../state'
+import type { CacheEntry } from '../core/state'
 import { recordGet, recordWith } from './record'
 
 /** The cached value if present and not expired at `now` (docs/behaviour.md, "Caches": expired entries are discarded). */

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { LatchError } from '../errors'
+import { LatchError } from '../engine/errors'
 import { isCaipAddress, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId, toCaipAddress } from './caip'
 
 /** Runs `run` and returns what it threw. */

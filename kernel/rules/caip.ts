@@ -1,5 +1,5 @@
 /** CAIP-2 network ids and CAIP-10 addresses (docs/behaviour.md, "CAIP identifiers"): colon-separated parts, nothing more. */
-import { LatchError } from '../errors'
+import { LatchError } from '../engine/errors'
 import type { CaipAddress, CaipNetworkId } from '../types'
 
 /** A CAIP-2 network id split into its two parts. */

@@ -3,7 +3,7 @@
  * active one, and what a switch reports. Pure verbs over plain data. Not in the kernel's barrel: the modal's views
  * and the plugins import it by path, so a dapp's first load does not carry it (code is split by file).
  */
-import { LatchError } from '../errors'
+import { LatchError } from '../engine/errors'
 import type { ChainNamespace, ConnectionAccount, Connector } from '../types'
 import { sameAddress } from './connections'
 import { connectionStateOf, type FamilyConnections } from './connection-state'

@@ -5,7 +5,7 @@
  * exponents, separators or whitespace). Anything else is junk and formats as zero.
  */
 import { constants } from '../constants'
-import { LatchError } from '../errors'
+import { LatchError } from '../engine/errors'
 
 /** docs/behaviour.md, "Display": e-mail login names longer than this are cut. */
 export const emailDisplayLimit = constants.emailDisplayMax

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LatchError } from '../errors'
+import { LatchError } from '../engine/errors'
 import { assertMethodAllowed, defaultAllowedMethods, isMethodAllowed, isSafeMethod, isUnsafeMethod, safeMethods, unsafeMethods } from './methods'
 
 describe('safe and unsafe methods (docs/behaviour.md, "Wallet requests")', () => {

@@ -1,4 +1,4 @@
-import { LatchError } from '../errors'
+import { LatchError } from '../engine/errors'
 import type { ChainNamespace } from '../types'
 
 /**

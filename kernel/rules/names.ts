@@ -1,5 +1,5 @@
 /** Name registration rules (docs/behaviour.md, "Name rules") and the coin type a name registration names (docs/names.md, "Registering"). */
-import { LatchError, visitorMessages } from '../errors'
+import { LatchError, visitorMessages } from '../engine/errors'
 
 /** docs/behaviour.md, "Name rules": ASCII letters, digits and hyphens only, at least 4 characters. */
 const registrationNamePattern = /^[A-Za-z0-9-]{4,}$/

@@ -5,7 +5,7 @@
  */
 import { isEvmAddress, isSolanaAddress } from './address'
 import { checksumAddress } from './checksum'
-import { LatchError } from '../errors'
+import { LatchError } from '../engine/errors'
 import type { ChainNamespace } from '../types'
 
 /** Why an amount is refused; each has its visitor text (`send.<reason>` in the modal's catalogue). */

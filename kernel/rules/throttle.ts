@@ -1,5 +1,5 @@
 import { constants } from '../constants'
-import { LatchError } from '../errors'
+import { LatchError } from '../engine/errors'
 
 /**
  * docs/behaviour.md, "E-mail throttle": a new e-mail login or code request within 30 s of the last is refused with

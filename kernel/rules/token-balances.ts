@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { constants } from '../constants'
 import { isPlainText } from './plain-text'
-import type { TokenBalance } from '../state'
+import type { TokenBalance } from '../core/state'
 
 /** The most token balances kept for one account; the rest of a longer answer is dropped (docs/limits.md). */
 export const maxTokenBalances = 500

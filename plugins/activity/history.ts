@@ -64,10 +64,10 @@ export function initialTransactionsState(): TransactionsState {
   return { source: 'provider', loading: false, empty: false, cursors: [], items: [], sent: {} }
 }
 
-declare module '../../kernel/events' {
+declare module '../../kernel/engine/events' {
   interface EventMap extends EventsOf<typeof transactionsEvents> {}
 }
-declare module '../../kernel/state' {
+declare module '../../kernel/core/state' {
   interface SliceMap {
     /** Present when the api plugin is registered. */
     transactions?: TransactionsState

@@ -54,10 +54,10 @@ export type WalletListState = {
   search: { query: string; results: readonly WalletListing[]; status: 'idle' | 'loading' | 'ready' | 'failed' }
 }
 
-declare module '../../kernel/events' {
+declare module '../../kernel/engine/events' {
   interface EventMap extends EventsOf<typeof walletListEvents> {}
 }
-declare module '../../kernel/state' {
+declare module '../../kernel/core/state' {
   interface SliceMap {
     /** Present when the api plugin is registered. */
     walletList?: WalletListState

@@ -18,6 +18,6 @@ export const bip122BalanceFailed = defineEvent('bip122/balanceFailed', z.object(
 /** Every event type the bip122 plugin adds. */
 export const bip122Events = [bip122SwitchAccountRequested, bip122SwitchAccountSucceeded, bip122SwitchAccountFailed, bip122BalanceFailed] as const
 
-declare module '../../kernel/events' {
+declare module '../../kernel/engine/events' {
   interface EventMap extends EventsOf<typeof bip122Events> {}
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { LatchError, type CaipNetworkId } from '../../kernel/index'
-import { loadPeer, type Peer } from '../../kernel/peer'
+import { loadPeer, type Peer } from '../../kernel/engine/peer'
 import { providerAt } from './discover'
 import { bitcoinWalletErrorCodes, isNotSupported, WalletAnswerError } from './errors'
 import { caipNetworkIdOfName, knownBitcoinNetworks } from './networks'

@@ -64,10 +64,10 @@ export type Eip155State = {
   pending: readonly string[]
 }
 
-declare module '../../kernel/events' {
+declare module '../../kernel/engine/events' {
   interface EventMap extends EventsOf<typeof eip155Events> {}
 }
-declare module '../../kernel/state' {
+declare module '../../kernel/core/state' {
   interface SliceMap {
     /** Present when the eip155 plugin is registered. */
     eip155?: Eip155State

@@ -1,9 +1,9 @@
 import { filter, map, merge, type Observable } from 'rxjs'
-import { balancePolls, type Refresh } from '../../kernel/balance-polls'
+import { balancePolls, type Refresh } from '../../kernel/core/balance-polls'
 import type { CaipAddress, EffectContext, Logged } from '../../kernel/index'
 import { eip155ReceiptReceived } from './balance-events'
 
-export type { Refresh } from '../../kernel/balance-polls'
+export type { Refresh } from '../../kernel/core/balance-polls'
 
 /**
  * docs/behaviour.md, "Balance refresh": the reads a balance of `kind` needs for the account `caipAddress`

@@ -10,6 +10,6 @@ export const eip155RpcUrlMissing = defineEvent('eip155/rpcUrlMissing', z.object(
 /** The transport events of the eip155 plugin. */
 export const eip155TransportEvents = [eip155RpcUrlMissing] as const
 
-declare module '../../kernel/events' {
+declare module '../../kernel/engine/events' {
   interface EventMap extends EventsOf<typeof eip155TransportEvents> {}
 }

@@ -73,10 +73,10 @@ export function initialNamesState(zone: string): NamesState {
   return { zone, query: '', suggestions: [], status: 'idle', registering: false, owned: {} }
 }
 
-declare module '../../kernel/events' {
+declare module '../../kernel/engine/events' {
   interface EventMap extends EventsOf<typeof namesEvents> {}
 }
-declare module '../../kernel/state' {
+declare module '../../kernel/core/state' {
   interface SliceMap {
     /** Present when the api plugin is registered with `names`. */
     names?: NamesState

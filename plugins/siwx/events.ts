@@ -58,6 +58,6 @@ export const siwxEvents = [
   siwxSignedOut,
 ] as const
 
-declare module '../../kernel/events' {
+declare module '../../kernel/engine/events' {
   interface EventMap extends EventsOf<typeof siwxEvents> {}
 }

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { LatchError, toLatchError, type EffectContext } from '../../kernel/index'
-import { peerMissing } from '../../kernel/peer'
+import { peerMissing } from '../../kernel/engine/peer'
 import { refuseSignIn } from './check'
 import { siwxSessionSchema } from './events'
 import { createNonce, createSiwxMessage, parseSiwxMessage, type SiwxFields } from './message'

@@ -23,7 +23,7 @@ export type SiwxState = {
   dismissed: string[]
 }
 
-declare module '../../kernel/state' {
+declare module '../../kernel/core/state' {
   interface SliceMap {
     siwx: SiwxState
   }

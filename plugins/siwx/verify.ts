@@ -5,7 +5,7 @@
  */
 import * as viem from 'viem'
 import type { Hex } from 'viem'
-import { checkPeer, type Peer } from '../../kernel/peer'
+import { checkPeer, type Peer } from '../../kernel/engine/peer'
 import { accountNamed } from './message'
 
 /** The optional peer EVM sign-in checks need (docs/siwx.md, "Install"). */

@@ -1,5 +1,5 @@
 import { catchError, concat, concatMap, defaultIfEmpty, distinctUntilChanged, EMPTY, exhaustMap, filter, map, merge, mergeMap, of, switchMap, take, timer, type Observable } from 'rxjs'
-import { balancePolls, type Refresh } from '../../kernel/balance-polls'
+import { balancePolls, type Refresh } from '../../kernel/core/balance-polls'
 import * as z from 'zod/mini'
 import {
   accountBalanceFailed,

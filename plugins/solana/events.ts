@@ -47,10 +47,10 @@ export type SolanaTokenInfo = { address: string; symbol: string; name: string; i
 
 export type SolanaState = { portfolio: Readonly<Record<string, CacheEntry<readonly TokenBalance[]>>> }
 
-declare module '../../kernel/events' {
+declare module '../../kernel/engine/events' {
   interface EventMap extends EventsOf<typeof solanaEvents> {}
 }
-declare module '../../kernel/state' {
+declare module '../../kernel/core/state' {
   interface SliceMap {
     /** Present when the solana plugin is registered. */
     solana?: SolanaState

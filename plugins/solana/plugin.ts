@@ -1,7 +1,7 @@
 import { castDraft } from 'immer'
 import { defer, EMPTY, merge, switchMap, type Observable } from 'rxjs'
 import { constants, definePlugin, writeCache, type Effect, type EffectContext, type LatchEvent } from '../../kernel/index'
-import { loadPeer, reportFailure, type Peer } from '../../kernel/peer'
+import { loadPeer, reportFailure, type Peer } from '../../kernel/engine/peer'
 import { discoverWallets, type WalletsSource } from './discover'
 import type { Registry } from './registry'
 import { solanaEvents, type SolanaState } from './events'

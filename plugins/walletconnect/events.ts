@@ -32,6 +32,6 @@ export const walletConnectSessionEnded = defineEvent('walletconnect/sessionEnded
 /** Every event type the walletconnect plugin adds. */
 export const walletConnectEvents = [walletConnectUriShown, walletConnectUriWanted, walletConnectPairingEnded, walletConnectSessionEnded] as const
 
-declare module '../../kernel/events' {
+declare module '../../kernel/engine/events' {
   interface EventMap extends EventsOf<typeof walletConnectEvents> {}
 }

@@ -1,4 +1,4 @@
-import { loadPeer, type Peer } from '../../kernel/peer'
+import { loadPeer, type Peer } from '../../kernel/engine/peer'
 
 /** The optional peer the plugin's session code needs (docs/walletconnect.md, "Install"). */
 const signClientPeer: Peer = { name: '@walletconnect/sign-client', entry: 'latch/plugins/walletconnect', export: 'SignClient' }

@@ -18,7 +18,7 @@
  */
 import { createPublicClient, getAddress, http, isAddress, type Hex } from 'viem'
 import * as z from 'zod/mini'
-import { describeIssues } from '../../kernel/issues'
+import { describeIssues } from '../../kernel/engine/issues'
 import { ensCoinType } from '../../kernel/rules/names'
 import { registrationMessage } from '../../plugins/names/registration-message'
 

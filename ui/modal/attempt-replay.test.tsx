@@ -48,7 +48,7 @@ function screen() {
 const walletConnectEventsOnly = definePlugin({ name: 'walletconnect', events: walletConnectEvents })
 
 /**
- * Replays `log` (kernel/replay.ts) and into a fresh kernel with the same reducers and no plugin effect: every logged
+ * Replays `log` (kernel/engine/replay.ts) and into a fresh kernel with the same reducers and no plugin effect: every logged
  * event, redacted as it was logged, dispatched in order. The fresh kernel's state must be replay's; the UI is then
  * rendered on it as a viewer that takes no event (a replay acts on nothing: the views start no connect).
  */

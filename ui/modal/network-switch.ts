@@ -14,7 +14,7 @@ import {
   type CaipNetwork,
   type Latch,
 } from '../../kernel/index'
-import { selectNetworkRoute } from '../../kernel/connection-selectors'
+import { selectNetworkRoute } from '../../kernel/core/connection-selectors'
 
 /**
  * The visitor chose a network: routes with rule (docs/behaviour.md, "Network-switch routing") (SwitchNetwork or SwitchActiveChain) and, for

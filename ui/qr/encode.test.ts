@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LatchError } from '../../kernel/errors'
+import { LatchError } from '../../kernel/engine/errors'
 import { byteCapacity, totalCodewords, type EcLevel } from './blocks'
 import { codewords, dataCodewords, encodeQr } from './encode'
 import { divisor, errorCorrection } from './gf'

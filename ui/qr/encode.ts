@@ -1,4 +1,4 @@
-import { LatchError } from '../../kernel/errors'
+import { LatchError } from '../../kernel/engine/errors'
 import { byteCapacity, countBits, layout, type EcLevel, type Layout } from './blocks'
 import { divisor, errorCorrection } from './gf'
 import { masks, penalty } from './mask'

@@ -15,7 +15,7 @@ import {
   type WalletListing,
   constants,
 } from '../../../../kernel/index'
-import { selectWalletListNamespaces } from '../../../../kernel/connection-selectors'
+import { selectWalletListNamespaces } from '../../../../kernel/core/connection-selectors'
 
 /** One row of the wallet list: a connector, a listing, or both (an installed wallet the registry knows). */
 export type WalletRow = {

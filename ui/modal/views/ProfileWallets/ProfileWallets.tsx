@@ -11,7 +11,7 @@ import {
 } from '../../../../kernel/index'
 // By path, not from the kernel's barrel: only this view needs them (docs/react.md, "The modal's lazy chunk").
 import { switchConnection } from '../../../../kernel/actions/switch-connection'
-import { selectProfileConnections, type ProfileFamily } from '../../../../kernel/connection-selectors'
+import { selectProfileConnections, type ProfileFamily } from '../../../../kernel/core/connection-selectors'
 import { switchableAccounts } from '../../../../kernel/rules/connection-switch'
 import { useLatchContext } from '../../../context'
 import { Avatar, CurrentMark, isolated, LeaveRow, selectAccountIdentity, shortAddress, useLatch, useLatchTranslate } from '../../../shared'

@@ -13,7 +13,7 @@ import {
   walletSendTransactionSucceeded,
 } from '../../../../kernel/index'
 import { filter, map } from 'rxjs'
-import { definePlugin } from '../../../../kernel/plugin'
+import { definePlugin } from '../../../../kernel/engine/plugin'
 import { eip155ReceiptReceived } from '../../../../plugins/eip155/balance-events'
 import { eip155NameFailed, eip155NameRequested, eip155NameSucceeded } from '../../../../plugins/eip155/events'
 import { displayBalance } from '../../../utils/format'

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import type { ChainNamespace } from './types'
+import type { ChainNamespace } from '../types'
 
 /**
  * Every event type Latch knows, mapped to its payload type. Open: each plugin adds

@@ -1,13 +1,13 @@
 import { defer, NEVER, throwError } from 'rxjs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { constants } from './constants'
+import { constants } from '../constants'
 import { headline, LatchError } from './errors'
 import { createKernel } from './kernel'
-import { createLatch } from './latch'
+import { createLatch } from '../latch'
 import { definePlugin } from './plugin'
 import { defaultPorts } from './ports'
 import { replay } from './replay'
-import { createTestPorts } from './testing'
+import { createTestPorts } from '../testing'
 
 // An intent no plugin answers, of a family a plugin claims (a family no plugin claims fails NOT_CONNECTED at once).
 const unanswered = { type: 'wallet/signMessageRequested', ns: 'eip155', payload: { message: 'hi' } } as const

@@ -1,5 +1,5 @@
 import type { State, TokenBalance } from './state'
-import { chainNamespaces, type CaipNetwork, type ChainNamespace } from './types'
+import { chainNamespaces, type CaipNetwork, type ChainNamespace } from '../types'
 
 /** Selectors: plain functions of the state, for `kernel.select` and the React hooks. */
 

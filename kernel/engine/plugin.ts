@@ -3,8 +3,8 @@ import type { Observable } from 'rxjs'
 import type * as z from 'zod/mini'
 import type { EventDefinition, EventOf, EventType, LatchEvent, Logged } from './events'
 import type { Ports } from './ports'
-import type { SliceMap, State } from './state'
-import type { ChainNamespace } from './types'
+import type { SliceMap, State } from '../core/state'
+import type { ChainNamespace } from '../types'
 
 /** A pure state transition for one event type. Mutates the immer draft; no I/O, no clock. */
 export type Reducer<T extends EventType> = (draft: Draft<State>, event: Logged<EventOf<T>>) => void

@@ -1,5 +1,5 @@
 import { concat, defer, EMPTY, from, interval, map, switchMap, type Observable } from 'rxjs'
-import type { EffectContext } from './plugin'
+import type { EffectContext } from '../engine/plugin'
 import type { State } from './state'
 
 /**

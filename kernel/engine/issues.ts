@@ -6,7 +6,7 @@ import type * as z from 'zod/mini'
  * expected and (when the value was parsed with `{ reportInput: true }`) the value that came.
  *
  * A value is never printed at more than `valueChars` characters, objects and arrays only by
- * their shape, and a value under a `sensitive()` field (kernel/redact.ts) never: pass the values
+ * their shape, and a value under a `sensitive()` field (kernel/engine/redact.ts) never: pass the values
  * the sensitive schemas were given as `secrets`, and an issue about any of them, or about
  * anything inside them, shows only the type that came.
  */
@@ -88,7 +88,7 @@ function expectedOf(issue: Issue): string {
   }
 }
 
-/** The message of the always-failing option sensitive() adds (kernel/redact.ts). */
+/** The message of the always-failing option sensitive() adds (kernel/engine/redact.ts). */
 export const replayPlaceholderMessage = 'only replay may carry the redacted placeholder'
 
 function formatOf(issue: Extract<Issue, { code: 'invalid_format' }>): string {

@@ -6,8 +6,8 @@ import type { Plugin, Reducer } from './plugin'
 import { describeIssues } from './issues'
 import { toJsonSafe } from './json-safe'
 import { parsePayload } from './redact'
-import type { CoreState, State } from './state'
-import { chainNamespaces, type ChainNamespace } from './types'
+import type { CoreState, State } from '../core/state'
+import { chainNamespaces, type ChainNamespace } from '../types'
 
 /** The pure half of the kernel, shared by the live kernel and by `replay`. */
 export type Reduction = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { readCache } from './rules/cache'
-import { createLatch } from './latch'
+import { readCache } from '../rules/cache'
+import { createLatch } from '../latch'
 import { replay } from './replay'
-import { createTestPorts } from './testing'
+import { createTestPorts } from '../testing'
 
 const hostileKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf']
 

@@ -2,11 +2,11 @@
  * Selectors of several connections and families (docs/behaviour.md, "Several connections"), for the modal's views.
  * A file of their own: the initial load never needs them, and code is split by file.
  */
-import { connectionStateOf, type ConnectionSwitchState } from './rules/connection-state'
-import { routeNetworkChoice } from './rules/network-route'
+import { connectionStateOf, type ConnectionSwitchState } from '../rules/connection-state'
+import { routeNetworkChoice } from '../rules/network-route'
 import { selectAddress, selectConfiguredNamespaces } from './selectors'
 import type { State } from './state'
-import { chainNamespaces, type CaipNetwork, type ChainNamespace, type ConnectionAccount, type Connector } from './types'
+import { chainNamespaces, type CaipNetwork, type ChainNamespace, type ConnectionAccount, type Connector } from '../types'
 
 /**
  * The route for choosing `network` (docs/behaviour.md, "Network-switch routing"): SwitchActiveChain when the visitor

@@ -1,11 +1,11 @@
 import { freeze } from 'immer'
-import { corePlugin } from './core/plugin'
+import { corePlugin } from '../core/plugin'
 import { LatchError } from './errors'
 import type { Logged } from './events'
 import { parseLog, type ExportedLog } from './log'
 import type { Plugin } from './plugin'
 import { createReduction } from './reducer'
-import { initialCoreState, type State } from './state'
+import { initialCoreState, type State } from '../core/state'
 
 /** Why replay skipped an event (`unknown-type`, `invalid`: it fails validation now) or its reducer failed (`faulted`). */
 export type ReplayIssue = { kind: 'unknown-type' | 'invalid' | 'faulted'; message: string }
@@ -95,7 +95,7 @@ export function replaySteps(plugins: readonly Plugin[], input: ExportedLog | str
 
 /**
  * A snapshot must hold every slice of these plugins (parseLog has checked the core slices' shape,
- * kernel/state-schema.ts); plugin slices are taken as they are.
+ * kernel/core/state-schema.ts); plugin slices are taken as they are.
  */
 function checkSnapshot(snapshot: unknown, initial: State): State {
   const record = snapshot as Record<string, unknown>

@@ -1,5 +1,5 @@
 import { catchError, of, type OperatorFunction } from 'rxjs'
-import { kernelFaulted } from './core/events'
+import { kernelFaulted } from '../core/events'
 import { LatchError, toLatchError } from './errors'
 import type { LatchEvent } from './events'
 import type { EffectContext } from './plugin'

@@ -1,5 +1,5 @@
-import { toLatchError } from './errors'
-import type { Toast } from './types'
+import { toLatchError } from '../engine/errors'
+import type { Toast } from '../types'
 
 /**
  * The error toast of anything thrown: its visitor text, with the text's id and values so the UI shows it in the

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { answerIntent } from './answer-intent'
-import { toastRequested } from './core/events'
-import { walletRpcFailed, walletRpcRequested, walletRpcSucceeded, walletSignMessageFailed, walletSignMessageRequested, walletSignMessageSucceeded } from './core/intents'
+import { toastRequested } from '../core/events'
+import { walletRpcFailed, walletRpcRequested, walletRpcSucceeded, walletSignMessageFailed, walletSignMessageRequested, walletSignMessageSucceeded } from '../core/intents'
 import { LatchError } from './errors'
-import { createLatch } from './latch'
+import { createLatch } from '../latch'
 import { definePlugin } from './plugin'
 import { replay } from './replay'
-import { createTestPorts } from './testing'
+import { createTestPorts } from '../testing'
 
 function family(handle: (message: string) => Promise<{ signature: string }>, owns?: (message: string) => boolean) {
   return definePlugin({

@@ -3,11 +3,11 @@ import * as z from 'zod/mini'
 import { describe, expect, it } from 'vitest'
 import { defineEvent, type EventsOf } from './events'
 import { LatchError } from './errors'
-import { createLatch } from './latch'
+import { createLatch } from '../latch'
 import { definePlugin } from './plugin'
 import { sensitive, REDACTED } from './redact'
 import { replay } from './replay'
-import { createTestNetwork, createTestPorts } from './testing'
+import { createTestNetwork, createTestPorts } from '../testing'
 
 const mainnet = createTestNetwork('eip155', 1, { name: 'Ethereum' })
 const address = '0x1111111111111111111111111111111111111111'
@@ -20,7 +20,7 @@ const testEvents = [pingRequested, pingSucceeded, pingFailed] as const
 declare module './events' {
   interface EventMap extends EventsOf<typeof testEvents> {}
 }
-declare module './state' {
+declare module '../core/state' {
   interface SliceMap {
     test?: { pings: number; lastOtp?: string }
   }

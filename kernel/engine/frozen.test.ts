@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { accountConnected, connectorsDiscovered } from './core/events'
-import { createLatch } from './latch'
-import { createTestNetwork, createTestPorts } from './testing'
+import { accountConnected, connectorsDiscovered } from '../core/events'
+import { createLatch } from '../latch'
+import { createTestNetwork, createTestPorts } from '../testing'
 import type { Logged } from './events'
 
 // Issue E8 of the review (docs/debugging.md, "The log"): an accepted event, and the state made from it, are frozen copies.

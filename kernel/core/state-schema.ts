@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
-import { connectAttemptSchema } from './core/attempt'
-import { maxHistory } from './rules/router'
+import { connectAttemptSchema } from './attempt'
+import { maxHistory } from '../rules/router'
 import {
   accountTypeSchema,
   caipAddressSchema,
@@ -12,12 +12,12 @@ import {
   toastSchema,
   viewSchema,
   walletListingSchema,
-} from './schemas'
+} from '../schemas'
 import type { CoreState } from './state'
-import { chainNamespaces, type ChainNamespace } from './types'
+import { chainNamespaces, type ChainNamespace } from '../types'
 
 /**
- * The shape of the core slices of the kernel's state (kernel/state.ts), for checking a state that
+ * The shape of the core slices of the kernel's state (kernel/core/state.ts), for checking a state that
  * comes from outside: the snapshot an exported log starts from. Each field is as permissive as the
  * reducers that write it (an account address in a connection may be empty, as `account/connected`
  * allows), and objects keep keys they do not name, so any state the kernel produces passes; what

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { maxEventBytes } from './reducer'
-import { createLatch } from './latch'
+import { createLatch } from '../latch'
 import { replay } from './replay'
-import { createTestNetwork, createTestPorts } from './testing'
+import { createTestNetwork, createTestPorts } from '../testing'
 
 const networks = [createTestNetwork('eip155', 1)]
 

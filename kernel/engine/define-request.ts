@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { defineEvent, type EventDefinition, type FailedOf, type SucceededOf } from './events'
 import { sensitive as secret } from './redact'
-import { errorDataSchema } from './schemas'
+import { errorDataSchema } from '../schemas'
 
 const failedSchema = z.object({ error: errorDataSchema })
 /** The payload of every `…Failed` answer: the LatchError as data (docs/errors.md). */

@@ -1,4 +1,4 @@
-import type { ChainNamespace } from './types'
+import type { ChainNamespace } from '../types'
 
 /** browser-stored items (docs/storage.md, "Stored items"). Every key is stored under the instance's prefix (default `@latch/`). */
 export const storageKeys = {

@@ -16,13 +16,13 @@ import type { EventOf, LatchEvent, Logged, RequestResult, RequestType } from './
 import { createEventLog, defaultLogBytes, type ExportedLog } from './log'
 import type { EffectContext, PersistedItem, Plugin } from './plugin'
 import type { Ports } from './ports'
-import type { ChainNamespace } from './types'
+import type { ChainNamespace } from '../types'
 import { createReduction, type Accepted } from './reducer'
-import { initialCoreState, type State } from './state'
-import { constants } from './constants'
-import { corePlugin } from './core/plugin'
+import { initialCoreState, type State } from '../core/state'
+import { constants } from '../constants'
+import { corePlugin } from '../core/plugin'
 import { defaultStoragePrefix } from './storage-keys'
-import { storageValueRejected, storageHydrated, kernelEventRejected, kernelFaulted } from './core/events'
+import { storageValueRejected, storageHydrated, kernelEventRejected, kernelFaulted } from '../core/events'
 
 export type KernelOptions = {
   plugins?: readonly Plugin[]

@@ -2,9 +2,9 @@ import * as z from 'zod/mini'
 import { LatchError } from './errors'
 import type { Logged } from './events'
 import { maxDepth } from './json-safe'
-import { coreStateIssue } from './state-schema'
-import { initialCoreState, type State } from './state'
-import { chainNamespaces } from './types'
+import { coreStateIssue } from '../core/state-schema'
+import { initialCoreState, type State } from '../core/state'
+import { chainNamespaces } from '../types'
 
 /** docs/limits.md, "The event log": log buffer of about 1 MB. Measured as the JSON length of the logged events. */
 export const defaultLogBytes = 1_000_000
@@ -40,7 +40,7 @@ export const exportedLogSchema = z.object({
 })
 
 /**
- * Deepest nesting of objects and arrays a log may have: an event's own bound (kernel/json-safe.ts's
+ * Deepest nesting of objects and arrays a log may have: an event's own bound (kernel/engine/json-safe.ts's
  * `maxDepth`), plus the levels of the log around it (log → events → event, log → snapshot → slice) and
  * room for slices that keep event data a few levels down. Anything deeper was not exported by Latch.
  */
@@ -75,7 +75,7 @@ export function parseLog(input: unknown): ExportedLog {
 
 /**
  * Why the events are out of order, naming the first bad entry, or undefined when they are not. The kernel
- * numbers events 1, 2, 3… as it logs them and stamps them with a clock that never goes back (kernel/kernel.ts),
+ * numbers events 1, 2, 3… as it logs them and stamps them with a clock that never goes back (kernel/engine/kernel.ts),
  * so in an exported log `meta.seq` always increases and `meta.at` never decreases; a log where either goes
  * back was edited, merged or reordered, and its replay would not be the session it claims to be.
  */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { LatchError } from './errors'
 import { maxDepth } from './json-safe'
-import { createLatch } from './latch'
+import { createLatch } from '../latch'
 import { maxLogDepth, parseLog } from './log'
 import { replay, replaySteps } from './replay'
-import { createTestPorts } from './testing'
+import { createTestPorts } from '../testing'
 
 describe('event log', () => {
   it('stays within its size bound and exports a snapshot so replay stays exact', () => {

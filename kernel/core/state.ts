@@ -11,9 +11,9 @@ import type {
   View,
   Toast,
   WalletListing,
-} from './types'
-import { chainNamespaces } from './types'
-import type { LatchErrorData } from './errors'
+} from '../types'
+import { chainNamespaces } from '../types'
+import type { LatchErrorData } from '../engine/errors'
 
 /** docs/behaviour.md, "Connection states" "Account state", one per chain family. `address` is derived (see selectors). */
 export type AccountState = {

@@ -46,7 +46,7 @@ export function sensitive<S extends z.ZodMiniType>(schema: S): S {
 
 export type ParsedPayload =
   | { ok: true; value: unknown; logged: unknown }
-  /** `secrets`: the values sensitive schemas were given, for describeIssues (kernel/issues.ts) to hide. */
+  /** `secrets`: the values sensitive schemas were given, for describeIssues (kernel/engine/issues.ts) to hide. */
   | { ok: false; issues: readonly z.core.$ZodIssue[]; secrets: readonly unknown[] }
 
 /**

@@ -1,9 +1,9 @@
 import { filter, mergeMap, Observable } from 'rxjs'
-import { accountDisconnected, kernelFaulted } from './core/events'
-import { walletDisconnectFailed, walletDisconnectRequested, walletDisconnectSucceeded } from './core/intents'
+import { accountDisconnected, kernelFaulted } from '../core/events'
+import { walletDisconnectFailed, walletDisconnectRequested, walletDisconnectSucceeded } from '../core/intents'
 import { type LatchError, toLatchError } from './errors'
 import type { EventDefinition, LatchEvent, Logged } from './events'
-import type { ChainNamespace } from './types'
+import type { ChainNamespace } from '../types'
 
 export type AnswerIntentOptions<I, S> = {
   /** The intent to answer, its success event, and its failure event (payload `{ error }`). */
