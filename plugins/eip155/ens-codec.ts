@@ -3,7 +3,7 @@
  * universal resolver's `reverseWithGateways` (an address's name) and `resolveWithGateways` (a name's address or
  * avatar text record). Pure; every decoder throws on an answer that is not well-formed, so junk is never shown.
  */
-import { keccak_256 } from '@noble/hashes/sha3.js'
+import { keccak256 as keccak_256 } from '../../kernel/rules/keccak'
 
 const encoder = new TextEncoder()
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
