@@ -1,5 +1,5 @@
 import type { CaipNetworkId } from '../../kernel/index'
-import type { RemoteWallet } from '../../kernel/family/index'
+import type { RemoteWallet } from '../../kernel/family/wallets'
 import { toBase64 } from '../../kernel/rules/base64'
 import type { RawAccounts, RawWallet } from './wallet-types'
 

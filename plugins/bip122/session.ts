@@ -1,5 +1,5 @@
 import { selectAddress, type CaipNetworkId, type ConnectionAccount, type EffectContext, type State } from '../../kernel/index'
-import { remoteWallets, type RemoteWallet } from '../../kernel/family/index'
+import { remoteWallets, type RemoteWallet } from '../../kernel/family/wallets'
 import type { ConnectorEntry, Registry } from './registry'
 import { remoteBitcoinWallet } from './remote'
 

@@ -1,11 +1,8 @@
 import type { Observable } from 'rxjs'
 import { type VisitorMessageId, LatchError, type EffectContext, type LatchEvent, type Logged, type WalletListing } from '../../kernel/index'
 import { answerFamilyConnect } from '../../kernel/family/connect'
-import { readAccounts, readChainId } from './accounts'
-import { caipAddressOf, connectedEvents } from './connected'
-import { toWalletError } from './errors'
 import type { ConnectorEntry, Registry } from './registry'
-import { isForeignConnector } from './session'
+import { caipAddressOf, connectedEvents, isForeignConnector, readAccounts, readChainId, toWalletError } from './shared'
 import type { WalletRequests } from './wallet-requests'
 
 /** The visitor-facing text when the wallet's connection prompt is declined. */

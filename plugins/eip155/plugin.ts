@@ -6,9 +6,12 @@ import {
   constants,
   definePlugin,
   LatchError,
+  modalOpened,
+  networkSwitchRequested,
   recordWith,
   storageHydrated,
   walletConnectRequested,
+  walletSignMessageRequested,
   walletSendTransactionRequested,
   walletSendTransactionSucceeded,
   walletRpcFailed,
@@ -19,20 +22,16 @@ import {
   type Logged,
 } from '../../kernel/index'
 import { nativeBalanceTriggers } from './balance-events'
-import { answerConnect } from './connect'
 import { answerDisconnect } from './disconnect'
 import { discoverConnectors } from './discover'
-import { eip155Events, eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155NameFailed, eip155NameRequested } from './events'
-import { answerGetCapabilities } from './get-capabilities'
+import { eip155CapabilitiesRequested, eip155Events, eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155NameFailed, eip155NameRequested } from './events'
 import { watchProvider } from './provider-events'
 import { reconnect } from './reconnect'
-import { chunk, whenNeeded } from '../../kernel/family/lazy'
+import { chunk, failIntent, whenNeeded } from '../../kernel/family/lazy'
 import { universalResolverOf } from './networks'
 import { createRegistry, type Registry } from './registry'
+import { isForeignConnector } from './session'
 import { initialEip155State, pendingReducers } from './pending'
-import { answerSendTransaction } from './send-transaction'
-import { answerSignMessage } from './sign-message'
-import { answerSwitchNetwork } from './switch-network'
 import type { TokenLists } from './token-balances'
 import { readTokenList, type TokenListEntry } from './tokens/options'
 import { eip155TransportEvents } from './transport-events'
@@ -76,12 +75,8 @@ const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, c
     settleRequests,
     discoverConnectors(ctx.ports.window, registry, ctx.ports.logger),
     reconnect(events$, ctx, registry, requests),
-    answerConnect(events$, ctx, registry, requests),
+    walletRequests(events$, ctx, registry, requests),
     answerDisconnect(events$, ctx, registry, requests),
-    answerSwitchNetwork(events$, ctx, registry, requests),
-    answerSignMessage(events$, ctx, registry, requests),
-    answerSendTransaction(events$, ctx, registry, requests),
-    answerGetCapabilities(events$, ctx, registry, requests),
     walletRpc(events$, ctx, registry, requests),
     watchProvider(ctx, registry),
     nativeBalance(events$, ctx, pollingInterval),
@@ -91,6 +86,35 @@ const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, c
     feeEstimates(events$, ctx),
   )
 }
+
+const requestsCode = chunk(() => import('./requests'))
+
+/** The intents requests.ts answers. */
+const requestIntents = [walletConnectRequested, networkSwitchRequested, walletSignMessageRequested, walletSendTransactionRequested, eip155CapabilitiesRequested]
+
+/**
+ * docs/behaviour.md, "What loads when": what is asked of the wallet after a click (connect, switch network, sign,
+ * send, capabilities; requests.ts) loads on demand. Its import starts once the instance has read its storage (the
+ * page has loaded and started) or the modal opens, so it has arrived before a visitor's click; an intent dispatched
+ * while it loads is answered once it has, from the state it was dispatched in, and fails if the visitor cancelled or
+ * the connection changed meanwhile. If it cannot be loaded, the intents kept fail with `NETWORK_ERROR` (a connect
+ * to a wallet another plugin lists excepted: that plugin answers it).
+ */
+const walletRequests = (events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests) =>
+  whenNeeded(events$, ctx, {
+    wanted: (event) => event.ns === 'eip155' && requestIntents.some((intent) => intent.match(event)),
+    prefetch: (event) => storageHydrated.match(event) || modalOpened.match(event),
+    chunk: requestsCode,
+    note: () => requests.since(),
+    release: (since) => since.release(),
+    run: (code, events$, ctx, kept) => code.answerRequests(events$, ctx, registry, { ...requests, request: (...request) => (kept()?.note ?? requests).request(...request) }),
+    failed: ({ event, state }, cause): LatchEvent[] => {
+      ctx.ports.logger.warn('eip155: the code of wallet requests could not be loaded', cause)
+      const connectorId = walletConnectRequested.match(event) ? event.payload.connectorId : undefined
+      if (connectorId !== undefined && !registry.get(connectorId) && isForeignConnector(state, registry, connectorId)) return []
+      return failIntent(event, cause)
+    },
+  })
 
 const namesCode = chunk(() => import('./names'))
 
@@ -214,7 +238,7 @@ const tokenBalances = (...[events$, ctx, lists, pollingInterval]: [...Parameters
   })
 
 /** The plugin's code loaded on first need, by what it answers: `load()` one to have it now (tests do). */
-export const lazyCode = { balance: balanceCode, receipts: receiptsCode, walletRpc: walletRpcCode, names: namesCode, feeEstimates: feeEstimateCode } as const
+export const lazyCode = { requests: requestsCode, balance: balanceCode, receipts: receiptsCode, walletRpc: walletRpcCode, names: namesCode, feeEstimates: feeEstimateCode } as const
 
 /**
  * The EVM chain family: EIP-6963 and injected wallets, connect, switch/add chain, sign, typed data, send, calls,

@@ -1,4 +1,4 @@
-import type { RemoteWallet } from '../../kernel/family/index'
+import type { RemoteWallet } from '../../kernel/family/wallets'
 import type { Eip1193Provider } from './provider'
 
 const adapted = new WeakMap<RemoteWallet, Eip1193Provider>()

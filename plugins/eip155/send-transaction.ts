@@ -17,7 +17,7 @@ import { toHexQuantity } from './hex'
 import type { Registry } from './registry'
 import type { WalletRequests } from './wallet-requests'
 import { activeSession } from './session'
-import { notConnected } from './sign-message'
+import { notConnected } from './not-connected'
 
 /** Answers `wallet/sendTransactionRequested` for eip155 with `eth_sendTransaction`; resolves with the hash once sent. */
 export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {

@@ -1,5 +1,5 @@
 import { selectAddress, type EffectContext, type State } from '../../kernel/index'
-import { remoteWallets, type RemoteWallet } from '../../kernel/family/index'
+import { remoteWallets, type RemoteWallet } from '../../kernel/family/wallets'
 import type { Eip1193Provider } from './provider'
 import type { Registry } from './registry'
 import { remoteProvider } from './remote'

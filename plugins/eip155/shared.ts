@@ -7,10 +7,21 @@
  * overhead). Reached by all of them through this module, the helpers stay in one chunk (docs/behaviour.md,
  * "What loads when"). scripts/layering.test.ts checks the rule.
  */
-export { describe } from './accounts'
+export { describe, readAccounts, readChainId } from './accounts'
 export { eip155ReceiptReceived, eip155TokenRejected, nativeBalanceTriggers } from './balance-events'
 export { toWalletError } from './errors'
-export { eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155FeeEstimateSucceeded, eip155NameFailed, eip155NameRequested, eip155NameSucceeded } from './events'
+export { caipAddressOf, connectedEvents } from './connected'
+export {
+  eip155CapabilitiesFailed,
+  eip155CapabilitiesRequested,
+  eip155CapabilitiesSucceeded,
+  eip155FeeEstimateFailed,
+  eip155FeeEstimateRequested,
+  eip155FeeEstimateSucceeded,
+  eip155NameFailed,
+  eip155NameRequested,
+  eip155NameSucceeded,
+} from './events'
 export { toHexQuantity } from './hex'
 export { chunk } from '../../kernel/family/lazy'
 export { chainIdOf, universalResolverOf } from './networks'
@@ -19,7 +30,7 @@ export { refreshes, type Refresh } from './refresh'
 export { postJsonRpc, readRpcResult, rpcCall, type RpcErrorAnswer } from './rpc'
 export { capabilitiesSchema, hexQuantitySchema } from './schemas'
 export { selectEip155ChainId } from './selectors'
-export { activeSession } from './session'
-export { notConnected } from './sign-message'
+export { activeSession, isForeignConnector } from './session'
+export { notConnected } from './not-connected'
 export { balanceTargetOf, sameTarget, type BalanceTarget } from './target'
 export { eip155RpcUrlMissing } from './transport-events'

@@ -1,6 +1,5 @@
 import type { Observable } from 'rxjs'
 import {
-  visitorMessages,
   answerIntent,
   classifyRpcResult,
   LatchError,
@@ -17,14 +16,7 @@ import { utf8ToHex } from './hex'
 import type { Registry } from './registry'
 import type { WalletRequests } from './wallet-requests'
 import { activeSession } from './session'
-
-/** The text of a request without a connected wallet (docs/errors.md). */
-export const notConnectedMessage = visitorMessages.NOT_CONNECTED
-
-/** provider error for a request without a connected wallet (docs/errors.md). */
-export function notConnected(): LatchError {
-  return new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: 'no EVM wallet is connected' })
-}
+import { notConnected } from './not-connected'
 
 /** Answers `wallet/signMessageRequested` for eip155 with `personal_sign`; a declined prompt is 'Signature declined'. */
 export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {

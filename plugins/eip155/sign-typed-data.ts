@@ -1,7 +1,7 @@
 import type { Address, Hex, TypedData, TypedDataDefinition } from 'viem'
 import { LatchError, request, type Kernel, type RequestOptions } from '../../kernel/index'
 import { selectEip155Address } from './selectors'
-import { notConnected } from './sign-message'
+import { notConnected } from './not-connected'
 
 export type SignTypedDataParameters<
   typedData extends TypedData | Record<string, unknown> = TypedData,

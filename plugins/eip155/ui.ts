@@ -1,9 +1,13 @@
 /**
- * What the modal's Send view uses of the plugin: the send verbs, the name lookup and the pending list. ui/ imports a
+ * What ui/ uses of the plugin: the Send view's send verbs, name lookup and pending list, and the verbs the hooks
+ * `useLatchSignTypedData` and `useLatchSendCalls` import on first use (through index.ts, which a dynamic import keeps
+ * whole, they would hold every verb of the plugin in a dapp's first load). ui/ imports a
  * plugin through its index.ts or this file only (scripts/layering.test.ts); this one keeps the Send chunk free of the
  * rest of the plugin (docs/chunks.md).
  */
 export { estimateSendFee, sendTokens } from './send-tokens'
 export { resolveName } from './resolve-name'
 export { selectPendingTransfers } from './pending'
+export { signTypedData } from './sign-typed-data'
+export { sendCalls } from './send-calls'
 export type {} from './events'

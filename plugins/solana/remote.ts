@@ -1,4 +1,4 @@
-import type { RemoteWallet } from '../../kernel/family/index'
+import type { RemoteWallet } from '../../kernel/family/wallets'
 import { decodeBase58, encodeBase58 } from '../../kernel/rules/base58'
 import { fromBase64, toBase64 } from './bytes'
 import type { StandardWallet, StandardWalletAccount } from './wallet-schema'

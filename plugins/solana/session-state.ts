@@ -1,5 +1,5 @@
 import { accountConnected, LatchError, networkSwitched, selectAddress, type CaipNetwork, type EffectContext, type LatchEvent, type State, type WalletListing } from '../../kernel/index'
-import { remoteWallets, type RemoteWallet } from '../../kernel/family/index'
+import { remoteWallets, type RemoteWallet } from '../../kernel/family/wallets'
 import { remoteStandardWallet } from './remote'
 import { walletChainOf } from './networks'
 import type { Registry, WalletEntry } from './registry'

@@ -1,4 +1,5 @@
 import type { Observable } from 'rxjs'
+import { remoteWallets } from '../../kernel/family/wallets'
 import {
   answerIntent,
   LatchError,
@@ -31,9 +32,8 @@ export function answerSwitchNetwork(events$: Observable<Logged>, ctx: EffectCont
     const network = chain.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
     if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: `${caipNetworkId} is not among the configured networks` })
     // Connected through a connector's wallet (WalletConnect): the switch follows its rules (docs/walletconnect.md, "Sessions").
-    // The kit loads here only then, so the plugin's entry stays small (docs/solana.md, "What loads when").
     const connectorId = chain.connectorId !== undefined && !entry ? chain.connectorId : undefined
-    const remote = connectorId === undefined ? undefined : (await import('../../kernel/family/index')).remoteWallets(ctx).get('solana', connectorId)
+    const remote = connectorId === undefined ? undefined : remoteWallets(ctx).get('solana', connectorId)
     if (remote) await remote.switchChain(caipNetworkId)
     const walletChain = walletChainOf(caipNetworkId)
     if (entry && walletChain && !chainsOf(entry.wallet, entry.info.chains).includes(walletChain)) {

@@ -11,7 +11,7 @@ export type UseLatchSendCallsReturnType = MutationState<SendCallsReturnType, Sen
 
 // Imported on first use, as in useLatchSignTypedData: latch/react's first load carries none of the eip155 plugin.
 const run = async (latch: Latch, variables: SendCallsParameters) => {
-  const { sendCalls } = await import('../../plugins/eip155/index')
+  const { sendCalls } = await import('../../plugins/eip155/ui')
   return sendCalls(latch, variables)
 }
 

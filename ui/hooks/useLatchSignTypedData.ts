@@ -22,7 +22,7 @@ export type UseLatchSignTypedDataReturnType = MutationState<Hex, SignTypedDataPa
 // The EVM verb is imported on first use, so latch/react's first load carries none of the eip155 plugin (a dapp
 // that signs typed data has loaded latch/plugins/eip155 already: the import finds it there).
 const run = async (latch: Latch, variables: SignTypedDataParameters) => {
-  const { signTypedData } = await import('../../plugins/eip155/index')
+  const { signTypedData } = await import('../../plugins/eip155/ui')
   return (await signTypedData(latch, variables)).signature
 }
 
