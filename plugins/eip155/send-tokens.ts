@@ -1,7 +1,6 @@
 import * as z from 'zod/mini'
 import { isEvmAddress, LatchError, request, sendTransaction, type Kernel, type RequestOptions } from '../../kernel/index'
-import { eip155TransferSent } from './balance-events'
-import { estimateFee } from './estimate-fee'
+import { eip155TransferSent, estimateFee } from './shared'
 
 /** The coin (`'native'`), or a token by its contract and decimals (docs/behaviour.md, "Sending tokens"). */
 export type SendTokensToken = 'native' | { address: string; decimals: number }

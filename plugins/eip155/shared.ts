@@ -8,7 +8,8 @@
  * "What loads when"). scripts/layering.test.ts checks the rule.
  */
 export { describe, readAccounts, readChainId } from './accounts'
-export { eip155ReceiptReceived, eip155TokenRejected, nativeBalanceTriggers } from './balance-events'
+export { eip155ReceiptReceived, eip155TokenRejected, eip155TransferSent, nativeBalanceTriggers } from './balance-events'
+export { estimateFee } from './estimate-fee'
 export { toWalletError } from './errors'
 export { caipAddressOf, connectedEvents } from './connected'
 export {
@@ -32,5 +33,9 @@ export { capabilitiesSchema, hexQuantitySchema } from './schemas'
 export { selectEip155ChainId } from './selectors'
 export { activeSession, isForeignConnector } from './session'
 export { notConnected } from './not-connected'
+export { selectPendingTransfers } from './pending'
+export { resolveName } from './resolve-name'
+export { sendCalls } from './send-calls'
+export { signTypedData } from './sign-typed-data'
 export { balanceTargetOf, sameTarget, type BalanceTarget } from './target'
 export { eip155RpcUrlMissing } from './transport-events'

@@ -6,8 +6,6 @@
  * rest of the plugin (docs/chunks.md).
  */
 export { estimateSendFee, sendTokens } from './send-tokens'
-export { resolveName } from './resolve-name'
-export { selectPendingTransfers } from './pending'
-export { signTypedData } from './sign-typed-data'
-export { sendCalls } from './send-calls'
+// The entry's own modules, through its door (docs/chunks.md), so that they stay in one chunk with the rest.
+export { resolveName, selectPendingTransfers, sendCalls, signTypedData } from './shared'
 export type {} from './events'
