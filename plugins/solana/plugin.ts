@@ -8,7 +8,6 @@ import { solanaEvents, type SolanaState } from './events'
 import { whenFamilyNeeded, loadOnDemand } from '../../kernel/family/lazy'
 import { createRegistry } from './registry'
 import type { SessionOptions } from './session'
-import { answerSwitchNetwork } from './switch-network'
 
 import type { SolanaTokenInfo } from './events'
 
@@ -25,8 +24,8 @@ export type SolanaOptions = {
   tokens?: readonly SolanaTokenInfo[]
 }
 
-/** The intents that need a wallet session, and so the plugin's lazily loaded part. */
-const sessionIntents = new Set(['wallet/connectRequested', 'wallet/disconnectRequested', 'wallet/signMessageRequested', 'wallet/sendTransactionRequested', 'wallet/rpcRequested'])
+/** The intents the plugin's lazily loaded part answers: those that need a wallet session, and a network switch. */
+const sessionIntents = new Set(['wallet/connectRequested', 'wallet/disconnectRequested', 'wallet/signMessageRequested', 'wallet/sendTransactionRequested', 'wallet/rpcRequested', 'network/switchRequested'])
 
 
 /** The optional peer the default discovery needs (docs/solana.md, "Install"). */
@@ -58,7 +57,6 @@ export function solana(options: SolanaOptions = {}) {
     const session: SessionOptions = { registry, tokens: options.tokens ?? [] }
     return merge(
       options.wallets ? discoverWallets(options.wallets, registry, ctx) : discoverStandardWallets(registry, ctx),
-      answerSwitchNetwork(events$, ctx, registry),
       loadOnDemand(events$, ctx, {
         name: 'solana',
         ...whenFamilyNeeded('solana', sessionIntents),

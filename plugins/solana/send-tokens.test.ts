@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createLatch, walletSendTransactionSucceeded, type Logged } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { sendTokens as sendBitcoin } from '../bip122/index'
-import { estimateSendFee, sendTokens, signatureFee } from './send-tokens'
+import { sendTokens } from './send-tokens'
+import { estimateSendFee, signatureFee } from './send-verbs'
 
 // docs/solana.md, "Sending tokens", and docs/bitcoin.md, "Requests": what each family asks of its plugin, answered here by hand.
 const owner = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'

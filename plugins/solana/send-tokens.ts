@@ -15,9 +15,6 @@ const paramsSchema = z.object({
   to: base58,
 })
 
-/** The base fee of one signature, in lamports: what a SOL or SPL transfer pays, whatever the speed (docs/solana.md). */
-export const signatureFee = 5000n
-
 /**
  * Sends `amount` (lamports, or the token's base units) to the owner `to` from the connected Solana account (docs/solana.md,
  * "Sending tokens"): SOL as a transfer, an SPL token as `sendTransaction` with `token: { mint, decimals }`, which the plugin
@@ -32,14 +29,4 @@ export async function sendTokens(latch: Kernel, { token, amount, to, ...options 
   if (checked.token === 'native') return sendTransaction(latch, { to: recipient, value: checked.amount, ns: 'solana', ...options })
   const spl = { mint: checked.token.address, decimals: checked.token.decimals }
   return sendTransaction(latch, { to: recipient, value: checked.amount, token: spl, ns: 'solana', ...options })
-}
-
-export type EstimateSendFeeParameters = { from: string; token: SendTokensToken; to: string }
-
-/**
- * The network fee of `sendTokens` in lamports: the one signature's base fee, whatever is sent to whom (an SPL
- * recipient's new token account's rent-exempt deposit is no fee). Takes the EVM one's parameters, and asks nothing.
- */
-export async function estimateSendFee(_latch: Kernel, _parameters?: EstimateSendFeeParameters, _options?: RequestOptions): Promise<bigint> {
-  return signatureFee
 }

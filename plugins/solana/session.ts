@@ -12,6 +12,7 @@ import type { SolanaTokenInfo } from './events'
 import { reconnect } from './reconnect'
 import type { Registry } from './registry'
 import { answerSendTransaction, answerSignMessage, answerWalletRpc } from './requests'
+import { answerSwitchNetwork } from './switch-network'
 import { createWalletCalls } from './wallet-calls'
 import { watchWallet } from './watch'
 
@@ -28,6 +29,7 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, { regis
     reconnect(events$, ctx, registry, calls),
     answerConnect(events$, ctx, registry, calls),
     answerDisconnect(events$, ctx, registry, calls),
+    answerSwitchNetwork(events$, ctx, registry),
     answerWalletRpc(events$, ctx, registry, calls, (signature) => sent.next(signature)),
     answerSignMessage(events$, ctx, registry, calls),
     answerSendTransaction(events$, ctx, registry, calls, (signature) => sent.next(signature)),

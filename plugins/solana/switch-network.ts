@@ -12,7 +12,7 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
-import { walletChainOf } from './networks'
+import { walletChainOf } from './shared'
 import type { Registry } from './registry'
 
 /**

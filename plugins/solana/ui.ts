@@ -3,4 +3,5 @@
  * index.ts or this file only (scripts/layering.test.ts); this one keeps the Send chunk free of the rest of the plugin
  * (docs/chunks.md).
  */
-export { signatureFee, sendTokens } from './send-tokens'
+export { sendTokens } from './send-tokens'
+export { signatureFee } from './shared'
