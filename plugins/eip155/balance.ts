@@ -15,7 +15,10 @@ import {
   type Logged,
 } from '../../kernel/index'
 import type { FallbackTransport } from './fallback'
-import { balanceTargetOf, hexQuantitySchema, nativeBalanceTriggers, oneAtATime, refreshes, sameTarget, type BalanceTarget, type Refresh } from './shared'
+import { hexQuantitySchema, nativeBalanceTriggers } from './shared'
+import { oneAtATime } from './one-at-a-time'
+import { refreshes, type Refresh } from './refresh'
+import { balanceTargetOf, sameTarget, type BalanceTarget } from './target'
 import { createTransports, type Transports } from './transports'
 
 const triggers = new Set(nativeBalanceTriggers)

@@ -5,7 +5,7 @@
 import { Observable } from 'rxjs'
 import * as z from 'zod/mini'
 import { constants, LatchError, toLatchError, type Ports } from '../../kernel/index'
-import { postJsonRpc, readRpcResult } from './shared'
+import { postJsonRpc, readRpcResult } from './rpc'
 
 /** Most calls in one JSON-RPC batch (docs/behaviour.md, "Numbers"). */
 export const rpcBatchSize = constants.rpcFallback.batchSize

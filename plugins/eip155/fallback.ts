@@ -7,7 +7,7 @@ import { catchError, defer, finalize, takeWhile, throwError, type Observable, ty
 import { constants, LatchError, type Ports } from '../../kernel/index'
 import { createBatcher, type RpcBatcher } from './batch'
 import { rankUrls, type RankOptions } from './rank'
-import type { RpcErrorAnswer } from './shared'
+import type { RpcErrorAnswer } from './rpc'
 
 /** One network's transport. */
 export type FallbackTransport = {

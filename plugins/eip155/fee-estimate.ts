@@ -1,7 +1,8 @@
 import { firstValueFrom, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
 import { answerIntent, constants, LatchError, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
-import { eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155FeeEstimateSucceeded, rpcCall } from './shared'
+import { eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155FeeEstimateSucceeded } from './shared'
+import { rpcCall } from './rpc'
 
 /** A JSON-RPC quantity a uint256 holds. */
 const quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/))

@@ -14,7 +14,9 @@ import {
 } from '../../kernel/index'
 import { isShownName } from '../../kernel/rules/names'
 import { decodeAddr, decodeReverse, decodeText, encodeResolve, encodeReverse, isPlausibleName, shownAvatar } from './ens-codec'
-import { balanceTargetOf, eip155NameFailed, eip155NameRequested, eip155NameSucceeded, nativeBalanceTriggers, rpcCall, sameTarget, universalResolverOf, type BalanceTarget } from './shared'
+import { eip155NameFailed, eip155NameRequested, eip155NameSucceeded, nativeBalanceTriggers, universalResolverOf } from './shared'
+import { rpcCall } from './rpc'
+import { balanceTargetOf, sameTarget, type BalanceTarget } from './target'
 
 /** How long a name lookup may take before it gives up and shows nothing (docs/behaviour.md, "Names"). */
 export const nameLookupTimeout = 5_000

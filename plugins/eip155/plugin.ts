@@ -27,7 +27,10 @@ import { discoverConnectors } from './discover'
 import { eip155CapabilitiesRequested, eip155Events, eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155NameFailed, eip155NameRequested } from './events'
 import { watchProvider } from './provider-events'
 import { reconnect } from './reconnect'
-import { chunk, failIntent, whenNeeded } from '../../kernel/family/lazy'
+import { failIntent, whenNeeded } from '../../kernel/family/lazy'
+// Through the door (docs/chunks.md): reached from the first load too, shared.ts joins the chunk of what it re-exports,
+// so a lazily loaded module needs no file beyond the first load's.
+import { chunk } from './shared'
 import { universalResolverOf } from './networks'
 import { createRegistry, type Registry } from './registry'
 import { isForeignConnector } from './session'

@@ -6,7 +6,7 @@
  */
 import { catchError, exhaustMap, forkJoin, map, of, scan, timer, type Observable } from 'rxjs'
 import { constants, type Ports } from '../../kernel/index'
-import { rpcCall } from './shared'
+import { rpcCall } from './rpc'
 
 /** One ping of one URL: how long it took on the clock port, and whether it was answered. */
 export type PingSample = { latency: number; success: boolean }

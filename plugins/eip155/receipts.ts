@@ -1,7 +1,9 @@
 import { catchError, EMPTY, exhaustMap, filter, map, mergeMap, of, take, takeUntil, timer, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
 import { constants, walletSendTransactionSucceeded, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
-import { balanceTargetOf, eip155ReceiptReceived, hexQuantitySchema, rpcCall } from './shared'
+import { eip155ReceiptReceived, hexQuantitySchema } from './shared'
+import { rpcCall } from './rpc'
+import { balanceTargetOf } from './target'
 
 /** How long Latch waits for the visitor's transaction to be mined (docs/behaviour.md, "Numbers"). */
 export const receiptWait = 5 * 60_000

@@ -17,7 +17,10 @@ import {
   type Logged,
   type State,
 } from '../../kernel/index'
-import { balanceTargetOf, chainIdOf, oneAtATime, refreshes, sameTarget, type BalanceTarget, type Refresh } from './shared'
+import { chainIdOf } from './shared'
+import { oneAtATime } from './one-at-a-time'
+import { refreshes, type Refresh } from './refresh'
+import { balanceTargetOf, sameTarget, type BalanceTarget } from './target'
 import type { ListedToken } from './tokens/options'
 
 /** The integrator's token list, by chain id. */

@@ -10,7 +10,8 @@
 import { catchError, defer, EMPTY, from, of, switchMap, throwError, type Observable } from 'rxjs'
 import { constants, LatchError, type CaipNetwork, type EffectContext, type LatchEvent, type Ports } from '../../kernel/index'
 import type { FallbackOptions, FallbackTransport } from './fallback'
-import { chunk, eip155RpcUrlMissing, rpcCall } from './shared'
+import { chunk, eip155RpcUrlMissing } from './shared'
+import { rpcCall } from './rpc'
 
 export type Transports = {
   /** The network's transport; undefined when it has no RPC URL. */

@@ -6,7 +6,7 @@
  */
 import { firstValueFrom } from 'rxjs'
 import { formatUnitsToDecimalString, LatchError, type Ports, type TokenBalance } from '../../../kernel/index'
-import { rpcCall } from '../shared'
+import { rpcCall } from '../rpc'
 import { decodeAggregate3, decodeString, decodeUint, encodeAggregate3, encodeBalanceOf, selectors, type Call, type CallResult } from './abi'
 import type { ListedToken } from './options'
 
