@@ -1,5 +1,5 @@
 import { castDraft } from 'immer'
-import { concat, defer, EMPTY, filter, first, from, merge, switchMap, type Observable } from 'rxjs'
+import { concat, defer, EMPTY, filter, first, from, merge, Observable, switchMap } from 'rxjs'
 import * as z from 'zod/mini'
 import {
   balanceTokensRequested,
@@ -79,6 +79,7 @@ const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, c
     discoverConnectors(ctx.ports.window, registry, ctx.ports.logger),
     reconnect(events$, ctx, registry, requests),
     walletRequests(events$, ctx, registry, requests),
+    fetchWhenIdle(ctx),
     answerDisconnect(events$, ctx, registry, requests),
     walletRpc(events$, ctx, registry, requests),
     watchProvider(ctx, registry),
@@ -97,15 +98,34 @@ const requestIntents = [walletConnectRequested, networkSwitchRequested, walletSi
 
 /**
  * docs/behaviour.md, "What loads when": what is asked of the wallet after a click (connect, switch network, sign,
- * send, capabilities; requests.ts) loads on demand. Its import starts once the instance has read its storage (the
- * page has loaded and started) or the modal opens, so it has arrived before a visitor's click; an intent dispatched
+ * send, capabilities; requests.ts) loads on demand. Its import starts when the browser is first idle (fetchWhenIdle),
+ * or earlier when a stored connection is restored or the modal opens, so it has arrived before a visitor's click; an intent dispatched
  * while it loads is answered once it has, from the state it was dispatched in, and fails if the visitor cancelled or
  * the connection changed meanwhile. If it cannot be loaded, the intents kept fail with `NETWORK_ERROR` (a connect
  * to a wallet another plugin lists excepted: that plugin answers it).
  */
+/**
+ * Fetches requests.ts once the browser is first idle after the instance starts (as LatchProvider preloads the modal:
+ * `requestIdleCallback` with a 1,500 ms timeout, else a timer), so a visitor's first click finds it loaded; nothing on a
+ * server. A failed fetch is left to the first intent, which tries again and is answered.
+ */
+const fetchWhenIdle = (ctx: EffectContext) =>
+  new Observable<never>(() => {
+    const win = ctx.ports.window
+    if (!win) return undefined
+    const fetchCode = () => void requestsCode.load().catch(() => undefined)
+    if (typeof win.requestIdleCallback === 'function') {
+      const handle = win.requestIdleCallback(fetchCode, { timeout: 1_500 })
+      return () => win.cancelIdleCallback(handle)
+    }
+    const scheduled = ctx.ports.scheduler.schedule(fetchCode, 1)
+    return () => scheduled.unsubscribe()
+  })
+
 const walletRequests = (events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests) =>
   whenNeeded(events$, ctx, {
     wanted: (event) => event.ns === 'eip155' && requestIntents.some((intent) => intent.match(event)),
+    // A stored connection being restored, or the modal opening, start it at once if the idle moment has not come yet.
     prefetch: (event) => storageHydrated.match(event) || modalOpened.match(event),
     chunk: requestsCode,
     note: () => requests.since(),
