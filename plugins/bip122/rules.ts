@@ -1,5 +1,5 @@
 import type { ConnectionAccount } from '../../kernel/index'
-import { checkAccountSwitch as checkFamilyAccountSwitch, switchableAccounts as familySwitchableAccounts } from '../../kernel/rules/connection-switch'
+import { checkAccountSwitch as checkFamilyAccountSwitch, switchableAccounts as familySwitchableAccounts } from '../../kernel/rules/account-switch'
 
 /**
  * docs/bitcoin.md, "Switching accounts": only payment accounts can become the active account, and a switch names
