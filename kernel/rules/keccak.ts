@@ -1,6 +1,6 @@
 /**
  * Keccak-256 (the pre-standard padding Ethereum uses, FIPS 202's Keccak-f[1600] permutation): what the EIP-55
- * checksum and the ENS calls hash. Written here over 32-bit halves of each 64-bit lane, in about 0.7 kB, because
+ * checksum and the ENS calls hash. Written here over 32-bit halves of each 64-bit lane, in about 1.3 kB minified, because
  * `@noble/hashes/sha3` weighs about 5.7 kB with its helpers, and the checksum (docs/behaviour.md, "Addresses") runs
  * in a dapp's first load, when a stored connection is restored. Checked against @noble/hashes by keccak.test.ts.
  */
