@@ -1,8 +1,13 @@
-import { connectionRemoved } from '../core/events'
+import { accountAddressChanged, connectionRemoved, connectionSwitched, connectionSwitchingChanged } from '../core/events'
+import { selectAddress } from '../core/selectors'
+import { LatchError } from '../engine/errors'
 import type { Kernel, RequestOptions } from '../engine/kernel'
+import { checkAccountSwitch, planConnectionSwitch, switchOutcome } from '../rules/connection-switch'
 import type { ChainNamespace } from '../types'
+import { activateFamily } from './activate-family'
+import { connect } from './connect'
 import { disconnect } from './disconnect'
-import type { SwitchConnectionParameters, SwitchConnectionReturnType } from './switch-connection'
+import type { SwitchConnectionParameters, SwitchConnectionReturnType, SwitchTools } from './switch-connection'
 
 export type { SwitchConnectionParameters, SwitchConnectionReturnType }
 
@@ -12,10 +17,23 @@ export type { SwitchConnectionParameters, SwitchConnectionReturnType }
  * reconnected; a disconnected one connects afresh. `address` picks the account (Bitcoin: a payment account,
  * required). Resolves with whether the account and the wallet changed. Fails as the connect would, or with
  * `INVALID_ADDRESS`, `BIP122_ADDRESS_REQUIRED`, `NON_PAYMENT_ACCOUNT` for an account that cannot be chosen.
- * Its code loads on first use.
+ * Its code loads on first use, handed what it uses of the kernel's first load (docs/chunks.md).
  */
 export function switchConnection(latch: Kernel, parameters: SwitchConnectionParameters): Promise<SwitchConnectionReturnType> {
-  return import('./switch-connection').then((code) => code.switchConnection(latch, parameters))
+  return import('./switch-connection').then((code) => code.switchConnection(latch, parameters, switchTools))
+}
+
+const switchTools: SwitchTools = {
+  accountAddressChanged,
+  connectionSwitched,
+  connectionSwitchingChanged,
+  selectAddress,
+  LatchError,
+  checkAccountSwitch,
+  planConnectionSwitch,
+  switchOutcome,
+  connect,
+  activateFamily,
 }
 
 export type DisconnectConnectionParameters = { ns: ChainNamespace; connectorId: string } & RequestOptions
@@ -29,4 +47,4 @@ export async function disconnectConnection(latch: Kernel, { ns, connectorId, ...
   latch.dispatch(connectionRemoved({ connectorId }, { ns }))
 }
 
-export { activateFamily } from './activate-family'
+export { activateFamily }

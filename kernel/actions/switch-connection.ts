@@ -1,24 +1,47 @@
-import { accountAddressChanged, connectionSwitched, connectionSwitchingChanged } from '../core/events'
-import { LatchError } from '../engine/errors'
+import type { accountAddressChanged, connectionSwitched, connectionSwitchingChanged } from '../core/events'
+import type { selectAddress } from '../core/selectors'
+import type { LatchError } from '../engine/errors'
 import type { Kernel, RequestOptions } from '../engine/kernel'
-import { checkAccountSwitch, planConnectionSwitch, switchOutcome } from '../rules/connection-switch'
-import { selectAddress } from '../core/selectors'
+import type { checkAccountSwitch, planConnectionSwitch, switchOutcome } from '../rules/connection-switch'
 import type { CaipAddress, ChainNamespace } from '../types'
-import { connect } from './connect'
-import { activateFamily } from './activate-family'
+import type { connect } from './connect'
+import type { activateFamily } from './activate-family'
 
 export type SwitchConnectionParameters = { ns: ChainNamespace; connectorId: string; address?: string } & RequestOptions
 export type SwitchConnectionReturnType = { caipAddress: CaipAddress; hasSwitchedAccount: boolean; hasSwitchedWallet: boolean }
 
 /**
- * The body of `switchConnection` (actions/connections.ts), loaded when first used; the modal's views import it
- * directly. Makes a connection the active one of its family, and its family the active one (docs/behaviour.md, "Several
- * connections"). The connected connection with an address of it only moves the account; an active one is
- * reconnected; a disconnected one connects afresh. `address` picks the account (Bitcoin: a payment account,
- * required). Reports whether the account and the wallet changed. Fails as the connect would, or with
- * `INVALID_ADDRESS`, `BIP122_ADDRESS_REQUIRED`, `NON_PAYMENT_ACCOUNT` for an account that cannot be chosen.
+ * What the body below uses of the kernel's first load, handed to it by `switchConnection` (actions/connections.ts):
+ * this lazily loaded module imports the rest of the kernel for its types only, so it never reaches part of the
+ * kernel's first load on its own and splits it into chunks (docs/chunks.md, "The rule: one door").
  */
-export async function switchConnection(latch: Kernel, { ns, connectorId, address, ...options }: SwitchConnectionParameters): Promise<SwitchConnectionReturnType> {
+export type SwitchTools = {
+  accountAddressChanged: typeof accountAddressChanged
+  connectionSwitched: typeof connectionSwitched
+  connectionSwitchingChanged: typeof connectionSwitchingChanged
+  selectAddress: typeof selectAddress
+  LatchError: typeof LatchError
+  checkAccountSwitch: typeof checkAccountSwitch
+  planConnectionSwitch: typeof planConnectionSwitch
+  switchOutcome: typeof switchOutcome
+  connect: typeof connect
+  activateFamily: typeof activateFamily
+}
+
+/**
+ * The body of `switchConnection` (actions/connections.ts), loaded when first used. Makes a connection the active one of
+ * its family, and its family the active one (docs/behaviour.md, "Several connections"). The connected connection with
+ * an address of it only moves the account; an active one is reconnected; a disconnected one connects afresh. `address`
+ * picks the account (Bitcoin: a payment account, required). Reports whether the account and the wallet changed. Fails
+ * as the connect would, or with `INVALID_ADDRESS`, `BIP122_ADDRESS_REQUIRED`, `NON_PAYMENT_ACCOUNT` for an account that
+ * cannot be chosen.
+ */
+export async function switchConnection(
+  latch: Kernel,
+  { ns, connectorId, address, ...options }: SwitchConnectionParameters,
+  tools: SwitchTools,
+): Promise<SwitchConnectionReturnType> {
+  const { selectAddress, planConnectionSwitch, switchOutcome, connectionSwitchingChanged, connectionSwitched, connect, activateFamily, LatchError } = tools
   const state = latch.getState()
   const before = { connectorId: state.chains[ns].connectorId, address: selectAddress(state, ns) }
   const plan = planConnectionSwitch({
@@ -29,12 +52,12 @@ export async function switchConnection(latch: Kernel, { ns, connectorId, address
     ...(address === undefined ? {} : { address }),
   })
   if (plan.kind === 'select') {
-    moveTo(latch, ns, connectorId, plan.address)
+    moveTo(latch, ns, connectorId, plan.address, tools)
   } else {
     latch.dispatch(connectionSwitchingChanged({ switching: true }))
     try {
       await connect(latch, { connectorId, ns, ...options })
-      if (plan.kind === 'reconnect' && plan.address !== undefined) moveTo(latch, ns, connectorId, plan.address)
+      if (plan.kind === 'reconnect' && plan.address !== undefined) moveTo(latch, ns, connectorId, plan.address, tools)
     } finally {
       latch.dispatch(connectionSwitchingChanged({ switching: false }))
     }
@@ -49,7 +72,8 @@ export async function switchConnection(latch: Kernel, { ns, connectorId, address
 }
 
 /** Moves the family's active account to `address`, an account of the connection (checked as the family requires). */
-function moveTo(latch: Kernel, ns: ChainNamespace, connectorId: string, address: string): void {
+function moveTo(latch: Kernel, ns: ChainNamespace, connectorId: string, address: string, tools: SwitchTools): void {
+  const { checkAccountSwitch, selectAddress, accountAddressChanged, LatchError } = tools
   const state = latch.getState()
   const connection = state.connection.connections[ns].find((c) => c.connectorId === connectorId)
   const account = checkAccountSwitch(ns, connection?.accounts ?? state.chains[ns].account.allAccounts, address)

@@ -1,7 +1,9 @@
 /**
  * docs/behaviour.md, "Several connections": what switching to a connection does, which accounts may become the
  * active one, and what a switch reports. Pure verbs over plain data. Not in the kernel's barrel: the modal's views
- * and the plugins import it by path, so a dapp's first load does not carry it (code is split by file).
+ * and the plugins import it by path. `switchConnection` (kernel/actions/connections.ts) hands it to its lazily loaded
+ * body, so it is in the first load with the kernel: reached from that body, it would cut the kernel's first load into
+ * chunks (docs/chunks.md, "The rule: one door").
  */
 import { LatchError } from '../engine/errors'
 import type { ChainNamespace, ConnectionAccount, Connector } from '../types'

@@ -4,13 +4,13 @@ import {
   disconnectConnection,
   errorToast,
   routerPushed,
+  switchConnection,
   toastRequested,
   type ChainNamespace,
   type Latch,
   type State,
 } from '../../../../kernel/index'
 // By path, not from the kernel's barrel: only this view needs them (docs/react.md, "The modal's lazy chunk").
-import { switchConnection } from '../../../../kernel/actions/switch-connection'
 import { selectProfileConnections, type ProfileFamily } from '../../../../kernel/core/connection-selectors'
 import { switchableAccounts } from '../../../../kernel/rules/connection-switch'
 import { useLatchContext } from '../../../context'
