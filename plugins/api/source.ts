@@ -6,7 +6,7 @@
 import { defer, from, of, switchMap, type Observable } from 'rxjs'
 import { constants, LatchError, selectConfiguredNamespaces, toLatchError, type EffectContext, type State, type WalletListing } from '../../kernel/index'
 import { chunk } from '../../kernel/family/lazy'
-import { createApiClient, fromAbortable, type ApiClient } from '../provider-api/index'
+import { createApiClient, fromAbortable, loadCallCode, type ApiClient } from '../provider-api/index'
 import { getWallets } from './get-wallets'
 import { keepIncluded, pageOfWallets, searchLocalWallets, visibleListings } from './local'
 import { curatedWallets } from './registry'
@@ -67,14 +67,15 @@ export function createSourceResolver(settings: ApiSettings, ctx: EffectContext):
 }
 
 /** The provider API's source (remote.ts) and the search images' preload, loaded with the first provider request (docs/behaviour.md, "What loads when"). */
-export const remoteCode = chunk(() => import('./remote'))
+const remoteCode = chunk(() => import('./remote'))
 
 /** What remote.ts uses of the entry's modules: handed over, so the chunk shares no module with the first load (docs/chunks.md). */
 const tools: RemoteTools = { getWallets, visibleListings, inOrderOf, fromAbortable }
 
-/** The chunk, or `NETWORK_ERROR` when it does not load (the request fails as a provider request that got no answer would). */
+/** The chunk (with the provider API client's call code), or `NETWORK_ERROR` when it does not load (as a provider request that got no answer would). */
 export function loadRemote(): Promise<typeof import('./remote')> {
-  return remoteCode.load().catch((cause: unknown) => {
+  // The code of the call itself comes beside it, not after it.
+  return Promise.all([remoteCode.load(), loadCallCode()]).then(([code]) => code).catch((cause: unknown) => {
     throw new LatchError('NETWORK_ERROR', { details: `the api plugin's provider API code did not load: ${toLatchError(cause).details ?? String(cause)}`, cause })
   })
 }

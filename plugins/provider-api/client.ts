@@ -12,6 +12,11 @@ import { chunk } from '../../kernel/family/lazy'
 /** The fetch and the reading of an answer (http.ts), loaded by the page's first call (docs/chunks.md: `send` hands it what it needs). */
 const http = chunk(() => import('./http'))
 
+/** Starts loading the code of a call (http.ts) ahead of the first one, beside other code that will make calls. */
+export function loadCallCode(): Promise<unknown> {
+  return http.load()
+}
+
 /** docs/behaviour.md, "Provider API" `st`: the sdk type Latch reports. */
 export const sdkType = 'latch'
 /** docs/behaviour.md, "Provider API" `sv`: the sdk version Latch reports (kept equal to package.json's version). */
