@@ -1,0 +1,37 @@
+/** The preload of docs/behaviour.md, "All Wallets" (see preload.ts), loaded with the provider API's code (remote.ts). */
+import { Observable, of, race, timer, map, type SchedulerLike } from 'rxjs'
+import { constants } from '../../kernel/index'
+
+/**
+ * Emits once, then completes, when every image has loaded or failed, or after `timeout` ms on the scheduler,
+ * whichever comes first. At once without a window (server rendering, tests) or with nothing to load.
+ * Unsubscribing stops listening; the browser may still finish the loads into its cache.
+ */
+export function preloadImages(
+  win: Window | undefined,
+  urls: readonly string[],
+  scheduler: SchedulerLike,
+  timeout: number = constants.imagePreloadTimeout,
+): Observable<void> {
+  const ImageConstructor = win && (win as Window & { Image?: typeof Image }).Image
+  if (!ImageConstructor || urls.length === 0) return of(undefined)
+  const loads = new Observable<void>((subscriber) => {
+    let pending = urls.length
+    const images = urls.map((url) => {
+      const image = new ImageConstructor()
+      image.onload = image.onerror = () => {
+        image.onload = image.onerror = null
+        if (--pending === 0) {
+          subscriber.next()
+          subscriber.complete()
+        }
+      }
+      image.src = url
+      return image
+    })
+    return () => {
+      for (const image of images) image.onload = image.onerror = null
+    }
+  })
+  return race(loads, timer(timeout, scheduler).pipe(map(() => undefined)))
+}
