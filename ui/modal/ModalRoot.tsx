@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useThemeMode } from '../shared'
-import { prefersReducedMotion, whenIdle } from '../utils/platform'
+import { prefersReducedMotion, whenIdleAfterPaint } from '../utils/platform'
 import { Dialog } from './Dialog/Dialog'
 import { preloadViews } from './Router/Router'
 import { Toasts } from './Toasts/Toasts'
@@ -26,7 +26,8 @@ export function ModalRoot({ open }: { open: boolean }) {
     const timer = setTimeout(() => setPhase('closed'), 260) // in case animationend never comes
     return () => clearTimeout(timer)
   }, [phase])
-  useEffect(() => whenIdle(() => void preloadViews()), [])
+  // After the open has painted: the views' chunks arriving must not hold up its first frames.
+  useEffect(() => whenIdleAfterPaint(() => void preloadViews()), [])
   return (
     <I18nContext.Provider value={i18n}>
       <div ref={ref} className="latch-theme latch-root" data-theme={theme} lang={locale} dir={dir}>

@@ -16,7 +16,7 @@ import { overrideCss } from '../../theme/tokens'
 import { ModalShell } from './ModalShell'
 import { useLatchTranslate } from '../../i18n/translate'
 import { makePageInert } from '../../utils/inertPage'
-import { useBrowserLayoutEffect } from '../../utils/platform'
+import { useBrowserLayoutEffect, whenIdle } from '../../utils/platform'
 import { createShadowHost, modalScope, type ShadowHost } from './shadowHost'
 
 const selectOpen = (state: State) => state.router.open
@@ -70,6 +70,22 @@ export function ModalHost() {
       live = false
     }
   }, [needed, modal])
+
+  // Once the preloaded chunk is here and the browser is idle, the first open's one-time work is done ahead of it.
+  const locale = t.locale
+  useEffect(() => {
+    let cancelWarm: (() => void) | undefined
+    const cancelIdle = whenIdle(() => {
+      loadModal().then(
+        (module) => void (cancelWarm = whenIdle(() => module.warmUp(locale), 1_000)),
+        () => undefined,
+      )
+    }, 300)
+    return () => {
+      cancelIdle()
+      cancelWarm?.()
+    }
+  }, [locale])
 
   useFocusReturnAndUnsupportedChain(latch, host)
 
