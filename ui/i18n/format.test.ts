@@ -60,18 +60,19 @@ describe('number formats and plural rules (docs/react.md, "The modal\'s lazy chu
     const { NumberFormat, PluralRules } = Intl
     const made = { numberFormats: [] as string[], pluralRules: [] as string[] }
     // Counting subclasses: every Intl object format.ts creates is recorded with its locale.
-    Intl.NumberFormat = class extends NumberFormat {
+    const CountedNumberFormat = class extends NumberFormat {
       constructor(locale?: string | string[], options?: Intl.NumberFormatOptions) {
         super(locale, options)
         made.numberFormats.push(String(locale))
       }
-    } as typeof Intl.NumberFormat
-    Intl.PluralRules = class extends PluralRules {
+    }
+    const CountedPluralRules = class extends PluralRules {
       constructor(locale?: string | string[], options?: Intl.PluralRulesOptions) {
         super(locale, options)
         made.pluralRules.push(String(locale))
       }
-    } as typeof Intl.PluralRules
+    }
+    Object.assign(Intl, { NumberFormat: CountedNumberFormat, PluralRules: CountedPluralRules })
     try {
       warmFormats('fr-CH')
       expect(made).toEqual({ numberFormats: ['fr-CH'], pluralRules: ['fr-CH'] })

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useThemeMode } from '../shared'
-import { prefersReducedMotion, whenIdleAfterPaint } from '../utils/platform'
+import { prefersReducedMotion, whenIdle } from '../utils/platform'
 import { Dialog } from './Dialog/Dialog'
 import { preloadViews } from './Router/Router'
 import { Toasts } from './Toasts/Toasts'
@@ -35,4 +35,20 @@ export function ModalRoot({ open }: { open: boolean }) {
       </div>
     </I18nContext.Provider>
   )
+}
+
+/**
+ * Runs `task` when the browser is idle after the next two frames have been drawn (where there are frames): work started
+ * this way never delays what the current render is about to paint. Returns a cancel function.
+ */
+function whenIdleAfterPaint(task: () => void): () => void {
+  if (typeof requestAnimationFrame !== 'function') return whenIdle(task)
+  let cancel = () => undefined as void
+  let frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => void (cancel = whenIdle(task)))
+  })
+  return () => {
+    cancelAnimationFrame(frame)
+    cancel()
+  }
 }

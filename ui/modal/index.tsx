@@ -1,10 +1,11 @@
 /** The modal chunk, imported lazily by LatchProvider (preloaded when the browser is idle). */
+import { warmFormats } from '../i18n/format'
+import { whenIdle } from '../utils/platform'
+import { modalSheet } from './styles'
+
 export { ModalRoot } from './ModalRoot'
 export { modalCss } from './styles'
 export { preloadViews } from './Router/Router'
-
-import { warmFormats } from '../i18n/format'
-import { modalSheet } from './styles'
 
 /**
  * Work of the first open done ahead of it, while the browser is idle once the chunk has loaded, so the first open costs
@@ -12,6 +13,8 @@ import { modalSheet } from './styles'
  * and plural rules created. Nothing is added to the page.
  */
 export function warmUp(locale: string): void {
-  modalSheet()
-  warmFormats(locale)
+  whenIdle(() => {
+    modalSheet()
+    warmFormats(locale)
+  })
 }

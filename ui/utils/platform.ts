@@ -26,22 +26,6 @@ export function whenIdle(task: () => void, timeout = 1_500): () => void {
 }
 
 /**
- * Runs `task` when the browser is idle after the next two frames have been drawn (where there are frames): work started
- * this way never delays what the current render is about to paint. Returns a cancel function.
- */
-export function whenIdleAfterPaint(task: () => void): () => void {
-  if (typeof requestAnimationFrame !== 'function') return whenIdle(task)
-  let cancel = () => undefined as void
-  let frame = requestAnimationFrame(() => {
-    frame = requestAnimationFrame(() => void (cancel = whenIdle(task)))
-  })
-  return () => {
-    cancelAnimationFrame(frame)
-    cancel()
-  }
-}
-
-/**
  * `useLayoutEffect` in a browser, `useEffect` on a server (where neither runs): React 18 warns for
  * every layout effect rendered on a server, React 19 does not. Decided per call, never at import.
  */

@@ -71,21 +71,9 @@ export function ModalHost() {
     }
   }, [needed, modal])
 
-  // Once the preloaded chunk is here and the browser is idle, the first open's one-time work is done ahead of it.
+  // Once the preloaded chunk is here, the first open's one-time work is done ahead of it, while the browser is idle.
   const locale = t.locale
-  useEffect(() => {
-    let cancelWarm: (() => void) | undefined
-    const cancelIdle = whenIdle(() => {
-      loadModal().then(
-        (module) => void (cancelWarm = whenIdle(() => module.warmUp(locale), 1_000)),
-        () => undefined,
-      )
-    }, 300)
-    return () => {
-      cancelIdle()
-      cancelWarm?.()
-    }
-  }, [locale])
+  useEffect(() => whenIdle(() => void loadModal().then((module) => module.warmUp(locale), () => undefined), 300), [locale])
 
   useFocusReturnAndUnsupportedChain(latch, host)
 
