@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
 import { closure, staticClosure } from '../scripts/build'
+import { partBytes } from '../scripts/size-budget'
 import { appBundle } from '../scripts/esbuild-options'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -33,15 +34,20 @@ export type DappCost = {
   chunks: LazyChunk[]
   /** Minified bytes in the initial load by package or repository folder (metafile `bytesInOutput`), largest first. */
   initialModules: { group: string; bytes: number }[]
+  /** Minified bytes of each view of the modal and each plugin: in the initial load, and in what Latch's own imports may load later. */
+  parts: { part: string; upFront: number; lazily: number }[]
 }
 
 /** The plugins a bench dapp registers beside eip155: api (curated registry, wallet list), solana, bip122 (Bitcoin), walletconnect, siwx (sign in with the wallet), names (account names). */
 export type DappPlugin = 'api' | 'solana' | 'bip122' | 'walletconnect' | 'siwx' | 'names'
 
+/** The dapp with every plugin, whose build gives the "Views and plugins" rows (every view and plugin that ships). */
+export const everyPluginDapp = 'every plugin'
+
 /**
  * The dapps measured: EVM with the api plugin and without it (each with its own rows in the table, `detailed`), and
- * EVM + api with the Solana or the Bitcoin plugin and its mainnet added, or the WalletConnect or the siwx plugin, which only
- * feed what that plugin adds.
+ * EVM + api with the Solana or the Bitcoin plugin and its mainnet added, or the WalletConnect, siwx or names plugin, which only
+ * feed what that plugin adds; and the dapp with every plugin, which feeds the rows of every view and plugin.
  */
 export const dapps: readonly { name: string; plugins: readonly DappPlugin[]; detailed: boolean }[] = [
   { name: 'EVM + api', plugins: ['api'], detailed: true },
@@ -51,16 +57,17 @@ export const dapps: readonly { name: string; plugins: readonly DappPlugin[]; det
   { name: 'EVM + api + WalletConnect', plugins: ['api', 'walletconnect'], detailed: false },
   { name: 'EVM + api + SIWX', plugins: ['api', 'siwx'], detailed: false },
   { name: 'EVM + api + names', plugins: ['api', 'names'], detailed: false },
+  { name: everyPluginDapp, plugins: ['api', 'solana', 'bip122', 'walletconnect', 'siwx', 'names'], detailed: false },
 ]
 
 /** What each plugin adds to a dapp: the dapp with it (`with`) minus the same dapp without it (`without`), by name in `dapps`. */
-export const pluginCosts: readonly { plugin: string; with: string; without: string }[] = [
-  { plugin: 'api plugin', with: 'EVM + api', without: 'EVM only' },
-  { plugin: 'Solana plugin', with: 'EVM + api + Solana', without: 'EVM + api' },
-  { plugin: 'Bitcoin plugin', with: 'EVM + api + Bitcoin', without: 'EVM + api' },
-  { plugin: 'WalletConnect plugin', with: 'EVM + api + WalletConnect', without: 'EVM + api' },
-  { plugin: 'SIWX plugin', with: 'EVM + api + SIWX', without: 'EVM + api' },
-  { plugin: 'names plugin', with: 'EVM + api + names', without: 'EVM + api' },
+export const pluginCosts: readonly { plugin: string; folder: string; with: string; without: string }[] = [
+  { plugin: 'api plugin', folder: 'plugins/api', with: 'EVM + api', without: 'EVM only' },
+  { plugin: 'Solana plugin', folder: 'plugins/solana', with: 'EVM + api + Solana', without: 'EVM + api' },
+  { plugin: 'Bitcoin plugin', folder: 'plugins/bip122', with: 'EVM + api + Bitcoin', without: 'EVM + api' },
+  { plugin: 'WalletConnect plugin', folder: 'plugins/walletconnect', with: 'EVM + api + WalletConnect', without: 'EVM + api' },
+  { plugin: 'SIWX plugin', folder: 'plugins/siwx', with: 'EVM + api + SIWX', without: 'EVM + api' },
+  { plugin: 'names plugin', folder: 'plugins/names', with: 'EVM + api + names', without: 'EVM + api' },
 ]
 
 /** Externals of the "Latch without React" build: React, react-dom, the scheduler and their subpaths. */
@@ -249,6 +256,7 @@ export async function measureDapp(name: string, plugins: readonly DappPlugin[]):
       latchReach: split(measureFiles(own.latchReach), measureFiles(full.latchReach)),
       chunks: lazyChunks(full),
       initialModules: groupBytes(full.metafile, full.initial),
+      parts: partBytes(full.metafile, full.initial, full.latchReach.filter((file) => !full.initial.includes(file))),
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })

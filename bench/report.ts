@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { kb } from '../scripts/build'
 import type { ActivityFigures, ActivityOptions, ActivitySeries } from './activity-run'
-import { dapps, pluginCosts, type Bytes, type DappCost } from './app'
+import { dapps, everyPluginDapp, pluginCosts, type Bytes, type DappCost } from './app'
 import type { OpenFigures, OpenOptions, OpenRun, OpenSeries } from './open'
 import type { Summary } from './stats'
 import type { SiwxFigures, SiwxModeFigures, SiwxOptions } from './siwx-run'
@@ -93,6 +93,33 @@ export function pluginCost(costs: readonly DappCost[], plugin: string): { initia
   return { initial, all, lazy: minus(all, initial) }
 }
 
+/** Header of the views-and-plugins table. */
+export const partsHeader = ['view or plugin', 'up front', 'lazily', 'notes']
+
+/**
+ * Rows of the views-and-plugins table: every view of the modal and every plugin folder in the dapp with every plugin, minified
+ * bytes up front and lazily; notes: a view's chunk (gzip, from the first dapp's lazy chunks) or a plugin's cost (pluginCosts).
+ */
+export function partsRows(costs: readonly DappCost[]): string[][] {
+  const every = costs.find((c) => c.name === everyPluginDapp)
+  if (!every) return []
+  const chunks = costs[0]?.chunks ?? []
+  const note = (part: string): string => {
+    if (part.startsWith('ui/modal/views/')) {
+      const view = part.slice('ui/modal/views/'.length)
+      const chunk = chunks.find((c) => c.name.startsWith(`${part}/${view}.`))
+      if (!chunk) return 'in the modal chunk (ui/modal/index.tsx)'
+      return `its own chunk: ${kb(chunk.bytes.gzip)} gzip${chunk.adds ? `, ${kb(chunk.adds.gzip)} gzip with the shared chunks it loads (${chunk.adds.files} files)` : ''}`
+    }
+    const plugin = pluginCosts.find((p) => p.folder === part)
+    const cost = plugin && pluginCost(costs, plugin.plugin)
+    if (part === 'plugins/eip155') return 'in every dapp'
+    if (!plugin || !cost) return 'loaded by the plugins that use it'
+    return `${plugin.plugin} adds +${kb(cost.initial.gzip)} gzip up front, +${kb(cost.lazy.gzip)} gzip lazily, its dependencies included (React external)`
+  }
+  return every.parts.map((p) => [p.part, `${kb(p.upFront)} min`, `${kb(p.lazily)} min`, note(p.part)])
+}
+
 /** Largest contributors to the first dapp's initial load (minified bytes from the metafile), the rest summed. */
 export function moduleRows(cost: DappCost, top = 12): string[][] {
   const total = cost.initialModules.reduce((sum, m) => sum + m.bytes, 0)
@@ -133,6 +160,7 @@ export function appHow(costs: readonly DappCost[]): string[] {
     `- **What a dapp pays** (bench/app.ts): a dapp entry written to a temporary \`dapp.tsx\`: \`createLatch({ networks: [fromViemChain(mainnet)], plugins: [eip155(), api()] })\` and \`<LatchProvider latch={latch}><ConnectButton/></LatchProvider>\` rendered with \`react-dom/client\`, importing the repository's kernel/index.ts, plugins/eip155/index.ts, plugins/api/index.ts, ui/index.ts and \`viem/chains\`; "${costs[1]?.name ?? 'EVM only'}" is the same without \`api()\`; "EVM + api + Solana" adds \`solana()\` with \`solanaMainnet()\` (plugins/solana/index.ts) and "EVM + api + Bitcoin" adds \`bip122()\` with \`bitcoin\` (plugins/bip122/index.ts) to "EVM + api" — these two have no rows of their own. **What a plugin adds** (api, Solana, Bitcoin plugin rows): the dapp with it minus the dapp without it, React external, per figure: **initial** (up front, in the raw/gzip/brotli columns) and **every file** (the notes, with its lazy part, every file − initial). One esbuild configuration: ESM, \`bundle\`, \`splitting\`, \`minify\`, platform browser, target es2022, \`jsx: automatic\`, \`process.env.NODE_ENV = "production"\`, every dependency bundled, written to a temporary folder with a metafile. Each dapp is built twice, differing only in \`external\`: once with react, react-dom and scheduler (and subpaths) external — **Latch + everything else** (Latch, zod, rxjs, immer, viem's chain, the dapp) — and once with nothing external — the **total**. **React + react-dom** is total minus the first (per figure, so its gzip and brotli are differences of sums, not compressions of React alone).`,
     '- Sizes: every file compressed on its own (gzip level 9, brotli quality 11, node:zlib) and summed, as a browser fetches them. **(a) initial load**: the entry output and every output it reaches through static `import` statements in the metafile (what the page downloads before the modal opens; `LatchProvider` then preloads the modal chunk when the browser is idle). **(b)**: every `.js` output; "reachable via Latch imports" follows static imports and dynamic imports of the repository\'s own modules, leaving out chunks split at dynamic imports inside node_modules (viem\'s Tempo error decoder, ox\'s wasm miner), which an EVM dapp on mainnet does not load. **(c)**: each output split at a dynamic `import()` (named by the metafile\'s `entryPoint`: the modal, each lazy view, plugins/eip155/lazy-viem.ts, viem\'s own), alone and with the shared chunks it imports statically that (a) does not hold — what loading it costs.',
     '- Who fills the initial load: `outputs[file].inputs[path].bytesInOutput` of the bundled build\'s initial files, summed by package (node_modules) or repository folder; minified bytes before compression.',
+    `- **Views and plugins**: "${everyPluginDapp}" is "EVM + api" with every other plugin (solana, bip122, walletConnect, siwx, names) and their mainnets, bundled like the others. For each view folder (\`ui/modal/views/<View>\`) and plugin folder (\`plugins/<name>\`), \`bytesInOutput\` of its modules summed over the initial files (**up front**) and over the files Latch's own imports reach beyond them (**lazily**), minified. The notes give a lazy view's chunk (gzip, from "${costs[0]?.name ?? 'EVM + api'}"'s (c) rows) and what a plugin adds with its dependencies ("What a plugin adds" rows). The package build's figures of the same kind (each entry's first load up front, everything its imports may load lazily) are budgeted in \`parts\` of bench/size-budget.json (scripts/size-budget.ts).`,
   ]
 }
 

@@ -15,7 +15,7 @@ import { benchPeers, type PeerFigures } from './peers-run'
 import { ensurePeers } from './peers-install'
 import * as peersReport from './peers-report'
 import { benchReplayCli } from './replay-cli'
-import { activityHeader, activityMarkdown, activityRows, appHeader, appHow, appRows, machineLines, mdTable, moduleRows, openHeader, openHow, openRows, siwxHeader, siwxMarkdown, siwxRows, textTable, wcHeader, wcHow, wcRows } from './report'
+import { activityHeader, activityMarkdown, activityRows, appHeader, appHow, appRows, machineLines, mdTable, moduleRows, openHeader, openHow, openRows, partsHeader, partsRows, siwxHeader, siwxMarkdown, siwxRows, textTable, wcHeader, wcHow, wcRows } from './report'
 import { benchSiwx, defaultSiwxOptions, siwxFailures, type SiwxFigures, type SiwxOptions } from './siwx-run'
 import { summarize, type Summary } from './stats'
 import { benchWalletConnect, defaultWcOptions, wcFailures, type WcFigures, type WcOptions } from './wc-run'
@@ -171,6 +171,10 @@ export function resultsMarkdown(f: Figures, events: number, date: Date): string 
     '',
     ...(f.app[0] ? [mdTable(['package or folder', 'minified', 'share'], moduleRows(f.app[0]))] : []),
     '',
+    'Every view of the modal and every plugin that ships, in the dapp with every plugin: minified bytes up front (in the initial load) and lazily (what Latch\'s own imports may load later), from the metafile; checked against `parts` in bench/size-budget.json by scripts/size-budget.test.ts:',
+    '',
+    mdTable(partsHeader, partsRows(f.app)),
+    '',
     '## Modal open latency',
     '',
     'Click on Connect Wallet → wallet list painted, in headless chromium against the demo dapp.',
@@ -257,6 +261,8 @@ async function main(): Promise<{ code: number; output: string }> {
     textTable(appHeader, appRows(app)),
     '',
     ...(app[0] ? [textTable(['initial load by package or folder', 'minified', 'share'], moduleRows(app[0], 8))] : []),
+    '',
+    textTable(partsHeader, partsRows(app)),
     '',
     textTable(openHeader, openRows(open)),
     '',

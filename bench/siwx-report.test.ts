@@ -42,7 +42,7 @@ const figures: SiwxFigures = {
 const bytes = (gzip: number): Bytes => ({ raw: gzip * 3, gzip, brotli: gzip - 100, files: 1 })
 const cost = (name: string, initial: number, all: number): DappCost => {
   const split = (gzip: number) => ({ total: bytes(gzip), latch: bytes(gzip), react: bytes(0) })
-  return { name, initial: split(initial), all: split(all), latchReach: split(all), chunks: [], initialModules: [] }
+  return { name, initial: split(initial), all: split(all), latchReach: split(all), chunks: [], initialModules: [], parts: [] }
 }
 
 describe('the sign-in section of the report', () => {

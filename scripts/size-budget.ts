@@ -1,6 +1,7 @@
 /**
  * The size budget: gzipped bytes of every public entry (its static-import closure) and of
- * every lazily loaded chunk (what loading it adds). Sizes are deterministic for a given
+ * every lazily loaded chunk (what loading it adds), and minified bytes of every view of the
+ * modal and every plugin, up front and lazily (`parts`). Sizes are deterministic for a given
  * esbuild, so a test checks them against bench/size-budget.json and a regression fails CI.
  * `npx tsx scripts/size-budget.ts --write` records the current sizes plus 3 % headroom.
  */
@@ -9,14 +10,48 @@ import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { buildPackage, kb, staticClosure } from './build'
+import type { Metafile } from 'esbuild'
+import { buildPackage, closure, kb, staticClosure } from './build'
 import { isMain, runCli } from './cli'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const budgetFile = join(root, 'bench/size-budget.json')
 
-/** Gzipped bytes per public subpath, and per lazy chunk (named by the module it is split at). */
-export type Sizes = { entries: Record<string, number>; lazy: Record<string, number> }
+/**
+ * Gzipped bytes per public subpath, and per lazy chunk (named by the module it is split at); minified bytes of each view and
+ * plugin in what a dapp loads up front and in what it may load lazily (`parts`, keys `<folder> up front` and `<folder> lazily`).
+ */
+export type Sizes = { entries: Record<string, number>; lazy: Record<string, number>; parts?: Record<string, number> }
+
+/** The view (`ui/modal/views/Send`) or plugin (`plugins/api`) a source file belongs to, if any. */
+export function partOf(path: string): string | undefined {
+  const rel = relative(root, resolve(root, path)).split('/')
+  if (rel[0] === 'ui' && rel[1] === 'modal' && rel[2] === 'views' && rel[3]) return rel.slice(0, 4).join('/')
+  if (rel[0] === 'plugins' && rel[1] && rel.length > 2) return rel.slice(0, 2).join('/')
+  return undefined
+}
+
+/**
+ * Minified bytes (`bytesInOutput`) of every view and plugin in the `initial` outputs (up front) and in the `lazy` ones,
+ * by partOf, sorted by name; a part absent from one side has 0 there.
+ */
+export function partBytes(metafile: Metafile, initial: Iterable<string>, lazy: Iterable<string>): { part: string; upFront: number; lazily: number }[] {
+  const parts = new Map<string, { upFront: number; lazily: number }>()
+  const add = (files: Iterable<string>, side: 'upFront' | 'lazily') => {
+    for (const file of files) {
+      for (const [path, input] of Object.entries(metafile.outputs[file]?.inputs ?? {})) {
+        const part = partOf(path)
+        if (!part) continue
+        const bytes = parts.get(part) ?? { upFront: 0, lazily: 0 }
+        bytes[side] += input.bytesInOutput
+        parts.set(part, bytes)
+      }
+    }
+  }
+  add(initial, 'upFront')
+  add(lazy, 'lazily')
+  return [...parts].map(([part, bytes]) => ({ part, ...bytes })).sort((a, b) => a.part.localeCompare(b.part))
+}
 
 /** Builds the package into a temporary folder (no types) and measures it. */
 export async function measureSizes(): Promise<Sizes> {
@@ -35,7 +70,14 @@ export async function measureSizes(): Promise<Sizes> {
       const name = relative(root, resolve(root, output.entryPoint))
       lazy[name] = gzip(staticClosure(metafile, file).filter((f) => !initial.has(f)))
     }
-    return { entries, lazy }
+    // Everything those entries may load later: their static and dynamic imports, minus what they load up front.
+    const reachable = new Set([...initial].flatMap((file) => closure(metafile, file, () => true)))
+    const parts: Record<string, number> = {}
+    for (const { part, upFront, lazily } of partBytes(metafile, initial, [...reachable].filter((file) => !initial.has(file)))) {
+      parts[`${part} up front`] = upFront
+      parts[`${part} lazily`] = lazily
+    }
+    return { entries, lazy, parts }
   } finally {
     rmSync(outdir, { recursive: true, force: true })
   }
@@ -44,11 +86,12 @@ export async function measureSizes(): Promise<Sizes> {
 /** Every way `sizes` breaks `budget`: over budget, or a chunk the budget does not know. */
 export function checkBudget(sizes: Sizes, budget: Sizes): string[] {
   const problems: string[] = []
-  for (const kind of ['entries', 'lazy'] as const) {
-    for (const [name, bytes] of Object.entries(sizes[kind])) {
-      const limit = budget[kind][name]
-      if (limit === undefined) problems.push(`${name}: ${kb(bytes)} gzip has no budget (add it to bench/size-budget.json)`)
-      else if (bytes > limit) problems.push(`${name}: ${kb(bytes)} gzip is over its budget of ${kb(limit)}`)
+  for (const kind of ['entries', 'lazy', 'parts'] as const) {
+    const unit = kind === 'parts' ? 'minified' : 'gzip'
+    for (const [name, bytes] of Object.entries(sizes[kind] ?? {})) {
+      const limit = budget[kind]?.[name]
+      if (limit === undefined) problems.push(`${name}: ${kb(bytes)} ${unit} has no budget (add it to bench/size-budget.json)`)
+      else if (bytes > limit) problems.push(`${name}: ${kb(bytes)} ${unit} is over its budget of ${kb(limit)}`)
     }
   }
   return problems
@@ -63,7 +106,7 @@ export function readBudget(): Sizes {
 export function budgetFrom(sizes: Sizes): Sizes {
   const headroom = (bytes: number) => Math.ceil((bytes * 1.03) / 100) * 100
   const map = (record: Record<string, number>) => Object.fromEntries(Object.entries(record).sort().map(([k, v]) => [k, headroom(v)]))
-  return { entries: map(sizes.entries), lazy: map(sizes.lazy) }
+  return { entries: map(sizes.entries), lazy: map(sizes.lazy), ...(sizes.parts ? { parts: map(sizes.parts) } : {}) }
 }
 
 async function main(): Promise<{ code: number; output: string }> {
@@ -72,7 +115,10 @@ async function main(): Promise<{ code: number; output: string }> {
     writeFileSync(budgetFile, `${JSON.stringify(budgetFrom(sizes), null, 2)}\n`)
     return { code: 0, output: `wrote ${relative(process.cwd(), budgetFile)}` }
   }
-  const lines = [...Object.entries(sizes.entries), ...Object.entries(sizes.lazy)].map(([name, bytes]) => `${name.padEnd(48)} ${kb(bytes)} gzip`)
+  const lines = [
+    ...[...Object.entries(sizes.entries), ...Object.entries(sizes.lazy)].map(([name, bytes]) => `${name.padEnd(48)} ${kb(bytes)} gzip`),
+    ...Object.entries(sizes.parts ?? {}).map(([name, bytes]) => `${name.padEnd(48)} ${kb(bytes)} minified`),
+  ]
   const problems = checkBudget(sizes, readBudget())
   return { code: problems.length ? 1 : 0, output: [...lines, ...problems.map((p) => `over budget: ${p}`)].join('\n') }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMessage, messageArguments } from './format'
+import { formatMessage, formatNumber, messageArguments, warmFormats } from './format'
 import { directionOf } from './messages'
 import { resolveLocale } from './resolve'
 
@@ -52,5 +52,38 @@ describe('resolveLocale', () => {
 describe('directionOf', () => {
   it('is right to left for Arabic-script and Hebrew languages', () => {
     expect(['ar', 'ar-EG', 'he', 'fa-IR', 'ur', 'en', 'ja', 'az-Arab', 'ku-Latn'].map(directionOf)).toEqual(['rtl', 'rtl', 'rtl', 'rtl', 'rtl', 'ltr', 'ltr', 'rtl', 'ltr'])
+  })
+})
+
+describe('number formats and plural rules (docs/react.md, "The modal\'s lazy chunk")', () => {
+  it('are created once per locale, by warmFormats ahead of their first use, and format as before', () => {
+    const { NumberFormat, PluralRules } = Intl
+    const made = { numberFormats: [] as string[], pluralRules: [] as string[] }
+    // Counting subclasses: every Intl object format.ts creates is recorded with its locale.
+    const CountedNumberFormat = class extends NumberFormat {
+      constructor(locale?: string | string[], options?: Intl.NumberFormatOptions) {
+        super(locale, options)
+        made.numberFormats.push(String(locale))
+      }
+    }
+    const CountedPluralRules = class extends PluralRules {
+      constructor(locale?: string | string[], options?: Intl.PluralRulesOptions) {
+        super(locale, options)
+        made.pluralRules.push(String(locale))
+      }
+    }
+    Object.assign(Intl, { NumberFormat: CountedNumberFormat, PluralRules: CountedPluralRules })
+    try {
+      warmFormats('fr-CH')
+      expect(made).toEqual({ numberFormats: ['fr-CH'], pluralRules: ['fr-CH'] })
+      expect(formatNumber(1234.5, 'fr-CH')).toBe(new NumberFormat('fr-CH').format(1234.5))
+      expect(formatMessage(found, { count: 1 }, 'fr-CH')).toBe('1 wallet found')
+      expect(formatMessage(found, { count: 2000 }, 'fr-CH')).toBe(`${new NumberFormat('fr-CH').format(2000)} wallets found`)
+      expect(made).toEqual({ numberFormats: ['fr-CH'], pluralRules: ['fr-CH'] })
+      expect(formatNumber(1000, 'it')).toBe(new NumberFormat('it').format(1000))
+      expect(made.numberFormats).toEqual(['fr-CH', 'it'])
+    } finally {
+      Object.assign(Intl, { NumberFormat, PluralRules })
+    }
   })
 })

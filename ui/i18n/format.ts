@@ -43,10 +43,24 @@ function show(values: MessageValues, name: string, locale: string): string {
   return typeof value === 'number' ? formatNumber(value, locale) : String(value)
 }
 
+// One formatter per locale: creating an Intl object loads the locale's data, which costs milliseconds the first time
+// (on the first open of the modal, when nothing has been created in advance: warmFormats).
+const numberFormats = new Map<string, Intl.NumberFormat>()
+const pluralRules = new Map<string, Intl.PluralRules>()
+
+function cached<T>(cache: Map<string, T>, locale: string, create: (locale: string) => T): T {
+  let value = cache.get(locale)
+  if (value === undefined) {
+    value = create(locale)
+    cache.set(locale, value)
+  }
+  return value
+}
+
 /** A number in the locale's digits and separators. */
 export function formatNumber(value: number, locale: string): string {
   try {
-    return new Intl.NumberFormat(locale).format(value)
+    return cached(numberFormats, locale, (l) => new Intl.NumberFormat(l)).format(value)
   } catch {
     return String(value)
   }
@@ -54,10 +68,16 @@ export function formatNumber(value: number, locale: string): string {
 
 function pluralCategory(value: number, locale: string): string {
   try {
-    return new Intl.PluralRules(locale).select(value)
+    return cached(pluralRules, locale, (l) => new Intl.PluralRules(l)).select(value)
   } catch {
     return 'other'
   }
+}
+
+/** Creates the locale's number format and plural rules ahead of their first use (the modal does it while the browser is idle). */
+export function warmFormats(locale: string): void {
+  formatNumber(0, locale)
+  pluralCategory(0, locale)
 }
 
 type Parsed = { parts: Part[]; end: number }

@@ -26,7 +26,8 @@ export function ModalRoot({ open }: { open: boolean }) {
     const timer = setTimeout(() => setPhase('closed'), 260) // in case animationend never comes
     return () => clearTimeout(timer)
   }, [phase])
-  useEffect(() => whenIdle(() => void preloadViews()), [])
+  // After the open has painted: the views' chunks arriving must not hold up its first frames.
+  useEffect(() => whenIdleAfterPaint(() => void preloadViews()), [])
   return (
     <I18nContext.Provider value={i18n}>
       <div ref={ref} className="latch-theme latch-root" data-theme={theme} lang={locale} dir={dir}>
@@ -34,4 +35,20 @@ export function ModalRoot({ open }: { open: boolean }) {
       </div>
     </I18nContext.Provider>
   )
+}
+
+/**
+ * Runs `task` when the browser is idle after the next two frames have been drawn (where there are frames): work started
+ * this way never delays what the current render is about to paint. Returns a cancel function.
+ */
+function whenIdleAfterPaint(task: () => void): () => void {
+  if (typeof requestAnimationFrame !== 'function') return whenIdle(task)
+  let cancel = () => undefined as void
+  let frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => void (cancel = whenIdle(task)))
+  })
+  return () => {
+    cancelAnimationFrame(frame)
+    cancel()
+  }
 }

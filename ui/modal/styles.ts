@@ -14,6 +14,23 @@ import { walletRowCss } from './WalletRow/WalletRow.css'
 export const modalCss = [dialogCss, walletRowCss, walletIconCss, loaderCss, toastsCss, networksCss, profileCss, allWalletsCss, forcedColorsCss].join('\n')
 
 const adopted = new WeakSet<ShadowRoot | Document>()
+let sheet: CSSStyleSheet | undefined
+
+/**
+ * The modal's styles as one constructable stylesheet of this document, parsed once (ahead of the first open, by warmUp) and
+ * shared by every shadow root the modal renders in; undefined where constructable sheets are missing.
+ */
+export function modalSheet(): CSSStyleSheet | undefined {
+  if (sheet) return sheet
+  if (typeof CSSStyleSheet !== 'function' || typeof CSSStyleSheet.prototype.replaceSync !== 'function') return undefined
+  try {
+    const built = new CSSStyleSheet()
+    built.replaceSync(modalCss)
+    return (sheet = built)
+  } catch {
+    return undefined // older engines throw on `new CSSStyleSheet()`
+  }
+}
 
 /** A ref callback that adopts the modal's styles into the shadow root it lands in (once per root). */
 export function useModalStyles() {
@@ -21,6 +38,12 @@ export function useModalStyles() {
     const root = element?.getRootNode()
     if (!root || !(root instanceof ShadowRoot || root instanceof Document) || adopted.has(root)) return
     adopted.add(root)
+    const shared = modalSheet()
+    try {
+      if (shared && 'adoptedStyleSheets' in root) return void (root.adoptedStyleSheets = [...root.adoptedStyleSheets, shared])
+    } catch {
+      // A root of another document (a frame) cannot adopt this document's sheet: a copy of its own below.
+    }
     adoptStyles(root, modalCss)
   }, [])
 }

@@ -16,7 +16,7 @@ import { overrideCss } from '../../theme/tokens'
 import { ModalShell } from './ModalShell'
 import { useLatchTranslate } from '../../i18n/translate'
 import { makePageInert } from '../../utils/inertPage'
-import { useBrowserLayoutEffect } from '../../utils/platform'
+import { useBrowserLayoutEffect, whenIdle } from '../../utils/platform'
 import { createShadowHost, modalScope, type ShadowHost } from './shadowHost'
 
 const selectOpen = (state: State) => state.router.open
@@ -70,6 +70,10 @@ export function ModalHost() {
       live = false
     }
   }, [needed, modal])
+
+  // Once the preloaded chunk is here, the first open's one-time work is done ahead of it, while the browser is idle.
+  const locale = t.locale
+  useEffect(() => whenIdle(() => void loadModal().then((module) => module.warmUp(locale), () => undefined), 300), [locale])
 
   useFocusReturnAndUnsupportedChain(latch, host)
 
