@@ -6,8 +6,8 @@
  * the first 20 results' images are loaded before the results are given (2 s at most). The featured
  * wallets are asked for with the first page, until they arrive.
  */
-import { EMPTY, type Observable, catchError, concatMap, defer, exhaustMap, filter, from, map, merge, of, range, switchMap, takeWhile, timer } from 'rxjs'
-import { constants, toLatchError, type Effect, type EffectContext, type LatchEvent, type Logged, type WalletListing } from '../../kernel/index'
+import { EMPTY, type Observable, catchError, concatMap, defer, exhaustMap, filter, map, merge, of, range, switchMap, takeWhile, timer } from 'rxjs'
+import { constants, toLatchError, type Effect, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
 import {
   walletListFeaturedReceived,
   walletListFailed,
@@ -18,8 +18,8 @@ import {
   walletListSearchRequested,
 } from './events'
 import { maxPages } from './limits'
-import { imagesToPreload } from './preload'
-import { createSourceResolver, loadRemote, type ApiSettings, type WalletPage, type WalletSource } from './source'
+import { imagesToPreload, preloadImages } from './preload'
+import { createSourceResolver, type ApiSettings, type WalletPage, type WalletSource } from './source'
 import { hasPage, selectWalletList } from './state'
 
 /** The api plugin's effect over the wallet-list intents. */
@@ -104,25 +104,11 @@ function searches(events$: Observable<Logged>, ctx: EffectContext, source: () =>
       if (trimmed === '') return of(walletListSearchReceived({ query, results: [] }, extra))
       return timer(constants.searchWait, ctx.ports.scheduler).pipe(
         switchMap(() => source().search(trimmed)),
-        switchMap((results) => preloaded(ctx, results)),
+        switchMap((results) => preloadImages(ctx.ports.window, imagesToPreload(results), ctx.ports.scheduler).pipe(map(() => results))),
         map((results): LatchEvent => walletListSearchReceived({ query, results }, extra)),
         catchError((error: unknown) => of(walletListSearchFailed({ query, error: toLatchError(error).toData() }, extra))),
       )
     }),
-  )
-}
-
-/**
- * The results once the images to preload have loaded. Only the provider's listings have any (the registry's are inline):
- * its code, which holds the preload, is then already loaded; should it not load, the results show at once.
- */
-function preloaded(ctx: EffectContext, results: readonly WalletListing[]): Observable<readonly WalletListing[]> {
-  const urls = imagesToPreload(results)
-  if (urls.length === 0) return of(results)
-  return from(loadRemote()).pipe(
-    switchMap((code) => code.preloadImages(ctx.ports.window, urls, ctx.ports.scheduler)),
-    catchError(() => of(undefined)),
-    map(() => results),
   )
 }
 

@@ -3,22 +3,52 @@
  * URL and a project id (and a fetch port exists), otherwise the curated registry. Both
  * apply the same exclusion, include list, page size and search limit.
  */
-import { defer, from, of, switchMap, type Observable } from 'rxjs'
-import { constants, LatchError, selectConfiguredNamespaces, toLatchError, type EffectContext, type State, type WalletListing } from '../../kernel/index'
-import { chunk } from '../../kernel/family/lazy'
-import { createApiClient, fromAbortable, loadCallCode, type ApiClient } from '../provider-api/index'
+import { Observable, map, of } from 'rxjs'
+import { constants, selectConfiguredNamespaces, type ChainNamespace, type EffectContext, type State, type WalletListing } from '../../kernel/index'
+import { createApiClient, fromAbortable, type ApiClient } from '../provider-api/index'
+
+export { fromAbortable }
 import { getWallets } from './get-wallets'
 import { keepIncluded, pageOfWallets, searchLocalWallets, visibleListings } from './local'
 import { curatedWallets } from './registry'
-import type { ApiSettings, ListingFilter, RemoteTools, WalletSource } from './source-types'
 
-export type { ApiSettings, ListingFilter, WalletPage, WalletSource } from './source-types'
+/** The api plugin's options, validated. */
+export type ApiSettings = {
+  baseUrl?: string
+  projectId?: string
+  excludedWalletIds: readonly string[]
+  includeWalletIds?: readonly string[]
+  timeout?: number
+  /** False: token balances are not asked of the provider API (the chain family reads them). */
+  balances?: boolean
+  /** False: the transaction history is not asked of the provider API (docs/behaviour.md, "Activity"). */
+  history?: boolean
+}
+
+/**
+ * What every listing must pass (docs/behaviour.md, "Wallet filtering"): a chain family the dapp configured, and no
+ * exclusion by `createLatch({ excludeWalletIds })` or `api({ excludedWalletIds })`.
+ */
+export type ListingFilter = { namespaces: readonly ChainNamespace[]; excluded: readonly string[] }
 
 /** The filter for this state and these settings. */
 export function listingFilterOf(state: State, settings: ApiSettings): ListingFilter {
   const fromOptions = state.options.excludeWalletIds
   const excluded = settings.excludedWalletIds.length === 0 ? fromOptions : [...fromOptions, ...settings.excludedWalletIds]
   return { namespaces: selectConfiguredNamespaces(state), excluded }
+}
+
+/** One page: the visible listings, the count the source reports, and whether no page follows. */
+export type WalletPage = { listings: readonly WalletListing[]; count: number; last: boolean }
+
+/** A wallet-list source: pages and searches, as cancellable observables. */
+export type WalletSource = {
+  readonly remote: boolean
+  page(page: number): Observable<WalletPage>
+  /** `query` is already trimmed and not empty. */
+  search(query: string): Observable<readonly WalletListing[]>
+  /** The visible listings of these ids, in the order of `ids` (docs/behaviour.md, "Wallet list": featured). */
+  byIds(ids: readonly string[]): Observable<readonly WalletListing[]>
 }
 
 /** The curated registry as a source: synchronous, never fails, makes no request. */
@@ -36,8 +66,44 @@ export function localSource(
   }
 }
 
+/**
+ * The provider API as a source (GET /getWallets). It is asked for the dapp's chain families only (`chains`) and
+ * told the exclusions (`exclude`); both are applied here again, whatever the provider does with them.
+ */
+export function remoteSource(
+  client: ApiClient,
+  settings: ApiSettings,
+  filter: ListingFilter = { namespaces: [], excluded: settings.excludedWalletIds },
+): WalletSource {
+  const include = settings.includeWalletIds
+  const entries = constants.walletPage
+  const chains = filter.namespaces.length > 0 ? filter.namespaces : undefined
+  const exclude = filter.excluded.length > 0 ? filter.excluded.map((entry) => entry.trim()).filter(Boolean) : undefined
+  const ask = (parameters: { page: number; entries: number; search?: string; include?: readonly string[] }) =>
+    fromAbortable((signal) => getWallets(client, { ...parameters, chains, exclude, signal }))
+  return {
+    remote: true,
+    page: (page) =>
+      ask({ page, entries, include }).pipe(
+        map((result) => ({
+          listings: visibleListings(result.data, filter),
+          count: result.count,
+          last: result.received < entries || page * entries >= result.count,
+        })),
+      ),
+    search: (query) =>
+      ask({ page: 1, entries: constants.walletSearchEntries, search: query, include }).pipe(
+        map((result) => visibleListings(result.data, filter).slice(0, constants.walletSearchEntries)),
+      ),
+    byIds: (ids) =>
+      ask({ page: 1, entries: Math.min(ids.length, constants.walletSearchEntries), include: ids }).pipe(
+        map((result) => inOrderOf(ids, visibleListings(result.data, filter))),
+      ),
+  }
+}
+
 /** The listings whose id is in `ids`, in the order of `ids`, each once. */
-export function inOrderOf(ids: readonly string[], listings: readonly WalletListing[]): readonly WalletListing[] {
+function inOrderOf(ids: readonly string[], listings: readonly WalletListing[]): readonly WalletListing[] {
   const byId = new Map(listings.map((listing) => [listing.id, listing]))
   return [...new Set(ids)].flatMap((id) => byId.get(id) ?? [])
 }
@@ -56,7 +122,7 @@ export function createSourceResolver(settings: ApiSettings, ctx: EffectContext):
     const fetch = ctx.ports.fetch
     if (settings.baseUrl && projectId && fetch) {
       const client = createApiClient({ baseUrl: settings.baseUrl, projectId, fetch, scheduler: ctx.ports.scheduler, timeout: settings.timeout })
-      return lazyRemoteSource(client, settings, filter)
+      return remoteSource(client, settings, filter)
     }
     if (settings.baseUrl && !warned) {
       warned = true
@@ -64,25 +130,4 @@ export function createSourceResolver(settings: ApiSettings, ctx: EffectContext):
     }
     return localSource(settings, filter)
   }
-}
-
-/** The provider API's source (remote.ts) and the search images' preload, loaded with the first provider request (docs/behaviour.md, "What loads when"). */
-const remoteCode = chunk(() => import('./remote'))
-
-/** What remote.ts uses of the entry's modules: handed over, so the chunk shares no module with the first load (docs/chunks.md). */
-const tools: RemoteTools = { getWallets, visibleListings, inOrderOf, fromAbortable }
-
-/** The chunk (with the provider API client's call code), or `NETWORK_ERROR` when it does not load (as a provider request that got no answer would). */
-export function loadRemote(): Promise<typeof import('./remote')> {
-  // The code of the call itself comes beside it, not after it.
-  return Promise.all([remoteCode.load(), loadCallCode()]).then(([code]) => code).catch((cause: unknown) => {
-    throw new LatchError('NETWORK_ERROR', { details: `the api plugin's provider API code did not load: ${toLatchError(cause).details ?? String(cause)}`, cause })
-  })
-}
-
-/** The provider API as a source, its code loaded on the first request; unsubscribing meanwhile cancels the request it would make. */
-function lazyRemoteSource(client: ApiClient, settings: ApiSettings, filter: ListingFilter): WalletSource {
-  const remote = <T>(ask: (source: WalletSource) => Observable<T>): Observable<T> =>
-    defer(() => from(loadRemote())).pipe(switchMap((code) => ask(code.remoteSource(tools, client, settings, filter))))
-  return { remote: true, page: (page) => remote((source) => source.page(page)), search: (query) => remote((source) => source.search(query)), byIds: (ids) => remote((source) => source.byIds(ids)) }
 }

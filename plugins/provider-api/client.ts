@@ -7,15 +7,6 @@
 import { Observable, type SchedulerLike } from 'rxjs'
 import * as z from 'zod/mini'
 import { constants, LatchError, sdkVersion } from '../../kernel/index'
-import { chunk } from '../../kernel/family/lazy'
-
-/** The fetch and the reading of an answer (http.ts), loaded by the page's first call (docs/chunks.md: `send` hands it what it needs). */
-const http = chunk(() => import('./http'))
-
-/** Starts loading the code of a call (http.ts) ahead of the first one, beside other code that will make calls. */
-export function loadCallCode(): Promise<unknown> {
-  return http.load()
-}
 
 /** docs/behaviour.md, "Provider API" `st`: the sdk type Latch reports. */
 export const sdkType = 'latch'
@@ -95,9 +86,6 @@ export type SendParameters = { path: string; query?: Query; signal?: AbortSignal
  * when the clock runs out (the fetch is aborted), `ABORTED` when `signal` aborts,
  * `NETWORK_ERROR` when the network fails, and `SERVER_ERROR` for a body over `maxBodyBytes`
  * (not read further). Any HTTP status is returned, not thrown.
- *
- * The clock starts at the call; the code that fetches and reads the answer (http.ts) is loaded on the first call of the
- * page (docs/behaviour.md, "What loads when"), within that timeout: if it does not load, the call fails with `NETWORK_ERROR`.
  */
 export async function send(client: ApiClient, { path, query, signal, body }: SendParameters): Promise<ApiAnswer> {
   const method = body === undefined ? 'GET' : 'POST'
@@ -112,9 +100,21 @@ export async function send(client: ApiClient, { path, query, signal, body }: Sen
   if (signal?.aborted) controller.abort()
   try {
     // Raced with the signal too: a fetch port that ignores signals still times out.
-    return await untilAborted(controller.signal, async () =>
-      (await http.load()).exchange({ fetch: client.fetch, method, path, url: apiUrl(client, path, query), body, signal: controller.signal, maxBytes: maxBodyBytes }),
-    )
+    return await untilAborted(controller.signal, async () => {
+      // docs/behaviour.md, "Provider API": a redirect is never followed, so nothing (the project id, the address) reaches
+      // a host the integrator did not configure. Browsers answer 'manual' with an opaque redirect (status 0), Node with the 3xx.
+      const init: RequestInit =
+        body === undefined
+          ? { method, signal: controller.signal, redirect: 'manual' }
+          : { method, signal: controller.signal, redirect: 'manual', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+      const response = await client.fetch(apiUrl(client, path, query), init)
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+        throw new LatchError('SERVER_ERROR', { details: `${method} ${path} answered a redirect (HTTP ${response.status}), which Latch does not follow` })
+      }
+      const text = await readText(response, maxBodyBytes)
+      if (text === undefined) throw new LatchError('SERVER_ERROR', { details: `${method} ${path} answered a body over ${maxBodyBytes} bytes` })
+      return { status: response.status, body: parseJson(text) }
+    })
   } catch (cause) {
     if (cause instanceof LatchError) throw cause
     if (timedOut) throw new LatchError('REQUEST_TIMEOUT', { details: `${method} ${path} got no answer in ${client.timeout} ms`, cause })
@@ -153,6 +153,39 @@ export function parseBody<T>(schema: z.ZodMiniType<T>, body: unknown, path: stri
 
 function failInvalid(path: string, why: string): never {
   throw new LatchError('SERVER_ERROR', { details: `GET ${path} answered an invalid body (${why})` })
+}
+
+/** The body as text, or undefined when it is longer than `max` bytes: then it is not read further. */
+async function readText(response: Response, max: number): Promise<string | undefined> {
+  if (Number(response.headers.get('content-length')) > max) {
+    void response.body?.cancel().catch(() => {})
+    return undefined
+  }
+  if (!response.body) {
+    const text = await response.text() // a fetch port without streams: measured once read
+    return text.length > max ? undefined : text
+  }
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let bytes = 0
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    bytes += chunk.value.byteLength
+    if (bytes > max) {
+      void reader.cancel().catch(() => {})
+      return undefined
+    }
+    text += decoder.decode(chunk.value, { stream: true })
+  }
+  return text + decoder.decode()
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }
 
 /** Runs `work`, rejecting as soon as `signal` aborts even if `work` does not listen to it. */
