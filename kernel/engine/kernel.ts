@@ -17,7 +17,7 @@ import { createEventLog, defaultLogBytes, type ExportedLog } from './log'
 import type { EffectContext, PersistedItem, Plugin } from './plugin'
 import type { Ports } from './ports'
 import type { ChainNamespace } from '../types'
-import { createReduction, type Accepted } from './reducer'
+import { createReduction, deepFreeze, type Accepted } from './reducer'
 import { initialCoreState, type State } from '../core/state'
 import { constants } from '../constants'
 import { corePlugin } from '../core/plugin'
@@ -252,14 +252,34 @@ export function createKernel(options: KernelOptions): Kernel {
   function persist() {
     const storage = ports.storage
     if (!storage) return
-    for (const item of items) {
-      const key = prefix + item.key
-      subscriptions.push(
-        select((state) => item.read(state), jsonEqual).subscribe((value) =>
-            guard(() => (value === undefined ? storage.removeItem(key) : storage.setItem(key, JSON.stringify(value))), undefined),
-          ),
-      )
-    }
+    if (items.length === 0) return
+    // One subscriber for every item (not a select() pipeline each): it runs on every state change. Each item is written
+    // at once, then whenever what it reads changes as JSON, in the items' order.
+    const keys = items.map((item) => prefix + item.key)
+    const last: unknown[] = []
+    const stopped: boolean[] = []
+    let first = true
+    subscriptions.push(
+      state$.subscribe((state) => {
+        for (let i = 0; i < items.length; i++) {
+          if (stopped[i]) continue
+          let value: unknown
+          try {
+            value = (items[i] as PersistedItem).read(state)
+          } catch (cause) {
+            // As a failing select() pipeline did: this item is no longer written; the others go on.
+            stopped[i] = true
+            ports.logger.error(`storage item "${(items[i] as PersistedItem).key}" failed to read the state and is no longer written`, cause)
+            continue
+          }
+          if (!first && jsonEqual(last[i], value)) continue
+          last[i] = value
+          const key = keys[i] as string
+          guard(() => (value === undefined ? storage.removeItem(key) : storage.setItem(key, JSON.stringify(value))), undefined)
+        }
+        first = false
+      }),
+    )
   }
 
   function guard<T>(action: () => T, fallback: T): T {
@@ -403,15 +423,49 @@ function typeOf(input: unknown): string {
   return typeof type === 'string' ? type.slice(0, 200) : '(none)'
 }
 
+/** Equal as JSON text (`JSON.stringify(a) === JSON.stringify(b)`), compared without writing the text where it can be. */
 function jsonEqual(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b)
+  return sameJson(a, b) ?? JSON.stringify(a) === JSON.stringify(b)
 }
 
-/** Freezes `value` and everything in it (a subtree already frozen, such as state from immer, is skipped). */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    for (const inner of Object.values(value)) deepFreeze(inner)
+/**
+ * Whether two values are equal as JSON text, for plain JSON data: strings, finite numbers, booleans, null, arrays and
+ * plain objects compared key by key in order. Undefined (not known) for anything else (undefined, NaN, a class, a
+ * `toJSON`), which the caller compares as text.
+ */
+function sameJson(a: unknown, b: unknown): boolean | undefined {
+  if (a === b) return true
+  const ta = typeof a
+  const tb = typeof b
+  if (ta === 'string' || tb === 'string') return ta === tb ? false : ta === 'object' || tb === 'object' ? undefined : false
+  if (ta === 'boolean' && tb === 'boolean') return false
+  if (ta === 'number' && tb === 'number') return Number.isFinite(a) && Number.isFinite(b) ? false : undefined
+  if (ta !== 'object' || tb !== 'object' || a === null || b === null) return undefined
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false
+    for (let i = 0; i < a.length; i++) {
+      const same = sameJson(a[i], b[i])
+      if (same !== true) return same
+    }
+    return true
   }
-  return value
+  if (!isPlainRecord(a as object) || !isPlainRecord(b as object)) return undefined
+  const ka = Object.keys(a as object)
+  const kb = Object.keys(b as object)
+  if (ka.length !== kb.length) return undefined
+  for (let i = 0; i < ka.length; i++) {
+    const key = ka[i] as string
+    if (key !== kb[i]) return undefined
+    const va = (a as Record<string, unknown>)[key]
+    const vb = (b as Record<string, unknown>)[key]
+    if (va === undefined || vb === undefined) return undefined
+    const same = sameJson(va, vb)
+    if (same !== true) return same
+  }
+  return true
+}
+
+function isPlainRecord(value: object): value is Record<string, unknown> {
+  const proto = Object.getPrototypeOf(value)
+  return (proto === Object.prototype || proto === null) && !Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function'
 }
