@@ -269,7 +269,7 @@ export function createKernel(options: KernelOptions): Kernel {
           } catch (cause) {
             // As a failing select() pipeline did: this item is no longer written; the others go on.
             stopped[i] = true
-            ports.logger.error(`storage item "${(items[i] as PersistedItem).key}" failed to read the state and is no longer written`, cause)
+            ports.logger.error(`storage item "${(items[i] as PersistedItem).key}" stopped: its read threw`, cause)
             continue
           }
           if (!first && jsonEqual(last[i], value)) continue
@@ -423,49 +423,13 @@ function typeOf(input: unknown): string {
   return typeof type === 'string' ? type.slice(0, 200) : '(none)'
 }
 
-/** Equal as JSON text (`JSON.stringify(a) === JSON.stringify(b)`), compared without writing the text where it can be. */
+/** Equal as JSON text. Arrays of strings (a common stored value) are compared item by item, without writing the text. */
 function jsonEqual(a: unknown, b: unknown): boolean {
-  return sameJson(a, b) ?? JSON.stringify(a) === JSON.stringify(b)
-}
-
-/**
- * Whether two values are equal as JSON text, for plain JSON data: strings, finite numbers, booleans, null, arrays and
- * plain objects compared key by key in order. Undefined (not known) for anything else (undefined, NaN, a class, a
- * `toJSON`), which the caller compares as text.
- */
-function sameJson(a: unknown, b: unknown): boolean | undefined {
   if (a === b) return true
-  const ta = typeof a
-  const tb = typeof b
-  if (ta === 'string' || tb === 'string') return ta === tb ? false : ta === 'object' || tb === 'object' ? undefined : false
-  if (ta === 'boolean' && tb === 'boolean') return false
-  if (ta === 'number' && tb === 'number') return Number.isFinite(a) && Number.isFinite(b) ? false : undefined
-  if (ta !== 'object' || tb !== 'object' || a === null || b === null) return undefined
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return false
-    for (let i = 0; i < a.length; i++) {
-      const same = sameJson(a[i], b[i])
-      if (same !== true) return same
-    }
-    return true
-  }
-  if (!isPlainRecord(a as object) || !isPlainRecord(b as object)) return undefined
-  const ka = Object.keys(a as object)
-  const kb = Object.keys(b as object)
-  if (ka.length !== kb.length) return undefined
-  for (let i = 0; i < ka.length; i++) {
-    const key = ka[i] as string
-    if (key !== kb[i]) return undefined
-    const va = (a as Record<string, unknown>)[key]
-    const vb = (b as Record<string, unknown>)[key]
-    if (va === undefined || vb === undefined) return undefined
-    const same = sameJson(va, vb)
-    if (same !== true) return same
-  }
-  return true
+  if (Array.isArray(a) && Array.isArray(b) && a.every(isString) && b.every(isString)) return a.length === b.length && a.every((item, i) => item === b[i])
+  return JSON.stringify(a) === JSON.stringify(b)
 }
 
-function isPlainRecord(value: object): value is Record<string, unknown> {
-  const proto = Object.getPrototypeOf(value)
-  return (proto === Object.prototype || proto === null) && !Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+function isString(value: unknown): value is string {
+  return typeof value === 'string'
 }
