@@ -94,7 +94,8 @@ export const modalReducers: Reducers = {
   'cache/stored'(draft, { payload, meta }) {
     const ttl = constants.cacheExpiry[payload.cache]
     const caches = draft.caches as unknown as Record<string, Record<string, CacheEntry<unknown>>>
-    caches[payload.cache] = writeCache<unknown>(caches[payload.cache] ?? {}, payload.key, payload.value, meta.at, ttl)
+    // plain(): the entries are copied as references, not read through immer drafts (one each, on every write).
+    caches[payload.cache] = writeCache<unknown>(plain(caches[payload.cache]) ?? {}, payload.key, payload.value, meta.at, ttl)
   },
 }
 

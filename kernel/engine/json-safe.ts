@@ -32,60 +32,74 @@ class Refused extends Error {}
  * `check: true` only checks, and gives back the value itself.
  */
 export function toJsonSafe(value: unknown, root = 'value', options: { check?: boolean } = {}): JsonSafeResult {
-  const build = !options.check
-  let nodes = 0
-  const trail: (string | number)[] = []
-  const where = () => trail.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : `${text}.${key.slice(0, 40)}`), root)
+  const walk = new Walk(root, !options.check)
+  try {
+    return { ok: true, value: walk.copy(value, 0) }
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, reason: error.message }
+    // A Proxy trap, a throwing getter: unreadable, so refused.
+    return { ok: false, reason: `${root}: unreadable (reading it threw)` }
+  }
+}
 
-  function copy(input: unknown, depth: number): JsonValue | undefined {
-    if (++nodes > maxNodes) throw new Refused(`${root}: more than ${maxNodes} values`)
+/**
+ * One walk of toJsonSafe. A class rather than closures made per call: the walk runs for every event
+ * dispatched and replayed (docs/debugging.md, "Replay"), and closures cost an allocation each call.
+ */
+class Walk {
+  private nodes = 0
+  private readonly trail: (string | number)[] = []
+  constructor(
+    private readonly root: string,
+    private readonly build: boolean,
+  ) {}
+
+  private where(): string {
+    return this.trail.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : `${text}.${key.slice(0, 40)}`), this.root)
+  }
+
+  copy(input: unknown, depth: number): JsonValue | undefined {
+    if (++this.nodes > maxNodes) throw new Refused(`${this.root}: more than ${maxNodes} values`)
     if (input === null) return null
     const type = typeof input
     if (type === 'string') {
-      if ((input as string).length > maxStringLength) throw new Refused(`${where()}: a string longer than ${maxStringLength} characters`)
+      if ((input as string).length > maxStringLength) throw new Refused(`${this.where()}: a string longer than ${maxStringLength} characters`)
       return input as string
     }
     if (type === 'number') {
-      if (!Number.isFinite(input)) throw new Refused(`${where()}: ${input} is not a JSON number`)
+      if (!Number.isFinite(input)) throw new Refused(`${this.where()}: ${input} is not a JSON number`)
       return input === 0 ? 0 : (input as number)
     }
     if (type === 'boolean') return input as boolean
     if (type === 'undefined') return undefined
-    if (type !== 'object') throw new Refused(`${where()}: a ${type} is not JSON data`)
-    if (depth >= maxDepth) throw new Refused(`${where()}: nested deeper than ${maxDepth} levels (or a cycle)`)
+    if (type !== 'object') throw new Refused(`${this.where()}: a ${type} is not JSON data`)
+    if (depth >= maxDepth) throw new Refused(`${this.where()}: nested deeper than ${maxDepth} levels (or a cycle)`)
+    const { build, trail } = this
     if (Array.isArray(input)) {
-      if (input.length > maxEntries) throw new Refused(`${where()}: an array of more than ${maxEntries} entries`)
+      if (input.length > maxEntries) throw new Refused(`${this.where()}: an array of more than ${maxEntries} entries`)
       const out: JsonValue[] = build ? new Array(input.length) : (input as JsonValue[])
       for (let i = 0; i < input.length; i++) {
         trail.push(i)
-        const item = copy(input[i], depth + 1)
-        if (item === undefined) throw new Refused(`${where()}: undefined in an array`)
+        const item = this.copy(input[i], depth + 1)
+        if (item === undefined) throw new Refused(`${this.where()}: undefined in an array`)
         trail.pop()
         if (build) out[i] = item
       }
       return out
     }
     const proto = Object.getPrototypeOf(input)
-    if (proto !== Object.prototype && proto !== null) throw new Refused(`${where()}: a ${describeObject(input as object)} is not plain JSON data`)
+    if (proto !== Object.prototype && proto !== null) throw new Refused(`${this.where()}: a ${describeObject(input as object)} is not plain JSON data`)
     const keys = Object.keys(input as object)
-    if (keys.length > maxEntries) throw new Refused(`${where()}: an object of more than ${maxEntries} keys`)
+    if (keys.length > maxEntries) throw new Refused(`${this.where()}: an object of more than ${maxEntries} keys`)
     const out: { [key: string]: JsonValue } = build ? {} : (input as { [key: string]: JsonValue })
     for (const key of keys) {
       trail.push(key)
-      if (key === prototypeKey) throw new Refused(`${where()}: the key "${key}" is not allowed`)
-      const item = copy((input as Record<string, unknown>)[key], depth + 1)
+      if (key === prototypeKey) throw new Refused(`${this.where()}: the key "${key}" is not allowed`)
+      const item = this.copy((input as Record<string, unknown>)[key], depth + 1)
       trail.pop()
       if (build && item !== undefined) out[key] = item
     }
     return out
-  }
-
-  try {
-    return { ok: true, value: copy(value, 0) }
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, reason: error.message }
-    // A Proxy trap, a throwing getter: unreadable, so refused.
-    return { ok: false, reason: `${root}: unreadable (reading it threw)` }
   }
 }
 

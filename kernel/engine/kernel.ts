@@ -17,7 +17,7 @@ import { createEventLog, defaultLogBytes, type ExportedLog } from './log'
 import type { EffectContext, PersistedItem, Plugin } from './plugin'
 import type { Ports } from './ports'
 import type { ChainNamespace } from '../types'
-import { createReduction, type Accepted } from './reducer'
+import { createReduction, deepFreeze, type Accepted } from './reducer'
 import { initialCoreState, type State } from '../core/state'
 import { constants } from '../constants'
 import { corePlugin } from '../core/plugin'
@@ -252,14 +252,34 @@ export function createKernel(options: KernelOptions): Kernel {
   function persist() {
     const storage = ports.storage
     if (!storage) return
-    for (const item of items) {
-      const key = prefix + item.key
-      subscriptions.push(
-        select((state) => item.read(state), jsonEqual).subscribe((value) =>
-            guard(() => (value === undefined ? storage.removeItem(key) : storage.setItem(key, JSON.stringify(value))), undefined),
-          ),
-      )
-    }
+    if (items.length === 0) return
+    // One subscriber for every item (not a select() pipeline each): it runs on every state change. Each item is written
+    // at once, then whenever what it reads changes as JSON, in the items' order.
+    const keys = items.map((item) => prefix + item.key)
+    const last: unknown[] = []
+    const stopped: boolean[] = []
+    let first = true
+    subscriptions.push(
+      state$.subscribe((state) => {
+        for (let i = 0; i < items.length; i++) {
+          if (stopped[i]) continue
+          let value: unknown
+          try {
+            value = (items[i] as PersistedItem).read(state)
+          } catch (cause) {
+            // As a failing select() pipeline did: this item is no longer written; the others go on.
+            stopped[i] = true
+            ports.logger.error(`storage item "${(items[i] as PersistedItem).key}" stopped: its read threw`, cause)
+            continue
+          }
+          if (!first && jsonEqual(last[i], value)) continue
+          last[i] = value
+          const key = keys[i] as string
+          guard(() => (value === undefined ? storage.removeItem(key) : storage.setItem(key, JSON.stringify(value))), undefined)
+        }
+        first = false
+      }),
+    )
   }
 
   function guard<T>(action: () => T, fallback: T): T {
@@ -403,15 +423,13 @@ function typeOf(input: unknown): string {
   return typeof type === 'string' ? type.slice(0, 200) : '(none)'
 }
 
+/** Equal as JSON text. Arrays of strings (a common stored value) are compared item by item, without writing the text. */
 function jsonEqual(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b)
+  if (a === b) return true
+  if (Array.isArray(a) && Array.isArray(b) && a.every(isString) && b.every(isString)) return a.length === b.length && a.every((item, i) => item === b[i])
+  return JSON.stringify(a) === JSON.stringify(b)
 }
 
-/** Freezes `value` and everything in it (a subtree already frozen, such as state from immer, is skipped). */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    for (const inner of Object.values(value)) deepFreeze(inner)
-  }
-  return value
+function isString(value: unknown): value is string {
+  return typeof value === 'string'
 }

@@ -18,11 +18,25 @@ export type Reduction = {
    * definition, and gives the parsed event (for effects) and the form the log and the reducers
    * get (secrets replaced), with its size; or the reason it is rejected. Never throws.
    */
-  accept(input: unknown, options?: { replaying?: boolean; clear?: boolean }): Accepted | { ok: false; reason: string }
+  accept(input: unknown, options?: AcceptOptions): Accepted | { ok: false; reason: string }
   /** The definition of an event type, when a plugin defines it. */
   definition(type: string): EventDefinition<string, unknown> | undefined
   /** Folds one (redacted) event; never throws: a failing reducer leaves the state as it was. */
   reduce(state: State, event: Logged): { state: State; error?: LatchError }
+}
+
+export type AcceptOptions = {
+  /** Replaying a logged event: a `sensitive()` field may hold the `[redacted]` placeholder, and nothing is redacted again. */
+  replaying?: boolean
+  /** The answer to a read-only request: logged in clear (docs/debugging.md, "What the log never holds"). */
+  clear?: boolean
+  /**
+   * Replay's fast path (docs/debugging.md, "Replay"): the input is an event of a log that `parseLog` checked. Its
+   * envelope (`type`, `ns`, `requestId`) passed the very schemas of the envelope in parseLog's event schema, so it is not
+   * parsed again. `owned`: replay parsed the log from JSON text itself and nobody else holds it, so the event is checked
+   * as JSON data in place (the same limits, the same reasons) instead of copied. Its payload is validated as always.
+   */
+  logEvent?: { owned: boolean }
 }
 
 /** An event the kernel accepted: `event` for effects, `logged` (redacted) for the log and reducers. */
@@ -97,9 +111,10 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
     initialState,
     definition: (type) => definitions.get(type),
     accept(input, options = {}) {
-      const copy = toJsonSafe(envelopeOf(input), 'event')
+      const checked = options.logEvent !== undefined
+      const copy = toJsonSafe(envelopeOf(input), 'event', { check: options.logEvent?.owned === true })
       if (!copy.ok) return { ok: false, reason: `not JSON data: ${copy.reason}` }
-      const envelope = z.safeParse(envelopeSchema, copy.value, { reportInput: true })
+      const envelope = checked ? { success: true as const, data: copy.value as z.infer<typeof envelopeSchema> } : z.safeParse(envelopeSchema, copy.value, { reportInput: true })
       if (!envelope.success) return { ok: false, reason: `malformed event: ${describeIssues(envelope.error.issues)}` }
       const { type, ns, requestId } = envelope.data
       const definition = definitions.get(type)
@@ -186,4 +201,14 @@ function assertUnique(names: readonly string[], what: string) {
 
 function conflict(details: string): never {
   throw new LatchError('PLUGIN_CONFLICT', { details })
+}
+
+/** Freezes `value` and everything in it (a subtree already frozen, such as state from immer, is skipped). */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) deepFreeze(value[i])
+    else for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key])
+  }
+  return value
 }

@@ -4,7 +4,7 @@ import { LatchError } from './errors'
 import type { Logged } from './events'
 import { parseLog, type ExportedLog } from './log'
 import type { Plugin } from './plugin'
-import { createReduction } from './reducer'
+import { createReduction, deepFreeze } from './reducer'
 import { initialCoreState, type State } from '../core/state'
 
 /** Why replay skipped an event (`unknown-type`, `invalid`: it fails validation now) or its reducer failed (`faulted`). */
@@ -74,16 +74,20 @@ export function replaySteps(plugins: readonly Plugin[], input: ExportedLog | str
   if (missing.length) warnings.push(`the log was recorded with plugins not given to replay: ${missing.join(', ')}`)
   const initial = log.snapshot ? checkSnapshot(log.snapshot, reduction.initialState) : reduction.initialState
 
+  // parseLog checked every event's envelope; a log read from text is replay's own (docs/debugging.md, "Replay").
+  const accepting = { replaying: true, logEvent: { owned: typeof input === 'string' } }
+
   function* steps(): Generator<ReplayStep, State, undefined> {
     let state = initial
     for (const event of log.events) {
-      const accepted = reduction.accept(event, { replaying: true })
+      const accepted = reduction.accept(event, accepting)
       if (!accepted.ok) {
         const kind = known.has(event.type) ? 'invalid' : 'unknown-type'
         yield { event, state, issue: { kind, message: accepted.reason } }
         continue
       }
-      const next = reduction.reduce(state, { ...accepted.logged, meta: event.meta } as Logged)
+      // Frozen as the live kernel freezes what it reduces (kernel/engine/kernel.ts): immer then takes it as it is.
+      const next = reduction.reduce(state, deepFreeze({ ...accepted.logged, meta: event.meta } as Logged))
       state = next.state
       yield next.error ? { event, state, issue: { kind: 'faulted', message: next.error.details ?? next.error.shortMessage } } : { event, state }
     }
