@@ -151,15 +151,17 @@ function DevtoolsPanel({ latch, plugins = noPlugins, sources = noSources, shortc
             onChange={(event) => {
               const file = event.currentTarget.files?.[0]
               if (!file) return
-              void file.text().then((text) => {
+              const reader = new FileReader()
+              reader.onload = () => {
                 try {
-                  setImported(importLog(text))
+                  setImported(importLog(String(reader.result)))
                   setPicked(0)
                   setError(undefined)
                 } catch (cause) {
                   setError(toLatchError(cause).message)
                 }
-              })
+              }
+              reader.readAsText(file)
             }}
           />
         </label>

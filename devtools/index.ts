@@ -1,3 +1,5 @@
+'use client'
+
 /** `latch/devtools` (docs/devtools.md): the in-page timeline. Nothing of it loads unless an app imports this entry. */
 export { LatchDevtools, mountLatchDevtools, type LatchDevtoolsProps } from './LatchDevtools'
 export {
