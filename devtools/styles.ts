@@ -26,5 +26,6 @@ export const devtoolsCss = `
 .dt-spans [data-outcome=failed] button { color: var(--latch-error); }
 .dt-diff { margin: 0; max-height: 140px; overflow: auto; white-space: pre-wrap; word-break: break-all; background: var(--latch-surface); padding: 6px; font-size: 12px; }
 .dt-frame { position: relative; height: 560px; overflow: hidden; transform: translateZ(0); border: 1px dashed var(--latch-border); pointer-events: none; user-select: none; }
+.dt-frame .backdrop { position: absolute !important; inset: 0 !important; width: auto !important; height: auto !important; min-height: 0 !important; }
 .dt-closed { margin: 8px; color: var(--latch-foreground-secondary); }
 `
