@@ -27,6 +27,8 @@ export const entries: readonly Entry[] = [
   // wagmi's connector over Latch (docs/wagmi.md): its own entry, so a dapp that does not import it loads none of it.
   { subpath: './wagmi', source: 'adapters/wagmi/index.ts', out: 'wagmi' },
   { subpath: './react', source: 'ui/index.ts', out: 'react' },
+  // The in-page timeline (docs/devtools.md): its own entry, so an app that does not import it loads none of it.
+  { subpath: './devtools', source: 'devtools/index.ts', out: 'devtools' },
   { subpath: './i18n', source: 'ui/i18n/public.ts', out: 'i18n' },
   // The modal's catalogues (docs/i18n.md): `latch/react` loads the one spoken by itself; import one to have it at once.
   ...['es', 'fr', 'de', 'ja', 'zh-CN', 'pt-BR', 'ar'].map((locale) => ({ subpath: `./locales/${locale}`, source: `ui/i18n/locales/${locale}.ts`, out: `locales/${locale}` })),

@@ -212,8 +212,22 @@ describe('layering', () => {
     expect(offences).toEqual([])
   })
 
-  it('kernel/, plugins/, adapters/, ui/ and cli/ have no import circle (type-only and import() included)', () => {
-    expect(importCircles(['kernel', 'plugins', 'adapters', 'ui', 'cli'].flatMap(sourceFiles))).toEqual([])
+  it('kernel/, plugins/, adapters/, ui/, devtools/ and cli/ have no import circle (type-only and import() included)', () => {
+    expect(importCircles(['kernel', 'plugins', 'adapters', 'ui', 'devtools', 'cli'].flatMap(sourceFiles))).toEqual([])
+  })
+
+  it('devtools/ (latch/devtools, docs/devtools.md) imports only kernel/index, ui/, its own folder and the diff it shares with the CLI; nothing else imports it', () => {
+    const offences = sourceFiles('devtools').flatMap((file) =>
+      imports(file)
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => relative(root, resolve(root, dirname(file), spec)))
+        .filter((target) => !(target === 'kernel/index' || target === 'cli/state-diff' || target.startsWith('ui/') || target.startsWith('devtools/')))
+        .map((target) => `${file} → ${target}`),
+    )
+    const importers = ['kernel', 'plugins', 'adapters', 'ui', 'cli'].flatMap(sourceFiles).filter((file) =>
+      imports(file).some((spec) => spec.startsWith('.') && relative(root, resolve(root, dirname(file), spec)).startsWith('devtools/')),
+    )
+    expect([...offences, ...importers]).toEqual([])
   })
 
   it('finds an import circle where there is one, through `import type` and `import()` too', () => {

@@ -1,4 +1,4 @@
-import { StrictMode, useState } from 'react'
+import { lazy, StrictMode, Suspense, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createLatch } from '../../../kernel/index'
 import { api } from '../../../plugins/api/index'
@@ -48,22 +48,23 @@ const signIn =
         }),
       ]
     : []
+const plugins = [
+  eip155({ tokens: config.tokens }),
+  api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId, balances: !fromChain } : {}),
+  // docs/names.md: 'Choose a name' registers in the local provider API's zone.
+  ...(config.api ? [names({ baseUrl: config.api.url, projectId: config.api.projectId, zone: 'latch.id' })] : []),
+  ...(solanaConfig ? [solana({ tokens: [{ address: solanaConfig.mint, ...solanaConfig.token }] })] : []),
+  ...bitcoin,
+  ...pairing,
+  ...signIn,
+]
 const latch = createLatch({
   networks: [
     ...demoEvmNetworks(config.chains),
     ...(solanaConfig ? [solanaLocalnet({ rpcUrl: solanaConfig.rpcUrl })] : []),
     ...(withBitcoin ? [bitcoinRegtest] : []),
   ],
-  plugins: [
-    eip155({ tokens: config.tokens }),
-    api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId, balances: !fromChain } : {}),
-    // docs/names.md: 'Choose a name' registers in the local provider API's zone.
-    ...(config.api ? [names({ baseUrl: config.api.url, projectId: config.api.projectId, zone: 'latch.id' })] : []),
-    ...(solanaConfig ? [solana({ tokens: [{ address: solanaConfig.mint, ...solanaConfig.token }] })] : []),
-    ...bitcoin,
-    ...pairing,
-    ...signIn,
-  ],
+  plugins,
   projectId: config.api?.projectId,
   metadata: { name: 'Latch demo', description: 'A dapp on a local chain', url: location.origin, icons: [] },
   themeMode: theme === 'dark' || theme === 'light' ? theme : (config.themeMode ?? 'system'),
@@ -86,12 +87,20 @@ if (root) {
   )
 }
 
+// `?devtools`: the in-page timeline (docs/devtools.md), loaded only then: without the flag the page loads none of it.
+const Devtools = query.has('devtools') ? lazy(() => import('../../../devtools/index').then((m) => ({ default: m.LatchDevtools }))) : undefined
+
 /** The page: `?locale=fr` picks the language at load; the page's picker changes it at run time, nothing remounts. */
 function Root() {
   const [locale, setLocale] = useState(query.get('locale') ?? undefined)
   return (
     <LatchProvider latch={latch} locale={locale} locales={locales}>
       <App locale={locale} onLocale={setLocale} solana={solanaConfig} bitcoin={withBitcoin ? config.bitcoin : undefined} />
+      {Devtools ? (
+        <Suspense fallback={null}>
+          <Devtools plugins={plugins} />
+        </Suspense>
+      ) : null}
     </LatchProvider>
   )
 }
