@@ -14,7 +14,7 @@ const evm = (costs: readonly PeerAppCost[], library: Library) => costs.find((c) 
 const multi = (costs: readonly PeerAppCost[], library: Library) => costs.find((c) => c.app.library === library && c.app.chains === multiChain)
 
 /** The size goal: Latch's initial load (gzip, React excluded) at most this share of AppKit's, for the EVM and the multi-chain dapps alike. */
-export const peerSizeGoal = 0.1
+export const peerSizeGoal = 0.08
 
 /** Header of the size table. */
 export const peerSizeHeader = ['dapp', 'chains', 'initial raw', 'initial gzip', 'initial brotli', 'every file raw', 'every file gzip', 'every file brotli', 'notes']
