@@ -5,7 +5,6 @@
  */
 import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import { createRoot } from 'react-dom/client'
 import { BehaviorSubject, EMPTY, distinctUntilChanged, map } from 'rxjs'
 import { toLatchError, type ExportedLog, type Latch, type Plugin, type State } from '../kernel/index'
 import { LatchContext, useLatchInstance, type LatchContextValue } from '../ui/context'
@@ -46,14 +45,25 @@ export function LatchDevtools(props: LatchDevtoolsProps) {
   return <DevtoolsPanel latch={useLatchInstance()} {...props} />
 }
 
-/** Mounts the panel for `latch` outside any React tree (its own root in a shadow host on document.body); returns unmount. */
+/**
+ * Mounts the panel for `latch` outside any React tree (its own root in a shadow host on document.body); returns unmount.
+ * react-dom/client is loaded here, not at import: it reads `window` when it loads, and the entry stays safe to import
+ * during server-side rendering (docs/devtools.md).
+ */
 export function mountLatchDevtools(latch: Latch, props: LatchDevtoolsProps = {}): () => void {
   const element = document.createElement('div')
   document.body.appendChild(element)
-  const root = createRoot(element)
-  root.render(<DevtoolsPanel latch={latch} {...props} />)
+  let unmounted = false
+  let unmountRoot: (() => void) | undefined
+  void import('react-dom/client').then(({ createRoot }) => {
+    if (unmounted) return
+    const root = createRoot(element)
+    root.render(<DevtoolsPanel latch={latch} {...props} />)
+    unmountRoot = () => root.unmount()
+  })
   return () => {
-    root.unmount()
+    unmounted = true
+    unmountRoot?.()
     element.remove()
   }
 }
