@@ -30,16 +30,16 @@ function walk(before: unknown, after: unknown, path: string, out: Change[], dept
 
 function walkArray(before: readonly unknown[], after: readonly unknown[], path: string, out: Change[], depth: number): void {
   const shared = Math.min(before.length, after.length)
-  for (let i = 0; i < shared; i++) walk(before[i], after[i], `${path}[${i}]`, out, depth + 1)
+  // The child's path is built only where the values differ: a step's diff costs what it changed.
+  for (let i = 0; i < shared; i++) if (!Object.is(before[i], after[i])) walk(before[i], after[i], `${path}[${i}]`, out, depth + 1)
   for (let i = shared; i < after.length; i++) out.push({ kind: 'added', path: `${path}[${i}]`, after: after[i] })
   for (let i = shared; i < before.length; i++) out.push({ kind: 'removed', path: `${path}[${i}]`, before: before[i] })
 }
 
 function walkRecord(before: Record<string, unknown>, after: Record<string, unknown>, path: string, out: Change[], depth: number): void {
   for (const key of Object.keys(before)) {
-    const child = joinPath(path, key)
-    if (Object.hasOwn(after, key)) walk(before[key], after[key], child, out, depth + 1)
-    else out.push({ kind: 'removed', path: child, before: before[key] })
+    if (!Object.hasOwn(after, key)) out.push({ kind: 'removed', path: joinPath(path, key), before: before[key] })
+    else if (!Object.is(before[key], after[key])) walk(before[key], after[key], joinPath(path, key), out, depth + 1)
   }
   for (const key of Object.keys(after)) {
     if (!Object.hasOwn(before, key)) out.push({ kind: 'added', path: joinPath(path, key), after: after[key] })

@@ -5,11 +5,12 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createLatch, LatchError, replay, type Logged, type Plugin, type State } from 'latch'
+import { createLatch, LatchError, replay, replaySteps, type Logged, type Plugin, type State } from 'latch'
 import { corePlugin } from '../kernel/core/plugin'
 import { initialCoreState } from '../kernel/core/state'
 import { parseLog } from '../kernel/engine/log'
 import { createReduction } from '../kernel/engine/reducer'
+import { replayCheckpointEvery } from '../kernel/engine/replay'
 import { createTestPorts } from '../kernel/testing'
 import { coreEventArb, networks, secretPlugin, stepArb, type Step } from './arbitraries'
 
@@ -132,5 +133,41 @@ describe('replay fast path', () => {
     expect(step?.issue?.message).toMatch(/^invalid payload for "account\/balanceUpdated": balance: expected string, received number 12/)
     expect(step?.issue?.message).toBe(fullReplay([], JSON.stringify(log)).issues.at(-1))
     expect(step?.state).toBe(result.steps[result.steps.length - 2]?.state ?? result.initial)
+  })
+
+  it("replay's states, kept one in 64 and folded again when read, are those of the fold step by step: equal, frozen, shared where an event changed nothing, the same object on every read", () => {
+    const deepFrozen = (value: unknown): boolean =>
+      typeof value !== 'object' || value === null || (Object.isFrozen(value) && Object.values(value).every(deepFrozen))
+    fc.assert(
+      fc.property(fc.array(stepArb, { minLength: replayCheckpointEvery, maxLength: 5 * replayCheckpointEvery }), fc.array(fc.nat(), { maxLength: 20 }), fc.boolean(), (steps, reads, asText) => {
+        const { text } = exported(steps)
+        const input = asText ? text : JSON.parse(text)
+        const result = replay([secretPlugin], input)
+        const run = replaySteps([secretPlugin], text)
+        const folded = [...run.steps()]
+        expect(result.steps).toHaveLength(folded.length)
+        // Read in a random order first, so blocks are folded again out of order.
+        const first = new Map<number, State>()
+        for (const read of reads) if (folded.length) first.set(read % folded.length, (result.steps[read % folded.length] as { state: State }).state)
+        let before: State = result.initial
+        let foldedBefore: State = run.initial
+        folded.forEach((step, i) => {
+          const lazy = result.steps[i] as (typeof result.steps)[number]
+          const state = lazy.state
+          expect(lazy.event).toEqual(step.event)
+          expect(lazy.issue).toEqual(step.issue)
+          expect(state).toEqual(step.state)
+          expect(state === before).toBe(step.state === foldedBefore)
+          expect(lazy.state).toBe(state)
+          if (first.has(i)) expect(first.get(i)).toBe(state)
+          expect(deepFrozen(state)).toBe(true)
+          before = state
+          foldedBefore = step.state
+        })
+        expect(result.steps.at(-1)?.state ?? result.initial).toBe(result.final)
+        expect(result.final).toEqual(folded.at(-1)?.state ?? run.initial)
+      }),
+      { numRuns: 25 },
+    )
   })
 })

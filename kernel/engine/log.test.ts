@@ -74,6 +74,26 @@ describe('event log', () => {
     expect(parseLog(log).events).toHaveLength(1)
   })
 
+  it('names the same too-deep path in data that shares subtrees over and over as in the same data without sharing', () => {
+    // Over two million paths through shared subtrees, then a path too deep: found after the walk starts over remembering objects.
+    let shared: unknown = { leaf: 1 }
+    for (let i = 0; i < 24; i++) shared = { a: shared, b: shared }
+    let tooDeep: unknown = 1
+    for (let i = 0; i < maxLogDepth; i++) tooDeep = { x: tooDeep }
+    const logOf = (wide: unknown) => ({ format: 'latch-log', version: 1, plugins: ['core'], events: [{ type: 'router/pushed', payload: { wide, deep: tooDeep }, meta: { seq: 1, at: 0 } }] })
+    const details = (log: unknown) => {
+      try {
+        parseLog(log)
+      } catch (error) {
+        return (error as LatchError).details
+      }
+      return undefined
+    }
+    const expected = details(logOf({}))
+    expect(expected).toMatch(/^not a Latch log: events\[0\]\.payload\.deep\.x\.x.*: nested deeper than \d+ levels$/)
+    expect(details(logOf(shared))).toBe(expected)
+  })
+
   it('accepts the deepest event the kernel takes, in the events and in a snapshot', () => {
     let payload: Record<string, unknown> = {}
     for (let i = 0; i < maxDepth - 4; i++) payload = { p: payload }

@@ -95,20 +95,34 @@ const notJson = Symbol('not JSON')
 
 type Visit = { value: object; depth: number; key: string | number; parent: Visit | undefined }
 
+/** Objects the first walk of data handed in as objects visits before it starts over remembering what it met. */
+const plainWalkBudget = 2_000_000
+const overBudget = Symbol('over budget')
+
 /**
  * Why `json` is nested deeper than `maxLogDepth` (naming the path), or undefined when it is not.
- * Walks with an explicit stack, so no depth of input can overflow the call stack. For data handed in
- * as objects (`shared`), which may share subtrees or hold cycles, an object is walked again only when
- * it is met deeper than before: a cycle ends as too deep, a shared subtree costs at most `maxLogDepth` walks.
+ * Walks with an explicit stack, so no depth of input can overflow the call stack. Data handed in as
+ * objects (`shared`) may share subtrees or hold cycles: it is walked first as a tree, which is enough
+ * for a log (a cycle ends as too deep, as below); only when that walk visits more than
+ * `plainWalkBudget` objects (subtrees shared over and over) is it walked again remembering each object,
+ * walked again only when met deeper than before, so a shared subtree costs at most `maxLogDepth` walks.
+ * Both walks visit in the same order and the second skips only objects the first would find nothing
+ * in, so they give the same answer.
  */
 function findTooDeep(json: unknown, shared: boolean): string | undefined {
   if (typeof json !== 'object' || json === null) return undefined
-  const seen = shared ? new WeakMap<object, number>() : undefined
+  const plain = walkTooDeep(json, undefined, shared ? plainWalkBudget : Infinity)
+  return plain === overBudget ? (walkTooDeep(json, new WeakMap(), Infinity) as string | undefined) : plain
+}
+
+function walkTooDeep(json: object, seen: WeakMap<object, number> | undefined, budget: number): string | undefined | typeof overBudget {
   const stack: Visit[] = [{ value: json, depth: 0, key: '', parent: undefined }]
+  let visits = 0
   try {
     for (let visit = stack.pop(); visit; visit = stack.pop()) {
       const { value, depth } = visit
       if (depth >= maxLogDepth) return `${pathOf(visit)}: nested deeper than ${maxLogDepth} levels`
+      if (++visits > budget) return overBudget
       if (seen) {
         const before = seen.get(value)
         if (before !== undefined && before >= depth) continue

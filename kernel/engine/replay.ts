@@ -20,7 +20,7 @@ export type ReplayStep = {
 export type ReplayResult = {
   /** The state before the first event: the log's snapshot, or the plugins' initial state. */
   initial: State
-  /** The state after every event, in log order. */
+  /** The state after every event, in log order (each step's state is folded when first read: `replay` keeps one in 64). */
   steps: readonly ReplayStep[]
   /** The state after the last event. */
   final: State
@@ -40,23 +40,90 @@ export type ReplayRun = {
   steps(): Generator<ReplayStep, State, undefined>
 }
 
+/** Every this many steps `replay` keeps the state after one; the others are folded again from it when asked for. */
+export const replayCheckpointEvery = 64
+
 /**
  * Folds the plugins' reducers over an exported log without running any effect: the
  * state after every event, exactly as it was live. Accepts the log as data or JSON
  * text; throws `INVALID_LOG` when it is not a Latch log.
+ *
+ * It keeps the state after every 64th event and the final one; a step's `state` is folded
+ * again from the kept state before it the first time it is read (its 64 steps at once), and is
+ * the same object every time after (docs/debugging.md, "Replay").
  */
 export function replay(plugins: readonly Plugin[], input: ExportedLog | string | unknown): ReplayResult {
-  const run = replaySteps(plugins, input)
-  const warnings = [...run.warnings]
-  const steps: ReplayStep[] = []
-  const folding = run.steps()
-  let next = folding.next()
-  for (; !next.done; next = folding.next()) {
-    const step = next.value
-    if (step.issue) warnings.push(`event #${step.event.meta.seq}: ${step.issue.message}`)
-    steps.push(step)
+  const fold = createFold(plugins, input)
+  const { log, initial } = fold
+  const warnings = [...fold.warnings]
+  const events = log.events
+  const issues: (ReplayIssue | undefined)[] = new Array(events.length)
+  /** `kept[b]`: the state after the last event of block `b` (steps `b * 64 … b * 64 + 63`). */
+  const kept: State[] = []
+  let state = initial
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i] as Logged
+    const next = fold.step(state, event)
+    state = next.state
+    if (next.issue) {
+      issues[i] = next.issue
+      warnings.push(`event #${event.meta.seq}: ${next.issue.message}`)
+    }
+    if (i % replayCheckpointEvery === replayCheckpointEvery - 1) kept.push(state)
   }
-  return { initial: run.initial, steps, final: next.value, warnings }
+  const final = state
+
+  /** The states of the blocks folded again so far, by block. */
+  const blocks = new Map<number, readonly State[]>()
+  function stateAt(index: number): State {
+    const block = Math.floor(index / replayCheckpointEvery)
+    let states = blocks.get(block)
+    if (!states) {
+      states = refold(block)
+      blocks.set(block, states)
+    }
+    return states[index - block * replayCheckpointEvery] as State
+  }
+  /**
+   * The states of one block, folded from the kept state before it. Its last state is the kept one itself (or `final`),
+   * and a step that changed nothing shares its state with the step after it, as in the first fold.
+   */
+  function refold(block: number): State[] {
+    const from = block * replayCheckpointEvery
+    const to = Math.min(from + replayCheckpointEvery, events.length)
+    const folded: State[] = []
+    let at = block === 0 ? initial : (kept[block - 1] as State)
+    for (let i = from; i < to; i++) {
+      at = fold.step(at, events[i] as Logged).state
+      folded.push(at)
+    }
+    const states = folded.slice()
+    states[states.length - 1] = kept[block] ?? final
+    for (let j = states.length - 2; j >= 0; j--) if (folded[j] === folded[j + 1]) states[j] = states[j + 1] as State
+    return states
+  }
+
+  const steps: ReplayStep[] = new Array(events.length)
+  for (let i = 0; i < events.length; i++) steps[i] = lazyStep(events[i] as Logged, issues[i], i, stateAt)
+  return { initial, steps, final, warnings }
+}
+
+/** A step whose state is folded when it is first read (an own, enumerable getter: it compares and spreads as data). */
+function lazyStep(event: Logged, issue: ReplayIssue | undefined, index: number, stateAt: (index: number) => State): ReplayStep {
+  return issue
+    ? {
+        event,
+        get state() {
+          return stateAt(index)
+        },
+        issue,
+      }
+    : {
+        event,
+        get state() {
+          return stateAt(index)
+        },
+      }
 }
 
 /**
@@ -65,6 +132,24 @@ export function replay(plugins: readonly Plugin[], input: ExportedLog | string |
  * long log this way, step by step (docs/debugging.md).
  */
 export function replaySteps(plugins: readonly Plugin[], input: ExportedLog | string | unknown): ReplayRun {
+  const fold = createFold(plugins, input)
+  const { log, initial } = fold
+
+  function* steps(): Generator<ReplayStep, State, undefined> {
+    let state = initial
+    for (const event of log.events) {
+      const next = fold.step(state, event)
+      state = next.state
+      yield next.issue ? { event, state, issue: next.issue } : { event, state }
+    }
+    return state
+  }
+
+  return { log, initial, warnings: fold.warnings, steps }
+}
+
+/** The log checked, the state before its first event, and one step of the fold: pure, so a step folded again gives the same state. */
+function createFold(plugins: readonly Plugin[], input: ExportedLog | string | unknown) {
   const log = parseLog(input)
   const reduction = createReduction(plugins, initialCoreState, [corePlugin])
   const names = new Set(reduction.plugins.map((p) => p.name))
@@ -77,24 +162,15 @@ export function replaySteps(plugins: readonly Plugin[], input: ExportedLog | str
   // parseLog checked every event's envelope; a log read from text is replay's own (docs/debugging.md, "Replay").
   const accepting = { replaying: true, logEvent: { owned: typeof input === 'string' } }
 
-  function* steps(): Generator<ReplayStep, State, undefined> {
-    let state = initial
-    for (const event of log.events) {
-      const accepted = reduction.accept(event, accepting)
-      if (!accepted.ok) {
-        const kind = known.has(event.type) ? 'invalid' : 'unknown-type'
-        yield { event, state, issue: { kind, message: accepted.reason } }
-        continue
-      }
-      // Frozen as the live kernel freezes what it reduces (kernel/engine/kernel.ts): immer then takes it as it is.
-      const next = reduction.reduce(state, deepFreeze({ ...accepted.logged, meta: event.meta } as Logged))
-      state = next.state
-      yield next.error ? { event, state, issue: { kind: 'faulted', message: next.error.details ?? next.error.shortMessage } } : { event, state }
-    }
-    return state
+  function step(state: State, event: Logged): { state: State; issue?: ReplayIssue } {
+    const accepted = reduction.accept(event, accepting)
+    if (!accepted.ok) return { state, issue: { kind: known.has(event.type) ? 'invalid' : 'unknown-type', message: accepted.reason } }
+    // Frozen as the live kernel freezes what it reduces (kernel/engine/kernel.ts): immer then takes it as it is.
+    const next = reduction.reduce(state, deepFreeze({ ...accepted.logged, meta: event.meta } as Logged))
+    return next.error ? { state: next.state, issue: { kind: 'faulted', message: next.error.details ?? next.error.shortMessage } } : { state: next.state }
   }
 
-  return { log, initial, warnings, steps }
+  return { log, initial, warnings: warnings as readonly string[], step }
 }
 
 /**
