@@ -1,15 +1,8 @@
 /**
- * The ui modules that the initial load and the modal's lazy chunks (ui/modal/index.tsx, the views Router.tsx
- * imports) both use, each named here once, by one of its exports. Every lazy chunk imports something from
- * here, so it reaches all of them.
- *
- * Why: esbuild splits shared code by which entries reach a file, so a module reached by only some of the lazy
- * chunks would be cut into a small chunk of its own in the initial load (a file each, and its gzip overhead).
- * Reached by all of them, they stay in one chunk (docs/react.md, "The modal's lazy chunk").
- * scripts/layering.test.ts checks the rule.
- *
- * The last exports are modal modules that every lazy view reaches anyway: named here, a view that imports nothing
- * else of the modal's (ConnectingWalletConnect) still reaches them, and they stay in one chunk with this file.
+ * The ui modules of the initial load that the modal chunk (ui/modal/index.tsx) uses, each named here once, by one of its
+ * exports, with modal modules that some views use (the rows in ui/modal/parts/). The modal imports them from here; its
+ * lazy views never import this file: the modal hands them what they use of it through ui/modal/door.ts, so the modal
+ * chunk shares no module with a view's chunk (docs/chunks.md, "The rule: one door"). scripts/layering.test.ts checks it.
  */
 export { useThemeMode } from './hooks/useThemeMode'
 export { adoptStyles } from './utils/styles'
