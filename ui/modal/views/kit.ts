@@ -7,9 +7,25 @@ import type * as Door from '../door'
  * open fetches one file (docs/chunks.md, "The rule: one door"). Read them in renders, effects and handlers, never while a
  * module loads.
  */
-export let { useLatchTranslate, useLatchInstance, useLatch, isMobile, shallowEqual, CurrentMark, LeaveRow, leave, copyAddress, Avatar, AccountIdentity, selectAccountIdentity, isolated, startAttempt, useHeld, useViewStyles, useLatchBalanceWatch, shortAddress, familyNames, CheckIcon, useLatchContext, displayName, displayBalance, displayQuantity, formatAmount, SearchIcon, WarningIcon, DisconnectIcon, PlusIcon, CopyIcon, ErrorIcon, ExternalIcon, ActivityClockIcon, ActivityDirectionIcon, WalletImage, useAllowedImage, ListRow, selectWallet, connectorIsListing, connectorRow, listingRow, visibleConnectors, NetworkImage, chooseNetwork, switchActiveChain, selectProfileConnections, siwxSignInCancelled, siwxSignInRequested } = {} as typeof Door
+export let {
+  useLatchTranslate, useLatchInstance, useLatch, isMobile, shallowEqual, CurrentMark, LeaveRow, leave, copyAddress,
+  Avatar, AccountIdentity, selectAccountIdentity, isolated, startAttempt, useHeld, useViewStyles,
+  useLatchBalanceWatch, shortAddress, familyNames, CheckIcon, useLatchContext, displayName, displayBalance,
+  displayQuantity, formatAmount, SearchIcon, WarningIcon, DisconnectIcon, PlusIcon, CopyIcon, ErrorIcon,
+  ExternalIcon, ActivityClockIcon, ActivityDirectionIcon, WalletImage, useAllowedImage, ListRow, selectWallet,
+  connectorIsListing, connectorRow, listingRow, visibleConnectors, NetworkImage, chooseNetwork, switchActiveChain,
+  selectProfileConnections, siwxSignInCancelled, siwxSignInRequested,
+} = {} as typeof Door
 
 /** Called by the modal with its door before a lazy view renders. */
 export function handKit(door: typeof Door): void {
-  ;({ useLatchTranslate, useLatchInstance, useLatch, isMobile, shallowEqual, CurrentMark, LeaveRow, leave, copyAddress, Avatar, AccountIdentity, selectAccountIdentity, isolated, startAttempt, useHeld, useViewStyles, useLatchBalanceWatch, shortAddress, familyNames, CheckIcon, useLatchContext, displayName, displayBalance, displayQuantity, formatAmount, SearchIcon, WarningIcon, DisconnectIcon, PlusIcon, CopyIcon, ErrorIcon, ExternalIcon, ActivityClockIcon, ActivityDirectionIcon, WalletImage, useAllowedImage, ListRow, selectWallet, connectorIsListing, connectorRow, listingRow, visibleConnectors, NetworkImage, chooseNetwork, switchActiveChain, selectProfileConnections, siwxSignInCancelled, siwxSignInRequested } = door)
+  ;({
+    useLatchTranslate, useLatchInstance, useLatch, isMobile, shallowEqual, CurrentMark, LeaveRow, leave, copyAddress,
+    Avatar, AccountIdentity, selectAccountIdentity, isolated, startAttempt, useHeld, useViewStyles,
+    useLatchBalanceWatch, shortAddress, familyNames, CheckIcon, useLatchContext, displayName, displayBalance,
+    displayQuantity, formatAmount, SearchIcon, WarningIcon, DisconnectIcon, PlusIcon, CopyIcon, ErrorIcon,
+    ExternalIcon, ActivityClockIcon, ActivityDirectionIcon, WalletImage, useAllowedImage, ListRow, selectWallet,
+    connectorIsListing, connectorRow, listingRow, visibleConnectors, NetworkImage, chooseNetwork, switchActiveChain,
+    selectProfileConnections, siwxSignInCancelled, siwxSignInRequested,
+  } = door)
 }
