@@ -119,7 +119,8 @@ function areaOf(file: string): string {
  * also holds through one door. All such modules of a folder are reached by the same lazy modules (esbuild then keeps
  * them in one chunk instead of one per subset), and where the folder has a shared.ts, from it, and each of those lazy
  * modules reaches it. Modules the kernel's barrel reaches are in every entry's first load and never count, but a lazy
- * module reaching some of them reaches the barrel too.
+ * module reaching some of them reaches the barrel too. In ui/, a lazy module loaded by another lazy module shares no module
+ * with it outside the first load.
  */
 function chunkOffences(entry: Entry): string[] {
   const files = new Set(['kernel', 'plugins', 'adapters', 'ui'].flatMap(sourceFiles))
@@ -153,7 +154,29 @@ function chunkOffences(entry: Entry): string[] {
     if (groups.size > 1) offences.push(...[...groups].map(([key, group]) => `${area}: ${group.join(', ')} reached by ${key} only`))
     if (door) {
       offences.push(...shared.filter((file) => !doorReach.has(file)).map((file) => `${area}: ${file} is not reached from ${door}`))
-      offences.push(...modules.filter((module) => shared.some((file) => reach.get(module)?.has(file)) && !reach.get(module)?.has(door)).map((module) => `${module} does not reach ${door}`))
+      // A lazy module that loads others of its folder which reach the door (the modal, loading its views) reaches the same
+      // modules by their paths: reaching the door too would make the door, reached by it and by them, a file of its own
+      // that it waits for. The groups above still hold it to the same modules.
+      const loadsDoorUsers = (module: string) =>
+        [...(reach.get(module) as Set<string>)].some((file) =>
+          valueImports(file).dynamic.some((spec) => {
+            const target = local(file, spec)
+            return target !== undefined && modules.includes(target) && target !== module && (reach.get(target)?.has(door) ?? false)
+          }),
+        )
+      offences.push(...modules.filter((module) => shared.some((file) => reach.get(module)?.has(file)) && !reach.get(module)?.has(door) && !loadsDoorUsers(module)).map((module) => `${module} does not reach ${door}`))
+    }
+  }
+  // In ui/, a lazy module loaded by another one (the modal's views) shares with it nothing outside the first load: what
+  // they shared would be a chunk of its own, fetched only once the loader's chunk has been read, a second round trip
+  // before the modal opens. The modal hands its views what they need instead (ui/modal/door.ts, ui/modal/views/kit.ts).
+  for (const loader of [...lazy].filter((file) => areaOf(file) === 'ui')) {
+    const reach = closure(loader)
+    const loaded = new Set([...reach].flatMap((file) => valueImports(file).dynamic.map((spec) => local(file, spec))))
+    for (const module of loaded) {
+      if (module === undefined || !lazy.has(module) || reach.has(module)) continue
+      const common = [...closure(module)].filter((file) => reach.has(file) && !initial.has(file))
+      if (common.length > 0) offences.push(`${module} shares ${common.join(', ')} with ${loader}, which loads it`)
     }
   }
   // The kernel's door is its barrel: a lazy module reaching some of what the barrel reaches, but not the barrel itself,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useThemeMode } from '../shared'
+import { useThemeMode } from '../hooks/useThemeMode'
 import { prefersReducedMotion, whenIdle } from '../utils/platform'
 import { Dialog } from './Dialog/Dialog'
 import { preloadViews } from './Router/Router'

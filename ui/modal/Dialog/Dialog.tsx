@@ -10,7 +10,7 @@ import { fromKeptElement } from '../../utils/inertPage'
 import { activeElementIn, focusables, nextFocusable } from './focus'
 import { useViewOpeners, ViewOpenersContext } from './viewFocus'
 import { useVisualViewportBox } from './visualViewport'
-import { watchInputModality } from '../../shared'
+import { watchInputModality } from '../../utils/modality'
 
 /**
  * The W3C APG dialog: role="dialog", aria-modal, labelled by the header title; focus moves in on open and

@@ -2,11 +2,9 @@ import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { formatTransferQuantity, type LatchErrorData, type State } from '../../../../kernel/index'
 import type { TransactionsState } from '../../../../plugins/activity/index'
 import type { Transaction, Transfer } from '../../../../plugins/activity/index'
-import { formatAmount } from '../../../utils/format'
-import { useViewStyles, shallowEqual, shortAddress, useHeld, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { activityCss } from './Activity.css'
 import { groupByMonth } from './group'
-import { ActivityClockIcon, ActivityDirectionIcon as DirectionIcon } from '../../icons'
+import { formatAmount, useViewStyles, shallowEqual, shortAddress, useHeld, useLatch, useLatchInstance, useLatchTranslate, ActivityClockIcon, ActivityDirectionIcon as DirectionIcon } from '../kit'
 
 // The view reads the slice and dispatches plain events: importing plugins/activity's modules (that the api entry imports
 // too) would cut them into a small chunk shared by two entries (docs/chunks.md).

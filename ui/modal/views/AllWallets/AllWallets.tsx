@@ -1,14 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { constants, searchWallets, type Connector, type Latch, type State } from '../../../../kernel/index'
 import type { WalletListState } from '../../../../plugins/api/index'
-import { useLatchInstance } from '../../../context'
-import { useLatch } from '../../../hooks/useLatch'
-import { isMobile } from '../../../utils/platform'
-import { SearchIcon } from '../../icons'
-import { selectWallet } from '../Connect/Connect'
-import { connectorIsListing, connectorRow, listingRow, visibleConnectors } from '../Connect/walletRows'
 import { WalletGrid } from './WalletGrid'
-import { useLatchTranslate } from '../../../shared'
+import { useLatchInstance, useLatch, isMobile, SearchIcon, selectWallet, connectorIsListing, connectorRow, listingRow, visibleConnectors, useLatchTranslate } from '../kit'
 
 const selectWalletList = (state: State): WalletListState | undefined => state.walletList
 

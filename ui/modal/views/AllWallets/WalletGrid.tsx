@@ -1,8 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react'
-import { CheckIcon } from '../../icons'
-import { WalletImage } from '../../WalletIcon/WalletIcon'
 import type { WalletRow } from '../Connect/walletRows'
-import { useLatchTranslate } from '../../../i18n/translate'
+import { CheckIcon, WalletImage, useLatchTranslate } from '../kit'
 
 /** Tiles to a grid row; a row is as tall as a tile (12 + 52 + 8 + 16.8 + 10 px), then an 8 px gap. */
 const columns = 4

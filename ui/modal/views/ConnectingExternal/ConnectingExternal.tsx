@@ -4,7 +4,8 @@ import { useLatch } from '../../../hooks/useLatch'
 import { startConnect, useConnectAttempt } from '../../connect-attempt'
 import { Loader } from '../../Loader/Loader'
 import { WalletImage } from '../../WalletIcon/WalletIcon'
-import { isolated, useLatchTranslate } from '../../../shared'
+import { useLatchTranslate } from '../../../i18n/translate'
+import { isolated } from '../../../i18n/isolate'
 
 /** The connector named by the view's payload (merged entries included). */
 export function selectPayloadConnector(state: State): Connector | undefined {

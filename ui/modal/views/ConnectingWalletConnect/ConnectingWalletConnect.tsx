@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { selectView, type State } from '../../../../kernel/index'
-import { useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { NotInstalled } from './NotInstalled'
 import { PairingView } from './PairingView'
 import { useViewStyles } from './useViewStyles'
 import { findListing } from './wallet-link'
+import { useLatch, useLatchInstance, useLatchTranslate } from '../kit'
 
 const selectPayload = (state: State) => selectView(state).payload
 

@@ -1,7 +1,7 @@
 import { isWalletLink, selectView, type State } from '../../../../kernel/index'
-import { isMobile, isolated, useLatch, useLatchTranslate } from '../../../shared'
 import { ExternalGlyph, WalletTile } from './glyphs'
 import { findListing } from './wallet-link'
+import { isMobile, isolated, useLatch, useLatchTranslate } from '../kit'
 
 const selectPayload = (state: State) => selectView(state).payload
 

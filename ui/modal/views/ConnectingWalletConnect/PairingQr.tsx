@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { encodeQr, qrPath, type QrPath } from '../../../qr/index'
-import { useLatchTranslate } from '../../../shared'
 import { WalletLogo } from './glyphs'
+import { useLatchTranslate } from '../kit'
 
 /**
  * The pairing URI as a QR code (docs/walletconnect.md, "QR code"): one SVG path, black on white in every theme (scanners

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react'
 import { connectionDeepLinkChosen, selectConnectAttempt, type ConnectAttempt, type Latch, type LatchErrorData, type WalletListing } from '../../../../kernel/index'
-import { isolated, useHeld, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { copyPairingLink } from './copy-link'
 import { CopyGlyph, ErrorGlyph, ExternalGlyph, WalletLogo } from './glyphs'
 import { startPairing } from './pairing-attempt'
@@ -9,6 +8,7 @@ import { useFocusWhenLost } from './useFocusWhenLost'
 import { usePairing, type SeenPairing } from './usePairing'
 import { openLinkFor, platformOf, type OpenLink } from './wallet-link'
 import type { Platform } from '../../../../plugins/walletconnect/ui'
+import { isolated, useHeld, useLatch, useLatchInstance, useLatchTranslate } from '../kit'
 
 /** A URI of the usual shape, to learn which kind of link a listing gives before the real one arrives. */
 const sampleUri = 'wc:0000000000000000000000000000000000000000000000000000000000000000@2?relay-protocol=irn&symKey=0'

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { useAllowedImage } from '../../WalletIcon/allowed-image'
-import { CopyIcon, ErrorIcon, ExternalIcon } from '../../icons'
+import { useAllowedImage, CopyIcon, ErrorIcon, ExternalIcon } from '../kit'
 
 // The view's icons: the modal's own (ui/modal/icons.tsx, reached through ui/shared.ts like every view's, docs/chunks.md)
 // at the sizes this view draws them, and the marks only this view draws.

@@ -1,6 +1,6 @@
 import { selectConfiguredNamespaces, selectView, type ChainNamespace, type Latch, type WalletListing } from '../../../../kernel/index'
 import { walletConnectConnectorId } from '../../../../plugins/walletconnect/ui'
-import { startAttempt } from '../../../shared'
+import { startAttempt } from '../kit'
 
 /**
  * The family to pair: the active one when the walletconnect plugin lists its connector there, else the first it lists one

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { selectConnectAttempt, type Latch } from '../../../../kernel/index'
 import { watchPairing, type Pairing } from '../../../../plugins/walletconnect/ui'
-import { useHeld } from '../../../shared'
+import { useHeld } from '../kit'
 
 /** A pairing as it arrived, with the attempt that was latest then: a URI shows only under its own attempt. */
 export type SeenPairing = { pairing?: Pairing; attemptId?: number }

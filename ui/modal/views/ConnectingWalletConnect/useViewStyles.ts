@@ -1,5 +1,5 @@
-import { useViewStyles as useStyles } from '../../../shared'
 import { connectingWalletConnectCss } from './ConnectingWalletConnect.css'
+import { useViewStyles as useStyles } from '../kit'
 
 /** The QR view's styles, adopted into the shadow root it lands in (ui/utils/view-styles.ts). */
 export function useViewStyles() {

@@ -1,6 +1,6 @@
 import type { State, WalletListing } from '../../../../kernel/index'
 import { walletLinkFor, type Platform, type WalletLink, type WalletLinks } from '../../../../plugins/walletconnect/ui'
-import { isMobile } from '../../../shared'
+import { isMobile } from '../kit'
 
 /** The platform whose links open a wallet here (docs/walletconnect.md, "Deep links"): a phone's system, else desktop. */
 export function platformOf(): Platform {

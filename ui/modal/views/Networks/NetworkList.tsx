@@ -1,12 +1,5 @@
 import { selectActiveNetwork, selectRequestedNetworks, type CaipNetwork } from '../../../../kernel/index'
-import { useLatchInstance } from '../../../context'
-import { useLatch } from '../../../hooks/useLatch'
-import { shallowEqual } from '../../../utils/shallowEqual'
-import { chooseNetwork } from '../../network-switch'
-import { CurrentMark } from '../../../shared'
-import { familyNames } from '../../families'
-import { NetworkImage } from './NetworkImage'
-import { useLatchTranslate } from '../../../i18n/translate'
+import { useLatchInstance, useLatch, shallowEqual, chooseNetwork, CurrentMark, familyNames, NetworkImage, useLatchTranslate } from '../kit'
 
 /**
  * Every configured network as a row, under its family's name when the dapp has several; the active one is marked;

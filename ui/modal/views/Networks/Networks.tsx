@@ -1,5 +1,5 @@
 import { NetworkList } from './NetworkList'
-import { useLatchTranslate } from '../../../shared'
+import { useLatchTranslate } from '../kit'
 
 /** The Networks view: the configured networks to switch to. */
 export default function Networks() {

@@ -11,15 +11,9 @@ import {
   type State,
 } from '../../../../kernel/index'
 // By path, not from the kernel's barrel: only this view needs them (docs/react.md, "The modal's lazy chunk").
-import { selectProfileConnections, type ProfileFamily } from '../../../../kernel/core/connection-selectors'
+import type { ProfileFamily } from '../../../../kernel/core/connection-selectors'
 import { switchableAccounts } from '../../../../kernel/rules/connection-switch'
-import { useLatchContext } from '../../../context'
-import { Avatar, CurrentMark, isolated, LeaveRow, selectAccountIdentity, shortAddress, useLatch, useLatchTranslate } from '../../../shared'
-import { displayName } from '../../../utils/format'
-import { DisconnectIcon, PlusIcon } from '../../icons'
-import { WalletImage } from '../../WalletIcon/WalletIcon'
-import { ListRow } from '../../WalletRow/WalletRow'
-import { familyNames } from '../../families'
+import { selectProfileConnections, useLatchContext, Avatar, CurrentMark, isolated, LeaveRow, selectAccountIdentity, shortAddress, useLatch, useLatchTranslate, displayName, DisconnectIcon, PlusIcon, WalletImage, ListRow, familyNames } from '../kit'
 
 type ProfileConnection = ProfileFamily['connections'][number]
 

@@ -2,10 +2,8 @@ import { useId, useMemo } from 'react'
 import { selectAddress, type CaipNetwork, type ChainNamespace, type State } from '../../../../kernel/index'
 import { checksumAddress } from '../../../../kernel/rules/checksum'
 import { encodeQr, qrPath, type QrPath } from '../../../qr/index'
-import { copyAddress, useViewStyles, familyNames, shallowEqual, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
-import { CopyIcon, WarningIcon } from '../../icons'
-import { NetworkImage } from '../Networks/NetworkImage'
 import { receiveCss } from './Receive.css'
+import { copyAddress, useViewStyles, familyNames, shallowEqual, useLatch, useLatchInstance, useLatchTranslate, CopyIcon, WarningIcon, NetworkImage } from '../kit'
 
 /** What the view shows: the active account's family, its address, and the family's configured networks. */
 export function selectReceiveView(state: State): { ns?: ChainNamespace; address?: string; networks: readonly CaipNetwork[] } {

@@ -2,9 +2,8 @@ import { useId, useState } from 'react'
 import { routerWentBack, visitorMessages, type LatchErrorData, type State } from '../../../../kernel/index'
 import { isValidRegistrationName } from '../../../../kernel/rules/names'
 import type { NamesState } from '../../../../plugins/names/index'
-import { CheckIcon } from '../../icons'
-import { useViewStyles, shallowEqual, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { registerNameCss } from './RegisterAccountName.css'
+import { CheckIcon, useViewStyles, shallowEqual, useLatch, useLatchInstance, useLatchTranslate } from '../kit'
 
 /**
  * The names slice, or undefined without the name service. Read here rather than through plugins/names's selectors, and

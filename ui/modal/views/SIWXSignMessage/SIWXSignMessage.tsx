@@ -1,9 +1,8 @@
 import { useId, useState, type ReactNode } from 'react'
 import { selectAddress, visitorMessages, type LatchErrorData, type State } from '../../../../kernel/index'
-import { siwxSignInCancelled, siwxSignInRequested } from '../../../../plugins/siwx/ui'
 import type { SiwxState } from '../../../../plugins/siwx/ui'
-import { useViewStyles, AccountIdentity, shallowEqual, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 import { siwxCss } from './SIWXSignMessage.css'
+import { siwxSignInCancelled, siwxSignInRequested, useViewStyles, AccountIdentity, shallowEqual, useLatch, useLatchInstance, useLatchTranslate } from '../kit'
 
 /**
  * The siwx slice, or undefined without the plugin. Read here rather than through plugins/siwx/state.ts's `selectSiwx`: the

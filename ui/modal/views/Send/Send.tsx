@@ -2,14 +2,13 @@ import { useState } from 'react'
 import { routerPushed, routerReplaced, routerWentBack, selectView, toastRequested, formatUnitsToDecimalString, type Latch } from '../../../../kernel/index'
 import { sendRequirement } from '../../../../kernel/rules/send'
 import { selectPendingTransfers } from '../../../../plugins/eip155/ui'
-import { useViewStyles, shallowEqual, shortAddress, useLatchBalanceWatch, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
-import { displayQuantity } from '../../../utils/format'
 import type { Translate } from '../../../i18n/translate'
 import { selectSendView, type SendView } from './model'
 import { SendForm } from './SendForm'
 import { SendPreview } from './SendPreview'
 import { useSendForm, type Fee } from './useSendForm'
 import { sendCss } from './Send.css'
+import { useViewStyles, shallowEqual, shortAddress, useLatchBalanceWatch, useLatch, useLatchInstance, useLatchTranslate, displayQuantity } from '../kit'
 
 /**
  * docs/behaviour.md, "Send": a token, an amount (with Max) and a recipient, the network fee, then a preview (from, to, amount,

@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react'
 import { formatUnitsToDecimalString, type LatchError } from '../../../../kernel/index'
 import { checksumAddress } from '../../../../kernel/rules/checksum'
-import { displayBalance } from '../../../utils/format'
 import type { Translate } from '../../../i18n/translate'
 import { maxUnits } from './model'
 import type { SendFormModel } from './useSendForm'
+import { displayBalance } from '../kit'
 
 /** docs/behaviour.md, "Send", "The form": token, amount (with its balance and Max), recipient, the network fee, Review. */
 export function SendForm({ form, feeText, tried, t, onReview }: { form: SendFormModel; feeText: string; tried: boolean; t: Translate; onReview(): void }) {

@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from 'react'
 import { formatUnitsToDecimalString } from '../../../../kernel/index'
 import { recipientWarning } from '../../../../kernel/rules/send'
-import { AccountIdentity } from '../../../shared'
-import { formatAmount } from '../../../utils/format'
 import type { Translate } from '../../../i18n/translate'
 import type { SendFormModel } from './useSendForm'
 import type { SendView } from './model'
+import { AccountIdentity, formatAmount } from '../kit'
 
 /**
  * docs/behaviour.md, "Send", "The preview": the amount and token exactly, From, To, Token, Network and Network fee, with

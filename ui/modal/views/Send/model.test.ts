@@ -2,7 +2,12 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatUnitsToDecimalString } from '../../../../kernel/index'
 import { createTestNetwork } from '../../../../kernel/testing'
+import * as door from '../../door'
+import { handKit } from '../kit'
 import { amountMessage, maxUnits, readAmount, recipientMessage, sendTokenList, tokenParameter, type SendToken, type SendView } from './model'
+
+// The modal hands its views what they use of ui/ as it loads one (ui/modal/Router/lazy-views.ts); here, the model alone.
+handKit(door)
 
 // docs/behaviour.md, "Send": the form's rules as pure functions of what is typed and held.
 const eth: SendToken = { key: 'native', symbol: 'ETH', name: 'Ether', decimals: 18 }

@@ -7,7 +7,7 @@ import {
   type State,
 } from '../../../../kernel/index'
 import { balanceUnits, maxAmount, maxSendUnits, maxTokenDecimals, parseAmount, type AmountRefusal, type AmountResult, type RecipientRefusal } from '../../../../kernel/rules/send'
-import { shortAddress } from '../../../shared'
+import { shortAddress } from '../kit'
 
 /**
  * The Send view's model (docs/behaviour.md, "Send"): pure functions of the state and of what the visitor typed. The

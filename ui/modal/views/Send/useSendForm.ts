@@ -2,9 +2,9 @@ import { useState } from 'react'
 import { toLatchError, type LatchErrorData } from '../../../../kernel/index'
 import { checkRecipient, sendRequirement, type RecipientResult } from '../../../../kernel/rules/send'
 import { checksumAddress } from '../../../../kernel/rules/checksum'
-import { useHeld, useLatchInstance } from '../../../shared'
 import { addressOfName, sendFamilyOf, sendFee, sendToken } from './family'
 import { amountMessage, readAmount, recipientMessage, sendTokenList, type SendToken, type SendView } from './model'
+import { useHeld, useLatchInstance } from '../kit'
 
 /** What a hold that took nothing releases. */
 const noRelease = () => undefined

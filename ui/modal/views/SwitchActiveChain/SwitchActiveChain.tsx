@@ -1,11 +1,6 @@
 import { useState } from 'react'
 import { selectRequestedNetworks, selectView, type State } from '../../../../kernel/index'
-import { useLatchInstance } from '../../../context'
-import { useLatch } from '../../../hooks/useLatch'
-import { switchActiveChain } from '../../network-switch'
-import { familyNames } from '../../families'
-import { NetworkImage } from '../Networks/NetworkImage'
-import { useLatchTranslate } from '../../../shared'
+import { useLatchInstance, useLatch, switchActiveChain, familyNames, NetworkImage, useLatchTranslate } from '../kit'
 
 const selectTarget = (state: State) => {
   const id = selectView(state).payload?.network

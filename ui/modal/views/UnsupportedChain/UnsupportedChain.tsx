@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react'
 import { modalClosed, selectIsActiveNetworkSupported, selectView } from '../../../../kernel/index'
-import { useLatchInstance } from '../../../context'
-import { useLatch } from '../../../hooks/useLatch'
-import { WarningIcon } from '../../icons'
-import { leave, useLatchTranslate } from '../../../shared'
 import { NetworkList } from '../Networks/NetworkList'
+import { useLatchInstance, useLatch, WarningIcon, leave, useLatchTranslate } from '../kit'
 
 /** docs/behaviour.md, "Views" UnsupportedChain: explains and lists the networks to switch to; closes once the network is supported. */
 export default function UnsupportedChain() {
