@@ -40,20 +40,62 @@ export { chainNamespaces, viewNames } from './types'
 export { constants, defaultFeatures, sdkVersion } from './constants'
 export { storageKeys, defaultStoragePrefix } from './engine/storage-keys'
 export * from './schemas'
-export * from './core/selectors'
-export * from './core/events'
-export { errorToast } from './core/toasts'
-export { readField, integerField, thrownMessage } from './rules/thrown'
-export * from './core/balance-events'
+export { kernelEventRejected, kernelFaulted, storageHydrated, storageValueRejected, coreEvents } from './core/events'
+// The core slices (kernel/core/slices/): each one's events and selectors.
 export {
+  accountConnected,
+  accountAddressChanged,
+  accountDisconnected,
+  accountStatusChanged,
+  accountBalanceLoading,
+  accountBalanceUpdated,
+  accountBalanceFailed,
+  accountProfileUpdated,
+  accountPreferredTypeSet,
+  networkSwitched,
+  networkApprovedSet,
+  networkSmartAccountNetworksSet,
+  networkRemoved,
+  selectActiveNetwork,
+  selectAddress,
+  selectConfiguredNamespaces,
+  selectConnectedNamespaces,
+  selectIsActiveNetworkSupported,
+  selectIsConnected,
+  selectRequestedNetworks,
+  selectTokenBalances,
+} from './core/slices/chains'
+export {
+  connectionAccountRemoved,
+  connectionRemoved,
+  connectionSwitchingChanged,
+  connectionSwitched,
+  connectionStatusChanged,
+  connectionRecentWalletAdded,
+  connectionDeepLinkChosen,
   connectAttemptSchema,
   connectionAttemptEnded,
   connectionAttemptStarted,
   connectionPairingChanged,
   selectConnectAttempt,
-  type ConnectAttempt,
-  type PairingPhase,
-} from './core/attempt'
+} from './core/slices/connection'
+export { connectorsDiscovered, connectorsRemoved } from './core/slices/connectors'
+export { modalOpened, modalClosed, routerPushed, routerReplaced, routerWentBack, routerReset, selectView } from './core/slices/router'
+export { toastRequested, toastShown, toastClosed, errorToast } from './core/slices/toast'
+export { cacheKinds, cacheStored } from './core/slices/caches'
+export {
+  balanceEvents,
+  balanceProviderConfigured,
+  balanceTokensFailed,
+  balanceTokensRequested,
+  balanceTokensSucceeded,
+  balanceWatchStarted,
+  balanceWatchStopped,
+  selectBalanceWatched,
+} from './core/slices/balances'
+export { pageVisibilityChanged } from './core/slices/page'
+export { latchConfigured, localeChanged, imageOriginsAllowed } from './core/slices/options'
+export { readField, integerField, thrownMessage } from './rules/thrown'
 export * from './rules'
 export * from './actions'
 export * from './core/intents'

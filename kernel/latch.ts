@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { LatchError } from './engine/errors'
-import { latchConfigured } from './core/events'
+import { latchConfigured } from './core/slices/options'
 import { createKernel, type Kernel } from './engine/kernel'
 import type { Plugin } from './engine/plugin'
 import { describeIssues } from './engine/issues'

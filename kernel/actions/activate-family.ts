@@ -1,4 +1,4 @@
-import { networkSwitched } from '../core/events'
+import { networkSwitched } from '../core/slices/chains'
 import type { Kernel } from '../engine/kernel'
 import type { ChainNamespace } from '../types'
 

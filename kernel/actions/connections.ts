@@ -1,5 +1,6 @@
-import { accountAddressChanged, connectionRemoved, connectionSwitched, connectionSwitchingChanged } from '../core/events'
-import { selectAddress } from '../core/selectors'
+import { accountAddressChanged } from '../core/slices/chains'
+import { connectionRemoved, connectionSwitched, connectionSwitchingChanged } from '../core/slices/connection'
+import { selectAddress } from '../core/slices/chains'
 import { LatchError } from '../engine/errors'
 import type { Kernel, RequestOptions } from '../engine/kernel'
 import { checkAccountSwitch, planConnectionSwitch, switchOutcome } from '../rules/connection-switch'

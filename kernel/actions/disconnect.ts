@@ -1,5 +1,5 @@
 import type { Kernel, RequestOptions } from '../engine/kernel'
-import { selectConnectedNamespaces } from '../core/selectors'
+import { selectConnectedNamespaces } from '../core/slices/chains'
 import type { ChainNamespace } from '../types'
 
 export type DisconnectParameters = { ns?: ChainNamespace } & RequestOptions

@@ -1,5 +1,6 @@
-import type { accountAddressChanged, connectionSwitched, connectionSwitchingChanged } from '../core/events'
-import type { selectAddress } from '../core/selectors'
+import type { accountAddressChanged } from '../core/slices/chains'
+import type { connectionSwitched, connectionSwitchingChanged } from '../core/slices/connection'
+import type { selectAddress } from '../core/slices/chains'
 import type { LatchError } from '../engine/errors'
 import type { Kernel, RequestOptions } from '../engine/kernel'
 import type { checkAccountSwitch, planConnectionSwitch, switchOutcome } from '../rules/connection-switch'

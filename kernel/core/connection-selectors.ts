@@ -1,10 +1,11 @@
 /**
  * Selectors of several connections and families (docs/behaviour.md, "Several connections"), for the modal's views.
- * A file of their own: the initial load never needs them, and code is split by file.
+ * A file of their own, not in the slices' files (kernel/core/slices/): they read several slices, the initial load never
+ * needs them, and code is split by file (docs/chunks.md).
  */
 import { connectionStateOf, type ConnectionSwitchState } from '../rules/connection-state'
 import { routeNetworkChoice } from '../rules/network-route'
-import { selectAddress, selectConfiguredNamespaces } from './selectors'
+import { selectAddress, selectConfiguredNamespaces } from './slices/chains'
 import type { State } from './state'
 import { chainNamespaces, type CaipNetwork, type ChainNamespace, type ConnectionAccount, type Connector } from '../types'
 

@@ -1,7 +1,8 @@
 import { filter, map } from 'rxjs'
 import type { Effect } from '../engine/plugin'
-import { selectConnectedNamespaces, selectIsConnected } from './selectors'
-import { modalClosed, networkSwitched } from './events'
+import { selectConnectedNamespaces, selectIsConnected } from './slices/chains'
+import { modalClosed } from './slices/router'
+import { networkSwitched } from './slices/chains'
 
 /**
  * docs/behaviour.md, "Network changes": the visitor moved to a family with no connection (to connect a wallet of

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { persisted, type PersistedItem } from '../engine/plugin'
 import { addRecentWallet } from '../rules/wallets'
 import { accountTypeSchema, caipNetworkIdSchema, chainNamespaceSchema, walletListingSchema } from '../schemas'
-import { selectActiveNetwork, selectConnectedNamespaces } from './selectors'
+import { selectActiveNetwork, selectConnectedNamespaces } from './slices/chains'
 import { storageKeys } from '../engine/storage-keys'
 import { chainNamespaces, type ChainNamespace, type WalletListing } from '../types'
 

@@ -1,13 +1,16 @@
 import { definePlugin, type Reducers } from '../engine/plugin'
-import { attemptEvents, attemptReducers } from './attempt'
-import { balanceEvents } from './balance-events'
 import { coreEvents } from './events'
 import { coreIntents } from './intents'
 import { corePersistence } from './persist'
-import { balanceReducers } from './reduce-balances'
-import { chainReducers } from './reduce-chains'
-import { connectionReducers } from './reduce-connection'
-import { modalReducers } from './reduce-modal'
+import { balanceEvents, balanceReducers } from './slices/balances'
+import { cacheReducers } from './slices/caches'
+import { chainReducers } from './slices/chains'
+import { attemptEvents, connectionReducers } from './slices/connection'
+import { connectorReducers } from './slices/connectors'
+import { optionsReducers } from './slices/options'
+import { pageReducers } from './slices/page'
+import { routerReducers } from './slices/router'
+import { toastReducers } from './slices/toast'
 import { namespaceReturnEffect } from './namespace-return-effect'
 import { reconnectDeadlineEffect } from './reconnect-deadline-effect'
 import { switchBackEffect } from './switch-back-effect'
@@ -20,7 +23,17 @@ export const corePlugin = definePlugin({
   name: 'core',
   events: [...coreEvents, ...coreIntents, ...balanceEvents, ...attemptEvents],
   // Typed as Reducers, so the declaration names the type instead of listing every event type known where it is built.
-  reduce: { ...chainReducers, ...connectionReducers, ...modalReducers, ...balanceReducers, ...attemptReducers } as Reducers,
+  reduce: {
+    ...optionsReducers,
+    ...chainReducers,
+    ...connectionReducers,
+    ...connectorReducers,
+    ...routerReducers,
+    ...toastReducers,
+    ...cacheReducers,
+    ...balanceReducers,
+    ...pageReducers,
+  } as Reducers,
   effects: [toastEffect, switchBackEffect, namespaceReturnEffect, reconnectDeadlineEffect, visibilityEffect, tokenToastEffect],
   persist: corePersistence,
 })

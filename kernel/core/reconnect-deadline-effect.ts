@@ -2,7 +2,8 @@ import { filter, from, map, mergeMap, timer } from 'rxjs'
 import { constants } from '../constants'
 import type { Effect } from '../engine/plugin'
 import { chainNamespaces } from '../types'
-import { accountDisconnected, storageHydrated } from './events'
+import { accountDisconnected } from './slices/chains'
+import { storageHydrated } from './events'
 
 /**
  * No family waits for ever to reconnect after a reload (docs/behaviour.md, "Reconnect"): one

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { connectAttemptSchema } from './attempt'
+import { connectAttemptSchema } from './slices/connection'
 import { maxHistory } from '../rules/router'
 import {
   accountTypeSchema,

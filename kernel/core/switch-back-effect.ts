@@ -1,7 +1,7 @@
 import { filter, map } from 'rxjs'
 import type { Effect } from '../engine/plugin'
-import { selectView } from './selectors'
-import { routerWentBack } from './events'
+import { selectView } from './slices/router'
+import { routerWentBack } from './slices/router'
 import { networkSwitchFailed } from './intents'
 
 /** docs/behaviour.md, "Network-switch routing": a failed network switch navigates back from the view that asked for it. */

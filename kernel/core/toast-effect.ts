@@ -2,7 +2,7 @@ import { concat, filter, map, of, switchMap, timer } from 'rxjs'
 import { constants } from '../constants'
 import type { LatchEvent } from '../engine/events'
 import type { Effect } from '../engine/plugin'
-import { toastClosed, toastRequested, toastShown } from './events'
+import { toastClosed, toastRequested, toastShown } from './slices/toast'
 
 /**
  * docs/behaviour.md, "Toasts": if a toast is open it closes, then the new one shows after 150 ms. A newer

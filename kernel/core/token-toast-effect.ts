@@ -1,10 +1,10 @@
 import { filter, map } from 'rxjs'
 import { LatchError, type LatchErrorData } from '../engine/errors'
 import type { LatchEvent } from '../engine/events'
-import { errorToast } from './toasts'
+import { errorToast } from './slices/toast'
 import type { Effect } from '../engine/plugin'
-import { balanceTokensFailed } from './balance-events'
-import { toastRequested } from './events'
+import { balanceTokensFailed } from './slices/balances'
+import { toastRequested } from './slices/toast'
 
 /**
  * docs/behaviour.md, "Token balances": every failed token-balance fetch (a network the dapp did not configure

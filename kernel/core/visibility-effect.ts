@@ -1,7 +1,7 @@
 import { EMPTY, Observable } from 'rxjs'
 import type { LatchEvent } from '../engine/events'
 import type { Effect } from '../engine/plugin'
-import { pageVisibilityChanged } from './balance-events'
+import { pageVisibilityChanged } from './slices/page'
 
 /**
  * docs/behaviour.md, "Balance refresh": reports the page turning hidden or visible, read from the

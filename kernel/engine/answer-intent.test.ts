@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { answerIntent } from './answer-intent'
-import { toastRequested } from '../core/events'
+import { toastRequested } from '../core/slices/toast'
 import { walletRpcFailed, walletRpcRequested, walletRpcSucceeded, walletSignMessageFailed, walletSignMessageRequested, walletSignMessageSucceeded } from '../core/intents'
 import { LatchError } from './errors'
 import { createLatch } from '../latch'

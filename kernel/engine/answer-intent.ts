@@ -1,5 +1,6 @@
 import { filter, mergeMap, Observable } from 'rxjs'
-import { accountDisconnected, kernelFaulted } from '../core/events'
+import { accountDisconnected } from '../core/slices/chains'
+import { kernelFaulted } from '../core/events'
 import { walletDisconnectFailed, walletDisconnectRequested, walletDisconnectSucceeded } from '../core/intents'
 import { type LatchError, toLatchError } from './errors'
 import type { EventDefinition, LatchEvent, Logged } from './events'

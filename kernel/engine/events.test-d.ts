@@ -1,6 +1,6 @@
 // Type tests, checked by `tsc` in `npm test`: an `@ts-expect-error` that is not needed fails the typecheck.
 import { createLatch } from '../latch'
-import { accountConnected } from '../core/events'
+import { accountConnected } from '../core/slices/chains'
 
 const latch = createLatch()
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { accountConnected, connectorsDiscovered } from '../core/events'
+import { accountConnected } from '../core/slices/chains'
+import { connectorsDiscovered } from '../core/slices/connectors'
 import { createLatch } from '../latch'
 import { createTestNetwork, createTestPorts } from '../testing'
 import type { Logged } from './events'

@@ -1,5 +1,7 @@
-import type { CacheEntry } from '../core/state'
 import { recordGet, recordWith } from './record'
+
+/** A cached value and when it was stored (docs/behaviour.md, "Caches"). */
+export type CacheEntry<T> = { value: T; timestamp: number }
 
 /** The cached value if present and not expired at `now` (docs/behaviour.md, "Caches": expired entries are discarded). */
 export function readCache<T>(

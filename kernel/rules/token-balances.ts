@@ -1,7 +1,22 @@
 import * as z from 'zod/mini'
 import { constants } from '../constants'
 import { isPlainText } from './plain-text'
-import type { TokenBalance } from '../core/state'
+
+/**
+ * One token the account holds (docs/behaviour.md, "Token balances"): `chainId` is the CAIP-2 network id,
+ * `address` the token's contract, `quantity.numeric` an exact decimal string, `price` and `value` (price ×
+ * quantity, in the provider's currency) only from the provider API, never guessed.
+ */
+export type TokenBalance = {
+  name: string
+  symbol: string
+  chainId: string
+  address?: string
+  value?: number
+  price?: number
+  quantity: { decimals: string; numeric: string }
+  iconUrl?: string
+}
 
 /** The most token balances kept for one account; the rest of a longer answer is dropped (docs/limits.md). */
 export const maxTokenBalances = 500

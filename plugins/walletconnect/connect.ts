@@ -47,7 +47,7 @@ export function answerConnect(events$: Observable<Logged>, holder: Holder, famil
 
   const emit = (event: LatchEvent) => {
     holder.output.next(event)
-    // The modal's attempt learns where the pairing is, without its URI (kernel/core/attempt.ts).
+    // The modal's attempt learns where the pairing is, without its URI (kernel/core/slices/connection.ts).
     const phase = walletConnectUriShown.match(event) ? 'shown' : walletConnectPairingEnded.match(event) ? pairingPhases[event.payload.reason] : undefined
     if (phase) holder.output.next(connectionPairingChanged({ phase }))
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createLatch } from '../latch'
-import { createTestPorts } from '../testing'
+import { createLatch } from '../../latch'
+import { createTestPorts } from '../../testing'
 
 describe('connectors/removed', () => {
   it('removes one family’s connector when a chain is named, every family’s otherwise', () => {

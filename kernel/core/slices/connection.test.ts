@@ -1,13 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createLatch } from '../latch'
-import { replay } from '../engine/replay'
-import { createTestPorts } from '../testing'
-import { connectionAttemptEnded, connectionAttemptStarted, connectionPairingChanged, selectConnectAttempt } from './attempt'
-import type { LatchEvent } from '../engine/events'
-import type { ConnectAttempt, PairingPhase } from './attempt'
-import type { LatchErrorData } from '../engine/errors'
-import type { WalletListing } from '../types'
+import { createLatch } from '../../latch'
+import { replay } from '../../engine/replay'
+import { createTestPorts } from '../../testing'
+import { connectionAttemptEnded, connectionAttemptStarted, connectionPairingChanged, selectConnectAttempt } from './connection'
+import type { LatchEvent } from '../../engine/events'
+import type { ConnectAttempt, PairingPhase } from './connection'
+import type { LatchErrorData } from '../../engine/errors'
+import type { WalletListing } from '../../types'
 
 type Payload = { id: number; via: 'external' | 'walletconnect'; connectorId: string; listing?: WalletListing; outcome: string; error?: LatchErrorData; phase: PairingPhase }
 

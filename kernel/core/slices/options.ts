@@ -1,0 +1,148 @@
+import { castDraft } from 'immer'
+import * as z from 'zod/mini'
+import { defaultFeatures } from '../../constants'
+import { defineEvent, type EventsOf } from '../../engine/events'
+import { imageOrigin } from '../../rules/images'
+import { caipNetworkIdSchema, caipNetworkSchema, walletListingSchema } from '../../schemas'
+import type { ChainsSlice } from './chains'
+import type { SliceReducers } from './slice'
+import { chainNamespaces, type CaipNetwork, type ChainNamespace, type WalletListing } from '../../types'
+
+/** What the integrator configured, as recorded by `latch/configured`. */
+export type OptionsState = {
+  projectId?: string
+  metadata?: { name: string; description: string; url: string; icons: readonly string[] }
+  features: Readonly<Record<string, boolean>>
+  enableNetworkSwitch: boolean
+  allowUnsupportedChain: boolean
+  /** 'system' follows the visitor's prefers-color-scheme. */
+  themeMode: 'light' | 'dark' | 'system'
+  /** CSS custom properties the integrator overrides, e.g. `{ '--latch-accent': '#0a0' }`. */
+  themeVariables: Readonly<Record<string, string>>
+  /** The language the modal speaks, as the UI reported it (docs/i18n.md): a BCP 47 tag, 'en' until told. */
+  locale: string
+  /** Its writing direction. */
+  dir: 'ltr' | 'rtl'
+  /** Wallets hidden everywhere: listings, installed and announced wallets (docs/behaviour.md, "Wallet filtering"). */
+  excludeWalletIds: readonly string[]
+  /** Wallet ids of the featured group, in order (docs/behaviour.md, "Wallet list"). */
+  featuredWalletIds: readonly string[]
+  /** The integrator's own wallets: the custom group (docs/behaviour.md, "Wallet list"). */
+  customWallets: readonly WalletListing[]
+  /** The hosts a listing's image may load from: the custom wallets' and the plugins' (docs/behaviour.md, "Images"). */
+  imageOrigins: readonly string[]
+}
+
+export function initialOptionsState(): OptionsState {
+  return {
+    features: {},
+    enableNetworkSwitch: true,
+    allowUnsupportedChain: false,
+    themeMode: 'system',
+    themeVariables: {},
+    excludeWalletIds: [],
+    featuredWalletIds: [],
+    customWallets: [],
+    imageOrigins: [],
+    locale: 'en',
+    dir: 'ltr',
+  }
+}
+
+/** The integrator's options, recorded so that replay starts from the same configuration. */
+export const latchConfigured = defineEvent(
+  'latch/configured',
+  z.object({
+    networks: z.readonly(z.array(caipNetworkSchema)),
+    defaultNetwork: z.optional(caipNetworkIdSchema),
+    projectId: z.optional(z.string()),
+    metadata: z.optional(
+      z.object({ name: z.string(), description: z.string(), url: z.string(), icons: z.readonly(z.array(z.string())) }),
+    ),
+    features: z.optional(z.record(z.string(), z.boolean())),
+    enableNetworkSwitch: z.optional(z.boolean()),
+    allowUnsupportedChain: z.optional(z.boolean()),
+    themeMode: z.optional(z.enum(['light', 'dark', 'system'])),
+    themeVariables: z.optional(z.record(z.string().check(z.regex(/^--latch-[a-z0-9-]+$/)), z.string())),
+    excludeWalletIds: z.optional(z.readonly(z.array(z.string()))),
+    featuredWalletIds: z.optional(z.readonly(z.array(z.string()))),
+    customWallets: z.optional(z.readonly(z.array(walletListingSchema))),
+  }),
+)
+
+/** The UI now speaks `locale` (docs/i18n.md), so a replayed log shows the language the visitor saw. */
+export const localeChanged = defineEvent(
+  'ui/localeChanged',
+  z.object({ locale: z.string().check(z.minLength(2), z.maxLength(35), z.regex(/^[A-Za-z0-9-]+$/)), dir: z.enum(['ltr', 'rtl']) }),
+)
+
+/**
+ * Hosts a plugin serves images from (the api plugin: the provider API's origin). With the integrator's own (custom wallets'
+ * images), they are the only hosts the modal loads a listing's image from (docs/behaviour.md, "Images").
+ */
+export const imageOriginsAllowed = defineEvent(
+  'options/imageOriginsAllowed',
+  z.object({ origins: z.readonly(z.array(z.string().check(z.regex(/^https?:\/\/[^/\s?#]{1,253}$/))).check(z.maxLength(8))) }),
+)
+
+export const optionsEvents = [latchConfigured, localeChanged, imageOriginsAllowed] as const
+
+declare module '../../engine/events' {
+  interface EventMap extends EventsOf<typeof optionsEvents> {}
+}
+
+/** What the options' reducers write: the options, and the configured networks of every family with the active one. */
+type Slices = ChainsSlice & { options: OptionsState }
+
+/** Reducers of the configuration (docs/behaviour.md, "Network changes", "Images"; docs/i18n.md). */
+export const optionsReducers: SliceReducers<Slices> = {
+  'latch/configured'(draft, { payload }) {
+    const byNamespace = new Map<ChainNamespace, CaipNetwork[]>()
+    for (const network of payload.networks) {
+      byNamespace.set(network.chainNamespace, [...(byNamespace.get(network.chainNamespace) ?? []), network])
+    }
+    for (const ns of chainNamespaces) {
+      const networks = byNamespace.get(ns) ?? []
+      const network = draft.chains[ns].network
+      network.requestedCaipNetworks = castDraft(networks)
+      const wanted = networks.find((n) => n.caipNetworkId === payload.defaultNetwork) ?? networks[0]
+      const kept = networks.some((n) => n.caipNetworkId === network.caipNetwork?.caipNetworkId)
+      if (kept) continue
+      if (wanted) network.caipNetwork = castDraft(wanted)
+      else delete network.caipNetwork
+    }
+    const first = payload.networks.find((n) => n.caipNetworkId === payload.defaultNetwork) ?? payload.networks[0]
+    if (first) draft.activeNamespace ??= first.chainNamespace
+    draft.options = castDraft({
+      ...(payload.projectId === undefined ? {} : { projectId: payload.projectId }),
+      ...(payload.metadata === undefined ? {} : { metadata: payload.metadata }),
+      features: { ...defaultFeatures, ...payload.features },
+      enableNetworkSwitch: payload.enableNetworkSwitch ?? true,
+      allowUnsupportedChain: payload.allowUnsupportedChain ?? false,
+      themeMode: payload.themeMode ?? 'system',
+      themeVariables: payload.themeVariables ?? {},
+      excludeWalletIds: payload.excludeWalletIds ?? [],
+      featuredWalletIds: payload.featuredWalletIds ?? [],
+      customWallets: payload.customWallets ?? [],
+      imageOrigins: addOrigins(draft.options.imageOrigins, (payload.customWallets ?? []).map((wallet) => imageOrigin(wallet.image_url))),
+      locale: draft.options.locale,
+      dir: draft.options.dir,
+    })
+  },
+
+  'options/imageOriginsAllowed'(draft, { payload }) {
+    draft.options.imageOrigins = addOrigins(draft.options.imageOrigins, payload.origins)
+  },
+
+  'ui/localeChanged'(draft, { payload }) {
+    draft.options.locale = payload.locale
+    draft.options.dir = payload.dir
+  },
+}
+
+/** `origins` plus the new ones, each once, at most 16. */
+function addOrigins(origins: readonly string[], more: readonly (string | undefined)[]): string[] {
+  const all = [...origins]
+  for (const origin of more) if (origin && !all.includes(origin) && all.length < 16) all.push(origin)
+  return all
+}
