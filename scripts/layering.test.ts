@@ -197,15 +197,6 @@ describe('layering', () => {
     expect(offences).toEqual([])
   })
 
-  it("plugins import the family kit's files, never its barrel kernel/family/index.ts (docs/chunks.md: a lazy module importing it brings every kit file's chunk)", () => {
-    const offences = sourceFiles('plugins').flatMap((file) =>
-      imports(file)
-        .filter((spec) => spec.startsWith('.') && relative(root, resolve(root, dirname(file), spec)) === join('kernel', 'family', 'index'))
-        .map((spec) => `${file} → ${spec}`),
-    )
-    expect(offences).toEqual([])
-  })
-
   it("ui/ reaches a plugin only through its index.ts or its ui.ts, never its internals (types included)", () => {
     // ui.ts: what the modal uses of a plugin, reaching none of its lazily loaded code (plugins/walletconnect/ui.ts): through
     // index.ts, latch/react would reach the plugin's import() of an optional peer a dapp may not install.

@@ -15,7 +15,7 @@ import {
   type LatchEvent,
   type State,
 } from '../../kernel/index'
-import { remoteWallets, type RemoteWallet } from '../../kernel/family/wallets'
+import { remoteWallets, type RemoteWallet } from '../../kernel/family/index'
 import { startClient, type Client, type ClientOptions } from './client'
 import { walletConnectSessionEnded } from './events'
 import { walletConnectConnectorId } from './pairing'
