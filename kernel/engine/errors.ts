@@ -26,6 +26,7 @@ export const shortMessages = {
   SIGNATURE_DECLINED: 'Signature declined',
   SMART_ACCOUNT_UNSUPPORTED: 'This application might not support Smart Accounts',
   WALLETCONNECT_CONNECTOR_NOT_FOUND: 'WalletConnectConnector not found',
+  WALLETCONNECT_NO_FAMILY: 'WalletConnect needs a chain family plugin',
   NETWORK_NOT_FOUND: 'Network not found',
   NETWORK_UNSUPPORTED: 'Unsupported chain',
   INVALID_CAIP10: 'Invalid CAIP-10 address',

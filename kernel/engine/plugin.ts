@@ -5,6 +5,7 @@ import type { EventDefinition, EventOf, EventType, LatchEvent, Logged } from './
 import type { Ports } from './ports'
 import type { SliceMap, State } from '../core/state'
 import type { ChainNamespace } from '../types'
+import type { LatchError } from './errors'
 
 /** A pure state transition for one event type. Mutates the immer draft; no I/O, no clock. */
 export type Reducer<T extends EventType> = (draft: Draft<State>, event: Logged<EventOf<T>>) => void
@@ -57,6 +58,12 @@ export type Plugin = {
   readonly reduce?: Reducers
   readonly effects?: readonly Effect[]
   readonly persist?: readonly PersistedItem<any>[]
+  /**
+   * Checks the plugin against every plugin registered with it when the instance is created: a configuration that
+   * cannot work (a connector with no family plugin to hand its session to) is this error, thrown by `createLatch`
+   * (docs/plugins.md, "The plugin object").
+   */
+  readonly check?: (plugins: readonly Plugin[]) => LatchError | undefined
 }
 
 /** Declares a plugin. The identity function, there to type-check the object. */

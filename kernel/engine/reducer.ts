@@ -59,7 +59,8 @@ export const reservedPluginNames: ReadonlySet<string> = new Set(['core'])
 
 /**
  * Combines the kernel's own plugins and the integrator's into one reduction. Throws
- * `PLUGIN_CONFLICT` on a reserved plugin name and on duplicate names, slices or events.
+ * `PLUGIN_CONFLICT` on a reserved plugin name and on duplicate names, slices or events, and a plugin's own
+ * configuration error when its `check` finds the registered plugins cannot work together.
  */
 export function createReduction(plugins: readonly Plugin[], baseState: () => CoreState, kernelPlugins: readonly Plugin[] = []): Reduction {
   for (const plugin of plugins) {
@@ -68,6 +69,10 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
   // Sorting by name makes the result independent of registration order.
   const sorted = [...kernelPlugins, ...plugins].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   assertUnique(sorted.map((p) => p.name), 'plugin')
+  for (const plugin of plugins) {
+    const error = plugin.check?.(plugins)
+    if (error) throw error
+  }
 
   const definitions = new Map<string, EventDefinition<string, unknown>>()
   const handlers = new Map<string, Reducer<never>[]>()

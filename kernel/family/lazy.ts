@@ -5,7 +5,10 @@
  *
  * Kept events: from the moment the import starts, every event is kept while the code loads, then handed to it in
  * order, followed by what those cause, then every later event: the loaded part sees what it would have seen had it
- * been loaded from the start, and an intent dispatched meanwhile is answered once loaded. If the code does not load,
+ * been loaded from the start, and an intent dispatched meanwhile is answered once loaded. The one rule for the state:
+ * a kept event is handed with the state it was dispatched in (`ctx.getState()` while it is handed), so what the
+ * visitor changed meanwhile counts as it would have at once; what the loaded part's own answers to earlier kept events
+ * changed is the loaded part's to remember (the transaction history, history-effect.ts). If the code does not load,
  * the kept intents are answered at once with their failure (no caller waits for a timeout), and the next wanted event
  * tries again.
  */
@@ -55,13 +58,6 @@ export type WhenNeededOptions<M, K> = {
   chunk: Chunk<M>
   /** Runs the chunk's effect over `events$` (the kept events first); `kept()` is the wanted one being handed over, while it is. */
   run(module: M, events$: Observable<Logged>, ctx: EffectContext, kept: () => Kept<K> | undefined): Observable<LatchEvent>
-  /**
-   * The state a kept event is handed over with, as `ctx.getState()`: `'dispatched'` (the default: the state it was
-   * dispatched in, so what the visitor changed meanwhile, a closed modal or a cancelled request, counts as it would
-   * have at once) or `'current'` (what the loaded part's answers to the events kept before it changed is there: the
-   * transaction history lists a transaction recorded from a kept send).
-   */
-  keptState?: 'dispatched' | 'current'
   /** Noted when a wanted event is kept (say, a mark of what happens while the chunk loads); released once it has been handed over. */
   note?(event: Logged): K
   release?(note: K): void
@@ -108,7 +104,7 @@ export function whenNeeded<M, K = undefined>(events$: Observable<Logged>, ctx: E
           complete: () => hub.complete(),
         }),
       )
-      const context: EffectContext = options.keptState === 'current' ? ctx : { ...ctx, getState: () => handing?.state ?? ctx.getState() }
+      const context: EffectContext = { ...ctx, getState: () => handing?.state ?? ctx.getState() }
       subscriptions.add(options.run(module, hub, context, () => (handing?.wanted ? handing : undefined)).subscribe(subscriber))
       for (const entry of kept) {
         handing = entry

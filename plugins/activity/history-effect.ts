@@ -36,7 +36,26 @@ export const historyNamespaces = ['eip155'] as const
 
 /** The api plugin's effect over `transactions/*`; the browser's own list is kept only without a provider API. */
 export function historyEffect(settings: HistorySettings, tools: HistoryTools): Effect {
-  return (events$, ctx) => merge(fetches(events$, ctx, settings, tools), recordSent(events$, ctx, settings, tools))
+  return (events$, ctx) => {
+    const unseen: Unseen = new Map()
+    return merge(fetches(events$, ctx, settings, tools, unseen), recordSent(events$, ctx, settings, tools, unseen))
+  }
+}
+
+/**
+ * The transactions this effect recorded (`transactions/sentRecorded`) that have not come back to it through the event
+ * stream yet, by hash. A history request kept while the code loaded is handed with the state it was dispatched in
+ * (docs/plugins.md, "Loading on demand"), which predates what the answers to the sends kept before it recorded: had the
+ * code been loaded, they would have been in it, so the browser's list counts them.
+ */
+type Unseen = Map<string, { address: string; transaction: Transaction }>
+
+/** The browser's sent transactions of `address` in `sent`, with those recorded but not yet in it on top, newest first. */
+function withUnseen(sent: readonly Transaction[], address: string, unseen: Unseen): Transaction[] {
+  const key = address.toLowerCase()
+  const listed = new Set(sent.map((transaction) => transaction.id))
+  const fresh = [...unseen.values()].filter((entry) => entry.address === key && !listed.has(entry.transaction.id)).map((entry) => entry.transaction)
+  return [...fresh.reverse(), ...sent]
 }
 
 function projectIdOf(settings: HistorySettings, ctx: EffectContext): string | undefined {
@@ -48,7 +67,7 @@ function remote(settings: HistorySettings, ctx: EffectContext): boolean {
   return settings.history !== false && !!settings.baseUrl && !!projectIdOf(settings, ctx) && !!ctx.ports.fetch
 }
 
-function fetches(events$: Observable<Logged>, ctx: EffectContext, settings: HistorySettings, tools: HistoryTools): Observable<LatchEvent> {
+function fetches(events$: Observable<Logged>, ctx: EffectContext, settings: HistorySettings, tools: HistoryTools, unseen: Unseen): Observable<LatchEvent> {
   const { fetchRequested, fetchSucceeded, fetchFailed, keepTransactions } = tools
   return events$.pipe(
     filter(fetchRequested.match),
@@ -66,7 +85,7 @@ function fetches(events$: Observable<Logged>, ctx: EffectContext, settings: Hist
           fetchSucceeded({ caipAddress, caipNetworkId, source, transactions, ...(cursor ? { cursor } : {}), ...(next ? { next } : {}) })
         if (!(historyNamespaces as readonly string[]).includes(namespace)) return of(page(remote(settings, ctx) ? 'provider' : 'browser', []))
         if (!remote(settings, ctx)) {
-          const sent = list?.sent[address.toLowerCase()] ?? []
+          const sent = withUnseen(list?.sent[address.toLowerCase()] ?? [], address, unseen)
           return of(page('browser', keepTransactions(sent, caipNetworkId)))
         }
         const client = tools.createApiClient({
@@ -96,10 +115,14 @@ const receiptSchema = z.object({ hash: z.string(), caipAddress: z.string(), stat
  * recorded once the wallet gives its hash, as pending, and settled by its receipt (`eip155/receiptReceived`). With a
  * provider API, that receipt asks the open list again from its newest page instead.
  */
-function recordSent(events$: Observable<Logged>, ctx: EffectContext, settings: HistorySettings, tools: HistoryTools): Observable<LatchEvent> {
+function recordSent(events$: Observable<Logged>, ctx: EffectContext, settings: HistorySettings, tools: HistoryTools, unseen: Unseen): Observable<LatchEvent> {
   const asked = new Map<string, { to: string; value: string; caipAddress?: string; symbol: string; decimals: number }>()
   return events$.pipe(
     mergeMap((event): Observable<LatchEvent> => {
+      if (tools.sentRecorded.match(event)) {
+        unseen.delete(event.payload.transaction.id)
+        return EMPTY
+      }
       if (walletSendTransactionRequested.match(event) && event.ns === 'eip155' && event.requestId) {
         const state = ctx.getState()
         const network = state.chains.eip155.network.caipNetwork
@@ -126,12 +149,17 @@ function recordSent(events$: Observable<Logged>, ctx: EffectContext, settings: H
             { fungible_info: { symbol: sent.symbol }, direction: self ? 'self' : 'out', quantity: { numeric: formatUnitsToDecimalString(BigInt(sent.value), sent.decimals) } },
           ],
         }
+        if (unseen.size >= 50) unseen.delete(unseen.keys().next().value as string)
+        unseen.set(transaction.id, { address: address.toLowerCase(), transaction })
         return of(tools.sentRecorded({ address, transaction }))
       }
       if (event.type === 'eip155/receiptReceived') {
         const receipt = z.safeParse(receiptSchema, event.payload)
         if (!receipt.success) return EMPTY
-        const settled = tools.sentSettled({ hash: receipt.data.hash, status: receipt.data.status === 'success' ? 'confirmed' : 'failed' })
+        const status = receipt.data.status === 'success' ? 'confirmed' : 'failed'
+        const recorded = unseen.get(receipt.data.hash)
+        if (recorded) recorded.transaction = { ...recorded.transaction, metadata: { ...recorded.transaction.metadata, status } }
+        const settled = tools.sentSettled({ hash: receipt.data.hash, status })
         // The provider's list is asked again from its newest page: the mined transaction is in it now.
         const list = ctx.getState().transactions
         const refresh = list?.source === 'provider' && list.caipAddress === receipt.data.caipAddress && remote(settings, ctx)

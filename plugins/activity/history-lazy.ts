@@ -74,9 +74,9 @@ function wanted(event: Logged): boolean {
 }
 
 /**
- * The api plugin's effect over `transactions/*`, loaded on demand (docs/plugins.md, "Loading on demand"). The effect
- * reads the current state when it is handed a kept event, so what its answers to the earlier kept events changed is
- * there (a sent transaction recorded before a history request kept behind it is listed). If the chunk does not load,
+ * The api plugin's effect over `transactions/*`, loaded on demand (docs/plugins.md, "Loading on demand"). A kept event
+ * is handed with the state it was dispatched in, as every loaded part's is; the effect counts the transactions its
+ * answers to earlier kept sends recorded (history-effect.ts), so a history request kept behind a send lists it. If the chunk does not load,
  * a kept history request fails with `FETCH_TRANSACTIONS_FAILED` and its toast, and the next wanted event tries again.
  */
 export function historyEffect(settings: HistorySettings): Effect {
@@ -84,7 +84,6 @@ export function historyEffect(settings: HistorySettings): Effect {
     whenNeeded(events$, ctx, {
       wanted,
       chunk: code,
-      keptState: 'current',
       run: ({ historyEffect: effect }, events$, ctx) => effect(settings, tools)(events$, ctx),
       failed: (kept, cause, all) => {
         const error = historyNotLoaded(cause.cause ?? cause)

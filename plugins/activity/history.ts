@@ -103,7 +103,7 @@ export function nextCursor(asked: readonly string[], next: string | undefined): 
 }
 
 /** Pure reducers of the transactions events. */
-export const transactionsReducers: Reducers = {
+export const transactionsReducers = {
   'transactions/fetchRequested'(draft, { payload }) {
     const list = draft.transactions
     if (!list) return
@@ -162,7 +162,7 @@ export const transactionsReducers: Reducers = {
       for (const transaction of transactions) if (transaction.id === payload.hash) transaction.metadata.status = payload.status
     }
   },
-}
+} satisfies Reducers
 
 /** The stored form of `sent` (docs/storage.md): at most 50 transactions per address. */
 export const sentSchema = z.record(z.string().check(z.maxLength(transactionLimits.text)), z.array(transactionSchema).check(z.maxLength(transactionLimits.sent)))

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { EMPTY, filter, map, take } from 'rxjs'
-import { definePlugin, imageOriginsAllowed, latchConfigured, LatchError, persisted, type Effect, type LatchEvent, type Reducers } from '../../kernel/index'
+import { definePlugin, imageOriginsAllowed, latchConfigured, LatchError, persisted, type Effect, type LatchEvent } from '../../kernel/index'
 import { normaliseBaseUrl } from '../provider-api/index'
 import { balancesEffect } from './balances'
 import { historyEffect, initialTransactionsState, sentSchema, transactionsEvents, transactionsReducers } from '../activity/index'
@@ -102,8 +102,8 @@ export function api(options: ApiOptions = {}) {
     name: 'api',
     events: [...walletListEvents, ...transactionsEvents],
     slices: { walletList: initialWalletListState(), transactions: initialTransactionsState() },
-    // Typed as Reducers, so the declaration names the type instead of listing every event type known where it is built.
-    reduce: { ...walletListReducers, ...transactionsReducers } as Reducers,
+    // Typed by their own keys (satisfies Reducers, as eip155's pending list): the declaration names only the plugin's events.
+    reduce: { ...walletListReducers, ...transactionsReducers },
     effects: [walletListEffect(settings), balancesEffect(settings), historyEffect(settings), imagesEffect(settings)],
     persist: [
       persisted({

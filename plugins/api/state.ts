@@ -42,7 +42,7 @@ function slice(draft: Draft<State>): Draft<WalletListState> | undefined {
 }
 
 /** Pure reducers of the wallet-list events. */
-export const walletListReducers: Reducers = {
+export const walletListReducers = {
   'walletList/pageRequested'(draft, { payload }) {
     const list = slice(draft)
     // A page already received is a no-op (the effect skips it too).
@@ -93,4 +93,4 @@ export const walletListReducers: Reducers = {
     const list = slice(draft)
     if (list && payload.query === list.search.query) list.search.status = 'failed'
   },
-}
+} satisfies Reducers

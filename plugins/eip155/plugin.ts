@@ -1,5 +1,5 @@
 import { castDraft } from 'immer'
-import { concat, defer, EMPTY, filter, first, from, merge, Observable, switchMap } from 'rxjs'
+import { EMPTY, merge, Observable } from 'rxjs'
 import * as z from 'zod/mini'
 import {
   balanceTokensRequested,
@@ -27,7 +27,7 @@ import { discoverConnectors } from './discover'
 import { eip155CapabilitiesRequested, eip155Events, eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155NameFailed, eip155NameRequested } from './events'
 import { watchProvider } from './provider-events'
 import { reconnect } from './reconnect'
-import { failIntent, whenNeeded } from '../../kernel/family/lazy'
+import { failIntent, whenNeeded, type Chunk } from '../../kernel/family/lazy'
 // Through the door (docs/chunks.md): reached from the first load too, shared.ts joins the chunk of what it re-exports,
 // so a lazily loaded module needs no file beyond the first load's.
 import { chunk } from './shared'
@@ -237,28 +237,36 @@ const receipts = (events$: Observable<Logged>, ctx: EffectContext, pollingInterv
 /**
  * docs/behaviour.md, "Token balances": their code loads (token-balances.ts, tokens/answer-chain.ts) once
  * someone can answer for EVM, a provider or a token list, so a dapp with neither never downloads it.
- * A `balance/tokensRequested` dispatched while it loads is kept and answered once it has.
+ * A `balance/tokensRequested` dispatched while it loads is kept and answered once it has (docs/plugins.md,
+ * "Loading on demand"); if it cannot load, the kept ones the token lists would answer fail with `NETWORK_ERROR`.
  */
-const tokenBalances = (...[events$, ctx, lists, pollingInterval]: [...Parameters<Effect>, TokenLists, number]) =>
-  defer(() => {
-    let early: Logged[] | undefined = []
-    const keep = events$.pipe(
-      filter((event) => {
-        if (balanceTokensRequested.match(event)) early?.push(event)
-        return false
-      }),
-    )
-    const run = ctx.select((state) => lists.size > 0 || state.balances.providerNamespaces.includes('eip155')).pipe(
-      first(Boolean),
-      switchMap(() => from(Promise.all([import('./token-balances'), lists.size > 0 ? import('./tokens/answer-chain') : undefined]))),
-      switchMap(([tokens, chain]) => {
-        const intents = concat(from(early ?? []), events$)
-        early = undefined
-        return merge(chain ? chain.answerTokenBalances(intents, ctx, lists) : EMPTY, tokens.loadTokenBalances(events$, ctx, lists, pollingInterval))
-      }),
-    )
-    return merge(keep, run)
+const tokenBalances = (...[events$, ctx, lists, pollingInterval]: [...Parameters<Effect>, TokenLists, number]) => {
+  const answerable = (ctx: EffectContext) => lists.size > 0 || ctx.getState().balances.providerNamespaces.includes('eip155')
+  return whenNeeded(events$, ctx, {
+    name: 'eip155',
+    wanted: (event) => lists.size > 0 && balanceTokensRequested.match(event) && event.ns === 'eip155',
+    prefetch: (_event, ctx) => answerable(ctx),
+    now: answerable,
+    chunk: tokenCode(lists.size > 0),
+    run: ([tokens, chain], events$, ctx) =>
+      merge(chain ? chain.answerTokenBalances(events$, ctx, lists) : EMPTY, tokens.loadTokenBalances(events$, ctx, lists, pollingInterval)),
   })
+}
+
+const tokenBalancesCode = chunk(() => import('./token-balances'))
+const answerChainCode = chunk(() => import('./tokens/answer-chain'))
+
+/** The token balances' code, with the chain's answers when there are token lists to answer from. */
+function tokenCode(withLists: boolean): Chunk<readonly [typeof import('./token-balances'), typeof import('./tokens/answer-chain') | undefined]> {
+  return {
+    loaded() {
+      const tokens = tokenBalancesCode.loaded()
+      const chain = answerChainCode.loaded()
+      return tokens && (chain || !withLists) ? [tokens, withLists ? chain : undefined] : undefined
+    },
+    load: () => Promise.all([tokenBalancesCode.load(), withLists ? answerChainCode.load() : undefined]),
+  }
+}
 
 /** The plugin's code loaded on first need, by what it answers: `load()` one to have it now (tests do). */
 export const lazyCode = { requests: requestsCode, balance: balanceCode, receipts: receiptsCode, walletRpc: walletRpcCode, names: namesCode, feeEstimates: feeEstimateCode } as const

@@ -90,7 +90,7 @@ export function selectNames(state: State): NamesState | undefined {
 
 const key = (caipAddress: string) => caipAddress.toLowerCase()
 
-export const namesReducers: Reducers = {
+export const namesReducers = {
   'names/suggestionsRequested'(draft, { payload }) {
     if (!draft.names) return
     draft.names.query = payload.name
@@ -132,4 +132,4 @@ export const namesReducers: Reducers = {
   'names/ownedLoaded'(draft, { payload }) {
     if (draft.names) draft.names.owned[key(payload.caipAddress)] = payload.names
   },
-}
+} satisfies Reducers

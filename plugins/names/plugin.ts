@@ -4,7 +4,7 @@
  * loaded the first time a name is asked for or an EVM account is connected.
  */
 import * as z from 'zod/mini'
-import { definePlugin, LatchError, type Effect, type Kernel, type Reducers, type RequestOptions } from '../../kernel/index'
+import { definePlugin, LatchError, type Effect, type Kernel, type RequestOptions } from '../../kernel/index'
 import { loadOnDemand } from '../../kernel/family/lazy'
 import { initialNamesState, namesEvents, namesReducers, namesRegistrationRequested } from './names'
 import type { NamesSettings } from './effect'
@@ -46,7 +46,7 @@ export function names(options: NamesOptions) {
     name: 'names',
     events: namesEvents,
     slices: { names: initialNamesState(settings.zone) },
-    reduce: namesReducers as Reducers,
+    reduce: namesReducers,
     effects: [lazyNamesEffect(settings)],
   })
 }

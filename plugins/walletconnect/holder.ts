@@ -48,8 +48,12 @@ export type Holder = {
   proposal(): Record<string, ProposalNamespace>
   /** Resolves once the address rules a session's accounts are checked with are loaded (Bitcoin's, when Bitcoin is served). */
   ready(): Promise<void>
-  /** Adopts an approved or restored session: reports each family it serves. `activate` names the family the visitor asked for. */
-  adopt(session: { topic: string; namespaces: unknown; peer?: { metadata?: { name?: unknown; icons?: unknown } } }, activate?: ChainNamespace): HeldSession
+  /**
+   * Adopts an approved or restored session: reports each family it serves. `activate` names the family the visitor
+   * asked for. A `'restore'` leaves the families waiting to be restored through WalletConnect to the kit's reconnect,
+   * which reports them (lifecycle.ts, `restore`).
+   */
+  adopt(session: { topic: string; namespaces: unknown; peer?: { metadata?: { name?: unknown; icons?: unknown } } }, activate?: ChainNamespace, restore?: 'restore'): HeldSession
   /** The session ended: every family connected through it disconnects. */
   end(reason: 'deleted' | 'expired' | 'missing'): void
   /** Closes the relay connection and stops the sign-client's timers (the Latch instance was destroyed). */
@@ -93,7 +97,7 @@ export function createHolder(ctx: EffectContext, options: ClientOptions): Holder
         : Promise.resolve()
       return loading
     },
-    adopt(session, activate) {
+    adopt(session, activate, restore) {
       const families = readSessionFamilies(session.namespaces, holder.proposal(), rules)
       const metadata = session.peer?.metadata
       const name = typeof metadata?.name === 'string' && metadata.name.trim() ? metadata.name.trim().slice(0, 100) : 'WalletConnect'
@@ -110,6 +114,7 @@ export function createHolder(ctx: EffectContext, options: ClientOptions): Holder
         // A family another wallet holds (or is restoring after a reload) keeps it: the session serves it only if the visitor asks (docs/walletconnect.md, "Connecting").
         const owner = state.chains[family.ns].connectorId ?? state.chains[family.ns].reconnectConnectorId
         if (family.ns !== activate && owner !== undefined && owner !== walletConnectConnectorId) continue
+        if (restore && state.chains[family.ns].connectorId === undefined && owner === walletConnectConnectorId) continue
         for (const event of familyConnected(state, held, family, family.ns === activate)) holder.output.next(event)
       }
       return held

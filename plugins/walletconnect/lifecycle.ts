@@ -1,11 +1,9 @@
-import { filter, from, mergeMap, Observable } from 'rxjs'
+import { filter, from, merge, mergeMap, Observable } from 'rxjs'
 import {
   accountAddressChanged,
   accountDisconnected,
   isCaipAddress,
-  kernelFaulted,
   networkSwitched,
-  toLatchError,
   walletCancelRequested,
   type CaipAddress,
   type CaipNetworkId,
@@ -14,8 +12,10 @@ import {
   type Logged,
 } from '../../kernel/index'
 import type { Client } from './client'
-import { accountOnSwitch, type Holder } from './holder'
-import { restoring } from './served'
+import { answerFamilyReconnect } from '../../kernel/family/reconnect'
+import { accountOnSwitch, familyConnected, type HeldSession, type Holder } from './holder'
+import { walletConnectConnectorId } from './pairing'
+import { restoring, served } from './served'
 
 /**
  * What the sign-client reports on its own (docs/walletconnect.md, "Sessions"): the wallet deleted the session, the
@@ -90,36 +90,47 @@ function walletEvent(holder: Holder, params: { event: { name: string; data: unkn
 }
 
 /**
- * After a reload (docs/walletconnect.md, "Reconnect"): the newest live session the sign-client kept that carries a
- * family waiting to be restored is used again, with no prompt. No such session (expired, deleted meanwhile, or its
- * topic missing from the keychain) disconnects those families; so does a client that cannot start.
+ * After a reload (docs/walletconnect.md, "Reconnect"), on the family kit's reconnect flow as every connector
+ * (`answerFamilyReconnect`, docs/behaviour.md, "Reconnect"): for each family waiting to be restored through
+ * WalletConnect, the session is the wallet asked silently. The newest live session the sign-client kept that carries
+ * a waiting family is used again, once for all of them, with no prompt; a waiting family the session does not carry,
+ * no such session (expired, deleted meanwhile, or its topic missing from the keychain) or a client that cannot start
+ * disconnects, and the visitor connecting meanwhile wins, as the kit settles only a still-pending mark.
  */
-export function restore(holder: Holder): Observable<LatchEvent> {
-  const waiting = restoring(holder.ctx.getState())
-  if (waiting.length === 0) return from([])
-  return new Observable<LatchEvent>((subscriber) => {
-    const still = () => restoring(holder.ctx.getState())
-    holder
-      .client()
-      .then(async (client) => {
-        await holder.ready()
-        const now = holder.ctx.ports.scheduler.now()
-        const live = client.session
-          .getAll()
-          .filter((session) => session.expiry * 1000 > now && waiting.some((ns) => Object.hasOwn(session.namespaces, ns)))
-          .sort((a, b) => b.expiry - a.expiry)
-        const [newest] = live
-        if (!newest || still().length === 0) throw new Error('no live WalletConnect session carries the stored connection')
-        holder.adopt(newest)
-        for (const ns of still()) holder.output.next(accountDisconnected({}, { ns }))
-      })
-      .catch((error: unknown) => {
-        holder.ctx.ports.logger.warn('the WalletConnect session was not restored', error)
-        for (const ns of still()) subscriber.next(accountDisconnected({}, { ns }))
-      })
-      .catch((bug: unknown) => subscriber.next(kernelFaulted({ source: 'walletconnect', error: toLatchError(bug, 'EFFECT_FAILED').toData() })))
-      .finally(() => subscriber.complete())
-  })
+export function restore(events$: Observable<Logged>, holder: Holder): Observable<LatchEvent> {
+  const { ctx } = holder
+  let restored: Promise<HeldSession> | undefined
+  // One session for every waiting family: looked up and adopted once, its failure warned once.
+  const restoreOnce = () =>
+    (restored ??= (async () => {
+      const waiting = restoring(ctx.getState())
+      const client = await holder.client()
+      await holder.ready()
+      const now = ctx.ports.scheduler.now()
+      const [newest] = client.session
+        .getAll()
+        .filter((session) => session.expiry * 1000 > now && waiting.some((ns) => Object.hasOwn(session.namespaces, ns)))
+        .sort((a, b) => b.expiry - a.expiry)
+      if (!newest || restoring(ctx.getState()).length === 0) throw new Error('no live WalletConnect session carries the stored connection')
+      return holder.adopt(newest, undefined, 'restore')
+    })().catch((error: unknown) => {
+      ctx.ports.logger.warn('the WalletConnect session was not restored', error)
+      throw error
+    }))
+  return merge(
+    ...served(ctx.getState()).map((ns) =>
+      answerFamilyReconnect(events$, ctx, {
+        ns,
+        find: (connectorId) => (connectorId === walletConnectConnectorId ? holder : undefined),
+        async reconnect() {
+          const held = await restoreOnce()
+          const family = held.families.find((candidate) => candidate.ns === ns)
+          if (!family || holder.session !== held) throw new Error(`the restored WalletConnect session does not carry ${ns}`)
+          return familyConnected(ctx.getState(), held, family, false)
+        },
+      }),
+    ),
+  )
 }
 
 /**

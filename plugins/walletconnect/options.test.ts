@@ -33,6 +33,18 @@ describe('walletConnect() options', () => {
     expect(() => walletConnect({ projectId: 'p' })).not.toThrow()
   })
 
+  it('registered without a chain family plugin, createLatch throws WALLETCONNECT_NO_FAMILY; with any family plugin it does not', () => {
+    const networks = [createTestNetwork('eip155', 1)]
+    const alone = () => createLatch({ networks, plugins: [walletConnect({ projectId: 'p', relayUrl: 'ws://127.0.0.1:9' })], ports: createTestPorts().ports })
+    expect(alone).toThrow(LatchError)
+    expect(alone).toThrow(/^WalletConnect needs a chain family plugin \(WALLETCONNECT_NO_FAMILY\): walletConnect\(\) hands its session to a chain family plugin; register eip155\(\), solana\(\) or bip122\(\) beside it$/)
+    // A plugin claiming a family no session carries does not count.
+    const other = { name: 'other', namespaces: ['polkadot' as never] }
+    expect(() => createLatch({ networks, plugins: [other, walletConnect({ projectId: 'p' })], ports: createTestPorts().ports })).toThrow(/WALLETCONNECT_NO_FAMILY/)
+    const latch = createLatch({ networks, plugins: [eip155(), walletConnect({ projectId: 'p', relayUrl: 'ws://127.0.0.1:9' })], ports: createTestPorts().ports })
+    latches.push(latch)
+  })
+
   it('refuses metadata that is not http(s) or not shaped as the sign-client wants', () => {
     const good = { name: 'Dapp', description: '', url: 'https://dapp.example', icons: ['https://dapp.example/icon.png'] }
     expect(() => walletConnect({ projectId: 'p', metadata: good })).not.toThrow()

@@ -4,7 +4,7 @@ import { connectorsDiscovered, definePlugin, LatchError, type Connector, type Ef
 import { loadOnDemand } from '../../kernel/family/lazy'
 import { walletConnectEvents } from './events'
 import { walletConnectConnectorId } from './pairing'
-import { served, wantsSession } from './served'
+import { served, sessionFamilies, wantsSession } from './served'
 import type { ClientOptions } from './client'
 import type { KeyValueStore } from './store'
 import { walletConnectIcon } from './icon'
@@ -127,5 +127,10 @@ export function walletConnect(options: WalletConnectOptions) {
       },
     },
     effects: [effect],
+    // A session needs a family to hand its accounts to (docs/walletconnect.md, "Install"; docs/errors.md).
+    check: (plugins) =>
+      plugins.some((plugin) => plugin.namespaces?.some((ns) => (sessionFamilies as readonly string[]).includes(ns)))
+        ? undefined
+        : new LatchError('WALLETCONNECT_NO_FAMILY', { details: 'walletConnect() hands its session to a chain family plugin; register eip155(), solana() or bip122() beside it' }),
   })
 }

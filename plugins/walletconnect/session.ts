@@ -16,7 +16,7 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, options
   return merge(
     holder.output,
     watchClient(holder),
-    restore(holder),
+    restore(events$, holder),
     answerConnect(events$, holder, families),
     followSwitches(events$, holder),
     cancelRequests(events$, holder),

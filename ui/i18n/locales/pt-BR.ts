@@ -157,6 +157,7 @@ const messages: Messages = {
   'error.SIGNATURE_DECLINED': 'Assinatura recusada',
   'error.SMART_ACCOUNT_UNSUPPORTED': 'Este app pode não suportar contas inteligentes (Smart Accounts)',
   'error.WALLETCONNECT_CONNECTOR_NOT_FOUND': 'WalletConnectConnector não encontrado',
+  'error.WALLETCONNECT_NO_FAMILY': 'O WalletConnect precisa de um plugin de família de cadeias',
   'error.NETWORK_NOT_FOUND': 'Rede não encontrada',
   'error.NETWORK_UNSUPPORTED': 'Blockchain não suportada',
   'error.INVALID_CAIP10': 'Endereço CAIP-10 inválido',
