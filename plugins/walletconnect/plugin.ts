@@ -10,6 +10,7 @@ import type { KeyValueStore } from './store'
 import { walletConnectIcon } from './icon'
 import { metadataSchema, type WalletConnectMetadata } from './metadata'
 import { loadSignClient } from './peer'
+import { walletConnectErrors } from './error-codes'
 
 /** The public relay, used when no `relayUrl` is given. */
 export const defaultRelayUrl = 'wss://relay.walletconnect.org'
@@ -112,6 +113,7 @@ export function walletConnect(options: WalletConnectOptions) {
     )
   return definePlugin({
     name: 'walletconnect',
+    errors: walletConnectErrors,
     // No `namespaces`: WalletConnect is a connector, not a family; each family's plugin answers its intents through the
     // wallet the session hands it (docs/walletconnect.md, "Requests").
     events: walletConnectEvents,

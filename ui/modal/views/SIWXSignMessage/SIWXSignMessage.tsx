@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react'
-import { selectAddress, visitorMessages, type LatchErrorData, type State } from '../../../../kernel/index'
+import { errorText, selectAddress, visitorMessages, type LatchErrorData, type State } from '../../../../kernel/index'
 import { siwxSignInCancelled, siwxSignInRequested } from '../../../../plugins/siwx/ui'
 import type { SiwxState } from '../../../../plugins/siwx/ui'
 import { useViewStyles, AccountIdentity, shallowEqual, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
@@ -47,7 +47,7 @@ export function selectSignInView(state: State) {
 
 /** The error's visitor text id: its own when it names one, else its code's when the catalogue has a text for it. */
 function byCode(error: LatchErrorData): LatchErrorData {
-  if (error.messageId !== undefined || !Object.hasOwn(visitorMessages, error.code)) return error
+  if (error.messageId !== undefined || errorText(error.code) === undefined) return error
   return { ...error, messageId: error.code as LatchErrorData['messageId'] }
 }
 
