@@ -36,7 +36,6 @@ import {
 } from './names'
 import { getNameAddress, getNamesForAddress, getNameSuggestions, labelOf, postNameRegistration } from './profile'
 import { registrationMessage } from './registration-message'
-import { namesErrors } from './error-codes'
 
 /** The names plugin's options, checked. */
 export type NamesSettings = { baseUrl: string; zone: string; projectId?: string; timeout?: number }
@@ -80,7 +79,7 @@ function addresses(events$: Observable<Logged>, ctx: EffectContext, settings: Na
 type ClientOf = () => ApiClient | undefined
 
 const unconfigured = (code: 'NAME_SUGGESTIONS_FAILED' | 'NAME_REGISTRATION_FAILED' | 'NAME_LOOKUP_FAILED', values?: Record<string, string>) =>
-  namesErrors.error(code, { details: 'api: the name service needs a baseUrl, a projectId and a fetch port', ...(values ? { values } : {}) })
+  new LatchError(code, { details: 'api: the name service needs a baseUrl, a projectId and a fetch port', ...(values ? { values } : {}) })
 
 /** docs/names.md, "Suggestions": the latest text wins; asked 500 ms after the last keystroke. */
 function suggestions(events$: Observable<Logged>, ctx: EffectContext, settings: NamesSettings, clientOf: ClientOf): Observable<LatchEvent> {
@@ -140,7 +139,7 @@ function registrations(events$: Observable<Logged>, ctx: EffectContext, settings
             const client = clientOf()
             if (!client) throw unconfigured('NAME_REGISTRATION_FAILED', { name: full })
             const account = evmAccount(ctx)
-            if (!account) throw namesErrors.error('NAME_REGISTRATION_FAILED', { values: { name: full }, details: 'no EVM account is connected' })
+            if (!account) throw new LatchError('NAME_REGISTRATION_FAILED', { values: { name: full }, details: 'no EVM account is connected' })
             const coinType = ensCoinType(account.chainId)
             const message = registrationMessage({ name: full, address: account.address, coinType, timestamp: Math.floor(ctx.ports.scheduler.now() / 1000) })
             const requestId = ctx.ports.random.id()
@@ -151,7 +150,7 @@ function registrations(events$: Observable<Logged>, ctx: EffectContext, settings
               const error = signed.payload.error
               // A declined signature says so; any other wallet failure is the registration's.
               if (error?.code === 'USER_REJECTED') throw new LatchError('USER_REJECTED', { details: error.details })
-              throw namesErrors.error('NAME_REGISTRATION_FAILED', { values: { name: full }, details: error?.details ?? error?.shortMessage })
+              throw new LatchError('NAME_REGISTRATION_FAILED', { values: { name: full }, details: error?.details ?? error?.shortMessage })
             }
             const name = await postNameRegistration(client, { name: full, coinType, address: account.address, message, signature: signed.payload.signature ?? '' })
             return { name, caipAddress: account.caipAddress }
@@ -166,7 +165,7 @@ function registrations(events$: Observable<Logged>, ctx: EffectContext, settings
             },
             (cause: unknown) => {
               const error = toLatchError(cause, 'NAME_REGISTRATION_FAILED')
-              const shown = error.code === 'UNKNOWN' ? namesErrors.error('NAME_REGISTRATION_FAILED', { values: { name: full }, details: error.details, cause }) : error
+              const shown = error.code === 'UNKNOWN' ? new LatchError('NAME_REGISTRATION_FAILED', { values: { name: full }, details: error.details, cause }) : error
               ctx.ports.logger.warn('api: name registration failed', shown)
               subscriber.next(namesRegistrationFailed({ error: shown.toData() }, echo))
               subscriber.next(toastRequested({ toast: errorToast(shown) }))

@@ -6,7 +6,6 @@ import * as z from 'zod/mini'
 import { isValidRegistrationName, LatchError, toLatchError } from '../../kernel/index'
 import { getJson, httpError, parseBody, send, type ApiClient } from '../provider-api/index'
 import type { NameSuggestion } from './names'
-import { namesErrors } from './error-codes'
 
 const nameText = z.string().check(z.minLength(1), z.maxLength(255))
 const suggestionsSchema = z.object({
@@ -31,7 +30,7 @@ export function labelOf(name: string, zone: string): string | undefined {
 function failWith(code: 'NAME_SUGGESTIONS_FAILED' | 'NAME_LOOKUP_FAILED', error: unknown): never {
   const cause = toLatchError(error)
   if (cause.code === 'ABORTED') throw cause
-  throw namesErrors.error(code, { details: cause.details ?? cause.message, cause: error })
+  throw new LatchError(code, { details: cause.details ?? cause.message, cause: error })
 }
 
 /** GET /v1/profile/suggestions/{label}?zone: the name first, then free variants. `NAME_SUGGESTIONS_FAILED` on failure. */
@@ -98,7 +97,7 @@ export async function postNameRegistration(client: ApiClient, registration: Name
   const path = '/v1/profile/account'
   const { name, coinType, address, message, signature, signal } = registration
   const fail = (details: string, cause?: unknown, reason?: string): never => {
-    throw namesErrors.error('NAME_REGISTRATION_FAILED', { values: { name }, details, cause, ...(reason ? { shortMessage: reason } : {}) })
+    throw new LatchError('NAME_REGISTRATION_FAILED', { values: { name }, details, cause, ...(reason ? { shortMessage: reason } : {}) })
   }
   let answer: Awaited<ReturnType<typeof send>>
   try {

@@ -30,7 +30,6 @@ import type { SiwxSettings } from './types'
 import { bounded, checkServerSession, pageOrigin, prepareMessage, verifiedInBrowser, verifySignIn } from './sign-in'
 import { selectActiveAccount, selectSiwx, sessionKey, sessionOf } from './state'
 import type { SiwxAccount } from './types'
-import { siwxErrors } from './error-codes'
 
 const signingView = { name: 'SIWXSignMessage' as const }
 
@@ -41,9 +40,9 @@ function showSignIn(state: State): LatchEvent {
 
 /** The wallet's refusal as the visitor reads it: a smart account gets the specification's own text. */
 function signatureError(state: State, account: SiwxAccount, error: LatchErrorData): LatchError {
-  if (error.code !== 'USER_REJECTED' && error.code !== 'SIGNATURE_DECLINED') return siwxErrors.error(error.code, { details: error.details ?? error.shortMessage })
+  if (error.code !== 'USER_REJECTED' && error.code !== 'SIGNATURE_DECLINED') return new LatchError(error.code, { details: error.details ?? error.shortMessage })
   const smart = state.chains[account.ns].account.allAccounts.some((a) => a.address.toLowerCase() === account.address.toLowerCase() && a.type === 'smartAccount')
-  return siwxErrors.error(smart ? 'SMART_ACCOUNT_UNSUPPORTED' : 'SIGNATURE_DECLINED', { details: `siwx: the wallet did not sign: ${error.details ?? error.shortMessage}` })
+  return new LatchError(smart ? 'SMART_ACCOUNT_UNSUPPORTED' : 'SIGNATURE_DECLINED', { details: `siwx: the wallet did not sign: ${error.details ?? error.shortMessage}` })
 }
 
 /**
@@ -53,9 +52,9 @@ function signatureError(state: State, account: SiwxAccount, error: LatchErrorDat
 function noTarget(state: State): LatchError {
   const ns = state.activeNamespace
   const connected = ns !== undefined && state.chains[ns].connectorId !== undefined && selectAddress(state, ns) !== undefined
-  if (!connected) return siwxErrors.error('SIWX_NO_ACTIVE_ADDRESS', { details: 'siwx: signIn() with no account connected' })
+  if (!connected) return new LatchError('SIWX_NO_ACTIVE_ADDRESS', { details: 'siwx: signIn() with no account connected' })
   const network = state.chains[ns].network.caipNetwork?.caipNetworkId
-  return siwxErrors.error('SIWX_NO_ACTIVE_NETWORK', { details: network ? `siwx: signIn() on ${network}, not a network of this dapp` : `siwx: signIn() with no active ${ns} network` })
+  return new LatchError('SIWX_NO_ACTIVE_NETWORK', { details: network ? `siwx: signIn() on ${network}, not a network of this dapp` : `siwx: signIn() with no active ${ns} network` })
 }
 
 /** The siwx effect (docs/siwx.md, "The flow"). */

@@ -12,7 +12,6 @@ import type { SiwxSettings } from './types'
 import { refuseSessionDates } from './session-dates'
 import { sessionKey } from './state'
 import type { SiwxAccount, SiwxSessionInfo } from './types'
-import { siwxErrors } from './error-codes'
 
 /** How long the integrator's server has for each call (nonce, verify, session, sign out). */
 export const serverTimeout = 15_000
@@ -42,16 +41,16 @@ export function bounded<T>(ctx: EffectContext, call: () => Promise<T>, what: str
 /** Step 1: the message to sign. Throws `SIWX_AUTH_ERROR` when no nonce or message can be made (docs/siwx.md, "Errors"). */
 export async function prepareMessage(ctx: EffectContext, settings: SiwxSettings, account: SiwxAccount, now: number): Promise<{ message: string; fields: SiwxFields }> {
   const page = pageOrigin(ctx)
-  if (!page) throw siwxErrors.error('SIWX_AUTH_ERROR', { details: 'siwx: no page origin to sign in to (no window, or not http(s))' })
+  if (!page) throw new LatchError('SIWX_AUTH_ERROR', { details: 'siwx: no page origin to sign in to (no window, or not http(s))' })
   const server = settings.server
   let nonce: string
   try {
     nonce = server ? await bounded(ctx, () => server.getNonce(account), 'getNonce') : createNonce()
   } catch (cause) {
-    throw siwxErrors.error('SIWX_AUTH_ERROR', { details: `siwx: getNonce failed: ${toLatchError(cause).details ?? String(cause)}`, cause })
+    throw new LatchError('SIWX_AUTH_ERROR', { details: `siwx: getNonce failed: ${toLatchError(cause).details ?? String(cause)}`, cause })
   }
   if (typeof nonce !== 'string' || !/^[a-zA-Z0-9]{8,64}$/.test(nonce)) {
-    throw siwxErrors.error('SIWX_AUTH_ERROR', { details: `siwx: getNonce answered ${JSON.stringify(nonce)?.slice(0, 80)}, not 8 to 64 letters or digits` })
+    throw new LatchError('SIWX_AUTH_ERROR', { details: `siwx: getNonce answered ${JSON.stringify(nonce)?.slice(0, 80)}, not 8 to 64 letters or digits` })
   }
   const fields: SiwxFields = {
     domain: page.domain,
@@ -68,7 +67,7 @@ export async function prepareMessage(ctx: EffectContext, settings: SiwxSettings,
   try {
     return { message: createSiwxMessage(account.ns, fields), fields }
   } catch (cause) {
-    throw siwxErrors.error('SIWX_AUTH_ERROR', { details: `siwx: ${toLatchError(cause).details ?? String(cause)}`, cause })
+    throw new LatchError('SIWX_AUTH_ERROR', { details: `siwx: ${toLatchError(cause).details ?? String(cause)}`, cause })
   }
 }
 
@@ -108,7 +107,7 @@ export function checkServerSession(answer: unknown, account: SiwxAccount, now: n
 }
 
 function declined(account: SiwxAccount, details: string): LatchError {
-  return siwxErrors.error('SIGNATURE_DECLINED', { details: `siwx: ${account.address} on ${account.chainId}: ${details}` })
+  return new LatchError('SIGNATURE_DECLINED', { details: `siwx: ${account.address} on ${account.chainId}: ${details}` })
 }
 
 /**
@@ -124,7 +123,7 @@ export async function verifySignIn(ctx: EffectContext, settings: SiwxSettings, a
       answer = await bounded(ctx, () => server.verify({ ...account, message: prepared.message, signature }), 'verify')
     } catch (cause) {
       const error = toLatchError(cause)
-      throw siwxErrors.error(error.code === 'NETWORK_ERROR' ? 'NETWORK_ERROR' : 'SIGNATURE_DECLINED', { details: `siwx: the server's verify failed: ${error.details ?? error.message}`, cause })
+      throw new LatchError(error.code === 'NETWORK_ERROR' ? 'NETWORK_ERROR' : 'SIGNATURE_DECLINED', { details: `siwx: the server's verify failed: ${error.details ?? error.message}`, cause })
     }
     if (answer === true) return issued
     if (answer === false) throw declined(account, 'the server refused the signature')

@@ -4,7 +4,6 @@ import type { KeyValueStore } from './store'
 import type { WalletConnectMetadata } from './metadata'
 import { dappMetadata } from './page-metadata'
 import { loadSignClient } from './peer'
-import { walletConnectErrors } from './error-codes'
 
 /** The sign-client as the plugin uses it. */
 export type Client = Awaited<ReturnType<typeof SignClient.init>>
@@ -49,7 +48,7 @@ export async function startClient(options: ClientOptions, state: State, win: Win
 
 /** The connect error of a relay that cannot be reached (docs/walletconnect.md, "Errors"): its URL, never the socket's (it carries the client's token). */
 export function relayUnreachable(relayUrl: string, cause?: unknown): LatchError {
-  return walletConnectErrors.error('NETWORK_ERROR', {
+  return new LatchError('NETWORK_ERROR', {
     message: 'SIGN_CLIENT_NOT_INITIALIZED',
     details: `WalletConnect: the relay ${relayUrl} cannot be reached (the socket did not open)`,
     ...(cause === undefined ? {} : { cause }),
