@@ -25,13 +25,19 @@ export { createMemoryStorage, defaultPorts, type LoggerPort, type LogLevel, type
 export {
   LatchError,
   toLatchError,
+  defineErrors,
+  errorText,
   shortMessages,
   visitorMessages,
   genericMessage,
+  type ErrorDeclaration,
+  type ErrorMap,
+  type ErrorsOf,
   type LatchErrorCode,
   type LatchErrorData,
   type LatchErrorOf,
   type MessageValues,
+  type PluginErrorCode,
   type VisitorMessageId,
 } from './engine/errors'
 export type * from './core/state'

@@ -3,6 +3,11 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { internalErrorCodes, shortMessages } from '../kernel/engine/errors'
+import { activityErrors } from '../plugins/api/index'
+import { eip155Errors } from '../plugins/eip155/index'
+import { namesErrors } from '../plugins/names/index'
+import { siwxErrors } from '../plugins/siwx/index'
+import { walletConnectErrors } from '../plugins/walletconnect/index'
 import { viewNames } from '../kernel/types'
 import { lazyViews } from '../ui/modal/Router/lazy-views'
 
@@ -43,14 +48,29 @@ describe('docs/behaviour.md, "Views"', () => {
 
 describe('docs/errors.md', () => {
   const markdown = read('docs/errors.md')
-  const raised = tableKeys(markdown, /^## Codes raised today/m)
+  const kernelRaised = tableKeys(markdown, /^## Codes raised today/m)
+  const ofPlugins = tableKeys(markdown, /^## Codes of the plugins/m)
+  const raised = [...kernelRaised, ...ofPlugins]
   const byRules = tableKeys(markdown, /^## Codes raised by exported rules/m)
   const reserved = tableKeys(markdown, /^## Codes reserved for features not built yet/m)
   const code = [...sources('kernel'), ...sources('plugins'), ...sources('adapters'), ...sources('ui')].filter((file) => file !== 'kernel/engine/errors.ts').map((file) => [file, read(file)] as const)
   const raisers = (name: string) => code.filter(([, text]) => text.includes(`'${name}'`)).map(([file]) => file)
 
+  // The plugins' own codes, by the plugin the table names (docs/errors.md, "Codes of the plugins").
+  const declared: Record<string, Readonly<Record<string, string>>> = { eip155: eip155Errors.codes, walletconnect: walletConnectErrors.codes, siwx: siwxErrors.codes, names: namesErrors.codes, 'api (Activity)': activityErrors.codes }
+  const pluginCodes = Object.values(declared).flatMap((codes) => Object.keys(codes))
+
+  it("lists the plugins' codes apart, each with the plugin that declares it and its declared text", () => {
+    expect([...ofPlugins].sort()).toEqual([...pluginCodes].sort())
+    for (const name of pluginCodes) expect(kernelRaised, `${name} belongs to a plugin`).not.toContain(name)
+    const section = markdown.slice(markdown.search(/^## Codes of the plugins/m))
+    for (const [plugin, codes] of Object.entries(declared)) {
+      for (const [name, text] of Object.entries(codes)) expect(section, name).toContain(`| \`${name}\` | ${plugin} | ${text.includes("'") ? `"${text}"` : `'${text}'`} |`)
+    }
+  })
+
   it('documents every code Latch has, once per section', () => {
-    const all = [...Object.keys(shortMessages), ...internalErrorCodes]
+    const all = [...Object.keys(shortMessages), ...internalErrorCodes, ...pluginCodes]
     for (const name of all) expect([...raised, ...byRules, ...reserved], name).toContain(name)
     for (const name of [...raised, ...byRules, ...reserved]) expect(all, `${name} is not a code`).toContain(name)
     expect(raised.filter((name) => reserved.includes(name) || byRules.includes(name))).toEqual([])

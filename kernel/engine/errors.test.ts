@@ -1,5 +1,23 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { genericMessage, headline, internalErrorCodes, LatchError, type LatchErrorCode, shortMessages, toLatchError } from './errors'
+import { createLatch } from '../latch'
+import { createTestPorts } from '../testing'
+import {
+  defineErrors,
+  errorText,
+  genericMessage,
+  headline,
+  internalErrorCodes,
+  LatchError,
+  shortMessages,
+  toLatchError,
+  visitorMessages,
+  type ErrorDeclaration,
+  type LatchErrorCode,
+  type VisitorMessageId,
+} from './errors'
+import { definePlugin } from './plugin'
+import { replay } from './replay'
 
 const codes = [...Object.keys(shortMessages), ...internalErrorCodes] as LatchErrorCode[]
 
@@ -65,5 +83,103 @@ describe('LatchError', () => {
     const error = toLatchError(cause, 'EFFECT_FAILED')
     expect(error.message).toBe(`${headline('EFFECT_FAILED')}: boom`)
     expect(error.cause).toBe(cause)
+  })
+})
+
+describe('a plugin\'s own error codes (docs/plugins.md, "Error codes")', () => {
+  // Unique ids per test: the registry is the page's, shared by every latch in it.
+  const declare = (prefix: string, text = 'Ice is too thin') =>
+    defineErrors({ codes: { [`${prefix}_THIN_ICE`]: text, [`${prefix}_NO_SKATES`]: 'No skates for {size}' }, messages: { [`${prefix}_CRACKING`]: 'The ice is cracking' } })
+  const plugin = (name: string, errors: ErrorDeclaration<string, string>) => definePlugin({ name, errors })
+  const ports = () => createTestPorts().ports
+
+  it('is not registered by defining it: an error made without its declaration reads as unknown until a latch registers it', () => {
+    const errors = declare('LAZY')
+    expect(errorText('LAZY_THIN_ICE')).toBeUndefined()
+    const before = new LatchError('LAZY_THIN_ICE' as LatchErrorCode, { details: 'd' })
+    expect([before.message, before.shortMessage, before.messageId]).toEqual([`${headline('UNKNOWN')}: d`, genericMessage, 'GENERIC'])
+    createLatch({ plugins: [plugin('skating', errors)], ports: ports() })
+    expect(errorText('LAZY_THIN_ICE')).toBe('Ice is too thin')
+    expect(errorText('LAZY_CRACKING')).toBe('The ice is cracking')
+    const after = new LatchError('LAZY_NO_SKATES' as LatchErrorCode, { values: { size: 42 }, details: 'd' })
+    expect(after.toData()).toEqual({ code: 'LAZY_NO_SKATES', shortMessage: 'No skates for 42', messageId: 'LAZY_NO_SKATES', values: { size: 42 }, details: 'd' })
+    expect(after.message).toBe('No skates for 42 (LAZY_NO_SKATES): d')
+    // A visitor text that is not a code's own, and the error back from the log.
+    const cracking = new LatchError('REQUEST_ABORTED', { message: 'LAZY_CRACKING' as VisitorMessageId })
+    expect(cracking.message).toBe('The ice is cracking (REQUEST_ABORTED)')
+    expect(LatchError.fromData(JSON.parse(JSON.stringify(after.toData()))).toData()).toEqual(after.toData())
+  })
+
+  it('an error made through its declaration leads with its text, registered or not', () => {
+    const errors = declare('EARLY')
+    const error = errors.error('EARLY_THIN_ICE' as LatchErrorCode, { details: 'the pond' })
+    expect(error).toBeInstanceOf(LatchError)
+    expect(error.toData()).toEqual({ code: 'EARLY_THIN_ICE', shortMessage: 'Ice is too thin', messageId: 'EARLY_THIN_ICE', details: 'the pond' })
+    expect(error.message).toBe('Ice is too thin (EARLY_THIN_ICE): the pond')
+    expect(errors.error('REQUEST_ABORTED', { message: 'EARLY_CRACKING' as VisitorMessageId }).message).toBe('The ice is cracking (REQUEST_ABORTED)')
+    // A kernel code through a declaration is the kernel's.
+    expect(errors.error('INVALID_CAIP10', { details: 'x' }).message).toBe('Invalid CAIP-10 address (INVALID_CAIP10): x')
+    expect(errorText('EARLY_THIN_ICE')).toBeUndefined()
+  })
+
+  it('a code nobody declared keeps reading as unknown, its text generic: an unregistered third-party code', () => {
+    const error = new LatchError('THIRD_PARTY_CODE' as LatchErrorCode, { details: 'd' })
+    expect([error.code, error.shortMessage, error.messageId, error.message]).toEqual(['THIRD_PARTY_CODE', genericMessage, 'GENERIC', 'Unknown (UNKNOWN): d'])
+    // A text id nobody declared: the generic text, never a crash.
+    expect(new LatchError('REQUEST_ABORTED', { message: 'NOBODY_DECLARED' as VisitorMessageId }).toData()).toEqual({ code: 'REQUEST_ABORTED', shortMessage: genericMessage, messageId: 'GENERIC' })
+    expect(LatchError.fromData({ code: 'THIRD_PARTY_CODE' as LatchErrorCode, shortMessage: 'Theirs', messageId: 'THIRD_PARTY_CODE' as VisitorMessageId }).toData()).toEqual({
+      code: 'THIRD_PARTY_CODE',
+      shortMessage: 'Theirs',
+    })
+  })
+
+  it('PLUGIN_CONFLICT: two plugins declaring one id : "a" declares it with another text, here or in another latch of the page', () => {
+    const conflict = expect.objectContaining({ code: 'PLUGIN_CONFLICT' })
+    expect(() => createLatch({ plugins: [plugin('a', declare('TWO')), plugin('b', declare('TWO', 'Ice is fine'))], ports: ports() })).toThrowError(
+      'Plugin conflict (PLUGIN_CONFLICT): plugin "b" declares TWO_THIN_ICE: "a" declares it with another text',
+    )
+    // All or none: the failed latch registered nothing.
+    expect(errorText('TWO_THIN_ICE')).toBeUndefined()
+    createLatch({ plugins: [plugin('a', declare('TWO'))], ports: ports() })
+    expect(() => createLatch({ plugins: [plugin('b', declare('TWO', 'Ice is fine'))], ports: ports() })).toThrowError(conflict)
+    expect(() => replay([plugin('b', declare('TWO', 'Ice is fine'))], { format: 'latch-log', version: 1, plugins: [], events: [] })).toThrowError(conflict)
+    // The same text from two plugins is one shared code; a plugin may redeclare its own (a module reloaded in development).
+    expect(() => createLatch({ plugins: [plugin('b', declare('TWO'))], ports: ports() })).not.toThrow()
+    createLatch({ plugins: [plugin('a', declare('HMR'))], ports: ports() })
+    createLatch({ plugins: [plugin('a', declare('HMR', 'Ice is fine'))], ports: ports() })
+    expect(errorText('HMR_THIN_ICE')).toBe('Ice is fine')
+    // An id declared as a code by one plugin and as a text only by another.
+    const asText = defineErrors({ codes: {}, messages: { TWO_NO_SKATES: 'No skates for {size}' } })
+    expect(() => createLatch({ plugins: [plugin('c', asText)], ports: ports() })).toThrowError(conflict)
+  })
+
+  it.each([...Object.keys(shortMessages), ...Object.keys(visitorMessages), ...internalErrorCodes])('PLUGIN_CONFLICT: a plugin may not redeclare the kernel\'s %s', (id) => {
+    const errors = defineErrors({ codes: { [id]: 'Mine now' } })
+    expect(() => createLatch({ plugins: [plugin('thief', errors)], ports: ports() })).toThrowError(`Plugin conflict (PLUGIN_CONFLICT): plugin "thief" declares ${id}: a code of Latch's kernel`)
+    expect(errorText(id)).toBe(Object.hasOwn(visitorMessages, id) ? visitorMessages[id as keyof typeof visitorMessages] : undefined)
+  })
+
+  it.each(['lower_case', '__proto__', 'constructor', '', '1ABC', 'A-B'])('INVALID_OPTIONS: an id that is not A-Z, 0-9 and _ (%j)', (id) => {
+    expect(() => createLatch({ plugins: [plugin('odd', defineErrors({ codes: { [id]: 'x' } }))], ports: ports() })).toThrowError(expect.objectContaining({ code: 'INVALID_OPTIONS' }))
+    expect(() => createLatch({ plugins: [plugin('odd', defineErrors({ codes: {}, messages: { ODD_EMPTY: ' ' } }))], ports: ports() })).toThrowError(/INVALID_OPTIONS/)
+  })
+
+  it('property: any registered code leads its message with its filled text, as a kernel code does', () => {
+    const id = fc.stringMatching(/^PROP_[A-Z0-9_]{1,20}$/)
+    const text = fc.string({ minLength: 1, maxLength: 40 }).filter((t) => t.trim() !== '' && !t.includes('{') && !t.includes('\n'))
+    let n = 0
+    fc.assert(
+      fc.property(id, text, fc.option(fc.string({ maxLength: 30 }), { nil: undefined }), (code, words, details) => {
+        fc.pre(errorText(code) === undefined)
+        const errors = defineErrors({ codes: { [code]: words } })
+        const early = errors.error(code, { details })
+        createLatch({ plugins: [plugin(`p${n++}`, errors)], ports: ports() })
+        const late = new LatchError(code as LatchErrorCode, { details })
+        const title = words === genericMessage ? headline(code) : `${words} (${code})`
+        for (const error of [early, late]) expect(error.message).toBe(details ? `${title}: ${details}` : title)
+        expect(late.toData()).toEqual(early.toData())
+      }),
+      { numRuns: 100 },
+    )
   })
 })

@@ -1,6 +1,7 @@
 import type { Draft } from 'immer'
 import type { Observable } from 'rxjs'
 import type * as z from 'zod/mini'
+import type { ErrorDeclaration } from './errors'
 import type { EventDefinition, EventOf, EventType, LatchEvent, Logged } from './events'
 import type { Ports } from './ports'
 import type { SliceMap, State } from '../core/state'
@@ -64,6 +65,11 @@ export type Plugin = {
    * (docs/plugins.md, "The plugin object").
    */
   readonly check?: (plugins: readonly Plugin[]) => LatchError | undefined
+  /**
+   * The error codes and visitor texts only this plugin raises (`defineErrors`), registered when a latch is created with
+   * it (docs/plugins.md, "Error codes"). The kernel's catalogue holds only the kernel's.
+   */
+  readonly errors?: ErrorDeclaration<string, string>
 }
 
 /** Declares a plugin. The identity function, there to type-check the object. */

@@ -1,6 +1,6 @@
 import { produce, type Draft } from 'immer'
 import * as z from 'zod/mini'
-import { LatchError } from './errors'
+import { LatchError, registerErrors } from './errors'
 import type { EventDefinition, LatchEvent, Logged } from './events'
 import type { Plugin, Reducer } from './plugin'
 import { describeIssues } from './issues'
@@ -59,8 +59,9 @@ export const reservedPluginNames: ReadonlySet<string> = new Set(['core'])
 
 /**
  * Combines the kernel's own plugins and the integrator's into one reduction. Throws
- * `PLUGIN_CONFLICT` on a reserved plugin name and on duplicate names, slices or events, and a plugin's own
- * configuration error when its `check` finds the registered plugins cannot work together.
+ * `PLUGIN_CONFLICT` on a reserved plugin name, on duplicate names, slices or events, and on an error code declared
+ * twice with different texts or redeclaring the kernel's; a plugin's own configuration error when its `check` finds
+ * the registered plugins cannot work together.
  */
 export function createReduction(plugins: readonly Plugin[], baseState: () => CoreState, kernelPlugins: readonly Plugin[] = []): Reduction {
   for (const plugin of plugins) {
@@ -73,6 +74,8 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
     const error = plugin.check?.(plugins)
     if (error) throw error
   }
+  // Each plugin's own error codes and texts, registered now rather than when its module loads (docs/plugins.md, "Error codes").
+  registerErrors(sorted.flatMap((plugin) => (plugin.errors ? [{ plugin: plugin.name, errors: plugin.errors }] : [])))
 
   const definitions = new Map<string, EventDefinition<string, unknown>>()
   const handlers = new Map<string, Reducer<never>[]>()

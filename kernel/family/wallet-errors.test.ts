@@ -1,11 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { LatchError } from '../engine/errors'
+import { defineErrors, LatchError } from '../engine/errors'
 import { walletErrorReader, type WalletErrorTable } from './wallet-errors'
 
 const table: WalletErrorTable = {
   codes: { 4001: 'USER_REJECTED', 4200: 'RPC_NOT_ALLOWED', [-32002]: ['REQUEST_ABORTED', 'REQUEST_PENDING'] },
   details: (code, message, known) => `${known ? 'known' : 'other'} ${code ?? '-'} ${message ?? '-'}`,
+  // REQUEST_PENDING is a family's own text (eip155's, docs/errors.md "Codes of the plugins"), carried by its errors.
+  errors: defineErrors({ codes: {}, messages: { REQUEST_PENDING: 'A request is already pending in your wallet' } }),
 }
 const read = walletErrorReader(table)
 const known = [4001, 4200, -32002]

@@ -1,4 +1,4 @@
-import { integerField, LatchError, thrownMessage, type LatchErrorCode, type VisitorMessageId } from '../index'
+import { integerField, LatchError, thrownMessage, type ErrorDeclaration, type LatchErrorCode, type VisitorMessageId } from '../index'
 
 /** A Latch code, or a Latch code with the visitor text it shows in place of its own (docs/errors.md). */
 export type WalletErrorEntry = LatchErrorCode | readonly [LatchErrorCode, VisitorMessageId]
@@ -18,6 +18,8 @@ export type WalletErrorTable = {
   details(code: number | undefined, message: string | undefined, known: boolean): string
   /** The Latch code of an error without a code (default `UNKNOWN`). */
   uncoded?: LatchErrorCode
+  /** The family's own error declaration, when a text the table names is its (docs/plugins.md, "Error codes"). */
+  errors?: ErrorDeclaration<string, string>
   /** `details` when the error cannot even be read (a Proxy whose traps throw); default 'unreadable wallet error'. */
   unreadable?: string
 }
@@ -46,7 +48,7 @@ export function walletErrorReader(table: WalletErrorTable): (error: unknown, rej
             : entry
       const details = table.details(code, message, latchCode !== undefined)
       if (latchCode === undefined) return new LatchError(code === undefined ? (table.uncoded ?? 'UNKNOWN') : 'UNKNOWN', { details, cause: error })
-      return new LatchError(latchCode, { message: latchCode === 'USER_REJECTED' ? rejected : visitorText, details, cause: error })
+      return new LatchError(latchCode, { message: latchCode === 'USER_REJECTED' ? rejected : visitorText, details, cause: error }, table.errors)
     } catch (cause) {
       return new LatchError('UNKNOWN', { details: table.unreadable ?? 'unreadable wallet error', cause })
     }

@@ -6,7 +6,7 @@
  * `getTransactions` is history-lazy.ts's); what it uses of the entry's modules comes in `tools`.
  */
 import * as z from 'zod/mini'
-import { LatchError, toLatchError } from '../../kernel/index'
+import { toLatchError } from '../../kernel/index'
 import type { ApiClient } from '../provider-api/index'
 import type { HistoryTools } from './tools'
 import type { Transaction } from './transactions'
@@ -48,6 +48,6 @@ export async function getTransactions(tools: HistoryTools, client: ApiClient, pa
   } catch (error) {
     const cause = toLatchError(error)
     if (cause.code === 'ABORTED') throw cause
-    throw new LatchError('FETCH_TRANSACTIONS_FAILED', { details: cause.details ?? cause.message, cause: error })
+    throw tools.errors.error('FETCH_TRANSACTIONS_FAILED', { details: cause.details ?? cause.message, cause: error })
   }
 }

@@ -13,7 +13,6 @@ import * as z from 'zod/mini'
 import {
   errorToast,
   formatUnitsToDecimalString,
-  LatchError,
   parseCaipAddress,
   toastRequested,
   toLatchError,
@@ -75,7 +74,7 @@ function fetches(events$: Observable<Logged>, ctx: EffectContext, settings: Hist
       defer((): Observable<LatchEvent> => {
         const { caipAddress, more } = event.payload
         if (caipAddress === undefined) {
-          return of(fetchFailed({ error: new LatchError('TRANSACTIONS_ADDRESS_REQUIRED').toData() }))
+          return of(fetchFailed({ error: tools.errors.error('TRANSACTIONS_ADDRESS_REQUIRED').toData() }))
         }
         const list = ctx.getState().transactions
         const cursor = more ? list?.next : undefined

@@ -24,6 +24,7 @@ import { transactionsFetchFailed, transactionsFetchRequested, transactionsFetchS
 import type { HistorySettings, HistoryTools } from './tools'
 import { fromAbortable } from '../provider-api/index'
 import { keepTransactions, parseTransaction, transactionLimits } from './transactions'
+import { activityErrors } from './error-codes'
 
 export type { GetTransactionsErrorType, GetTransactionsParameters, GetTransactionsReturnType } from './get-transactions'
 
@@ -46,6 +47,7 @@ const tools: HistoryTools = {
   fetchFailed: transactionsFetchFailed,
   sentRecorded: transactionsSentRecorded,
   sentSettled: transactionsSentSettled,
+  errors: activityErrors,
 }
 
 const code = chunk(() => import('./history-effect'))
@@ -56,7 +58,7 @@ function load(): Promise<typeof import('./history-effect')> {
 }
 
 function historyNotLoaded(cause: unknown): LatchError {
-  return new LatchError('FETCH_TRANSACTIONS_FAILED', { details: `the transaction history's code did not load: ${toLatchError(cause).details ?? String(cause)}`, cause })
+  return activityErrors.error('FETCH_TRANSACTIONS_FAILED', { details: `the transaction history's code did not load: ${toLatchError(cause).details ?? String(cause)}`, cause })
 }
 
 /**

@@ -6,3 +6,4 @@
 export { historyEffect, getTransactions, historyPath, type GetTransactionsErrorType, type GetTransactionsParameters, type GetTransactionsReturnType } from './history-lazy'
 export { initialTransactionsState, selectTransactions, sentSchema, transactionsEvents, transactionsReducers, type TransactionsState } from './history'
 export { isSpamOnly, keepTransactions, type Transaction, type Transfer } from './transactions'
+export { activityErrors } from './error-codes'

@@ -5,6 +5,7 @@
 import type { createApiClient, fromAbortable, getJson, parseBody } from '../provider-api/index'
 import type { transactionsFetchFailed, transactionsFetchRequested, transactionsFetchSucceeded, transactionsSentRecorded, transactionsSentSettled } from './history'
 import type { keepTransactions, parseTransaction, transactionLimits } from './transactions'
+import type { activityErrors } from './error-codes'
 
 /** What the chunk uses of the entry's modules, handed over by history-lazy.ts. */
 export type HistoryTools = {
@@ -21,6 +22,8 @@ export type HistoryTools = {
   fetchFailed: typeof transactionsFetchFailed
   sentRecorded: typeof transactionsSentRecorded
   sentSettled: typeof transactionsSentSettled
+  /** Activity's error declaration, so a history fetch of `getTransactions` outside the api plugin leads with its text. */
+  errors: typeof activityErrors
 }
 
 /** What the history reads of the api plugin's options (plugins/api/source.ts, ApiSettings). */

@@ -5,6 +5,7 @@ import * as apiPlugin from './index'
 describe('public API of plugins/api', () => {
   it('exports exactly these names', () => {
     expect(Object.keys(apiPlugin).sort()).toEqual([
+      'activityErrors',
       'api',
       'apiUrl',
       'assetImageUrl',

@@ -8,7 +8,7 @@ import { EMPTY, filter, map, take } from 'rxjs'
 import { definePlugin, imageOriginsAllowed, latchConfigured, LatchError, persisted, type Effect, type LatchEvent } from '../../kernel/index'
 import { normaliseBaseUrl } from '../provider-api/index'
 import { balancesEffect } from './balances'
-import { historyEffect, initialTransactionsState, sentSchema, transactionsEvents, transactionsReducers } from '../activity/index'
+import { activityErrors, historyEffect, initialTransactionsState, sentSchema, transactionsEvents, transactionsReducers } from '../activity/index'
 import { walletListEffect } from './effects'
 import { walletListEvents } from './events'
 import type { ApiSettings } from './source'
@@ -49,6 +49,7 @@ export {
   type TransactionsState,
   type Transaction,
   type Transfer,
+  activityErrors,
 } from '../activity/index'
 
 /** Options of the api plugin. Without both `baseUrl` and a project id it makes no request at all. */
@@ -100,6 +101,8 @@ export function api(options: ApiOptions = {}) {
   const settings = readOptions(options)
   return definePlugin({
     name: 'api',
+    // Activity's history is registered here, so are its error codes (docs/errors.md).
+    errors: activityErrors,
     events: [...walletListEvents, ...transactionsEvents],
     slices: { walletList: initialWalletListState(), transactions: initialTransactionsState() },
     // Typed by their own keys (satisfies Reducers, as eip155's pending list): the declaration names only the plugin's events.

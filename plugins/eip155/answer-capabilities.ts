@@ -1,9 +1,10 @@
 import type { Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import { answerIntent, LatchError, selectAddress, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { answerIntent, selectAddress, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
 import type { Registry } from './registry'
 import { activeSession, capabilitiesSchema, eip155CapabilitiesFailed, eip155CapabilitiesRequested, eip155CapabilitiesSucceeded } from './shared'
 import type { WalletRequests } from './wallet-requests'
+import { eip155Errors } from './error-codes'
 
 /** Answers `eip155/capabilitiesRequested` with `wallet_getCapabilities`. */
 export function answerGetCapabilities(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
@@ -12,7 +13,7 @@ export function answerGetCapabilities(events$: Observable<Logged>, ctx: EffectCo
     const state = ctx.getState()
     const session = activeSession(ctx, registry, state)
     const address = intent.payload.address ?? selectAddress(state, 'eip155')
-    if (!address) throw new LatchError('CAPABILITIES_ADDRESS_REQUIRED')
+    if (!address) throw eip155Errors.error('CAPABILITIES_ADDRESS_REQUIRED')
     if (session.kind !== 'mine') return { address, capabilities: {} }
     try {
       const answer = await requests.request(session.provider, 'wallet_getCapabilities', [address], { bound: true })

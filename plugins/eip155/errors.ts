@@ -1,5 +1,6 @@
 import { integerField, readField, type LatchError, type VisitorMessageId } from '../../kernel/index'
 import { walletErrorReader } from '../../kernel/family/wallet-errors'
+import { eip155Errors } from './error-codes'
 
 /** EIP-1193 (and EIP-1474) provider error codes that Latch tells apart. */
 export const providerErrorCodes = {
@@ -40,6 +41,7 @@ const readWalletError = walletErrorReader({
     [providerErrorCodes.requestPending]: ['REQUEST_ABORTED', 'REQUEST_PENDING'],
   },
   code: providerErrorCode,
+  errors: eip155Errors,
   details: (code, message, known) =>
     code === undefined ? (message ?? 'the wallet failed without a message') : `${known ? 'EIP-1193' : 'wallet'} error ${code}${message ? `: ${message}` : ''}`,
 })

@@ -1,5 +1,6 @@
 import { LatchError, selectAddress, type Kernel, type RequestOptions } from '../../kernel/index'
 import { eip155CapabilitiesRequested, type Capabilities } from './events'
+import { eip155Errors } from './error-codes'
 
 export type GetCapabilitiesParameters = { address?: string } & RequestOptions
 export type GetCapabilitiesReturnType = Capabilities
@@ -11,7 +12,7 @@ export type GetCapabilitiesErrorType = LatchError
  */
 export async function getCapabilities(latch: Kernel, { address, ...options }: GetCapabilitiesParameters = {}): Promise<GetCapabilitiesReturnType> {
   const target = address ?? selectAddress(latch.getState(), 'eip155')
-  if (!target) throw new LatchError('CAPABILITIES_ADDRESS_REQUIRED')
+  if (!target) throw eip155Errors.error('CAPABILITIES_ADDRESS_REQUIRED')
   try {
     const { capabilities } = await latch.request(eip155CapabilitiesRequested({ address: target }, { ns: 'eip155' }), options)
     return capabilities

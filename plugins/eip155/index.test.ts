@@ -10,6 +10,7 @@ describe('public surface of latch/plugins/eip155', () => {
         "eip155CapabilitiesFailed",
         "eip155CapabilitiesRequested",
         "eip155CapabilitiesSucceeded",
+        "eip155Errors",
         "eip155Events",
         "eip155FeeEstimateFailed",
         "eip155FeeEstimateRequested",

@@ -36,3 +36,4 @@ export { eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155FeeEstimateS
 export { sendTokens, estimateSendFee } from './send-verbs'
 export type { EstimateSendFeeParameters, SendTokensErrorType, SendTokensParameters, SendTokensReturnType, SendTokensToken } from './send-tokens'
 export { eip155TransferSent, selectPendingTransfers } from './pending'
+export { eip155Errors } from './error-codes'

@@ -40,6 +40,7 @@ import { readTokenList, type TokenListEntry } from './tokens/options'
 import { eip155TransportEvents } from './transport-events'
 import { createWalletRequests, type WalletRequests } from './wallet-requests'
 import { settleWalletCalls } from '../../kernel/family/wallet-calls'
+import { eip155Errors } from './error-codes'
 
 /**
  * Options of the eip155 plugin. Networks are not among them: they are given to
@@ -279,6 +280,7 @@ export function eip155(options: Eip155Options = {}) {
   const settings = readOptions(options)
   return definePlugin({
     name: 'eip155',
+    errors: eip155Errors,
     namespaces: ['eip155'],
     events: [...eip155Events, ...eip155TransportEvents],
     slices: { eip155: initialEip155State() },

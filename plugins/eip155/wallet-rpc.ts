@@ -19,6 +19,7 @@ import type { Registry } from './registry'
 import { paramsSchemas, resultSchemas, typedDataSchema } from './request-schemas'
 import { activeSession, capabilitiesSchema, describe, notConnected, selectEip155ChainId, toHexQuantity, toWalletError } from './shared'
 import type { WalletRequests } from './wallet-requests'
+import { eip155Errors } from './error-codes'
 
 /** Longest wallet answer passed on, in characters of JSON: an event holds at most 256 KB (docs/limits.md, "Events"). */
 export const maxResultChars = 200 * 1024
@@ -81,7 +82,7 @@ function answerFromState(state: State, method: string): unknown {
 /** Refuses malformed parameters of the methods Latch knows, naming the bad field (`INVALID_PARAMS`). */
 function checkParams(method: string, params: Params): void {
   if (method === 'wallet_getCapabilities' && !(Array.isArray(params) && typeof params[0] === 'string' && params[0])) {
-    throw new LatchError('CAPABILITIES_ADDRESS_REQUIRED')
+    throw eip155Errors.error('CAPABILITIES_ADDRESS_REQUIRED')
   }
   const schema = paramsSchemas[method]
   if (!schema) return

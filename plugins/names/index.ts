@@ -5,3 +5,4 @@
 export { names, registerName, type NamesOptions, type RegisterNameErrorType } from './plugin'
 export * from './names'
 export { registrationMessage } from './registration-message'
+export { namesErrors } from './error-codes'

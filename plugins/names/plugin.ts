@@ -8,6 +8,7 @@ import { definePlugin, LatchError, type Effect, type Kernel, type RequestOptions
 import { loadOnDemand } from '../../kernel/family/lazy'
 import { initialNamesState, namesEvents, namesReducers, namesRegistrationRequested } from './names'
 import type { NamesSettings } from './effect'
+import { namesErrors } from './error-codes'
 
 /** Options of the names plugin. */
 export type NamesOptions = {
@@ -44,6 +45,7 @@ export function names(options: NamesOptions) {
   const settings: NamesSettings = { baseUrl, zone: parsed.data.zone, projectId: parsed.data.projectId?.trim() || undefined, timeout: parsed.data.timeout }
   return definePlugin({
     name: 'names',
+    errors: namesErrors,
     events: namesEvents,
     slices: { names: initialNamesState(settings.zone) },
     reduce: namesReducers,

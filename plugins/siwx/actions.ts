@@ -2,6 +2,7 @@ import { LatchError, type Kernel, type RequestOptions, type State } from '../../
 import { siwxSignInRequested, siwxSignOutRequested } from './events'
 import { selectActiveAccount, sessionOf } from './state'
 import type { SiwxSessionInfo } from './types'
+import { siwxErrors } from './error-codes'
 
 export type SignInReturnType = { session: SiwxSessionInfo }
 export type SignInErrorType = LatchError
@@ -13,7 +14,7 @@ export type SignInErrorType = LatchError
  * dapp did not configure (`SIWX_NOT_ENABLED` without the siwx plugin).
  */
 export function signIn(latch: Kernel, options: RequestOptions = {}): Promise<SignInReturnType> {
-  if (!(latch.getState() as Partial<State>).siwx) return Promise.reject(new LatchError('SIWX_NOT_ENABLED', { details: 'signIn() needs the siwx plugin: createLatch({ plugins: [siwx()] })' }))
+  if (!(latch.getState() as Partial<State>).siwx) return Promise.reject(siwxErrors.error('SIWX_NOT_ENABLED', { details: 'signIn() needs the siwx plugin: createLatch({ plugins: [siwx()] })' }))
   return latch.request(siwxSignInRequested({}), options) as Promise<SignInReturnType>
 }
 

@@ -16,3 +16,4 @@ export {
 export { selectSiwx, sessionKey, type SiwxState, type SiwxStatus } from './state'
 export { siwxServer, type SiwxServerOptions } from './http'
 export type { SiwxAccount, SiwxOptions, SiwxServer, SiwxSessionInfo, SiwxSignIn } from './types'
+export { siwxErrors } from './error-codes'

@@ -4,6 +4,7 @@ import { loadOnDemand } from '../../kernel/family/lazy'
 import { siwxEvents } from './events'
 import { selectActiveAccount, sessionKey, type SiwxState } from './state'
 import type { SiwxOptions, SiwxSettings } from './types'
+import { siwxErrors } from './error-codes'
 
 export type { SiwxSettings }
 
@@ -54,6 +55,7 @@ export function siwx(options: SiwxOptions = {}) {
     })
   return definePlugin({
     name: 'siwx',
+    errors: siwxErrors,
     slices: { siwx: slice },
     events: siwxEvents,
     reduce: {

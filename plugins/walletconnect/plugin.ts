@@ -10,6 +10,7 @@ import type { KeyValueStore } from './store'
 import { walletConnectIcon } from './icon'
 import { metadataSchema, type WalletConnectMetadata } from './metadata'
 import { loadSignClient } from './peer'
+import { walletConnectErrors } from './error-codes'
 
 /** The public relay, used when no `relayUrl` is given. */
 export const defaultRelayUrl = 'wss://relay.walletconnect.org'
@@ -112,6 +113,7 @@ export function walletConnect(options: WalletConnectOptions) {
     )
   return definePlugin({
     name: 'walletconnect',
+    errors: walletConnectErrors,
     // No `namespaces`: WalletConnect is a connector, not a family; each family's plugin answers its intents through the
     // wallet the session hands it (docs/walletconnect.md, "Requests").
     events: walletConnectEvents,
@@ -131,6 +133,6 @@ export function walletConnect(options: WalletConnectOptions) {
     check: (plugins) =>
       plugins.some((plugin) => plugin.namespaces?.some((ns) => (sessionFamilies as readonly string[]).includes(ns)))
         ? undefined
-        : new LatchError('WALLETCONNECT_NO_FAMILY', { details: 'walletConnect() hands its session to a chain family plugin; register eip155(), solana() or bip122() beside it' }),
+        : walletConnectErrors.error('WALLETCONNECT_NO_FAMILY', { details: 'walletConnect() hands its session to a chain family plugin; register eip155(), solana() or bip122() beside it' }),
   })
 }

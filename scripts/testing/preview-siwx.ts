@@ -5,6 +5,7 @@
  * plugin's events by hand.
  */
 import { definePlugin } from '../../kernel/index'
+import { siwxErrors } from '../../plugins/siwx/error-codes'
 import { siwxEvents } from '../../plugins/siwx/events'
 import { sessionKey, type SiwxState } from '../../plugins/siwx/state'
 
@@ -12,6 +13,8 @@ export function previewSiwx({ required = false }: { required?: boolean } = {}) {
   const initial: SiwxState = { required, mode: 'browser', sessions: {}, status: 'idle', dismissed: [] }
   return definePlugin({
     name: 'siwx',
+    // The plugin's error codes and texts, registered as the plugin's are (docs/plugins.md, "Error codes").
+    errors: siwxErrors,
     events: siwxEvents,
     slices: { siwx: initial },
     reduce: {

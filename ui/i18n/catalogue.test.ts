@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { visitorMessages } from '../../kernel/index'
+import { visitorMessages, type ErrorDeclaration } from '../../kernel/index'
+import { api } from '../../plugins/api/index'
+import { eip155 } from '../../plugins/eip155/index'
+import { names } from '../../plugins/names/index'
+import { siwx } from '../../plugins/siwx/index'
+import { walletConnect } from '../../plugins/walletconnect/index'
 import { pseudoMessages } from './pseudo'
 import { builtinLocales } from './builtin'
 import { enBase } from './en-base'
@@ -8,7 +13,14 @@ import { messageArguments } from './format'
 import type { Messages } from './messages'
 import { checkLocale } from './check'
 
-const english: Record<string, string> = { ...enBase, ...enModal, ...Object.fromEntries(Object.entries(visitorMessages).map(([id, text]) => [`error.${id}`, text])) }
+import { shippedErrors } from './plugin-errors'
+
+// The error texts: the kernel's catalogue plus the declarations of the plugins Latch ships, read from the plugin objects
+// themselves (docs/i18n.md): a code a shipped plugin declares is an id every catalogue must have.
+const declared: ErrorDeclaration<string, string>[] = [eip155(), walletConnect({ projectId: 'p' }), siwx(), names({ baseUrl: 'https://api.example.com', zone: 'latch.id' }), api()].flatMap((plugin) => (plugin.errors ? [plugin.errors] : []))
+const errorTexts: Record<string, string> = { ...visitorMessages }
+for (const declaration of declared) Object.assign(errorTexts, declaration.codes, declaration.messages)
+const english: Record<string, string> = { ...enBase, ...enModal, ...Object.fromEntries(Object.entries(errorTexts).map(([id, text]) => [`error.${id}`, text])) }
 const ids = Object.keys(english).sort()
 
 async function load(locale: string): Promise<Record<string, string>> {
@@ -22,6 +34,21 @@ describe('the message catalogue', () => {
   it('ships the seven languages besides English, Arabic right to left', () => {
     expect(builtinLocales.map((d) => d.locale)).toEqual(['es', 'fr', 'de', 'ja', 'zh-CN', 'pt-BR', 'ar'])
     expect(builtinLocales.filter((d) => d.dir === 'rtl').map((d) => d.locale)).toEqual(['ar'])
+  })
+
+  it("holds the shipped plugins' error texts: each plugin's declaration, and the list the UI reads", () => {
+    expect(declared.length).toBe(5)
+    expect(new Set(shippedErrors)).toEqual(new Set(declared))
+    for (const id of ['SIWX_AUTH_ERROR', 'NAME_REGISTRATION_FAILED', 'FETCH_TRANSACTIONS_FAILED', 'CAPABILITIES_ADDRESS_REQUIRED', 'REQUEST_PENDING', 'SIGN_CLIENT_NOT_INITIALIZED']) {
+      expect(Object.hasOwn(visitorMessages, id), id).toBe(false)
+      expect(english[`error.${id}`], id).toBeTruthy()
+    }
+  })
+
+  it('a catalogue without one plugin error text is incomplete', async () => {
+    const { 'error.SIWX_NOT_ENABLED': _, ...fr } = await load('fr')
+    expect(checkLocale('fr', fr)).toEqual(['error.SIWX_NOT_ENABLED: missing'])
+    expect(Object.keys(fr).sort()).not.toEqual(ids)
   })
 
   it('English parses: every text is valid message syntax', () => {

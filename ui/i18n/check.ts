@@ -2,16 +2,17 @@ import { visitorMessages } from '../../kernel/index'
 import { enBase } from './en-base'
 import { enModal } from './en-modal'
 import { messageArguments } from './format'
+import { shippedErrorTexts } from './plugin-errors'
 import type { MessageOverrides, Messages } from './messages'
 
 /**
- * Every English text by id: the buttons', the modal's and the error texts (`error.<id>`). Typed as a complete
- * catalogue, so a locale spread from it is checked (docs/i18n.md, "Adding a language"): an unknown id or a text that is
- * not a string is an error, and the result is a `Messages`.
+ * Every English text by id: the buttons', the modal's and the error texts (`error.<id>`) of the kernel and of the plugins
+ * Latch ships. Typed as a complete catalogue, so a locale spread from it is checked (docs/i18n.md, "Adding a language"):
+ * an unknown id or a text that is not a string is an error, and the result is a `Messages`.
  */
 export function englishMessages(): Messages {
   const english: Record<string, string> = { ...enBase, ...enModal }
-  for (const [id, text] of Object.entries(visitorMessages)) english[`error.${id}`] = text
+  for (const [id, text] of Object.entries(shippedErrorTexts(visitorMessages))) english[`error.${id}`] = text
   return english as Messages
 }
 

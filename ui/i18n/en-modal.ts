@@ -1,6 +1,6 @@
 /**
  * English texts of the modal, by id (docs/i18n.md). Loaded with the modal chunk. Error texts are not here:
- * they are the kernel's visitor texts (`visitorMessages`), under `error.<id>`.
+ * they are the kernel's visitor texts (`visitorMessages`) and the plugins' (`defineErrors`), under `error.<id>`.
  */
 export const enModal = {
   'view.Connect': 'Connect Wallet',

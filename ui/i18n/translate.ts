@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo } from 'react'
-import { visitorMessages, type LatchErrorData } from '../../kernel/index'
+import { errorText, type LatchErrorData } from '../../kernel/index'
 import { enBase } from './en-base'
 import type { MessageValues } from './format'
 import type { MessageId, MessageOverrides, TextDirection } from './messages'
@@ -66,7 +66,8 @@ export function translator(value: I18nValue): Translate {
   const template = (id: string): string | undefined =>
     (value.translated as Record<string, string | undefined>)[id] ??
     (value.english as Record<string, string | undefined>)[id] ??
-    (id.startsWith('error.') ? (visitorMessages as Record<string, string | undefined>)[id.slice(6)] : undefined)
+    // An error text the catalogues lack (a third-party plugin's): its English from the kernel's or the plugin's declaration.
+    (id.startsWith('error.') ? errorText(id.slice(6)) : undefined)
   const t = ((id: MessageId, values?: MessageValues) => value.format(template(id) ?? id, values, value.locale)) as Translate
   t.locale = value.locale
   t.dir = value.dir

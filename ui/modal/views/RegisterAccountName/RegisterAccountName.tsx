@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { routerWentBack, visitorMessages, type LatchErrorData, type State } from '../../../../kernel/index'
+import { errorText, routerWentBack, visitorMessages, type LatchErrorData, type State } from '../../../../kernel/index'
 import { isValidRegistrationName } from '../../../../kernel/rules/names'
 import type { NamesState } from '../../../../plugins/names/index'
 import { registerNameCss } from './RegisterAccountName.css'
@@ -32,8 +32,8 @@ export function selectRegisterView(state: State) {
  * text (the name service's reason for a refusal, docs/names.md, "Errors") is shown as it is.
  */
 function byCode(error: LatchErrorData): LatchErrorData {
-  if (error.messageId !== undefined || !Object.hasOwn(visitorMessages, error.code)) return error
-  const template = visitorMessages[error.code as keyof typeof visitorMessages]
+  const template = error.messageId === undefined ? errorText(error.code) : undefined
+  if (template === undefined) return error
   if (!error.shortMessage.startsWith(template.split('{')[0] ?? template)) return error
   return { ...error, messageId: error.code as LatchErrorData['messageId'] }
 }

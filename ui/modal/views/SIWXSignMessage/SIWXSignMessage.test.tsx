@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { accountProfileUpdated, modalOpened, visitorMessages, type LatchErrorData } from '../../../../kernel/index'
+import { accountProfileUpdated, modalOpened, type LatchErrorData } from '../../../../kernel/index'
 import { siwxSessionsLoaded, siwxSignInFailed, siwxSignInNeeded } from '../../../../plugins/siwx/events'
+import { siwxErrors } from '../../../../plugins/siwx/error-codes'
 import { previewSiwx } from '../../../../scripts/testing/preview-siwx'
 import { button, click, connectAccount, connector, discover, focused, preloadAll, press, renderWithLatch, settle, setup, shadow } from '../../../../scripts/testing/ui'
 import { selectCanClose } from '../../selectors'
@@ -123,7 +124,7 @@ describe('SIWXSignMessage', () => {
     fail(latch, { code: 'SMART_ACCOUNT_UNSUPPORTED', shortMessage: 'x' })
     expect(alert()?.textContent).toBe('This application might not support Smart Accounts')
     fail(latch, { code: 'SIWX_AUTH_ERROR', shortMessage: 'x' })
-    expect(alert()?.textContent).toBe(visitorMessages.SIWX_AUTH_ERROR)
+    expect(alert()?.textContent).toBe(siwxErrors.codes.SIWX_AUTH_ERROR)
     // A code without a visitor text keeps the plugin's own words.
     fail(latch, { code: 'NETWORK_ERROR', shortMessage: 'The server did not answer' })
     expect(alert()?.textContent).toBe('The server did not answer')

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react'
-import { selectAddress, visitorMessages, type LatchErrorData, type State } from '../../../../kernel/index'
+import { errorText, selectAddress, visitorMessages, type LatchErrorData, type State } from '../../../../kernel/index'
 import type { SiwxState } from '../../../../plugins/siwx/ui'
 import { siwxCss } from './SIWXSignMessage.css'
 import { siwxSignInCancelled, siwxSignInRequested, useViewStyles, AccountIdentity, shallowEqual, useLatch, useLatchInstance, useLatchTranslate } from '../kit'
@@ -46,7 +46,7 @@ export function selectSignInView(state: State) {
 
 /** The error's visitor text id: its own when it names one, else its code's when the catalogue has a text for it. */
 function byCode(error: LatchErrorData): LatchErrorData {
-  if (error.messageId !== undefined || !Object.hasOwn(visitorMessages, error.code)) return error
+  if (error.messageId !== undefined || errorText(error.code) === undefined) return error
   return { ...error, messageId: error.code as LatchErrorData['messageId'] }
 }
 

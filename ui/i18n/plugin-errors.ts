@@ -1,0 +1,20 @@
+import type { ErrorDeclaration } from '../../kernel/index'
+import { activityErrors } from '../../plugins/api/index'
+import { eip155Errors } from '../../plugins/eip155/index'
+import { namesErrors } from '../../plugins/names/index'
+import { siwxErrors } from '../../plugins/siwx/index'
+import { walletConnectErrors } from '../../plugins/walletconnect/index'
+
+/**
+ * The error declarations of the plugins Latch ships (docs/errors.md, "Codes of the plugins"): their texts are in every
+ * catalogue Latch ships, under `error.<id>` (docs/i18n.md). A third-party plugin's are not: their English comes from its
+ * declaration, other languages through `<LatchProvider messages>`.
+ */
+export const shippedErrors: readonly ErrorDeclaration<string, string>[] = [eip155Errors, walletConnectErrors, siwxErrors, namesErrors, activityErrors]
+
+/** Every error text of the kernel's catalogue and of the shipped plugins' declarations, by id. */
+export function shippedErrorTexts(kernel: Readonly<Record<string, string>>): Record<string, string> {
+  const texts: Record<string, string> = { ...kernel }
+  for (const declared of shippedErrors) Object.assign(texts, declared.codes, declared.messages)
+  return texts
+}
