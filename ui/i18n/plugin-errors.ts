@@ -1,14 +1,15 @@
 import type { ErrorDeclaration } from '../../kernel/index'
-import { activityErrors } from '../../plugins/api/index'
-import { eip155Errors } from '../../plugins/eip155/index'
-import { namesErrors } from '../../plugins/names/index'
-import { siwxErrors } from '../../plugins/siwx/index'
-import { walletConnectErrors } from '../../plugins/walletconnect/index'
+import { activityErrors } from '../../plugins/activity/error-codes'
+import { eip155Errors } from '../../plugins/eip155/error-codes'
+import { namesErrors } from '../../plugins/names/error-codes'
+import { siwxErrors } from '../../plugins/siwx/error-codes'
+import { walletConnectErrors } from '../../plugins/walletconnect/error-codes'
 
 /**
  * The error declarations of the plugins Latch ships (docs/errors.md, "Codes of the plugins"): their texts are in every
  * catalogue Latch ships, under `error.<id>` (docs/i18n.md). A third-party plugin's are not: their English comes from its
- * declaration, other languages through `<LatchProvider messages>`.
+ * declaration, other languages through `<LatchProvider messages>`. Read from each plugin's error-codes.ts, so the locale
+ * checker (latch/i18n) loads no plugin code.
  */
 export const shippedErrors: readonly ErrorDeclaration<string, string>[] = [eip155Errors, walletConnectErrors, siwxErrors, namesErrors, activityErrors]
 
