@@ -9,7 +9,7 @@ export { answerFamilyConnect, type FamilyConnect, type FamilyConnected } from '.
 export { answerFamilyReconnect, type FamilyReconnect } from './reconnect'
 export { answerFamilyNetworkSwitch, type FamilyNetworkSwitch } from './switch-network'
 export { answerSessionDisconnect, connectedAccount, familySession, followConnectedWallet, isForeignConnector, type ConnectedAccount, type FamilySession, type FamilySessionReader } from './session'
-export { readParams, walletIntents } from './wallet-intents'
+export { connectedAddress, readParams, walletIntents } from './wallet-intents'
 export { remoteWallets, type RemoteWallet, type RemoteWallets } from './wallets'
 export { chunk, failIntent, whenFamilyNeeded, loadError, loadOnDemand, reconnectPending, whenNeeded, type Chunk, type Kept, type WhenNeededOptions } from './lazy'
 export { createWalletCalls, settleWalletCalls, type WalletCalls, type WalletCallOptions } from './wallet-calls'

@@ -2,6 +2,9 @@ import * as z from 'zod/mini'
 import {
   describeIssues,
   LatchError,
+  selectAddress,
+  type ChainNamespace,
+  type State,
   walletRpcFailed,
   walletRpcRequested,
   walletRpcSucceeded,
@@ -35,4 +38,9 @@ export function readParams<T>(what: string, schema: z.ZodMiniType<T>, params: un
   const parsed = z.safeParse(schema, params, { reportInput: true })
   if (!parsed.success) throw new LatchError('INVALID_PARAMS', { details: `${what}: ${describeIssues(parsed.error.issues)}` })
   return parsed.data
+}
+
+/** The family's connected address, as a wallet's accounts request answers it from the state; undefined with none. */
+export function connectedAddress(state: State, ns: ChainNamespace): string | undefined {
+  return state.chains[ns].connectorId === undefined ? undefined : selectAddress(state, ns)
 }

@@ -1,18 +1,7 @@
 import type { Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import {
-  answerIntent,
-  assertMethodAllowed,
-  describeIssues,
-  isSafeMethod,
-  LatchError,
-  selectAddress,
-  type EffectContext,
-  type LatchEvent,
-  type Logged,
-  type State,
-} from '../../kernel/index'
-import { readParams, walletIntents } from '../../kernel/family/wallet-intents'
+import { answerIntent, assertMethodAllowed, describeIssues, isSafeMethod, LatchError, type EffectContext, type LatchEvent, type Logged, type State } from '../../kernel/index'
+import { connectedAddress, readParams, walletIntents } from '../../kernel/family/wallet-intents'
 import type { Registry } from './registry'
 import { paramsSchemas, resultSchemas, typedDataSchema } from './request-schemas'
 import { activeSession, capabilitiesSchema, describe, notConnected, selectEip155ChainId, toHexQuantity, toWalletError } from './shared'
@@ -70,7 +59,7 @@ function answerFromState(state: State, method: string): unknown {
     return toHexQuantity(chainId)
   }
   if (method === 'eth_accounts') {
-    const address = state.chains.eip155.connectorId === undefined ? undefined : selectAddress(state, 'eip155')
+    const address = connectedAddress(state, 'eip155')
     return address ? [address] : []
   }
   return undefined

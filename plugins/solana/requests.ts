@@ -1,16 +1,7 @@
 import { firstValueFrom, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import {
-  answerIntent,
-  assertMethodAllowed,
-  LatchError,
-  selectAddress,
-  type EffectContext,
-  type LatchEvent,
-  type Logged,
-  type State,
-} from '../../kernel/index'
-import { readParams, walletIntents } from '../../kernel/family/wallet-intents'
+import { answerIntent, assertMethodAllowed, LatchError, type EffectContext, type LatchEvent, type Logged, type State } from '../../kernel/index'
+import { connectedAddress, readParams, walletIntents } from '../../kernel/family/wallet-intents'
 import { decodeBase58, encodeBase58 } from '../../kernel/rules/base58'
 import { maxMessageBytes, toBase64 } from './bytes'
 import { notConnected, toWalletError } from './errors'
@@ -84,7 +75,7 @@ export function answerWalletRpc(events$: Observable<Logged>, ctx: EffectContext,
 
 /** `[{ pubkey }]` of the connected account; `solana_requestAccounts` with none connected is `NOT_CONNECTED`. */
 function accountsOf(state: State, method: string) {
-  const address = state.chains.solana.connectorId === undefined ? undefined : selectAddress(state, 'solana')
+  const address = connectedAddress(state, 'solana')
   if (!address && method === 'solana_requestAccounts') throw notConnected()
   return address ? [{ pubkey: address }] : []
 }
