@@ -1,5 +1,5 @@
 import { EMPTY, switchMap, type Observable } from 'rxjs'
-import { answerFamilyDisconnect, parseCaipAddress, selectAddress, type CaipAddress, type CaipNetwork, type ChainNamespace, type Connector, type EffectContext, type LatchEvent, type Logged, type State } from '../index'
+import { parseCaipAddress, selectAddress, type CaipAddress, type CaipNetwork, type ChainNamespace, type Connector, type EffectContext, type State } from '../index'
 import { remoteWallets, type RemoteWallet } from './wallets'
 
 /**
@@ -40,27 +40,6 @@ export function familySession<Entry, Held>(ctx: EffectContext, reader: FamilySes
 /** True when another plugin lists this connector of the family (a WalletConnect or embedded wallet): it answers its connect. */
 export function isForeignConnector(state: State, ns: ChainNamespace, find: (connectorId: string) => unknown, connectorId: string): boolean {
   return find(connectorId) === undefined && state.connectors.list.some((c) => c.id === connectorId && c.chain === ns)
-}
-
-/**
- * Answers `wallet/disconnectRequested` for a family with `answerFamilyDisconnect`: a connector's wallet ends its session
- * (for every family it serves); a wallet the family discovered is told by `tell` (best effort).
- */
-export function answerSessionDisconnect<Held>(
-  events$: Observable<Logged>,
-  ns: ChainNamespace,
-  session: () => FamilySession<Held>,
-  tell: (session: Extract<FamilySession<Held>, { kind: 'mine' }>) => Promise<unknown>,
-): Observable<LatchEvent> {
-  return answerFamilyDisconnect(
-    events$,
-    ns,
-    () => {
-      const current = session()
-      return current.kind === 'mine' ? current : undefined
-    },
-    (current) => (current.remote ? current.remote.disconnect() : tell(current)),
-  )
 }
 
 /**

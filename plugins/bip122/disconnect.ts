@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs'
 import { constants, type LatchEvent, type Logged } from '../../kernel/index'
-import { answerSessionDisconnect } from '../../kernel/family/session'
+import { answerSessionDisconnect } from '../../kernel/family/disconnect'
 import type { Deps } from './deps'
 import { loadWalletModule } from './lazy'
 import { activeSession } from './session'

@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs'
 import { constants, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
-import { answerSessionDisconnect } from '../../kernel/family/session'
+import { answerSessionDisconnect } from '../../kernel/family/disconnect'
 import type { Eip1193Provider } from './provider'
 import type { Registry } from './registry'
 import { activeSession } from './session'

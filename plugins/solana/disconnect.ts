@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs'
 import { constants, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
-import { answerSessionDisconnect } from '../../kernel/family/session'
+import { answerSessionDisconnect } from '../../kernel/family/disconnect'
 import { readFeature } from './accounts'
 import type { Registry } from './registry'
 import { activeSession } from './session-state'
