@@ -1,4 +1,5 @@
 import type { Observable } from 'rxjs'
+import { isForeignConnector } from './session'
 import { answerIntent, selectConnectedNamespaces, connectionRecentWalletAdded, connectionStatusChanged, walletConnectFailed, walletConnectRequested, walletConnectSucceeded, LatchError, type LatchEvent, type Logged, type EffectContext, type ConnectAttempt, type CaipAddress, type ChainNamespace, type WalletListing } from '../index'
 
 /** What a family's wallet answered to a connect: the facts to report, the account, and the recent-wallets entry. */
@@ -11,8 +12,11 @@ export type FamilyConnect<Entry> = {
   toError: (error: unknown) => LatchError
   /** The family's wallet behind a connector id, if it has one. */
   find: (connectorId: string) => Entry | undefined
-  /** Whether a connector id this family does not have belongs to another plugin, which answers its connect (WalletConnect's). */
-  isForeign: (connectorId: string) => boolean
+  /**
+   * Whether a connector id this family does not have belongs to another plugin, which answers its connect (WalletConnect's).
+   * Default: another plugin lists it for this family (`isForeignConnector`).
+   */
+  isForeign?: (connectorId: string) => boolean
   /** Ends the wallet calls of an attempt another one replaced. */
   abort: (reason: string) => void
   /**
@@ -34,7 +38,8 @@ type Attempt = { connectorId: string; result: Promise<{ caipAddress: CaipAddress
  * connector is `CONNECTOR_NOT_FOUND`, unless another plugin lists it.
  */
 export function answerFamilyConnect<Entry>(events$: Observable<Logged>, ctx: EffectContext, family: FamilyConnect<Entry>): Observable<LatchEvent> {
-  const owns = (intent: { payload: { connectorId: string } }) => family.find(intent.payload.connectorId) !== undefined || !family.isForeign(intent.payload.connectorId)
+  const isForeign = family.isForeign ?? ((connectorId: string) => isForeignConnector(ctx.getState(), family.ns, family.find, connectorId))
+  const owns = (intent: { payload: { connectorId: string } }) => family.find(intent.payload.connectorId) !== undefined || !isForeign(intent.payload.connectorId)
   const options = { intent: walletConnectRequested, succeeded: walletConnectSucceeded, failed: walletConnectFailed, ns: family.ns, toError: family.toError, owns } as const
   let current: Attempt | undefined
   return answerIntent(events$, options, async (intent, emit) => {

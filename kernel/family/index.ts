@@ -1,12 +1,16 @@
 /**
  * `latch/family`: the family kit for plugin authors (docs/plugins.md, "The family kit"). A chain family says what its
- * wallets do; the connect lifecycle, the reconnect after a reload, the wallet-call tracker, the wallet-error reader,
+ * wallets do; the connect lifecycle, the reconnect after a reload, the network switch, the session reader, the wallet-call tracker, the wallet-error reader,
  * the JSON-RPC client, the registry, the remote wallets a connector hands a family and loading on demand are
  * written once here. Apart from `latch`, so a dapp's first load
  * carries the kit only with a family plugin that uses it.
  */
 export { answerFamilyConnect, type FamilyConnect, type FamilyConnected } from './connect'
 export { answerFamilyReconnect, type FamilyReconnect } from './reconnect'
+export { answerFamilyNetworkSwitch, type FamilyNetworkSwitch } from './switch-network'
+export { answerSessionDisconnect } from './disconnect'
+export { connectedAccount, familySession, followConnectedWallet, isForeignConnector, type ConnectedAccount, type FamilySession, type FamilySessionReader } from './session'
+export { connectedAddress, readParams, walletIntents } from './wallet-intents'
 export { remoteWallets, type RemoteWallet, type RemoteWallets } from './wallets'
 export { chunk, failIntent, whenFamilyNeeded, loadError, loadOnDemand, reconnectPending, whenNeeded, type Chunk, type Kept, type WhenNeededOptions } from './lazy'
 export { createWalletCalls, settleWalletCalls, type WalletCalls, type WalletCallOptions } from './wallet-calls'

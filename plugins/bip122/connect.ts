@@ -5,7 +5,6 @@ import { connectedEvents } from './connected'
 import type { Deps } from './deps'
 import { toBitcoinWalletError } from './errors'
 import { loadWalletModule } from './lazy'
-import { isForeignConnector } from './session'
 
 /**
  * Answers `wallet/connectRequested` for bip122 with the family kit's lifecycle (`answerFamilyConnect`: join, replace,
@@ -19,7 +18,6 @@ export function answerConnect(events$: Observable<Logged>, deps: Deps): Observab
     ns: 'bip122',
     toError: (error) => toBitcoinWalletError(error, { rejected: 'CONNECTION_DECLINED' }),
     find: (connectorId) => registry.get(connectorId),
-    isForeign: (connectorId) => isForeignConnector(ctx.getState(), registry, connectorId),
     abort: (reason) => requests.abort(reason),
     async connect(entry, stillCurrent) {
       const wallets = await loadWalletModule()

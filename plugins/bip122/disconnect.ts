@@ -1,5 +1,6 @@
 import type { Observable } from 'rxjs'
-import { answerFamilyDisconnect, constants, type LatchEvent, type Logged } from '../../kernel/index'
+import { constants, type LatchEvent, type Logged } from '../../kernel/index'
+import { answerSessionDisconnect } from '../../kernel/family/disconnect'
 import type { Deps } from './deps'
 import { loadWalletModule } from './lazy'
 import { activeSession } from './session'
@@ -9,17 +10,8 @@ import { activeSession } from './session'
  * standard's `standard:disconnect`; best effort, at most 3 s), then reports the disconnection.
  */
 export function answerDisconnect(events$: Observable<Logged>, { ctx, registry, requests }: Deps): Observable<LatchEvent> {
-  return answerFamilyDisconnect(
-    events$,
-    'bip122',
-    () => {
-      const session = activeSession(ctx, registry)
-      return session.kind === 'mine' ? session : undefined
-    },
-    // A connector's wallet (WalletConnect's) ends its session, for every family it serves.
-    (session) =>
-      session.remote ? session.remote.disconnect() : loadWalletModule()
-        .then((wallets) => wallets.openWallet(session.entry, ctx.ports.window))
-        .then((wallet) => requests.track(() => wallet.disconnect(), { label: 'wallet_disconnect', timeout: constants.signOutWait })),
-  )
+  return answerSessionDisconnect(events$, 'bip122', () => activeSession(ctx, registry), async ({ entry }) => {
+    const wallet = await (await loadWalletModule()).openWallet(entry, ctx.ports.window)
+    return requests.track(() => wallet.disconnect(), { label: 'wallet_disconnect', timeout: constants.signOutWait })
+  })
 }

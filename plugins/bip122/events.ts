@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { caipAddressSchema, defineEvent, errorDataSchema, type EventsOf } from '../../kernel/index'
+import { caipAddressSchema, defineEvent, defineRequest, errorDataSchema, type EventsOf } from '../../kernel/index'
 
 const ns = { namespaced: true }
 
@@ -8,9 +8,16 @@ const ns = { namespaced: true }
  * `address` is required and must be a payment account of the connection; the plugin answers `BIP122_ADDRESS_REQUIRED`
  * or `NON_PAYMENT_ACCOUNT` otherwise. Dispatch with `ns: 'bip122'`.
  */
-export const bip122SwitchAccountRequested = defineEvent('bip122/switchAccountRequested', z.object({ address: z.optional(z.string().check(z.maxLength(100))) }), ns)
-export const bip122SwitchAccountSucceeded = defineEvent('bip122/switchAccountSucceeded', z.object({ caipAddress: caipAddressSchema }), ns)
-export const bip122SwitchAccountFailed = defineEvent('bip122/switchAccountFailed', z.object({ error: errorDataSchema }), ns)
+export const {
+  requested: bip122SwitchAccountRequested,
+  succeeded: bip122SwitchAccountSucceeded,
+  failed: bip122SwitchAccountFailed,
+} = defineRequest(
+  'bip122/switchAccountRequested',
+  // The answer is the account switched to: an address, public.
+  { params: z.object({ address: z.optional(z.string().check(z.maxLength(100))) }), result: z.object({ caipAddress: caipAddressSchema }) },
+  { ...ns, sensitive: false },
+)
 
 /** The balance of `caipAddress` could not be read (docs/bitcoin.md, "Balance"): the error says why. */
 export const bip122BalanceFailed = defineEvent('bip122/balanceFailed', z.object({ caipAddress: caipAddressSchema, error: errorDataSchema }), ns)

@@ -1,14 +1,6 @@
 import type { Observable } from 'rxjs'
-import {
-  answerIntent,
-  LatchError,
-  networkSwitched,
-  networkSwitchFailed,
-  networkSwitchRequested,
-  networkSwitchSucceeded,
-  type LatchEvent,
-  type Logged,
-} from '../../kernel/index'
+import { answerFamilyNetworkSwitch } from '../../kernel/family/switch-network'
+import { LatchError, type LatchEvent, type Logged } from '../../kernel/index'
 import { connectedEvents } from './connected'
 import type { Deps } from './deps'
 import { toBitcoinWalletError } from './errors'
@@ -21,18 +13,15 @@ import { activeSession } from './session'
  * on the new network are read again, since Bitcoin addresses differ per network.
  */
 export function answerSwitchNetwork(events$: Observable<Logged>, { ctx, registry, requests, settings }: Deps): Observable<LatchEvent> {
-  const options = { intent: networkSwitchRequested, succeeded: networkSwitchSucceeded, failed: networkSwitchFailed, ns: 'bip122', toError: switchError,
-  } as const
-  return answerIntent(events$, options, async (intent, emit) => {
-    const { caipNetworkId } = intent.payload
-    const state = ctx.getState()
-    const session = activeSession(ctx, registry, state)
-    if (!state.chains.bip122.network.requestedCaipNetworks.some((n) => n.caipNetworkId === caipNetworkId)) {
-      throw new LatchError('NETWORK_NOT_FOUND', { details: `${caipNetworkId} is not among the configured networks` })
-    }
-    // A connector's wallet (WalletConnect's) switches by its connector's rules, which then follows with its account there.
-    if (session.kind === 'mine' && session.remote) await session.remote.switchChain(caipNetworkId)
-    else if (session.kind === 'mine' && session.caipNetworkId !== caipNetworkId) {
+  return answerFamilyNetworkSwitch(events$, ctx, {
+    ns: 'bip122',
+    toError: switchError,
+    async switchWallet({ caipNetworkId }, emit) {
+      const session = activeSession(ctx, registry)
+      if (session.kind !== 'mine') return
+      // A connector's wallet (WalletConnect's) switches by its connector's rules, which then follows with its account there.
+      if (session.remote) return session.remote.switchChain(caipNetworkId)
+      if (session.caipNetworkId === caipNetworkId) return
       const wallets = await loadWalletModule()
       const wallet = await wallets.openWallet(session.entry, ctx.ports.window)
       await requests.track(() => wallet.changeNetwork(caipNetworkId), { label: 'wallet_changeNetwork', bound: true })
@@ -40,11 +29,8 @@ export function answerSwitchNetwork(events$: Observable<Logged>, { ctx, registry
       const connection = wallets.readAccounts({ ...raw, caipNetworkId: raw.caipNetworkId ?? caipNetworkId }, caipNetworkId, settings.purposes)
       if (connection.caipNetworkId !== caipNetworkId) throw new LatchError('SWITCH_CHAIN_FAILED', { details: `the wallet stayed on ${connection.caipNetworkId}` })
       for (const event of connectedEvents(ctx.getState(), session.entry, connection, { activate: true })) emit(event)
-      return { caipNetworkId }
-    }
-    const now = ctx.getState()
-    if (now.activeNamespace !== 'bip122' || now.chains.bip122.network.caipNetwork?.caipNetworkId !== caipNetworkId) emit(networkSwitched({ caipNetworkId }, { ns: 'bip122' }))
-    return { caipNetworkId }
+      return 'reported'
+    },
   })
 }
 

@@ -3,18 +3,10 @@ import {
   answerIntent,
   assertMethodAllowed,
   LatchError,
-  walletRpcFailed,
-  walletRpcRequested,
-  walletRpcSucceeded,
-  walletSendTransactionFailed,
-  walletSendTransactionRequested,
-  walletSendTransactionSucceeded,
-  walletSignMessageFailed,
-  walletSignMessageRequested,
-  walletSignMessageSucceeded,
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
+import { walletIntents } from '../../kernel/family/wallet-intents'
 import type { Deps } from './deps'
 import { toBitcoinWalletError } from './errors'
 import { loadWalletModule } from './lazy'
@@ -46,17 +38,17 @@ async function run(deps: Deps, method: string, params: unknown): Promise<unknown
 export function answerWalletRequests(events$: Observable<Logged>, deps: Deps): Observable<LatchEvent> {
   const toError = (error: unknown) => toBitcoinWalletError(error)
   return merge(
-    answerIntent(events$, { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns: 'bip122', toError }, async (intent) => {
+    answerIntent(events$, { ...walletIntents.rpc, ns: 'bip122', toError }, async (intent) => {
       const result = await run(deps, intent.payload.method, intent.payload.params)
       return { result: result as never }
     }),
-    answerIntent(events$, { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'bip122', toError }, async (intent) => {
+    answerIntent(events$, { ...walletIntents.signMessage, ns: 'bip122', toError }, async (intent) => {
       const result = await run(deps, 'signMessage', { message: intent.payload.message })
       return { signature: (result as { signature: string }).signature }
     }),
     answerIntent(
       events$,
-      { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'bip122', toError },
+      { ...walletIntents.sendTransaction, ns: 'bip122', toError },
       async (intent) => {
         const { to, value, data, token } = intent.payload
         if ((data !== undefined && data !== '0x') || token !== undefined) throw new LatchError('INVALID_PARAMS', { details: 'a Bitcoin transfer carries no data and no token' })

@@ -2,7 +2,7 @@ import type { Observable } from 'rxjs'
 import { type VisitorMessageId, LatchError, type EffectContext, type LatchEvent, type Logged, type WalletListing } from '../../kernel/index'
 import { answerFamilyConnect } from '../../kernel/family/connect'
 import type { ConnectorEntry, Registry } from './registry'
-import { caipAddressOf, connectedEvents, isForeignConnector, readAccounts, readChainId, toWalletError } from './shared'
+import { caipAddressOf, connectedEvents, readAccounts, readChainId, toWalletError } from './shared'
 import type { WalletRequests } from './wallet-requests'
 
 /** The visitor-facing text when the wallet's connection prompt is declined. */
@@ -17,7 +17,6 @@ export function answerConnect(events$: Observable<Logged>, ctx: EffectContext, r
     ns: 'eip155',
     toError: (error) => toWalletError(error, { rejected: connectionDeclined }),
     find: (connectorId) => registry.get(connectorId),
-    isForeign: (connectorId) => isForeignConnector(ctx.getState(), registry, connectorId),
     abort: (reason) => requests.abort(reason),
     async connect(entry, stillCurrent) {
       const accounts = await readAccounts(await requests.request(entry.provider, 'eth_requestAccounts'))

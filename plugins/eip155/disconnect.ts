@@ -1,5 +1,7 @@
 import type { Observable } from 'rxjs'
-import { answerFamilyDisconnect, constants, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { constants, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { answerSessionDisconnect } from '../../kernel/family/disconnect'
+import type { Eip1193Provider } from './provider'
 import type { Registry } from './registry'
 import { activeSession } from './session'
 import type { WalletRequests } from './wallet-requests'
@@ -10,14 +12,6 @@ import type { WalletRequests } from './wallet-requests'
  * wallet, ends its session; then reports the disconnection.
  */
 export function answerDisconnect(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
-  return answerFamilyDisconnect(
-    events$,
-    'eip155',
-    () => {
-      const session = activeSession(ctx, registry)
-      return session.kind === 'mine' ? session : undefined
-    },
-    // A connector's wallet (WalletConnect's) ends its session, for every family it serves.
-    (session) => (session.remote ? session.remote.disconnect() : requests.request(session.provider, 'wallet_revokePermissions', [{ eth_accounts: {} }], { timeout: constants.signOutWait })),
-  )
+  const revoke = (session: { provider: Eip1193Provider }) => requests.request(session.provider, 'wallet_revokePermissions', [{ eth_accounts: {} }], { timeout: constants.signOutWait })
+  return answerSessionDisconnect(events$, 'eip155', () => activeSession(ctx, registry), revoke)
 }

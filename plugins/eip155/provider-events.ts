@@ -1,4 +1,4 @@
-import { concatMap, EMPTY, mergeMap, Observable, switchMap } from 'rxjs'
+import { concatMap, mergeMap, Observable } from 'rxjs'
 import {
   accountAddressChanged,
   accountDisconnected,
@@ -8,6 +8,7 @@ import {
 } from '../../kernel/index'
 import { readAccounts, readChainId } from './accounts'
 import { caipAddressOf, networkSwitchedTo } from './connected'
+import { followConnectedWallet } from '../../kernel/family/session'
 import { providerErrorCode } from './errors'
 import type { Eip1193Provider } from './provider'
 import type { Registry } from './registry'
@@ -19,15 +20,9 @@ type ProviderEvent = { name: 'accountsChanged' | 'chainChanged' | 'disconnect'; 
  * Listens only while one of this plugin's wallets is connected; stops on disconnect and on destroy.
  */
 export function watchProvider(ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
-  return ctx
-    .select((state) => state.chains.eip155.connectorId)
-    .pipe(
-      switchMap((connectorId) => {
-        const entry = connectorId === undefined ? undefined : registry.get(connectorId)
-        return entry ? providerEvents(entry.provider).pipe(concatMap((event) => translate(event, ctx))) : EMPTY
-      }),
-      mergeMap((events) => events),
-    )
+  return followConnectedWallet(ctx, 'eip155', (id) => registry.get(id), (entry) => providerEvents(entry.provider).pipe(concatMap((event) => translate(event, ctx)))).pipe(
+    mergeMap((events) => events),
+  )
 }
 
 function providerEvents(provider: Eip1193Provider): Observable<ProviderEvent> {

@@ -4,13 +4,11 @@ import {
   classifyRpcResult,
   isEvmAddress,
   LatchError,
-  walletSendTransactionFailed,
-  walletSendTransactionRequested,
-  walletSendTransactionSucceeded,
   type EffectContext,
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
+import { walletIntents } from '../../kernel/family/wallet-intents'
 import { describe } from './accounts'
 import { toWalletError } from './errors'
 import { toHexQuantity } from './hex'
@@ -21,7 +19,7 @@ import { notConnected } from './not-connected'
 
 /** Answers `wallet/sendTransactionRequested` for eip155 with `eth_sendTransaction`; resolves with the hash once sent. */
 export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
-  const options = { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'eip155', toError: toWalletError } as const
+  const options = { ...walletIntents.sendTransaction, ns: 'eip155', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
     const session = activeSession(ctx, registry)
     if (session.kind === 'none') throw notConnected()

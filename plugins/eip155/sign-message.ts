@@ -3,13 +3,11 @@ import {
   answerIntent,
   classifyRpcResult,
   LatchError,
-  walletSignMessageFailed,
-  walletSignMessageRequested,
-  walletSignMessageSucceeded,
   type EffectContext,
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
+import { walletIntents } from '../../kernel/family/wallet-intents'
 import { describe } from './accounts'
 import { toWalletError } from './errors'
 import { utf8ToHex } from './hex'
@@ -20,7 +18,7 @@ import { notConnected } from './not-connected'
 
 /** Answers `wallet/signMessageRequested` for eip155 with `personal_sign`; a declined prompt is 'Signature declined'. */
 export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
-  const options = { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'eip155', toError: toWalletError } as const
+  const options = { ...walletIntents.signMessage, ns: 'eip155', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
     const session = activeSession(ctx, registry)
     if (session.kind === 'none') throw notConnected()

@@ -1,12 +1,8 @@
 import type { Observable } from 'rxjs'
+import { answerFamilyNetworkSwitch } from '../../kernel/family/switch-network'
 import {
   type VisitorMessageId,
-  answerIntent,
   LatchError,
-  networkSwitched,
-  networkSwitchFailed,
-  networkSwitchRequested,
-  networkSwitchSucceeded,
   type CaipNetwork,
   type EffectContext,
   type LatchEvent,
@@ -28,26 +24,13 @@ export const switchDeclined = 'NETWORK_SWITCH_DECLINED' satisfies VisitorMessage
  * switches locally; with one, the wallet is asked, and a chain it does not know is added first.
  */
 export function answerSwitchNetwork(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
-  const options = {
-    intent: networkSwitchRequested,
-    succeeded: networkSwitchSucceeded,
-    failed: networkSwitchFailed,
+  return answerFamilyNetworkSwitch(events$, ctx, {
     ns: 'eip155',
     toError: switchError,
-  } as const
-  return answerIntent(events$, options, async (intent, emit) => {
-    const { caipNetworkId } = intent.payload
-    const state = ctx.getState()
-    const session = activeSession(ctx, registry, state)
-    const network = state.chains.eip155.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
-    if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: `${caipNetworkId} is not among the configured networks` })
-    if (session.kind === 'mine') await switchChain(requests, session.provider, network)
-    // The wallet's chainChanged may have reported the switch already.
-    const now = ctx.getState()
-    if (now.activeNamespace !== 'eip155' || now.chains.eip155.network.caipNetwork?.caipNetworkId !== caipNetworkId) {
-      emit(networkSwitched({ caipNetworkId }, { ns: 'eip155' }))
-    }
-    return { caipNetworkId }
+    async switchWallet(network) {
+      const session = activeSession(ctx, registry)
+      if (session.kind === 'mine') await switchChain(requests, session.provider, network)
+    },
   })
 }
 

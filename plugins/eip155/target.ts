@@ -1,4 +1,5 @@
-import { parseCaipAddress, type CaipAddress, type CaipNetwork, type State } from '../../kernel/index'
+import type { CaipAddress, CaipNetwork, State } from '../../kernel/index'
+import { connectedAccount } from '../../kernel/family/session'
 
 /**
  * Whose balance to read, and where: the connected EVM account on its network, with that network's first RPC URL,
@@ -8,15 +9,10 @@ export type BalanceTarget = { caipAddress: CaipAddress; address: string; network
 
 /** The connected EVM account's balance target; undefined when not connected or on a network Latch does not know. */
 export function balanceTargetOf(state: State): BalanceTarget | undefined {
-  const chain = state.chains.eip155
-  const caipAddress = chain.account.caipAddress
-  if (chain.connectorId === undefined || !caipAddress) return undefined
-  const { caipNetworkId, address } = parseCaipAddress(caipAddress)
-  const configured = chain.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
-  const network = configured ?? (chain.network.caipNetwork?.caipNetworkId === caipNetworkId ? chain.network.caipNetwork : undefined)
-  if (!network) return undefined
-  const urls = network.rpcUrls.default.http
-  return { caipAddress, address, network, url: urls[0], urls: urls.join('\n'), configured: !!configured }
+  const connected = connectedAccount(state, 'eip155')
+  if (!connected) return undefined
+  const urls = connected.network.rpcUrls.default.http
+  return { ...connected, url: urls[0], urls: urls.join('\n') }
 }
 
 /** Same account on the same network and RPC URL. */

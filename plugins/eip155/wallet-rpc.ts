@@ -1,20 +1,7 @@
 import type { Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import {
-  answerIntent,
-  assertMethodAllowed,
-  describeIssues,
-  isSafeMethod,
-  LatchError,
-  selectAddress,
-  walletRpcFailed,
-  walletRpcRequested,
-  walletRpcSucceeded,
-  type EffectContext,
-  type LatchEvent,
-  type Logged,
-  type State,
-} from '../../kernel/index'
+import { answerIntent, assertMethodAllowed, describeIssues, isSafeMethod, LatchError, type EffectContext, type LatchEvent, type Logged, type State } from '../../kernel/index'
+import { connectedAddress, readParams, walletIntents } from '../../kernel/family/wallet-intents'
 import type { Registry } from './registry'
 import { paramsSchemas, resultSchemas, typedDataSchema } from './request-schemas'
 import { activeSession, capabilitiesSchema, describe, notConnected, selectEip155ChainId, toHexQuantity, toWalletError } from './shared'
@@ -34,7 +21,7 @@ type Params = readonly unknown[] | Readonly<Record<string, unknown>> | undefined
  * Read-only requests survive a cancel and a change of connection; any other is bound to its connection.
  */
 export function answerWalletRpc(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, requests: WalletRequests): Observable<LatchEvent> {
-  const options = { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns: 'eip155', toError: toWalletError } as const
+  const options = { ...walletIntents.rpc, ns: 'eip155', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
     const { method, params } = intent.payload as { method: string; params: Params }
     const state = ctx.getState()
@@ -73,7 +60,7 @@ function answerFromState(state: State, method: string): unknown {
     return toHexQuantity(chainId)
   }
   if (method === 'eth_accounts') {
-    const address = state.chains.eip155.connectorId === undefined ? undefined : selectAddress(state, 'eip155')
+    const address = connectedAddress(state, 'eip155')
     return address ? [address] : []
   }
   return undefined
@@ -86,7 +73,7 @@ function checkParams(method: string, params: Params): void {
   }
   const schema = paramsSchemas[method]
   if (!schema) return
-  refuse(method, z.safeParse(schema, params, { reportInput: true }))
+  readParams(method, schema, params)
   if (method === 'eth_signTypedData_v4') {
     const data = (params as unknown[])[1]
     let typedData: unknown = data
@@ -97,13 +84,10 @@ function checkParams(method: string, params: Params): void {
         throw new LatchError('INVALID_PARAMS', { details: `eth_signTypedData_v4: [1] is not JSON: ${describe(data)}` })
       }
     }
-    refuse(`${method} [1]`, z.safeParse(typedDataSchema, typedData, { reportInput: true }))
+    readParams(`${method} [1]`, typedDataSchema, typedData)
   }
 }
 
-function refuse(what: string, parsed: { success: boolean; error?: { issues: readonly z.core.$ZodIssue[] } }): void {
-  if (!parsed.success) throw new LatchError('INVALID_PARAMS', { details: `${what}: ${describeIssues(parsed.error?.issues ?? [])}` })
-}
 
 /** The wallet's answer if it is what the method returns; `INVALID_RESPONSE` otherwise. `undefined` becomes `null`. */
 function checkResult(method: string, answer: unknown): unknown {

@@ -1,5 +1,6 @@
 import { catchError, concat, concatMap, defaultIfEmpty, distinctUntilChanged, EMPTY, exhaustMap, filter, map, merge, mergeMap, of, switchMap, take, timer, type Observable } from 'rxjs'
 import { balancePolls, type Refresh } from '../../kernel/core/balance-polls'
+import { connectedAccount } from '../../kernel/family/session'
 import * as z from 'zod/mini'
 import {
   accountBalanceFailed,
@@ -10,7 +11,6 @@ import {
   errorToast,
   formatUnitsToDecimalString,
   LatchError,
-  parseCaipAddress,
   readCache,
   toastRequested,
   toLatchError,
@@ -93,13 +93,8 @@ function confirmed(ctx: EffectContext, target: Target, signature: string): Obser
 }
 
 function targetOf(state: State): Target | undefined {
-  const chain = state.chains.solana
-  const caipAddress = chain.account.caipAddress
-  if (chain.connectorId === undefined || !caipAddress) return undefined
-  const { caipNetworkId, address } = parseCaipAddress(caipAddress)
-  const configured = chain.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
-  const network = configured ?? (chain.network.caipNetwork?.caipNetworkId === caipNetworkId ? chain.network.caipNetwork : undefined)
-  return network ? { caipAddress, address, network, configured: !!configured, urls: network.rpcUrls.default.http } : undefined
+  const connected = connectedAccount(state, 'solana')
+  return connected ? { ...connected, urls: connected.network.rpcUrls.default.http } : undefined
 }
 
 const lamportsSchema = z.object({ value: z.number().check(z.int(), z.gte(0)) })

@@ -3,7 +3,7 @@ import { LatchError, type CaipAddress, type EffectContext, type LatchEvent, type
 import { answerFamilyConnect } from '../../kernel/family/connect'
 import { toWalletError } from './errors'
 import type { Registry, WalletEntry } from './registry'
-import { connectedEvents, isForeignConnector, listingOf, networkFor } from './session-state'
+import { connectedEvents, listingOf, networkFor } from './session-state'
 import type { WalletCalls } from './wallet-calls'
 import { readAccounts, readFeature, type Account } from './accounts'
 
@@ -17,7 +17,6 @@ export function answerConnect(events$: Observable<Logged>, ctx: EffectContext, r
     ns: 'solana',
     toError: (error) => toWalletError(error, { rejected: 'CONNECTION_DECLINED' }),
     find: (connectorId) => registry.get(connectorId),
-    isForeign: (connectorId) => isForeignConnector(ctx.getState(), registry, connectorId),
     abort: (reason) => calls.abort(reason),
     async connect(entry, stillCurrent) {
       const accounts = await connectWallet(entry, calls, false)

@@ -1,25 +1,7 @@
 import { firstValueFrom, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import {
-  answerIntent,
-  assertMethodAllowed,
-  describeIssues,
-  LatchError,
-  selectAddress,
-  walletRpcFailed,
-  walletRpcRequested,
-  walletRpcSucceeded,
-  walletSendTransactionFailed,
-  walletSendTransactionRequested,
-  walletSendTransactionSucceeded,
-  walletSignMessageFailed,
-  walletSignMessageRequested,
-  walletSignMessageSucceeded,
-  type EffectContext,
-  type LatchEvent,
-  type Logged,
-  type State,
-} from '../../kernel/index'
+import { answerIntent, assertMethodAllowed, LatchError, type EffectContext, type LatchEvent, type Logged, type State } from '../../kernel/index'
+import { connectedAddress, readParams, walletIntents } from '../../kernel/family/wallet-intents'
 import { decodeBase58, encodeBase58 } from '../../kernel/rules/base58'
 import { maxMessageBytes, toBase64 } from './bytes'
 import { notConnected, toWalletError } from './errors'
@@ -48,7 +30,7 @@ function signerOf(ctx: EffectContext, registry: Registry, calls: WalletCalls): {
  * (`INVALID_RESPONSE`). `solana_getAccounts` and `solana_requestAccounts` are answered from the state.
  */
 export function answerWalletRpc(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls, onSent: (signature: string) => void = () => undefined): Observable<LatchEvent> {
-  const options = { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns: 'solana', toError: toWalletError } as const
+  const options = { ...walletIntents.rpc, ns: 'solana', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent): Promise<{ result: Json }> => {
     const { method, params } = intent.payload
     const state = ctx.getState()
@@ -93,21 +75,19 @@ export function answerWalletRpc(events$: Observable<Logged>, ctx: EffectContext,
 
 /** `[{ pubkey }]` of the connected account; `solana_requestAccounts` with none connected is `NOT_CONNECTED`. */
 function accountsOf(state: State, method: string) {
-  const address = state.chains.solana.connectorId === undefined ? undefined : selectAddress(state, 'solana')
+  const address = connectedAddress(state, 'solana')
   if (!address && method === 'solana_requestAccounts') throw notConnected()
   return address ? [{ pubkey: address }] : []
 }
 
 function checkParams(method: string, params: unknown): unknown {
   if (!Object.hasOwn(paramsSchemas, method)) return params
-  const parsed = z.safeParse(paramsSchemas[method as keyof typeof paramsSchemas], params, { reportInput: true })
-  if (!parsed.success) throw new LatchError('INVALID_PARAMS', { details: `${method}: ${describeIssues(parsed.error.issues)}` })
-  return parsed.data
+  return readParams(method, paramsSchemas[method as keyof typeof paramsSchemas] as z.ZodMiniType<unknown>, params)
 }
 
 /** Answers the kernel's `signMessage` for solana: the text's UTF-8 bytes, signed; the signature in base58. */
 export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls): Observable<LatchEvent> {
-  const options = { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'solana', toError: toWalletError } as const
+  const options = { ...walletIntents.signMessage, ns: 'solana', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
     const found = signerOf(ctx, registry, calls)
     const message = new TextEncoder().encode(intent.payload.message)
@@ -121,7 +101,7 @@ export function answerSignMessage(events$: Observable<Logged>, ctx: EffectContex
  * units of that SPL token to `to`'s associated token account (./spl, loaded then). `hash` is its signature.
  */
 export function answerSendTransaction(events$: Observable<Logged>, ctx: EffectContext, registry: Registry, calls: WalletCalls, onSent: (signature: string) => void = () => undefined): Observable<LatchEvent> {
-  const options = { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'solana', toError: toWalletError } as const
+  const options = { ...walletIntents.sendTransaction, ns: 'solana', toError: toWalletError } as const
   return answerIntent(events$, options, async (intent) => {
     const found = signerOf(ctx, registry, calls)
     const { to, value, data, token } = intent.payload

@@ -1,5 +1,5 @@
-import { accountConnected, LatchError, networkSwitched, selectAddress, type CaipNetwork, type EffectContext, type LatchEvent, type State, type WalletListing } from '../../kernel/index'
-import { remoteWallets, type RemoteWallet } from '../../kernel/family/wallets'
+import { accountConnected, LatchError, networkSwitched, type CaipNetwork, type EffectContext, type LatchEvent, type State, type WalletListing } from '../../kernel/index'
+import { familySession, type FamilySession } from '../../kernel/family/session'
 import { remoteStandardWallet } from './remote'
 import { walletChainOf } from './networks'
 import type { Registry, WalletEntry } from './registry'
@@ -9,23 +9,19 @@ import { readAccounts, type Account } from './accounts'
  * Who holds the solana connection: nobody, or a wallet this plugin answers through: one it discovered, or the one a
  * connector plugin (WalletConnect) handed it, as a wallet-standard wallet (`remote` set; docs/plugins.md, "The family kit").
  */
-export type Session = { kind: 'none' } | { kind: 'mine'; entry: WalletEntry; address: string; remote?: RemoteWallet }
+export type Session = FamilySession<{ entry: WalletEntry }>
 
 export function activeSession(ctx: EffectContext, registry: Registry, state: State = ctx.getState()): Session {
-  const connectorId = state.chains.solana.connectorId
-  const address = selectAddress(state, 'solana')
-  if (connectorId === undefined || !address) return { kind: 'none' }
-  const entry = registry.get(connectorId)
-  if (entry) return { kind: 'mine', entry, address }
-  const remote = remoteWallets(ctx).get('solana', connectorId)
-  if (!remote) return { kind: 'none' }
-  const connector = state.connectors.list.find((c) => c.id === connectorId && c.chain === 'solana') ?? { id: connectorId, name: connectorId, type: 'WALLET_CONNECT', chain: 'solana' as const }
-  return { kind: 'mine', entry: { connector, wallet: remoteStandardWallet(remote), info: { name: connector.name, chains: [] } }, address, remote }
-}
-
-/** True when another plugin listed this solana connector: it answers, not us. */
-export function isForeignConnector(state: State, registry: Registry, connectorId: string): boolean {
-  return !registry.get(connectorId) && state.connectors.list.some((c) => c.id === connectorId && c.chain === 'solana')
+  return familySession(
+    ctx,
+    {
+      ns: 'solana',
+      find: (id) => registry.get(id),
+      local: (entry) => ({ entry }),
+      remote: (wallet, connector) => ({ entry: { connector, wallet: remoteStandardWallet(wallet), info: { name: connector.name, chains: [] } } }),
+    },
+    state,
+  )
 }
 
 /** The connected account as the wallet holds it now (its features want the wallet's own object back). */

@@ -1,12 +1,8 @@
 import type { Observable } from 'rxjs'
 import { remoteWallets } from '../../kernel/family/wallets'
+import { answerFamilyNetworkSwitch } from '../../kernel/family/switch-network'
 import {
-  answerIntent,
   LatchError,
-  networkSwitched,
-  networkSwitchFailed,
-  networkSwitchRequested,
-  networkSwitchSucceeded,
   toLatchError,
   type EffectContext,
   type LatchEvent,
@@ -22,25 +18,20 @@ import type { Registry } from './registry'
  * by its connector's rules.
  */
 export function answerSwitchNetwork(events$: Observable<Logged>, ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
-  const options = { intent: networkSwitchRequested, succeeded: networkSwitchSucceeded, failed: networkSwitchFailed, ns: 'solana', toError: (e: unknown) => toLatchError(e, 'SWITCH_CHAIN_FAILED'),
-  } as const
-  return answerIntent(events$, options, async (intent, emit) => {
-    const { caipNetworkId } = intent.payload
-    const state = ctx.getState()
-    const chain = state.chains.solana
-    const entry = chain.connectorId === undefined ? undefined : registry.get(chain.connectorId)
-    const network = chain.network.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
-    if (!network) throw new LatchError('NETWORK_NOT_FOUND', { details: `${caipNetworkId} is not among the configured networks` })
-    // Connected through a connector's wallet (WalletConnect): the switch follows its rules (docs/walletconnect.md, "Sessions").
-    const connectorId = chain.connectorId !== undefined && !entry ? chain.connectorId : undefined
-    const remote = connectorId === undefined ? undefined : remoteWallets(ctx).get('solana', connectorId)
-    if (remote) await remote.switchChain(caipNetworkId)
-    const walletChain = walletChainOf(caipNetworkId)
-    if (entry && walletChain && !chainsOf(entry.wallet, entry.info.chains).includes(walletChain)) {
-      throw new LatchError('SWITCH_CHAIN_FAILED', { details: `${entry.connector.name} does not serve ${walletChain}` })
-    }
-    if (state.activeNamespace !== 'solana' || chain.network.caipNetwork?.caipNetworkId !== caipNetworkId) emit(networkSwitched({ caipNetworkId }, { ns: 'solana' }))
-    return { caipNetworkId }
+  return answerFamilyNetworkSwitch(events$, ctx, {
+    ns: 'solana',
+    toError: (e: unknown) => toLatchError(e, 'SWITCH_CHAIN_FAILED'),
+    async switchWallet({ caipNetworkId }) {
+      const { connectorId } = ctx.getState().chains.solana
+      const entry = connectorId === undefined ? undefined : registry.get(connectorId)
+      // Connected through a connector's wallet (WalletConnect): the switch follows its rules (docs/walletconnect.md, "Sessions").
+      const remote = connectorId === undefined || entry ? undefined : remoteWallets(ctx).get('solana', connectorId)
+      if (remote) await remote.switchChain(caipNetworkId)
+      const walletChain = walletChainOf(caipNetworkId)
+      if (entry && walletChain && !chainsOf(entry.wallet, entry.info.chains).includes(walletChain)) {
+        throw new LatchError('SWITCH_CHAIN_FAILED', { details: `${entry.connector.name} does not serve ${walletChain}` })
+      }
+    },
   })
 }
 

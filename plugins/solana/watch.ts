@@ -1,4 +1,5 @@
-import { EMPTY, Observable, switchMap } from 'rxjs'
+import { Observable } from 'rxjs'
+import { followConnectedWallet } from '../../kernel/family/session'
 import { accountAddressChanged, accountDisconnected, parseCaipAddress, type EffectContext, type LatchEvent } from '../../kernel/index'
 import type { Registry, WalletEntry } from './registry'
 import { readAccounts, readFeature } from './accounts'
@@ -10,14 +11,7 @@ import { readAccounts, readFeature } from './accounts'
  * are read when next used.
  */
 export function watchWallet(ctx: EffectContext, registry: Registry): Observable<LatchEvent> {
-  return ctx
-    .select((state) => state.chains.solana.connectorId)
-    .pipe(
-      switchMap((connectorId) => {
-        const entry = connectorId === undefined ? undefined : registry.get(connectorId)
-        return entry ? changes(entry, ctx) : EMPTY
-      }),
-    )
+  return followConnectedWallet(ctx, 'solana', (id) => registry.get(id), (entry) => changes(entry, ctx))
 }
 
 function changes(entry: WalletEntry, ctx: EffectContext): Observable<LatchEvent> {
