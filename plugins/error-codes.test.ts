@@ -22,6 +22,8 @@ const moved: readonly [string, string, ErrorDeclaration<string, string>, string]
   ['api', 'FETCH_TRANSACTIONS_FAILED', activityErrors, 'Failed to fetch transactions (FETCH_TRANSACTIONS_FAILED)'],
   ['api', 'TRANSACTIONS_ADDRESS_REQUIRED', activityErrors, "Transactions can't be fetched without an accountAddress (TRANSACTIONS_ADDRESS_REQUIRED)"],
   ['eip155', 'CAPABILITIES_ADDRESS_REQUIRED', eip155Errors, 'Missing address parameter in `wallet_getCapabilities` request (CAPABILITIES_ADDRESS_REQUIRED)'],
+  // Born in a plugin's declaration rather than moved: WalletConnect's configuration error.
+  ['walletconnect', 'WALLETCONNECT_NO_FAMILY', walletConnectErrors, 'WalletConnect needs a chain family plugin (WALLETCONNECT_NO_FAMILY)'],
 ]
 // Texts that are not a code's own: the kernel code they go with, and the message before the move.
 const movedTexts: readonly [string, string, LatchErrorCode, ErrorDeclaration<string, string>, string][] = [

@@ -1,6 +1,6 @@
 import { EMPTY } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { networkSwitched } from '../core/events'
+import { networkSwitched } from '../core/slices/chains'
 import { LatchError } from '../engine/errors'
 import { definePlugin } from '../engine/plugin'
 import type { EffectContext, LatchEvent } from '../index'
