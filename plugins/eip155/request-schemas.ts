@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { fixedList } from '../../kernel/family/wallet-intents'
 import { hexQuantitySchema } from './shared'
 
 /**
@@ -21,7 +22,7 @@ export const callSchema = z.looseObject({
 })
 
 /** `wallet_sendCalls` parameters (EIP-5792): one batch of at least one call. */
-export const sendCallsParamsSchema = z.tuple([
+export const sendCallsParamsSchema = fixedList([
   z.looseObject({
     version: z.optional(z.string()),
     id: z.optional(z.string().check(z.minLength(1), z.maxLength(8194))),
@@ -34,7 +35,7 @@ export const sendCallsParamsSchema = z.tuple([
 ])
 
 /** `wallet_getCallsStatus` parameters: the batch id `wallet_sendCalls` returned. */
-export const getCallsStatusParamsSchema = z.tuple([z.string().check(z.minLength(1), z.maxLength(8194))])
+export const getCallsStatusParamsSchema = fixedList([z.string().check(z.minLength(1), z.maxLength(8194))])
 
 /** EIP-712 typed data as `eth_signTypedData_v4` carries it (after JSON.parse). */
 export const typedDataSchema = z
@@ -47,10 +48,10 @@ export const typedDataSchema = z
   .check(z.refine((data) => Object.hasOwn(data.types, data.primaryType), { message: 'primaryType must name one of types', path: ['primaryType'] }))
 
 /** `eth_signTypedData_v4` parameters: the signing address, then the typed data (a JSON string, or the object). */
-export const signTypedDataParamsSchema = z.tuple([address, z.union([z.string(), jsonRecord])])
+export const signTypedDataParamsSchema = fixedList([address, z.union([z.string(), jsonRecord])])
 
 /** `wallet_grantPermissions` / `wallet_revokePermissions` parameters: one request object. */
-export const permissionsParamsSchema = z.tuple([jsonRecord])
+export const permissionsParamsSchema = fixedList([jsonRecord])
 
 /** A signature: 0x and at least 62 hex digits (docs/behaviour.md, "RPC results"). */
 export const signatureSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{62,}$/, 'a signature'))

@@ -9,6 +9,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import * as z from 'zod/mini'
 import { isSolanaAddress, LatchError } from '../../kernel/index'
 import { decodeBase58, encodeBase58 } from '../../kernel/rules/base58'
+import { fixedList } from '../../kernel/family/wallet-intents'
 import { fromBase64 } from '../../kernel/rules/base64'
 import { tokenPrograms } from './shared'
 
@@ -129,7 +130,7 @@ export function tokenTransferInstructions(a: { owner: Uint8Array; source: Uint8A
   ]
 }
 
-const accountsSchema = z.object({ value: z.array(z.nullable(z.object({ owner: z.string(), data: z.tuple([z.string(), z.literal('base64')]) }))) })
+const accountsSchema = z.object({ value: z.array(z.nullable(z.object({ owner: z.string(), data: fixedList<[string, 'base64']>([z.string(), z.literal('base64')]) }))) })
 
 /** What a token send needs of the session: an RPC read, the latest blockhash, and the wallet to sign and send. */
 export type SplSession = { read(method: string, params: unknown[]): Promise<unknown>; blockhash(): Promise<Uint8Array>; send(transaction: Uint8Array): Promise<string> }
