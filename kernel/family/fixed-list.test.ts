@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
@@ -45,4 +47,13 @@ describe('fixedList (kernel/family/wallet-intents.ts)', () => {
     expect(result.success).toBe(false)
     expect(result.error!.issues.map((i) => i.path)).toEqual([['data', 1]])
   })
+})
+
+it("no product code uses zod's tuple (docs/chunks.md): it would put zod's tuple code in every first load", () => {
+  const root = join(__dirname, '..', '..')
+  const files = ['kernel', 'plugins', 'ui', 'adapters', 'devtools'].flatMap((folder) =>
+    (readdirSync(join(root, folder), { recursive: true }) as string[]).filter((file) => /\.tsx?$/.test(file) && !/\.test(-d)?\.tsx?$/.test(file)).map((file) => join(folder, file)),
+  )
+  expect(files.length).toBeGreaterThan(100)
+  expect(files.filter((file) => /\bz\.tuple\(/.test(readFileSync(join(root, file), 'utf8')))).toEqual([])
 })
