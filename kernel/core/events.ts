@@ -21,7 +21,8 @@ export const kernelFaulted = defineEvent('kernel/faulted', z.object({ source: z.
 export const storageHydrated = defineEvent('storage/hydrated', z.object({ values: z.record(z.string(), z.unknown()) }))
 export const storageValueRejected = defineEvent('storage/valueRejected', z.object({ key: z.string(), reason: z.string() }))
 
-const kernelEvents = [kernelEventRejected, kernelFaulted, storageHydrated, storageValueRejected] as const
+// Typed by its members: an inferred tuple type was emitted in the declarations as a bare, unimported EventDefinition.
+const kernelEvents: readonly [typeof kernelEventRejected, typeof kernelFaulted, typeof storageHydrated, typeof storageValueRejected] = [kernelEventRejected, kernelFaulted, storageHydrated, storageValueRejected]
 
 declare module '../engine/events' {
   interface EventMap extends EventsOf<typeof kernelEvents> {}
