@@ -13,7 +13,7 @@ const chains = useChains()
 beforeAll(async () => {
   await Promise.all([installDemoContracts(chains.a.url), installDemoContracts(chains.b.url)])
   // Loaded once here, as a page loads it once: the tests then count requests without waiting for the import.
-  await Promise.all([import('./token-balances'), import('./tokens/answer-chain')])
+  await Promise.all([import('./token-balances'), import('./tokens/answer-chain'), import('./requests'), import('./receipts'), import('./balance')])
 })
 
 const [dusd, demo] = demoTokens as [(typeof demoTokens)[0], (typeof demoTokens)[0]]

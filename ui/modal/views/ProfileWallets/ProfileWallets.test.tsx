@@ -60,7 +60,11 @@ const family = definePlugin({
 })
 
 let cleanup: (() => Promise<void>) | undefined
-beforeAll(preloadAll)
+beforeAll(async () => {
+  await preloadAll()
+  // Loaded once here, as a page loads them once: a switch then waits for no import (docs/chunks.md).
+  await Promise.all([import('../../../../kernel/actions/switch-connection'), import('../../../../plugins/eip155/requests'), import('../../../../plugins/bip122/wallet')])
+})
 afterEach(async () => {
   await cleanup?.()
   cleanup = undefined
