@@ -16,15 +16,6 @@ import {
   LatchError,
   networkSwitched,
   persisted,
-  walletRpcFailed,
-  walletRpcRequested,
-  walletRpcSucceeded,
-  walletSendTransactionFailed,
-  walletSendTransactionRequested,
-  walletSendTransactionSucceeded,
-  walletSignMessageFailed,
-  walletSignMessageRequested,
-  walletSignMessageSucceeded,
   type CaipAddress,
   type Effect,
   type EffectContext,
@@ -33,7 +24,7 @@ import {
   type Logged,
   type State,
 } from 'latch'
-import { answerFamilyConnect, answerFamilyReconnect, chunk, whenNeeded } from 'latch/family'
+import { answerFamilyConnect, answerFamilyReconnect, chunk, walletIntents, whenNeeded } from 'latch/family'
 
 /** The connector the family lists: one, whatever address is typed. */
 export const watchConnectorId = 'watch-address'
@@ -87,9 +78,9 @@ const refuse: Effect = (events$, ctx) => {
     throw new LatchError('RPC_NOT_ALLOWED', { details: 'a watched address is read-only: it cannot sign or send' })
   }
   return merge(
-    answerIntent(events$, { intent: walletSignMessageRequested, succeeded: walletSignMessageSucceeded, failed: walletSignMessageFailed, ns: 'eip155' }, answer),
-    answerIntent(events$, { intent: walletSendTransactionRequested, succeeded: walletSendTransactionSucceeded, failed: walletSendTransactionFailed, ns: 'eip155' }, answer),
-    answerIntent(events$, { intent: walletRpcRequested, succeeded: walletRpcSucceeded, failed: walletRpcFailed, ns: 'eip155' }, answer),
+    answerIntent(events$, { ...walletIntents.signMessage, ns: 'eip155' }, answer),
+    answerIntent(events$, { ...walletIntents.sendTransaction, ns: 'eip155' }, answer),
+    answerIntent(events$, { ...walletIntents.rpc, ns: 'eip155' }, answer),
   )
 }
 
