@@ -20,6 +20,8 @@ const react18Alias = [
 const nodeModules = '**/node_modules/**'
 // Installs scripts/devnet's own dependencies (anvil) once, before workers start anvil in parallel.
 const devnet = 'scripts/devnet/install.ts'
+// The plugins' effects loaded on start, loaded before each test file (scripts/testing/preload-code.ts).
+const preload = 'scripts/testing/preload-code.ts'
 
 export default defineConfig({
   resolve: { alias },
@@ -33,12 +35,13 @@ export default defineConfig({
           exclude: ['**/*.e2e.test.ts', 'scripts/package/**', nodeModules],
           environment: 'node',
           globalSetup: [devnet],
+          setupFiles: [preload],
         },
       },
       {
         // The UI tests again, on React 18.3 (the lowest React the peer range allows).
         resolve: { alias: react18Alias },
-        test: { name: 'unit-react18', include: ['ui/**/*.test.{ts,tsx}'], exclude: ['**/*.e2e.test.ts', nodeModules], environment: 'node' },
+        test: { name: 'unit-react18', include: ['ui/**/*.test.{ts,tsx}'], exclude: ['**/*.e2e.test.ts', nodeModules], environment: 'node', setupFiles: [preload] },
       },
       {
         // npm pack, installed into fresh apps outside the repository: needs the npm registry.
@@ -46,7 +49,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'properties', include: ['property-tests/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
+        test: { name: 'properties', include: ['property-tests/**/*.test.ts'], environment: 'node', testTimeout: 120_000, setupFiles: [preload] },
       },
       {
         resolve: { alias },

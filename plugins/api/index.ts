@@ -4,12 +4,10 @@
  * with Latch, plus a typed client for the provider's other routes.
  */
 import * as z from 'zod/mini'
-import { EMPTY, filter, map, take } from 'rxjs'
-import { definePlugin, imageOriginsAllowed, latchConfigured, LatchError, persisted, type Effect, type LatchEvent } from '../../kernel/index'
+import { definePlugin, LatchError, persisted } from '../../kernel/index'
+import { lazyEffect } from './lazy-effect'
 import { normaliseBaseUrl } from '../provider-api/index'
-import { balancesEffect } from './balances'
 import { activityErrors, historyEffect, initialTransactionsState, sentSchema, transactionsEvents, transactionsReducers } from '../activity/index'
-import { walletListEffect } from './effects'
 import { walletListEvents } from './events'
 import type { ApiSettings } from './source'
 import { initialWalletListState, walletListReducers } from './state'
@@ -89,13 +87,6 @@ const optionsSchema = z.object({
   history: z.optional(z.boolean()),
 })
 
-/** docs/behaviour.md, "Images": the provider API's wallet images (by id) load from its origin, so it is announced once configured. */
-function imagesEffect(settings: ApiSettings): Effect {
-  const { baseUrl } = settings
-  if (!baseUrl) return () => EMPTY
-  return (events$) => events$.pipe(filter(latchConfigured.match), take(1), map((): LatchEvent => imageOriginsAllowed({ origins: [new URL(baseUrl).origin] })))
-}
-
 /** The api plugin: the `walletList` slice, its events and the effect that answers them. Throws `INVALID_OPTIONS` on bad options. */
 export function api(options: ApiOptions = {}) {
   const settings = readOptions(options)
@@ -107,7 +98,7 @@ export function api(options: ApiOptions = {}) {
     slices: { walletList: initialWalletListState(), transactions: initialTransactionsState() },
     // Typed by their own keys (satisfies Reducers, as eip155's pending list): the declaration names only the plugin's events.
     reduce: { ...walletListReducers, ...transactionsReducers },
-    effects: [walletListEffect(settings), balancesEffect(settings), historyEffect(settings), imagesEffect(settings)],
+    effects: [lazyEffect(settings), historyEffect(settings)],
     persist: [
       persisted({
         key: 'transactions/sent',

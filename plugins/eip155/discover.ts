@@ -4,10 +4,10 @@ import { connectorsDiscovered, connectorsRemoved, type LatchEvent, type LoggerPo
 import { createWarnOnce } from '../../kernel/family/registry'
 import { isEip1193Provider } from './provider'
 import { maxWallets, type ConnectorEntry, type Registry } from './registry'
+import { injectedConnectorId } from './shared'
 import { announcementSchema, maxIconLength } from './schemas'
 
-/** The id and name of the legacy `window.ethereum` connector (docs/behaviour.md hides 'Browser Wallet' where it says). */
-export const injectedConnectorId = 'injected'
+/** The name of the legacy `window.ethereum` connector (docs/behaviour.md hides 'Browser Wallet' where it says). */
 const injectedName = 'Browser Wallet'
 
 /** An EIP-6963 announcement as a connector entry; undefined for junk. Never throws. */

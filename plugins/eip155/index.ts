@@ -26,7 +26,7 @@ export {
 } from './events'
 export { selectCapabilities, selectEip155Address, selectEip155ChainId, selectEip155Network, selectIsEip155Connected } from './selectors'
 export { providerErrorCodes, toWalletError, type ToWalletErrorOptions } from './errors'
-export { injectedConnectorId } from './discover'
+export { injectedConnectorId } from './injected-id'
 export type { Eip1193Provider } from './provider'
 export { eip155RpcUrlMissing, eip155TransportEvents } from './transport-events'
 export { resolveName, type ResolveNameErrorType } from './resolve-name'

@@ -3,12 +3,15 @@ import { createLatch } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { createFakeWindow } from '../../scripts/testing/eip155-test-wallet'
 import { eip155 } from './index'
-import { lazyCode } from './plugin'
+import { lazyCode } from './effect'
+import { lazyCode as pluginCode } from './plugin'
 
 // Nothing of the plugin's lazy code is loaded in this file's modules (each test file has its own).
 describe('the wallet-request code (docs/behaviour.md, "What loads when")', () => {
   it('is fetched once the page is idle after the instance starts, before anything is asked, so a first click does not wait for it', async () => {
     expect(lazyCode.requests.loaded()).toBeUndefined()
+    // The plugin's effect, which loads as the instance starts, already here (as on a page where it has arrived).
+    await pluginCode.effect.load()
     const win = createFakeWindow()
     const t = createTestPorts()
     createLatch({ networks: [createTestNetwork('eip155', 1)], plugins: [eip155()], ports: { ...t.ports, window: win.window } })

@@ -24,6 +24,7 @@ export {
   eip155NameSucceeded,
 } from './events'
 export { toHexQuantity } from './hex'
+export { injectedConnectorId } from './injected-id'
 export { chunk } from '../../kernel/family/lazy'
 export { chainIdOf, universalResolverOf } from './networks'
 export { capabilitiesSchema, hexQuantitySchema } from './schemas'

@@ -4,6 +4,7 @@ import { anvilAccounts, startAnvil, type Anvil } from '../devnet/anvil'
 import { createLatch, type CaipNetwork, type LatchEvent, type Logged, type Plugin, type State } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { eip155 } from '../../plugins/eip155/index'
+import { lazyCode as effectCode } from '../../plugins/eip155/effect'
 import { lazyCode } from '../../plugins/eip155/plugin'
 import { createFakeWindow, createTestWallet } from './eip155-test-wallet'
 
@@ -31,7 +32,7 @@ export function useChains(): Chains {
     // The plugin's code loaded on first need (kernel/family/lazy.ts), loaded here as a page that already has it: the
     // tests see the events in the order of a loaded page, and count polls on virtual time without waiting for an
     // import (the first one under vitest takes about a second). lazy.test.ts covers the loading itself.
-    await Promise.all(Object.values(lazyCode).map((code) => code.load()))
+    await Promise.all([...Object.values(lazyCode), ...Object.values(effectCode)].map((code) => code.load()))
   }, 30_000)
   afterAll(() => chains.stop?.())
   return chains

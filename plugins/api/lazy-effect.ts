@@ -1,0 +1,33 @@
+import { balanceTokensRequested, modalOpened, type Effect, type LatchEvent } from '../../kernel/index'
+import { chunk, failIntent, whenNeeded } from '../../kernel/family/lazy'
+import { walletListFailed, walletListPageRequested, walletListSearchFailed, walletListSearchRequested } from './events'
+import type { ApiSettings } from './source'
+
+const effectCode = chunk(() => import('./effect'))
+
+/**
+ * The plugin's effect (effect.ts) loads with `import()` as the instance starts, so a dapp's first load holds only what
+ * renders before it (docs/behaviour.md, "What loads when"): the events dispatched meanwhile are handed to it in order once
+ * it has loaded. If it cannot load, a page or search of the wallet list asked for meanwhile fails (the list shows its
+ * error and Retry), a token balance request fails with `NETWORK_ERROR`, and the next one, or the modal opening, tries again.
+ */
+export function lazyEffect(settings: ApiSettings): Effect {
+  return (events$, ctx) =>
+    whenNeeded(events$, ctx, {
+      name: 'api',
+      wanted: (event) => walletListPageRequested.match(event) || walletListSearchRequested.match(event) || (balanceTokensRequested.match(event) && ctx.getState().balances.providerNamespaces.includes(event.ns as never)),
+      prefetch: (event) => modalOpened.match(event),
+      now: () => true,
+      chunk: effectCode,
+      run: (code, events$, ctx) => code.apiEffect(settings)(events$, ctx),
+      failed: ({ event }, error): LatchEvent[] => {
+        if (walletListPageRequested.match(event)) return [walletListFailed({ error: error.toData() })]
+        if (walletListSearchRequested.match(event)) return [walletListSearchFailed({ query: event.payload.query, error: error.toData() })]
+        return failIntent(event, error)
+      },
+    })
+}
+
+/** The plugin's code loaded later: `load()` it to have it at once (tests do). */
+export const lazyCode = { effect: effectCode }
+
