@@ -179,6 +179,29 @@ export function loadOnDemand(
   return whenNeeded(events$, ctx, { ...options, chunk: chunk(options.load), run: (effect, events$, ctx) => effect(events$, ctx) })
 }
 
+/**
+ * A family plugin's effect, loaded with `import()` as the instance starts (docs/behaviour.md, "What loads when"), so a
+ * dapp's first load holds only the plugin's events, reducers and slices: the events of that moment are kept and handed
+ * to it in order once it has arrived. If it cannot load, the family's wallet and network intents kept (and its own,
+ * `ns/…Requested`) fail with `NETWORK_ERROR`, except a connect to a connector another plugin listed (a WalletConnect or
+ * embedded wallet: that plugin answers it), and the next one tries again. `run` makes the effect from the module.
+ */
+export function familyEffectAtStart<M>(ns: ChainNamespace, code: Chunk<M>, run: (module: M) => Effect): Effect {
+  const owned = new RegExp(`^(wallet|network|${ns})/.+Requested$`)
+  return (events$, ctx) =>
+    whenNeeded(events$, ctx, {
+      name: ns,
+      wanted: (event) => event.ns === ns && owned.test(event.type),
+      now: () => true,
+      chunk: code,
+      run: (module, events$, ctx) => run(module)(events$, ctx),
+      failed: ({ event, state }, cause) => {
+        const connectorId = event.type === 'wallet/connectRequested' ? (event.payload as { connectorId?: unknown }).connectorId : undefined
+        return connectorId !== undefined && state.connectors.list.some((c) => c.id === connectorId && c.chain === ns) ? [] : failIntent(event, cause)
+      },
+    })
+}
+
 /** A stored connection of family `ns` waits to be restored (docs/behaviour.md, "Reconnect"). */
 export function reconnectPending(ctx: EffectContext, ns: ChainNamespace): boolean {
   const chain = ctx.getState().chains[ns]

@@ -2,6 +2,7 @@ import { Observable, type Subscription } from 'rxjs'
 import * as z from 'zod/mini'
 import { connectorsDiscovered, connectorsRemoved, type LatchEvent, type LoggerPort } from '../../kernel/index'
 import { createWarnOnce } from '../../kernel/family/registry'
+import { satsConnectWallets } from './shared'
 import { maxWallets, type ConnectorEntry, type Registry, type StandardWallet } from './registry'
 
 /**
@@ -10,12 +11,6 @@ import { maxWallets, type ConnectorEntry, type Registry, type StandardWallet } f
  * provider list), and wallet-standard wallets with the `bitcoin:connect` feature.
  */
 
-/** The wallets sats-connect reaches through its own adapters, by provider id (a path on `window`). */
-export const satsConnectWallets: readonly { id: string; name: string }[] = [
-  { id: 'XverseProviders.BitcoinProvider', name: 'Xverse' },
-  { id: 'unisat', name: 'UniSat Wallet' },
-  { id: 'FordefiProviders.UtxoProvider', name: 'Fordefi' },
-]
 
 /** Longest icon kept, in characters of its data URI (docs/limits.md, "Wallets on the page"). */
 export const maxIconLength = 64 * 1024

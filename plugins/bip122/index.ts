@@ -16,7 +16,7 @@ export { bip122BalanceFailed, bip122Events, bip122SwitchAccountFailed, bip122Swi
 export { selectBip122Accounts, selectBip122Address, selectBip122Network, selectBip122SwitchableAccounts, selectIsBip122Connected } from './selectors'
 export { checkAccountSwitch, switchableAccounts } from './rules'
 export { bitcoinWalletErrorCodes, toBitcoinWalletError } from './errors'
-export { satsConnectWallets } from './discover'
+export { satsConnectWallets } from './sats-wallets'
 
 /**
  * The Bitcoin address rule (docs/bitcoin.md, "What Latch checks"), loaded on demand so the entry stays small:

@@ -1,11 +1,8 @@
-import { filter, merge, NEVER, Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import { definePlugin, describeIssues, LatchError, modalOpened, type Effect } from '../../kernel/index'
-import { whenFamilyNeeded, loadOnDemand } from '../../kernel/family/lazy'
+import { definePlugin, describeIssues, LatchError } from '../../kernel/index'
+import { chunk, familyEffectAtStart } from '../../kernel/family/lazy'
 import type { Settings } from './deps'
-import { discoverWallets } from './discover'
 import { bip122Events } from './events'
-import { createRegistry } from './registry'
 
 /**
  * Options of the bip122 plugin. Networks are given to `createLatch({ networks })` (`bitcoin`, `bitcoinTestnet`,
@@ -26,20 +23,17 @@ export type Bip122Options = {
   esplora?: Readonly<Record<string, string>>
 }
 
-/** The page's `load` event (rxjs' fromEvent weighs 0.8 kB in a dapp's first load for this one listener). */
-const pageLoaded = (win: Window) =>
-  new Observable<void>((subscriber) => {
-    const loaded = () => subscriber.next()
-    win.addEventListener('load', loaded)
-    return () => win.removeEventListener('load', loaded)
-  })
-
 const httpUrl = z.string().check(z.refine((value) => /^https?:\/\/[^\s]+$/.test(value) && URL.canParse(value), 'an http(s) URL'))
 const optionsSchema = z.object({
   ordinals: z.optional(z.boolean()),
   api: z.optional(z.object({ baseUrl: httpUrl, projectId: z.optional(z.string().check(z.minLength(1))) })),
   esplora: z.optional(z.record(z.string().check(z.regex(/^bip122:[0-9a-f]{32}$/, 'a bip122 CAIP-2 id')), httpUrl)),
 })
+
+const effectCode = chunk(() => import('./effect'))
+
+/** The plugin's code loaded later: `load()` it to have it at once (tests do). */
+export const lazyCode = { effect: effectCode }
 
 function readOptions(options: Bip122Options): Settings {
   const parsed = z.safeParse(optionsSchema, options, { reportInput: true })
@@ -51,38 +45,12 @@ function readOptions(options: Bip122Options): Settings {
 /**
  * The Bitcoin family (bip122, docs/bitcoin.md): sats-connect and wallet-standard wallets, connect with payment
  * accounts (and ordinals when asked), switching between payment accounts, signMessage, signPsbt, sendTransfer,
- * getAccountAddresses through the allowed methods, network switch, reconnect, and the balance. Discovery is in the entry;
- * the wallet session loads when a Bitcoin wallet, account or network is first used, and sats-connect itself only once a
+ * getAccountAddresses through the allowed methods, network switch, reconnect, and the balance. Discovery loads as the
+ * instance starts; the wallet session loads when a Bitcoin wallet, account or network is first used, and sats-connect itself only once a
  * sats-connect wallet is. Throws `INVALID_OPTIONS` on bad options.
  */
 export function bip122(options: Bip122Options = {}) {
   const settings = readOptions(options)
-  // Everything with a lifetime (discovered wallets, listeners, pending requests) is created here, once per kernel.
-  const effect: Effect = (events$, ctx) => {
-    const registry = createRegistry()
-    const win = ctx.ports.window
-    // sats-connect has no announcement: look again once the page has loaded and whenever the modal opens.
-    const rescan$ = merge(win ? pageLoaded(win) : NEVER, events$.pipe(filter(modalOpened.match)))
-    return merge(
-      discoverWallets(win, registry, rescan$, ctx.ports.logger),
-      loadOnDemand(events$, ctx, {
-        name: 'bip122',
-        ...whenFamilyNeeded('bip122', sessionIntents),
-        load: () => import('./wallet-session').then((module) => module.walletSession(registry, settings)),
-      }),
-    )
-  }
-  return definePlugin({ name: 'bip122', namespaces: ['bip122'], events: bip122Events, effects: [effect] })
+  // Its effect (discovery, and the wallet session loaded on first use) loads as the instance starts (docs/bitcoin.md).
+  return definePlugin({ name: 'bip122', namespaces: ['bip122'], events: bip122Events, effects: [familyEffectAtStart('bip122', effectCode, (code) => code.bip122Effect(settings))] })
 }
-
-/** The intents that need the wallet session. */
-const sessionIntents = new Set([
-  'wallet/connectRequested',
-  'wallet/disconnectRequested',
-  'network/switchRequested',
-  'bip122/switchAccountRequested',
-  'wallet/signMessageRequested',
-  'wallet/sendTransactionRequested',
-  'wallet/rpcRequested',
-])
-

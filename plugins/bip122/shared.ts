@@ -3,7 +3,7 @@
  * the plugin's entry (docs/chunks.md): each lazy module reaches this file, which reaches every such module, so esbuild
  * keeps them in one chunk instead of one per subset of lazy modules. scripts/layering.test.ts checks the rule.
  */
-export { providerAt } from './discover'
+export { satsConnectWallets } from './sats-wallets'
 export { toBitcoinWalletError } from './errors'
 export { bip122BalanceFailed } from './events'
 export { addressParamsOf, knownBitcoinNetworks } from './networks'

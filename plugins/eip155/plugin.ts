@@ -5,12 +5,9 @@ import {
   definePlugin,
   LatchError,
   recordWith,
-  walletConnectRequested,
-  type Effect,
-  type Logged,
 } from '../../kernel/index'
 import { eip155Events } from './events'
-import { chunk, failIntent, whenNeeded } from '../../kernel/family/lazy'
+import { chunk, familyEffectAtStart } from '../../kernel/family/lazy'
 import type { Settings } from './effect'
 import { initialEip155State, pendingReducers } from './pending'
 import { readTokenList, type TokenListEntry } from './tokens/options'
@@ -34,26 +31,6 @@ export type Eip155Options = {
 const pollingIntervalSchema = z.number().check(z.int(), z.gte(1_000))
 
 const effectCode = chunk(() => import('./effect'))
-
-/** The eip155 intents its effect answers: a wallet or network intent of the family, or one of its own. */
-const owned = (event: Logged) => event.ns === 'eip155' && event.type.endsWith('Requested') && /^(wallet|network|eip155)\//.test(event.type)
-
-/**
- * The plugin's effect (effect.ts) loads with `import()` as the instance starts, so a dapp's first load holds only what
- * renders before it (docs/behaviour.md, "What loads when"): the events dispatched meanwhile are handed to it in order once
- * it has loaded. If it cannot load, the eip155 intents kept fail with `NETWORK_ERROR` (a connect to a connector another
- * plugin listed excepted: that plugin answers it), and the next one tries again.
- */
-const lazyEffect = (settings: Settings): Effect => (events$, ctx) =>
-  whenNeeded(events$, ctx, {
-    name: 'eip155',
-    wanted: owned,
-    now: () => true,
-    chunk: effectCode,
-    run: (code, events$, ctx) => code.effectWith(settings)(events$, ctx),
-    failed: ({ event, state }, cause) =>
-      walletConnectRequested.match(event) && state.connectors.list.some((c) => c.id === event.payload.connectorId && c.chain === 'eip155') ? [] : failIntent(event, cause),
-  })
 
 /** The plugin's code loaded later, by what it answers: `load()` them to have it at once (tests do). */
 export const lazyCode = { effect: effectCode }
@@ -86,6 +63,7 @@ export function eip155(options: Eip155Options = {}) {
         draft.eip155.capabilities = castDraft(recordWith(draft.eip155.capabilities, payload.address.toLowerCase(), payload.capabilities))
       },
     },
-    effects: [lazyEffect(settings)],
+    // Its effect loads as the instance starts (docs/behaviour.md, "What loads when").
+    effects: [familyEffectAtStart('eip155', effectCode, (code) => code.effectWith(settings))],
   })
 }

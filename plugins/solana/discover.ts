@@ -1,8 +1,8 @@
 import { Observable } from 'rxjs'
 import { accountDisconnected, connectorsDiscovered, connectorsRemoved, LatchError, type EffectContext, type LatchEvent } from '../../kernel/index'
-import { solanaWalletRefused } from './events'
 import { maxWallets, type Registry } from './registry'
-import { readWallet, type StandardWallet } from './wallet-schema'
+import { readWallet, solanaWalletRefused } from './shared'
+import type { StandardWallet } from './wallet-schema'
 
 /**
  * Where wallet-standard wallets come from: `getWallets()` of `@wallet-standard/app` by default, or your own

@@ -79,15 +79,19 @@ describe('loadOnDemand', () => {
 })
 
 describe('what a dapp downloads (docs/solana.md, "What loads when")', () => {
-  it("the entry's static imports hold no wallet session, RPC or transaction code; the lazy chunk does", async () => {
+  it("the entry's static imports hold no discovery, wallet session, RPC or transaction code; the lazy chunks do", async () => {
     const root = join(import.meta.dirname, '../..')
     const outdir = mkdtempSync(join(tmpdir(), 'latch-solana-'))
     try {
       const { metafile } = await build({ absWorkingDir: root, entryPoints: { solana: 'plugins/solana/index.ts' }, outdir, ...browserBundle, metafile: true, external: externalPackages(root), logLevel: 'silent' })
       const entry = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]?.entryPoint === 'plugins/solana/index.ts') as string
       const initial = new Set(staticClosure(metafile, entry).flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {})))
-      for (const lazy of ['session.ts', 'accounts.ts', 'connect.ts', 'sign.ts', 'wire.ts', 'balance.ts', 'rpc.ts', 'requests.ts']) expect(initial).not.toContain(`plugins/solana/${lazy}`)
-      for (const eager of ['plugin.ts', 'discover.ts', 'wallet-schema.ts', 'verbs.ts']) expect(initial).toContain(`plugins/solana/${eager}`)
+      for (const lazy of ['effect.ts', 'discover.ts', 'registry.ts', 'session.ts', 'accounts.ts', 'connect.ts', 'sign.ts', 'wire.ts', 'balance.ts', 'rpc.ts', 'requests.ts']) expect(initial).not.toContain(`plugins/solana/${lazy}`)
+      for (const eager of ['plugin.ts', 'events.ts', 'verbs.ts']) expect(initial).toContain(`plugins/solana/${eager}`)
+      // Discovery loads with the effect, as the instance starts.
+      const effect = Object.values(metafile.outputs).filter((output) => Object.keys(output.inputs).includes('plugins/solana/effect.ts'))
+      expect(effect).toHaveLength(1)
+      expect(Object.keys(effect[0]?.inputs ?? {})).not.toContain('plugins/solana/session.ts')
       const chunks = Object.values(metafile.outputs).filter((output) => Object.keys(output.inputs).includes('plugins/solana/session.ts'))
       expect(chunks).toHaveLength(1)
     } finally {

@@ -4,7 +4,7 @@
  * chunk instead of one per subset of lazy modules. scripts/layering.test.ts checks the rule.
  */
 export { fromBase64, toBase64 } from './bytes'
-export { maxTokenBalances, solanaRpcUrlMissing, solanaTokenBalancesFailed, solanaTokenBalancesUpdated, tokenPrograms } from './events'
+export { maxTokenBalances, solanaRpcUrlMissing, solanaTokenBalancesFailed, solanaTokenBalancesUpdated, solanaWalletRefused, tokenPrograms } from './events'
 export { walletChainOf } from './networks'
-export { isBytes } from './wallet-schema'
+export { isBytes, readWallet } from './wallet-schema'
 export { signatureFee } from './send-verbs'

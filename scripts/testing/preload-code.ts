@@ -6,6 +6,8 @@
  * by every end-to-end test.
  */
 import { lazyCode as apiCode } from '../../plugins/api/lazy-effect'
+import { lazyCode as bip122Code } from '../../plugins/bip122/plugin'
 import { lazyCode as eip155Code } from '../../plugins/eip155/plugin'
+import { lazyCode as solanaCode } from '../../plugins/solana/plugin'
 
-await Promise.all([eip155Code.effect.load(), apiCode.effect.load()])
+await Promise.all([eip155Code, apiCode, solanaCode, bip122Code].map((code) => code.effect.load()))
