@@ -1,8 +1,8 @@
 import { filter, map, merge, type Observable } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { createKernel, definePlugin, modalClosed, modalOpened, walletRpcFailed, walletRpcRequested, walletRpcSucceeded, type LatchEvent, type Logged } from '../index'
+import { connectorsDiscovered, createKernel, definePlugin, modalClosed, modalOpened, walletConnectRequested, walletRpcFailed, walletRpcRequested, walletRpcSucceeded, type LatchEvent, type Logged } from '../index'
 import { createTestPorts } from '../testing'
-import { chunk, whenNeeded, type Chunk } from './lazy'
+import { chunk, familyEffectAtStart, whenNeeded, type Chunk } from './lazy'
 
 // kernel/family/lazy.ts: code loaded on first need, on a kernel over test ports.
 type Code = { answer(events$: Observable<Logged>, open: () => boolean): Observable<LatchEvent> }
@@ -152,5 +152,45 @@ describe('whenNeeded (docs/behaviour.md, "What loads when")', () => {
     c.resolve()
     expect(await answer).toEqual({ result: 'seen' })
     expect(kernel.getState().router.open).toBe(true)
+  })
+})
+
+describe('familyEffectAtStart (docs/behaviour.md, "What loads when")', () => {
+  /** A family plugin whose whole effect is the controlled chunk's, started as the kernel starts. */
+  function familyKernel(lazy: Chunk<Code>) {
+    const plugin = definePlugin({ name: 'family-test', namespaces: ['eip155'], effects: [familyEffectAtStart('eip155', lazy, (loaded) => (events$, ctx) => loaded.answer(events$, () => ctx.getState().router.open))] })
+    const kernel = createKernel({ ports: createTestPorts().ports, plugins: [plugin] })
+    return { kernel, ask: (method: string) => kernel.request(walletRpcRequested({ method }, { ns: 'eip155' })) }
+  }
+
+  it('starts the import as the instance starts, before any event, and hands it what came meanwhile, each from the state it came in', async () => {
+    const c = controlled()
+    const { kernel, ask } = familyKernel(c.lazy)
+    expect(c.imports()).toBe(1)
+    kernel.dispatch(modalOpened({}))
+    const first = ask('first')
+    kernel.dispatch(modalClosed({}))
+    c.resolve()
+    expect(await first).toEqual({ result: { method: 'first', open: true } })
+    expect(await ask('second')).toEqual({ result: { method: 'second', open: false } })
+  })
+
+  it("when the code does not load: the family's intents kept fail with NETWORK_ERROR, a connect to a connector another plugin listed is left to it, and the next intent tries again", async () => {
+    const c = controlled()
+    const { kernel, ask } = familyKernel(c.lazy)
+    const failed = ask('first')
+    // A connector of this family that another plugin (a WalletConnect, an embedded wallet) listed: its connect is that plugin's.
+    kernel.dispatch(connectorsDiscovered({ connectors: [{ id: 'elsewhere', name: 'Elsewhere', type: 'WALLET_CONNECT', chain: 'eip155' }] }))
+    kernel.dispatch(walletConnectRequested({ connectorId: 'elsewhere' }, { ns: 'eip155', requestId: 'foreign' }))
+    kernel.dispatch(walletConnectRequested({ connectorId: 'mine' }, { ns: 'eip155', requestId: 'own' }))
+    c.reject()
+    await expect(failed).rejects.toMatchObject({ code: 'NETWORK_ERROR' })
+    await Promise.resolve()
+    const answers = kernel.exportLog().events.filter((event) => event.type === 'wallet/connectFailed').map((event) => event.requestId)
+    expect(answers).toEqual(['own'])
+    const retried = ask('again')
+    expect(c.imports()).toBe(2)
+    c.resolve()
+    expect(await retried).toEqual({ result: { method: 'again', open: false } })
   })
 })

@@ -1,5 +1,5 @@
 import { balanceTokensRequested, modalOpened, type Effect, type LatchEvent } from '../../kernel/index'
-import { chunk, failIntent, whenNeeded } from '../../kernel/family/lazy'
+import { chunk, failIntent, whenNeeded, type Chunk } from '../../kernel/family/lazy'
 import { walletListFailed, walletListPageRequested, walletListSearchFailed, walletListSearchRequested } from './events'
 import type { ApiSettings } from './source'
 
@@ -10,16 +10,17 @@ const effectCode = chunk(() => import('./effect'))
  * renders before it (docs/behaviour.md, "What loads when"): the events dispatched meanwhile are handed to it in order once
  * it has loaded. If it cannot load, a page or search of the wallet list asked for meanwhile fails (the list shows its
  * error and Retry), a token balance request fails with `NETWORK_ERROR`, and the next one, or the modal opening, tries again.
+ * `code` is the effect's chunk (a test hands its own).
  */
-export function lazyEffect(settings: ApiSettings): Effect {
+export function lazyEffect(settings: ApiSettings, code: Chunk<typeof import('./effect')> = effectCode): Effect {
   return (events$, ctx) =>
     whenNeeded(events$, ctx, {
       name: 'api',
       wanted: (event) => walletListPageRequested.match(event) || walletListSearchRequested.match(event) || (balanceTokensRequested.match(event) && ctx.getState().balances.providerNamespaces.includes(event.ns as never)),
       prefetch: (event) => modalOpened.match(event),
       now: () => true,
-      chunk: effectCode,
-      run: (code, events$, ctx) => code.apiEffect(settings)(events$, ctx),
+      chunk: code,
+      run: (loaded, events$, ctx) => loaded.apiEffect(settings)(events$, ctx),
       failed: ({ event }, error): LatchEvent[] => {
         if (walletListPageRequested.match(event)) return [walletListFailed({ error: error.toData() })]
         if (walletListSearchRequested.match(event)) return [walletListSearchFailed({ query: event.payload.query, error: error.toData() })]
