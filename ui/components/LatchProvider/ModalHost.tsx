@@ -8,7 +8,7 @@ import {
   type Latch,
   type State,
 } from '../../../kernel/index'
-import { useLatchInstance } from '../../context'
+import { useLatchContext } from '../../context'
 import { useLatch } from '../../hooks/useLatch'
 import { useThemeMode } from '../../hooks/useThemeMode'
 import { loadModal, loadedModal, type ModalModule } from '../../modal-loader'
@@ -16,7 +16,7 @@ import { overrideCss } from '../../theme/tokens'
 import { ModalShell } from './ModalShell'
 import { useLatchTranslate } from '../../i18n/translate'
 import { makePageInert } from '../../utils/inertPage'
-import { useBrowserLayoutEffect, whenIdle } from '../../utils/platform'
+import { useBrowserLayoutEffect } from '../../utils/platform'
 import { createShadowHost, modalScope, type ShadowHost } from './shadowHost'
 
 const selectOpen = (state: State) => state.router.open
@@ -38,7 +38,7 @@ export function selectShowUnsupportedChain(state: State): boolean {
  * document.body on first need. Shows the shell at once when the modal chunk has not loaded yet.
  */
 export function ModalHost() {
-  const latch = useLatchInstance()
+  const { latch, connectorOrder } = useLatchContext()
   const open = useLatch(selectOpen)
   const toastOpen = useLatch(selectToastOpen)
   const themeVariables = useLatch(selectThemeVariables)
@@ -71,9 +71,25 @@ export function ModalHost() {
     }
   }, [needed, modal])
 
-  // Once the preloaded chunk is here, the first open's one-time work is done ahead of it, while the browser is idle.
+  // The chunk is asked for as the provider mounts (a layout effect: in the task that renders the page, before the browser lays
+  // it out), not once the browser is idle: asked for then, it is not queued behind the lazy code plugins load when idle,
+  // and has usually loaded before a visitor's first click (docs/react.md, "The modal's lazy chunk").
+  useBrowserLayoutEffect(() => void loadModal().catch(() => undefined), [])
+
+  // Once the chunk is here, the first open's one-time work is done ahead of it, while the browser is idle.
   const locale = t.locale
-  useEffect(() => whenIdle(() => void loadModal().then((module) => module.warmUp(locale), () => undefined), 300), [locale])
+  useEffect(() => {
+    let live = true
+    let stop: (() => void) | undefined
+    loadModal().then(
+      (module) => void (live && (stop = module.warmUp({ locale, latch, order: connectorOrder }))),
+      () => undefined,
+    )
+    return () => {
+      live = false
+      stop?.()
+    }
+  }, [locale, latch, connectorOrder])
 
   useFocusReturnAndUnsupportedChain(latch, host)
 
