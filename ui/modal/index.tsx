@@ -1,5 +1,5 @@
 /** The modal chunk, imported lazily by LatchProvider (asked for as it mounts). */
-import type { ConnectorGroupName, Latch } from '../../kernel/index'
+import type { Latch } from '../../kernel/index'
 import { warmFormats } from '../i18n/format'
 import { whenIdle } from '../utils/platform'
 import { modalSheet } from './styles'
@@ -18,12 +18,12 @@ const warmStepTimeout = 200
  * and plural rules created, the wallet list's data: images made (again when the list
  * changes, until the modal opens). Nothing is added to the page and no request leaves it. Returns a stop.
  */
-export function warmUp({ locale, latch, order }: { locale: string; latch: Latch; order?: readonly ConnectorGroupName[] }): () => void {
+export function warmUp(locale: string, latch: Latch): () => void {
   const cancel = whenIdle(() => {
     modalSheet()
     warmFormats(locale)
   }, warmStepTimeout)
-  const stop = warmWalletList(latch, order, (step) => whenIdle(step, warmStepTimeout))
+  const stop = warmWalletList(latch, (step) => whenIdle(step, warmStepTimeout))
   return () => {
     cancel()
     stop()

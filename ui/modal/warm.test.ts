@@ -53,7 +53,7 @@ describe("the wallet list's images made ahead of the first open", () => {
     const { latch } = setup()
     latch.dispatch(connectorsDiscovered({ connectors: [connector('first', 'First', { imageUrl: svg('first') })] }))
     const idle = idleQueue()
-    const stop = warmWalletList(latch, undefined, idle.schedule)
+    const stop = warmWalletList(latch, idle.schedule)
     expect(heldImages()).not.toContain(svg('first'))
     idle.runIdle()
     expect(heldImages()).toContain(svg('first'))

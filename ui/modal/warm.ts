@@ -60,8 +60,9 @@ const listInputs = (state: State) => [state.connectors, state.walletList, state.
  * Makes the wallet list's images now, and again when the list changes, until
  * the modal opens (from then on it draws them itself). `schedule` runs a step when the browser is idle. Returns a stop.
  */
-export function warmWalletList(latch: Latch, order: WalletRowsOptions['order'], schedule: (step: () => void) => () => void): () => void {
-  const options = { isMobile: isMobile(), order }
+export function warmWalletList(latch: Latch, schedule: (step: () => void) => () => void): () => void {
+  // The integrator's group order (connectorOrder) changes where rows show, not which: the default order finds the same images.
+  const options = { isMobile: isMobile() }
   let cancel = schedule(() => void makeImages(walletListImages(latch.getState(), options)))
   let last = listInputs(latch.getState())
   const unsubscribe = latch.subscribe(() => {

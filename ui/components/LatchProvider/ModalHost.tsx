@@ -8,7 +8,7 @@ import {
   type Latch,
   type State,
 } from '../../../kernel/index'
-import { useLatchContext } from '../../context'
+import { useLatchInstance } from '../../context'
 import { useLatch } from '../../hooks/useLatch'
 import { useThemeMode } from '../../hooks/useThemeMode'
 import { loadModal, loadedModal, type ModalModule } from '../../modal-loader'
@@ -38,7 +38,7 @@ export function selectShowUnsupportedChain(state: State): boolean {
  * document.body on first need. Shows the shell at once when the modal chunk has not loaded yet.
  */
 export function ModalHost() {
-  const { latch, connectorOrder } = useLatchContext()
+  const latch = useLatchInstance()
   const open = useLatch(selectOpen)
   const toastOpen = useLatch(selectToastOpen)
   const themeVariables = useLatch(selectThemeVariables)
@@ -59,37 +59,21 @@ export function ModalHost() {
   useEffect(() => () => host?.remove(), [host])
   useBrowserLayoutEffect(() => host?.setOverrides(overrideCss(modalScope, themeVariables)), [host, themeVariables])
 
+  // Opened before the chunk is here: render it when it comes (a failed load is asked for again on the next open). A load that
+  // comes after an unmount sets nothing React keeps.
   useEffect(() => {
-    if (!needed || modal) return
-    let live = true
-    loadModal().then(
-      (module) => live && setModal(() => module),
-      () => undefined,
-    )
-    return () => {
-      live = false
-    }
+    if (needed && !modal) loadModal().then((module) => setModal(() => module), () => undefined)
   }, [needed, modal])
 
-  // The chunk is asked for as the provider mounts (a layout effect: in the task that renders the page, before the browser lays
-  // it out), not once the browser is idle: asked for then, it is not queued behind the lazy code plugins load when idle,
-  // and has usually loaded before a visitor's first click (docs/react.md, "The modal's lazy chunk").
-  useBrowserLayoutEffect(() => void loadModal().catch(() => undefined), [])
-
-  // Once the chunk is here, the first open's one-time work is done ahead of it, while the browser is idle.
+  // The chunk is asked for as the provider mounts (a layout effect: in the commit that first renders the page, before the
+  // browser lays it out), not once the browser is idle: so its request is not queued behind the code plugins load when
+  // idle, and it has usually loaded before a visitor's first click. Once it is here, the first open's one-time work is
+  // done ahead of it, while the browser is idle (docs/react.md, "The modal's lazy chunk").
   const locale = t.locale
-  useEffect(() => {
-    let live = true
-    let stop: (() => void) | undefined
-    loadModal().then(
-      (module) => void (live && (stop = module.warmUp({ locale, latch, order: connectorOrder }))),
-      () => undefined,
-    )
-    return () => {
-      live = false
-      stop?.()
-    }
-  }, [locale, latch, connectorOrder])
+  useBrowserLayoutEffect(() => {
+    const warming = loadModal().then((module) => module.warmUp(locale, latch), () => undefined)
+    return () => void warming.then((stop) => stop?.()) // stopped before any of it ran, if it starts after this
+  }, [locale, latch])
 
   useFocusReturnAndUnsupportedChain(latch, host)
 
