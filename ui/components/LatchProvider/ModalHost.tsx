@@ -16,7 +16,7 @@ import { overrideCss } from '../../theme/tokens'
 import { ModalShell } from './ModalShell'
 import { useLatchTranslate } from '../../i18n/translate'
 import { makePageInert } from '../../utils/inertPage'
-import { useBrowserLayoutEffect, whenIdle } from '../../utils/platform'
+import { useBrowserLayoutEffect } from '../../utils/platform'
 import { createShadowHost, modalScope, type ShadowHost } from './shadowHost'
 
 const selectOpen = (state: State) => state.router.open
@@ -59,21 +59,21 @@ export function ModalHost() {
   useEffect(() => () => host?.remove(), [host])
   useBrowserLayoutEffect(() => host?.setOverrides(overrideCss(modalScope, themeVariables)), [host, themeVariables])
 
+  // Opened before the chunk is here: render it when it comes (a failed load is asked for again on the next open). A load that
+  // comes after an unmount sets nothing React keeps.
   useEffect(() => {
-    if (!needed || modal) return
-    let live = true
-    loadModal().then(
-      (module) => live && setModal(() => module),
-      () => undefined,
-    )
-    return () => {
-      live = false
-    }
+    if (needed && !modal) loadModal().then((module) => setModal(() => module), () => undefined)
   }, [needed, modal])
 
-  // Once the preloaded chunk is here, the first open's one-time work is done ahead of it, while the browser is idle.
+  // The chunk is asked for as the provider mounts (a layout effect: in the commit that first renders the page, before the
+  // browser lays it out), not once the browser is idle: so its request is not queued behind the code plugins load when
+  // idle, and it has usually loaded before a visitor's first click. Once it is here, the first open's one-time work is
+  // done ahead of it, while the browser is idle (docs/react.md, "The modal's lazy chunk").
   const locale = t.locale
-  useEffect(() => whenIdle(() => void loadModal().then((module) => module.warmUp(locale), () => undefined), 300), [locale])
+  useBrowserLayoutEffect(() => {
+    const warming = loadModal().then((module) => module.warmUp(locale, latch), () => undefined)
+    return () => void warming.then((stop) => stop?.()) // stopped before any of it ran, if it starts after this
+  }, [locale, latch])
 
   useFocusReturnAndUnsupportedChain(latch, host)
 
