@@ -3,7 +3,6 @@ import type { ConnectorGroupName, Latch, State } from '../../../kernel/index'
 import type { LatchAddon } from '../../addons'
 import { LatchContext, type LatchContextValue } from '../../context'
 import { useLatch } from '../../hooks/useLatch'
-import { loadModal } from '../../modal-loader'
 import { prefetchWalletList } from '../../wallet-list'
 import { overrideCss } from '../../theme/tokens'
 import { whenIdle } from '../../utils/platform'
@@ -26,16 +25,16 @@ export type LatchProviderProps = I18nOptions & {
 const noAddons: readonly LatchAddon[] = []
 const selectThemeVariables = (state: State) => state.options.themeVariables
 
-/** Provides a Latch instance to hooks and buttons, renders the modal, and preloads it while the browser is idle. */
+/**
+ * Provides a Latch instance to hooks and buttons and renders the modal (whose chunk ModalHost asks for as it mounts);
+ * prefetches the wallet list while the browser is idle.
+ */
 export function LatchProvider({ latch, children, connectorOrder, addons = noAddons, locale, locales, messages }: LatchProviderProps) {
   const value = useMemo<LatchContextValue>(() => ({ latch, connectorOrder, addons }), [latch, connectorOrder, addons])
   useEffect(trackInputModality, [])
   useEffect(
     () =>
-      whenIdle(() => {
-        void loadModal().catch(() => undefined)
-        prefetchWalletList(latch)
-      }, 300),
+      whenIdle(() => prefetchWalletList(latch), 300),
     [latch],
   )
   return (
