@@ -175,7 +175,8 @@ type Handler = { draft: Reducer<never>; update?: undefined } | { update: Updater
 
 /**
  * Applies the handlers in plugin order: consecutive immer reducers share one draft; an update's result is frozen as
- * immer freezes its own (docs/debugging.md, "The log": the state is deeply frozen), unchanged branches being frozen already.
+ * immer freezes its own (docs/debugging.md, "The log": the state is deeply frozen), the branches it shares with the state
+ * it was given being frozen already.
  */
 function fold(state: State, event: Logged, list: readonly Handler[]): State {
   let next = state
@@ -187,7 +188,7 @@ function fold(state: State, event: Logged, list: readonly Handler[]): State {
     }
     if (drafts) next = produceWith(next, event, drafts)
     drafts = undefined
-    next = deepFreeze(handler.update(next, event as never))
+    next = freezeNew(handler.update(next, event as never), next)
   }
   return drafts ? produceWith(next, event, drafts) : next
 }
@@ -242,6 +243,21 @@ function assertUnique(names: readonly string[], what: string) {
 
 function conflict(details: string): never {
   throw new LatchError('PLUGIN_CONFLICT', { details })
+}
+
+/**
+ * Freezes what `value` does not share with `before`, a deeply frozen state it was made from: a branch that is the very
+ * branch of `before` under the same key is frozen already and is not looked at again (deepFreeze would ask each whether
+ * it is frozen). State is JSON data, so no branch of it is a member of a prototype.
+ */
+function freezeNew<T>(value: T, before: unknown): T {
+  if (value === before || value === null || typeof value !== 'object' || Object.isFrozen(value)) return value
+  if (before === null || typeof before !== 'object') return deepFreeze(value)
+  Object.freeze(value)
+  const was = before as Record<string, unknown>
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) freezeNew(value[i], was[i])
+  else for (const key of Object.keys(value)) freezeNew((value as Record<string, unknown>)[key], was[key])
+  return value
 }
 
 /** Freezes `value` and everything in it (a subtree already frozen, such as state from immer, is skipped). */
