@@ -51,6 +51,7 @@ export function parseLog(input: unknown): ExportedLog {
   const json = typeof input === 'string' ? safeJson(input) : input
   if (json === notJson) throw new LatchError('INVALID_LOG', { details: 'not a Latch log: the text is not JSON' })
   // Before anything walks it recursively (zod, freezing, diffing, printing): JSON.parse itself takes any depth.
+  // Read from text, the log is this call's own: a `-0` in it is read as `0`, as the kernel's copy of an event makes it.
   const tooDeep = findTooDeep(json, typeof input !== 'string')
   if (tooDeep) throw new LatchError('INVALID_LOG', { details: `not a Latch log: ${tooDeep}` })
   const parsed = z.safeParse(exportedLogSchema, json)
@@ -107,15 +108,16 @@ const overBudget = Symbol('over budget')
  * `plainWalkBudget` objects (subtrees shared over and over) is it walked again remembering each object,
  * walked again only when met deeper than before, so a shared subtree costs at most `maxLogDepth` walks.
  * Both walks visit in the same order and the second skips only objects the first would find nothing
- * in, so they give the same answer.
+ * in, so they give the same answer. Data parsed from text (not `shared`) is walked once, and every `-0` in
+ * it becomes `0` (JSON.stringify writes both as `0`; kernel/engine/json-safe.ts copies `-0` as `0`).
  */
 function findTooDeep(json: unknown, shared: boolean): string | undefined {
   if (typeof json !== 'object' || json === null) return undefined
-  const plain = walkTooDeep(json, undefined, shared ? plainWalkBudget : Infinity)
-  return plain === overBudget ? (walkTooDeep(json, new WeakMap(), Infinity) as string | undefined) : plain
+  const plain = walkTooDeep(json, undefined, shared ? plainWalkBudget : Infinity, !shared)
+  return plain === overBudget ? (walkTooDeep(json, new WeakMap(), Infinity, false) as string | undefined) : plain
 }
 
-function walkTooDeep(json: object, seen: WeakMap<object, number> | undefined, budget: number): string | undefined | typeof overBudget {
+function walkTooDeep(json: object, seen: WeakMap<object, number> | undefined, budget: number, own: boolean): string | undefined | typeof overBudget {
   const stack: Visit[] = [{ value: json, depth: 0, key: '', parent: undefined }]
   let visits = 0
   try {
@@ -132,6 +134,7 @@ function walkTooDeep(json: object, seen: WeakMap<object, number> | undefined, bu
         for (let i = value.length - 1; i >= 0; i--) {
           const child: unknown = value[i]
           if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1, key: i, parent: visit })
+          else if (own && child === 0 && Object.is(child, -0)) value[i] = 0
         }
       } else {
         const keys = Object.keys(value)
@@ -139,6 +142,7 @@ function walkTooDeep(json: object, seen: WeakMap<object, number> | undefined, bu
           const key = keys[i] as string
           const child: unknown = (value as Record<string, unknown>)[key]
           if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1, key, parent: visit })
+          else if (own && child === 0 && Object.is(child, -0)) (value as Record<string, unknown>)[key] = 0
         }
       }
     }
