@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { createLatch, defineEvent, definePlugin, LatchError, replay, replaySteps, type Logged, type Plugin, type State } from 'latch'
 import { corePlugin } from '../kernel/core/plugin'
 import { initialCoreState } from '../kernel/core/state'
-import { parseLog } from '../kernel/engine/log'
+import { exportedLogSchema, parseExportedLog, parseLog } from '../kernel/engine/log'
 import { createReduction } from '../kernel/engine/reducer'
 import { replayCheckpointEvery, replayCheckedLimit } from '../kernel/engine/replay'
 import { createTestPorts } from '../kernel/testing'
@@ -271,6 +271,40 @@ describe('replay fast path', () => {
         expect(outcome(() => fastReplay(plugins, data))).toEqual(outcome(() => fullReplay(plugins, data)))
       }),
       runs,
+    )
+  })
+
+  it("parseLog reads the events of a log as Latch writes them by hand, into what zod's log schema makes of them; any other log, zod reads whole", () => {
+    // An event or the log changed in one of the ways an edit can: what zod accepts as it is, and what it refuses.
+    const changeArb = fc.oneof(
+      fc.record({ key: fc.constantFrom('type', 'payload', 'ns', 'requestId', 'meta', 'extra'), value: fc.oneof(fc.anything({ maxDepth: 1 }), fc.constantFrom(undefined, 'eip155', 'cosmos', 'r-1', null)) }),
+      fc.record({ key: fc.constant('remove'), value: fc.constantFrom('type', 'payload', 'ns', 'requestId', 'meta') }),
+      fc.record({
+        key: fc.constant('meta'),
+        value: fc.record({ seq: fc.oneof(fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, -0, 2), fc.double(), fc.string()), at: fc.oneof(fc.constantFrom(Number.NaN, Number.NEGATIVE_INFINITY, 5), fc.double()) }, { requiredKeys: ['at'] }),
+      }),
+      fc.record({ key: fc.constant('event'), value: fc.oneof(fc.constant(null), fc.constant([]), fc.string()) }),
+      fc.record({ key: fc.constantFrom('format', 'version', 'plugins', 'snapshot', 'events'), value: fc.anything({ maxDepth: 1 }) }),
+    )
+    fc.assert(
+      fc.property(fc.array(stepArb, { maxLength: 10 }), fc.array(fc.tuple(fc.nat(), changeArb), { maxLength: 3 }), (steps, changes) => {
+        const log = JSON.parse(exported(steps).text) as Record<string, unknown> & { events: unknown }
+        for (const [at, { key, value }] of changes) {
+          const i = at % (Array.isArray(log.events) ? Math.max(log.events.length, 1) : 1)
+          const event = Array.isArray(log.events) ? (log.events[i] as Record<string, unknown> | undefined) : undefined
+          if (['format', 'version', 'plugins', 'snapshot', 'events'].includes(key)) log[key] = value
+          else if (typeof event !== 'object' || event === null) continue
+          else if (key === 'remove') delete event[value as string]
+          else if (key === 'event') (log.events as unknown[])[i] = value
+          else event[key] = value
+        }
+        const reference = z.safeParse(exportedLogSchema, log)
+        const read = parseExportedLog(log)
+        expect(read.success).toBe(reference.success)
+        if (reference.success) expect(read.data).toStrictEqual(reference.data)
+        else expect(read.error?.issues).toEqual(reference.error.issues)
+      }),
+      { numRuns: 300 },
     )
   })
 
