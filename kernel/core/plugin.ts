@@ -1,4 +1,4 @@
-import { definePlugin, type Reducers } from '../engine/plugin'
+import { definePlugin, type Updaters } from '../engine/plugin'
 import { coreEvents } from './events'
 import { coreIntents } from './intents'
 import { corePersistence } from './persist'
@@ -22,8 +22,9 @@ import { visibilityEffect } from './visibility-effect'
 export const corePlugin = definePlugin({
   name: 'core',
   events: [...coreEvents, ...coreIntents, ...balanceEvents, ...attemptEvents],
-  // Typed as Reducers, so the declaration names the type instead of listing every event type known where it is built.
-  reduce: {
+  // Immutable updates, not immer drafts: they are the hot path of dispatch and replay. Typed as Updaters, so the
+  // declaration names the type instead of listing every event type known where it is built.
+  update: {
     ...optionsReducers,
     ...chainReducers,
     ...connectionReducers,
@@ -33,7 +34,7 @@ export const corePlugin = definePlugin({
     ...cacheReducers,
     ...balanceReducers,
     ...pageReducers,
-  } as Reducers,
+  } as unknown as Updaters,
   effects: [toastEffect, switchBackEffect, namespaceReturnEffect, reconnectDeadlineEffect, visibilityEffect, tokenToastEffect],
   persist: corePersistence,
 })

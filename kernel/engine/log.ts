@@ -39,6 +39,61 @@ export const exportedLogSchema = z.object({
   events: z.array(loggedEventSchema),
 })
 
+/** exportedLogSchema without looking into the events, for a log whose events `eventsAsWritten` has read. */
+const logFrameSchema = z.object({ ...exportedLogSchema.def.shape, events: z.array(z.unknown()) })
+
+const namespaces: ReadonlySet<unknown> = new Set(chainNamespaces)
+
+/**
+ * What `z.safeParse(exportedLogSchema, json)` gives, faster for a log whose every event is as Latch writes one: its
+ * events are read by hand into what loggedEventSchema makes of them (the same fields, present where they are, extra
+ * keys dropped, `meta` copied), and only the rest of the log is parsed by zod. Any other log is parsed by zod whole, so
+ * a refusal always names zod's first issue (property-tests/replay-fast.test.ts holds the two to each other).
+ */
+export function parseExportedLog(json: unknown): ReturnType<typeof z.safeParse<typeof exportedLogSchema>> {
+  const events = eventsAsWritten(json)
+  if (events) {
+    const frame = z.safeParse(logFrameSchema, json)
+    if (frame.success) return { success: true, data: { ...frame.data, events } } as ReturnType<typeof z.safeParse<typeof exportedLogSchema>>
+  }
+  return z.safeParse(exportedLogSchema, json)
+}
+
+/**
+ * The events of `json` as loggedEventSchema parses them, or undefined unless every one is an object with a string
+ * `type`, a `payload` key, `ns` a chain namespace and `requestId` a string where they are given, and `meta` an object
+ * whose `seq` and `at` are finite numbers: what zod accepts for sure (anything else is left to zod).
+ */
+function eventsAsWritten(json: unknown): z.infer<typeof loggedEventSchema>[] | undefined {
+  if (typeof json !== 'object' || json === null) return undefined
+  const events = (json as { events?: unknown }).events
+  if (!Array.isArray(events)) return undefined
+  const out: z.infer<typeof loggedEventSchema>[] = new Array(events.length)
+  for (let i = 0; i < events.length; i++) {
+    const event: unknown = events[i]
+    if (typeof event !== 'object' || event === null || Array.isArray(event) || !('payload' in event)) return undefined
+    const { type, payload, meta } = event as Record<string, unknown>
+    if (typeof type !== 'string' || typeof meta !== 'object' || meta === null || Array.isArray(meta)) return undefined
+    const { seq, at } = meta as Record<string, unknown>
+    if (typeof seq !== 'number' || typeof at !== 'number' || !Number.isFinite(seq) || !Number.isFinite(at)) return undefined
+    // As zod's object: a key given (even as undefined) is kept, one absent stays absent, in the schema's order.
+    const read: Record<string, unknown> = { type, payload }
+    if ('ns' in event) {
+      const { ns } = event as { ns: unknown }
+      if (ns !== undefined && !namespaces.has(ns)) return undefined
+      read.ns = ns
+    }
+    if ('requestId' in event) {
+      const { requestId } = event as { requestId: unknown }
+      if (requestId !== undefined && typeof requestId !== 'string') return undefined
+      read.requestId = requestId
+    }
+    read.meta = { seq, at }
+    out[i] = read as z.infer<typeof loggedEventSchema>
+  }
+  return out
+}
+
 /**
  * Deepest nesting of objects and arrays a log may have: an event's own bound (kernel/engine/json-safe.ts's
  * `maxDepth`), plus the levels of the log around it (log → events → event, log → snapshot → slice) and
@@ -51,9 +106,10 @@ export function parseLog(input: unknown): ExportedLog {
   const json = typeof input === 'string' ? safeJson(input) : input
   if (json === notJson) throw new LatchError('INVALID_LOG', { details: 'not a Latch log: the text is not JSON' })
   // Before anything walks it recursively (zod, freezing, diffing, printing): JSON.parse itself takes any depth.
+  // Read from text, the log is this call's own: a `-0` in it is read as `0`, as the kernel's copy of an event makes it.
   const tooDeep = findTooDeep(json, typeof input !== 'string')
   if (tooDeep) throw new LatchError('INVALID_LOG', { details: `not a Latch log: ${tooDeep}` })
-  const parsed = z.safeParse(exportedLogSchema, json)
+  const parsed = parseExportedLog(json)
   if (!parsed.success) {
     const where = parsed.error.issues[0]
     throw new LatchError('INVALID_LOG', {
@@ -107,15 +163,16 @@ const overBudget = Symbol('over budget')
  * `plainWalkBudget` objects (subtrees shared over and over) is it walked again remembering each object,
  * walked again only when met deeper than before, so a shared subtree costs at most `maxLogDepth` walks.
  * Both walks visit in the same order and the second skips only objects the first would find nothing
- * in, so they give the same answer.
+ * in, so they give the same answer. Data parsed from text (not `shared`) is walked once, and every `-0` in
+ * it becomes `0` (JSON.stringify writes both as `0`; kernel/engine/json-safe.ts copies `-0` as `0`).
  */
 function findTooDeep(json: unknown, shared: boolean): string | undefined {
   if (typeof json !== 'object' || json === null) return undefined
-  const plain = walkTooDeep(json, undefined, shared ? plainWalkBudget : Infinity)
-  return plain === overBudget ? (walkTooDeep(json, new WeakMap(), Infinity) as string | undefined) : plain
+  const plain = walkTooDeep(json, undefined, shared ? plainWalkBudget : Infinity, !shared)
+  return plain === overBudget ? (walkTooDeep(json, new WeakMap(), Infinity, false) as string | undefined) : plain
 }
 
-function walkTooDeep(json: object, seen: WeakMap<object, number> | undefined, budget: number): string | undefined | typeof overBudget {
+function walkTooDeep(json: object, seen: WeakMap<object, number> | undefined, budget: number, own: boolean): string | undefined | typeof overBudget {
   const stack: Visit[] = [{ value: json, depth: 0, key: '', parent: undefined }]
   let visits = 0
   try {
@@ -132,6 +189,7 @@ function walkTooDeep(json: object, seen: WeakMap<object, number> | undefined, bu
         for (let i = value.length - 1; i >= 0; i--) {
           const child: unknown = value[i]
           if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1, key: i, parent: visit })
+          else if (own && child === 0 && Object.is(child, -0)) value[i] = 0
         }
       } else {
         const keys = Object.keys(value)
@@ -139,6 +197,7 @@ function walkTooDeep(json: object, seen: WeakMap<object, number> | undefined, bu
           const key = keys[i] as string
           const child: unknown = (value as Record<string, unknown>)[key]
           if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1, key, parent: visit })
+          else if (own && child === 0 && Object.is(child, -0)) (value as Record<string, unknown>)[key] = 0
         }
       }
     }

@@ -13,6 +13,14 @@ export type Reducer<T extends EventType> = (draft: Draft<State>, event: Logged<E
 
 export type Reducers = { [T in EventType]?: Reducer<T> }
 
+/**
+ * A pure state transition written without immer (docs/plugins.md, "Reducers"): returns the next state, the very same
+ * object when nothing changes, and shares every branch it leaves alone. The kernel freezes what it returns.
+ */
+export type Updater<T extends EventType> = (state: State, event: Logged<EventOf<T>>) => State
+
+export type Updaters = { [T in EventType]?: Updater<T> }
+
 /** What an effect may use: the state and the ports. Nothing else reaches the world. */
 export type EffectContext = {
   readonly ports: Ports
@@ -57,6 +65,8 @@ export type Plugin = {
   /** Every event type this plugin introduces, with payload schemas. */
   readonly events?: readonly EventDefinition<string, any>[]
   readonly reduce?: Reducers
+  /** Reducers written as immutable updates, for hot event types (no draft to make and finalize). */
+  readonly update?: Updaters
   readonly effects?: readonly Effect[]
   readonly persist?: readonly PersistedItem<any>[]
   /**

@@ -2,7 +2,7 @@ import { produce, type Draft } from 'immer'
 import * as z from 'zod/mini'
 import { LatchError, registerErrors } from './errors'
 import type { EventDefinition, LatchEvent, Logged } from './events'
-import type { Plugin, Reducer } from './plugin'
+import type { Plugin, Reducer, Updater } from './plugin'
 import { describeIssues } from './issues'
 import { toJsonSafe } from './json-safe'
 import { parsePayload } from './redact'
@@ -78,7 +78,7 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
   registerErrors(sorted.flatMap((plugin) => (plugin.errors ? [{ plugin: plugin.name, errors: plugin.errors }] : [])))
 
   const definitions = new Map<string, EventDefinition<string, unknown>>()
-  const handlers = new Map<string, Reducer<never>[]>()
+  const handlers = new Map<string, Handler[]>()
   const state = baseState() as unknown as Record<string, unknown>
 
   for (const plugin of sorted) {
@@ -93,7 +93,14 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
     for (const [type, reducer] of Object.entries(plugin.reduce ?? {})) {
       if (!reducer) continue
       const list = handlers.get(type) ?? []
-      list.push(reducer as Reducer<never>)
+      list.push({ draft: reducer as Reducer<never> })
+      handlers.set(type, list)
+    }
+    for (const [type, update] of Object.entries(plugin.update ?? {})) {
+      if (!update) continue
+      if (plugin.reduce?.[type as keyof typeof plugin.reduce]) conflict(`plugin "${plugin.name}" reduces "${type}" twice (reduce and update)`)
+      const list = handlers.get(type) ?? []
+      list.push({ update: update as Updater<never> })
       handlers.set(type, list)
     }
   }
@@ -110,7 +117,7 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
     }
     settleReconnection(draft as unknown as Draft<State>, owned)
   }
-  handlers.set(hydratedType, [...(handlers.get(hydratedType) ?? []), hydrate])
+  handlers.set(hydratedType, [...(handlers.get(hydratedType) ?? []), { draft: hydrate }])
 
   const initialState = produce(state as unknown as State, () => {})
 
@@ -149,9 +156,7 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
       const list = handlers.get(event.type)
       if (!list) return { state: current }
       try {
-        const next = produce(current, (draft) => {
-          for (const handler of list) handler(draft as never, event as never)
-        })
+        const next = fold(current, event, list)
         if (!event.ns || current.chains === next.chains) return { state: next }
         const leaked = chainNamespaces.filter((ns) => ns !== event.ns && current.chains[ns] !== next.chains[ns])
         if (leaked.length === 0) return { state: next }
@@ -163,6 +168,35 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
       }
     },
   }
+}
+
+/** A plugin's reducer of one event type: an immer one (`reduce`) or an immutable update (`update`). */
+type Handler = { draft: Reducer<never>; update?: undefined } | { update: Updater<never>; draft?: undefined }
+
+/**
+ * Applies the handlers in plugin order: consecutive immer reducers share one draft; an update's result is frozen as
+ * immer freezes its own (docs/debugging.md, "The log": the state is deeply frozen), the branches it shares with the state
+ * it was given being frozen already.
+ */
+function fold(state: State, event: Logged, list: readonly Handler[]): State {
+  let next = state
+  let drafts: Reducer<never>[] | undefined
+  for (const handler of list) {
+    if (handler.draft) {
+      ;(drafts ??= []).push(handler.draft)
+      continue
+    }
+    if (drafts) next = produceWith(next, event, drafts)
+    drafts = undefined
+    next = freezeNew(handler.update(next, event as never), next)
+  }
+  return drafts ? produceWith(next, event, drafts) : next
+}
+
+function produceWith(state: State, event: Logged, drafts: readonly Reducer<never>[]): State {
+  return produce(state, (draft) => {
+    for (const handler of drafts) handler(draft as never, event as never)
+  })
 }
 
 /**
@@ -209,6 +243,21 @@ function assertUnique(names: readonly string[], what: string) {
 
 function conflict(details: string): never {
   throw new LatchError('PLUGIN_CONFLICT', { details })
+}
+
+/**
+ * Freezes what `value` does not share with `before`, a deeply frozen state it was made from: a branch that is the very
+ * branch of `before` under the same key is frozen already and is not looked at again (deepFreeze would ask each whether
+ * it is frozen). State is JSON data, so no branch of it is a member of a prototype.
+ */
+function freezeNew<T>(value: T, before: unknown): T {
+  if (value === before || value === null || typeof value !== 'object' || Object.isFrozen(value)) return value
+  if (before === null || typeof before !== 'object') return deepFreeze(value)
+  Object.freeze(value)
+  const was = before as Record<string, unknown>
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) freezeNew(value[i], was[i])
+  else for (const key of Object.keys(value)) freezeNew((value as Record<string, unknown>)[key], was[key])
+  return value
 }
 
 /** Freezes `value` and everything in it (a subtree already frozen, such as state from immer, is skipped). */

@@ -1,7 +1,8 @@
 import { freeze } from 'immer'
 import { corePlugin } from '../core/plugin'
 import { LatchError } from './errors'
-import type { Logged } from './events'
+import type { LatchEvent, Logged } from './events'
+import { toJsonSafe } from './json-safe'
 import { parseLog, type ExportedLog } from './log'
 import type { Plugin } from './plugin'
 import { createReduction, deepFreeze } from './reducer'
@@ -148,6 +149,13 @@ export function replaySteps(plugins: readonly Plugin[], input: ExportedLog | str
   return { log, initial, warnings: fold.warnings, steps }
 }
 
+/** What checking an event gave: its logged form (frozen), for every event with the same JSON; or why it is skipped. */
+type Checked = { logged: LatchEvent; issue?: undefined } | { issue: ReplayIssue; logged?: undefined }
+
+/** Most answers of checking one fold keeps (then it starts over), and the longest JSON of an event it keeps one for. */
+export const replayCheckedLimit = 4096
+const checkedKeyLimit = 2048
+
 /** The log checked, the state before its first event, and one step of the fold: pure, so a step folded again gives the same state. */
 function createFold(plugins: readonly Plugin[], input: ExportedLog | string | unknown) {
   const log = parseLog(input)
@@ -160,13 +168,49 @@ function createFold(plugins: readonly Plugin[], input: ExportedLog | string | un
   const initial = log.snapshot ? checkSnapshot(log.snapshot, reduction.initialState) : reduction.initialState
 
   // parseLog checked every event's envelope; a log read from text is replay's own (docs/debugging.md, "Replay").
-  const accepting = { replaying: true, logEvent: { owned: typeof input === 'string' } }
+  const owned = typeof input === 'string'
+  const accepting = { replaying: true, logEvent: { owned } }
+  const ownedCopy = { replaying: true, logEvent: { owned: true } }
+  /**
+   * Each event is checked as the live kernel checks it, once for all events of the log with the same JSON: checking is
+   * a function of the event's JSON alone (docs/debugging.md, "Replay"), so a later event with the same JSON text is
+   * given the same answer, its logged form already frozen. The text is the key: JSON.stringify writes two JSON values
+   * alike only when they are equal (parseLog reads `-0` in text as the kernel's copy makes it, `0`).
+   */
+  const checks = new Map<string, Checked>()
+
+  function check(event: Logged): Checked {
+    const { type, payload, ns, requestId } = event
+    let data: unknown = event
+    let options = accepting
+    if (!owned) {
+      // The caller's data, copied first as the live kernel copies what it is dispatched: JSON data from here on.
+      const copy = toJsonSafe({ type, payload, ns, requestId }, 'event')
+      if (!copy.ok) return answer(reduction.accept(event, accepting), type)
+      data = copy.value
+      options = ownedCopy
+    }
+    const key = JSON.stringify(owned ? { type, payload, ns, requestId } : data)
+    const kept = checks.get(key)
+    if (kept) return kept
+    const checked = answer(reduction.accept(data, options), type)
+    if (key.length <= checkedKeyLimit) {
+      if (checks.size >= replayCheckedLimit) checks.clear()
+      checks.set(key, checked)
+    }
+    return checked
+  }
+
+  function answer(accepted: ReturnType<typeof reduction.accept>, type: string): Checked {
+    if (!accepted.ok) return { issue: { kind: known.has(type) ? 'invalid' : 'unknown-type', message: accepted.reason } }
+    return { logged: deepFreeze(accepted.logged) }
+  }
 
   function step(state: State, event: Logged): { state: State; issue?: ReplayIssue } {
-    const accepted = reduction.accept(event, accepting)
-    if (!accepted.ok) return { state, issue: { kind: known.has(event.type) ? 'invalid' : 'unknown-type', message: accepted.reason } }
+    const checked = check(event)
+    if (checked.issue) return { state, issue: { ...checked.issue } }
     // Frozen as the live kernel freezes what it reduces (kernel/engine/kernel.ts): immer then takes it as it is.
-    const next = reduction.reduce(state, deepFreeze({ ...accepted.logged, meta: event.meta } as Logged))
+    const next = reduction.reduce(state, deepFreeze({ ...checked.logged, meta: event.meta } as Logged))
     return next.error ? { state: next.state, issue: { kind: 'faulted', message: next.error.details ?? next.error.shortMessage } } : { state: next.state }
   }
 

@@ -1,4 +1,3 @@
-import { castDraft } from 'immer'
 import * as z from 'zod/mini'
 import { constants } from '../../constants'
 import { defineEvent, type EventsOf } from '../../engine/events'
@@ -6,9 +5,9 @@ import { writeCache } from '../../rules/cache'
 import { maxTokenBalances, tokenBalanceSchema } from '../../rules/token-balances'
 import { caipAddressSchema, chainNamespaceSchema, errorDataSchema } from '../../schemas'
 import type { CacheState } from './caches'
-import type { ChainsSlice } from './chains'
+import { withChain, type ChainsSlice } from './chains'
 import { pageVisibilityChanged, type PageState } from './page'
-import type { SliceReducers } from './slice'
+import { omit, patch, type SliceUpdaters } from './slice'
 import type { ChainNamespace } from '../../types'
 
 /** docs/behaviour.md, "Balance refresh": who shows a balance now, and who serves token balances. */
@@ -78,39 +77,44 @@ declare module '../../engine/events' {
 type Slices = ChainsSlice & { balances: BalanceState; caches: CacheState }
 
 /** Reducers of balance watching and token balances (docs/behaviour.md, "Balance refresh", "Token balances"). */
-export const balanceReducers: SliceReducers<Slices> = {
-  'balance/watchStarted'(draft, { payload }) {
-    draft.balances.watchers[payload.kind] += 1
+export const balanceReducers: SliceUpdaters<Slices> = {
+  'balance/watchStarted'(state, { payload }) {
+    const { watchers } = state.balances
+    return withBalances(state, { watchers: { ...watchers, [payload.kind]: watchers[payload.kind] + 1 } })
   },
 
-  'balance/watchStopped'(draft, { payload }) {
+  'balance/watchStopped'(state, { payload }) {
+    const { watchers } = state.balances
     // A stop without its start (a replayed log cut by the ring buffer) never goes below zero.
-    draft.balances.watchers[payload.kind] = Math.max(0, draft.balances.watchers[payload.kind] - 1)
+    return withBalances(state, { watchers: patch(watchers, { [payload.kind]: Math.max(0, watchers[payload.kind] - 1) }) })
   },
 
-  'balance/providerConfigured'(draft, { payload }) {
-    for (const ns of payload.namespaces) {
-      if (!draft.balances.providerNamespaces.includes(ns)) draft.balances.providerNamespaces.push(ns)
-    }
+  'balance/providerConfigured'(state, { payload }) {
+    const { providerNamespaces } = state.balances
+    const added = payload.namespaces.filter((ns, i) => !providerNamespaces.includes(ns) && payload.namespaces.indexOf(ns) === i)
+    return added.length ? withBalances(state, { providerNamespaces: [...providerNamespaces, ...added] }) : state
   },
 
-  'balance/tokensSucceeded'(draft, { ns, payload, meta }) {
-    if (!ns) return
+  'balance/tokensSucceeded'(state, { ns, payload, meta }) {
+    if (!ns) return state
     // The answer is right for its address even when the account has moved on: it is cached either way.
-    draft.caches.portfolio = castDraft(writeCache(draft.caches.portfolio, payload.caipAddress, payload.balances, meta.at, constants.cacheExpiry.portfolio))
-    const account = draft.chains[ns].account
-    if (account.caipAddress !== payload.caipAddress) return
-    account.tokenBalance = castDraft(payload.balances)
-    delete account.lastRetry
+    const portfolio = writeCache(state.caches.portfolio, payload.caipAddress, payload.balances, meta.at, constants.cacheExpiry.portfolio)
+    const next = { ...state, caches: { ...state.caches, portfolio } }
+    const chain = state.chains[ns]
+    if (chain.account.caipAddress !== payload.caipAddress) return next
+    return withChain(next, ns, patch(chain, { account: omit(patch(chain.account, { tokenBalance: payload.balances }), 'lastRetry') }))
   },
 
-  'balance/tokensFailed'(draft, { ns, meta }) {
-    if (!ns) return
+  'balance/tokensFailed'(state, { ns, meta }) {
+    if (!ns) return state
     // docs/behaviour.md, "Token balances": the failure time blocks a new fetch for 30 s; the list shown is empty.
-    const account = draft.chains[ns].account
-    account.lastRetry = meta.at
-    account.tokenBalance = []
+    const chain = state.chains[ns]
+    return withChain(state, ns, patch(chain, { account: patch(chain.account, { lastRetry: meta.at, tokenBalance: [] }) }))
   },
+}
+
+function withBalances<S extends { balances: BalanceState }>(state: S, changes: Partial<BalanceState>): S {
+  return patch(state, { balances: patch(state.balances, changes) } as Partial<S>)
 }
 
 /** docs/behaviour.md, "Balance refresh": whether some component shows a balance of `kind` now and the page is visible. */

@@ -2,8 +2,7 @@ import * as z from 'zod/mini'
 import { constants } from '../../constants'
 import { defineEvent, type EventsOf } from '../../engine/events'
 import { writeCache, type CacheEntry } from '../../rules/cache'
-import { plain } from './plain'
-import type { SliceReducers } from './slice'
+import type { SliceUpdaters } from './slice'
 import type { TokenBalance } from '../../rules/token-balances'
 
 export type { CacheEntry } from '../../rules/cache'
@@ -41,11 +40,11 @@ declare module '../../engine/events' {
   interface EventMap extends EventsOf<typeof cacheEvents> {}
 }
 
-export const cacheReducers: SliceReducers<{ caches: CacheState }> = {
-  'cache/stored'(draft, { payload, meta }) {
+export const cacheReducers: SliceUpdaters<{ caches: CacheState }> = {
+  'cache/stored'(state, { payload, meta }) {
     const ttl = constants.cacheExpiry[payload.cache]
-    const caches = draft.caches as unknown as Record<string, Record<string, CacheEntry<unknown>>>
-    // plain(): the entries are copied as references, not read through immer drafts (one each, on every write).
-    caches[payload.cache] = writeCache<unknown>(plain(caches[payload.cache]) ?? {}, payload.key, payload.value, meta.at, ttl)
+    const caches = state.caches as unknown as Record<string, Readonly<Record<string, CacheEntry<unknown>>>>
+    const written = writeCache<unknown>(caches[payload.cache] ?? {}, payload.key, payload.value, meta.at, ttl)
+    return { ...state, caches: { ...state.caches, [payload.cache]: written } }
   },
 }

@@ -1,4 +1,3 @@
-import { castDraft, type Draft } from 'immer'
 import * as z from 'zod/mini'
 import { constants } from '../../constants'
 import { defineEvent, type EventsOf } from '../../engine/events'
@@ -7,7 +6,7 @@ import { addConnection, removeConnection } from '../../rules/connections'
 import { accountTypeSchema, caipAddressSchema, caipNetworkIdSchema, caipNetworkSchema, connectionStatusSchema } from '../../schemas'
 import type { CacheState } from './caches'
 import type { ConnectionState } from './connection'
-import type { SliceReducers } from './slice'
+import { omit, patch, put, type SliceUpdaters } from './slice'
 import type { TokenBalance } from '../../rules/token-balances'
 import {
   chainNamespaces,
@@ -169,122 +168,139 @@ declare module '../../engine/events' {
 /** What the chains' reducers read and write: the chains, the connections they join and leave, the token-balance cache they read. */
 type Slices = ChainsSlice & { connection: ConnectionState; caches: CacheState }
 
+/** `state` with family `ns`'s chain state `chain` (the same state when it is the same chain state). */
+export function withChain<S extends ChainsSlice>(state: S, ns: ChainNamespace, chain: ChainState): S {
+  return patch(state, { chains: put(state.chains, ns, chain) } as Partial<S>)
+}
+
 /** Reducers of `chains[ns]`: account and network state per chain family (docs/behaviour.md, "Connection states"). */
-export const chainReducers: SliceReducers<Slices> = {
-  'account/connected'(draft, { ns, payload, meta }) {
-    if (!ns) return
-    const chain = draft.chains[ns]
+export const chainReducers: SliceUpdaters<Slices> = {
+  'account/connected'(state, { ns, payload, meta }) {
+    if (!ns) return state
+    const chain = state.chains[ns]
     const address = payload.caipAddress.split(':')[2] as string
     const accounts = payload.accounts?.length ? payload.accounts : [{ address }]
-    chain.connectorId = payload.connectorId
-    delete chain.reconnectConnectorId
-    moveAccount(draft, ns, payload.caipAddress, meta.at)
-    chain.account.allAccounts = castDraft(accounts)
-    chain.account.status = 'connected'
-    if (payload.walletInfo) chain.account.connectedWalletInfo = payload.walletInfo
-    selectNetworkOf(draft, ns, payload.caipAddress)
-    markUsed(draft, payload.caipAddress)
-    draft.activeNamespace ??= ns
-    draft.connection.status = 'connected'
-    draft.connection.isSwitchingNamespace = false
-    draft.connection.connections[ns] = addConnection(draft.connection.connections[ns], {
-      connectorId: payload.connectorId,
-      accounts,
-    }) as never
-    draft.connection.disconnectedConnectorIds[ns] = draft.connection.disconnectedConnectorIds[ns].filter(
-      (id) => id !== payload.connectorId,
-    )
+    const moved = moveAccount(state.caches, chain.account, payload.caipAddress, meta.at)
+    const account = patch(moved, { allAccounts: accounts, status: 'connected', ...(payload.walletInfo ? { connectedWalletInfo: payload.walletInfo } : {}) })
+    const next = omit(patch(chain, { connectorId: payload.connectorId, account, network: selectNetworkOf(chain.network, payload.caipAddress) }), 'reconnectConnectorId')
+    const { connection } = state
+    return patch(withChain(state, ns, next), {
+      activeNamespace: state.activeNamespace ?? ns,
+      connection: patch(connection, {
+        lastUsedCaipNetworkId: usedNetwork(payload.caipAddress),
+        status: 'connected',
+        isSwitchingNamespace: false,
+        connections: put(connection.connections, ns, addConnection(connection.connections[ns], { connectorId: payload.connectorId, accounts })),
+        disconnectedConnectorIds: put(
+          connection.disconnectedConnectorIds,
+          ns,
+          connection.disconnectedConnectorIds[ns].filter((id) => id !== payload.connectorId),
+        ),
+      }),
+    })
   },
 
-  'account/addressChanged'(draft, { ns, payload, meta }) {
-    if (!ns || draft.chains[ns].connectorId === undefined) return
-    moveAccount(draft, ns, payload.caipAddress, meta.at)
-    selectNetworkOf(draft, ns, payload.caipAddress)
-    markUsed(draft, payload.caipAddress)
+  'account/addressChanged'(state, { ns, payload, meta }) {
+    if (!ns || state.chains[ns].connectorId === undefined) return state
+    const chain = state.chains[ns]
+    const account = moveAccount(state.caches, chain.account, payload.caipAddress, meta.at)
+    const next = withChain(state, ns, patch(chain, { account, network: selectNetworkOf(chain.network, payload.caipAddress) }))
+    return patch(next, { connection: patch(state.connection, { lastUsedCaipNetworkId: usedNetwork(payload.caipAddress) }) })
   },
 
-  'account/disconnected'(draft, { ns }) {
-    if (!ns) return
-    const chain = draft.chains[ns]
+  'account/disconnected'(state, { ns }) {
+    if (!ns) return state
+    const chain = state.chains[ns]
     const connectorId = chain.connectorId
     // docs/behaviour.md, "Network changes": reset clears address, balances, profile and the stored connector id.
-    chain.account = castDraft(initialAccountState())
-    delete chain.connectorId
-    delete chain.reconnectConnectorId
+    const next = withChain(state, ns, omit(patch(chain, { account: initialAccountState() }), 'connectorId', 'reconnectConnectorId'))
+    let connection = state.connection
     if (connectorId) {
-      draft.connection.connections[ns] = removeConnection(draft.connection.connections[ns], connectorId) as never
-      if (!draft.connection.disconnectedConnectorIds[ns].includes(connectorId))
-        draft.connection.disconnectedConnectorIds[ns].push(connectorId)
+      const disconnected = connection.disconnectedConnectorIds[ns]
+      connection = patch(connection, {
+        connections: put(connection.connections, ns, removeConnection(connection.connections[ns], connectorId)),
+        disconnectedConnectorIds: disconnected.includes(connectorId) ? connection.disconnectedConnectorIds : put(connection.disconnectedConnectorIds, ns, [...disconnected, connectorId]),
+      })
     }
-    if (!Object.values(draft.chains).some((c) => c.connectorId !== undefined)) draft.connection.status = 'disconnected'
+    if (!Object.values(next.chains).some((c) => c.connectorId !== undefined)) connection = patch(connection, { status: 'disconnected' })
+    return patch(next, { connection })
   },
 
-  'account/statusChanged'(draft, { ns, payload }) {
-    if (ns) draft.chains[ns].account.status = payload.status
+  'account/statusChanged'(state, { ns, payload }) {
+    return ns ? withAccount(state, ns, { status: payload.status }) : state
   },
 
-  'account/balanceLoading'(draft, { ns }) {
-    if (ns) draft.chains[ns].account.balanceLoading = true
+  'account/balanceLoading'(state, { ns }) {
+    return ns ? withAccount(state, ns, { balanceLoading: true }) : state
   },
 
-  'account/balanceUpdated'(draft, { ns, payload }) {
-    if (!ns) return
-    const account = draft.chains[ns].account
-    account.balance = payload.balance
-    account.balanceSymbol = payload.symbol
-    account.balanceLoading = false
+  'account/balanceUpdated'(state, { ns, payload }) {
+    return ns ? withAccount(state, ns, { balance: payload.balance, balanceSymbol: payload.symbol, balanceLoading: false }) : state
   },
 
-  'account/balanceFailed'(draft, { ns }) {
-    if (ns) draft.chains[ns].account.balanceLoading = false
+  'account/balanceFailed'(state, { ns }) {
+    return ns ? withAccount(state, ns, { balanceLoading: false }) : state
   },
 
-  'account/profileUpdated'(draft, { ns, payload }) {
-    if (!ns) return
-    if ('name' in payload) draft.chains[ns].account.profileName = payload.name ?? null
-    if ('image' in payload) draft.chains[ns].account.profileImage = payload.image ?? null
+  'account/profileUpdated'(state, { ns, payload }) {
+    if (!ns) return state
+    return withAccount(state, ns, {
+      ...('name' in payload ? { profileName: payload.name ?? null } : {}),
+      ...('image' in payload ? { profileImage: payload.image ?? null } : {}),
+    })
   },
 
-  'account/preferredTypeSet'(draft, { ns, payload }) {
-    if (ns) draft.chains[ns].account.preferredAccountType = payload.type
+  'account/preferredTypeSet'(state, { ns, payload }) {
+    return ns ? withAccount(state, ns, { preferredAccountType: payload.type }) : state
   },
 
-  'network/switched'(draft, { ns, payload, meta }) {
-    if (!ns) return
-    const network = draft.chains[ns].network
-    const known = network.requestedCaipNetworks.find((n) => n.caipNetworkId === payload.caipNetworkId)
-    const next = known ?? (payload.network?.caipNetworkId === payload.caipNetworkId ? payload.network : undefined)
-    if (!next || next.chainNamespace !== ns) return
-    network.caipNetwork = next as Draft<CaipNetwork>
+  'network/switched'(state, { ns, payload, meta }) {
+    if (!ns) return state
+    const chain = state.chains[ns]
+    const known = chain.network.requestedCaipNetworks.find((n) => n.caipNetworkId === payload.caipNetworkId)
+    const target = known ?? (payload.network?.caipNetworkId === payload.caipNetworkId ? payload.network : undefined)
+    if (!target || target.chainNamespace !== ns) return state
+    let connection = state.connection
+    let activeNamespace = state.activeNamespace
     if (payload.activate !== false) {
-      if (draft.activeNamespace !== ns) draft.connection.isSwitchingNamespace = draft.chains[ns].connectorId === undefined
-      draft.activeNamespace = ns
+      if (activeNamespace !== ns) connection = patch(connection, { isSwitchingNamespace: chain.connectorId === undefined })
+      activeNamespace = ns
     }
-    const caipAddress = draft.chains[ns].account.caipAddress
-    if (caipAddress) moveAccount(draft, ns, `${next.caipNetworkId}:${caipAddress.split(':')[2]}`, meta.at)
-    if (draft.chains[ns].connectorId !== undefined) draft.connection.lastUsedCaipNetworkId = next.caipNetworkId
+    const caipAddress = chain.account.caipAddress
+    const account = caipAddress ? moveAccount(state.caches, chain.account, `${target.caipNetworkId}:${caipAddress.split(':')[2]}`, meta.at) : chain.account
+    if (chain.connectorId !== undefined) connection = patch(connection, { lastUsedCaipNetworkId: target.caipNetworkId })
+    const next = withChain(state, ns, patch(chain, { network: patch(chain.network, { caipNetwork: target }), account }))
+    return patch(next, { activeNamespace, connection })
   },
 
-  'network/approvedSet'(draft, { ns, payload }) {
-    if (!ns) return
-    draft.chains[ns].network.approvedCaipNetworkIds = castDraft(payload.caipNetworkIds)
-    draft.chains[ns].network.supportsAllNetworks = payload.supportsAllNetworks
+  'network/approvedSet'(state, { ns, payload }) {
+    return ns ? withNetwork(state, ns, { approvedCaipNetworkIds: payload.caipNetworkIds, supportsAllNetworks: payload.supportsAllNetworks }) : state
   },
 
-  'network/smartAccountNetworksSet'(draft, { ns, payload }) {
-    if (ns) draft.chains[ns].network.smartAccountEnabledNetworks = castDraft(payload.chainIds)
+  'network/smartAccountNetworksSet'(state, { ns, payload }) {
+    return ns ? withNetwork(state, ns, { smartAccountEnabledNetworks: payload.chainIds }) : state
   },
 
-  'network/removed'(draft, { ns, payload }) {
-    if (!ns) return
-    const network = draft.chains[ns].network
-    network.requestedCaipNetworks = network.requestedCaipNetworks.filter((n) => n.caipNetworkId !== payload.caipNetworkId)
+  'network/removed'(state, { ns, payload }) {
+    if (!ns) return state
+    const network = state.chains[ns].network
+    const requestedCaipNetworks = network.requestedCaipNetworks.filter((n) => n.caipNetworkId !== payload.caipNetworkId)
     // docs/behaviour.md, "Network changes": removing the active network falls back to the first remaining one of that family.
-    if (network.caipNetwork?.caipNetworkId !== payload.caipNetworkId) return
-    const fallback = network.requestedCaipNetworks[0]
-    if (fallback) network.caipNetwork = fallback
-    else delete network.caipNetwork
+    if (network.caipNetwork?.caipNetworkId !== payload.caipNetworkId) return withNetwork(state, ns, { requestedCaipNetworks })
+    const fallback = requestedCaipNetworks[0]
+    const next = fallback ? patch(network, { requestedCaipNetworks, caipNetwork: fallback }) : omit(patch(network, { requestedCaipNetworks }), 'caipNetwork')
+    return withChain(state, ns, patch(state.chains[ns], { network: next }))
   },
+}
+
+function withAccount<S extends ChainsSlice>(state: S, ns: ChainNamespace, changes: Partial<AccountState>): S {
+  const chain = state.chains[ns]
+  return withChain(state, ns, patch(chain, { account: patch(chain.account, changes) }))
+}
+
+function withNetwork<S extends ChainsSlice>(state: S, ns: ChainNamespace, changes: Partial<NetworkState>): S {
+  const chain = state.chains[ns]
+  return withChain(state, ns, patch(chain, { network: patch(chain.network, changes) }))
 }
 
 /**
@@ -293,34 +309,27 @@ export const chainReducers: SliceReducers<Slices> = {
  * plugin loads the new one (from the cache or its RPC; a network without an RPC shows none). Token
  * balances come back from the portfolio cache while it is fresh (docs/behaviour.md, "Token balances").
  */
-function moveAccount(draft: Draft<Slices>, ns: ChainNamespace, caipAddress: CaipAddress, at: number) {
-  const account = draft.chains[ns].account
-  if (account.caipAddress === caipAddress) return
-  account.caipAddress = caipAddress
+function moveAccount(caches: CacheState, account: AccountState, caipAddress: CaipAddress, at: number): AccountState {
+  if (account.caipAddress === caipAddress) return account
+  const cached = readCache(caches.portfolio, caipAddress, at, constants.cacheExpiry.portfolio)
   // docs/behaviour.md, "Names": a name is looked up per account and network; the old one is not carried over.
-  delete account.profileName
-  delete account.profileImage
-  delete account.balance
-  delete account.balanceSymbol
-  account.balanceLoading = false
-  const cached = readCache(draft.caches.portfolio, caipAddress, at, constants.cacheExpiry.portfolio)
-  account.tokenBalance = castDraft(cached ?? [])
+  const { profileName: _name, profileImage: _image, balance: _balance, balanceSymbol: _symbol, ...kept } = account
+  return { ...kept, caipAddress, balanceLoading: false, tokenBalance: cached ?? [] }
 }
 
 /** docs/storage.md, "Stored items": the network of a connected account is the last used chain. */
-function markUsed(draft: Draft<Slices>, caipAddress: CaipAddress) {
+function usedNetwork(caipAddress: CaipAddress): CaipNetworkId {
   const [namespace, reference] = caipAddress.split(':')
-  draft.connection.lastUsedCaipNetworkId = `${namespace}:${reference}`
+  return `${namespace}:${reference}` as CaipNetworkId
 }
 
 /** Keeps the family's current network in step with the network part of its CAIP-10 address. */
-function selectNetworkOf(draft: Draft<Slices>, ns: ChainNamespace, caipAddress: string) {
+function selectNetworkOf(network: NetworkState, caipAddress: string): NetworkState {
   const [namespace, reference] = caipAddress.split(':')
   const id = `${namespace}:${reference}`
-  const network = draft.chains[ns].network
-  if (network.caipNetwork?.caipNetworkId === id) return
+  if (network.caipNetwork?.caipNetworkId === id) return network
   const known = network.requestedCaipNetworks.find((n) => n.caipNetworkId === id)
-  if (known) network.caipNetwork = known
+  return known ? patch(network, { caipNetwork: known }) : network
 }
 
 /** Selectors: plain functions of the state, for `kernel.select` and the React hooks. */

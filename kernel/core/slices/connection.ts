@@ -11,7 +11,7 @@ import {
   errorDataSchema,
   walletListingSchema,
 } from '../../schemas'
-import type { SliceReducers } from './slice'
+import { omit, patch, put, type SliceUpdaters } from './slice'
 import { chainNamespaces, type CaipNetworkId, type ChainNamespace, type Connection, type ConnectionStatus, type Connector, type WalletListing } from '../../types'
 
 /** docs/behaviour.md, "Connection states" "Connection controller state". */
@@ -157,57 +157,72 @@ declare module '../../engine/events' {
 type Slices = { connection: ConnectionState; chains: Readonly<Record<ChainNamespace, { connectorId?: string }>> }
 
 /** Reducers of the connection controller state and the connect attempt (docs/behaviour.md, "Connection states", "The connect attempt"). */
-export const connectionReducers: SliceReducers<Slices> = {
-  'connection/accountRemoved'(draft, { ns, payload }) {
-    if (ns) draft.connection.connections[ns] = removeAccount(draft.connection.connections[ns], payload) as never
+export const connectionReducers: SliceUpdaters<Slices> = {
+  'connection/accountRemoved'(state, { ns, payload }) {
+    if (!ns) return state
+    const { connection } = state
+    return withConnection(state, { connections: put(connection.connections, ns, removeAccount(connection.connections[ns], payload)) })
   },
 
-  'connection/removed'(draft, { ns, payload }) {
+  'connection/removed'(state, { ns, payload }) {
     // The family's active connection leaves through `account/disconnected`, never here.
-    if (!ns || draft.chains[ns].connectorId === payload.connectorId) return
-    const before = draft.connection.connections[ns]
+    if (!ns || state.chains[ns].connectorId === payload.connectorId) return state
+    const { connection } = state
+    const before = connection.connections[ns]
     const after = removeConnection(before, payload.connectorId)
-    if (after === before) return
-    draft.connection.connections[ns] = after as never
-    if (!draft.connection.disconnectedConnectorIds[ns].includes(payload.connectorId)) draft.connection.disconnectedConnectorIds[ns].push(payload.connectorId)
+    if (after === before) return state
+    const disconnected = connection.disconnectedConnectorIds[ns]
+    return withConnection(state, {
+      connections: put(connection.connections, ns, after),
+      ...(disconnected.includes(payload.connectorId) ? {} : { disconnectedConnectorIds: put(connection.disconnectedConnectorIds, ns, [...disconnected, payload.connectorId]) }),
+    })
   },
 
-  'connection/switchingChanged'(draft, { payload }) {
-    draft.connection.isSwitchingConnection = payload.switching
+  'connection/switchingChanged'(state, { payload }) {
+    return withConnection(state, { isSwitchingConnection: payload.switching })
   },
 
-  'connection/statusChanged'(draft, { payload }) {
-    draft.connection.status = payload.status
+  'connection/statusChanged'(state, { payload }) {
+    return withConnection(state, { status: payload.status })
   },
 
-  'connection/recentWalletAdded'(draft, { payload }) {
-    draft.connection.recentWallets = addRecentWallet(draft.connection.recentWallets, payload.wallet) as never
+  'connection/recentWalletAdded'(state, { payload }) {
+    return withConnection(state, { recentWallets: addRecentWallet(state.connection.recentWallets, payload.wallet) })
   },
 
-  'connection/deepLinkChosen'(draft, { payload }) {
-    if (payload.link) draft.connection.wcLinking = payload.link
-    else delete draft.connection.wcLinking
+  'connection/deepLinkChosen'(state, { payload }) {
+    if (payload.link) return withConnection(state, { wcLinking: payload.link })
+    const connection = omit(state.connection, 'wcLinking')
+    return connection === state.connection ? state : { ...state, connection }
   },
 
-  'connection/attemptStarted'(draft, { ns, payload }) {
-    if (!ns) return
+  'connection/attemptStarted'(state, { ns, payload }) {
+    if (!ns) return state
     // The payload holds only its schema's keys (zod strips the rest), absent optionals absent.
-    draft.connection.attempt = { ...payload, ns, status: 'connecting', ...(payload.via === 'walletconnect' ? { pairing: 'waiting' as const } : {}) } as never
+    return withConnection(state, { attempt: { ...payload, ns, status: 'connecting', ...(payload.via === 'walletconnect' ? { pairing: 'waiting' as const } : {}) } })
   },
 
-  'connection/attemptEnded'(draft, { payload }) {
-    const attempt = draft.connection.attempt
-    if (attempt?.id !== payload.id || attempt.status !== 'connecting') return
-    attempt.status = payload.outcome === 'succeeded' ? 'succeeded' : 'failed'
-    if (payload.outcome === 'failed' && payload.error) attempt.error = payload.error as never
+  'connection/attemptEnded'(state, { payload }) {
+    const attempt = state.connection.attempt
+    if (attempt?.id !== payload.id || attempt.status !== 'connecting') return state
+    const ended = patch(attempt, {
+      status: payload.outcome === 'succeeded' ? 'succeeded' : 'failed',
+      ...(payload.outcome === 'failed' && payload.error ? { error: payload.error as LatchErrorData } : {}),
+    })
     // docs/behaviour.md, "Recent wallets": the wallet the visitor chose from a listing, recorded here once.
-    if (payload.outcome === 'succeeded' && attempt.listing) draft.connection.recentWallets = addRecentWallet(draft.connection.recentWallets, attempt.listing) as never
+    const recent = payload.outcome === 'succeeded' && attempt.listing ? { recentWallets: addRecentWallet(state.connection.recentWallets, attempt.listing) } : {}
+    return withConnection(state, { attempt: ended, ...recent })
   },
 
-  'connection/pairingChanged'(draft, { payload }) {
-    const attempt = draft.connection.attempt
-    if (attempt?.via === 'walletconnect') attempt.pairing = payload.phase
+  'connection/pairingChanged'(state, { payload }) {
+    const attempt = state.connection.attempt
+    return attempt?.via === 'walletconnect' ? withConnection(state, { attempt: patch(attempt, { pairing: payload.phase }) }) : state
   },
+}
+
+/** `state` with `changes` to the connection (the same state when there are none). */
+export function withConnection<S extends { connection: ConnectionState }>(state: S, changes: Partial<ConnectionState>): S {
+  return patch(state, { connection: patch(state.connection, changes) } as Partial<S>)
 }
 
 /** The latest connect attempt the modal started, if any. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { defineEvent, type EventsOf } from '../../engine/events'
 import { chainNamespaceSchema, connectorSchema } from '../../schemas'
-import type { SliceReducers } from './slice'
+import type { SliceUpdaters } from './slice'
 import type { Connector } from '../../types'
 
 /** The `connectors` slice: every connector the plugins discovered, across families (docs/behaviour.md, "Wallet list"). */
@@ -20,20 +20,21 @@ declare module '../../engine/events' {
   interface EventMap extends EventsOf<typeof connectorEvents> {}
 }
 
-export const connectorReducers: SliceReducers<{ connectors: ConnectorsState }> = {
-  'connectors/discovered'(draft, { payload }) {
+export const connectorReducers: SliceUpdaters<{ connectors: ConnectorsState }> = {
+  'connectors/discovered'(state, { payload }) {
     // A rediscovered connector replaces its earlier entry in place; new ones are appended.
-    const list = [...draft.connectors.list]
+    const list = [...state.connectors.list]
     for (const connector of payload.connectors) {
       const index = list.findIndex((c) => c.id === connector.id && c.chain === connector.chain)
-      if (index === -1) list.push(connector as never)
-      else list[index] = connector as never
+      if (index === -1) list.push(connector)
+      else list[index] = connector
     }
-    draft.connectors.list = list
+    return { ...state, connectors: { ...state.connectors, list } }
   },
 
-  'connectors/removed'(draft, { payload }) {
+  'connectors/removed'(state, { payload }) {
     const ids = new Set(payload.ids)
-    draft.connectors.list = draft.connectors.list.filter((c) => !ids.has(c.id) || (payload.chain !== undefined && c.chain !== payload.chain))
+    const list = state.connectors.list.filter((c) => !ids.has(c.id) || (payload.chain !== undefined && c.chain !== payload.chain))
+    return { ...state, connectors: { ...state.connectors, list } }
   },
 }

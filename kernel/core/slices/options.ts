@@ -1,11 +1,10 @@
-import { castDraft } from 'immer'
 import * as z from 'zod/mini'
 import { defaultFeatures } from '../../constants'
 import { defineEvent, type EventsOf } from '../../engine/events'
 import { imageOrigin } from '../../rules/images'
 import { caipNetworkIdSchema, caipNetworkSchema, walletListingSchema } from '../../schemas'
-import type { ChainsSlice } from './chains'
-import type { SliceReducers } from './slice'
+import { withChain, type ChainsSlice } from './chains'
+import { omit, patch, type SliceUpdaters } from './slice'
 import { chainNamespaces, type CaipNetwork, type ChainNamespace, type WalletListing } from '../../types'
 
 /** What the integrator configured, as recorded by `latch/configured`. */
@@ -95,25 +94,23 @@ declare module '../../engine/events' {
 type Slices = ChainsSlice & { options: OptionsState }
 
 /** Reducers of the configuration (docs/behaviour.md, "Network changes", "Images"; docs/i18n.md). */
-export const optionsReducers: SliceReducers<Slices> = {
-  'latch/configured'(draft, { payload }) {
+export const optionsReducers: SliceUpdaters<Slices> = {
+  'latch/configured'(state, { payload }) {
     const byNamespace = new Map<ChainNamespace, CaipNetwork[]>()
     for (const network of payload.networks) {
       byNamespace.set(network.chainNamespace, [...(byNamespace.get(network.chainNamespace) ?? []), network])
     }
+    let next = state
     for (const ns of chainNamespaces) {
       const networks = byNamespace.get(ns) ?? []
-      const network = draft.chains[ns].network
-      network.requestedCaipNetworks = castDraft(networks)
+      const chain = next.chains[ns]
       const wanted = networks.find((n) => n.caipNetworkId === payload.defaultNetwork) ?? networks[0]
-      const kept = networks.some((n) => n.caipNetworkId === network.caipNetwork?.caipNetworkId)
-      if (kept) continue
-      if (wanted) network.caipNetwork = castDraft(wanted)
-      else delete network.caipNetwork
+      const kept = networks.some((n) => n.caipNetworkId === chain.network.caipNetwork?.caipNetworkId)
+      const network = patch(chain.network, { requestedCaipNetworks: networks })
+      next = withChain(next, ns, patch(chain, { network: kept ? network : wanted ? patch(network, { caipNetwork: wanted }) : omit(network, 'caipNetwork') }))
     }
     const first = payload.networks.find((n) => n.caipNetworkId === payload.defaultNetwork) ?? payload.networks[0]
-    if (first) draft.activeNamespace ??= first.chainNamespace
-    draft.options = castDraft({
+    const options: OptionsState = {
       ...(payload.projectId === undefined ? {} : { projectId: payload.projectId }),
       ...(payload.metadata === undefined ? {} : { metadata: payload.metadata }),
       features: { ...defaultFeatures, ...payload.features },
@@ -124,19 +121,19 @@ export const optionsReducers: SliceReducers<Slices> = {
       excludeWalletIds: payload.excludeWalletIds ?? [],
       featuredWalletIds: payload.featuredWalletIds ?? [],
       customWallets: payload.customWallets ?? [],
-      imageOrigins: addOrigins(draft.options.imageOrigins, (payload.customWallets ?? []).map((wallet) => imageOrigin(wallet.image_url))),
-      locale: draft.options.locale,
-      dir: draft.options.dir,
-    })
+      imageOrigins: addOrigins(state.options.imageOrigins, (payload.customWallets ?? []).map((wallet) => imageOrigin(wallet.image_url))),
+      locale: state.options.locale,
+      dir: state.options.dir,
+    }
+    return patch(next, { options, ...(first && next.activeNamespace === undefined ? { activeNamespace: first.chainNamespace } : {}) })
   },
 
-  'options/imageOriginsAllowed'(draft, { payload }) {
-    draft.options.imageOrigins = addOrigins(draft.options.imageOrigins, payload.origins)
+  'options/imageOriginsAllowed'(state, { payload }) {
+    return patch(state, { options: patch(state.options, { imageOrigins: addOrigins(state.options.imageOrigins, payload.origins) }) })
   },
 
-  'ui/localeChanged'(draft, { payload }) {
-    draft.options.locale = payload.locale
-    draft.options.dir = payload.dir
+  'ui/localeChanged'(state, { payload }) {
+    return patch(state, { options: patch(state.options, { locale: payload.locale, dir: payload.dir }) })
   },
 }
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { defineEvent, type EventsOf } from '../../engine/events'
-import type { SliceReducers } from './slice'
+import { patch, type SliceUpdaters } from './slice'
 
 /** The page Latch runs in: visible or hidden (`page/visibilityChanged`; always visible without a document). */
 export type PageState = { visible: boolean }
@@ -12,8 +12,8 @@ declare module '../../engine/events' {
   interface EventMap extends EventsOf<readonly [typeof pageVisibilityChanged]> {}
 }
 
-export const pageReducers: SliceReducers<{ page: PageState }> = {
-  'page/visibilityChanged'(draft, { payload }) {
-    draft.page.visible = payload.visible
+export const pageReducers: SliceUpdaters<{ page: PageState }> = {
+  'page/visibilityChanged'(state, { payload }) {
+    return patch(state, { page: patch(state.page, { visible: payload.visible }) })
   },
 }

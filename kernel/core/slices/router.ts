@@ -4,8 +4,7 @@ import { goBack, pushView, replaceView, resetView } from '../../rules/router'
 import { viewSchema } from '../../schemas'
 import { selectIsConnected, type ChainsSlice } from './chains'
 import type { ConnectionState } from './connection'
-import { plain } from './plain'
-import type { SliceReducers } from './slice'
+import { patch, type SliceUpdaters } from './slice'
 import type { View } from '../../types'
 
 /**
@@ -36,37 +35,39 @@ declare module '../../engine/events' {
 /** What the router's reducers read and write: the router, which families are connected, the family-switch flag. */
 type Slices = ChainsSlice & { router: RouterState; connection: ConnectionState }
 
-export const routerReducers: SliceReducers<Slices> = {
-  'modal/opened'(draft, { payload }) {
-    const connected = selectIsConnected(draft)
-    draft.router.open = true
-    draft.router.history = resetView(payload.view ?? { name: connected ? 'Account' : 'Connect' }) as never
+export const routerReducers: SliceUpdaters<Slices> = {
+  'modal/opened'(state, { payload }) {
+    const view = payload.view ?? { name: selectIsConnected(state) ? 'Account' : 'Connect' }
+    return withRouter(state, { open: true, history: resetView(view) })
   },
 
-  'modal/closed'(draft) {
-    draft.router.open = false
+  'modal/closed'(state) {
+    const next = withRouter(state, { open: false })
     // With a family connected, namespaceReturnEffect moves back to it, which clears the flag.
-    if (!Object.values(draft.chains).some((c) => c.connectorId !== undefined)) draft.connection.isSwitchingNamespace = false
+    if (Object.values(state.chains).some((c) => c.connectorId !== undefined)) return next
+    return patch(next, { connection: patch(state.connection, { isSwitchingNamespace: false }) })
   },
 
-  // plain(): the router rules copy at most `maxHistory` references instead of making an immer draft of every view they read.
-  'router/pushed'(draft, { payload }) {
-    draft.router.history = pushView(plain(draft.router.history), payload.view) as never
+  'router/pushed'(state, { payload }) {
+    return withRouter(state, { history: pushView(state.router.history, payload.view) })
   },
 
-  'router/replaced'(draft, { payload }) {
-    draft.router.history = replaceView(plain(draft.router.history), payload.view) as never
+  'router/replaced'(state, { payload }) {
+    return withRouter(state, { history: replaceView(state.router.history, payload.view) })
   },
 
-  'router/wentBack'(draft) {
-    const { history, close } = goBack(plain(draft.router.history), { connected: selectIsConnected(draft) })
-    draft.router.history = history as never
-    if (close) draft.router.open = false
+  'router/wentBack'(state) {
+    const { history, close } = goBack(state.router.history, { connected: selectIsConnected(state) })
+    return withRouter(state, { history, ...(close ? { open: false } : {}) })
   },
 
-  'router/reset'(draft, { payload }) {
-    draft.router.history = resetView(payload.view) as never
+  'router/reset'(state, { payload }) {
+    return withRouter(state, { history: resetView(payload.view) })
   },
+}
+
+function withRouter<S extends { router: RouterState }>(state: S, changes: Partial<RouterState>): S {
+  return patch(state, { router: patch(state.router, changes) } as Partial<S>)
 }
 
 /** The view on top of the router's history. */

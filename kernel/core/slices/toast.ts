@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { defineEvent, type EventsOf } from '../../engine/events'
 import { toLatchError } from '../../engine/errors'
 import { toastSchema } from '../../schemas'
-import type { SliceReducers } from './slice'
+import { patch, type SliceUpdaters } from './slice'
 import type { Toast } from '../../types'
 
 /** The `toast` slice (docs/behaviour.md, "Toasts"): the toast shown last, and whether it is open. */
@@ -19,13 +19,13 @@ declare module '../../engine/events' {
   interface EventMap extends EventsOf<typeof toastEvents> {}
 }
 
-export const toastReducers: SliceReducers<{ toast: ToastState }> = {
-  'toast/shown'(draft, { payload }) {
-    draft.toast = { current: { ...payload.toast, id: payload.id }, open: true }
+export const toastReducers: SliceUpdaters<{ toast: ToastState }> = {
+  'toast/shown'(state, { payload }) {
+    return { ...state, toast: { current: { ...payload.toast, id: payload.id }, open: true } }
   },
 
-  'toast/closed'(draft) {
-    draft.toast.open = false
+  'toast/closed'(state) {
+    return patch(state, { toast: patch(state.toast, { open: false }) })
   },
 }
 
