@@ -309,7 +309,7 @@ describe('layering', () => {
   it("the eip155 and api plugins' entries reach none of their effects' code: it loads with import() as the instance starts (docs/behaviour.md, \"What loads when\")", () => {
     const files = new Set(['kernel', 'plugins', 'adapters', 'ui'].flatMap(sourceFiles))
     const { closure } = importGraph(files)
-    const effectCode = ['plugins/eip155/effect.ts', 'plugins/eip155/discover.ts', 'plugins/eip155/reconnect.ts', 'plugins/eip155/provider-events.ts', 'plugins/api/effect.ts', 'plugins/api/effects.ts', 'plugins/api/balances.ts']
+    const effectCode = ['plugins/eip155/effect.ts', 'plugins/eip155/reconnect.ts', 'plugins/eip155/provider-events.ts', 'plugins/api/effect.ts', 'plugins/api/effects.ts', 'plugins/api/balances.ts']
     for (const entry of ['plugins/eip155/index.ts', 'plugins/api/index.ts']) {
       expect([...closure(entry)].filter((file) => effectCode.includes(file))).toEqual([])
     }

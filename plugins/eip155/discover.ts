@@ -4,7 +4,7 @@ import { connectorsDiscovered, connectorsRemoved, type LatchEvent, type LoggerPo
 import { createWarnOnce } from '../../kernel/family/registry'
 import { isEip1193Provider } from './provider'
 import { maxWallets, type ConnectorEntry, type Registry } from './registry'
-import { injectedConnectorId } from './shared'
+import { injectedConnectorId } from './injected-id'
 import { announcementSchema, maxIconLength } from './schemas'
 
 /** The name of the legacy `window.ethereum` connector (docs/behaviour.md hides 'Browser Wallet' where it says). */

@@ -23,7 +23,6 @@ import {
 } from '../../kernel/index'
 import { nativeBalanceTriggers } from './balance-events'
 import { answerDisconnect } from './disconnect'
-import { discoverConnectors } from './discover'
 import { eip155CapabilitiesRequested, eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155NameFailed, eip155NameRequested } from './events'
 import { watchProvider } from './provider-events'
 import { reconnect } from './reconnect'
@@ -32,7 +31,7 @@ import { failIntent, whenNeeded, type Chunk } from '../../kernel/family/lazy'
 // so a lazily loaded module needs no file beyond the first load's.
 import { chunk } from './shared'
 import { universalResolverOf } from './networks'
-import { createRegistry, type Registry } from './registry'
+import type { Registry } from './registry'
 import { isForeignConnector } from './session'
 import type { TokenLists } from './token-balances'
 import { createWalletRequests, type WalletRequests } from './wallet-requests'
@@ -43,14 +42,12 @@ export type Settings = { lists: TokenLists; pollingInterval: number }
 
 
 // Everything with a lifetime (discovered providers, listeners) is created here, once per kernel.
-export const effectWith = ({ lists, pollingInterval }: Settings): Effect => (events$, ctx) => {
-  const registry = createRegistry()
+export const effectWith = ({ lists, pollingInterval }: Settings, registry: Registry): Effect => (events$, ctx) => {
   const requests = createWalletRequests(ctx.ports.scheduler)
   // A connection change fails the requests bound to the old one; a cancel all but a dapp's read-only ones.
   const settleRequests = settleWalletCalls(events$, 'eip155', requests)
   return merge(
     settleRequests,
-    discoverConnectors(ctx.ports.window, registry, ctx.ports.logger),
     reconnect(events$, ctx, registry, requests),
     walletRequests(events$, ctx, registry, requests),
     fetchWhenIdle(ctx),

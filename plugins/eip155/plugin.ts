@@ -7,7 +7,10 @@ import {
   recordWith,
 } from '../../kernel/index'
 import { eip155Events } from './events'
+import { merge } from 'rxjs'
 import { chunk, familyEffectAtStart } from '../../kernel/family/lazy'
+import { discoverConnectors } from './discover'
+import { createRegistry } from './registry'
 import type { Settings } from './effect'
 import { initialEip155State, pendingReducers } from './pending'
 import { readTokenList, type TokenListEntry } from './tokens/options'
@@ -64,6 +67,16 @@ export function eip155(options: Eip155Options = {}) {
       },
     },
     // Its effect loads as the instance starts (docs/behaviour.md, "What loads when").
-    effects: [familyEffectAtStart('eip155', effectCode, (code) => code.effectWith(settings))],
+    effects: [
+      (events$, ctx) => {
+        // Discovery runs at once: the installed wallets are what a visitor's first click shows; the registry it fills is
+        // handed to the rest, which loads as the instance starts.
+        const registry = createRegistry()
+        return merge(
+          discoverConnectors(ctx.ports.window, registry, ctx.ports.logger),
+          familyEffectAtStart('eip155', effectCode, (code) => code.effectWith(settings, registry))(events$, ctx),
+        )
+      },
+    ],
   })
 }
