@@ -195,6 +195,8 @@ export function familyEffectAtStart<M>(ns: ChainNamespace, code: Chunk<M>, run: 
       now: () => true,
       chunk: code,
       run: (module, events$, ctx) => run(module)(events$, ctx),
+      // The code did not load, so the family knows no wallet of its own: a listed connector is another plugin's (session.ts's
+      // isForeignConnector with an empty registry, written out so the first load does not take session.ts with it).
       failed: ({ event, state }, cause) => {
         const connectorId = event.type === 'wallet/connectRequested' ? (event.payload as { connectorId?: unknown }).connectorId : undefined
         return connectorId !== undefined && state.connectors.list.some((c) => c.id === connectorId && c.chain === ns) ? [] : failIntent(event, cause)

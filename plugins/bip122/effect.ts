@@ -10,7 +10,7 @@ import type { Settings } from './deps'
 import { discoverWallets } from './discover'
 import { createRegistry } from './registry'
 
-/** The page's `load` event (rxjs' fromEvent weighs 0.8 kB in a dapp's first load for this one listener). */
+/** The page's `load` event (rxjs' fromEvent would weigh 0.8 kB for this one listener). */
 const pageLoaded = (win: Window) =>
   new Observable<void>((subscriber) => {
     const loaded = () => subscriber.next()
@@ -46,4 +46,3 @@ const sessionIntents = new Set([
   'wallet/sendTransactionRequested',
   'wallet/rpcRequested',
 ])
-
