@@ -101,8 +101,6 @@ export {
 } from './core/slices/balances'
 export { pageVisibilityChanged } from './core/slices/page'
 export { latchConfigured, localeChanged, imageOriginsAllowed } from './core/slices/options'
-export { readField, integerField, thrownMessage } from './rules/thrown'
-export * from './rules'
 export * from './actions'
 export * from './core/intents'
 export { answerFamilyDisconnect, answerIntent, type AnswerIntentOptions } from './engine/answer-intent'

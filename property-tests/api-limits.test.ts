@@ -3,14 +3,8 @@ import { filter, firstValueFrom } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { createLatch, type Latch, type WalletListing } from 'latch'
 import { createTestPorts } from '../kernel/testing'
-import {
-  api,
-  parseWalletListings,
-  selectWalletList,
-  walletListPageRequested as pageRequested,
-  walletListSearchRequested as searchRequested,
-  type WalletListState,
-} from '../plugins/api/index'
+import { api, selectWalletList, walletListPageRequested as pageRequested, walletListSearchRequested as searchRequested, type WalletListState } from '../plugins/api/index'
+import { parseWalletListings } from '../plugins/api/listings'
 
 const runs = { numRuns: 1000 }
 

@@ -6,15 +6,9 @@ import { chainNamespaces, createLatch, LatchError, replay, walletListingSchema, 
 import { createTestNetwork, createTestPorts } from '../kernel/testing'
 import { createApiClient } from '../plugins/provider-api/index'
 import { readWalletsResponse } from '../plugins/api/get-wallets'
-import {
-  api,
-  curatedWallets,
-  parseWalletListings,
-  selectWalletList,
-  walletListPageRequested as pageRequested,
-  walletListSearchRequested as searchRequested,
-  type WalletListState,
-} from '../plugins/api/index'
+import { api, selectWalletList, walletListPageRequested as pageRequested, walletListSearchRequested as searchRequested, type WalletListState } from '../plugins/api/index'
+import { curatedWallets } from '../plugins/api/registry'
+import { parseWalletListings } from '../plugins/api/listings'
 import { pageOfWallets, searchLocalWallets } from '../plugins/api/local'
 
 const runs = { numRuns: 1000 }

@@ -2,29 +2,8 @@ import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { filter, map, merge } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import {
-  answerIntent,
-  chainNamespaces,
-  connect,
-  constants,
-  createLatch,
-  definePlugin,
-  isSafeMethod,
-  replay,
-  request,
-  signMessage,
-  walletRpcFailed,
-  walletRpcRequested,
-  walletRpcSucceeded,
-  walletSignMessageFailed,
-  walletSignMessageRequested,
-  walletSignMessageSucceeded,
-  type ChainNamespace,
-  type Effect,
-  type LatchEvent,
-  type Logged,
-  type Plugin,
-} from 'latch'
+import { answerIntent, chainNamespaces, connect, constants, createLatch, definePlugin, replay, request, signMessage, walletRpcFailed, walletRpcRequested, walletRpcSucceeded, walletSignMessageFailed, walletSignMessageRequested, walletSignMessageSucceeded, type ChainNamespace, type Effect, type LatchEvent, type Logged, type Plugin } from 'latch'
+import { isSafeMethod } from 'latch/rules'
 import { createTestNetwork, createTestPorts } from '../kernel/testing'
 import { eip155 } from '../plugins/eip155/index'
 import { createFakeWindow } from '../scripts/testing/eip155-test-wallet'

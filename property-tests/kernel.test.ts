@@ -1,19 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  chainNamespaces,
-  coreEvents,
-  createKernel,
-  createLatch,
-  definePlugin,
-  LatchError,
-  maxHistory,
-  parseLog,
-  replay,
-  type Latch,
-  type Plugin,
-  type State,
-} from 'latch'
+import { chainNamespaces, coreEvents, createKernel, createLatch, definePlugin, LatchError, parseLog, replay, type Latch, type Plugin, type State } from 'latch'
+import { maxHistory } from 'latch/rules'
 import { coreStateIssue } from '../kernel/core/state-schema'
 import { createTestPorts } from '../kernel/testing'
 import { coreEventArb, networks, routerStepArb, secretPlugin, stepArb, type Step } from './arbitraries'

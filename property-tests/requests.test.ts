@@ -1,18 +1,8 @@
 import fc from 'fast-check'
 import * as z from 'zod/mini'
 import { describe, expect, it } from 'vitest'
-import {
-  assertMethodAllowed,
-  chainNamespaces,
-  connect,
-  createLatch,
-  isMethodAllowed,
-  isSafeMethod,
-  isUnsafeMethod,
-  LatchError,
-  replay,
-  type ChainNamespace,
-} from 'latch'
+import { chainNamespaces, connect, createLatch, LatchError, replay, type ChainNamespace } from 'latch'
+import { assertMethodAllowed, isMethodAllowed, isSafeMethod, isUnsafeMethod } from 'latch/rules'
 import { createTestNetwork, createTestPorts } from '../kernel/testing'
 import { eip155, sendCalls } from '../plugins/eip155/index'
 import { sendCallsParamsSchema } from '../plugins/eip155/request-schemas'

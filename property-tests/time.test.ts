@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkEmailThrottle, createLatch, readCache, writeCache, type Logged } from 'latch'
+import { createLatch, type Logged } from 'latch'
+import { checkEmailThrottle, readCache, writeCache } from 'latch/rules'
 import { createTestPorts } from '../kernel/testing'
 
 const runs = { numRuns: 1000 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { decodeAbiParameters, encodeAbiParameters, encodeFunctionData, getAddress, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { formatBalance, keepTokenBalances, maxTokenBalances, tokenBalancesDue } from 'latch'
+import { formatBalance, keepTokenBalances, maxTokenBalances, tokenBalancesDue } from 'latch/rules'
 import { decodeAggregate3, decodeString, decodeUint, encodeAggregate3, encodeBalanceOf } from '../plugins/eip155/tokens/abi'
 import { isChecksumValid } from '../plugins/eip155/tokens/options'
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { createLatch, walletListingSchema, type WalletListing } from 'latch'
 import { createTestPorts } from '../kernel/testing'
-import { parseWalletListing } from '../plugins/api/index'
+import { parseWalletListing } from '../plugins/api/listings'
 import { walletLinkFor, type Platform } from '../plugins/walletconnect/links'
 
 // docs/behaviour.md, "Wallet links": whatever path brings a listing in (the provider API, the integrator's custom

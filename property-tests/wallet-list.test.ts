@@ -1,18 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  chainNamespaces,
-  connectionRecentWalletAdded,
-  connectorGroupNames,
-  connectorsDiscovered,
-  createLatch,
-  filterExcludedConnectors,
-  filterWalletsByNamespace,
-  resolveGroupOrder,
-  type ChainNamespace,
-  type Connector,
-  type WalletListing,
-} from 'latch'
+import { chainNamespaces, connectionRecentWalletAdded, connectorsDiscovered, createLatch, type ChainNamespace, type Connector, type WalletListing } from 'latch'
+import { connectorGroupNames, filterExcludedConnectors, filterWalletsByNamespace, resolveGroupOrder } from 'latch/rules'
 import { createTestNetwork, createTestPorts } from '../kernel/testing'
 import { api } from '../plugins/api/index'
 import { selectWalletRows } from '../ui/modal/views/Connect/walletRows'

@@ -12,10 +12,15 @@ export type Entry = {
 export const entries: readonly Entry[] = [
   { subpath: '.', source: 'kernel/index.ts', out: 'index' },
   { subpath: './testing', source: 'kernel/testing.ts', out: 'testing' },
+  // The pure rules (addresses, CAIP ids, display, wallet lists; docs/README.md): apart, so `.` reaches none of the code
+  // the modal and the plugins' lazily loaded parts share with them (docs/chunks.md).
+  { subpath: './rules', source: 'kernel/rules/index.ts', out: 'rules' },
   // The family kit for plugin authors (docs/plugins.md, "The family kit"): apart, so `.` carries none of it.
   { subpath: './family', source: 'kernel/family/index.ts', out: 'family' },
   { subpath: './plugins/eip155', source: 'plugins/eip155/index.ts', out: 'plugins/eip155' },
   { subpath: './plugins/api', source: 'plugins/api/index.ts', out: 'plugins/api' },
+  // The provider API's client and helpers (docs/behaviour.md, "Provider API"): apart, so `api()` alone pulls none of them up front.
+  { subpath: './plugins/api/client', source: 'plugins/api/client.ts', out: 'plugins/api-client' },
   // The provider API's name service (docs/names.md): apart from the api plugin, so a dapp without names carries none of it.
   { subpath: './plugins/names', source: 'plugins/names/index.ts', out: 'plugins/names' },
   { subpath: './plugins/solana', source: 'plugins/solana/index.ts', out: 'plugins/solana' },

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react'
-import type { ConnectorGroupName, Latch } from '../kernel/index'
+import type { Latch } from '../kernel/index'
+import type { ConnectorGroupName } from '../kernel/rules/connectors'
 import type { LatchAddon } from './addons'
 
 /** What LatchProvider hands to hooks, buttons and the modal. */

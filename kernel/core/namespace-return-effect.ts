@@ -1,4 +1,5 @@
-import { filter, map } from 'rxjs'
+import { filter } from 'rxjs/internal/operators/filter'
+import { map } from 'rxjs/internal/operators/map'
 import type { Effect } from '../engine/plugin'
 import { selectConnectedNamespaces, selectIsConnected } from './slices/chains'
 import { modalClosed } from './slices/router'

@@ -1,4 +1,5 @@
-import { filter, map } from 'rxjs'
+import { filter } from 'rxjs/internal/operators/filter'
+import { map } from 'rxjs/internal/operators/map'
 import type { Effect } from '../engine/plugin'
 import { selectView } from './slices/router'
 import { routerWentBack } from './slices/router'

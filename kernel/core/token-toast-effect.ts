@@ -1,4 +1,5 @@
-import { filter, map } from 'rxjs'
+import { filter } from 'rxjs/internal/operators/filter'
+import { map } from 'rxjs/internal/operators/map'
 import { LatchError, type LatchErrorData } from '../engine/errors'
 import type { LatchEvent } from '../engine/events'
 import { errorToast } from './slices/toast'

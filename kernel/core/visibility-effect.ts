@@ -1,4 +1,5 @@
-import { EMPTY, Observable } from 'rxjs'
+import { EMPTY } from 'rxjs/internal/observable/empty'
+import { Observable } from 'rxjs/internal/Observable'
 import type { LatchEvent } from '../engine/events'
 import type { Effect } from '../engine/plugin'
 import { pageVisibilityChanged } from './slices/page'

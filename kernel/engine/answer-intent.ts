@@ -1,4 +1,6 @@
-import { filter, mergeMap, Observable } from 'rxjs'
+import { filter } from 'rxjs/internal/operators/filter'
+import { mergeMap } from 'rxjs/internal/operators/mergeMap'
+import { Observable } from 'rxjs/internal/Observable'
 import { accountDisconnected } from '../core/slices/chains'
 import { kernelFaulted } from '../core/events'
 import { walletDisconnectFailed, walletDisconnectRequested, walletDisconnectSucceeded } from '../core/intents'

@@ -1,15 +1,12 @@
-import {
-  BehaviorSubject,
-  type Observable,
-  Subject,
-  type Subscription,
-  distinctUntilChanged,
-  filter,
-  map,
-  skip,
-  take,
-  timer,
-} from 'rxjs'
+import { BehaviorSubject } from 'rxjs/internal/BehaviorSubject'
+import { Subject } from 'rxjs/internal/Subject'
+import { distinctUntilChanged } from 'rxjs/internal/operators/distinctUntilChanged'
+import { filter } from 'rxjs/internal/operators/filter'
+import { map } from 'rxjs/internal/operators/map'
+import { skip } from 'rxjs/internal/operators/skip'
+import { take } from 'rxjs/internal/operators/take'
+import { timer } from 'rxjs/internal/observable/timer'
+import type { Observable, Subscription } from 'rxjs'
 import * as z from 'zod/mini'
 import { LatchError, type LatchErrorData } from './errors'
 import type { EventOf, LatchEvent, Logged, RequestResult, RequestType } from './events'

@@ -1,4 +1,6 @@
-import { catchError, of, type OperatorFunction } from 'rxjs'
+import { catchError } from 'rxjs/internal/operators/catchError'
+import { of } from 'rxjs/internal/observable/of'
+import type { OperatorFunction } from 'rxjs'
 import { kernelFaulted } from '../core/events'
 import { LatchError, toLatchError } from './errors'
 import type { LatchEvent } from './events'

@@ -1,4 +1,5 @@
-import { asyncScheduler, type SchedulerLike } from 'rxjs'
+import { asyncScheduler } from 'rxjs/internal/scheduler/async'
+import type { SchedulerLike } from 'rxjs'
 
 /**
  * Every source of non-determinism the kernel and plugins may touch. Tests pass

@@ -12,7 +12,9 @@
  * the kept intents are answered at once with their failure (no caller waits for a timeout), and the next wanted event
  * tries again.
  */
-import { Observable, Subject, Subscription } from 'rxjs'
+import { Observable } from 'rxjs/internal/Observable'
+import { Subject } from 'rxjs/internal/Subject'
+import { Subscription } from 'rxjs/internal/Subscription'
 import { kernelFaulted, LatchError, storageHydrated, toLatchError, type ChainNamespace, type EffectContext, type Effect, type LatchEvent, type Logged, type State } from '../index'
 
 /** A module loaded at most once per page; a failed import is tried again by the next `load()`. */

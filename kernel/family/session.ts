@@ -1,5 +1,6 @@
 import { EMPTY, switchMap, type Observable } from 'rxjs'
-import { parseCaipAddress, selectAddress, type CaipAddress, type CaipNetwork, type ChainNamespace, type Connector, type EffectContext, type State } from '../index'
+import { selectAddress, type CaipAddress, type CaipNetwork, type ChainNamespace, type Connector, type EffectContext, type State } from '../index'
+import { parseCaipAddress } from '../rules/caip'
 import { remoteWallets, type RemoteWallet } from './wallets'
 
 /**

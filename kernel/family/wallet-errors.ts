@@ -1,4 +1,5 @@
-import { integerField, LatchError, thrownMessage, type ErrorDeclaration, type LatchErrorCode, type VisitorMessageId } from '../index'
+import { LatchError, type ErrorDeclaration, type LatchErrorCode, type VisitorMessageId } from '../index'
+import { integerField, thrownMessage } from '../rules/thrown'
 
 /** A Latch code, or a Latch code with the visitor text it shows in place of its own (docs/errors.md). */
 export type WalletErrorEntry = LatchErrorCode | readonly [LatchErrorCode, VisitorMessageId]

@@ -10,19 +10,9 @@
  */
 import { EMPTY, catchError, defer, filter, from, map, merge, mergeMap, of, switchMap, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import {
-  errorToast,
-  formatUnitsToDecimalString,
-  parseCaipAddress,
-  toastRequested,
-  toLatchError,
-  walletSendTransactionRequested,
-  walletSendTransactionSucceeded,
-  type Effect,
-  type EffectContext,
-  type LatchEvent,
-  type Logged,
-} from '../../kernel/index'
+import { errorToast, toastRequested, toLatchError, walletSendTransactionRequested, walletSendTransactionSucceeded, type Effect, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { formatUnitsToDecimalString } from '../../kernel/rules/display'
+import { parseCaipAddress } from '../../kernel/rules/caip'
 import { getTransactions } from './get-transactions'
 import type { HistorySettings, HistoryTools } from './tools'
 import type { Transaction } from './transactions'

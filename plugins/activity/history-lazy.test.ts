@@ -3,7 +3,8 @@ import { accountConnected, createLatch, type LatchEvent } from '../../kernel/ind
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { createApiClient } from '../provider-api/index'
 import { transactionsFetchRequested } from './history'
-import { api, getTransactions } from '../api/index'
+import { api } from '../api/index'
+import { getTransactions } from '../api/client'
 
 // docs/plugins.md, "Loading on demand": the history's code cannot be loaded (say, the visitor went offline).
 vi.mock('./history-effect', () => {

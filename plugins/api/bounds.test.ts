@@ -4,18 +4,10 @@ import { filter, firstValueFrom } from 'rxjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLatch, defaultLogBytes, LatchError, type Latch } from '../../kernel/index'
 import { createTestPorts } from '../../kernel/testing'
-import {
-  api,
-  createApiClient,
-  getWallets,
-  parseWalletListing,
-  selectWalletList,
-  walletListPageReceived as pageReceived,
-  walletListPageRequested as pageRequested,
-  walletListSearchReceived as searchReceived,
-  walletListSearchRequested as searchRequested,
-  type WalletListState,
-} from './index'
+import { api, selectWalletList, walletListPageReceived as pageReceived, walletListPageRequested as pageRequested, walletListSearchReceived as searchReceived, walletListSearchRequested as searchRequested, type WalletListState } from './index'
+import { createApiClient } from '../provider-api/client'
+import { getWallets } from './get-wallets'
+import { parseWalletListing } from './listings'
 import { startProviderServer, type ProviderServer } from '../../scripts/testing/api-test-server'
 
 // A hostile or broken provider API (docs/limits.md, "Wallet list (provider API)"): it answers

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LatchError } from '../../kernel/index'
 import { createTestPorts } from '../../kernel/testing'
-import {
-  apiUrl,
-  assetImageUrl,
-  createApiClient,
-  currencyImageUrl,
-  getAllowedOrigins,
-  getAnalyticsConfig,
-  getFeatures,
-  getWallets,
-  tokenImageUrl,
-  walletImageUrl,
-} from './index'
+import { apiUrl, createApiClient } from '../provider-api/client'
+import { assetImageUrl, currencyImageUrl, tokenImageUrl, walletImageUrl } from './images'
+import { getAllowedOrigins } from './get-allowed-origins'
+import { getAnalyticsConfig } from './get-analytics-config'
+import { getFeatures } from './get-features'
+import { getWallets } from './get-wallets'
 import { startProviderServer, type ProviderServer } from '../../scripts/testing/api-test-server'
 
 const projectId = 'p-123'

@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest'
 import * as apiPlugin from './index'
+import * as apiClient from './client'
 
 // The public surface is a test: an accidental export or removal fails here.
 describe('public API of plugins/api', () => {
-  it('exports exactly these names', () => {
+  it('latch/plugins/api exports exactly these names: the plugin, its events and selectors', () => {
     expect(Object.keys(apiPlugin).sort()).toEqual([
       'activityErrors',
       'api',
+      'initialWalletListState',
+      'selectRecommendedWallets',
+      'selectTransactions',
+      'selectWalletList',
+      'walletListEvents',
+      'walletListFailed',
+      'walletListFeaturedReceived',
+      'walletListPageReceived',
+      'walletListPageRequested',
+      'walletListSearchFailed',
+      'walletListSearchReceived',
+      'walletListSearchRequested',
+    ])
+  })
+
+  it('latch/plugins/api/client exports exactly these names: the provider API client and the helpers', () => {
+    expect(Object.keys(apiClient).sort()).toEqual([
       'apiUrl',
       'assetImageUrl',
       'createApiClient',
@@ -20,27 +38,15 @@ describe('public API of plugins/api', () => {
       'getTransactions',
       'getWallets',
       'historyPath',
-      'initialWalletListState',
       'isSpamOnly',
       'keepTransactions',
       'parseWalletListing',
       'parseWalletListings',
       'sdkType',
       'sdkVersion',
-      'selectRecommendedWallets',
-      'selectTransactions',
-      'selectWalletList',
       'tokenImageUrl',
       'walletIcon',
       'walletImageUrl',
-      'walletListEvents',
-      'walletListFailed',
-      'walletListFeaturedReceived',
-      'walletListPageReceived',
-      'walletListPageRequested',
-      'walletListSearchFailed',
-      'walletListSearchReceived',
-      'walletListSearchRequested',
     ])
   })
 })

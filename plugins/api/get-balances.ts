@@ -4,7 +4,7 @@
  * decimals and native-currency entries (no token address) are left out (`keepTokenBalances`).
  */
 import * as z from 'zod/mini'
-import { keepTokenBalances, maxTokenBalances, type TokenBalance } from '../../kernel/index'
+import { keepTokenBalances, maxTokenBalances, type TokenBalance } from '../../kernel/rules/token-balances'
 import { getJson, parseBody, type ApiClient } from '../provider-api/index'
 
 /** Parameters of `getBalances`. */

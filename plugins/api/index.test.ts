@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { chainNamespaces, createLatch, LatchError, namespaceOfChain, replay, type Latch, type LatchOptions, type WalletListing } from '../../kernel/index'
+import { chainNamespaces, createLatch, LatchError, replay, type Latch, type LatchOptions, type WalletListing } from '../../kernel/index'
+import { namespaceOfChain } from '../../kernel/rules/wallets'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
-import {
-  api,
-  curatedWallets,
-  selectRecommendedWallets,
-  selectWalletList,
-  walletListPageRequested as pageRequested,
-  walletListSearchRequested as searchRequested,
-} from './index'
+import { api, selectRecommendedWallets, selectWalletList, walletListPageRequested as pageRequested, walletListSearchRequested as searchRequested } from './index'
+import { curatedWallets } from './registry'
 
 /** A fetch port that records calls and never reaches the network. */
 function recordingFetch() {

@@ -14,41 +14,9 @@ import { initialWalletListState, walletListReducers } from './state'
 
 export * from './events'
 export { selectRecommendedWallets, selectWalletList, initialWalletListState } from './state'
-export { curatedWallets } from './registry'
-export { walletIcon } from './icons'
-export { createApiClient, apiUrl, sdkType, sdkVersion, defaultTimeout, type ApiClient, type ApiClientOptions } from '../provider-api/index'
-export { getWallets, type GetWalletsErrorType, type GetWalletsParameters, type GetWalletsReturnType } from './get-wallets'
-export { getFeatures, type GetFeaturesErrorType, type GetFeaturesParameters, type GetFeaturesReturnType } from './get-features'
-export {
-  getAllowedOrigins,
-  type GetAllowedOriginsErrorType,
-  type GetAllowedOriginsParameters,
-  type GetAllowedOriginsReturnType,
-} from './get-allowed-origins'
-export {
-  getAnalyticsConfig,
-  type GetAnalyticsConfigErrorType,
-  type GetAnalyticsConfigParameters,
-  type GetAnalyticsConfigReturnType,
-} from './get-analytics-config'
-export { getBalances, type GetBalancesErrorType, type GetBalancesParameters, type GetBalancesReturnType } from './get-balances'
-export { assetImageUrl, currencyImageUrl, tokenImageUrl, walletImageUrl } from './images'
-export { parseWalletListing, parseWalletListings } from './listings'
-// Activity's transaction history (plugins/activity), which this plugin registers: its public names, as before.
-export {
-  getTransactions,
-  historyPath,
-  selectTransactions,
-  isSpamOnly,
-  keepTransactions,
-  type GetTransactionsErrorType,
-  type GetTransactionsParameters,
-  type GetTransactionsReturnType,
-  type TransactionsState,
-  type Transaction,
-  type Transfer,
-  activityErrors,
-} from '../activity/index'
+// The provider API's client and the helpers for integrators are `latch/plugins/api/client` (plugins/api/client.ts).
+// Activity's transaction history (plugins/activity), which this plugin registers: its state and errors.
+export { selectTransactions, type TransactionsState, type Transaction, activityErrors } from '../activity/index'
 
 /** Options of the api plugin. Without both `baseUrl` and a project id it makes no request at all. */
 export type ApiOptions = {

@@ -7,7 +7,8 @@
  * cleared, so the UI can render any link it is given.
  */
 import * as z from 'zod/mini'
-import { isWalletLink, type WalletLinkKind, type WalletListing } from '../../kernel/index'
+import { type WalletListing } from '../../kernel/index'
+import { isWalletLink, type WalletLinkKind } from '../../kernel/rules/wallet-links'
 import {
   maxChainLength,
   maxChains,

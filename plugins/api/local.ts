@@ -1,5 +1,6 @@
 /** Wallet-list verbs over a list in memory: exclusion (docs/behaviour.md, "Wallet filtering"), pages (docs/behaviour.md, "All Wallets": 40) and search (100). */
-import { constants, filterWallets, filterWalletsByNamespace, searchWallets, type ChainNamespace, type WalletListing } from '../../kernel/index'
+import { constants, type ChainNamespace, type WalletListing } from '../../kernel/index'
+import { filterWallets, filterWalletsByNamespace, searchWallets } from '../../kernel/rules/wallets'
 
 /**
  * Hides wallets whose id, rdns or name is in `excluded` (case-insensitive, docs/behaviour.md, "Wallet filtering"). docs/behaviour.md, "Wallet filtering"'s

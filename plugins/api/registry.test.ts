@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { chainNamespaces, isCaipNetworkId, isWalletLink, walletListingSchema, withWalletLinks } from '../../kernel/index'
+import { chainNamespaces, walletListingSchema } from '../../kernel/index'
+import { isCaipNetworkId } from '../../kernel/rules/caip'
+import { isWalletLink, withWalletLinks } from '../../kernel/rules/wallet-links'
 import { initials, walletIcon } from './icons'
 import { curatedWallets } from './registry'
 

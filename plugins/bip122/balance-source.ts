@@ -5,7 +5,8 @@
  */
 import type { SchedulerLike } from 'rxjs'
 import * as z from 'zod/mini'
-import { constants, describeIssues, formatUnitsToDecimalString, LatchError, sdkVersion } from '../../kernel/index'
+import { constants, describeIssues, LatchError, sdkVersion } from '../../kernel/index'
+import { formatUnitsToDecimalString } from '../../kernel/rules/display'
 
 export type BalanceSource = { kind: 'api'; baseUrl: string; projectId: string } | { kind: 'esplora'; url: string }
 

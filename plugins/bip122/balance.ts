@@ -1,18 +1,7 @@
 import { catchError, concat, defer, distinctUntilChanged, EMPTY, filter, from, map, merge, mergeMap, Observable, of, switchMap, type Subject } from 'rxjs'
-import {
-  accountBalanceFailed,
-  accountBalanceLoading,
-  accountBalanceUpdated,
-  cacheStored,
-  constants,
-  parseCaipAddress,
-  readCache,
-  toLatchError,
-  type CaipAddress,
-  type LatchEvent,
-  type Logged,
-  type State,
-} from '../../kernel/index'
+import { accountBalanceFailed, accountBalanceLoading, accountBalanceUpdated, cacheStored, constants, toLatchError, type CaipAddress, type LatchEvent, type Logged, type State } from '../../kernel/index'
+import { parseCaipAddress } from '../../kernel/rules/caip'
+import { readCache } from '../../kernel/rules/cache'
 import type { BalanceSource } from './balance-source'
 import type { Deps } from './deps'
 import { bip122BalanceFailed } from './shared'

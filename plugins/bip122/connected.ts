@@ -1,14 +1,5 @@
-import {
-  accountConnected,
-  connectionAccountRemoved,
-  networkSwitched,
-  sameAddress,
-  type AccountType,
-  type CaipAddress,
-  type CaipNetworkId,
-  type LatchEvent,
-  type State,
-} from '../../kernel/index'
+import { accountConnected, connectionAccountRemoved, networkSwitched, type AccountType, type CaipAddress, type CaipNetworkId, type LatchEvent, type State } from '../../kernel/index'
+import { sameAddress } from '../../kernel/rules/connections'
 import { placeholderBitcoinNetwork } from './networks'
 import type { ConnectorEntry } from './registry'
 import type { BitcoinAccount } from './wallet-types'

@@ -1,4 +1,5 @@
-import { integerField, type LatchError, type VisitorMessageId } from '../../kernel/index'
+import { type LatchError, type VisitorMessageId } from '../../kernel/index'
+import { integerField } from '../../kernel/rules/thrown'
 import { walletErrorReader } from '../../kernel/family/wallet-errors'
 
 /**

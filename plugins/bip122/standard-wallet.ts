@@ -1,4 +1,5 @@
-import { LatchError, sameAddress, type CaipNetworkId } from '../../kernel/index'
+import { LatchError, type CaipNetworkId } from '../../kernel/index'
+import { sameAddress } from '../../kernel/rules/connections'
 import { fromBase64, toBase64 } from './encoding'
 import { bitcoinWalletErrorCodes, WalletAnswerError } from './errors'
 import { caipNetworkIdOfStandardChain, knownBitcoinNetworks } from './networks'

@@ -1,11 +1,6 @@
 import { merge, type Observable } from 'rxjs'
-import {
-  answerIntent,
-  assertMethodAllowed,
-  LatchError,
-  type LatchEvent,
-  type Logged,
-} from '../../kernel/index'
+import { answerIntent, LatchError, type LatchEvent, type Logged } from '../../kernel/index'
+import { assertMethodAllowed } from '../../kernel/rules/methods'
 import { walletIntents } from '../../kernel/family/wallet-intents'
 import type { Deps } from './deps'
 import { toBitcoinWalletError } from './errors'

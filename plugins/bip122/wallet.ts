@@ -3,7 +3,8 @@
  * wallet adapters, and every check of what a dapp asks and what a wallet answers (docs/bitcoin.md, "Requests").
  */
 import * as z from 'zod/mini'
-import { describeIssues, LatchError, sameAddress, type CaipNetworkId, type ConnectionAccount } from '../../kernel/index'
+import { describeIssues, LatchError, type CaipNetworkId, type ConnectionAccount } from '../../kernel/index'
+import { sameAddress } from '../../kernel/rules/connections'
 import { decodeAddress, type AddressType } from './address'
 import { fromBase64, isSignatureShape } from './encoding'
 import { addressParamsOf, knownBitcoinNetworks } from './shared'

@@ -1,19 +1,9 @@
 import { catchError, concat, defer, distinctUntilChanged, EMPTY, filter, finalize, map, merge, mergeMap, of, switchMap, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import {
-  accountBalanceFailed,
-  accountBalanceLoading,
-  accountBalanceUpdated,
-  cacheStored,
-  constants,
-  formatUnitsToDecimalString,
-  isFresh,
-  LatchError,
-  recordGet,
-  type EffectContext,
-  type LatchEvent,
-  type Logged,
-} from '../../kernel/index'
+import { accountBalanceFailed, accountBalanceLoading, accountBalanceUpdated, cacheStored, constants, LatchError, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { formatUnitsToDecimalString } from '../../kernel/rules/display'
+import { isFresh } from '../../kernel/rules/cache'
+import { recordGet } from '../../kernel/rules/record'
 import type { FallbackTransport } from './fallback'
 import { hexQuantitySchema, nativeBalanceTriggers } from './shared'
 import { oneAtATime } from './one-at-a-time'

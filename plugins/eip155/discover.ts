@@ -1,4 +1,4 @@
-import { Observable } from 'rxjs'
+import { Observable } from 'rxjs/internal/Observable'
 import * as z from 'zod/mini'
 import { connectorsDiscovered, connectorsRemoved, type LatchEvent, type LoggerPort } from '../../kernel/index'
 import { createWarnOnce } from '../../kernel/family/registry'

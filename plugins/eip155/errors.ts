@@ -1,4 +1,5 @@
-import { integerField, readField, type LatchError, type VisitorMessageId } from '../../kernel/index'
+import { type LatchError, type VisitorMessageId } from '../../kernel/index'
+import { integerField, readField } from '../../kernel/rules/thrown'
 import { walletErrorReader } from '../../kernel/family/wallet-errors'
 import { eip155Errors } from './error-codes'
 

@@ -1,17 +1,7 @@
 import { catchError, distinctUntilChanged, EMPTY, filter, firstValueFrom, map, merge, of, switchMap, type Observable } from 'rxjs'
-import {
-  accountProfileUpdated,
-  answerIntent,
-  cacheStored,
-  constants,
-  isFresh,
-  LatchError,
-  recordGet,
-  type CaipNetwork,
-  type EffectContext,
-  type LatchEvent,
-  type Logged,
-} from '../../kernel/index'
+import { accountProfileUpdated, answerIntent, cacheStored, constants, LatchError, type CaipNetwork, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { isFresh } from '../../kernel/rules/cache'
+import { recordGet } from '../../kernel/rules/record'
 import { isShownName } from '../../kernel/rules/names'
 import { decodeAddr, decodeReverse, decodeText, encodeResolve, encodeReverse, isPlausibleName, shownAvatar } from './ens-codec'
 import { eip155NameFailed, eip155NameRequested, eip155NameSucceeded, nativeBalanceTriggers, universalResolverOf } from './shared'

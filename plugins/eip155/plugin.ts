@@ -1,13 +1,9 @@
 import { castDraft } from 'immer'
 import * as z from 'zod/mini'
-import {
-  constants,
-  definePlugin,
-  LatchError,
-  recordWith,
-} from '../../kernel/index'
+import { constants, definePlugin, LatchError } from '../../kernel/index'
+import { recordWith } from '../../kernel/rules/record'
 import { eip155Events } from './events'
-import { merge } from 'rxjs'
+import { merge } from 'rxjs/internal/observable/merge'
 import { chunk, familyEffectAtStart } from '../../kernel/family/lazy'
 import { discoverConnectors } from './discover'
 import { createRegistry } from './registry'

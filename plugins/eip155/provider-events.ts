@@ -1,11 +1,6 @@
 import { concatMap, mergeMap, Observable } from 'rxjs'
-import {
-  accountAddressChanged,
-  accountDisconnected,
-  parseCaipAddress,
-  type EffectContext,
-  type LatchEvent,
-} from '../../kernel/index'
+import { accountAddressChanged, accountDisconnected, type EffectContext, type LatchEvent } from '../../kernel/index'
+import { parseCaipAddress } from '../../kernel/rules/caip'
 import { readAccounts, readChainId } from './accounts'
 import { caipAddressOf, networkSwitchedTo } from './connected'
 import { followConnectedWallet } from '../../kernel/family/session'

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { isEvmAddress } from '../../kernel/index'
+import { isEvmAddress } from '../../kernel/rules/address'
 import { isEip1193Provider, type Eip1193Provider } from './provider'
 
 /** What wallets and RPC nodes send us, validated at the boundary. */

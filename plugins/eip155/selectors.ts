@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
-import { recordGet, selectAddress, selectIsConnected, type CaipNetwork, type State } from '../../kernel/index'
+import { selectAddress, selectIsConnected, type CaipNetwork, type State } from '../../kernel/index'
+import { recordGet } from '../../kernel/rules/record'
 import type { Capabilities } from './events'
 import { chainIdOf } from './networks'
 

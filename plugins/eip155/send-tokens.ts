@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { isEvmAddress, LatchError, request, sendTransaction, type Kernel, type RequestOptions } from '../../kernel/index'
+import { LatchError, request, sendTransaction, type Kernel, type RequestOptions } from '../../kernel/index'
+import { isEvmAddress } from '../../kernel/rules/address'
 import { eip155TransferSent, estimateFee } from './shared'
 
 /** The coin (`'native'`), or a token by its contract and decimals (docs/behaviour.md, "Sending tokens"). */

@@ -1,13 +1,7 @@
 import type { Observable } from 'rxjs'
-import {
-  answerIntent,
-  classifyRpcResult,
-  isEvmAddress,
-  LatchError,
-  type EffectContext,
-  type LatchEvent,
-  type Logged,
-} from '../../kernel/index'
+import { answerIntent, LatchError, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { classifyRpcResult } from '../../kernel/rules/rpc-result'
+import { isEvmAddress } from '../../kernel/rules/address'
 import { walletIntents } from '../../kernel/family/wallet-intents'
 import { describe } from './accounts'
 import { toWalletError } from './errors'

@@ -1,12 +1,6 @@
 import type { Observable } from 'rxjs'
-import {
-  answerIntent,
-  classifyRpcResult,
-  LatchError,
-  type EffectContext,
-  type LatchEvent,
-  type Logged,
-} from '../../kernel/index'
+import { answerIntent, LatchError, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { classifyRpcResult } from '../../kernel/rules/rpc-result'
 import { walletIntents } from '../../kernel/family/wallet-intents'
 import { describe } from './accounts'
 import { toWalletError } from './errors'

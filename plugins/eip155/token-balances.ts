@@ -3,20 +3,9 @@
  * use (plugin.ts): only once a provider serves EVM balances or a token list exists.
  */
 import { defer, distinctUntilChanged, EMPTY, filter, ignoreElements, map, merge, of, startWith, switchMap, take, takeUntil, timer, type Observable } from 'rxjs'
-import {
-  balanceTokensFailed,
-  balanceTokensRequested,
-  balanceTokensSucceeded,
-  constants,
-  LatchError,
-  recordGet,
-  toLatchError,
-  tokenBalancesDue,
-  type EffectContext,
-  type LatchEvent,
-  type Logged,
-  type State,
-} from '../../kernel/index'
+import { balanceTokensFailed, balanceTokensRequested, balanceTokensSucceeded, constants, LatchError, toLatchError, type EffectContext, type LatchEvent, type Logged, type State } from '../../kernel/index'
+import { recordGet } from '../../kernel/rules/record'
+import { tokenBalancesDue } from '../../kernel/rules/token-balances'
 import { chainIdOf } from './shared'
 import { oneAtATime } from './one-at-a-time'
 import { refreshes, type Refresh } from './refresh'

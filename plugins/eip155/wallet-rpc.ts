@@ -1,6 +1,7 @@
 import type { Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import { answerIntent, assertMethodAllowed, describeIssues, isSafeMethod, LatchError, type EffectContext, type LatchEvent, type Logged, type State } from '../../kernel/index'
+import { answerIntent, describeIssues, LatchError, type EffectContext, type LatchEvent, type Logged, type State } from '../../kernel/index'
+import { assertMethodAllowed, isSafeMethod } from '../../kernel/rules/methods'
 import { connectedAddress, readParams, walletIntents } from '../../kernel/family/wallet-intents'
 import type { Registry } from './registry'
 import { paramsSchemas, resultSchemas, typedDataSchema } from './request-schemas'

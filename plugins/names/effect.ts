@@ -4,22 +4,8 @@
  * Loaded on demand by the api plugin (plugin.ts).
  */
 import { catchError, defer, distinctUntilChanged, EMPTY, filter, firstValueFrom, from, map, merge, mergeMap, Observable, of, switchMap, take, timer } from 'rxjs'
-import {
-  accountProfileUpdated,
-  constants,
-  errorToast,
-  LatchError,
-  parseCaipAddress,
-  routerReplaced,
-  selectView,
-  toastRequested,
-  toLatchError,
-  walletSignMessageRequested,
-  type EffectContext,
-  type LatchErrorData,
-  type LatchEvent,
-  type Logged,
-} from '../../kernel/index'
+import { accountProfileUpdated, constants, errorToast, LatchError, routerReplaced, selectView, toastRequested, toLatchError, walletSignMessageRequested, type EffectContext, type LatchErrorData, type LatchEvent, type Logged } from '../../kernel/index'
+import { parseCaipAddress } from '../../kernel/rules/caip'
 import { ensCoinType, isShownName } from '../../kernel/rules/names'
 import { createApiClient, fromAbortable, type ApiClient } from '../provider-api/index'
 import {

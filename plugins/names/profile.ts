@@ -3,7 +3,8 @@
  * registration signed by the account. Every answer is checked; junk fails with the route's own error code.
  */
 import * as z from 'zod/mini'
-import { isValidRegistrationName, LatchError, toLatchError } from '../../kernel/index'
+import { LatchError, toLatchError } from '../../kernel/index'
+import { isValidRegistrationName } from '../../kernel/rules/names'
 import { getJson, httpError, parseBody, send, type ApiClient } from '../provider-api/index'
 import type { NameSuggestion } from './names'
 

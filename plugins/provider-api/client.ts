@@ -4,7 +4,8 @@
  * timeout on the clock port and aborted when it runs out. The route verbs live beside
  * this file (`get-wallets.ts`, `images.ts`, …), one per route.
  */
-import { Observable, type SchedulerLike } from 'rxjs'
+import { Observable } from 'rxjs/internal/Observable'
+import type { SchedulerLike } from 'rxjs'
 import * as z from 'zod/mini'
 import { constants, LatchError, sdkVersion } from '../../kernel/index'
 

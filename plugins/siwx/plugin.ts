@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { chainNamespaceSchema, definePlugin, isPlainText, LatchError, type Effect, type LatchErrorData, type Logged } from '../../kernel/index'
+import { chainNamespaceSchema, definePlugin, LatchError, type Effect, type LatchErrorData, type Logged } from '../../kernel/index'
+import { isPlainText } from '../../kernel/rules/plain-text'
 import { loadOnDemand } from '../../kernel/family/lazy'
 import { siwxEvents } from './events'
 import { selectActiveAccount, sessionKey, type SiwxState } from './state'

@@ -3,7 +3,8 @@
  * addresses of 32-byte keys) and its features. Loaded with the session, not with the entry.
  */
 import * as z from 'zod/mini'
-import { describeIssues, isSolanaAddress, LatchError } from '../../kernel/index'
+import { describeIssues, LatchError } from '../../kernel/index'
+import { isSolanaAddress } from '../../kernel/rules/address'
 import { decodeBase58 } from '../../kernel/rules/base58'
 import { featureSchemas, isBytes, maxAccounts, refused, type FeatureName, type StandardWallet, type StandardWalletAccount } from './wallet-schema'
 import { equalBytes } from './wire'

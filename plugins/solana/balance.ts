@@ -2,26 +2,10 @@ import { catchError, concat, concatMap, defaultIfEmpty, distinctUntilChanged, EM
 import { balancePolls, type Refresh } from '../../kernel/core/balance-polls'
 import { connectedAccount } from '../../kernel/family/session'
 import * as z from 'zod/mini'
-import {
-  accountBalanceFailed,
-  accountBalanceLoading,
-  accountBalanceUpdated,
-  cacheStored,
-  constants,
-  errorToast,
-  formatUnitsToDecimalString,
-  LatchError,
-  readCache,
-  toastRequested,
-  toLatchError,
-  type CaipAddress,
-  type CaipNetwork,
-  type EffectContext,
-  type LatchEvent,
-  type Logged,
-  type State,
-  type TokenBalance,
-} from '../../kernel/index'
+import { accountBalanceFailed, accountBalanceLoading, accountBalanceUpdated, cacheStored, constants, errorToast, LatchError, toastRequested, toLatchError, type CaipAddress, type CaipNetwork, type EffectContext, type LatchEvent, type Logged, type State } from '../../kernel/index'
+import { formatUnitsToDecimalString } from '../../kernel/rules/display'
+import { readCache } from '../../kernel/rules/cache'
+import { type TokenBalance } from '../../kernel/rules/token-balances'
 import { maxTokenBalances, solanaRpcUrlMissing, solanaTokenBalancesFailed, solanaTokenBalancesUpdated, tokenPrograms } from './shared'
 import type { SolanaTokenInfo } from './events'
 import { rpcRequest, type RpcAnswer } from './rpc'

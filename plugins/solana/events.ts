@@ -1,5 +1,8 @@
 import * as z from 'zod/mini'
-import { caipAddressSchema, caipNetworkIdSchema, defineEvent, errorDataSchema, isPlainText, type CacheEntry, type EventsOf, type TokenBalance } from '../../kernel/index'
+import { caipAddressSchema, caipNetworkIdSchema, defineEvent, errorDataSchema, type EventsOf } from '../../kernel/index'
+import { isPlainText } from '../../kernel/rules/plain-text'
+import { type CacheEntry } from '../../kernel/rules/cache'
+import { type TokenBalance } from '../../kernel/rules/token-balances'
 
 const ns = { namespaced: true }
 

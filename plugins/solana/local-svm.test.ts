@@ -1,6 +1,7 @@
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { balanceWatchStarted, connect, formatUnitsToDecimalString, pageVisibilityChanged, sendTransaction } from '../../kernel/index'
+import { balanceWatchStarted, connect, pageVisibilityChanged, sendTransaction } from '../../kernel/index'
+import { formatUnitsToDecimalString } from '../../kernel/rules/display'
 import { countingFetch } from '../../scripts/testing/counting-fetch'
 import { decodeBase58 } from '../../kernel/rules/base58'
 import { startSvm, type Svm } from '../../scripts/devnet/svm'

@@ -1,5 +1,6 @@
 import { castDraft } from 'immer'
-import { constants, definePlugin, writeCache } from '../../kernel/index'
+import { constants, definePlugin } from '../../kernel/index'
+import { writeCache } from '../../kernel/rules/cache'
 import type { SolanaOptions } from './effect'
 import { solanaEvents, type SolanaState } from './events'
 import { chunk, familyEffectAtStart } from '../../kernel/family/lazy'

@@ -1,4 +1,5 @@
-import { selectAddress, selectIsConnected, type CaipNetwork, type State, type TokenBalance } from '../../kernel/index'
+import { selectAddress, selectIsConnected, type CaipNetwork, type State } from '../../kernel/index'
+import { type TokenBalance } from '../../kernel/rules/token-balances'
 
 /** The connected Solana address (base58), if any. */
 export function selectSolanaAddress(state: State): string | undefined {

@@ -1,6 +1,7 @@
 import { Observable } from 'rxjs'
 import { followConnectedWallet } from '../../kernel/family/session'
-import { accountAddressChanged, accountDisconnected, parseCaipAddress, type EffectContext, type LatchEvent } from '../../kernel/index'
+import { accountAddressChanged, accountDisconnected, type EffectContext, type LatchEvent } from '../../kernel/index'
+import { parseCaipAddress } from '../../kernel/rules/caip'
 import type { Registry, WalletEntry } from './registry'
 import { readAccounts, readFeature } from './accounts'
 

@@ -1,20 +1,8 @@
 import { Subject, timer } from 'rxjs'
 import { toSessionError } from './errors'
-import {
-  accountAddressChanged,
-  accountConnected,
-  accountDisconnected,
-  networkApprovedSet,
-  networkSwitched,
-  isUnsafeMethod,
-  LatchError,
-  parseCaipAddress,
-  type CaipNetworkId,
-  type ChainNamespace,
-  type EffectContext,
-  type LatchEvent,
-  type State,
-} from '../../kernel/index'
+import { accountAddressChanged, accountConnected, accountDisconnected, networkApprovedSet, networkSwitched, LatchError, type CaipNetworkId, type ChainNamespace, type EffectContext, type LatchEvent, type State } from '../../kernel/index'
+import { isUnsafeMethod } from '../../kernel/rules/methods'
+import { parseCaipAddress } from '../../kernel/rules/caip'
 import { remoteWallets, type RemoteWallet } from '../../kernel/family/index'
 import { startClient, type Client, type ClientOptions } from './client'
 import { walletConnectSessionEnded } from './events'

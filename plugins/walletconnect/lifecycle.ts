@@ -1,16 +1,6 @@
 import { filter, from, merge, mergeMap, Observable } from 'rxjs'
-import {
-  accountAddressChanged,
-  accountDisconnected,
-  isCaipAddress,
-  networkSwitched,
-  walletCancelRequested,
-  type CaipAddress,
-  type CaipNetworkId,
-  type ChainNamespace,
-  type LatchEvent,
-  type Logged,
-} from '../../kernel/index'
+import { accountAddressChanged, accountDisconnected, networkSwitched, walletCancelRequested, type CaipAddress, type CaipNetworkId, type ChainNamespace, type LatchEvent, type Logged } from '../../kernel/index'
+import { isCaipAddress } from '../../kernel/rules/caip'
 import type { Client } from './client'
 import { answerFamilyReconnect } from '../../kernel/family/reconnect'
 import { accountOnSwitch, familyConnected, type HeldSession, type Holder } from './holder'

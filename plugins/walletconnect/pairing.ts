@@ -1,4 +1,4 @@
-import { Observable } from 'rxjs'
+import { Observable } from 'rxjs/internal/Observable'
 import type { Kernel } from '../../kernel/index'
 import { walletConnectPairingEnded, walletConnectUriShown, walletConnectUriWanted } from './events'
 

@@ -1,4 +1,6 @@
-import { filter, map, merge } from 'rxjs'
+import { filter } from 'rxjs/internal/operators/filter'
+import { map } from 'rxjs/internal/operators/map'
+import { merge } from 'rxjs/internal/observable/merge'
 import * as z from 'zod/mini'
 import { connectorsDiscovered, definePlugin, LatchError, type Connector, type Effect } from '../../kernel/index'
 import { loadOnDemand } from '../../kernel/family/lazy'

@@ -3,20 +3,10 @@
  * it accepts of the wallet's answer, when a pending pairing is reused, and how a chain switch goes.
  */
 import * as z from 'zod/mini'
-import {
-  constants,
-  defaultAllowedMethods,
-  isCaipAddress,
-  isEvmAddress,
-  isSolanaAddress,
-  LatchError,
-  parseCaipAddress,
-  type CaipAddress,
-  type CaipNetwork,
-  type CaipNetworkId,
-  type ChainNamespace,
-  type ConnectionAccount,
-} from '../../kernel/index'
+import { constants, LatchError, type CaipAddress, type CaipNetwork, type CaipNetworkId, type ChainNamespace, type ConnectionAccount } from '../../kernel/index'
+import { defaultAllowedMethods } from '../../kernel/rules/methods'
+import { isCaipAddress, parseCaipAddress } from '../../kernel/rules/caip'
+import { isEvmAddress, isSolanaAddress } from '../../kernel/rules/address'
 
 /** The events Latch asks every family's wallet for. */
 export const defaultEvents = ['accountsChanged', 'chainChanged'] as const

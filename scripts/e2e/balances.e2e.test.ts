@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, formatEther, formatUnits, http } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { formatTokenValue } from '../../kernel/index'
+import { formatTokenValue } from '../../kernel/rules/display'
 import { anvilAccounts } from '../devnet/anvil'
 import { demoPrices } from '../devnet/balances-route'
 import { startDemo } from '../devnet/demo/serve-demo'

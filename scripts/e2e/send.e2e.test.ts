@@ -3,7 +3,7 @@ import { createPublicClient, erc20Abi, http, parseEther, parseUnits } from 'viem
 import { describe, expect, it } from 'vitest'
 import { anvilAccounts } from '../devnet/anvil'
 import { startDemo } from '../devnet/demo/serve-demo'
-import { formatUnitsToDecimalString } from '../../kernel/index'
+import { formatUnitsToDecimalString } from '../../kernel/rules/display'
 import { displayBalance } from '../../ui/utils/format'
 import { solanaDevFunds } from '../devnet/solana'
 import { solanaDevWalletInfo } from '../devnet/solana-dev-wallet/config'

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { formatUnitsToDecimalString } from '../../kernel/index'
+import { formatUnitsToDecimalString } from '../../kernel/rules/display'
 import { decodeBase58 } from '../../kernel/rules/base58'
 import { solanaCaipNetworkIds } from '../../plugins/solana/index'
 import { startDemo } from '../devnet/demo/serve-demo'

@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
-import { parseCaipAddress, type State } from '../../kernel/index'
+import { type State } from '../../kernel/index'
+import { parseCaipAddress } from '../../kernel/rules/caip'
 import { shallowEqual } from '../utils/shallowEqual'
 import { useLatchBalanceWatch } from './useLatchBalanceWatch'
 import { useLatch } from './useLatch'

@@ -1,4 +1,5 @@
-import { selectTokenBalances, type TokenBalance } from '../../kernel/index'
+import { selectTokenBalances } from '../../kernel/index'
+import { type TokenBalance } from '../../kernel/rules/token-balances'
 import { useLatchBalanceWatch } from './useLatchBalanceWatch'
 import { useLatch } from './useLatch'
 

@@ -1,4 +1,5 @@
-import { canClose, selectView, type State } from '../../kernel/index'
+import { selectView, type State } from '../../kernel/index'
+import { canClose } from '../../kernel/rules/router'
 import { selectActiveAccount, selectSiwx, sessionOf } from '../../plugins/siwx/ui'
 
 /**

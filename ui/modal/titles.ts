@@ -1,4 +1,5 @@
-import { mergeMultiChainConnectors, selectRequestedNetworks, selectView, type State, type ViewName } from '../../kernel/index'
+import { selectRequestedNetworks, selectView, type State, type ViewName } from '../../kernel/index'
+import { mergeMultiChainConnectors } from '../../kernel/rules/connectors'
 import type { LatchAddon } from '../addons'
 import type { MessageId } from '../i18n/messages'
 

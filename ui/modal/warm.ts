@@ -1,4 +1,5 @@
-import { isImageAllowed, type Latch, type State } from '../../kernel/index'
+import { type Latch, type State } from '../../kernel/index'
+import { isImageAllowed } from '../../kernel/rules/images'
 import { isMobile } from '../utils/platform'
 import { selectWalletRows, type WalletRowsOptions } from './views/Connect/walletRows'
 

@@ -1,4 +1,4 @@
-import { formatBalance, formatTransferQuantity } from '../../kernel/index'
+import { formatBalance, formatTransferQuantity } from '../../kernel/rules/display'
 
 /** `0x1234…abcd` for EVM addresses (first 6, last 4); other families keep 4 and 4. */
 export function shortAddress(address: string): string {

@@ -3,18 +3,9 @@
  * use (plugin.ts), only when the integrator gives a token list.
  */
 import type { Observable } from 'rxjs'
-import {
-  answerIntent,
-  balanceTokensFailed,
-  balanceTokensRequested,
-  balanceTokensSucceeded,
-  keepTokenBalances,
-  LatchError,
-  parseCaipAddress,
-  type EffectContext,
-  type LatchEvent,
-  type Logged,
-} from '../../../kernel/index'
+import { answerIntent, balanceTokensFailed, balanceTokensRequested, balanceTokensSucceeded, LatchError, type EffectContext, type LatchEvent, type Logged } from '../../../kernel/index'
+import { keepTokenBalances } from '../../../kernel/rules/token-balances'
+import { parseCaipAddress } from '../../../kernel/rules/caip'
 import { eip155TokenRejected } from '../shared'
 import { chainIdOrUndefined, unavailable, type TokenLists } from '../token-balances'
 import { readChainTokenBalances, type TokenMetadata } from './read-chain'

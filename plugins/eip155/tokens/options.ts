@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { isEvmAddress, LatchError } from '../../../kernel/index'
+import { LatchError } from '../../../kernel/index'
+import { isEvmAddress } from '../../../kernel/rules/address'
 import { checksumAddress } from '../../../kernel/rules/checksum'
 
 /** One ERC-20 of the integrator's token list (docs/networks.md, "Token list"). Read from the chain when a field is left out. */

@@ -5,7 +5,9 @@
  * list, so a dapp without one never downloads it.
  */
 import { firstValueFrom } from 'rxjs'
-import { formatUnitsToDecimalString, LatchError, type Ports, type TokenBalance } from '../../../kernel/index'
+import { LatchError, type Ports } from '../../../kernel/index'
+import { formatUnitsToDecimalString } from '../../../kernel/rules/display'
+import { type TokenBalance } from '../../../kernel/rules/token-balances'
 import { rpcCall } from '../rpc'
 import { decodeAggregate3, decodeString, decodeUint, encodeAggregate3, encodeBalanceOf, selectors, type Call, type CallResult } from './abi'
 import type { ListedToken } from './options'

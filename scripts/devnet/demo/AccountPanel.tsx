@@ -1,4 +1,5 @@
-import { formatTokenValue, type State } from '../../../kernel/index'
+import { type State } from '../../../kernel/index'
+import { formatTokenValue } from '../../../kernel/rules/display'
 import { getSiwxSession, signOut } from '../../../plugins/siwx/index'
 import { useLatchAccount, useLatchBalanceWatch, useLatch, useLatchInstance, useLatchNetwork, useLatchTokenBalances } from '../../../ui/index'
 

@@ -1,4 +1,4 @@
-import { curatedWallets } from '../../../plugins/api/index'
+import { curatedWallets } from '../../../plugins/api/registry'
 import { bitcoinRegtest } from '../../../plugins/bip122/networks'
 import { solanaCaipNetworkIds } from '../../../plugins/solana/networks'
 import { startStaticServer, strictCsp, type RequestHandler } from '../serve'

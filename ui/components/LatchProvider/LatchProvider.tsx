@@ -1,5 +1,6 @@
 import { useEffect, useInsertionEffect, useMemo, type ReactNode } from 'react'
-import type { ConnectorGroupName, Latch, State } from '../../../kernel/index'
+import type { Latch, State } from '../../../kernel/index'
+import type { ConnectorGroupName } from '../../../kernel/rules/connectors'
 import type { LatchAddon } from '../../addons'
 import { LatchContext, type LatchContextValue } from '../../context'
 import { useLatch } from '../../hooks/useLatch'

@@ -1,5 +1,6 @@
 import { useContext, useSyncExternalStore } from 'react'
-import { isImageAllowed, type Latch } from '../../../kernel/index'
+import { type Latch } from '../../../kernel/index'
+import { isImageAllowed } from '../../../kernel/rules/images'
 import { LatchContext } from '../../context'
 
 const none: readonly string[] = []

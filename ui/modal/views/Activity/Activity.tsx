@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
-import { formatTransferQuantity, type LatchErrorData, type State } from '../../../../kernel/index'
+import { type LatchErrorData, type State } from '../../../../kernel/index'
+import { formatTransferQuantity } from '../../../../kernel/rules/display'
 import type { TransactionsState } from '../../../../plugins/activity/index'
 import type { Transaction, Transfer } from '../../../../plugins/activity/index'
 import { activityCss } from './Activity.css'

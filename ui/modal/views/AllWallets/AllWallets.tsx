@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { constants, searchWallets, type Connector, type Latch, type State } from '../../../../kernel/index'
+import { constants, type Connector, type Latch, type State } from '../../../../kernel/index'
+import { searchWallets } from '../../../../kernel/rules/wallets'
 import type { WalletListState } from '../../../../plugins/api/index'
 import { WalletGrid } from './WalletGrid'
 import { useLatchInstance, useLatch, isMobile, SearchIcon, selectWallet, connectorIsListing, connectorRow, listingRow, visibleConnectors, useLatchTranslate } from '../kit'

@@ -1,15 +1,8 @@
 // @vitest-environment jsdom
 import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import {
-  accountConnected,
-  connectionRecentWalletAdded,
-  modalOpened,
-  networkSwitched,
-  walletConnectFailed,
-  walletConnectSucceeded,
-  type ConnectorGroupName,
-} from '../../../../kernel/index'
+import { accountConnected, connectionRecentWalletAdded, modalOpened, networkSwitched, walletConnectFailed, walletConnectSucceeded } from '../../../../kernel/index'
+import { type ConnectorGroupName } from '../../../../kernel/rules/connectors'
 import {
   preloadAll,
   button,

@@ -1,5 +1,6 @@
 import { Fragment, useCallback, useEffect, useMemo, type ReactNode } from 'react'
-import { isImageAllowed, routerPushed, type Latch, type State } from '../../../../kernel/index'
+import { routerPushed, type Latch, type State } from '../../../../kernel/index'
+import { isImageAllowed } from '../../../../kernel/rules/images'
 import { connectMethodOrder, type ConnectMethodAddon } from '../../../addons'
 import { useLatchContext } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'

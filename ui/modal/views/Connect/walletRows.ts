@@ -1,20 +1,6 @@
-import {
-  canonicalConnectorName,
-  connectorMatchesWallet,
-  filterConnectorsByNamespace,
-  filterExcludedConnectors,
-  filterWallets,
-  filterWalletsByNamespace,
-  groupConnectors,
-  isBrowserWallet,
-  mergeMultiChainConnectors,
-  type ChainNamespace,
-  type ConnectorGroupName,
-  type Connector,
-  type State,
-  type WalletListing,
-  constants,
-} from '../../../../kernel/index'
+import { type ChainNamespace, type Connector, type State, type WalletListing, constants } from '../../../../kernel/index'
+import { canonicalConnectorName, connectorMatchesWallet, filterConnectorsByNamespace, filterExcludedConnectors, groupConnectors, mergeMultiChainConnectors, type ConnectorGroupName } from '../../../../kernel/rules/connectors'
+import { filterWallets, filterWalletsByNamespace, isBrowserWallet } from '../../../../kernel/rules/wallets'
 import { selectWalletListNamespaces } from '../../../../kernel/core/connection-selectors'
 
 /** One row of the wallet list: a connector, a listing, or both (an installed wallet the registry knows). */

@@ -1,4 +1,5 @@
-import { mergeMultiChainConnectors, selectView, type Connector, type State } from '../../../../kernel/index'
+import { selectView, type Connector, type State } from '../../../../kernel/index'
+import { mergeMultiChainConnectors } from '../../../../kernel/rules/connectors'
 import { useLatchInstance } from '../../../context'
 import { useLatch } from '../../../hooks/useLatch'
 import { startConnect, useConnectAttempt } from '../../connect-attempt'

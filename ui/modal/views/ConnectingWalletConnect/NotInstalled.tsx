@@ -1,4 +1,5 @@
-import { isWalletLink, selectView, type State } from '../../../../kernel/index'
+import { selectView, type State } from '../../../../kernel/index'
+import { isWalletLink } from '../../../../kernel/rules/wallet-links'
 import { ExternalGlyph, WalletTile } from './glyphs'
 import { findListing } from './wallet-link'
 import { isMobile, isolated, useLatch, useLatchTranslate } from '../kit'

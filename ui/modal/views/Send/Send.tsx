@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { routerPushed, routerReplaced, routerWentBack, selectView, toastRequested, formatUnitsToDecimalString, type Latch } from '../../../../kernel/index'
+import { routerPushed, routerReplaced, routerWentBack, selectView, toastRequested, type Latch } from '../../../../kernel/index'
+import { formatUnitsToDecimalString } from '../../../../kernel/rules/display'
 import { sendRequirement } from '../../../../kernel/rules/send'
 import { selectPendingTransfers } from '../../../../plugins/eip155/ui'
 import type { Translate } from '../../../i18n/translate'

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react'
-import { formatUnitsToDecimalString, type LatchError } from '../../../../kernel/index'
+import { type LatchError } from '../../../../kernel/index'
+import { formatUnitsToDecimalString } from '../../../../kernel/rules/display'
 import { checksumAddress } from '../../../../kernel/rules/checksum'
 import type { Translate } from '../../../i18n/translate'
 import { maxUnits } from './model'

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { formatUnitsToDecimalString } from '../../../../kernel/index'
+import { formatUnitsToDecimalString } from '../../../../kernel/rules/display'
 import { recipientWarning } from '../../../../kernel/rules/send'
 import type { Translate } from '../../../i18n/translate'
 import type { SendFormModel } from './useSendForm'

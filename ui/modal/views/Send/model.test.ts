@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatUnitsToDecimalString } from '../../../../kernel/index'
+import { formatUnitsToDecimalString } from '../../../../kernel/rules/display'
 import { createTestNetwork } from '../../../../kernel/testing'
 import * as door from '../../door'
 import { handKit } from '../kit'
