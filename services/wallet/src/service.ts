@@ -10,7 +10,7 @@ import { extname, join, resolve, sep } from 'node:path'
 import * as z from 'zod/mini'
 import { emailTag, issueCode, redeemCode, type CodeContext, type CodePurpose } from './codes'
 import { decryptAtRest, encryptAtRest, importPublicKey, proofText, sealShare, verifyProof, type Keys } from './crypto'
-import { ServiceError } from './errors'
+import { ServiceError, tryAgainAfter } from './errors'
 import { walletLimits } from './limits'
 import { errorCause, logTag, type Logger } from './log'
 import { mails, type Mail, type Mailer } from './mailer'
@@ -18,7 +18,7 @@ import { frameAncestors, originAllowed, parseAllowedOrigins, type OriginRule } f
 import * as schemas from './schemas'
 import { accountForEmail, changeEmail, closeSession, emailInUse, findSession, getAccount, openSession, type Account, type Session } from './sessions'
 import type { Store } from './store'
-import { takeRate } from './throttle'
+import { secondsLeft, takeRate } from './throttle'
 
 /** What the service is made of; main.ts builds it from the environment, tests directly. */
 export type WalletServiceOptions = {
@@ -129,7 +129,7 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
   async function releaseShare(authed: Authed, kind: 'auth' | 'recovery'): Promise<Reply> {
     if (kind === 'recovery') {
       const rate = await takeRate(store, `recovery:${authed.account.id}`, walletLimits.recoveryPerAccount, now())
-      if (!rate.allowed) throw new ServiceError('RATE_LIMITED', `Please try again after ${Math.ceil(rate.retryAfterMs / 1000)} seconds`, { retryAfterSeconds: Math.ceil(rate.retryAfterMs / 1000) })
+      if (!rate.allowed) throw new ServiceError('RATE_LIMITED', tryAgainAfter(secondsLeft(rate.retryAfterMs)), { retryAfterSeconds: secondsLeft(rate.retryAfterMs) })
     }
     const record = await store.get(`share:${kind}:${authed.account.id}`)
     if (record === undefined) throw new ServiceError('WALLET_NOT_FOUND', 'This account has no wallet yet')
