@@ -50,8 +50,9 @@ ol{list-style:none;padding:0;margin:1rem 0 0}li{border:1px solid color-mix(in sr
 header{display:flex;justify-content:space-between;font-size:.85rem;opacity:.85}.subject{margin:.4rem 0;font-weight:600}
 .code{font:700 1.8rem/1.2 ui-monospace,monospace;letter-spacing:.3rem;margin:.25rem 0}pre{white-space:pre-wrap;font-size:.85rem}`
 
-/** Starts the SMTP sink and the inbox page, each on a free 127.0.0.1 port (or the ports given). */
-export async function startDevInbox(options: { smtpPort?: number; httpPort?: number } = {}): Promise<DevInbox> {
+/** Starts the SMTP sink and the inbox page, each on a free 127.0.0.1 port (or the ports given); keeps the last `keep` messages. */
+export async function startDevInbox(options: { smtpPort?: number; httpPort?: number; keep?: number } = {}): Promise<DevInbox> {
+  const keep = options.keep ?? devInboxLimits.messages
   const messages: InboxMessage[] = []
   let nextId = 1
   const smtp = new SMTPServer({
@@ -68,7 +69,7 @@ export async function startDevInbox(options: { smtpPort?: number; httpPort?: num
           const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase())
           const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
           messages.unshift({ id: nextId++, to, from, subject, text, code: /\b(\d{6})\b/.exec(`${subject}\n${text}`)?.[1] ?? null, receivedAt: new Date().toISOString() })
-          messages.length = Math.min(messages.length, devInboxLimits.messages)
+          messages.length = Math.min(messages.length, keep)
           callback()
         })
         .catch((error: Error) => callback(error))
