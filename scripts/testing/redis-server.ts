@@ -38,8 +38,8 @@ export function ensureRedisServer(): void {
   console.log(`[redis] installed ${redisServerPath}`)
 }
 
-/** A running redis-server: its URL (`redis://127.0.0.1:<port>`) and stop(). */
-export type RedisServer = { url: string; port: number; stop(): Promise<void> }
+/** A running redis-server: its URL (`redis://127.0.0.1:<port>`), pause() and resume() (SIGSTOP, SIGCONT: a server that hangs), and stop(). */
+export type RedisServer = { url: string; port: number; pause(): void; resume(): void; stop(): Promise<void> }
 
 /** A free TCP port on 127.0.0.1 (the OS picks it; a tiny race with other processes is possible, so start retries). */
 function freePort(): Promise<number> {
@@ -111,8 +111,11 @@ export async function startRedisServer(): Promise<RedisServer> {
     return {
       url: `redis://127.0.0.1:${port}`,
       port,
+      pause: () => void child.kill('SIGSTOP'),
+      resume: () => void child.kill('SIGCONT'),
       stop: async () => {
         if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGCONT')
           child.kill('SIGTERM')
           await exited
         }

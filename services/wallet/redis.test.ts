@@ -7,6 +7,7 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRedisServer, type RedisServer } from '../../scripts/testing/redis-server'
 import { walletLimits } from './src/limits'
+import type { LogEntry } from './src/log'
 import type { Mail, Mailer } from './src/mailer'
 import { redisStore } from './src/redis-store'
 import { startWalletService, type WalletService } from './src/service'
@@ -62,13 +63,31 @@ describe('the Redis store', () => {
     }
   })
 
-  it('a store whose Redis is gone answers with an error, not a hang or a crash', async () => {
-    const gone = await startRedisServer()
-    const store = redisStore({ url: gone.url })
-    await store.set('k', 'v', 1000)
-    await gone.stop()
-    await expect(store.get('k')).rejects.toThrow()
-    await store.close()
+  it('a store whose Redis is gone or hangs answers with an error, not a hang or a crash; the service answers 503', async () => {
+    const flaky = await startRedisServer()
+    const store = redisStore({ url: flaky.url, commandTimeoutMs: 200 })
+    stores.push(store)
+    const logs: LogEntry[] = []
+    const service = await startWalletService({ store, keys: testKeys(), mailer: { send: async () => undefined, close: () => undefined }, allowedOrigins: [], log: (entry) => logs.push(entry) })
+    const askCode = () => fetch(`${service.url}/v1/email/code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"down@example.com"}' })
+    try {
+      await store.set('k', 'v', 1000)
+      flaky.pause()
+      await expect(store.get('k')).rejects.toThrow(/timed out/i)
+      const hung = await askCode()
+      expect(hung.status).toBe(503)
+      expect(await hung.json()).toEqual({ error: { code: 'STORE_UNAVAILABLE', message: 'The wallet service cannot answer now; try again later' } })
+      flaky.resume()
+      expect(await store.get('k')).toBe('v')
+      await flaky.stop()
+      await expect(store.get('k')).rejects.toThrow()
+      expect((await askCode()).status).toBe(503)
+      expect(logs).toContainEqual(expect.objectContaining({ event: 'internal-error', route: '/v1/email/code' }))
+      expect(JSON.stringify(logs)).not.toContain('down@example.com')
+    } finally {
+      await service.stop()
+      await flaky.stop()
+    }
   })
 })
 

@@ -205,11 +205,15 @@ describe('updating the e-mail: a code to the current address, then one to the ne
     expect((await login('old@example.com')).account.id).not.toBe(session.account.id)
   })
 
-  it("refuses another account's address and the account's own", async () => {
-    await login('taken@example.com')
+  it("refuses the account's own address, and another account's at the last step only (to the one who has its code)", async () => {
+    const other = await login('taken@example.com')
     const session = await login('mover@example.com')
-    expect(await signed(session, 'POST', '/v1/email/update', { newEmail: 'taken@example.com' })).toMatchObject({ status: 409, body: { error: { code: 'EMAIL_TAKEN' } } })
     expect(await signed(session, 'POST', '/v1/email/update', { newEmail: 'mover@example.com' })).toMatchObject({ status: 400 })
+    expect(await signed(session, 'POST', '/v1/email/update', { newEmail: 'taken@example.com' })).toMatchObject({ status: 200, body: { step: 'primary' } })
+    expect((await signed(session, 'POST', '/v1/email/update/primary', { otp: await codeFor('mover@example.com') })).status).toBe(200)
+    expect(await signed(session, 'POST', '/v1/email/update/secondary', { otp: await codeFor('taken@example.com') })).toMatchObject({ status: 409, body: { error: { code: 'EMAIL_TAKEN' } } })
+    expect((await signed(session, 'GET', '/v1/session')).body.account.email).toBe('mover@example.com')
+    expect((await signed(other, 'GET', '/v1/session')).body.account.email).toBe('taken@example.com')
   })
 })
 

@@ -11,6 +11,8 @@ export type RedisStoreOptions = {
   url: string
   /** Put before every key (default `latch-wallet:`), so the service can share a Redis with others. */
   keyPrefix?: string
+  /** A command that has no answer after this long fails (default 2,000 ms). */
+  commandTimeoutMs?: number
 }
 
 // A new counter gets its life; a counter that exists keeps the life it was given.
@@ -20,9 +22,10 @@ const deleteIfScript = "if redis.call('GET', KEYS[1]) == ARGV[1] then return red
 const ttl = (ms: number) => Math.max(1, Math.ceil(ms))
 
 /** Connects to Redis at `url` (the first command waits for the connection; a lost one reconnects). */
-export function redisStore({ url, keyPrefix = 'latch-wallet:' }: RedisStoreOptions): Store {
-  // A command fails after 2 reconnect attempts instead of waiting forever, so a request gets an answer when Redis is down.
-  const redis = new Redis(url, { keyPrefix, maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+export function redisStore({ url, keyPrefix = 'latch-wallet:', commandTimeoutMs = 2_000 }: RedisStoreOptions): Store {
+  // A command fails after 2 reconnect attempts when Redis is down, and after commandTimeoutMs when it hangs, so a
+  // request always gets an answer.
+  const redis = new Redis(url, { keyPrefix, maxRetriesPerRequest: 2, commandTimeout: commandTimeoutMs, connectTimeout: commandTimeoutMs, enableOfflineQueue: true })
   // Errors reach the callers of each command; the client's own 'error' events would otherwise crash the process.
   redis.on('error', () => undefined)
   return {

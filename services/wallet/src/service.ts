@@ -16,7 +16,7 @@ import { errorCause, logTag, type Logger } from './log'
 import { mails, type Mail, type Mailer } from './mailer'
 import { frameAncestors, originAllowed, parseAllowedOrigins, type OriginRule } from './origins'
 import * as schemas from './schemas'
-import { accountForEmail, changeEmail, closeSession, emailInUse, findSession, getAccount, openSession, type Account, type Session } from './sessions'
+import { accountForEmail, changeEmail, closeSession, findSession, getAccount, openSession, type Account, type Session } from './sessions'
 import type { Store } from './store'
 import { secondsLeft, takeRate } from './throttle'
 
@@ -189,7 +189,8 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
         const { newEmail } = parse(schemas.updateEmailBody, body)
         const { account } = authed as Authed
         if (newEmail === account.email) throw new ServiceError('BAD_REQUEST', 'newEmail: this is already the account’s e-mail address')
-        if (await emailInUse(ctx, newEmail)) throw new ServiceError('EMAIL_TAKEN', 'Another account uses this e-mail address')
+        // Whether another account holds newEmail is told only at the last step, to the one who has its code: asked
+        // here, it would let any session probe which addresses have accounts.
         const issued = await issueCode(ctx, { purpose: 'update-primary', subject: account.id, to: account.email, ip, data: { newEmail } })
         await send('update-primary', account.email, mails.updatePrimary(issued.code, newEmail), issued.withdraw)
         return { status: 200, body: { sent: true, step: 'primary' } }

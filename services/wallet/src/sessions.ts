@@ -24,10 +24,16 @@ export async function accountForEmail(ctx: SessionContext, email: string): Promi
   const key = emailKey(ctx.keys, email)
   let id = await ctx.store.get(key)
   if (id === undefined) {
+    // The account record is written before the address points to it, so an instance that loses the race for the
+    // address finds the winner's record complete; the loser's own record is removed.
     const fresh = randomId()
-    id = (await ctx.store.setIfAbsent(key, fresh)) ? fresh : await ctx.store.get(key)
+    await ctx.store.set(accountKey(fresh), JSON.stringify({ id: fresh, email, createdAt: ctx.now() } satisfies Account))
+    if (await ctx.store.setIfAbsent(key, fresh)) id = fresh
+    else {
+      await ctx.store.delete(accountKey(fresh))
+      id = await ctx.store.get(key)
+    }
     if (id === undefined) throw new ServiceError('STORE_UNAVAILABLE', 'The store lost a record it just wrote')
-    if (id === fresh) await ctx.store.set(accountKey(id), JSON.stringify({ id, email, createdAt: ctx.now() } satisfies Account))
   }
   const account = await getAccount(ctx, id)
   if (!account) throw new ServiceError('STORE_UNAVAILABLE', 'The account record is missing')
@@ -39,11 +45,6 @@ export async function getAccount(ctx: SessionContext, id: string): Promise<Accou
   if (raw === undefined) return undefined
   const value = JSON.parse(raw) as Account
   return value
-}
-
-/** Whether `email` belongs to an account already. */
-export async function emailInUse(ctx: SessionContext, email: string): Promise<boolean> {
-  return (await ctx.store.get(emailKey(ctx.keys, email))) !== undefined
 }
 
 /**
