@@ -264,6 +264,12 @@ describe('origins: CORS and the frame CSP from the allowed origins', () => {
     expect((await call('GET', '/v1/health', undefined, { origin: service.url })).status).toBe(200)
   })
 
+  it('refuses allowed origins and connect sources that would break the CSP', async () => {
+    const base = { store: memoryStore(), keys: testKeys(), mailer, allowedOrigins: [dapp] }
+    await expect(startWalletService({ ...base, allowedOrigins: ["https://a.example.com; script-src 'unsafe-inline'"] })).rejects.toThrow('not an origin pattern')
+    await expect(startWalletService({ ...base, frameConnectSrc: ["https://rpc.example.com; script-src 'unsafe-inline'"] })).rejects.toThrow('not a CSP source')
+  })
+
   it('serves the frame (a placeholder until it is built) with frame-ancestors from the allowed origins', async () => {
     const index = await call('GET', '/')
     expect(index.status).toBe(200)

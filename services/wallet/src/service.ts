@@ -73,6 +73,8 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
   const ctx: CodeContext = { store, keys, now }
   const origins: OriginRule[] = parseAllowedOrigins(options.allowedOrigins)
   const ancestors = frameAncestors(origins)
+  // A source with a space, quote, comma or semicolon would add to the CSP rather than to connect-src.
+  for (const source of options.frameConnectSrc ?? []) if (!/^[^\s;,'"]+$/.test(source)) throw new Error(`not a CSP source: ${JSON.stringify(source.slice(0, 100))}`)
   const frameCsp = [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
