@@ -35,6 +35,9 @@ beforeAll(async () => {
     mailer,
     allowedOrigins: [dapp, 'https://*.example.org'],
     frameDir,
+    // Each request comes from its own address (X-Forwarded-For) unless a test says otherwise, so the per-IP limits
+    // refuse only in the tests about them.
+    trustProxy: true,
     now: clock.now,
     log: (entry) => logs.push(entry),
   })
@@ -48,10 +51,15 @@ afterAll(async () => {
 })
 
 type Answer = { status: number; body: any; headers: Headers }
+let clients = 0
 
 async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
   const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
-  const response = await fetch(`${service.url}${path}`, { method, headers: { ...(text !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, body: text })
+  const response = await fetch(`${service.url}${path}`, {
+    method,
+    headers: { 'x-forwarded-for': `10.1.${Math.floor(++clients / 250) % 250}.${clients % 250}`, ...(text !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: text,
+  })
   const raw = await response.text()
   return { status: response.status, body: raw && response.headers.get('content-type')?.includes('json') ? JSON.parse(raw) : raw, headers: response.headers }
 }
@@ -114,6 +122,14 @@ describe('login by e-mail code, with a real SMTP round trip into the dev inbox',
     expect(await call('POST', '/v1/email/verify', body(wrong))).toMatchObject({ status: 401, body: { error: { code: 'CODE_INVALID', attemptsLeft: 4 } } })
     expect((await call('POST', '/v1/email/verify', body(code))).status).toBe(200)
     expect(await call('POST', '/v1/email/verify', body(code))).toMatchObject({ status: 401, body: { error: { code: 'CODE_EXPIRED' } } })
+    clock.advance(walletLimits.resendCooldownMs)
+  })
+
+  it('counts the per-IP limit by the client address the proxy forwards (the last X-Forwarded-For entry)', async () => {
+    const from = (ip: string) => ({ 'x-forwarded-for': `203.0.113.99, ${ip}` })
+    for (let i = 0; i < walletLimits.codesPerIp.limit; i++) expect((await call('POST', '/v1/email/code', { email: `ip${i}@example.com` }, from('192.0.2.10'))).status).toBe(200)
+    expect(await call('POST', '/v1/email/code', { email: 'ip-last@example.com' }, from('192.0.2.10'))).toMatchObject({ status: 429, body: { error: { code: 'RATE_LIMITED' } } })
+    expect((await call('POST', '/v1/email/code', { email: 'ip-last@example.com' }, from('192.0.2.11'))).status).toBe(200)
     clock.advance(walletLimits.resendCooldownMs)
   })
 
