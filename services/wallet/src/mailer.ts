@@ -20,10 +20,12 @@ export type SmtpOptions = {
   timeoutMs?: number
 }
 
-/** An SMTP mailer (one pooled connection). Nodemailer's own logger stays off: it would print message bodies. */
+/** An SMTP mailer (a pool of up to 3 connections, reused). Nodemailer's own logger stays off: it would print message bodies. */
 export function smtpMailer(options: SmtpOptions): Mailer {
   const timeout = options.timeoutMs ?? 10_000
   const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: 3,
     host: options.host,
     port: options.port,
     secure: options.secure ?? false,

@@ -44,8 +44,8 @@ if (inbox) console.error(`dev inbox: ${inbox.url} (SMTP ${inbox.smtp.host}:${inb
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void Promise.allSettled([service.stop(), inbox?.stop()])
-      .then(() => (mailer.close(), store.close()))
-      .finally(() => process.exit(0))
+    // The mailer's pooled SMTP connection closes first: the dev inbox waits for open connections before it stops.
+    mailer.close()
+    void Promise.allSettled([service.stop(), inbox?.stop(), store.close()]).finally(() => process.exit(0))
   })
 }
