@@ -62,7 +62,7 @@ export default defineConfig({
           exclude: [nodeModules],
           environment: 'node',
           fileParallelism: false,
-          globalSetup: [devnet],
+          globalSetup: [devnet, walletService],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
