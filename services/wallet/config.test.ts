@@ -19,6 +19,7 @@ describe('configuration from the environment (docs/wallet-service.md, "Configura
       WALLET_RECOVERY_SECRET: 'b'.repeat(43),
       WALLET_ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org',
       WALLET_FRAME_DIR: '/srv/frame',
+      WALLET_PUBLIC_ORIGIN: 'https://wallet.example.com',
       WALLET_FRAME_CONNECT_SRC: 'https://rpc.example.com',
       WALLET_TRUST_PROXY: 'true',
       REDIS_URL: 'redis://:pw@10.0.0.2:6379/1',
@@ -34,6 +35,7 @@ describe('configuration from the environment (docs/wallet-service.md, "Configura
       port: 9000,
       allowedOrigins: ['https://app.example.com', 'https://*.example.org'],
       frameDir: '/srv/frame',
+      publicOrigin: 'https://wallet.example.com',
       frameConnectSrc: ['https://rpc.example.com'],
       trustProxy: true,
       redis: { url: 'redis://:pw@10.0.0.2:6379/1', keyPrefix: 'latch-wallet:' },
@@ -53,6 +55,7 @@ describe('configuration from the environment (docs/wallet-service.md, "Configura
     }
     expect(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_PORT: 'eighty' })).toThrow('WALLET_PORT: a port number')
     expect(() => readConfig({ WALLET_DEV_INBOX: '1', REDIS_URL: 'http://x' })).toThrow('REDIS_URL: a redis:// or rediss:// URL')
+    expect(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_PUBLIC_ORIGIN: 'https://wallet.example.com/frame' })).toThrow('WALLET_PUBLIC_ORIGIN: an origin')
     expect(() => readConfig({ WALLET_DEV_INBOX: '1', REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow('WALLET_SECRET: required with REDIS_URL')
     expect(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_SECRET: secret, WALLET_RECOVERY_SECRET: secret })).toThrow('must differ')
   })

@@ -276,8 +276,15 @@ describe('origins: CORS and the frame CSP from the allowed origins', () => {
     const foreign = await call('POST', '/v1/email/code', { email: 'a@example.com' }, { origin: 'https://evil.example.com' })
     expect(foreign).toMatchObject({ status: 403, body: { error: { code: 'ORIGIN_NOT_ALLOWED' } } })
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull()
-    // The frame's own origin (the service's) may call it.
+    // The frame's own origin (the service's) may call it; behind a proxy that rewrites Host, WALLET_PUBLIC_ORIGIN names it.
     expect((await call('GET', '/v1/health', undefined, { origin: service.url })).status).toBe(200)
+    const proxied = await startWalletService({ store: memoryStore(), keys: testKeys(), mailer, allowedOrigins: [], publicOrigin: 'https://wallet.example.com' })
+    try {
+      expect((await fetch(`${proxied.url}/v1/health`, { headers: { origin: 'https://wallet.example.com' } })).status).toBe(200)
+      expect((await fetch(`${proxied.url}/v1/health`, { headers: { origin: proxied.url } })).status).toBe(403)
+    } finally {
+      await proxied.stop()
+    }
   })
 
   it('refuses allowed origins and connect sources that would break the CSP', async () => {

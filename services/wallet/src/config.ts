@@ -15,6 +15,7 @@ const envSchema = z.object({
   WALLET_RECOVERY_SECRET: z.optional(z.string().check(z.regex(/^(?:[0-9a-fA-F]{64,}|[A-Za-z0-9_-]{43,})$/, { error: 'at least 32 random bytes, as 64+ hex or 43+ base64url characters' }))),
   WALLET_ALLOWED_ORIGINS: z._default(z.string(), 'http://127.0.0.1:*,http://localhost:*'),
   WALLET_FRAME_DIR: z.optional(z.string().check(z.minLength(1))),
+  WALLET_PUBLIC_ORIGIN: z.optional(z.string().check(z.regex(/^https?:\/\/[^/\s]+$/, { error: 'an origin: scheme://host[:port], no path' }))),
   WALLET_FRAME_CONNECT_SRC: z._default(z.string(), ''),
   WALLET_TRUST_PROXY: flag,
   WALLET_DEV_INBOX: flag,
@@ -36,6 +37,7 @@ export type WalletConfig = {
   recoverySecret: Uint8Array | undefined
   allowedOrigins: string[]
   frameDir: string | undefined
+  publicOrigin: string | undefined
   frameConnectSrc: string[]
   trustProxy: boolean
   devInbox: boolean
@@ -60,6 +62,7 @@ export function readConfig(env: Record<string, string | undefined>): WalletConfi
     recoverySecret: e.WALLET_RECOVERY_SECRET === undefined ? undefined : bytes(e.WALLET_RECOVERY_SECRET),
     allowedOrigins: list(e.WALLET_ALLOWED_ORIGINS),
     frameDir: e.WALLET_FRAME_DIR,
+    publicOrigin: e.WALLET_PUBLIC_ORIGIN,
     frameConnectSrc: list(e.WALLET_FRAME_CONNECT_SRC),
     trustProxy: on(e.WALLET_TRUST_PROXY),
     devInbox: on(e.WALLET_DEV_INBOX),

@@ -34,6 +34,7 @@ const service = await startWalletService({
   mailer,
   allowedOrigins: config.allowedOrigins,
   frameDir: config.frameDir,
+  publicOrigin: config.publicOrigin,
   frameConnectSrc: config.frameConnectSrc,
   trustProxy: config.trustProxy,
   log,

@@ -31,6 +31,12 @@ export type WalletServiceOptions = {
   frameDir?: string
   /** Origins the frame may fetch besides its own (RPC nodes), added to its connect-src. */
   frameConnectSrc?: readonly string[]
+  /**
+   * The origin the frame is served from, as browsers see it (`https://wallet.example.com`): its requests are the
+   * service's own. Without it, an Origin whose host is the request's Host header counts as the service's own, which a
+   * proxy that rewrites Host breaks.
+   */
+  publicOrigin?: string
   /** Take the client's IP from the last X-Forwarded-For entry (only behind a proxy that sets it). */
   trustProxy?: boolean
   now?: () => number
@@ -88,6 +94,7 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
   ].join('; ')
   const apiCsp = "default-src 'none'; frame-ancestors 'none'"
   const frameDir = options.frameDir === undefined ? undefined : resolve(options.frameDir)
+  const publicOrigin = options.publicOrigin === undefined ? undefined : new URL(options.publicOrigin).origin
 
   async function send(purpose: CodePurpose, to: string, mail: Omit<Mail, 'to'>, withdraw: () => Promise<void>): Promise<void> {
     const email = logTag(emailTag(keys, to))
@@ -274,6 +281,7 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
 
   /** The service's own origin as the browser names it: the frame's requests come from there. */
   function ownOrigin(origin: string, req: IncomingMessage): boolean {
+    if (publicOrigin !== undefined) return origin === publicOrigin
     try {
       return new URL(origin).host === req.headers.host
     } catch {
