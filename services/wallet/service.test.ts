@@ -98,7 +98,7 @@ describe('login by e-mail code, with a real SMTP round trip into the dev inbox',
     expect(mail).toMatchObject({ from: 'wallet@localhost', subject: 'Your wallet login code', code: expect.stringMatching(/^\d{6}$/) })
     const frame = await makeFrame()
     const verified = await call('POST', '/v1/email/verify', { email: 'ada@example.com', otp: mail!.code, signingKey: frame.signingKey, encryptionKey: frame.encryptionKey })
-    expect(verified).toMatchObject({ status: 200, body: { token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), account: { email: 'ada@example.com', hasWallet: false } } })
+    expect(verified).toMatchObject({ status: 200, body: { token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), serverTime: clock.now(), account: { email: 'ada@example.com', hasWallet: false } } })
     clock.advance(walletLimits.resendCooldownMs)
   })
 
@@ -154,7 +154,10 @@ describe('sessions bound to the frame key', () => {
     expect((await call('GET', '/v1/session', undefined, headers)).status).toBe(200)
     expect(await call('GET', '/v1/session', undefined, headers)).toMatchObject({ status: 401, body: { error: { code: 'PROOF_INVALID' } } })
     const stale = await session.frame.sign(session.token, 'GET', '/v1/session', '', clock.now() - walletLimits.proofSkewMs - 1)
-    expect((await call('GET', '/v1/session', undefined, stale)).status).toBe(401)
+    // The refusal carries the service's time, for a frame on a device whose clock is off.
+    expect(await call('GET', '/v1/session', undefined, stale)).toMatchObject({ status: 401, body: { error: { code: 'PROOF_INVALID', serverTime: clock.now() } } })
+    const edge = await session.frame.sign(session.token, 'GET', '/v1/session', '', clock.now() + walletLimits.proofSkewMs)
+    expect((await call('GET', '/v1/session', undefined, edge)).status).toBe(200)
     const forOtherBody = await session.frame.sign(session.token, 'POST', '/v1/wallet/auth-share', '{"x":1}', clock.now())
     expect((await call('POST', '/v1/wallet/auth-share', {}, forOtherBody)).status).toBe(401)
   })

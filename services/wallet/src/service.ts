@@ -171,7 +171,7 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
         await redeemCode(ctx, { purpose: 'login', subject: emailTag(keys, input.email), code: input.otp, ip })
         const account = await accountForEmail(ctx, input.email)
         const { token, session } = await openSession(ctx, account.id, { signingKey: input.signingKey, encryptionKey: input.encryptionKey })
-        return { status: 200, body: { token, expiresAt: session.expiresAt, account: await accountView(account) } }
+        return { status: 200, body: { token, expiresAt: session.expiresAt, serverTime: now(), account: await accountView(account) } }
       },
     },
     '/v1/session': {
@@ -259,7 +259,8 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
     const badProof = new ServiceError('PROOF_INVALID', "The request is not signed by the session's key")
     if (!proof) throw badProof
     const [, time = '', nonce = '', signature = ''] = proof
-    if (Math.abs(Number(time) - now()) > walletLimits.proofSkewMs) throw new ServiceError('PROOF_INVALID', "The request's proof is too old or too far ahead; check the device's clock")
+    // The service's time comes with the refusal, so a frame on a device whose clock is off can sign with it instead.
+    if (Math.abs(Number(time) - now()) > walletLimits.proofSkewMs) throw new ServiceError('PROOF_INVALID', "The request's proof is too old or too far ahead; sign with the service's time", { serverTime: now() })
     const key = await importPublicKey(session.signingKey, 'ECDSA')
     const url = request.req.url ?? request.path
     if (!(await verifyProof(key, proofText(request.method, url, Number(time), nonce, request.body), signature))) throw badProof
