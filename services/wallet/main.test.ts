@@ -5,7 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { Redis } from 'ioredis'
 import { afterEach, describe, expect, it } from 'vitest'
+import { startRedisServer } from '../../scripts/testing/redis-server'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const main = fileURLToPath(new URL('./src/main.ts', import.meta.url))
@@ -52,6 +54,38 @@ describe('src/main.ts', () => {
     for (const line of out.trim().split('\n')) expect(() => JSON.parse(line)).not.toThrow()
     expect(out + err).not.toContain(mail!.code)
     expect(out + err).not.toContain('main.test')
+  }, 30_000)
+
+  it('uses Redis when REDIS_URL is set; keys hold no address, code or token in the clear', async () => {
+    const redis = await startRedisServer()
+    const raw = new Redis(redis.url)
+    try {
+      let out = ''
+      let err = ''
+      child = spawn(`${root}node_modules/.bin/tsx`, [main], {
+        env: { PATH: process.env.PATH, WALLET_DEV_INBOX: '1', WALLET_PORT: '0', REDIS_URL: redis.url, WALLET_SECRET: 'ab'.repeat(32) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      child.stdout!.on('data', (chunk: Buffer) => (out += chunk))
+      child.stderr!.on('data', (chunk: Buffer) => (err += chunk))
+      const url = (await waitFor(() => out, /"event":"listening","url":"(http:\/\/127\.0\.0\.1:\d+)","store":"redis"/))[1]!
+      const inbox = (await waitFor(() => err, /dev inbox: (http:\/\/127\.0\.0\.1:\d+)/))[1]!
+      expect(await (await fetch(`${url}/v1/health`)).json()).toEqual({ ok: true, store: 'redis' })
+      expect((await fetch(`${url}/v1/email/code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"redis.main@example.com"}' })).status).toBe(200)
+      const [mail] = (await (await fetch(`${inbox}/messages`)).json()) as { code: string }[]
+      const keys = await raw.keys('*')
+      expect(keys.length).toBeGreaterThan(0)
+      for (const key of keys) expect(key.startsWith('latch-wallet:')).toBe(true)
+      const dump = JSON.stringify([keys, await Promise.all(keys.map((key) => raw.type(key).then((type) => (type === 'string' ? raw.get(key) : type))))])
+      expect(dump).not.toContain('redis.main')
+      expect(dump).not.toContain(mail!.code)
+      const exited = new Promise<number | null>((done) => child!.once('exit', (code) => done(code)))
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+    } finally {
+      raw.disconnect()
+      await redis.stop()
+    }
   }, 30_000)
 
   it('refuses a bad configuration with the variable named, exit code 2', async () => {
