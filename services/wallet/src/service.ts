@@ -244,8 +244,22 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
         return { status: 201, body: { created: true } }
       },
     },
-    '/v1/wallet/auth-share': { method: 'POST', session: true, run: async ({ body }, authed) => (parse(schemas.emptyBody, body), releaseShare(authed as Authed, 'auth')) },
-    '/v1/wallet/recovery-share': { method: 'POST', session: true, run: async ({ body }, authed) => (parse(schemas.emptyBody, body), releaseShare(authed as Authed, 'recovery')) },
+    '/v1/wallet/auth-share': {
+      method: 'POST',
+      session: true,
+      async run({ body }, authed) {
+        parse(schemas.emptyBody, body)
+        return releaseShare(authed as Authed, 'auth')
+      },
+    },
+    '/v1/wallet/recovery-share': {
+      method: 'POST',
+      session: true,
+      async run({ body }, authed) {
+        parse(schemas.emptyBody, body)
+        return releaseShare(authed as Authed, 'recovery')
+      },
+    },
   }
 
   /** The session of the request's token, believed only with a fresh, unused proof signed by the session's key. */
