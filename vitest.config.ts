@@ -20,6 +20,8 @@ const react18Alias = [
 const nodeModules = '**/node_modules/**'
 // Installs scripts/devnet's own dependencies (anvil) once, before workers start anvil in parallel.
 const devnet = 'scripts/devnet/install.ts'
+// Installs the wallet service's own dependencies (ioredis, nodemailer, smtp-server, mailparser) before its tests import them.
+const walletService = 'services/wallet/install.ts'
 // The plugins' effects loaded on start, loaded before each test file (scripts/testing/preload-code.ts).
 const preload = 'scripts/testing/preload-code.ts'
 
@@ -31,10 +33,10 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['kernel/**/*.test.ts', 'plugins/**/*.test.ts', 'adapters/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'devtools/**/*.test.{ts,tsx}', 'examples/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'cli/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['kernel/**/*.test.ts', 'plugins/**/*.test.ts', 'adapters/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'devtools/**/*.test.{ts,tsx}', 'examples/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'cli/**/*.test.ts', 'bench/**/*.test.ts', 'services/**/*.test.ts'],
           exclude: ['**/*.e2e.test.ts', 'scripts/package/**', nodeModules],
           environment: 'node',
-          globalSetup: [devnet],
+          globalSetup: [devnet, walletService],
           setupFiles: [preload],
         },
       },
@@ -60,7 +62,7 @@ export default defineConfig({
           exclude: [nodeModules],
           environment: 'node',
           fileParallelism: false,
-          globalSetup: [devnet],
+          globalSetup: [devnet, walletService],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

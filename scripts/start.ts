@@ -34,6 +34,8 @@ console.log(`
   Solana (litesvm)    ${demo.stack.solana.url}
   WalletConnect relay ${demo.stack.walletConnect.relayUrl} (development relay, this machine only)
   WalletConnect wallet ${demo.stack.walletConnect.pageUrl} (paste a dapp's wc: URI there to pair, then approve or reject there)
+  Wallet service      ${demo.stack.wallet.url} (the embedded wallet's e-mail login, docs/wallet-service.md)
+  Dev inbox           ${demo.stack.wallet.inboxUrl} (every login code the wallet service mails lands here)
 
   The page carries three dev wallets that ask you to approve or reject each request, like browser
   extensions: Latch Dev Wallet (EVM), Solana Dev Wallet (Solana) and Latch Dev Bitcoin (Bitcoin,

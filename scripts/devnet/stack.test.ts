@@ -65,6 +65,9 @@ describe('startStack', () => {
         `bip122:0f9188f13cb7b2c71f2a335e3a4fc328:${segwit.address}`,
       ])
       for (const account of stack.walletConnect.wallet.accounts) expect(page).toContain(account)
+      // The wallet service (memory store) and its dev inbox (docs/wallet-service.md).
+      expect(await (await fetch(`${stack.wallet.url}/v1/health`)).json()).toEqual({ ok: true, store: 'memory' })
+      expect(await (await fetch(`${stack.wallet.inboxUrl}/messages`)).json()).toEqual([])
     } finally {
       await stack.stop()
     }
@@ -73,5 +76,7 @@ describe('startStack', () => {
     await expect(fetch(stack.api.url)).rejects.toThrow()
     await expect(fetch(stack.walletConnect.pageUrl)).rejects.toThrow()
     await expect(fetch(stack.walletConnect.relayUrl.replace('ws:', 'http:'))).rejects.toThrow()
+    await expect(fetch(stack.wallet.url)).rejects.toThrow()
+    await expect(fetch(stack.wallet.inboxUrl)).rejects.toThrow()
   })
 })

@@ -2,12 +2,13 @@
  * The local stack: two anvil chains, the local wallet-provider API (with a regtest Bitcoin ledger behind its Esplora
  * routes), the local Solana network, and the dev wallets built for them (EVM, Solana through the wallet standard, and
  * Bitcoin through the sats-connect provider protocol), plus a development WalletConnect relay with a dev wallet on
- * the real sign-client and its pairing page (docs/walletconnect.md). `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs
- * until Ctrl-C.
+ * the real sign-client and its pairing page (docs/walletconnect.md), and the embedded wallet's service with its dev inbox
+ * (docs/wallet-service.md). `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs until Ctrl-C.
  */
 import { constants as osConstants } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import type { WalletListing } from '../../kernel/types'
+import { ensureWalletService } from '../../services/wallet/install'
 import { bitcoinRegtest } from '../../plugins/bip122/networks'
 import { solanaCaipNetworkIds } from '../../plugins/solana/networks'
 import { anvilAccounts, startAnvil, type Anvil } from './anvil'
@@ -66,6 +67,11 @@ export type Stack = {
      */
     decide(answer?: (ask: WalletAsk) => boolean): void
   }
+  /**
+   * The embedded wallet's service (memory store; the frame's placeholder page until the frame is built) and its dev
+   * inbox, where every code it mails lands (docs/wallet-service.md).
+   */
+  wallet: { url: string; inboxUrl: string }
   stop(): Promise<void>
 }
 
@@ -129,7 +135,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // Stopped in this order: the page, the wallet's connection, then the relay.
     stoppers.push(() => page.stop().then(wcWallet.stop).then(relay.stop))
     const walletConnect = { relayUrl: relay.url, wallet: wcWallet, pageUrl: page.url, decide: (next?: (ask: WalletAsk) => boolean) => void (answer = next) }
-    return { chains, api, devWalletJs, tokens: demoTokens, ens: { contracts: ensContracts, names: demoNames }, solana, bitcoin, walletConnect, stop: stopAll }
+    // Its packages live in services/wallet (installed here on first use), so it is imported only after they are.
+    ensureWalletService()
+    const { startDevWalletService } = await import('../../services/wallet/src/dev-service')
+    const walletService = await startDevWalletService({ frameConnectSrc: chains.map((chain) => new URL(chain.url).origin) })
+    stoppers.push(walletService.stop)
+    const wallet = { url: walletService.url, inboxUrl: walletService.inbox.url }
+    return { chains, api, devWalletJs, tokens: demoTokens, ens: { contracts: ensContracts, names: demoNames }, solana, bitcoin, walletConnect, wallet, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error
@@ -145,5 +157,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`solana: ${stack.solana.url} (dev wallet ${stack.solana.address})`)
   console.log(`bitcoin regtest ledger (Esplora routes): ${stack.bitcoin.esploraUrl}`)
   console.log(`WalletConnect relay: ${stack.walletConnect.relayUrl}; dev wallet (paste a wc: URI): ${stack.walletConnect.pageUrl}`)
+  console.log(`wallet service (e-mail login): ${stack.wallet.url}; dev inbox (the codes it mails): ${stack.wallet.inboxUrl}`)
   console.log(`dev wallets: ${stack.devWalletJs.length} + ${stack.solana.devWalletJs.length} + ${stack.bitcoin.devWalletJs.length} bytes of JS. Ctrl-C stops everything.`)
 }

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import { readConfig } from './src/config'
+import { frameAncestors, originAllowed, parseAllowedOrigins } from './src/origins'
+
+const secret = 'a'.repeat(64)
+
+describe('configuration from the environment (docs/wallet-service.md, "Configuration")', () => {
+  it('defaults: 127.0.0.1, the memory store, local origins; SMTP or the dev inbox is required', () => {
+    expect(() => readConfig({})).toThrow('SMTP_HOST: required (or WALLET_DEV_INBOX=1')
+    const config = readConfig({ WALLET_DEV_INBOX: '1' })
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 8790, redis: undefined, secret: undefined, devInbox: true, allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'] })
+  })
+
+  it('reads every variable', () => {
+    const config = readConfig({
+      WALLET_HOST: '0.0.0.0',
+      WALLET_PORT: '9000',
+      WALLET_SECRET: secret,
+      WALLET_RECOVERY_SECRET: 'b'.repeat(43),
+      WALLET_ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org',
+      WALLET_FRAME_DIR: '/srv/frame',
+      WALLET_PUBLIC_ORIGIN: 'https://wallet.example.com',
+      WALLET_FRAME_CONNECT_SRC: 'https://rpc.example.com',
+      WALLET_TRUST_PROXY: 'true',
+      REDIS_URL: 'redis://:pw@10.0.0.2:6379/1',
+      SMTP_HOST: 'smtp.example.com',
+      SMTP_PORT: '465',
+      SMTP_SECURE: '1',
+      SMTP_USER: 'u',
+      SMTP_PASS: 'p',
+      WALLET_MAIL_FROM: 'Wallet <w@example.com>',
+    })
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 9000,
+      allowedOrigins: ['https://app.example.com', 'https://*.example.org'],
+      frameDir: '/srv/frame',
+      publicOrigin: 'https://wallet.example.com',
+      frameConnectSrc: ['https://rpc.example.com'],
+      trustProxy: true,
+      redis: { url: 'redis://:pw@10.0.0.2:6379/1', keyPrefix: 'latch-wallet:' },
+      smtp: { host: 'smtp.example.com', port: 465, secure: true, user: 'u', pass: 'p' },
+      mailFrom: 'Wallet <w@example.com>',
+    })
+    expect(config.secret).toHaveLength(32)
+    expect(config.recoverySecret).toHaveLength(32)
+  })
+
+  it('refuses bad values, naming the variable and never echoing a secret', () => {
+    expect(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_SECRET: 'short-secret' })).toThrow(/WALLET_SECRET: at least 32 random bytes/)
+    try {
+      readConfig({ WALLET_DEV_INBOX: '1', WALLET_SECRET: 'short-secret' })
+    } catch (error) {
+      expect(String(error)).not.toContain('short-secret')
+    }
+    expect(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_PORT: 'eighty' })).toThrow('WALLET_PORT: a port number')
+    expect(() => readConfig({ WALLET_DEV_INBOX: '1', REDIS_URL: 'http://x' })).toThrow('REDIS_URL: a redis:// or rediss:// URL')
+    expect(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_PUBLIC_ORIGIN: 'https://wallet.example.com/frame' })).toThrow('WALLET_PUBLIC_ORIGIN: an origin')
+    expect(() => readConfig({ WALLET_DEV_INBOX: '1', REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow('WALLET_SECRET: required with REDIS_URL')
+    expect(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_SECRET: secret, WALLET_RECOVERY_SECRET: secret })).toThrow('must differ')
+  })
+})
+
+describe('allowed origins (docs/wallet-service.md, "Origins")', () => {
+  const rules = parseAllowedOrigins(['https://app.example.com', 'https://*.example.org', 'http://127.0.0.1:*', 'http://localhost:5173'])
+
+  it.each([
+    ['https://app.example.com', true],
+    ['https://app.example.com:443', false], // browsers never write the default port: not an origin as sent
+    ['https://app.example.com:8443', false],
+    ['http://app.example.com', false],
+    ['https://evil-app.example.com', false],
+    ['https://app.example.com.evil.com', false],
+    ['https://shop.example.org', true],
+    ['https://a.b.example.org', true],
+    ['https://example.org', false],
+    ['http://127.0.0.1:1234', true],
+    ['http://127.0.0.1', true],
+    ['http://localhost:5173', true],
+    ['http://localhost:5174', false],
+    ['null', false],
+    ['https://app.example.com/path', false],
+    ['junk', false],
+  ])('%s → %s', (origin, allowed) => {
+    expect(originAllowed(rules, origin)).toBe(allowed)
+  })
+
+  it('makes frame-ancestors from the same list', () => {
+    expect(frameAncestors(rules)).toBe('frame-ancestors https://app.example.com https://*.example.org http://127.0.0.1:* http://localhost:5173')
+    expect(frameAncestors([])).toBe("frame-ancestors 'none'")
+  })
+
+  it('refuses entries that are not origins (a path, a bare host, a quote that would break the CSP)', () => {
+    for (const entry of ['app.example.com', 'https://app.example.com/path', "https://a.com 'unsafe-inline'", 'https://*', 'ftp://a.com', '*']) {
+      expect(() => parseAllowedOrigins([entry]), entry).toThrow('not an origin pattern')
+    }
+  })
+})

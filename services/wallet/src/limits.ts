@@ -1,0 +1,35 @@
+/**
+ * The wallet service's limits (docs/wallet-service.md, "Limits"): e-mail codes, resends, rate limits, sessions and
+ * proofs. A rate limit is a fixed window: at most `limit` in each window of `windowMs`, counted in the shared store.
+ */
+export type RateLimit = { limit: number; windowMs: number }
+
+const minute = 60_000
+const hour = 60 * minute
+
+export const walletLimits = {
+  /** Digits in an e-mail code. */
+  codeDigits: 6,
+  /** How long a code can be redeemed, in ms (10 minutes). */
+  codeLifeMs: 10 * minute,
+  /** Wrong or right, a code takes this many tries; the next one kills it. */
+  attemptsPerCode: 5,
+  /** A new code to the same address waits this long after the last (30 s; the page says 'Please try again after {n} seconds'). */
+  resendCooldownMs: 30_000,
+  /** Codes sent to one address. */
+  codesPerEmail: { limit: 5, windowMs: hour },
+  /** Codes asked for from one client address (IP). */
+  codesPerIp: { limit: 20, windowMs: hour },
+  /** Codes tried from one client address (IP), all addresses together. */
+  attemptsPerIp: { limit: 60, windowMs: hour },
+  /** Recovery-share releases per account. */
+  recoveryPerAccount: { limit: 3, windowMs: 24 * hour },
+  /** A session lives this long from its login (7 days), then the frame logs in again. */
+  sessionLifeMs: 7 * 24 * hour,
+  /** A request's proof is believed this long either side of the service's clock (60 s). */
+  proofSkewMs: minute,
+  /** The largest request body read, in bytes (16 kB). */
+  maxBodyBytes: 16 * 1024,
+  /** The largest share stored (base64url characters). */
+  maxShareChars: 4096,
+} as const satisfies Record<string, number | RateLimit>
