@@ -193,6 +193,11 @@ export function appMessageSchemaOf(name: FrameRequestName): z.ZodMiniType {
   return appSchemas[frameRequestNames.indexOf(name)] as z.ZodMiniType
 }
 
+/** The schema of one request's success answer. */
+export function frameSuccessSchemaOf(name: FrameRequestName): z.ZodMiniType {
+  return successSchemas[frameRequestNames.indexOf(name)] as z.ZodMiniType
+}
+
 /** `APP_CONNECT_EMAIL` → `CONNECT_EMAIL`; undefined for anything else. */
 export function requestNameOf(type: unknown): FrameRequestName | undefined {
   if (typeof type !== 'string') return undefined
