@@ -416,6 +416,23 @@ describe('what the page refuses on its window', () => {
   })
 })
 
+describe('refusal reports', () => {
+  it('reports at most 100 refusals a minute, then one too-many, then again the next minute', async () => {
+    const t = setup()
+    await readyManual(t)
+    const junk = () => t.world.postToPage({ type: 'FRAME_READY' }, 'http://evil.example', {})
+    for (let i = 0; i < 150; i++) junk()
+    await t.world.flush()
+    expect(t.refusals).toHaveLength(101)
+    expect(t.refusals[100]).toMatchObject({ reason: 'too-many' })
+    t.time.advance(60_000)
+    junk()
+    await t.world.flush()
+    expect(t.refusals).toHaveLength(102)
+    expect(t.refusals[101]).toMatchObject({ reason: 'foreign-origin' })
+  })
+})
+
 describe('reload', () => {
   it('shakes hands again after the frame reloads; what the old document was asked is aborted', async () => {
     const t = setup()

@@ -33,6 +33,8 @@ export const frameReadyDelay = 500
 export const defaultFrameChainId: CaipNetworkId = 'eip155:1'
 /** How many answered request ids the channel remembers, to tell a duplicate answer from an unknown id. */
 const settledMemory = 256
+/** At most this many refusals are reported a minute (any window of the page can post to it); then one `too-many`. */
+export const refusalReportLimit = 100
 
 /** Timers: rxjs's schedulers fit (`ports.scheduler`, a VirtualTimeScheduler in tests). */
 export type ChannelScheduler = { schedule(work: () => void, delay: number): { unsubscribe(): void } }
@@ -243,7 +245,19 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
       // A throwing callback must not break the channel.
     }
   }
-  const refuse = (refusal: Refusal) => call(options.onRefused, refusal)
+  let refusalsThisMinute = 0
+  let refusalMinute: { unsubscribe(): void } | undefined
+  const refuse = (refusal: Refusal) => {
+    refusalMinute ??= scheduler.schedule(() => {
+      refusalMinute = undefined
+      refusalsThisMinute = 0
+    }, 60_000)
+    refusalsThisMinute++
+    if (refusalsThisMinute <= refusalReportLimit) call(options.onRefused, refusal)
+    else if (refusalsThisMinute === refusalReportLimit + 1) {
+      call(options.onRefused, { reason: 'too-many', details: `over ${refusalReportLimit} refusals this minute: the rest of the minute's are not reported` })
+    }
+  }
   const report = (entry: ChannelReport) => call(options.onReport, entry)
 
   function settle(entry: Entry, outcome: { value: unknown } | { error: LatchError }) {
@@ -275,7 +289,8 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
   function teardown() {
     loadTimer?.unsubscribe()
     readyTimer?.unsubscribe()
-    loadTimer = readyTimer = undefined
+    refusalMinute?.unsubscribe()
+    loadTimer = readyTimer = refusalMinute = undefined
     stopListening?.()
     stopListening = undefined
     closePort()

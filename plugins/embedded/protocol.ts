@@ -231,6 +231,8 @@ export type Refusal = {
     | 'duplicate'
     | 'mismatched'
     | 'unexpected'
+    /** More refusals than are reported in a minute: those that follow this minute are dropped unreported. */
+    | 'too-many'
   /** The message's `type`, when it is a short word of A–Z, 0–9 and `_`. */
   type?: string
   /** The message's `id`, when it is one. */
