@@ -112,6 +112,8 @@ describe('loading the frame', () => {
     expect(() => setup({ frameUrl: `${pageOrigin}/frame` })).toThrow(/another origin/)
     expect(() => setup({ frameUrl: 'javascript:alert(1)' })).toThrow(LatchError)
     expect(() => setup({ projectId: '' })).toThrow(/INVALID_OPTIONS/)
+    // No window (server-side rendering) and no host.
+    expect(() => createFrameChannel({ frameUrl: `${frameOrigin}/frame`, projectId: 'demo', version: '1' })).toThrow(/no window/)
   })
 })
 

@@ -215,6 +215,7 @@ export function frameUrlOf(options: Pick<FrameChannelOptions, 'frameUrl' | 'proj
 export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
   const checked = z.safeParse(optionsSchema, options)
   if (!checked.success) throw new LatchError('INVALID_OPTIONS', { details: `embedded frame: ${describeIssues(checked.error.issues)}` })
+  if (!options.host && typeof window === 'undefined') throw new LatchError('INVALID_OPTIONS', { details: 'embedded frame: no window here (server-side rendering?): create the channel in the browser, or pass a host' })
   const host = options.host ?? domFrameHost(window)
   const scheduler = options.scheduler ?? timeoutScheduler
   const url = frameUrlOf(options)
