@@ -33,7 +33,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['kernel/**/*.test.ts', 'plugins/**/*.test.ts', 'adapters/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'devtools/**/*.test.{ts,tsx}', 'examples/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'cli/**/*.test.ts', 'bench/**/*.test.ts', 'services/**/*.test.ts'],
+          include: ['kernel/**/*.test.ts', 'plugins/**/*.test.ts', 'frame/**/*.test.ts', 'adapters/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'devtools/**/*.test.{ts,tsx}', 'examples/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'cli/**/*.test.ts', 'bench/**/*.test.ts', 'services/**/*.test.ts'],
           exclude: ['**/*.e2e.test.ts', 'scripts/package/**', nodeModules],
           environment: 'node',
           globalSetup: [devnet, walletService],
