@@ -14,6 +14,9 @@ export const entries: readonly Entry[] = [
   { subpath: './testing', source: 'kernel/testing.ts', out: 'testing' },
   // The family kit for plugin authors (docs/plugins.md, "The family kit"): apart, so `.` carries none of it.
   { subpath: './family', source: 'kernel/family/index.ts', out: 'family' },
+  // Draft reducers for plugins that want them (docs/plugins.md, "Draft reducers"): apart, so a dapp none of whose plugins
+  // imports it carries no immer.
+  { subpath: './immer', source: 'kernel/immer.ts', out: 'immer' },
   { subpath: './plugins/eip155', source: 'plugins/eip155/index.ts', out: 'plugins/eip155' },
   { subpath: './plugins/api', source: 'plugins/api/index.ts', out: 'plugins/api' },
   // The provider API's name service (docs/names.md): apart from the api plugin, so a dapp without names carries none of it.
