@@ -84,7 +84,7 @@ describe('latch/immer', () => {
     }
     expect(thrown).toBeInstanceOf(LatchError)
     expect((thrown as LatchError).code).toBe('INVALID_OPTIONS')
-    expect((thrown as LatchError).details).toMatch(/plugin "old" has `reduce`, which is gone: .*drafts\(\{ … \}\)` from 'latch\/immer'/)
+    expect((thrown as LatchError).details).toMatch(/plugin "old" has `reduce`, which is gone: .*drafts\(\{ … \}\)` of `latch\/immer`/)
     // @ts-expect-error the type of the removed field is its message
     definePlugin({ name: 'typed', reduce: { 'modal/opened'() {} } })
   })

@@ -49,7 +49,7 @@ export type PersistedItem<T = unknown> = {
 }
 
 /** The type of the removed `reduce` field: its text is what the compiler says to a plugin that still has it. */
-export type ReduceRemoved = "`reduce` is gone: write `update` reducers, or wrap draft reducers with `update: drafts({ … })` from 'latch/immer' (docs/plugins.md, \"Reducers\")"
+export type ReduceRemoved = "`reduce` is gone: write `update` reducers, or wrap draft reducers with `update: drafts({ … })` of 'latch/immer' (docs/plugins.md, \"Reducers\")"
 
 export type Plugin = {
   /** Unique; plugins are applied in name order, so registration order never matters. */

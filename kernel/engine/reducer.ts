@@ -69,7 +69,7 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
     // Draft reducers left the kernel (docs/plugins.md, "Reducers"): said at once, not found out when an event is dropped.
     if ((plugin as { reduce?: unknown }).reduce !== undefined) {
       throw new LatchError('INVALID_OPTIONS', {
-        details: `plugin "${plugin.name}" has \`reduce\`, which is gone: write \`update\` reducers, or wrap its draft reducers with \`update: drafts({ … })\` from 'latch/immer' (docs/plugins.md, "Reducers")`,
+        details: `plugin "${plugin.name}" has \`reduce\`, which is gone: write \`update\` reducers, or wrap its draft reducers with \`update: drafts({ … })\` of \`latch/immer\` (docs/plugins.md, "Reducers")`,
       })
     }
   }
