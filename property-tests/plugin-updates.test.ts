@@ -55,8 +55,6 @@ const references: Record<string, Reducers> = {
 const drafted: readonly Plugin[] = plugins.map((plugin) => {
   const reference = references[plugin.name]
   if (!reference) throw new Error(`no draft reference for ${plugin.name}`)
-  // The same keys: a reducer left out of either side would go unchecked.
-  expect(Object.keys(plugin.update ?? {}).sort()).toEqual(Object.keys(reference).sort())
   return { ...plugin, update: drafts(reference) }
 })
 
@@ -196,6 +194,11 @@ function fold(list: readonly Plugin[], events: readonly LatchEvent[]) {
 }
 
 describe("the first-party plugins' reducers without immer", () => {
+  it('have a draft reference for every reducer, and no more', () => {
+    // The same keys: a reducer left out of either side would go unchecked.
+    for (const plugin of plugins) expect(Object.keys(plugin.update ?? {}).sort(), plugin.name).toEqual(Object.keys(references[plugin.name] ?? {}).sort())
+  })
+
   it('fold any event sequence to the state the draft reducers made, frozen, sharing the same branches', () => {
     const configure: LatchEvent = { type: 'latch/configured', payload: { networks: [...networks] } }
     fc.assert(
