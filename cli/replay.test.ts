@@ -146,7 +146,7 @@ describe('replay CLI', () => {
     const boomPlugin = definePlugin({
       name: 'boom',
       events: [boom],
-      reduce: {
+      update: {
         'boom/requested'() {
           throw new Error('boom')
         },
@@ -193,7 +193,7 @@ describe('replay CLI', () => {
   it('replays with the plugins of --plugins', async () => {
     const module = write(
       'plugins.mjs',
-      `export default [{ name: 'pushes', slices: { pushes: { count: 0 } }, reduce: { 'router/pushed'(draft) { draft.pushes.count += 1 } } }]`,
+      `export default [{ name: 'pushes', slices: { pushes: { count: 0 } }, update: { 'router/pushed'(state) { return { ...state, pushes: { count: state.pushes.count + 1 } } } } }]`,
     )
     const { code, output } = await main([write('sample2.json', JSON.stringify(makeSampleLog())), '--plugins', module])
     expect(code).toBe(0)

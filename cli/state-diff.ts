@@ -9,7 +9,7 @@ export const maxDiffDepth = 64
 
 /**
  * Structural diff of two immutable values. Skips every subtree that is the same
- * reference (immer shares unchanged subtrees, so a step costs what it changed);
+ * reference (the reducers share unchanged subtrees, so a step costs what it changed);
  * objects are compared by key, arrays by index, anything else as a leaf. Recursion
  * stops at `maxDiffDepth` levels, so no value is deep enough to overflow the stack.
  */

@@ -24,13 +24,14 @@ export function blockWatcher({ interval = 4_000 }: { interval?: number } = {}) {
     name: 'blockWatcher',
     events: blockEvents,
     slices: { block: { latest: {}, failures: 0 } },
-    // 3. Reducers: pure, on an immer draft; time would come from event.meta.at, never from Date.
-    reduce: {
-      'block/received'(draft, { payload }) {
-        draft.block.latest = { ...draft.block.latest, [payload.caipNetworkId]: payload.number }
+    // 3. Reducers: pure immutable updates (the next state, sharing what they leave alone); time would come from
+    // event.meta.at, never from Date.
+    update: {
+      'block/received'(state, { payload }) {
+        return { ...state, block: { ...state.block, latest: { ...state.block.latest, [payload.caipNetworkId]: payload.number } } }
       },
-      'block/failed'(draft) {
-        draft.block.failures += 1
+      'block/failed'(state) {
+        return { ...state, block: { ...state.block, failures: state.block.failures + 1 } }
       },
     },
     // 4. Effects: RxJS over the event stream and the ports (clock, fetch). Restarted on every network change.

@@ -1,7 +1,7 @@
 /** Latch's kernel: `createLatch`, the plugin API, replay, and the pure rules of docs/README.md. */
 export { createLatch, type Latch, type LatchOptions } from './latch'
 export { createKernel, type Kernel, type KernelOptions, type RequestOptions } from './engine/kernel'
-export { definePlugin, persisted, type Effect, type EffectContext, type PersistedItem, type Plugin, type Reducer, type Reducers } from './engine/plugin'
+export { definePlugin, persisted, type Effect, type EffectContext, type PersistedItem, type Plugin, type Updater, type Updaters } from './engine/plugin'
 export {
   defineEvent,
   type EventDefinition,

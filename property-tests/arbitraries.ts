@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { drafts } from 'latch/immer'
 import * as z from 'zod/mini'
 import { createTestNetwork } from '../kernel/testing'
 import { chainNamespaces, defineEvent, definePlugin, sensitive, viewNames, type CaipNetwork, type ChainNamespace, type EventsOf, type LatchEvent } from 'latch'
@@ -92,12 +93,12 @@ export const secretPlugin = definePlugin({
   name: 'secret',
   events: secretEvents,
   slices: { secret: { submissions: 0 } },
-  reduce: {
+  update: drafts({
     'secret/otpSubmitted'(draft, { payload }) {
       draft.secret!.submissions += 1
       draft.secret!.lastEmail = payload.email
       // Reducers see the redacted event; were they given the secret, replay would differ from live.
       draft.secret!.lastOtpLength = payload.otp.length
     },
-  },
+  }),
 })

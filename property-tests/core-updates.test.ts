@@ -4,6 +4,7 @@
  * that reduce the same events with immer before and after the core, the states are equal, frozen wherever immer's are,
  * and keep every branch immer's keep (a branch an event leaves alone keeps its identity).
  */
+import { drafts } from 'latch/immer'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
@@ -14,7 +15,7 @@ import { createReduction, deepFreeze } from '../kernel/engine/reducer'
 import { coreEventArb, namespaceArb, network, networks } from './arbitraries'
 import { immerCoreReducers } from './immer-core-reducers'
 
-const immerCore: Plugin = { ...corePlugin, update: undefined, reduce: immerCoreReducers }
+const immerCore: Plugin = { ...corePlugin, update: drafts(immerCoreReducers) }
 
 // Plugins reducing core events with immer, one sorted before the core and one after: the fold keeps their order.
 const probed = defineEvent('probe/noted', z.object({ n: z.number() }))
@@ -30,19 +31,19 @@ const early = definePlugin({
   name: 'aa-early',
   events: probeEvents,
   slices: { early: { seen: [] } },
-  reduce: {
+  update: drafts({
     'account/disconnected'(draft, { ns }) {
       draft.early!.seen.push(`disconnected ${ns} ${draft.chains[ns!].connectorId ?? '-'}`)
     },
     'modal/opened'(draft) {
       draft.early!.seen.push(`opened ${draft.router.open}`)
     },
-  },
+  }),
 })
 const late = definePlugin({
   name: 'zz-late',
   slices: { late: { seen: [] } },
-  reduce: {
+  update: drafts({
     'account/disconnected'(draft, { ns }) {
       draft.late!.seen.push(`disconnected ${ns} ${draft.chains[ns!].connectorId ?? '-'} ${draft.connection.status}`)
     },
@@ -53,7 +54,7 @@ const late = definePlugin({
     'cache/stored'(draft) {
       if (draft.late!.seen.length > 4) draft.late!.seen = []
     },
-  },
+  }),
 })
 
 const referenceArb = fc.constantFrom('1', '2', '3')

@@ -2,7 +2,7 @@
 // only as the reference the immutable updates are checked against (property-tests/core-updates.test.ts).
 import { castDraft, current, isDraft, type Draft } from 'immer'
 import { constants, defaultFeatures } from '../kernel/constants'
-import type { Reducers } from '../kernel/engine/plugin'
+import type { Reducers } from '../kernel/immer'
 import { readCache, writeCache, type CacheEntry } from '../kernel/rules/cache'
 import { addConnection, removeAccount, removeConnection } from '../kernel/rules/connections'
 import { imageOrigin } from '../kernel/rules/images'

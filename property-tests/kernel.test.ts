@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { drafts } from 'latch/immer'
 import { describe, expect, it } from 'vitest'
 import { chainNamespaces, coreEvents, createKernel, createLatch, definePlugin, LatchError, parseLog, replay, type Latch, type Plugin, type State } from 'latch'
 import { maxHistory } from 'latch/rules'
@@ -136,7 +137,7 @@ describe('kernel properties', () => {
     const writer = (name: string) =>
       definePlugin({
         name,
-        reduce: {
+        update: drafts({
           'modal/opened'(draft) {
             draft.connection.wcError = !draft.connection.wcError
             draft.options.features = { ...draft.options.features, [name]: true, last: name < 'm' }
@@ -144,7 +145,7 @@ describe('kernel properties', () => {
           'account/balanceUpdated'(draft, { ns, payload }) {
             if (ns) draft.chains[ns].account.balanceSymbol = `${name}:${payload.symbol}`
           },
-        },
+        }),
       })
     const plugins = [secretPlugin, writer('alpha'), writer('omega'), writer('mid')]
     fc.assert(

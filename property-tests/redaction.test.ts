@@ -71,9 +71,9 @@ describe('redaction', () => {
           name: 'vault',
           events: [submitted],
           slices: { vault: { last: '' } } as never,
-          reduce: {
-            'vault/submitted'(draft: any, event: any) {
-              draft.vault.last = JSON.stringify(event.payload)
+          update: {
+            'vault/submitted'(state: any, event: any) {
+              return { ...state, vault: { ...state.vault, last: JSON.stringify(event.payload) } }
             },
           } as never,
           effects: [(events$) => events$.pipe(filter((e) => { const { type, payload } = e as { type: string; payload: unknown }; if (type === 'vault/submitted') seen.push(JSON.stringify(payload)); return false }))],

@@ -17,6 +17,9 @@ export const entries: readonly Entry[] = [
   { subpath: './rules', source: 'kernel/rules/index.ts', out: 'rules' },
   // The family kit for plugin authors (docs/plugins.md, "The family kit"): apart, so `.` carries none of it.
   { subpath: './family', source: 'kernel/family/index.ts', out: 'family' },
+  // Draft reducers for plugins that want them (docs/plugins.md, "Draft reducers"): apart, so a dapp none of whose plugins
+  // imports it carries no immer.
+  { subpath: './immer', source: 'kernel/immer.ts', out: 'immer' },
   { subpath: './plugins/eip155', source: 'plugins/eip155/index.ts', out: 'plugins/eip155' },
   { subpath: './plugins/api', source: 'plugins/api/index.ts', out: 'plugins/api' },
   // The provider API's client and helpers (docs/behaviour.md, "Provider API"): apart, so `api()` alone pulls none of them up front.

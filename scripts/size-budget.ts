@@ -61,9 +61,9 @@ export async function measureSizes(): Promise<Sizes> {
     const gzip = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join(root, file)), { level: 9 }).length, 0)
     const entries = Object.fromEntries([...sizes.map((size) => [size.entry.subpath, size.gzip] as const), ...stylesheets.map((size) => [size.sheet.subpath, size.gzip] as const)])
     const sources = new Set(sizes.map((size) => size.entry.source))
-    // What a dapp loads up front: the kernel, the plugins and latch/react — not the tools (latch/i18n, latch/testing, a backend's latch/plugins/siwx/server)
-    // or the catalogues, whose chunks a lazy chunk may share.
-    const initial = new Set(sizes.filter((size) => !/^\.\/(i18n|testing|locales\/|plugins\/siwx\/server)/.test(size.entry.subpath)).flatMap((size) => size.files))
+    // What a dapp loads up front: the kernel, the plugins and latch/react — not the tools (latch/i18n, latch/testing, latch/immer for a
+    // third party's draft reducers, a backend's latch/plugins/siwx/server) or the catalogues, whose chunks a lazy chunk may share.
+    const initial = new Set(sizes.filter((size) => !/^\.\/(i18n|testing|immer|locales\/|plugins\/siwx\/server)/.test(size.entry.subpath)).flatMap((size) => size.files))
     const lazy: Record<string, number> = {}
     for (const [file, output] of Object.entries(metafile.outputs)) {
       if (!file.endsWith('.js') || !output.entryPoint || sources.has(output.entryPoint)) continue

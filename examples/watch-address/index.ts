@@ -91,9 +91,9 @@ export function watchAddress() {
     namespaces: ['eip155'],
     events: watchEvents,
     slices: { watch: {} },
-    reduce: {
-      'watch/addressEntered'(draft, { payload }) {
-        draft.watch.address = payload.address
+    update: {
+      'watch/addressEntered'(state, { payload }) {
+        return state.watch.address === payload.address ? state : { ...state, watch: { ...state.watch, address: payload.address } }
       },
     },
     // 2. The typed address is stored, so the reconnect after a reload finds it.
@@ -102,9 +102,7 @@ export function watchAddress() {
         key: 'watchAddress',
         schema: address,
         read: (state) => state.watch.address,
-        hydrate(draft, value) {
-          draft.watch.address = value
-        },
+        hydrate: (state, value) => ({ ...state, watch: { ...state.watch, address: value } }),
       }),
     ],
     effects: [

@@ -2,11 +2,23 @@ import * as z from 'zod/mini'
 import { persisted, type PersistedItem } from '../engine/plugin'
 import { addRecentWallet } from '../rules/wallets'
 import { accountTypeSchema, caipNetworkIdSchema, chainNamespaceSchema, walletListingSchema } from '../schemas'
-import { selectActiveNetwork, selectConnectedNamespaces } from './slices/chains'
+import { selectActiveNetwork, selectConnectedNamespaces, withChain } from './slices/chains'
+import { patch, put } from './slices/slice'
+import type { State } from './state'
 import { storageKeys } from '../engine/storage-keys'
 import { chainNamespaces, type ChainNamespace, type WalletListing } from '../types'
 
 const perNamespace = <T extends z.ZodMiniType>(schema: T) => z.partialRecord(chainNamespaceSchema, schema)
+
+/** `state` with `changes` to its connection (the same state when they change nothing). */
+const withConnection = (state: State, changes: Partial<State['connection']>): State => patch(state, { connection: patch(state.connection, changes) })
+
+/** `state` with family `ns` on `network` when `network` is one of its requested networks with id `id` (else `state`). */
+function onNetwork(state: State, ns: ChainNamespace, id: string): State {
+  const chain = state.chains[ns]
+  const network = chain.network.requestedCaipNetworks.find((n) => n.caipNetworkId === id)
+  return network ? withChain(state, ns, patch(chain, { network: patch(chain.network, { caipNetwork: network }) })) : state
+}
 
 /** The core's stored items. A stored connector id does not make a family connected: it marks it for reconnection. */
 export const corePersistence: readonly PersistedItem<any>[] = [
@@ -14,19 +26,19 @@ export const corePersistence: readonly PersistedItem<any>[] = [
     key: storageKeys.recentWallets,
     schema: z.array(walletListingSchema),
     read: (state) => (state.connection.recentWallets.length ? [...state.connection.recentWallets] : undefined),
-    hydrate(draft, wallets) {
+    hydrate(state, wallets) {
       // Folded oldest first through the same rule, so a tampered list is still capped and unique.
-      draft.connection.recentWallets = [...wallets]
-        .reverse()
-        .reduce<readonly WalletListing[]>((list, wallet) => addRecentWallet(list, wallet), []) as never
+      return withConnection(state, {
+        recentWallets: [...wallets].reverse().reduce<readonly WalletListing[]>((list, wallet) => addRecentWallet(list, wallet), []) as State['connection']['recentWallets'],
+      })
     },
   }),
   persisted({
     key: storageKeys.activeNamespace,
     schema: chainNamespaceSchema,
     read: (state) => state.activeNamespace,
-    hydrate(draft, ns) {
-      if (draft.chains[ns].network.requestedCaipNetworks.length > 0) draft.activeNamespace = ns
+    hydrate(state, ns) {
+      return state.chains[ns].network.requestedCaipNetworks.length > 0 ? patch(state, { activeNamespace: ns }) : state
     },
   }),
   // Before activeCaipNetworkId, which wins for its own family: this one brings back the network of another family.
@@ -34,24 +46,20 @@ export const corePersistence: readonly PersistedItem<any>[] = [
     key: storageKeys.lastUsedChain,
     schema: caipNetworkIdSchema,
     read: (state) => state.connection.lastUsedCaipNetworkId,
-    hydrate(draft, id) {
+    hydrate(state, id) {
+      let next = state
       for (const ns of chainNamespaces) {
-        const network = draft.chains[ns].network.requestedCaipNetworks.find((n) => n.caipNetworkId === id)
-        if (!network) continue
-        draft.chains[ns].network.caipNetwork = network
-        draft.connection.lastUsedCaipNetworkId = id
+        if (next.chains[ns].network.requestedCaipNetworks.some((n) => n.caipNetworkId === id)) next = withConnection(onNetwork(next, ns, id), { lastUsedCaipNetworkId: id })
       }
+      return next
     },
   }),
   persisted({
     key: storageKeys.activeCaipNetworkId,
     schema: caipNetworkIdSchema,
     read: (state) => selectActiveNetwork(state)?.caipNetworkId,
-    hydrate(draft, id) {
-      for (const ns of chainNamespaces) {
-        const network = draft.chains[ns].network.requestedCaipNetworks.find((n) => n.caipNetworkId === id)
-        if (network) draft.chains[ns].network.caipNetwork = network
-      }
+    hydrate(state, id) {
+      return chainNamespaces.reduce((next, ns) => onNetwork(next, ns, id), state)
     },
   }),
   ...chainNamespaces.map((ns: ChainNamespace) =>
@@ -59,9 +67,9 @@ export const corePersistence: readonly PersistedItem<any>[] = [
       key: storageKeys.connectedConnectorId(ns),
       schema: z.string().check(z.minLength(1)),
       read: (state) => state.chains[ns].connectorId ?? state.chains[ns].reconnectConnectorId,
-      hydrate(draft, connectorId) {
-        draft.chains[ns].reconnectConnectorId = connectorId
-        draft.chains[ns].account.status = 'reconnecting'
+      hydrate(state, connectorId) {
+        const chain = state.chains[ns]
+        return withChain(state, ns, patch(chain, { reconnectConnectorId: connectorId, account: patch(chain.account, { status: 'reconnecting' }) }))
       },
     }),
   ),
@@ -70,8 +78,8 @@ export const corePersistence: readonly PersistedItem<any>[] = [
     // docs/storage.md: only the three documented statuses are stored; a reconnect in progress is stored as connected.
     schema: z.enum(['disconnected', 'connecting', 'connected']),
     read: (state) => (state.connection.status === 'reconnecting' ? 'connected' : state.connection.status),
-    hydrate(draft, status) {
-      draft.connection.status = status === 'connected' ? 'reconnecting' : 'disconnected'
+    hydrate(state, status) {
+      return withConnection(state, { status: status === 'connected' ? 'reconnecting' : 'disconnected' })
     },
   }),
   persisted({
@@ -82,7 +90,7 @@ export const corePersistence: readonly PersistedItem<any>[] = [
       return namespaces.length ? [...namespaces] : undefined
     },
     // Derived from the connector ids; stored for other tabs and server rendering to read.
-    hydrate() {},
+    hydrate: (state) => state,
   }),
   persisted({
     key: storageKeys.preferredAccountTypes,
@@ -94,10 +102,14 @@ export const corePersistence: readonly PersistedItem<any>[] = [
       })
       return entries.length ? Object.fromEntries(entries) : undefined
     },
-    hydrate(draft, types) {
+    hydrate(state, types) {
+      let next = state
       for (const [ns, type] of Object.entries(types) as [ChainNamespace, typeof types[ChainNamespace]][]) {
-        if (type) draft.chains[ns].account.preferredAccountType = type
+        if (!type) continue
+        const chain = next.chains[ns]
+        next = withChain(next, ns, patch(chain, { account: patch(chain.account, { preferredAccountType: type }) }))
       }
+      return next
     },
   }),
   persisted({
@@ -110,18 +122,20 @@ export const corePersistence: readonly PersistedItem<any>[] = [
       })
       return entries.length ? Object.fromEntries(entries) : undefined
     },
-    hydrate(draft, ids) {
+    hydrate(state, ids) {
+      let next = state
       for (const [ns, list] of Object.entries(ids) as [ChainNamespace, string[] | undefined][]) {
-        if (list) draft.connection.disconnectedConnectorIds[ns] = [...new Set(list)]
+        if (list) next = withConnection(next, { disconnectedConnectorIds: put(next.connection.disconnectedConnectorIds, ns, [...new Set(list)]) })
       }
+      return next
     },
   }),
   persisted({
     key: storageKeys.walletDeepLink,
     schema: z.object({ href: z.string(), name: z.string() }),
     read: (state) => state.connection.wcLinking,
-    hydrate(draft, link) {
-      draft.connection.wcLinking = link
+    hydrate(state, link) {
+      return withConnection(state, { wcLinking: link })
     },
   }),
 ]

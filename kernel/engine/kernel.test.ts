@@ -5,6 +5,7 @@ import { defineEvent, type EventsOf } from './events'
 import { LatchError } from './errors'
 import { createLatch } from '../latch'
 import { definePlugin } from './plugin'
+import { drafts } from '../immer'
 import { sensitive, REDACTED } from './redact'
 import { replay } from './replay'
 import { createTestNetwork, createTestPorts } from '../testing'
@@ -30,12 +31,12 @@ const testPlugin = definePlugin({
   name: 'test',
   events: testEvents,
   slices: { test: { pings: 0 } },
-  reduce: {
+  update: drafts({
     'test/pingRequested'(draft, event) {
       draft.test!.pings += 1
       draft.test!.lastOtp = event.payload.otp
     },
-  },
+  }),
   effects: [
     (events$, { ports }) =>
       events$.pipe(
@@ -193,7 +194,7 @@ describe('plugins', () => {
   it('keeps the state when a reducer throws, and logs the fault', () => {
     const broken = definePlugin({
       name: 'broken',
-      reduce: {
+      update: {
         'modal/opened'() {
           throw new Error('boom')
         },
@@ -209,11 +210,11 @@ describe('plugins', () => {
   it('undoes a namespaced reducer writing another namespace', () => {
     const leaky = definePlugin({
       name: 'leaky',
-      reduce: {
+      update: drafts({
         'account/balanceUpdated'(draft) {
           draft.chains.solana.account.balance = '1'
         },
-      },
+      }),
     })
     const latch = createLatch({ plugins: [leaky], ports: createTestPorts().ports })
     const solana = latch.getState().chains.solana

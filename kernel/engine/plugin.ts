@@ -1,4 +1,3 @@
-import type { Draft } from 'immer'
 import type { Observable } from 'rxjs'
 import type * as z from 'zod/mini'
 import type { ErrorDeclaration } from './errors'
@@ -8,14 +7,10 @@ import type { SliceMap, State } from '../core/state'
 import type { ChainNamespace } from '../types'
 import type { LatchError } from './errors'
 
-/** A pure state transition for one event type. Mutates the immer draft; no I/O, no clock. */
-export type Reducer<T extends EventType> = (draft: Draft<State>, event: Logged<EventOf<T>>) => void
-
-export type Reducers = { [T in EventType]?: Reducer<T> }
-
 /**
- * A pure state transition written without immer (docs/plugins.md, "Reducers"): returns the next state, the very same
- * object when nothing changes, and shares every branch it leaves alone. The kernel freezes what it returns.
+ * A pure state transition for one event type (docs/plugins.md, "Reducers"): returns the next state, the very same
+ * object when nothing changes, and shares every branch it leaves alone. No I/O, no clock. The kernel freezes what it
+ * returns. Draft reducers are turned into these by `drafts()` of `latch/immer`.
  */
 export type Updater<T extends EventType> = (state: State, event: Logged<EventOf<T>>) => State
 
@@ -46,9 +41,15 @@ export type PersistedItem<T = unknown> = {
   schema: z.ZodMiniType<T>
   /** The value to store for this state; `undefined` removes the key. */
   read(state: State): T | undefined
-  /** Applies a stored (validated) value at start-up. */
-  hydrate(draft: Draft<State>, value: T): void
+  /**
+   * Applies a stored (validated) value at start-up: returns the next state, the very same object when the value changes
+   * nothing (an immutable update, as `update` reducers are; `draftHydrate` of `latch/immer` writes one from a draft function).
+   */
+  hydrate(state: State, value: T): State
 }
+
+/** The type of the removed `reduce` field: its text is what the compiler says to a plugin that still has it. */
+export type ReduceRemoved = "`reduce` is gone: write `update` reducers, or wrap draft reducers with `update: drafts({ … })` of 'latch/immer' (docs/plugins.md, \"Reducers\")"
 
 export type Plugin = {
   /** Unique; plugins are applied in name order, so registration order never matters. */
@@ -64,9 +65,13 @@ export type Plugin = {
   readonly slices?: { readonly [K in keyof SliceMap]?: SliceMap[K] }
   /** Every event type this plugin introduces, with payload schemas. */
   readonly events?: readonly EventDefinition<string, any>[]
-  readonly reduce?: Reducers
-  /** Reducers written as immutable updates, for hot event types (no draft to make and finalize). */
+  /** A reducer per event type, written as an immutable update (docs/plugins.md, "Reducers"). */
   readonly update?: Updaters
+  /**
+   * Gone: draft (immer) reducers are no longer part of the kernel, so a dapp carries no immer unless a plugin asks for it.
+   * `createLatch` throws `INVALID_OPTIONS` for a plugin that still has it.
+   */
+  readonly reduce?: ReduceRemoved
   readonly effects?: readonly Effect[]
   readonly persist?: readonly PersistedItem<any>[]
   /**

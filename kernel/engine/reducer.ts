@@ -1,11 +1,11 @@
-import { produce, type Draft } from 'immer'
 import * as z from 'zod/mini'
 import { LatchError, registerErrors } from './errors'
 import type { EventDefinition, LatchEvent, Logged } from './events'
-import type { Plugin, Reducer, Updater } from './plugin'
+import type { Plugin, Updater } from './plugin'
 import { describeIssues } from './issues'
 import { toJsonSafe } from './json-safe'
 import { parsePayload } from './redact'
+import { omit, patch, put } from '../core/slices/slice'
 import type { CoreState, State } from '../core/state'
 import { chainNamespaces, type ChainNamespace } from '../types'
 
@@ -61,11 +61,17 @@ export const reservedPluginNames: ReadonlySet<string> = new Set(['core'])
  * Combines the kernel's own plugins and the integrator's into one reduction. Throws
  * `PLUGIN_CONFLICT` on a reserved plugin name, on duplicate names, slices or events, and on an error code declared
  * twice with different texts or redeclaring the kernel's; a plugin's own configuration error when its `check` finds
- * the registered plugins cannot work together.
+ * the registered plugins cannot work together; `INVALID_OPTIONS` for a plugin that still has the removed `reduce` field.
  */
 export function createReduction(plugins: readonly Plugin[], baseState: () => CoreState, kernelPlugins: readonly Plugin[] = []): Reduction {
   for (const plugin of plugins) {
     if (reservedPluginNames.has(plugin.name)) conflict(`the plugin name "${plugin.name}" is reserved for Latch's kernel; give yours another name`)
+    // Draft reducers left the kernel (docs/plugins.md, "Reducers"): said at once, not found out when an event is dropped.
+    if ((plugin as { reduce?: unknown }).reduce !== undefined) {
+      throw new LatchError('INVALID_OPTIONS', {
+        details: `plugin "${plugin.name}" has \`reduce\`, which is gone: write \`update\` reducers, or wrap its draft reducers with \`update: drafts({ … })\` of \`latch/immer\` (docs/plugins.md, "Reducers")`,
+      })
+    }
   }
   // Sorting by name makes the result independent of registration order.
   const sorted = [...kernelPlugins, ...plugins].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
@@ -78,7 +84,7 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
   registerErrors(sorted.flatMap((plugin) => (plugin.errors ? [{ plugin: plugin.name, errors: plugin.errors }] : [])))
 
   const definitions = new Map<string, EventDefinition<string, unknown>>()
-  const handlers = new Map<string, Handler[]>()
+  const handlers = new Map<string, Updater<never>[]>()
   const state = baseState() as unknown as Record<string, unknown>
 
   for (const plugin of sorted) {
@@ -90,17 +96,10 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
       if (name in state) conflict(`slice "${name}" of plugin "${plugin.name}" is already defined`)
       state[name] = initial
     }
-    for (const [type, reducer] of Object.entries(plugin.reduce ?? {})) {
-      if (!reducer) continue
-      const list = handlers.get(type) ?? []
-      list.push({ draft: reducer as Reducer<never> })
-      handlers.set(type, list)
-    }
     for (const [type, update] of Object.entries(plugin.update ?? {})) {
       if (!update) continue
-      if (plugin.reduce?.[type as keyof typeof plugin.reduce]) conflict(`plugin "${plugin.name}" reduces "${type}" twice (reduce and update)`)
       const list = handlers.get(type) ?? []
-      list.push({ update: update as Updater<never> })
+      list.push(update as Updater<never>)
       handlers.set(type, list)
     }
   }
@@ -108,18 +107,20 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
   // Stored values enter state through one logged event, so replay reproduces them.
   const items = sorted.flatMap((plugin) => plugin.persist ?? [])
   const owned = new Set(sorted.flatMap((plugin) => plugin.namespaces ?? []))
-  const hydrate: Reducer<never> = (draft, event) => {
+  const hydrate: Updater<never> = (current, event) => {
     const values = (event as unknown as { payload: { values: Record<string, unknown> } }).payload.values
+    let next = current
     for (const item of items) {
       if (!Object.hasOwn(values, item.key)) continue
       const parsed = z.safeParse(item.schema, values[item.key])
-      if (parsed.success) item.hydrate(draft, parsed.data)
+      if (parsed.success) next = item.hydrate(next, parsed.data)
     }
-    settleReconnection(draft as unknown as Draft<State>, owned)
+    return settleReconnection(next, owned)
   }
-  handlers.set(hydratedType, [...(handlers.get(hydratedType) ?? []), { draft: hydrate }])
+  handlers.set(hydratedType, [...(handlers.get(hydratedType) ?? []), hydrate])
 
-  const initialState = produce(state as unknown as State, () => {})
+  // Frozen all through, as every state the reducers make (docs/debugging.md, "The log"): a plugin's initial slice values too.
+  const initialState = deepFreeze(state as unknown as State)
 
   return {
     plugins: sorted,
@@ -170,56 +171,43 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
   }
 }
 
-/** A plugin's reducer of one event type: an immer one (`reduce`) or an immutable update (`update`). */
-type Handler = { draft: Reducer<never>; update?: undefined } | { update: Updater<never>; draft?: undefined }
-
 /**
- * Applies the handlers in plugin order: consecutive immer reducers share one draft; an update's result is frozen as
- * immer freezes its own (docs/debugging.md, "The log": the state is deeply frozen), the branches it shares with the state
- * it was given being frozen already.
+ * Applies the reducers in plugin order, each to the state the one before returned; what each returns is frozen
+ * (docs/debugging.md, "The log": the state is deeply frozen), the branches it shares with the state it was given being
+ * frozen already.
  */
-function fold(state: State, event: Logged, list: readonly Handler[]): State {
+function fold(state: State, event: Logged, list: readonly Updater<never>[]): State {
   let next = state
-  let drafts: Reducer<never>[] | undefined
-  for (const handler of list) {
-    if (handler.draft) {
-      ;(drafts ??= []).push(handler.draft)
-      continue
-    }
-    if (drafts) next = produceWith(next, event, drafts)
-    drafts = undefined
-    next = freezeNew(handler.update(next, event as never), next)
-  }
-  return drafts ? produceWith(next, event, drafts) : next
-}
-
-function produceWith(state: State, event: Logged, drafts: readonly Reducer<never>[]): State {
-  return produce(state, (draft) => {
-    for (const handler of drafts) handler(draft as never, event as never)
-  })
+  for (const update of list) next = freezeNew(update(next, event as never), next)
+  return next
 }
 
 /**
  * After stored values are read: a family no plugin claims cannot reconnect, so its stored
  * connector is dropped; the overall status is reconnecting only while some family is.
  */
-function settleReconnection(draft: Draft<State>, owned: ReadonlySet<ChainNamespace>) {
+function settleReconnection(state: State, owned: ReadonlySet<ChainNamespace>): State {
+  let chains = state.chains
   for (const ns of chainNamespaces) {
-    const chain = draft.chains[ns]
+    const chain = chains[ns]
     if (chain.reconnectConnectorId === undefined || owned.has(ns)) continue
-    delete chain.reconnectConnectorId
-    if (chain.account.status === 'reconnecting') chain.account.status = 'disconnected'
+    const account = chain.account.status === 'reconnecting' ? patch(chain.account, { status: 'disconnected' }) : chain.account
+    chains = put(chains, ns, patch(omit(chain, 'reconnectConnectorId'), { account })) as State['chains']
   }
-  const families = Object.values(draft.chains)
-  if (families.some((chain) => chain.connectorId !== undefined)) draft.connection.status = 'connected'
-  else draft.connection.status = families.some((chain) => chain.reconnectConnectorId !== undefined) ? 'reconnecting' : 'disconnected'
+  const families = Object.values(chains)
+  const status = families.some((chain) => chain.connectorId !== undefined)
+    ? 'connected'
+    : families.some((chain) => chain.reconnectConnectorId !== undefined)
+      ? 'reconnecting'
+      : 'disconnected'
+  return patch(state, { chains, connection: patch(state.connection, { status }) })
 }
 
 /** An event naming one namespace may change only that namespace's chain slice: undo the rest. */
 function restoreChains(before: State, after: State, leaked: readonly ChainNamespace[]): State {
-  return produce(after, (draft) => {
-    for (const other of leaked) draft.chains[other] = before.chains[other] as never
-  })
+  let chains = after.chains
+  for (const other of leaked) chains = put(chains, other, before.chains[other]) as State['chains']
+  return patch(after, { chains })
 }
 
 /** The envelope fields only: anything else on the input object is not part of the event. */
@@ -260,7 +248,7 @@ function freezeNew<T>(value: T, before: unknown): T {
   return value
 }
 
-/** Freezes `value` and everything in it (a subtree already frozen, such as state from immer, is skipped). */
+/** Freezes `value` and everything in it (a subtree already frozen, such as the state a reducer was given, is skipped). */
 export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value)

@@ -1,4 +1,3 @@
-import { freeze } from 'immer'
 import { corePlugin } from '../core/plugin'
 import { LatchError } from './errors'
 import type { LatchEvent, Logged } from './events'
@@ -209,7 +208,7 @@ function createFold(plugins: readonly Plugin[], input: ExportedLog | string | un
   function step(state: State, event: Logged): { state: State; issue?: ReplayIssue } {
     const checked = check(event)
     if (checked.issue) return { state, issue: { ...checked.issue } }
-    // Frozen as the live kernel freezes what it reduces (kernel/engine/kernel.ts): immer then takes it as it is.
+    // Frozen as the live kernel freezes what it reduces (kernel/engine/kernel.ts).
     const next = reduction.reduce(state, deepFreeze({ ...checked.logged, meta: event.meta } as Logged))
     return next.error ? { state: next.state, issue: { kind: 'faulted', message: next.error.details ?? next.error.shortMessage } } : { state: next.state }
   }
@@ -227,5 +226,5 @@ function checkSnapshot(snapshot: unknown, initial: State): State {
   if (missing.length) {
     throw new LatchError('INVALID_LOG', { details: `not a Latch log: the snapshot lacks ${missing.map((k) => `slice "${k}"`).join(', ')}` })
   }
-  return freeze(snapshot as State, true)
+  return deepFreeze(snapshot as State)
 }

@@ -4,9 +4,9 @@
  * failure sets empty and clears the cursor. A cursor already asked for is never followed again (a cursor loop ends the
  * paging). Without a provider API the list is the browser's own: the transactions sent through Latch, per address.
  */
-import type { Draft } from 'immer'
 import * as z from 'zod/mini'
-import { caipNetworkIdSchema, defineEvent, errorDataSchema, type EventsOf, type LatchErrorData, type Reducers, type State } from '../../kernel/index'
+import { caipNetworkIdSchema, defineEvent, errorDataSchema, type EventsOf, type LatchErrorData, type State, type Updaters } from '../../kernel/index'
+import { patch, put } from '../../kernel/core/slices/slice'
 import { keepTransactions, transactionLimits, transactionSchema, type Transaction } from './transactions'
 
 const address = z.string().check(z.minLength(1), z.maxLength(transactionLimits.text))
@@ -102,67 +102,73 @@ export function nextCursor(asked: readonly string[], next: string | undefined): 
   return next === undefined || asked.includes(next) ? undefined : next
 }
 
-/** Pure reducers of the transactions events. */
+/** `state` with `changes` to the transactions slice; `state` itself when there is none or they change nothing. */
+function withList(state: State, changes: (list: TransactionsState) => Partial<TransactionsState> | undefined): State {
+  const list = state.transactions
+  const made = list && changes(list)
+  return list && made ? patch(state, { transactions: patch(list, made) }) : state
+}
+
+/** `list` with the status of transaction `hash` set (the same list when none of it changes). */
+function settled(list: readonly Transaction[], hash: string, status: Transaction['metadata']['status']): Transaction[] {
+  let next: Transaction[] | undefined
+  list.forEach((transaction, i) => {
+    if (transaction.id !== hash || transaction.metadata.status === status) return
+    next ??= [...list]
+    next[i] = { ...transaction, metadata: { ...transaction.metadata, status } }
+  })
+  return next ?? (list as Transaction[])
+}
+
+/** Pure reducers of the transactions events (immutable updates: docs/plugins.md, "Reducers"). */
 export const transactionsReducers = {
-  'transactions/fetchRequested'(draft, { payload }) {
-    const list = draft.transactions
-    if (!list) return
-    if (!payload.more || payload.caipAddress !== list.caipAddress) {
-      list.caipAddress = payload.caipAddress
-      list.items = []
-      list.cursors = []
-      list.next = undefined
-      list.empty = false
-    } else if (list.next === undefined) return
-    list.loading = true
-    list.error = undefined
+  'transactions/fetchRequested'(state, { payload }) {
+    return withList(state, (list) => {
+      if (!payload.more || payload.caipAddress !== list.caipAddress) {
+        return { caipAddress: payload.caipAddress, items: [], cursors: [], next: undefined, empty: false, loading: true, error: undefined }
+      }
+      return list.next === undefined ? undefined : { loading: true, error: undefined }
+    })
   },
-  'transactions/fetchSucceeded'(draft, { payload }) {
-    const list = draft.transactions
-    // A page for another account (the visitor moved on) is stale.
-    if (!list || payload.caipAddress !== list.caipAddress) return
-    if (payload.cursor !== undefined && (list.cursors.includes(payload.cursor) || list.cursors.length >= transactionLimits.pages - 1)) return
-    const asked = payload.cursor === undefined ? list.cursors : [...list.cursors, payload.cursor]
-    list.items = appendPage(list.items as Transaction[], payload.transactions, payload.caipNetworkId) as Draft<Transaction>[]
-    list.cursors = asked
-    // The first page has no cursor: `pages - 1` cursors make `pages` pages.
-    const full = list.items.length >= transactionLimits.items || asked.length >= transactionLimits.pages - 1
-    list.next = full ? undefined : nextCursor(asked, payload.next)
-    list.source = payload.source
-    list.loading = false
-    list.empty = list.items.length === 0
-    list.error = undefined
+  'transactions/fetchSucceeded'(state, { payload }) {
+    return withList(state, (list) => {
+      // A page for another account (the visitor moved on) is stale.
+      if (payload.caipAddress !== list.caipAddress) return undefined
+      if (payload.cursor !== undefined && (list.cursors.includes(payload.cursor) || list.cursors.length >= transactionLimits.pages - 1)) return undefined
+      const asked = payload.cursor === undefined ? list.cursors : [...list.cursors, payload.cursor]
+      const items = appendPage(list.items, payload.transactions, payload.caipNetworkId)
+      // The first page has no cursor: `pages - 1` cursors make `pages` pages.
+      const full = items.length >= transactionLimits.items || asked.length >= transactionLimits.pages - 1
+      return { items, cursors: asked, next: full ? undefined : nextCursor(asked, payload.next), source: payload.source, loading: false, empty: items.length === 0, error: undefined }
+    })
   },
-  'transactions/fetchFailed'(draft, { payload }) {
-    const list = draft.transactions
-    if (!list || (payload.caipAddress !== undefined && payload.caipAddress !== list.caipAddress)) return
-    list.loading = false
-    list.empty = true
-    list.next = undefined
-    list.error = payload.error as Draft<LatchErrorData>
+  'transactions/fetchFailed'(state, { payload }) {
+    return withList(state, (list) =>
+      payload.caipAddress !== undefined && payload.caipAddress !== list.caipAddress
+        ? undefined
+        : { loading: false, empty: true, next: undefined, error: payload.error as LatchErrorData },
+    )
   },
-  'transactions/sentRecorded'(draft, { payload }) {
-    const list = draft.transactions
-    if (!list) return
-    const key = payload.address.toLowerCase()
-    const kept = (list.sent[key] ?? []).filter((transaction) => transaction.id !== payload.transaction.id)
-    list.sent = { ...list.sent, [key]: [payload.transaction as Draft<Transaction>, ...kept].slice(0, transactionLimits.sent) }
-    // The browser's list on show for this account and chain gets it at once, on top.
-    const shown = list.caipAddress?.split(':')
-    const mine = list.source === 'browser' && shown?.[2]?.toLowerCase() === key && `${shown[0]}:${shown[1]}` === payload.transaction.metadata.chain
-    if (mine && !list.items.some((item) => item.id === payload.transaction.id)) {
-      list.items.unshift(payload.transaction as Draft<Transaction>)
-      list.empty = false
-    }
+  'transactions/sentRecorded'(state, { payload }) {
+    return withList(state, (list) => {
+      const key = payload.address.toLowerCase()
+      const transaction = payload.transaction as Transaction
+      const kept = (list.sent[key] ?? []).filter((sent) => sent.id !== transaction.id)
+      const sent = { ...list.sent, [key]: [transaction, ...kept].slice(0, transactionLimits.sent) }
+      // The browser's list on show for this account and chain gets it at once, on top.
+      const shown = list.caipAddress?.split(':')
+      const mine = list.source === 'browser' && shown?.[2]?.toLowerCase() === key && `${shown[0]}:${shown[1]}` === transaction.metadata.chain
+      return mine && !list.items.some((item) => item.id === transaction.id) ? { sent, items: [transaction, ...list.items], empty: false } : { sent }
+    })
   },
-  'transactions/sentSettled'(draft, { payload }) {
-    const list = draft.transactions
-    if (!list) return
-    for (const transactions of [...Object.values(list.sent), list.items]) {
-      for (const transaction of transactions) if (transaction.id === payload.hash) transaction.metadata.status = payload.status
-    }
+  'transactions/sentSettled'(state, { payload }) {
+    return withList(state, (list) => {
+      let sent = list.sent
+      for (const [key, transactions] of Object.entries(list.sent)) sent = put(sent, key, settled(transactions, payload.hash, payload.status)) as Record<string, Transaction[]>
+      return { sent, items: settled(list.items, payload.hash, payload.status) }
+    })
   },
-} satisfies Reducers
+} satisfies Updaters
 
 /** The stored form of `sent` (docs/storage.md): at most 50 transactions per address. */
 export const sentSchema = z.record(z.string().check(z.maxLength(transactionLimits.text)), z.array(transactionSchema).check(z.maxLength(transactionLimits.sent)))

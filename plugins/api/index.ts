@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { definePlugin, LatchError, persisted } from '../../kernel/index'
+import { patch } from '../../kernel/core/slices/slice'
 import { lazyEffect } from './lazy-effect'
 import { normaliseBaseUrl } from '../provider-api/index'
 import { activityErrors, historyEffect, initialTransactionsState, sentSchema, transactionsEvents, transactionsReducers } from '../activity/index'
@@ -64,17 +65,15 @@ export function api(options: ApiOptions = {}) {
     errors: activityErrors,
     events: [...walletListEvents, ...transactionsEvents],
     slices: { walletList: initialWalletListState(), transactions: initialTransactionsState() },
-    // Typed by their own keys (satisfies Reducers, as eip155's pending list): the declaration names only the plugin's events.
-    reduce: { ...walletListReducers, ...transactionsReducers },
+    // Typed by their own keys (satisfies Updaters, as eip155's pending list): the declaration names only the plugin's events.
+    update: { ...walletListReducers, ...transactionsReducers },
     effects: [lazyEffect(settings), historyEffect(settings)],
     persist: [
       persisted({
         key: 'transactions/sent',
         schema: sentSchema,
         read: (state) => (state.transactions && Object.keys(state.transactions.sent).length > 0 ? state.transactions.sent : undefined),
-        hydrate(draft, sent) {
-          if (draft.transactions) draft.transactions.sent = sent
-        },
+        hydrate: (state, sent) => (state.transactions ? patch(state, { transactions: patch(state.transactions, { sent }) }) : state),
       }),
     ],
   })

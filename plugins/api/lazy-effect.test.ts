@@ -17,7 +17,7 @@ describe("the api plugin's effect, loaded as the instance starts", () => {
       imports++
       return new Promise((_, reject) => (fail = reject))
     })
-    const plugin = definePlugin({ name: 'api', events: walletListEvents, slices: { walletList: initialWalletListState() }, reduce: walletListReducers, effects: [lazyEffect({ excludedWalletIds: [] }, code)] })
+    const plugin = definePlugin({ name: 'api', events: walletListEvents, slices: { walletList: initialWalletListState() }, update: walletListReducers, effects: [lazyEffect({ excludedWalletIds: [] }, code)] })
     const latch = createLatch({ networks: [createTestNetwork('eip155', 1)], plugins: [plugin], ports: createTestPorts().ports, logLevel: 'silent' })
     expect(imports).toBe(1)
     const answered = firstValueFrom(latch.events$.pipe(filter((event) => event.type === 'walletList/failed')))

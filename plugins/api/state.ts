@@ -1,6 +1,6 @@
 /** The `walletList` slice: its initial value, reducers and selectors (docs/behaviour.md, "All Wallets" AllWallets, §9). */
-import type { Draft } from 'immer'
-import { constants, type Reducers, type State, type WalletListing } from '../../kernel/index'
+import { constants, type State, type Updaters, type WalletListing } from '../../kernel/index'
+import { patch } from '../../kernel/core/slices/slice'
 import type { WalletListState } from './events'
 import { maxListings, maxPages } from './limits'
 
@@ -37,60 +37,58 @@ export function hasPage(list: WalletListState, page: number): boolean {
   return Math.min(page, maxPages) <= list.page || (list.page > 0 && list.listings.length >= list.count)
 }
 
-function slice(draft: Draft<State>): Draft<WalletListState> | undefined {
-  return draft.walletList
+/** `state` with `changes` to the wallet list; `state` itself when there is no list or they change nothing. */
+function withList(state: State, changes: (list: WalletListState) => Partial<WalletListState> | undefined): State {
+  const list = state.walletList
+  const made = list && changes(list)
+  return list && made ? patch(state, { walletList: patch(list, made) }) : state
 }
 
-/** Pure reducers of the wallet-list events. */
+/** Pure reducers of the wallet-list events (immutable updates: docs/plugins.md, "Reducers"). */
 export const walletListReducers = {
-  'walletList/pageRequested'(draft, { payload }) {
-    const list = slice(draft)
+  'walletList/pageRequested'(state, { payload }) {
     // A page already received is a no-op (the effect skips it too).
-    if (list && !hasPage(list, payload.page)) list.status = 'loading'
+    return withList(state, (list) => (hasPage(list, payload.page) ? undefined : { status: 'loading' }))
   },
-  'walletList/pageReceived'(draft, { payload }) {
-    const list = slice(draft)
-    if (!list) return
-    const seen = new Set(list.listings.map((listing) => listing.id))
-    for (const listing of payload.listings) {
-      if (list.listings.length >= maxListings) break
-      if (seen.has(listing.id)) continue
-      seen.add(listing.id)
-      list.listings.push(listing as Draft<WalletListing>)
-    }
-    list.page = Math.max(list.page, payload.page)
-    // The list holds at most maxListings, from at most maxPages pages: once there, it is complete.
-    const full = list.listings.length >= maxListings || list.page >= maxPages
-    list.count = full ? list.listings.length : Math.min(payload.count, maxListings)
-    list.status = 'ready'
+  'walletList/pageReceived'(state, { payload }) {
+    return withList(state, (list) => {
+      const seen = new Set(list.listings.map((listing) => listing.id))
+      const added: WalletListing[] = []
+      for (const listing of payload.listings) {
+        if (list.listings.length + added.length >= maxListings) break
+        if (seen.has(listing.id)) continue
+        seen.add(listing.id)
+        added.push(listing)
+      }
+      const listings = added.length > 0 ? [...list.listings, ...added] : list.listings
+      const page = Math.max(list.page, payload.page)
+      // The list holds at most maxListings, from at most maxPages pages: once there, it is complete.
+      const full = listings.length >= maxListings || page >= maxPages
+      return { listings, page, count: full ? listings.length : Math.min(payload.count, maxListings), status: 'ready' }
+    })
   },
-  'walletList/featuredReceived'(draft, { payload }) {
-    const list = slice(draft)
-    if (list) list.featured = payload.listings as Draft<WalletListing>[]
+  'walletList/featuredReceived'(state, { payload }) {
+    return withList(state, () => ({ featured: payload.listings as WalletListing[] }))
   },
-  'walletList/failed'(draft) {
-    const list = slice(draft)
-    if (list) list.status = 'failed'
+  'walletList/failed'(state) {
+    return withList(state, () => ({ status: 'failed' }))
   },
-  'walletList/searchRequested'(draft, { payload }) {
-    const list = slice(draft)
-    if (!list) return
+  'walletList/searchRequested'(state, { payload }) {
     // The query is kept as typed (an input bound to it must accept spaces); the search uses it trimmed.
-    list.search.query = payload.query
-    if (payload.query.trim() === '') {
-      list.search.results = []
-      list.search.status = 'idle'
-    } else list.search.status = 'loading'
+    const blank = payload.query.trim() === ''
+    return withList(state, (list) => ({
+      search: patch(list.search, blank ? { query: payload.query, results: [], status: 'idle' } : { query: payload.query, status: 'loading' }),
+    }))
   },
-  'walletList/searchReceived'(draft, { payload }) {
-    const list = slice(draft)
+  'walletList/searchReceived'(state, { payload }) {
     // Results for an older query are stale: a newer search has replaced it.
-    if (!list || payload.query !== list.search.query) return
-    list.search.results = payload.results as Draft<WalletListing>[]
-    list.search.status = payload.query.trim() === '' ? 'idle' : 'ready'
+    return withList(state, (list) =>
+      payload.query === list.search.query
+        ? { search: patch(list.search, { results: payload.results as WalletListing[], status: payload.query.trim() === '' ? 'idle' : 'ready' }) }
+        : undefined,
+    )
   },
-  'walletList/searchFailed'(draft, { payload }) {
-    const list = slice(draft)
-    if (list && payload.query === list.search.query) list.search.status = 'failed'
+  'walletList/searchFailed'(state, { payload }) {
+    return withList(state, (list) => (payload.query === list.search.query ? { search: patch(list.search, { status: 'failed' }) } : undefined))
   },
-} satisfies Reducers
+} satisfies Updaters

@@ -1,5 +1,5 @@
-import { castDraft } from 'immer'
-import { constants, type Reducers, type State } from '../../kernel/index'
+import { constants, type State, type Updaters } from '../../kernel/index'
+import { patch } from '../../kernel/core/slices/slice'
 import type { Eip155State } from './events'
 
 export { eip155TransferSent } from './balance-events'
@@ -23,15 +23,17 @@ export function initialEip155State(): Eip155State {
  * 99), and leaves it when its receipt comes (`eip155/receiptReceived`). Nothing is stored: a reload forgets it.
  */
 export const pendingReducers = {
-  'eip155/transferSent'(draft, { payload }) {
-    if (draft.eip155) draft.eip155.pending = castDraft(addPending(draft.eip155.pending, payload.hash))
+  'eip155/transferSent'(state, { payload }) {
+    if (!state.eip155) return state
+    return patch(state, { eip155: patch(state.eip155, { pending: addPending(state.eip155.pending, payload.hash) }) })
   },
-  'eip155/receiptReceived'(draft, { payload }) {
-    if (draft.eip155?.pending.includes(payload.hash)) draft.eip155.pending = draft.eip155.pending.filter((hash) => hash !== payload.hash)
+  'eip155/receiptReceived'(state, { payload }) {
+    if (!state.eip155?.pending.includes(payload.hash)) return state
+    return patch(state, { eip155: patch(state.eip155, { pending: state.eip155.pending.filter((hash) => hash !== payload.hash) }) })
   },
-  // Typed by its own keys (not `Reducers`, whose keys are every event the repository knows): the plugin's declarations
+  // Typed by its own keys (not `Updaters`, whose keys are every event the repository knows): the plugin's declarations
   // then name only eip155's events, and an app without the other plugins typechecks them.
-} satisfies Reducers
+} satisfies Updaters
 
 const none: readonly string[] = []
 

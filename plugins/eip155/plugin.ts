@@ -1,7 +1,7 @@
-import { castDraft } from 'immer'
 import * as z from 'zod/mini'
 import { constants, definePlugin, LatchError } from '../../kernel/index'
 import { recordWith } from '../../kernel/rules/record'
+import { patch } from '../../kernel/core/slices/slice'
 import { eip155Events } from './events'
 import { merge } from 'rxjs/internal/observable/merge'
 import { chunk, familyEffectAtStart } from '../../kernel/family/lazy'
@@ -55,11 +55,11 @@ export function eip155(options: Eip155Options = {}) {
     namespaces: ['eip155'],
     events: [...eip155Events, ...eip155TransportEvents],
     slices: { eip155: initialEip155State() },
-    reduce: {
+    update: {
       ...pendingReducers,
-      'eip155/capabilitiesSucceeded'(draft, { payload }) {
-        if (!draft.eip155 || Object.keys(payload.capabilities).length === 0) return
-        draft.eip155.capabilities = castDraft(recordWith(draft.eip155.capabilities, payload.address.toLowerCase(), payload.capabilities))
+      'eip155/capabilitiesSucceeded'(state, { payload }) {
+        if (!state.eip155 || Object.keys(payload.capabilities).length === 0) return state
+        return patch(state, { eip155: patch(state.eip155, { capabilities: recordWith(state.eip155.capabilities, payload.address.toLowerCase(), payload.capabilities) }) })
       },
     },
     // Its effect loads as the instance starts (docs/behaviour.md, "What loads when").

@@ -4,7 +4,8 @@
  * a chunk loaded the first time a name is asked for or an EVM account connects.
  */
 import * as z from 'zod/mini'
-import { defineEvent, errorDataSchema, type EventsOf, type LatchErrorData, type Reducers, type State } from '../../kernel/index'
+import { defineEvent, errorDataSchema, type EventsOf, type LatchErrorData, type State, type Updaters } from '../../kernel/index'
+import { omit, patch, put } from '../../kernel/core/slices/slice'
 
 /** A name as the name service writes it: at most 255 characters. */
 const nameText = z.string().check(z.minLength(1), z.maxLength(255))
@@ -90,46 +91,43 @@ export function selectNames(state: State): NamesState | undefined {
 
 const key = (caipAddress: string) => caipAddress.toLowerCase()
 
+/** `state` with `changes` made to the names slice; `state` itself when there is none or they change nothing. */
+function withNames(state: State, change: (names: NamesState) => NamesState | undefined): State {
+  const names = state.names
+  const next = names && change(names)
+  return names && next ? patch(state, { names: next }) : state
+}
+
+/** Pure reducers of the names events (immutable updates: docs/plugins.md, "Reducers"). */
 export const namesReducers = {
-  'names/suggestionsRequested'(draft, { payload }) {
-    if (!draft.names) return
-    draft.names.query = payload.name
-    draft.names.status = payload.name.trim() === '' ? 'idle' : 'loading'
-    if (payload.name.trim() === '') draft.names.suggestions = []
-    delete draft.names.error
-    delete draft.names.failure
+  'names/suggestionsRequested'(state, { payload }) {
+    const blank = payload.name.trim() === ''
+    return withNames(state, (names) =>
+      omit(patch(names, blank ? { query: payload.name, status: 'idle', suggestions: [] } : { query: payload.name, status: 'loading' }), 'error', 'failure'),
+    )
   },
-  'names/suggestionsSucceeded'(draft, { payload }) {
-    if (!draft.names || payload.name !== draft.names.query) return
-    draft.names.suggestions = payload.suggestions
-    draft.names.status = 'ready'
+  'names/suggestionsSucceeded'(state, { payload }) {
+    return withNames(state, (names) => (payload.name !== names.query ? undefined : patch(names, { suggestions: payload.suggestions, status: 'ready' })))
   },
-  'names/suggestionsFailed'(draft, { payload }) {
-    if (!draft.names || payload.name !== draft.names.query) return
-    draft.names.suggestions = []
-    draft.names.status = 'failed'
-    draft.names.error = payload.error as LatchErrorData
+  'names/suggestionsFailed'(state, { payload }) {
+    return withNames(state, (names) =>
+      payload.name !== names.query ? undefined : patch(names, { suggestions: [], status: 'failed', error: payload.error as LatchErrorData }),
+    )
   },
-  'names/registrationRequested'(draft) {
-    if (!draft.names) return
-    draft.names.registering = true
-    delete draft.names.failure
+  'names/registrationRequested'(state) {
+    return withNames(state, (names) => omit(patch(names, { registering: true }), 'failure'))
   },
-  'names/registrationSucceeded'(draft, { payload }) {
-    if (!draft.names) return
-    draft.names.registering = false
-    const held = draft.names.owned[key(payload.caipAddress)] ?? []
-    draft.names.owned[key(payload.caipAddress)] = [payload.name, ...held.filter((name) => name !== payload.name)]
-    draft.names.query = ''
-    draft.names.suggestions = []
-    draft.names.status = 'idle'
+  'names/registrationSucceeded'(state, { payload }) {
+    return withNames(state, (names) => {
+      const held = names.owned[key(payload.caipAddress)] ?? []
+      const owned = put(names.owned, key(payload.caipAddress), [payload.name, ...held.filter((name) => name !== payload.name)])
+      return patch(names, { registering: false, owned, query: '', suggestions: [], status: 'idle' })
+    })
   },
-  'names/registrationFailed'(draft, { payload }) {
-    if (!draft.names) return
-    draft.names.registering = false
-    draft.names.failure = payload.error as LatchErrorData
+  'names/registrationFailed'(state, { payload }) {
+    return withNames(state, (names) => patch(names, { registering: false, failure: payload.error as LatchErrorData }))
   },
-  'names/ownedLoaded'(draft, { payload }) {
-    if (draft.names) draft.names.owned[key(payload.caipAddress)] = payload.names
+  'names/ownedLoaded'(state, { payload }) {
+    return withNames(state, (names) => patch(names, { owned: put(names.owned, key(payload.caipAddress), payload.names) }))
   },
-} satisfies Reducers
+} satisfies Updaters

@@ -48,7 +48,7 @@ export function names(options: NamesOptions) {
     errors: namesErrors,
     events: namesEvents,
     slices: { names: initialNamesState(settings.zone) },
-    reduce: namesReducers,
+    update: namesReducers,
     effects: [lazyNamesEffect(settings)],
   })
 }

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
-import { chainNamespaceSchema, definePlugin, LatchError, type Effect, type LatchErrorData, type Logged } from '../../kernel/index'
+import { chainNamespaceSchema, definePlugin, LatchError, type Effect, type LatchErrorData, type Logged, type State } from '../../kernel/index'
 import { isPlainText } from '../../kernel/rules/plain-text'
 import { loadOnDemand } from '../../kernel/family/lazy'
+import { omit, patch, put } from '../../kernel/core/slices/slice'
 import { siwxEvents } from './events'
 import { selectActiveAccount, sessionKey, type SiwxState } from './state'
 import type { SiwxOptions, SiwxSettings } from './types'
@@ -25,6 +26,13 @@ const optionsSchema = z.object({
 function wanted(event: Logged, state: Parameters<typeof selectActiveAccount>[0]): boolean {
   return event.type.startsWith('siwx/') || event.type === 'wallet/connectRequested' || selectActiveAccount(state) !== undefined
 }
+
+/** `state` with the siwx slice `siwx` (the same state when it is the same slice). */
+const withSiwx = (state: State, siwx: SiwxState): State => patch(state, { siwx })
+
+/** `dismissed` without the keys `drop` matches (the same list when it has none). */
+const without = (dismissed: readonly string[], drop: (key: string) => boolean): string[] =>
+  dismissed.some(drop) ? dismissed.filter((key) => !drop(key)) : (dismissed as string[])
 
 /**
  * Sign in with the wallet (docs/siwx.md): once an account connects on a supported network with no session, the
@@ -59,49 +67,37 @@ export function siwx(options: SiwxOptions = {}) {
     errors: siwxErrors,
     slices: { siwx: slice },
     events: siwxEvents,
-    reduce: {
-      'siwx/sessionsLoaded'(draft, { payload }) {
-        for (const session of payload.sessions) draft.siwx.sessions[sessionKey(session)] = session
+    update: {
+      'siwx/sessionsLoaded'(state, { payload }) {
+        const sessions = payload.sessions.reduce((all, session) => put(all, sessionKey(session), session), state.siwx.sessions)
+        return withSiwx(state, patch(state.siwx, { sessions }))
       },
-      'siwx/signInNeeded'(draft, { payload }) {
-        draft.siwx.pending = payload.account
-        draft.siwx.status = 'idle'
-        delete draft.siwx.error
+      'siwx/signInNeeded'(state, { payload }) {
+        return withSiwx(state, omit(patch(state.siwx, { pending: payload.account, status: 'idle' }), 'error'))
       },
-      'siwx/signInRequested'(draft) {
-        draft.siwx.status = 'signing'
-        delete draft.siwx.error
+      'siwx/signInRequested'(state) {
+        return withSiwx(state, omit(patch(state.siwx, { status: 'signing' }), 'error'))
       },
-      'siwx/signInSucceeded'(draft, { payload }) {
-        draft.siwx.sessions[sessionKey(payload.session)] = payload.session
-        delete draft.siwx.pending
-        delete draft.siwx.error
-        draft.siwx.status = 'idle'
+      'siwx/signInSucceeded'(state, { payload }) {
+        const sessions = put(state.siwx.sessions, sessionKey(payload.session), payload.session)
+        return withSiwx(state, omit(patch(state.siwx, { sessions, status: 'idle' }), 'pending', 'error'))
       },
-      'siwx/signInFailed'(draft, { payload }) {
-        draft.siwx.status = 'failed'
-        draft.siwx.error = payload.error as LatchErrorData
+      'siwx/signInFailed'(state, { payload }) {
+        return withSiwx(state, patch(state.siwx, { status: 'failed', error: payload.error as LatchErrorData }))
       },
-      'siwx/signInCancelled'(draft) {
-        const pending = draft.siwx.pending
-        if (pending && !draft.siwx.required && !draft.siwx.dismissed.includes(sessionKey(pending))) draft.siwx.dismissed.push(sessionKey(pending))
-        delete draft.siwx.pending
-        delete draft.siwx.error
-        draft.siwx.status = 'idle'
+      'siwx/signInCancelled'(state) {
+        const { pending, required, dismissed } = state.siwx
+        const dismiss = pending && !required && !dismissed.includes(sessionKey(pending))
+        return withSiwx(state, omit(patch(state.siwx, { dismissed: dismiss ? [...dismissed, sessionKey(pending)] : dismissed, status: 'idle' }), 'pending', 'error'))
       },
-      'siwx/signedOut'(draft, { payload }) {
+      'siwx/signedOut'(state, { payload }) {
         const key = sessionKey(payload.account)
-        delete draft.siwx.sessions[key]
-        draft.siwx.dismissed = draft.siwx.dismissed.filter((k) => k !== key)
+        return withSiwx(state, patch(state.siwx, { sessions: omit(state.siwx.sessions, key), dismissed: without(state.siwx.dismissed, (k) => k === key) }))
       },
-      'account/disconnected'(draft, { ns }) {
+      'account/disconnected'(state, { ns }) {
         // A reconnect asks again: a cancelled sign-in is remembered only while the account stays connected.
-        draft.siwx.dismissed = draft.siwx.dismissed.filter((key) => !key.startsWith(`${ns}:`))
-        if (draft.siwx.pending?.ns === ns) {
-          delete draft.siwx.pending
-          delete draft.siwx.error
-          draft.siwx.status = 'idle'
-        }
+        const siwx = patch(state.siwx, { dismissed: without(state.siwx.dismissed, (key) => key.startsWith(`${ns}:`)) })
+        return withSiwx(state, siwx.pending?.ns === ns ? omit(patch(siwx, { status: 'idle' }), 'pending', 'error') : siwx)
       },
     },
     effects: [effect],

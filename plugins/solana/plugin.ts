@@ -1,6 +1,6 @@
-import { castDraft } from 'immer'
-import { constants, definePlugin } from '../../kernel/index'
+import { constants, definePlugin, type State } from '../../kernel/index'
 import { writeCache } from '../../kernel/rules/cache'
+import { omit, patch, put } from '../../kernel/core/slices/slice'
 import type { SolanaOptions } from './effect'
 import { solanaEvents, type SolanaState } from './events'
 import { chunk, familyEffectAtStart } from '../../kernel/family/lazy'
@@ -15,6 +15,12 @@ const effectCode = chunk(() => import('./effect'))
 /** The plugin's code loaded later: `load()` it to have it at once (tests do). */
 export const lazyCode = { effect: effectCode }
 
+/** `state` with the Solana family's account `account` (the same state when it is the same account). */
+function withAccount(state: State, account: State['chains']['solana']['account']): State {
+  const chain = state.chains.solana
+  return patch(state, { chains: put(state.chains, 'solana', patch(chain, { account })) as State['chains'] })
+}
+
 /**
  * The Solana chain family: wallet-standard discovery, connect, silent reconnect, sign message, sign and send
  * transactions, native and SPL token balances (docs/solana.md). Discovery loads as the instance starts; everything
@@ -27,22 +33,20 @@ export function solana(options: SolanaOptions = {}) {
     namespaces: ['solana'],
     events: solanaEvents,
     slices: { solana: initial },
-    reduce: {
-      'solana/tokenBalancesUpdated'(draft, { payload, meta }) {
-        if (!draft.solana) return
+    update: {
+      'solana/tokenBalancesUpdated'(state, { payload, meta }) {
+        if (!state.solana) return state
         // Right for its address even when the account moved on: cached either way (docs/behaviour.md, "Caches").
-        draft.solana.portfolio = castDraft(writeCache(draft.solana.portfolio, payload.caipAddress, payload.balances, meta.at, constants.cacheExpiry.portfolio))
-        const account = draft.chains.solana.account
-        if (account.caipAddress !== payload.caipAddress) return
-        account.tokenBalance = castDraft(payload.balances)
-        delete account.lastRetry
+        const cached = patch(state, { solana: patch(state.solana, { portfolio: writeCache(state.solana.portfolio, payload.caipAddress, payload.balances, meta.at, constants.cacheExpiry.portfolio) }) })
+        const account = cached.chains.solana.account
+        if (account.caipAddress !== payload.caipAddress) return cached
+        return withAccount(cached, omit(patch(account, { tokenBalance: payload.balances }), 'lastRetry'))
       },
-      'solana/tokenBalancesFailed'(draft, { payload, meta }) {
-        const account = draft.chains.solana.account
-        if (account.caipAddress !== payload.caipAddress) return
+      'solana/tokenBalancesFailed'(state, { payload, meta }) {
+        const account = state.chains.solana.account
+        if (account.caipAddress !== payload.caipAddress) return state
         // docs/errors.md, `TOKEN_BALANCE_UNAVAILABLE`: no new read for 30 s, and the list shown is empty.
-        account.lastRetry = meta.at
-        account.tokenBalance = []
+        return withAccount(state, patch(account, { lastRetry: meta.at, tokenBalance: [] }))
       },
     },
     // Its effect (discovery, and the wallet session loaded on first use) loads as the instance starts (docs/solana.md, "What loads when").

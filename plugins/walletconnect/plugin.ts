@@ -4,6 +4,7 @@ import { merge } from 'rxjs/internal/observable/merge'
 import * as z from 'zod/mini'
 import { connectorsDiscovered, definePlugin, LatchError, type Connector, type Effect } from '../../kernel/index'
 import { loadOnDemand } from '../../kernel/family/lazy'
+import { omit, patch } from '../../kernel/core/slices/slice'
 import { walletConnectEvents } from './events'
 import { walletConnectConnectorId } from './pairing'
 import { served, sessionFamilies, wantsSession } from './served'
@@ -119,15 +120,13 @@ export function walletConnect(options: WalletConnectOptions) {
     // No `namespaces`: WalletConnect is a connector, not a family; each family's plugin answers its intents through the
     // wallet the session hands it (docs/walletconnect.md, "Requests").
     events: walletConnectEvents,
-    reduce: {
-      'walletconnect/uriShown'(draft, { payload }) {
+    update: {
+      'walletconnect/uriShown'(state, { payload }) {
         // The URI itself is redacted before reducers see it: only its expiry is state (docs/walletconnect.md).
-        draft.connection.wcPairingExpiry = payload.expiresAt
-        draft.connection.wcError = false
+        return patch(state, { connection: patch(state.connection, { wcPairingExpiry: payload.expiresAt, wcError: false }) })
       },
-      'walletconnect/pairingEnded'(draft, { payload }) {
-        delete draft.connection.wcPairingExpiry
-        draft.connection.wcError = payload.reason === 'failed'
+      'walletconnect/pairingEnded'(state, { payload }) {
+        return patch(state, { connection: omit(patch(state.connection, { wcError: payload.reason === 'failed' }), 'wcPairingExpiry') })
       },
     },
     effects: [effect],

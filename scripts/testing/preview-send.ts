@@ -23,7 +23,7 @@ export function previewSendWallet({ autoSend = false, failFee = false }: { autoS
     events: [...eip155BalanceEvents, eip155FeeEstimateRequested, eip155FeeEstimateSucceeded, eip155FeeEstimateFailed],
     // The EVM plugin's slice and its pending list (docs/behaviour.md, "Pending transactions"), as the plugin reduces them.
     slices: { eip155: initialEip155State() },
-    reduce: pendingReducers,
+    update: pendingReducers,
     effects: [
       (events$: Observable<Logged>) =>
         events$.pipe(

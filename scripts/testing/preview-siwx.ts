@@ -4,6 +4,7 @@
  * The preview page (scripts/ui-preview.ts, `?siwx=1`) and the SIWXSignMessage view's tests drive it by dispatching the
  * plugin's events by hand.
  */
+import { drafts } from '../../kernel/immer'
 import { definePlugin } from '../../kernel/index'
 import { siwxErrors } from '../../plugins/siwx/error-codes'
 import { siwxEvents } from '../../plugins/siwx/events'
@@ -17,7 +18,7 @@ export function previewSiwx({ required = false }: { required?: boolean } = {}) {
     errors: siwxErrors,
     events: siwxEvents,
     slices: { siwx: initial },
-    reduce: {
+    update: drafts({
       'siwx/sessionsLoaded'(draft, { payload }) {
         draft.siwx.sessions = Object.fromEntries(payload.sessions.map((session) => [sessionKey(session), session]))
       },
@@ -44,6 +45,6 @@ export function previewSiwx({ required = false }: { required?: boolean } = {}) {
         draft.siwx.status = 'idle'
         draft.siwx.error = undefined
       },
-    },
+    }),
   })
 }

@@ -1,4 +1,5 @@
 /** Helpers for the UI tests (jsdom): a Latch on test ports, rendering with act, the modal's shadow root. */
+import { drafts } from '../../kernel/immer'
 import { act, Profiler, StrictMode, type ReactNode } from 'react'
 import { filter, map, take } from 'rxjs'
 import { createRoot, type Root } from 'react-dom/client'
@@ -178,7 +179,7 @@ export function stubWalletList() {
     slices: { walletList: initialWalletListState() },
     // As the api plugin announces its base URL's origin: the listings' images below are on https://img.test.
     effects: [(events$) => events$.pipe(filter(latchConfigured.match), take(1), map((): LatchEvent => imageOriginsAllowed({ origins: ['https://img.test'] })))],
-    reduce: {
+    update: drafts({
       'walletList/pageRequested'(draft, { payload }) {
         if (draft.walletList && payload.page > draft.walletList.page) draft.walletList.status = 'loading'
       },
@@ -206,7 +207,7 @@ export function stubWalletList() {
         list.search.results = payload.results as never[]
         list.search.status = 'ready'
       },
-    },
+    }),
   })
 }
 
