@@ -1,17 +1,8 @@
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
 import { viewNames, type View } from '../kernel/types'
-import {
-  canClose,
-  currentView,
-  goBack,
-  isSigningView,
-  maxHistory,
-  pushView,
-  replaceView,
-  resetView,
-  selectSwitchNetworkView,
-} from '../kernel/rules/router'
+import { currentView, goBack, maxHistory, pushView, replaceView, resetView } from '../kernel/rules/router'
+import { canClose, isSigningView, selectSwitchNetworkView } from '../kernel/rules/view-guards'
 
 const runs = { numRuns: 1000 }
 

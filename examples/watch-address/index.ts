@@ -8,8 +8,6 @@ import * as z from 'zod/mini'
 import { merge, of } from 'rxjs'
 import {
   accountConnected,
-  answerFamilyDisconnect,
-  answerIntent,
   connectorsDiscovered,
   defineEvent,
   definePlugin,
@@ -24,7 +22,7 @@ import {
   type Logged,
   type State,
 } from 'latch'
-import { answerFamilyConnect, answerFamilyReconnect, chunk, walletIntents, whenNeeded } from 'latch/family'
+import { answerFamilyConnect, answerFamilyDisconnect, answerFamilyReconnect, answerIntent, chunk, walletIntents, whenNeeded } from 'latch/family'
 
 /** The connector the family lists: one, whatever address is typed. */
 export const watchConnectorId = 'watch-address'

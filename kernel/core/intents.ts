@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { defineEvent, type EventsOf } from '../engine/events'
 import { defineRequest } from '../engine/define-request'
-import { isSafeMethod } from '../rules/methods'
+import { isSafeMethod } from '../rules/safe-methods'
 import { caipAddressSchema, caipNetworkIdSchema } from '../schemas'
 
 /**

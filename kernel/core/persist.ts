@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { persisted, type PersistedItem } from '../engine/plugin'
-import { addRecentWallet } from '../rules/wallets'
+import { addRecentWallet } from '../rules/recent-wallets'
 import { accountTypeSchema, caipNetworkIdSchema, chainNamespaceSchema, walletListingSchema } from '../schemas'
 import { selectActiveNetwork, selectConnectedNamespaces, withChain } from './slices/chains'
 import { patch, put } from './slices/slice'

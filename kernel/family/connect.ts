@@ -1,6 +1,7 @@
 import type { Observable } from 'rxjs'
 import { isForeignConnector } from './session'
-import { answerIntent, selectConnectedNamespaces, connectionRecentWalletAdded, connectionStatusChanged, walletConnectFailed, walletConnectRequested, walletConnectSucceeded, LatchError, type LatchEvent, type Logged, type EffectContext, type ConnectAttempt, type CaipAddress, type ChainNamespace, type WalletListing } from '../index'
+import { selectConnectedNamespaces, connectionRecentWalletAdded, connectionStatusChanged, walletConnectFailed, walletConnectRequested, walletConnectSucceeded, LatchError, type LatchEvent, type Logged, type EffectContext, type ConnectAttempt, type CaipAddress, type ChainNamespace, type WalletListing } from '../index'
+import { answerIntent } from '../engine/answer-intent'
 
 /** What a family's wallet answered to a connect: the facts to report, the account, and the recent-wallets entry. */
 export type FamilyConnected = { events: readonly LatchEvent[]; caipAddress: CaipAddress; listing: WalletListing }

@@ -1,5 +1,6 @@
 import type { Observable } from 'rxjs'
-import { answerFamilyDisconnect, type ChainNamespace, type LatchEvent, type Logged } from '../index'
+import { type ChainNamespace, type LatchEvent, type Logged } from '../index'
+import { answerFamilyDisconnect } from '../engine/answer-intent'
 import type { FamilySession } from './session'
 
 // Apart from session.ts: a family's first load reads its session; the disconnect's answer may load later.

@@ -6,6 +6,7 @@
  * carries the kit only with a family plugin that uses it.
  */
 export { answerFamilyConnect, type FamilyConnect, type FamilyConnected } from './connect'
+export { answerIntent, answerFamilyDisconnect, type AnswerIntentOptions } from '../engine/answer-intent'
 export { answerFamilyReconnect, type FamilyReconnect } from './reconnect'
 export { answerFamilyNetworkSwitch, type FamilyNetworkSwitch } from './switch-network'
 export { answerSessionDisconnect } from './disconnect'

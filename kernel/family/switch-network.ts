@@ -1,5 +1,6 @@
 import type { Observable } from 'rxjs'
-import { answerIntent, LatchError, networkSwitched, networkSwitchFailed, networkSwitchRequested, networkSwitchSucceeded, type CaipNetwork, type ChainNamespace, type EffectContext, type LatchEvent, type Logged } from '../index'
+import { LatchError, networkSwitched, networkSwitchFailed, networkSwitchRequested, networkSwitchSucceeded, type CaipNetwork, type ChainNamespace, type EffectContext, type LatchEvent, type Logged } from '../index'
+import { answerIntent } from '../engine/answer-intent'
 
 /** What one chain family says about switching its wallet's network; the intent around it is `answerFamilyNetworkSwitch`'s. */
 export type FamilyNetworkSwitch = {

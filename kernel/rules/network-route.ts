@@ -1,5 +1,5 @@
 import type { ChainNamespace } from '../types'
-import { selectSwitchNetworkView } from './router'
+import { selectSwitchNetworkView } from './view-guards'
 
 /** What the routing needs to know of the state (docs/behaviour.md, "Network-switch routing"). */
 export type RoutingState = {

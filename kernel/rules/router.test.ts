@@ -1,17 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import type { View } from '../types'
-import {
-  canClose,
-  currentView,
-  goBack,
-  isSigningView,
-  maxHistory,
-  pushView,
-  replaceView,
-  resetView,
-  selectSwitchNetworkView,
-  type SwitchNetworkRoutingInput,
-} from './router'
+import { currentView, goBack, maxHistory, pushView, replaceView, resetView } from './router'
+import { canClose, isSigningView, selectSwitchNetworkView, type SwitchNetworkRoutingInput } from './view-guards'
 
 const v = (name: View['name'], payload?: View['payload']): View => (payload ? { name, payload } : { name })
 

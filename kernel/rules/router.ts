@@ -1,18 +1,15 @@
 /**
- * View history and network-switch routing, and the close guard. History is a stack of views, top
- * last; every verb keeps it non-empty when given a non-empty history, and none makes it longer
+ * View history (network-switch routing and the close guard are kernel/rules/view-guards.ts). History is a stack of
+ * views, top last; every verb keeps it non-empty when given a non-empty history, and none makes it longer
  * than `maxHistory`.
  */
-import type { ChainNamespace, View, ViewName } from '../types'
+import type { View } from '../types'
 
 /**
  * Most views the history holds. A visitor never goes 32 views deep on purpose; the bound keeps a
  * push O(1) (a bounded copy) and the state small, however many pushes a session or a log holds.
  */
 export const maxHistory = 32
-
-/** docs/behaviour.md, "Views": the views that count as signing views. */
-export const signingViews = ['SIWXSignMessage', 'ApproveTransaction'] as const satisfies readonly ViewName[]
 
 /** The view currently shown (top of the history), if any. */
 export function currentView(history: readonly View[]): View | undefined {
@@ -63,40 +60,6 @@ export function goBack(
   const below = currentView(popped)
   if (opts.connected && below?.name === 'Connect') return { history: connectToAccount(popped), close: false }
   return { history: popped, close: false }
-}
-
-/** The inputs of network-switch routing (docs/behaviour.md, "Network-switch routing"). */
-export type SwitchNetworkRoutingInput = {
-  skipConfirmation: boolean
-  activeConnectorIsAuth: boolean
-  authSupportsTarget: boolean
-  connectedOnCurrentFamily: boolean
-  targetNamespace: ChainNamespace
-  currentNamespace: ChainNamespace | undefined
-  connectedOnTargetFamily: boolean
-}
-
-/** docs/behaviour.md, "Network-switch routing" network-switch routing; the first matching rule wins. */
-export function selectSwitchNetworkView(input: SwitchNetworkRoutingInput): 'SwitchNetwork' | 'SwitchActiveChain' {
-  if (!input.skipConfirmation && input.activeConnectorIsAuth && input.authSupportsTarget) return 'SwitchNetwork'
-  if (
-    input.connectedOnCurrentFamily &&
-    input.targetNamespace !== input.currentNamespace &&
-    !input.connectedOnTargetFamily
-  ) {
-    return 'SwitchActiveChain'
-  }
-  return 'SwitchNetwork'
-}
-
-/** True for SIWXSignMessage and ApproveTransaction. */
-export function isSigningView(name: ViewName): boolean {
-  return (signingViews as readonly ViewName[]).includes(name)
-}
-
-/** docs/behaviour.md, "Views": the modal cannot be closed in a signing view while sign-in is required and no session exists. */
-export function canClose(input: { view: ViewName; siwxRequired: boolean; hasSession: boolean }): boolean {
-  return !(isSigningView(input.view) && input.siwxRequired && !input.hasSession)
 }
 
 /** The top entry is Connect: drop it and show Account (reusing an Account entry right below). */

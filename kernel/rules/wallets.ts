@@ -2,23 +2,16 @@
  * Wallet-listing verbs: recent wallets (docs/behaviour.md, "Recent wallets"), exclusion, the chain-family filter and
  * search (docs/behaviour.md, "Wallet filtering").
  */
-import { constants } from '../constants'
 import { chainNamespaces, type ChainNamespace, type WalletListing } from '../types'
 
-/** docs/behaviour.md, "Recent wallets": recent wallets are capped at 2. */
-export const maxRecentWallets = constants.recentWalletsMax
+// Recent wallets are their own file: the kernel's reducers, in every first load, use them and nothing else here (docs/chunks.md).
+export { addRecentWallet, maxRecentWallets } from './recent-wallets'
 
 /** The generic listing hidden by Browser Wallet rule (docs/behaviour.md, "Wallet filtering"). */
 export const browserWalletName = 'Browser Wallet'
 
 /** Options of `filterWallets`. */
 export type FilterWalletsOptions = { excluded?: readonly string[]; isMobile: boolean; anyInstalled: boolean }
-
-/** Puts a wallet first in the recent list: no duplicate ids, newest first, at most 2. */
-export function addRecentWallet(recent: readonly WalletListing[], wallet: WalletListing): readonly WalletListing[] {
-  const result = [wallet, ...recent.filter((entry) => entry.id !== wallet.id)].slice(0, maxRecentWallets)
-  return sameElements(recent, result) ? recent : result
-}
 
 /** Hides excluded wallets (id, rdns or name, case-insensitive) and the generic Browser Wallet where docs/behaviour.md says. */
 export function filterWallets(wallets: readonly WalletListing[], opts: FilterWalletsOptions): readonly WalletListing[] {
@@ -88,8 +81,4 @@ function excludedBy(excluded: ReadonlySet<string>, names: readonly (string | nul
 
 function normalise(value: string): string {
   return value.trim().toLowerCase()
-}
-
-function sameElements<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((item, i) => item === b[i])
 }

@@ -4,7 +4,8 @@
  * for the balance families, eip155 and solana) and answers their `balance/tokensRequested`.
  */
 import { EMPTY, filter, map, merge, take } from 'rxjs'
-import { answerIntent, balanceProviderConfigured, balanceTokensFailed, balanceTokensRequested, balanceTokensSucceeded, latchConfigured, LatchError, toLatchError, type ChainNamespace, type Effect, type EffectContext, type LatchEvent } from '../../kernel/index'
+import { balanceProviderConfigured, balanceTokensFailed, balanceTokensRequested, balanceTokensSucceeded, latchConfigured, LatchError, toLatchError, type ChainNamespace, type Effect, type EffectContext, type LatchEvent } from '../../kernel/index'
+import { answerIntent } from '../../kernel/engine/answer-intent'
 import { parseCaipAddress } from '../../kernel/rules/caip'
 import { createApiClient } from '../provider-api/index'
 import { getBalances } from './get-balances'

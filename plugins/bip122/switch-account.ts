@@ -1,5 +1,6 @@
 import type { Observable } from 'rxjs'
-import { accountAddressChanged, answerIntent, LatchError, type CaipAddress, type LatchEvent, type Logged } from '../../kernel/index'
+import { accountAddressChanged, LatchError, type CaipAddress, type LatchEvent, type Logged } from '../../kernel/index'
+import { answerIntent } from '../../kernel/engine/answer-intent'
 import { sameAddress } from '../../kernel/rules/connections'
 import type { Deps } from './deps'
 import { bip122SwitchAccountFailed, bip122SwitchAccountRequested, bip122SwitchAccountSucceeded } from './events'

@@ -1,5 +1,6 @@
 import { merge, type Observable } from 'rxjs'
-import { answerIntent, LatchError, type LatchEvent, type Logged } from '../../kernel/index'
+import { LatchError, type LatchEvent, type Logged } from '../../kernel/index'
+import { answerIntent } from '../../kernel/engine/answer-intent'
 import { assertMethodAllowed } from '../../kernel/rules/methods'
 import { walletIntents } from '../../kernel/family/wallet-intents'
 import type { Deps } from './deps'

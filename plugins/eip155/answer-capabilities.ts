@@ -1,6 +1,7 @@
 import type { Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import { answerIntent, selectAddress, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { selectAddress, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { answerIntent } from '../../kernel/engine/answer-intent'
 import type { Registry } from './registry'
 import { activeSession, capabilitiesSchema, eip155CapabilitiesFailed, eip155CapabilitiesRequested, eip155CapabilitiesSucceeded } from './shared'
 import type { WalletRequests } from './wallet-requests'

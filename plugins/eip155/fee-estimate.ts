@@ -1,6 +1,7 @@
 import { firstValueFrom, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import { answerIntent, constants, LatchError, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { constants, LatchError, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { answerIntent } from '../../kernel/engine/answer-intent'
 import { eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155FeeEstimateSucceeded } from './shared'
 import { rpcCall } from './rpc'
 

@@ -1,5 +1,6 @@
 import { catchError, distinctUntilChanged, EMPTY, filter, firstValueFrom, map, merge, of, switchMap, type Observable } from 'rxjs'
-import { accountProfileUpdated, answerIntent, cacheStored, constants, LatchError, type CaipNetwork, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { accountProfileUpdated, cacheStored, constants, LatchError, type CaipNetwork, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { answerIntent } from '../../kernel/engine/answer-intent'
 import { isFresh } from '../../kernel/rules/cache'
 import { recordGet } from '../../kernel/rules/record'
 import { isShownName } from '../../kernel/rules/names'

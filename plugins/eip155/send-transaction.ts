@@ -1,5 +1,6 @@
 import type { Observable } from 'rxjs'
-import { answerIntent, LatchError, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { LatchError, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { answerIntent } from '../../kernel/engine/answer-intent'
 import { classifyRpcResult } from '../../kernel/rules/rpc-result'
 import { isEvmAddress } from '../../kernel/rules/address'
 import { walletIntents } from '../../kernel/family/wallet-intents'

@@ -1,6 +1,7 @@
 import type { Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import { answerIntent, describeIssues, LatchError, type EffectContext, type LatchEvent, type Logged, type State } from '../../kernel/index'
+import { describeIssues, LatchError, type EffectContext, type LatchEvent, type Logged, type State } from '../../kernel/index'
+import { answerIntent } from '../../kernel/engine/answer-intent'
 import { assertMethodAllowed, isSafeMethod } from '../../kernel/rules/methods'
 import { connectedAddress, readParams, walletIntents } from '../../kernel/family/wallet-intents'
 import type { Registry } from './registry'

@@ -1,6 +1,7 @@
 import { firstValueFrom, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
-import { answerIntent, LatchError, type EffectContext, type LatchEvent, type Logged, type State } from '../../kernel/index'
+import { LatchError, type EffectContext, type LatchEvent, type Logged, type State } from '../../kernel/index'
+import { answerIntent } from '../../kernel/engine/answer-intent'
 import { assertMethodAllowed } from '../../kernel/rules/methods'
 import { connectedAddress, readParams, walletIntents } from '../../kernel/family/wallet-intents'
 import { decodeBase58, encodeBase58 } from '../../kernel/rules/base58'

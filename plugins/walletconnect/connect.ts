@@ -1,19 +1,6 @@
 import { filter, merge, type Observable } from 'rxjs'
-import {
-  answerIntent,
-  connectionPairingChanged,
-  connectionStatusChanged,
-  LatchError,
-  selectConnectedNamespaces,
-  walletCancelRequested,
-  walletConnectFailed,
-  walletConnectRequested,
-  walletConnectSucceeded,
-  type CaipAddress,
-  type ChainNamespace,
-  type LatchEvent,
-  type Logged,
-} from '../../kernel/index'
+import { connectionPairingChanged, connectionStatusChanged, LatchError, selectConnectedNamespaces, walletCancelRequested, walletConnectFailed, walletConnectRequested, walletConnectSucceeded, type CaipAddress, type ChainNamespace, type LatchEvent, type Logged } from '../../kernel/index'
+import { answerIntent } from '../../kernel/engine/answer-intent'
 import { onRelayFailure, relayUnreachable, type Client } from './client'
 import { toSessionError } from './errors'
 import { walletConnectPairingEnded, walletConnectUriShown, walletConnectUriWanted } from './events'

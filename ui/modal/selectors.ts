@@ -1,5 +1,5 @@
 import { selectView, type State } from '../../kernel/index'
-import { canClose } from '../../kernel/rules/router'
+import { canClose } from '../../kernel/rules/view-guards'
 import { selectActiveAccount, selectSiwx, sessionOf } from '../../plugins/siwx/ui'
 
 /**

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { defineEvent, type EventsOf } from '../../engine/events'
 import type { LatchErrorData } from '../../engine/errors'
 import { removeAccount, removeConnection } from '../../rules/connections'
-import { addRecentWallet } from '../../rules/wallets'
+import { addRecentWallet } from '../../rules/recent-wallets'
 import {
   caipAddressSchema,
   chainNamespaceSchema,

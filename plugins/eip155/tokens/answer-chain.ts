@@ -3,7 +3,8 @@
  * use (plugin.ts), only when the integrator gives a token list.
  */
 import type { Observable } from 'rxjs'
-import { answerIntent, balanceTokensFailed, balanceTokensRequested, balanceTokensSucceeded, LatchError, type EffectContext, type LatchEvent, type Logged } from '../../../kernel/index'
+import { balanceTokensFailed, balanceTokensRequested, balanceTokensSucceeded, LatchError, type EffectContext, type LatchEvent, type Logged } from '../../../kernel/index'
+import { answerIntent } from '../../../kernel/engine/answer-intent'
 import { keepTokenBalances } from '../../../kernel/rules/token-balances'
 import { parseCaipAddress } from '../../../kernel/rules/caip'
 import { eip155TokenRejected } from '../shared'
