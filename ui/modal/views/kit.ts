@@ -18,7 +18,7 @@ export let {
   SearchIcon, WarningIcon, DisconnectIcon, PlusIcon, CopyIcon, ErrorIcon, ExternalIcon, ActivityClockIcon,
   ActivityDirectionIcon, WalletImage, useAllowedImage, ListRow, selectWallet, connectorIsListing, connectorRow,
   listingRow, visibleConnectors, NetworkImage, chooseNetwork, switchActiveChain, selectProfileConnections,
-  siwxSignInCancelled, siwxSignInRequested,
+  siwxSignInCancelled, siwxSignInRequested, searchWallets,
 } = {} as typeof Door
 
 /** Called by the modal with its door before a lazy view renders. */
@@ -28,6 +28,6 @@ export function handKit(door: typeof Door): void {
     SearchIcon, WarningIcon, DisconnectIcon, PlusIcon, CopyIcon, ErrorIcon, ExternalIcon, ActivityClockIcon,
     ActivityDirectionIcon, WalletImage, useAllowedImage, ListRow, selectWallet, connectorIsListing, connectorRow,
     listingRow, visibleConnectors, NetworkImage, chooseNetwork, switchActiveChain, selectProfileConnections,
-    siwxSignInCancelled, siwxSignInRequested,
+    siwxSignInCancelled, siwxSignInRequested, searchWallets,
   } = door)
 }

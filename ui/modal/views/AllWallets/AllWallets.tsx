@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { constants, type Connector, type Latch, type State } from '../../../../kernel/index'
-import { searchWallets } from '../../../../kernel/rules/wallets'
 import type { WalletListState } from '../../../../plugins/api/index'
 import { WalletGrid } from './WalletGrid'
-import { useLatchInstance, useLatch, isMobile, SearchIcon, selectWallet, connectorIsListing, connectorRow, listingRow, visibleConnectors, useLatchTranslate } from '../kit'
+import { useLatchInstance, useLatch, isMobile, SearchIcon, selectWallet, connectorIsListing, connectorRow, listingRow, visibleConnectors, useLatchTranslate, searchWallets } from '../kit'
 
 const selectWalletList = (state: State): WalletListState | undefined => state.walletList
 
