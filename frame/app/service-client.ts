@@ -72,7 +72,7 @@ export function serviceClient(options: ServiceClientOptions) {
   const now = options.now ?? Date.now
   let skew = 0
 
-  async function send(method: string, path: string, body: unknown, session?: Session): Promise<unknown> {
+  async function send(method: string, path: string, body: unknown, session?: Session, retried = false): Promise<unknown> {
     const text = body === undefined ? '' : JSON.stringify(body)
     const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' }
     if (session) {
@@ -98,7 +98,11 @@ export function serviceClient(options: ServiceClientOptions) {
     if (response.ok) return json
     const refusal = z.safeParse(errorSchema, json)
     if (!refusal.success) throw new ServiceError('INTERNAL', 'The wallet service gave an unreadable answer', response.status)
-    if (refusal.data.error.serverTime !== undefined) skew = refusal.data.error.serverTime - now()
+    if (refusal.data.error.serverTime !== undefined) {
+      skew = refusal.data.error.serverTime - now()
+      // A proof out of the service's window (a reloaded frame does not know the skew yet): once more on its clock.
+      if (session && !retried && refusal.data.error.code === 'PROOF_INVALID') return send(method, path, body, session, true)
+    }
     throw new ServiceError(refusal.data.error.code, refusal.data.error.message, response.status)
   }
 
