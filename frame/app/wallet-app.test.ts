@@ -97,7 +97,7 @@ describe('the frame wallet app', () => {
     expect(await first.h.RPC_REQUEST({ method: 'eth_chainId' }, context)).toEqual({ result: '0x7a69' })
 
     const message = toHex('hello from the dapp')
-    const rejected = await first.h.RPC_REQUEST({ method: 'personal_sign', params: [message, user.address] }, context).catch((error: unknown) => error)
+    const rejected = await Promise.resolve().then(() => first.h.RPC_REQUEST({ method: 'personal_sign', params: [message, user.address] }, context)).catch((error: unknown) => error)
     expect(rejected).toBeInstanceOf(FrameRequestError)
     expect((rejected as Error).message).toBe(userRejected)
     const signed = (await first.h.RPC_REQUEST({ method: 'personal_sign', params: [message, user.address] }, context)) as { result: `0x${string}` }
