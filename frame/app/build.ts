@@ -1,9 +1,9 @@
 /**
  * Builds the frame app into static files the wallet service serves (WALLET_FRAME_DIR; docs/embedded-frame.md):
- * index.html, style.css, app.js (one ESM bundle: no inline script, no eval, so the service's CSP holds) and
- * config.json (the dapp origins, the default network, the RPC nodes). `npx tsx frame/app/build.ts <outdir>`.
+ * index.html, style.css and app.js (one ESM bundle: no inline script, no eval, so the service's CSP holds) with its
+ * config baked in (the dapp origins, the default network, the RPC nodes). `npx tsx frame/app/build.ts <outdir>`.
  */
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -18,7 +18,14 @@ export async function buildFrameApp(outdir: string, config: FrameAppConfig = {})
   ensureFrameApp()
   rmSync(outdir, { recursive: true, force: true })
   mkdirSync(outdir, { recursive: true })
+  const full = {
+    version: config.version ?? '0.1.0',
+    parentOrigins: config.parentOrigins ?? ['http://127.0.0.1:*', 'http://localhost:*'],
+    defaultChainId: config.defaultChainId ?? 'eip155:31337',
+    rpc: config.rpc ?? {},
+  }
   await build({
+    define: { __LATCH_FRAME_CONFIG__: JSON.stringify(full) },
     entryPoints: [join(here, 'main.ts')],
     outfile: join(outdir, 'app.js'),
     bundle: true,
@@ -30,13 +37,6 @@ export async function buildFrameApp(outdir: string, config: FrameAppConfig = {})
   })
   copyFileSync(join(here, 'index.html'), join(outdir, 'index.html'))
   copyFileSync(join(here, 'style.css'), join(outdir, 'style.css'))
-  const full = {
-    version: config.version ?? '0.1.0',
-    parentOrigins: config.parentOrigins ?? ['http://127.0.0.1:*', 'http://localhost:*'],
-    defaultChainId: config.defaultChainId ?? 'eip155:31337',
-    rpc: config.rpc ?? {},
-  }
-  writeFileSync(join(outdir, 'config.json'), `${JSON.stringify(full, null, 2)}\n`)
   return outdir
 }
 

@@ -5,9 +5,12 @@ import { serviceClient } from './service-client'
 import { walletApp, type ApprovalRequest } from './wallet-app'
 
 /**
- * The frame app's entry (docs/embedded-frame.md): reads its config.json (same origin), serves the channel to the
- * parent page when the page's origin is allowed, and shows each signature and transaction for approval.
+ * The frame app's entry (docs/embedded-frame.md): its config is baked in by the build (frame/app/build.ts), so the
+ * channel is served synchronously, before the page's handshake arrives on the frame's load; it serves the parent page
+ * when the page's origin is allowed, and shows each signature and transaction for approval.
  */
+
+declare const __LATCH_FRAME_CONFIG__: unknown
 
 const configSchema = z.object({
   version: z.string(),
@@ -64,8 +67,8 @@ function approvalUi(): (request: ApprovalRequest) => Promise<boolean> {
   }
 }
 
-async function start() {
-  const config = z.parse(configSchema, await (await fetch('config.json')).json())
+function start() {
+  const config = z.parse(configSchema, __LATCH_FRAME_CONFIG__)
   const parent = parentOrigin()
   if (!parent || !originAllowed(parent, config.parentOrigins)) {
     element('idle').textContent = 'This wallet cannot be used from this page.'
@@ -81,4 +84,4 @@ async function start() {
   serveFrameChannel({ allowedParentOrigins: [parent], version: config.version, handlers: app.handlers, ready: app.restore() })
 }
 
-void start()
+start()
