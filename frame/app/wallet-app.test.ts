@@ -4,7 +4,8 @@
  * wallet, the same address comes back after a reload and after the frame's storage is wiped, personal_sign is signed
  * only once approved, and a rejection is the protocol's error.
  */
-import { recoverMessageAddress, toHex } from 'viem'
+import { createPublicClient, http, parseEther, recoverMessageAddress, recoverTypedDataAddress, toHex } from 'viem'
+import { startAnvil, type Anvil } from '../../scripts/devnet/anvil'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deriveKeys } from '../../services/wallet/src/crypto'
 import { startDevInbox, type DevInbox } from '../../services/wallet/src/dev-inbox'
@@ -21,6 +22,7 @@ const clock = virtualClock()
 let inbox: DevInbox
 let mailer: Mailer
 let service: WalletService
+let anvil: Anvil
 const wallet = {
   get url() {
     return service.url
@@ -33,9 +35,11 @@ beforeAll(async () => {
   inbox = await startDevInbox()
   mailer = smtpMailer({ ...inbox.smtp, from: 'Wallet <wallet@localhost>' })
   const keys = deriveKeys(new TextEncoder().encode('latch wallet frame-app test secret, 32+ bytes long'))
+  anvil = await startAnvil({ chainId: 31337 })
   service = await startWalletService({ store: memoryStore({ now: clock.now }), keys, mailer, allowedOrigins: ['http://127.0.0.1:*'], now: clock.now })
 })
 afterAll(async () => {
+  await anvil?.stop()
   await service?.stop()
   mailer?.close()
   await inbox?.stop()
@@ -71,7 +75,7 @@ function frame(storage: FrameStorage, answers: boolean[] = []) {
       asked.push(request)
       return answers.shift() ?? false
     },
-    rpcUrl: () => undefined,
+    rpcUrl: (chainId) => (chainId === 31337 ? anvil.url : undefined),
     defaultChainId: 'eip155:31337',
   })
   const h = app.handlers as Required<typeof app.handlers>
@@ -132,5 +136,32 @@ describe('the frame wallet app', () => {
     await expect(h.CONNECT_EMAIL({ email: 'bob@example.com' }, context)).rejects.toThrow(/^Please try again after \d+ seconds$/)
     const code = await codeFor('bob@example.com')
     await expect(h.CONNECT_OTP({ otp: String((Number(code) + 1) % 1_000_000).padStart(6, '0') }, context)).rejects.toBeInstanceOf(FrameRequestError)
+  })
+
+  it('signs typed data and sends a transaction to the chain, each only once approved', async () => {
+    const { h, asked } = frame(memoryStorage(), [true, false, true])
+    await login(h, 'carol@example.com')
+    const { address } = await h.GET_USER({ chainId: 'eip155:31337' }, context)
+    const typed = {
+      domain: { name: 'Latch', version: '1', chainId: 31337 },
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      message: { contents: 'hello' },
+    } as const
+    const signed = (await h.RPC_REQUEST({ method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)] }, context)) as { result: `0x${string}` }
+    expect(await recoverTypedDataAddress({ ...typed, signature: signed.result })).toBe(address)
+
+    const chain = createPublicClient({ transport: http(anvil.url) })
+    await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, toHex(parseEther('1'))] }) })
+    const to = '0x000000000000000000000000000000000000dEaD'
+    const tx = { from: address, to, value: toHex(parseEther('0.25')) }
+    await expect(Promise.resolve().then(() => h.RPC_REQUEST({ method: 'eth_sendTransaction', params: [{ ...tx, to: '0xdead' }] }, context))).rejects.toThrow('Invalid params: to is not an address')
+    await expect(h.RPC_REQUEST({ method: 'eth_sendTransaction', params: [tx] }, context)).rejects.toThrow(userRejected)
+    expect(await chain.getBalance({ address: to })).toBe(0n)
+    const sent = (await h.RPC_REQUEST({ method: 'eth_sendTransaction', params: [tx] }, context)) as { result: `0x${string}` }
+    const receipt = await chain.waitForTransactionReceipt({ hash: sent.result, pollingInterval: 50 })
+    expect(receipt).toMatchObject({ status: 'success', from: address.toLowerCase(), to: to.toLowerCase() })
+    expect(await chain.getBalance({ address: to })).toBe(parseEther('0.25'))
+    expect(asked.map((request) => request.title)).toEqual(['Sign this typed data?', 'Send this transaction?', 'Send this transaction?'])
   })
 })

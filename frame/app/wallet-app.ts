@@ -100,6 +100,10 @@ export function walletApp(options: WalletAppOptions) {
     if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value)) throw new FrameRequestError(`Invalid params: ${name} is not hex data`)
     return value as Hex
   }
+  const quantity = (value: unknown, name: string): bigint => {
+    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value)) throw new FrameRequestError(`Invalid params: ${name} is not a hex quantity`)
+    return BigInt(value)
+  }
   const sameAddress = (value: unknown) => typeof value === 'string' && value.toLowerCase() === requireAddress().toLowerCase()
   const readable = (data: Hex) => {
     const bytes = new Uint8Array((data.length - 2) / 2).map((_, i) => parseInt(data.slice(2 + 2 * i, 4 + 2 * i), 16))
@@ -139,14 +143,16 @@ export function walletApp(options: WalletAppOptions) {
       case 'eth_sendTransaction': {
         const tx = (list[0] ?? {}) as { from?: unknown; to?: unknown; value?: unknown; data?: unknown; gas?: unknown }
         if (!sameAddress(tx.from)) throw new FrameRequestError('Invalid params: not this wallet’s address')
-        const to = typeof tx.to === 'string' && /^0x[0-9a-fA-F]{40}$/.test(tx.to) ? (tx.to as Hex) : undefined
-        const value = tx.value === undefined ? 0n : BigInt(hexParam(tx.value, 'value'))
+        // A malformed `to` is refused, never read as a contract creation.
+        if (tx.to !== undefined && tx.to !== null && !(typeof tx.to === 'string' && /^0x[0-9a-fA-F]{40}$/.test(tx.to))) throw new FrameRequestError('Invalid params: to is not an address')
+        const to = typeof tx.to === 'string' ? (tx.to as Hex) : undefined
+        const value = tx.value === undefined ? 0n : quantity(tx.value, 'value')
         const data = tx.data === undefined ? undefined : hexParam(tx.data, 'data')
         const from = requireAddress()
         const chain = evmChain()
         await approveOrReject({ title: 'Send this transaction?', lines: [`To: ${to ?? '(new contract)'}`, `Value: ${value} wei`, `Data: ${(data ?? '0x').slice(0, 200)}`, `Network: ${chainId}`, `From: ${from}`] })
         const nonce = Number(BigInt((await rpc('eth_getTransactionCount', [from, 'pending'])) as string))
-        const gas = tx.gas !== undefined ? BigInt(hexParam(tx.gas, 'gas')) : BigInt((await rpc('eth_estimateGas', [{ from, to, value: `0x${value.toString(16)}`, data }])) as string)
+        const gas = tx.gas !== undefined ? quantity(tx.gas, 'gas') : BigInt((await rpc('eth_estimateGas', [{ from, to, value: `0x${value.toString(16)}`, data }])) as string)
         const gasPrice = BigInt((await rpc('eth_gasPrice', [])) as string)
         const raw = await withSecret(async (secret) =>
           (await evmAccount(secret)).signTransaction({ type: 'eip1559', chainId: chain, nonce, to, value, data, gas, maxFeePerGas: gasPrice * 2n, maxPriorityFeePerGas: gasPrice }),
