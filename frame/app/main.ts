@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { serveFrameChannel } from '../channel'
 import { browserStorage } from './browser-storage'
+import { originAllowed } from './origins'
 import { serviceClient } from './service-client'
 import { walletApp, type ApprovalRequest } from './wallet-app'
 
@@ -20,14 +21,6 @@ const configSchema = z.object({
   /** JSON-RPC nodes by EVM chain id. */
   rpc: z.record(z.string().check(z.regex(/^\d+$/)), z.string()),
 })
-
-/** True when `origin` fits one of the patterns (`*.` for any subdomain, `:*` for any port). */
-export function originAllowed(origin: string, patterns: readonly string[]): boolean {
-  return patterns.some((pattern) => {
-    const regex = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('://\\*\\.', '://([a-z0-9-]+\\.)+').replace(/:\*$/, '(:\\d+)?')
-    return new RegExp(`^${regex}$`).test(origin)
-  })
-}
 
 function parentOrigin(): string | undefined {
   const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins
