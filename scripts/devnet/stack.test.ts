@@ -68,6 +68,10 @@ describe('startStack', () => {
       // The wallet service (memory store) and its dev inbox (docs/wallet-service.md).
       expect(await (await fetch(`${stack.wallet.url}/v1/health`)).json()).toEqual({ ok: true, store: 'memory' })
       expect(await (await fetch(`${stack.wallet.inboxUrl}/messages`)).json()).toEqual([])
+      // It serves the built frame app (docs/embedded-frame.md), not the placeholder.
+      const frame = await (await fetch(`${stack.wallet.url}/`)).text()
+      expect(frame).toContain('<script type="module" src="app.js"></script>')
+      expect((await fetch(`${stack.wallet.url}/app.js`)).status).toBe(200)
     } finally {
       await stack.stop()
     }

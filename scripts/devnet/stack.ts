@@ -5,7 +5,9 @@
  * the real sign-client and its pairing page (docs/walletconnect.md), and the embedded wallet's service with its dev inbox
  * (docs/wallet-service.md). `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs until Ctrl-C.
  */
-import { constants as osConstants } from 'node:os'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { constants as osConstants, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { WalletListing } from '../../kernel/types'
 import { ensureWalletService } from '../../services/wallet/install'
@@ -138,7 +140,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // Its packages live in services/wallet (installed here on first use), so it is imported only after they are.
     ensureWalletService()
     const { startDevWalletService } = await import('../../services/wallet/src/dev-service')
-    const walletService = await startDevWalletService({ frameConnectSrc: chains.map((chain) => new URL(chain.url).origin) })
+    // The frame app (docs/embedded-frame.md), built into a temporary folder the service serves as WALLET_FRAME_DIR.
+    const { buildFrameApp } = await import('../../frame/app/build')
+    const frameDir = await buildFrameApp(mkdtempSync(join(tmpdir(), 'latch-frame-')), { rpc: Object.fromEntries(chains.map((chain) => [String(chain.chainId), chain.url])) })
+    stoppers.push(async () => rmSync(frameDir, { recursive: true, force: true }))
+    const walletService = await startDevWalletService({ frameDir, frameConnectSrc: chains.map((chain) => new URL(chain.url).origin) })
     stoppers.push(walletService.stop)
     const wallet = { url: walletService.url, inboxUrl: walletService.inbox.url }
     return { chains, api, devWalletJs, tokens: demoTokens, ens: { contracts: ensContracts, names: demoNames }, solana, bitcoin, walletConnect, wallet, stop: stopAll }

@@ -1,0 +1,80 @@
+import * as z from 'zod/mini'
+import { serveFrameChannel } from '../channel'
+import { browserStorage } from './browser-storage'
+import { originAllowed } from './origins'
+import { serviceClient } from './service-client'
+import { walletApp, type ApprovalRequest } from './wallet-app'
+
+/**
+ * The frame app's entry (docs/embedded-frame.md): its config is baked in by the build (frame/app/build.ts), so the
+ * channel is served synchronously, before the page's handshake arrives on the frame's load; it serves the parent page
+ * when the page's origin is allowed, and shows each signature and transaction for approval.
+ */
+
+declare const __LATCH_FRAME_CONFIG__: unknown
+
+const configSchema = z.object({
+  version: z.string(),
+  /** Patterns of the dapp origins, as WALLET_ALLOWED_ORIGINS (`http://127.0.0.1:*`, `https://*.example.org`). */
+  parentOrigins: z.array(z.string()),
+  defaultChainId: z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/)),
+  /** JSON-RPC nodes by EVM chain id. */
+  rpc: z.record(z.string().check(z.regex(/^\d+$/)), z.string()),
+})
+
+function parentOrigin(): string | undefined {
+  const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins
+  if (ancestors && ancestors.length > 0) return ancestors[0]
+  try {
+    return new URL(document.referrer).origin
+  } catch {
+    return undefined
+  }
+}
+
+const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
+
+/** One approval at a time: the panel shows the request until Approve or Reject. */
+function approvalUi(): (request: ApprovalRequest) => Promise<boolean> {
+  let queue = Promise.resolve()
+  return (request) => {
+    const shown = queue.then(
+      () =>
+        new Promise<boolean>((resolve) => {
+          element('title').textContent = request.title
+          const lines = element('lines')
+          lines.replaceChildren(...request.lines.map((line) => Object.assign(document.createElement('pre'), { textContent: line })))
+          element('approval').hidden = false
+          element('idle').hidden = true
+          const done = (answer: boolean) => () => {
+            element('approval').hidden = true
+            element('idle').hidden = false
+            resolve(answer)
+          }
+          element<HTMLButtonElement>('approve').onclick = done(true)
+          element<HTMLButtonElement>('reject').onclick = done(false)
+        }),
+    )
+    queue = shown.then(() => undefined)
+    return shown
+  }
+}
+
+function start() {
+  const config = z.parse(configSchema, __LATCH_FRAME_CONFIG__)
+  const parent = parentOrigin()
+  if (!parent || !originAllowed(parent, config.parentOrigins)) {
+    element('idle').textContent = 'This wallet cannot be used from this page.'
+    return
+  }
+  const app = walletApp({
+    client: serviceClient({ baseUrl: location.origin }),
+    storage: browserStorage(),
+    approve: approvalUi(),
+    rpcUrl: (chainId) => config.rpc[String(chainId)],
+    defaultChainId: config.defaultChainId as `${string}:${string}`,
+  })
+  serveFrameChannel({ allowedParentOrigins: [parent], version: config.version, handlers: app.handlers, ready: app.restore() })
+}
+
+start()
