@@ -159,6 +159,7 @@ const messages: Messages = {
   'error.SMART_ACCOUNT_UNSUPPORTED': 'قد لا يدعم هذا التطبيق الحسابات الذكية (Smart Accounts)',
   'error.WALLETCONNECT_CONNECTOR_NOT_FOUND': 'لم يتم العثور على WalletConnectConnector',
   'error.WALLETCONNECT_NO_FAMILY': 'يحتاج WalletConnect إلى إضافة عائلة سلاسل',
+  'error.EMBEDDED_NO_FAMILY': 'تحتاج المحفظة المدمجة إلى إضافة لعائلة سلاسل',
   'error.NETWORK_NOT_FOUND': 'لم يتم العثور على الشبكة',
   'error.NETWORK_UNSUPPORTED': 'السلسلة غير مدعومة',
   'error.INVALID_CAIP10': 'عنوان CAIP-10 غير صالح',

@@ -159,6 +159,7 @@ const messages: Messages = {
   'error.SMART_ACCOUNT_UNSUPPORTED': 'Diese Anwendung unterstützt möglicherweise keine Smart Accounts',
   'error.WALLETCONNECT_CONNECTOR_NOT_FOUND': 'WalletConnectConnector nicht gefunden',
   'error.WALLETCONNECT_NO_FAMILY': 'WalletConnect braucht ein Plugin einer Chain-Familie',
+  'error.EMBEDDED_NO_FAMILY': 'Die eingebettete Wallet braucht ein Plugin einer Chain-Familie',
   'error.NETWORK_NOT_FOUND': 'Netzwerk nicht gefunden',
   'error.NETWORK_UNSUPPORTED': 'Chain nicht unterstützt',
   'error.INVALID_CAIP10': 'Ungültige CAIP-10-Adresse',

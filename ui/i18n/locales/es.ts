@@ -158,6 +158,7 @@ const messages: Messages = {
   'error.SMART_ACCOUNT_UNSUPPORTED': 'Es posible que esta aplicación no admita cuentas inteligentes (Smart Accounts)',
   'error.WALLETCONNECT_CONNECTOR_NOT_FOUND': 'No se encontró WalletConnectConnector',
   'error.WALLETCONNECT_NO_FAMILY': 'WalletConnect necesita un plugin de familia de cadenas',
+  'error.EMBEDDED_NO_FAMILY': 'La billetera integrada necesita un plugin de familia de cadenas',
   'error.NETWORK_NOT_FOUND': 'No se encontró la red',
   'error.NETWORK_UNSUPPORTED': 'Cadena no compatible',
   'error.INVALID_CAIP10': 'Dirección CAIP-10 no válida',

@@ -161,6 +161,7 @@ const messages: Messages = {
   'error.SMART_ACCOUNT_UNSUPPORTED': 'Cette application ne prend peut-être pas en charge les comptes intelligents (Smart Accounts)',
   'error.WALLETCONNECT_CONNECTOR_NOT_FOUND': 'WalletConnectConnector introuvable',
   'error.WALLETCONNECT_NO_FAMILY': 'WalletConnect a besoin d’un plugin de famille de chaînes',
+  'error.EMBEDDED_NO_FAMILY': 'Le portefeuille intégré a besoin d’un plugin de famille de chaînes',
   'error.NETWORK_NOT_FOUND': 'Réseau introuvable',
   'error.NETWORK_UNSUPPORTED': 'Chaîne non prise en charge',
   'error.INVALID_CAIP10': 'Adresse CAIP-10 non valide',

@@ -158,6 +158,7 @@ const messages: Messages = {
   'error.SMART_ACCOUNT_UNSUPPORTED': 'このアプリはスマートアカウントに対応していない可能性があります',
   'error.WALLETCONNECT_CONNECTOR_NOT_FOUND': 'WalletConnectConnector が見つかりません',
   'error.WALLETCONNECT_NO_FAMILY': 'WalletConnect にはチェーンファミリーのプラグインが必要です',
+  'error.EMBEDDED_NO_FAMILY': '埋め込みウォレットにはチェーンファミリーのプラグインが必要です',
   'error.NETWORK_NOT_FOUND': 'ネットワークが見つかりません',
   'error.NETWORK_UNSUPPORTED': '未対応のチェーンです',
   'error.INVALID_CAIP10': '無効な CAIP-10 アドレスです',

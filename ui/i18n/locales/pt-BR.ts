@@ -158,6 +158,7 @@ const messages: Messages = {
   'error.SMART_ACCOUNT_UNSUPPORTED': 'Este app pode não suportar contas inteligentes (Smart Accounts)',
   'error.WALLETCONNECT_CONNECTOR_NOT_FOUND': 'WalletConnectConnector não encontrado',
   'error.WALLETCONNECT_NO_FAMILY': 'O WalletConnect precisa de um plugin de família de cadeias',
+  'error.EMBEDDED_NO_FAMILY': 'A carteira incorporada precisa de um plugin de família de redes',
   'error.NETWORK_NOT_FOUND': 'Rede não encontrada',
   'error.NETWORK_UNSUPPORTED': 'Blockchain não suportada',
   'error.INVALID_CAIP10': 'Endereço CAIP-10 inválido',

@@ -155,6 +155,7 @@ const messages: Messages = {
   'error.SMART_ACCOUNT_UNSUPPORTED': '此应用可能不支持智能账户',
   'error.WALLETCONNECT_CONNECTOR_NOT_FOUND': '未找到 WalletConnectConnector',
   'error.WALLETCONNECT_NO_FAMILY': 'WalletConnect 需要一个链家族插件',
+  'error.EMBEDDED_NO_FAMILY': '嵌入式钱包需要一个链家族插件',
   'error.NETWORK_NOT_FOUND': '未找到网络',
   'error.NETWORK_UNSUPPORTED': '不支持该链',
   'error.INVALID_CAIP10': '无效的 CAIP-10 地址',
