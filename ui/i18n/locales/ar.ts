@@ -263,6 +263,18 @@ const messages: Messages = {
   'names.unavailable': 'الأسماء غير متاحة في هذا التطبيق',
   'error.NAME_SUGGESTIONS_FAILED': 'خطأ في جلب اقتراحات الأسماء',
   'error.NAME_REGISTRATION_FAILED': 'خطأ في تسجيل الاسم {name}',
+  'email.label': 'البريد الإلكتروني',
+  'email.placeholder': 'البريد الإلكتروني',
+  'email.continue': 'متابعة',
+  'email.invalid': 'أدخل عنوان بريد إلكتروني صالحًا',
+  'email.sending': 'جارٍ إرسال الرمز…',
+  'email.codeSent': 'أدخل الرمز الذي أرسلناه إلى {email}',
+  'email.approveDevice': 'وافق على هذا الجهاز من الرسالة التي أرسلناها إلى {email}',
+  'email.codeLabel': 'رمز التحقق',
+  'email.verifying': 'جارٍ التحقق…',
+  'email.resend': 'إعادة إرسال الرمز',
+  'email.resendIn': 'إعادة إرسال الرمز خلال {seconds} ث',
+  'email.back': 'رجوع',
 }
 
 export default messages

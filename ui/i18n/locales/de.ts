@@ -264,6 +264,18 @@ const messages: Messages = {
   'names.unavailable': 'Namen sind in dieser App nicht verfügbar',
   'error.NAME_SUGGESTIONS_FAILED': 'Fehler beim Abrufen der Namensvorschläge',
   'error.NAME_REGISTRATION_FAILED': 'Fehler beim Registrieren des Namens {name}',
+  'email.label': 'E-Mail',
+  'email.placeholder': 'E-Mail',
+  'email.continue': 'Weiter',
+  'email.invalid': 'Gib eine gültige E-Mail-Adresse ein',
+  'email.sending': 'Code wird gesendet…',
+  'email.codeSent': 'Gib den Code ein, den wir an {email} gesendet haben',
+  'email.approveDevice': 'Bestätige dieses Gerät über die E-Mail an {email}',
+  'email.codeLabel': 'Bestätigungscode',
+  'email.verifying': 'Wird geprüft…',
+  'email.resend': 'Code erneut senden',
+  'email.resendIn': 'Code erneut senden in {seconds} s',
+  'email.back': 'Zurück',
 }
 
 export default messages

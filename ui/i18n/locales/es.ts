@@ -262,6 +262,18 @@ const messages: Messages = {
   'names.unavailable': 'Los nombres no están disponibles en esta aplicación',
   'error.NAME_SUGGESTIONS_FAILED': 'Error al obtener sugerencias de nombres',
   'error.NAME_REGISTRATION_FAILED': 'Error al registrar el nombre {name}',
+  'email.label': 'Correo',
+  'email.placeholder': 'Correo',
+  'email.continue': 'Continuar',
+  'email.invalid': 'Introduce un correo válido',
+  'email.sending': 'Enviando código…',
+  'email.codeSent': 'Introduce el código que enviamos a {email}',
+  'email.approveDevice': 'Aprueba este dispositivo desde el correo que enviamos a {email}',
+  'email.codeLabel': 'Código de verificación',
+  'email.verifying': 'Verificando…',
+  'email.resend': 'Reenviar código',
+  'email.resendIn': 'Reenviar código en {seconds} s',
+  'email.back': 'Atrás',
 }
 
 export default messages

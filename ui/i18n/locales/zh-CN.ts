@@ -259,6 +259,18 @@ const messages: Messages = {
   'names.unavailable': '此应用不提供名称',
   'error.NAME_SUGGESTIONS_FAILED': '获取名称建议时出错',
   'error.NAME_REGISTRATION_FAILED': '注册名称 {name} 时出错',
+  'email.label': '邮箱',
+  'email.placeholder': '邮箱',
+  'email.continue': '继续',
+  'email.invalid': '请输入有效的邮箱地址',
+  'email.sending': '正在发送验证码…',
+  'email.codeSent': '请输入我们发送到 {email} 的验证码',
+  'email.approveDevice': '请通过我们发送到 {email} 的邮件批准此设备',
+  'email.codeLabel': '验证码',
+  'email.verifying': '正在验证…',
+  'email.resend': '重新发送验证码',
+  'email.resendIn': '{seconds} 秒后可重新发送',
+  'email.back': '返回',
 }
 
 export default messages

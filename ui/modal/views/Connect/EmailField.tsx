@@ -1,0 +1,85 @@
+import { useId, useState, type FormEvent } from 'react'
+import { routerPushed, type State } from '../../../../kernel/index'
+import type { EmbeddedLogin } from '../../../../plugins/embedded/ui'
+import { useLatchContext } from '../../../context'
+import { useLatch } from '../../../hooks/useLatch'
+import { useLatchTranslate } from '../../../i18n/translate'
+import { useViewStyles } from '../../../utils/view-styles'
+
+/** The e-mail login's state, or undefined without the embedded plugin (read here, not through the plugin's modules: docs/chunks.md). */
+export const selectEmailLogin = (state: State): EmbeddedLogin | undefined => (state as Partial<State>).embedded?.login
+
+/** Connect shows the e-mail field when the embedded wallet lists its AUTH connector (docs/embedded-wallet.md, "The plugin"). */
+export const selectHasEmailLogin = (state: State): boolean => state.connectors.list.some((connector) => connector.type === 'AUTH')
+
+const emailFieldCss = `
+.email-form{display:flex;flex-direction:column;gap:6px}
+.email-field{display:flex;align-items:center;gap:6px;height:48px;padding-inline:12px 6px;border:1px solid var(--latch-border);border-radius:var(--latch-radius-item);background:var(--latch-surface);transition:border-color .12s,box-shadow .12s}
+.email-field:focus-within{border-color:var(--latch-accent);box-shadow:0 0 0 3px var(--latch-accent-soft);background:var(--latch-background)}
+.email-field[data-invalid="true"]{border-color:var(--latch-error)}
+.email-input{flex:1 1 auto;min-width:0;height:100%;margin:0;padding:0;border:0;background:transparent;color:var(--latch-foreground);font:inherit;font-size:16px;outline:none}
+.email-input:focus,.email-input:focus-visible{outline:none;box-shadow:none}
+.email-input::placeholder{color:var(--latch-foreground-secondary)}
+.email-submit{flex:none;height:36px;padding:0 14px;margin:0}
+.email-error{margin:0;font-size:13px;font-weight:600;line-height:1.4}
+@media (forced-colors: active){.email-field{border:1px solid CanvasText}.email-field:focus-within{outline:3px solid Highlight}}
+`
+
+/**
+ * The e-mail slot of Connect (after the wallets): an address field and Continue. Asks the embedded wallet for a code
+ * (`embedded/emailLoginRequested`, dispatched as a plain event) and shows EmailLogin, where the code is typed.
+ */
+export function EmailField() {
+  const { latch } = useLatchContext()
+  const t = useLatchTranslate()
+  const login = useLatch(selectEmailLogin)
+  const styles = useViewStyles(emailFieldCss)
+  const [email, setEmail] = useState(login?.email ?? '')
+  const [invalid, setInvalid] = useState(false)
+  const ids = { input: useId(), error: useId() }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const value = email.trim()
+    // The plugin's schema decides what an address is: an intent it refuses is not taken (the login stays as it was).
+    // Its outcome is the login's state, which EmailLogin shows.
+    if (value !== '') latch.request({ type: 'embedded/emailLoginRequested', payload: { email: value } }).catch(() => undefined)
+    const login = selectEmailLogin(latch.getState())
+    const taken = login?.status === 'sending' && login.email === value
+    setInvalid(!taken)
+    if (taken) latch.dispatch(routerPushed({ view: { name: 'EmailLogin' } }))
+  }
+  return (
+    <form className="email-form" ref={styles} noValidate onSubmit={submit}>
+      <label className="visually-hidden" htmlFor={ids.input}>
+        {t('email.label')}
+      </label>
+      <div className="email-field" data-invalid={invalid || undefined}>
+        <input
+          id={ids.input}
+          className="email-input"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={254}
+          placeholder={t('email.placeholder')}
+          value={email}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? ids.error : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value)
+            if (invalid) setInvalid(false)
+          }}
+        />
+        <button type="submit" className="button primary email-submit" disabled={email.trim() === ''}>
+          {t('email.continue')}
+        </button>
+      </div>
+      {invalid ? (
+        <p id={ids.error} className="email-error error-text" role="alert">
+          {t('email.invalid')}
+        </p>
+      ) : null}
+    </form>
+  )
+}
