@@ -20,7 +20,7 @@ const emailFieldCss = `
 .email-input{flex:1 1 auto;min-width:0;height:100%;margin:0;padding:0;border:0;background:transparent;color:var(--latch-foreground);font:inherit;font-size:16px;outline:none}
 .email-input:focus,.email-input:focus-visible{outline:none;box-shadow:none}
 .email-input::placeholder{color:var(--latch-foreground-secondary)}
-.email-submit{flex:none;height:36px;padding:0 14px;margin:0}
+.email-field .button.email-submit{flex:none;height:36px;padding:0 14px;margin:0}
 .email-error{margin:0;font-size:13px;font-weight:600;line-height:1.4}
 @media (forced-colors: active){.email-field{border:1px solid CanvasText}.email-field:focus-within{outline:3px solid Highlight}}
 `
