@@ -5,12 +5,16 @@ import { connectorsDiscovered, modalOpened, type Plugin } from '../../../../kern
 import { embeddedEmailLogin, embeddedOtp, embeddedWallet } from '../../../../plugins/embedded/index'
 import { button, click, connector, discover, focused, lastRequest, preloadAll, renderWithLatch, settle, setup, shadow } from '../../../../scripts/testing/ui'
 import { codeOf } from './EmailLogin'
+import { preloadEmailField } from '../Connect/Connect'
 
 // docs/embedded-wallet.md, "The plugin": the e-mail field of Connect and the EmailLogin view, over the embedded plugin's
 // events, slice and reducers; the test answers its intents by hand (the plugin's effect, which loads the frame, is left out).
 
 let cleanup: (() => Promise<void>) | undefined
-beforeAll(preloadAll)
+beforeAll(async () => {
+  await preloadAll()
+  await preloadEmailField()
+})
 afterEach(async () => {
   vi.useRealTimers()
   await cleanup?.()

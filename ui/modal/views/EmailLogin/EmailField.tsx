@@ -1,16 +1,12 @@
 import { useId, useState, type FormEvent } from 'react'
 import { routerPushed, type State } from '../../../../kernel/index'
 import type { EmbeddedLogin } from '../../../../plugins/embedded/ui'
-import { useLatchContext } from '../../../context'
-import { useLatch } from '../../../hooks/useLatch'
-import { useLatchTranslate } from '../../../i18n/translate'
-import { useViewStyles } from '../../../utils/view-styles'
+// Only first-load modules, through ui/shared.ts (docs/chunks.md): the field loads with Connect, which the views' kit
+// must not be reached from (Connect is part of the modal's door).
+import { adoptStyles, useLatch, useLatchInstance, useLatchTranslate } from '../../../shared'
 
 /** The e-mail login's state, or undefined without the embedded plugin (read here, not through the plugin's modules: docs/chunks.md). */
 export const selectEmailLogin = (state: State): EmbeddedLogin | undefined => (state as Partial<State>).embedded?.login
-
-/** Connect shows the e-mail field when the embedded wallet lists its AUTH connector (docs/embedded-wallet.md, "The plugin"). */
-export const selectHasEmailLogin = (state: State): boolean => state.connectors.list.some((connector) => connector.type === 'AUTH')
 
 const emailFieldCss = `
 .email-form{display:flex;flex-direction:column;gap:6px}
@@ -25,15 +21,25 @@ const emailFieldCss = `
 @media (forced-colors: active){.email-field{border:1px solid CanvasText}.email-field:focus-within{outline:3px solid Highlight}}
 `
 
+// The roots the field's styles were adopted into (once each).
+const styled = new WeakSet<Node>()
+function adoptFieldStyles(element: HTMLElement | null) {
+  const root = element?.getRootNode()
+  if (!root || styled.has(root) || !(root instanceof ShadowRoot || root instanceof Document)) return
+  styled.add(root)
+  adoptStyles(root, emailFieldCss)
+}
+
 /**
- * The e-mail slot of Connect (after the wallets): an address field and Continue. Asks the embedded wallet for a code
- * (`embedded/emailLoginRequested`, dispatched as a plain event) and shows EmailLogin, where the code is typed.
+ * The e-mail slot of Connect (after the wallets), loaded with `import()` when Connect first shows it: an address field
+ * and Continue. Asks the embedded wallet for a code (`embedded/emailLoginRequested`, as a plain event) and shows
+ * EmailLogin, where the code is typed. Its styles come with it, adopted into the modal's shadow root as the views'
+ * are (never a `<style>`: docs/csp.md).
  */
-export function EmailField() {
-  const { latch } = useLatchContext()
+export default function EmailField() {
+  const latch = useLatchInstance()
   const t = useLatchTranslate()
   const login = useLatch(selectEmailLogin)
-  const styles = useViewStyles(emailFieldCss)
   const [email, setEmail] = useState(login?.email ?? '')
   const [invalid, setInvalid] = useState(false)
   const ids = { input: useId(), error: useId() }
@@ -49,7 +55,7 @@ export function EmailField() {
     if (taken) latch.dispatch(routerPushed({ view: { name: 'EmailLogin' } }))
   }
   return (
-    <form className="email-form" ref={styles} noValidate onSubmit={submit}>
+    <form className="email-form" ref={adoptFieldStyles} noValidate onSubmit={submit}>
       <label className="visually-hidden" htmlFor={ids.input}>
         {t('email.label')}
       </label>
