@@ -38,8 +38,12 @@ export type DappCost = {
   parts: { part: string; upFront: number; lazily: number }[]
 }
 
-/** The plugins a bench dapp registers beside eip155: api (curated registry, wallet list), solana, bip122 (Bitcoin), walletconnect, siwx (sign in with the wallet), names (account names). */
-export type DappPlugin = 'api' | 'solana' | 'bip122' | 'walletconnect' | 'siwx' | 'names'
+/**
+ * The plugins a bench dapp registers beside eip155: api (curated registry, wallet list), solana, bip122 (Bitcoin),
+ * walletconnect, siwx (sign in with the wallet), names (account names), embedded (the e-mail wallet; measured by
+ * scripts/embedded-size.ts, not yet a row of the bench's table).
+ */
+export type DappPlugin = 'api' | 'solana' | 'bip122' | 'walletconnect' | 'siwx' | 'names' | 'embedded'
 
 /** The dapp with every plugin, whose build gives the "Views and plugins" rows (every view and plugin that ships). */
 export const everyPluginDapp = 'every plugin'
@@ -81,7 +85,7 @@ export function dappSource(plugins: readonly DappPlugin[]): string {
   const src = (path: string) => JSON.stringify(join(root, path))
   const has = (plugin: DappPlugin) => plugins.includes(plugin)
   const networks = ['fromViemChain(mainnet)', ...(has('solana') ? ['solanaMainnet()'] : []), ...(has('bip122') ? ['bitcoin'] : [])]
-  const registered = ['eip155()', ...(has('solana') ? ['solana()'] : []), ...(has('bip122') ? ['bip122()'] : []), ...(has('api') ? ['api()'] : []), ...(has('walletconnect') ? [`walletConnect({ projectId: 'bench' })`] : []), ...(has('siwx') ? ['siwx()'] : []), ...(has('names') ? [`names({ baseUrl: 'https://api.example.com', zone: 'latch.id' })`] : [])]
+  const registered = ['eip155()', ...(has('solana') ? ['solana()'] : []), ...(has('bip122') ? ['bip122()'] : []), ...(has('api') ? ['api()'] : []), ...(has('walletconnect') ? [`walletConnect({ projectId: 'bench' })`] : []), ...(has('siwx') ? ['siwx()'] : []), ...(has('names') ? [`names({ baseUrl: 'https://api.example.com', zone: 'latch.id' })`] : []), ...(has('embedded') ? [`embeddedWallet({ frameUrl: 'https://wallet.example.com/frame' })`] : [])]
   return [
     `import { createRoot } from 'react-dom/client'`,
     `import { mainnet } from 'viem/chains'`,
@@ -93,6 +97,7 @@ export function dappSource(plugins: readonly DappPlugin[]): string {
     has('walletconnect') ? `import { walletConnect } from ${src('plugins/walletconnect/index.ts')}` : '',
     has('siwx') ? `import { siwx } from ${src('plugins/siwx/index.ts')}` : '',
     has('names') ? `import { names } from ${src('plugins/names/index.ts')}` : '',
+    has('embedded') ? `import { embeddedWallet } from ${src('plugins/embedded/index.ts')}` : '',
     `import { ConnectButton, LatchProvider } from ${src('ui/index.ts')}`,
     `const latch = createLatch({ networks: [${networks.join(', ')}], plugins: [${registered.join(', ')}] })`,
     `createRoot(document.getElementById('root')).render(<LatchProvider latch={latch}><ConnectButton /></LatchProvider>)`,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { caipNetworkIdSchema, sensitive, type CaipNetworkId } from '../../kernel/index'
+import { emailSchema, frameAccountTypeSchema, otpSchema } from './fields'
 
 /**
  * The embedded wallet's frame protocol (docs/embedded-wallet.md, "Messages"): what the dapp's page and the wallet's
@@ -34,19 +35,15 @@ const plainText = (max: number) =>
 
 /** A message id: 1 to 64 of A–Z, a–z, 0–9, `_` and `-`. */
 export const messageIdSchema = z.string().check(z.regex(/^[\w-]{1,64}$/))
-/** An e-mail address, at most 254 characters. */
-export const emailSchema = z.email().check(z.maxLength(254))
-/** The one-time code of an e-mail login: six digits, secret. */
-export const otpPattern = /^\d{6}$/
-export const otpSchema = sensitive(z.string().check(z.regex(otpPattern)))
+// The fields the plugin's events share with the protocol live apart (fields.ts), so a dapp's first load holds them
+// without the rest of the protocol.
+export { emailSchema, otpPattern, otpSchema, frameAccountTypeSchema, type FrameAccountType } from './fields'
 /** A session token the frame may be asked about: secret. */
 export const frameTokenSchema = sensitive(z.string().check(z.minLength(1), z.maxLength(4096)))
 /** A network as a CAIP-2 id (`eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`), at most 100 characters. */
 export const frameChainIdSchema = caipNetworkIdSchema.check(z.maxLength(100)) as unknown as z.ZodMiniType<CaipNetworkId>
 /** An address of any family (EVM hex, Solana base58 …): printable, at most 128 characters. */
 const addressSchema = z.string().check(z.regex(/^[A-Za-z0-9:._-]{1,128}$/))
-export const frameAccountTypeSchema = z.enum(['eoa', 'smartAccount'])
-export type FrameAccountType = z.infer<typeof frameAccountTypeSchema>
 
 /** The user the frame holds once logged in (the specification's auth user). */
 export const authUserSchema = z.object({

@@ -159,6 +159,7 @@ const messages: Messages = {
   'error.SMART_ACCOUNT_UNSUPPORTED': 'قد لا يدعم هذا التطبيق الحسابات الذكية (Smart Accounts)',
   'error.WALLETCONNECT_CONNECTOR_NOT_FOUND': 'لم يتم العثور على WalletConnectConnector',
   'error.WALLETCONNECT_NO_FAMILY': 'يحتاج WalletConnect إلى إضافة عائلة سلاسل',
+  'error.EMBEDDED_NO_FAMILY': 'تحتاج المحفظة المدمجة إلى إضافة لعائلة سلاسل',
   'error.NETWORK_NOT_FOUND': 'لم يتم العثور على الشبكة',
   'error.NETWORK_UNSUPPORTED': 'السلسلة غير مدعومة',
   'error.INVALID_CAIP10': 'عنوان CAIP-10 غير صالح',
@@ -262,6 +263,18 @@ const messages: Messages = {
   'names.unavailable': 'الأسماء غير متاحة في هذا التطبيق',
   'error.NAME_SUGGESTIONS_FAILED': 'خطأ في جلب اقتراحات الأسماء',
   'error.NAME_REGISTRATION_FAILED': 'خطأ في تسجيل الاسم {name}',
+  'email.label': 'البريد الإلكتروني',
+  'email.placeholder': 'البريد الإلكتروني',
+  'email.continue': 'متابعة',
+  'email.invalid': 'أدخل عنوان بريد إلكتروني صالحًا',
+  'email.sending': 'جارٍ إرسال الرمز…',
+  'email.codeSent': 'أدخل الرمز الذي أرسلناه إلى {email}',
+  'email.approveDevice': 'وافق على هذا الجهاز من الرسالة التي أرسلناها إلى {email}',
+  'email.codeLabel': 'رمز التحقق',
+  'email.verifying': 'جارٍ التحقق…',
+  'email.resend': 'إعادة إرسال الرمز',
+  'email.resendIn': 'إعادة إرسال الرمز خلال {seconds} ث',
+  'email.back': 'رجوع',
 }
 
 export default messages

@@ -159,6 +159,7 @@ const messages: Messages = {
   'error.SMART_ACCOUNT_UNSUPPORTED': 'Diese Anwendung unterstützt möglicherweise keine Smart Accounts',
   'error.WALLETCONNECT_CONNECTOR_NOT_FOUND': 'WalletConnectConnector nicht gefunden',
   'error.WALLETCONNECT_NO_FAMILY': 'WalletConnect braucht ein Plugin einer Chain-Familie',
+  'error.EMBEDDED_NO_FAMILY': 'Die eingebettete Wallet braucht ein Plugin einer Chain-Familie',
   'error.NETWORK_NOT_FOUND': 'Netzwerk nicht gefunden',
   'error.NETWORK_UNSUPPORTED': 'Chain nicht unterstützt',
   'error.INVALID_CAIP10': 'Ungültige CAIP-10-Adresse',
@@ -263,6 +264,18 @@ const messages: Messages = {
   'names.unavailable': 'Namen sind in dieser App nicht verfügbar',
   'error.NAME_SUGGESTIONS_FAILED': 'Fehler beim Abrufen der Namensvorschläge',
   'error.NAME_REGISTRATION_FAILED': 'Fehler beim Registrieren des Namens {name}',
+  'email.label': 'E-Mail',
+  'email.placeholder': 'E-Mail',
+  'email.continue': 'Weiter',
+  'email.invalid': 'Gib eine gültige E-Mail-Adresse ein',
+  'email.sending': 'Code wird gesendet…',
+  'email.codeSent': 'Gib den Code ein, den wir an {email} gesendet haben',
+  'email.approveDevice': 'Bestätige dieses Gerät über die E-Mail an {email}',
+  'email.codeLabel': 'Bestätigungscode',
+  'email.verifying': 'Wird geprüft…',
+  'email.resend': 'Code erneut senden',
+  'email.resendIn': 'Code erneut senden in {seconds} s',
+  'email.back': 'Zurück',
 }
 
 export default messages

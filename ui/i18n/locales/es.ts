@@ -158,6 +158,7 @@ const messages: Messages = {
   'error.SMART_ACCOUNT_UNSUPPORTED': 'Es posible que esta aplicación no admita cuentas inteligentes (Smart Accounts)',
   'error.WALLETCONNECT_CONNECTOR_NOT_FOUND': 'No se encontró WalletConnectConnector',
   'error.WALLETCONNECT_NO_FAMILY': 'WalletConnect necesita un plugin de familia de cadenas',
+  'error.EMBEDDED_NO_FAMILY': 'La billetera integrada necesita un plugin de familia de cadenas',
   'error.NETWORK_NOT_FOUND': 'No se encontró la red',
   'error.NETWORK_UNSUPPORTED': 'Cadena no compatible',
   'error.INVALID_CAIP10': 'Dirección CAIP-10 no válida',
@@ -261,6 +262,18 @@ const messages: Messages = {
   'names.unavailable': 'Los nombres no están disponibles en esta aplicación',
   'error.NAME_SUGGESTIONS_FAILED': 'Error al obtener sugerencias de nombres',
   'error.NAME_REGISTRATION_FAILED': 'Error al registrar el nombre {name}',
+  'email.label': 'Correo',
+  'email.placeholder': 'Correo',
+  'email.continue': 'Continuar',
+  'email.invalid': 'Introduce un correo válido',
+  'email.sending': 'Enviando código…',
+  'email.codeSent': 'Introduce el código que enviamos a {email}',
+  'email.approveDevice': 'Aprueba este dispositivo desde el correo que enviamos a {email}',
+  'email.codeLabel': 'Código de verificación',
+  'email.verifying': 'Verificando…',
+  'email.resend': 'Reenviar código',
+  'email.resendIn': 'Reenviar código en {seconds} s',
+  'email.back': 'Atrás',
 }
 
 export default messages

@@ -161,6 +161,7 @@ const messages: Messages = {
   'error.SMART_ACCOUNT_UNSUPPORTED': 'Cette application ne prend peut-être pas en charge les comptes intelligents (Smart Accounts)',
   'error.WALLETCONNECT_CONNECTOR_NOT_FOUND': 'WalletConnectConnector introuvable',
   'error.WALLETCONNECT_NO_FAMILY': 'WalletConnect a besoin d’un plugin de famille de chaînes',
+  'error.EMBEDDED_NO_FAMILY': 'Le portefeuille intégré a besoin d’un plugin de famille de chaînes',
   'error.NETWORK_NOT_FOUND': 'Réseau introuvable',
   'error.NETWORK_UNSUPPORTED': 'Chaîne non prise en charge',
   'error.INVALID_CAIP10': 'Adresse CAIP-10 non valide',
@@ -265,6 +266,18 @@ const messages: Messages = {
   'names.unavailable': 'Les noms ne sont pas disponibles dans cette application',
   'error.NAME_SUGGESTIONS_FAILED': 'Erreur lors de la récupération des suggestions de noms',
   'error.NAME_REGISTRATION_FAILED': 'Erreur lors de l’enregistrement du nom {name}',
+  'email.label': 'E-mail',
+  'email.placeholder': 'E-mail',
+  'email.continue': 'Continuer',
+  'email.invalid': 'Saisissez une adresse e-mail valide',
+  'email.sending': 'Envoi du code…',
+  'email.codeSent': 'Saisissez le code envoyé à {email}',
+  'email.approveDevice': 'Approuvez cet appareil depuis l’e-mail envoyé à {email}',
+  'email.codeLabel': 'Code de vérification',
+  'email.verifying': 'Vérification…',
+  'email.resend': 'Renvoyer le code',
+  'email.resendIn': 'Renvoyer le code dans {seconds} s',
+  'email.back': 'Retour',
 }
 
 export default messages

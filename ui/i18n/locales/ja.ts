@@ -158,6 +158,7 @@ const messages: Messages = {
   'error.SMART_ACCOUNT_UNSUPPORTED': 'このアプリはスマートアカウントに対応していない可能性があります',
   'error.WALLETCONNECT_CONNECTOR_NOT_FOUND': 'WalletConnectConnector が見つかりません',
   'error.WALLETCONNECT_NO_FAMILY': 'WalletConnect にはチェーンファミリーのプラグインが必要です',
+  'error.EMBEDDED_NO_FAMILY': '埋め込みウォレットにはチェーンファミリーのプラグインが必要です',
   'error.NETWORK_NOT_FOUND': 'ネットワークが見つかりません',
   'error.NETWORK_UNSUPPORTED': '未対応のチェーンです',
   'error.INVALID_CAIP10': '無効な CAIP-10 アドレスです',
@@ -261,6 +262,18 @@ const messages: Messages = {
   'names.unavailable': 'このアプリでは名前を利用できません',
   'error.NAME_SUGGESTIONS_FAILED': '名前の候補の取得中にエラーが発生しました',
   'error.NAME_REGISTRATION_FAILED': '名前 {name} の登録中にエラーが発生しました',
+  'email.label': 'メール',
+  'email.placeholder': 'メールアドレス',
+  'email.continue': '続ける',
+  'email.invalid': '有効なメールアドレスを入力してください',
+  'email.sending': 'コードを送信中…',
+  'email.codeSent': '{email} に送信したコードを入力してください',
+  'email.approveDevice': '{email} に送信したメールからこのデバイスを承認してください',
+  'email.codeLabel': '確認コード',
+  'email.verifying': '確認中…',
+  'email.resend': 'コードを再送信',
+  'email.resendIn': '{seconds} 秒後に再送信できます',
+  'email.back': '戻る',
 }
 
 export default messages

@@ -158,6 +158,7 @@ const messages: Messages = {
   'error.SMART_ACCOUNT_UNSUPPORTED': 'Este app pode não suportar contas inteligentes (Smart Accounts)',
   'error.WALLETCONNECT_CONNECTOR_NOT_FOUND': 'WalletConnectConnector não encontrado',
   'error.WALLETCONNECT_NO_FAMILY': 'O WalletConnect precisa de um plugin de família de cadeias',
+  'error.EMBEDDED_NO_FAMILY': 'A carteira incorporada precisa de um plugin de família de redes',
   'error.NETWORK_NOT_FOUND': 'Rede não encontrada',
   'error.NETWORK_UNSUPPORTED': 'Blockchain não suportada',
   'error.INVALID_CAIP10': 'Endereço CAIP-10 inválido',
@@ -261,6 +262,18 @@ const messages: Messages = {
   'names.unavailable': 'Nomes não estão disponíveis neste app',
   'error.NAME_SUGGESTIONS_FAILED': 'Erro ao buscar sugestões de nomes',
   'error.NAME_REGISTRATION_FAILED': 'Erro ao registrar o nome {name}',
+  'email.label': 'E-mail',
+  'email.placeholder': 'E-mail',
+  'email.continue': 'Continuar',
+  'email.invalid': 'Digite um e-mail válido',
+  'email.sending': 'Enviando código…',
+  'email.codeSent': 'Digite o código que enviamos para {email}',
+  'email.approveDevice': 'Aprove este dispositivo pelo e-mail que enviamos para {email}',
+  'email.codeLabel': 'Código de verificação',
+  'email.verifying': 'Verificando…',
+  'email.resend': 'Reenviar código',
+  'email.resendIn': 'Reenviar código em {seconds} s',
+  'email.back': 'Voltar',
 }
 
 export default messages

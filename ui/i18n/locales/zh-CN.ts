@@ -155,6 +155,7 @@ const messages: Messages = {
   'error.SMART_ACCOUNT_UNSUPPORTED': '此应用可能不支持智能账户',
   'error.WALLETCONNECT_CONNECTOR_NOT_FOUND': '未找到 WalletConnectConnector',
   'error.WALLETCONNECT_NO_FAMILY': 'WalletConnect 需要一个链家族插件',
+  'error.EMBEDDED_NO_FAMILY': '嵌入式钱包需要一个链家族插件',
   'error.NETWORK_NOT_FOUND': '未找到网络',
   'error.NETWORK_UNSUPPORTED': '不支持该链',
   'error.INVALID_CAIP10': '无效的 CAIP-10 地址',
@@ -258,6 +259,18 @@ const messages: Messages = {
   'names.unavailable': '此应用不提供名称',
   'error.NAME_SUGGESTIONS_FAILED': '获取名称建议时出错',
   'error.NAME_REGISTRATION_FAILED': '注册名称 {name} 时出错',
+  'email.label': '邮箱',
+  'email.placeholder': '邮箱',
+  'email.continue': '继续',
+  'email.invalid': '请输入有效的邮箱地址',
+  'email.sending': '正在发送验证码…',
+  'email.codeSent': '请输入我们发送到 {email} 的验证码',
+  'email.approveDevice': '请通过我们发送到 {email} 的邮件批准此设备',
+  'email.codeLabel': '验证码',
+  'email.verifying': '正在验证…',
+  'email.resend': '重新发送验证码',
+  'email.resendIn': '{seconds} 秒后可重新发送',
+  'email.back': '返回',
 }
 
 export default messages

@@ -29,6 +29,7 @@ export const lazyViews = {
     (view) => ({ default: view.ConnectingWalletConnectBasic }),
   ),
   SIWXSignMessage: handed(() => import('../views/SIWXSignMessage/SIWXSignMessage')),
+  EmailLogin: handed(() => import('../views/EmailLogin/EmailLogin')),
   Receive: handed(() => import('../views/Receive/Receive')),
   Send: handed(() => import('../views/Send/Send')),
   Activity: handed(() => import('../views/Activity/Activity')),

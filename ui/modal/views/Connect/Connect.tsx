@@ -8,21 +8,34 @@ import { isMobile } from '../../../utils/platform'
 import { prefetchWalletList } from '../../../wallet-list'
 import { startConnect } from '../../connect-attempt'
 import { GridIcon } from '../../icons'
-import { lazyComponent } from '../../lazy'
+import { lazyComponent, lazyEntry } from '../../lazy'
 import { ListRow, WalletRowButton } from '../../WalletRow/WalletRow'
 import { familyNames } from '../../families'
 import { rowsEqual, selectWalletRows, type WalletRow } from './walletRows'
 import { useLatchTranslate } from '../../../i18n/translate'
 import { formatNumber } from '../../../i18n/format'
 
-/** docs/react.md, "Add-ons" Connect: the connect methods in order (wallet, e-mail, social); the last two come from add-ons. */
+/** Connect shows the e-mail field when the embedded wallet lists its AUTH connector (docs/embedded-wallet.md, "The plugin"). */
+const selectHasEmailLogin = (state: State): boolean => state.connectors.list.some((connector) => connector.type === 'AUTH')
+/** The e-mail field: its own chunk, loaded when Connect first shows it. */
+const loadEmailField = () => import('../EmailLogin/EmailField')
+/** Loads the e-mail field ahead of its first render (tests render it inside a synchronous act). */
+export const preloadEmailField = () => lazyEntry(loadEmailField).preload()
+
+/**
+ * docs/react.md, "Add-ons" Connect: the connect methods in order (wallet, e-mail, social); the last two come from add-ons,
+ * the e-mail one from the embedded wallet when it is registered and no add-on fills it.
+ */
 export default function Connect() {
   const { addons } = useLatchContext()
   const t = useLatchTranslate()
+  const hasEmailLogin = useLatch(selectHasEmailLogin)
+  const EmailSlot = lazyComponent(loadEmailField)
   const sections = connectMethodOrder.flatMap((method): { key: string; node: ReactNode }[] => {
     if (method === 'wallet') return [{ key: method, node: <WalletList /> }]
     const addon = addons.find((a): a is ConnectMethodAddon => a.kind === 'connectMethod' && a.method === method)
-    if (!addon) return []
+    // The embedded wallet's e-mail login fills the e-mail slot unless an add-on does (docs/embedded-wallet.md, "The plugin").
+    if (!addon) return method === 'email' && hasEmailLogin ? [{ key: method, node: <EmailSlot /> }] : []
     const Slot = lazyComponent(addon.load)
     return [{ key: method, node: <Slot /> }]
   })
@@ -31,7 +44,7 @@ export default function Connect() {
       {sections.map((section, i) => (
         <Fragment key={section.key}>
           {i > 0 ? <div className="section-divider">{t('connect.or')}</div> : null}
-          <section aria-label={section.key === 'wallet' ? t('connect.wallets') : section.key}>{section.node}</section>
+          <section aria-label={section.key === 'wallet' ? t('connect.wallets') : section.key === 'email' ? t('email.label') : section.key}>{section.node}</section>
         </Fragment>
       ))}
     </div>

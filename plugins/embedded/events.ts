@@ -1,0 +1,111 @@
+import * as z from 'zod/mini'
+import { caipAddressSchema, defineEvent, defineRequest, type EventsOf, type LatchErrorData, type State } from '../../kernel/index'
+import { isPlainText } from '../../kernel/rules/plain-text'
+import { emailSchema, frameAccountTypeSchema, otpSchema } from './fields'
+
+/**
+ * The embedded wallet plugin's events and its `embedded` slice (docs/embedded-wallet.md, "The plugin"). The one-time
+ * code is a `sensitive()` field: the log and the reducers see `[redacted]`, only the plugin's effect reads it. No
+ * token, session or signature of the frame ever becomes an event.
+ */
+
+/** The families the embedded wallet serves. */
+export const embeddedFamilies = ['eip155', 'solana'] as const
+export type EmbeddedFamily = (typeof embeddedFamilies)[number]
+
+/**
+ * The visitor asks for a code at `email` (a first request or a resend): answered with what the frame asks next and
+ * when a new code may be asked for (ms, the kernel's clock), or failed ('Please try again after {n} seconds' within 30 s
+ * of the last code sent).
+ */
+export const embeddedEmailLogin = defineRequest('embedded/emailLoginRequested', {
+  params: z.object({ email: emailSchema }),
+  result: z.object({ action: z.enum(['VERIFY_OTP', 'VERIFY_DEVICE']), resendAt: z.number() }),
+})
+
+/** The visitor typed the code (six digits, secret): answered once logged in, with the active family's account. */
+export const embeddedOtp = defineRequest('embedded/otpRequested', {
+  params: z.object({ otp: otpSchema }),
+  result: z.object({ caipAddress: caipAddressSchema }),
+})
+
+/** The visitor left the login (Back, another e-mail): the attempt's state is forgotten; the frame stays. */
+export const embeddedLoginCancelled = defineEvent('embedded/loginCancelled', z.object({}))
+
+const addressText = z.string().check(z.regex(/^[A-Za-z0-9._-]{1,128}$/))
+
+/** The logged-in user as the page keeps it: no token, no session, nothing secret. Social fields come with social logins. */
+export const embeddedUserSchema = z.object({
+  email: z.optional(emailSchema),
+  /** The user's address per family (EVM hex, Solana base58). */
+  addresses: z.partialRecord(z.enum(embeddedFamilies), addressText),
+  preferredAccountType: z.optional(frameAccountTypeSchema),
+  userName: z.optional(z.string().check(z.maxLength(100), z.refine(isPlainText, 'userName must be plain text'))),
+})
+export type EmbeddedUser = z.infer<typeof embeddedUserSchema>
+
+/** The user logged in (or was restored after a reload), or logged out (`null`). */
+export const embeddedUserChanged = defineEvent('embedded/userChanged', z.object({ user: z.nullable(embeddedUserSchema) }))
+
+/**
+ * What the frame's channel reported (docs/embedded-wallet.md, "What is refused" and "Time limits"): a refused message
+ * (its reason, type, id, origin and failing field: never a value), the frame ready, not loaded in time, reloaded, or a
+ * request that timed out.
+ */
+export const embeddedFrameReported = defineEvent(
+  'embedded/frameReported',
+  z.object({
+    kind: z.enum(['refused', 'frame_ready', 'iframe_load_failed', 'iframe_request_timeout', 'frame_reloaded']),
+    reason: z.optional(z.string().check(z.maxLength(40))),
+    type: z.optional(z.string().check(z.maxLength(80))),
+    id: z.optional(z.string().check(z.maxLength(64))),
+    origin: z.optional(z.string().check(z.maxLength(2048))),
+    details: z.optional(z.string().check(z.maxLength(500))),
+    timeoutMs: z.optional(z.number()),
+  }),
+)
+
+/** Every event type the embedded plugin adds. */
+export const embeddedEvents = [...embeddedEmailLogin.events, ...embeddedOtp.events, embeddedLoginCancelled, embeddedUserChanged, embeddedFrameReported] as const
+
+declare module '../../kernel/engine/events' {
+  interface EventMap extends EventsOf<typeof embeddedEvents> {}
+}
+
+/**
+ * Where the e-mail login stands: `idle`, `sending` (the code is being asked for), `codeSent` (the code entry; a new code
+ * from `resendAt`), `verifying` (the code is checked), `error` (`error` says why; `step` says which step failed).
+ */
+export type EmbeddedLoginStatus = 'idle' | 'sending' | 'codeSent' | 'verifying' | 'error'
+
+export type EmbeddedLogin = {
+  status: EmbeddedLoginStatus
+  email?: string
+  /** When a new code may be asked for (ms, the kernel's clock): 30 s after the last one was sent. */
+  resendAt?: number
+  /** The device must be approved from the e-mail before a code is asked (`VERIFY_DEVICE`). */
+  deviceApproval?: boolean
+  step?: 'email' | 'code'
+  error?: LatchErrorData
+}
+
+export type EmbeddedState = {
+  login: EmbeddedLogin
+  /** The logged-in user, while logged in. */
+  user?: EmbeddedUser
+  /** The frame: not added yet, ready, or failed to load. */
+  frame: 'idle' | 'ready' | 'failed'
+}
+
+declare module '../../kernel/core/state' {
+  interface SliceMap {
+    embedded: EmbeddedState
+  }
+}
+
+export const initialEmbeddedState = (): EmbeddedState => ({ login: { status: 'idle' }, frame: 'idle' })
+
+/** The embedded slice, or undefined when the plugin is not registered. */
+export function selectEmbedded(state: State): EmbeddedState | undefined {
+  return (state as Partial<State>).embedded
+}

@@ -1,0 +1,17 @@
+import * as z from 'zod/mini'
+import { sensitive } from '../../kernel/index'
+
+/**
+ * The frame protocol's fields the embedded plugin's events use too (protocol.ts re-exports them): apart from the
+ * protocol, so the plugin's first load carries these three and not every message schema (docs/embedded-wallet.md,
+ * "What loads when").
+ */
+
+/** An e-mail address, at most 254 characters. */
+export const emailSchema = z.email().check(z.maxLength(254))
+/** The one-time code of an e-mail login: six digits, secret. */
+export const otpPattern = /^\d{6}$/
+export const otpSchema = sensitive(z.string().check(z.regex(otpPattern)))
+/** The account type the frame's wallet uses. */
+export const frameAccountTypeSchema = z.enum(['eoa', 'smartAccount'])
+export type FrameAccountType = z.infer<typeof frameAccountTypeSchema>

@@ -1,0 +1,23 @@
+/**
+ * Latch's embedded wallet (docs/embedded-wallet.md): an e-mail login whose wallet lives in a frame on the wallet
+ * service's origin, reached through a channel locked to that origin. The plugin, its events and selectors.
+ */
+export { embeddedWallet, embeddedConnectorId, embeddedErrors, type EmbeddedWalletOptions } from './plugin'
+export {
+  embeddedEmailLogin,
+  embeddedEvents,
+  embeddedFamilies,
+  embeddedFrameReported,
+  embeddedLoginCancelled,
+  embeddedOtp,
+  embeddedUserChanged,
+  selectEmbedded,
+  type EmbeddedFamily,
+  type EmbeddedLogin,
+  type EmbeddedLoginStatus,
+  type EmbeddedState,
+  type EmbeddedUser,
+} from './events'
+// The channel (plugins/embedded/channel.ts) is not re-exported: the entry's first load would carry it; only its type is.
+export type { FrameChannel, FrameChannelOptions, FrameHost } from './channel'
+export { otpPattern } from './fields'

@@ -1,0 +1,263 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createLatch, disconnect, LatchError, modalOpened, request, signMessage, type Latch } from '../../kernel/index'
+import { createTestNetwork, createTestPorts } from '../../kernel/testing'
+import { FrameRequestError, serveFrameChannel, type FrameHandlers } from '../../frame/channel'
+import { createFrameWorld, type FrameWorld } from '../../scripts/testing/frame-world'
+import { eip155 } from '../eip155/index'
+import { solana } from '../solana/index'
+import { frameReadyDelay } from './channel'
+import { embeddedEmailLogin, embeddedOtp, embeddedWallet, selectEmbedded } from './index'
+
+const pageOrigin = 'http://127.0.0.1:3000'
+const frameOrigin = 'http://127.0.0.1:4000'
+const evmAddress = '0x1111111111111111111111111111111111111111'
+const solanaAddress = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+const signature = `0x${'ab'.repeat(65)}`
+
+type Script = { handlers: FrameHandlers; calls: string[] }
+
+/** A scripted frame: the real frame end of the channel, answering as a logged-in wallet whose code is 123456. */
+function scriptedFrame(overrides: FrameHandlers = {}): Script {
+  const calls: string[] = []
+  let loggedIn = false
+  const note = <T>(name: string, answer: T) => (calls.push(name), answer)
+  const handlers: FrameHandlers = {
+    CONNECT_EMAIL: () => note('CONNECT_EMAIL', { action: 'VERIFY_OTP' as const }),
+    CONNECT_OTP: ({ otp }) => {
+      calls.push('CONNECT_OTP')
+      if (otp !== '123456') throw new FrameRequestError('Invalid code')
+      loggedIn = true
+      return undefined
+    },
+    GET_USER: ({ chainId }) =>
+      note('GET_USER', { email: 'visitor@example.com', address: chainId.startsWith('solana') ? solanaAddress : evmAddress, chainId }),
+    IS_CONNECTED: () => note('IS_CONNECTED', { isConnected: loggedIn }),
+    SIGN_OUT: () => {
+      loggedIn = false
+      return note('SIGN_OUT', undefined)
+    },
+    RPC_REQUEST: ({ method }) => note(`RPC_REQUEST ${method}`, { result: method === 'personal_sign' ? signature : null }),
+    SWITCH_NETWORK: ({ chainId }) => note('SWITCH_NETWORK', { chainId }),
+    ...overrides,
+  }
+  return { handlers, calls }
+}
+
+/** A dapp with the EVM family (and Solana when asked), the embedded plugin over an in-memory frame world, on virtual time. */
+function dapp(options: { solana?: boolean; storage?: Record<string, string> } = {}) {
+  const t = createTestPorts(options.storage ? { storage: options.storage } : {})
+  const world = createFrameWorld({ pageOrigin, frameOrigin })
+  const latch: Latch = createLatch({
+    plugins: [eip155(), ...(options.solana ? [solana()] : []), embeddedWallet({ frameUrl: `${frameOrigin}/frame`, projectId: 'demo', host: world.host })],
+    networks: [createTestNetwork('eip155', 31337), ...(options.solana ? [createTestNetwork('solana', 'localnet')] : [])],
+    ports: t.ports,
+    logLevel: 'silent',
+  })
+  return { t, world, latch }
+}
+
+/** Serves `script` in the frame once the page added it, and brings the channel to ready. */
+async function serveFrame(d: ReturnType<typeof dapp>, script: Script) {
+  await vi.waitFor(() => expect(d.world.mounted).toBeDefined())
+  d.world.loadDocument((win) => void serveFrameChannel({ allowedParentOrigins: [pageOrigin], version: '1.0.0', handlers: script.handlers, window: win }))
+  await d.world.flush()
+  d.t.advance(frameReadyDelay)
+  await d.world.flush()
+}
+
+/** Settles `promise` while the in-memory messages flow (no timers move). */
+async function settle<T>(world: FrameWorld, promise: Promise<T>): Promise<T> {
+  let done = false
+  const watched = promise.finally(() => void (done = true))
+  for (let i = 0; i < 50 && !done; i++) await world.flush()
+  return watched
+}
+
+/** The outcome of a promise, read at once by the test. */
+function outcome<T>(promise: Promise<T>) {
+  const state: { value?: T; error?: LatchError; done: boolean } = { done: false }
+  promise.then(
+    (value) => Object.assign(state, { value, done: true }),
+    (error: LatchError) => Object.assign(state, { error, done: true }),
+  )
+  return state
+}
+
+async function logIn(d: ReturnType<typeof dapp>) {
+  await settle(d.world, d.latch.request(embeddedEmailLogin.requested({ email: 'visitor@example.com' })))
+  return settle(d.world, d.latch.request(embeddedOtp.requested({ otp: '123456' })))
+}
+
+describe('the embedded wallet plugin over a scripted frame', () => {
+  it('lists one AUTH connector per family and loads the frame only when the modal opens', async () => {
+    const d = dapp({ solana: true })
+    expect(d.latch.getState().connectors.list.filter((c) => c.type === 'AUTH').map((c) => [c.id, c.chain])).toEqual([
+      ['AUTH', 'eip155'],
+      ['AUTH', 'solana'],
+    ])
+    await d.world.flush()
+    d.t.advance(60_000)
+    expect(d.world.mounts).toBe(0)
+    d.latch.dispatch(modalOpened({}))
+    await vi.waitFor(() => expect(d.world.mounts).toBe(1))
+    expect(new URL(d.world.mounted!.url).searchParams.get('projectId')).toBe('demo')
+    d.latch.destroy()
+  })
+
+  it('logs in with e-mail and code, hands both families their account, and keeps the code out of the log and state', async () => {
+    const d = dapp({ solana: true })
+    const script = scriptedFrame()
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, script)
+    const sent = await settle(d.world, d.latch.request(embeddedEmailLogin.requested({ email: 'visitor@example.com' })))
+    expect(sent).toEqual({ action: 'VERIFY_OTP', resendAt: d.t.now() + 30_000 })
+    expect(selectEmbedded(d.latch.getState())?.login).toMatchObject({ status: 'codeSent', email: 'visitor@example.com', resendAt: d.t.now() + 30_000 })
+
+    const { caipAddress } = await settle(d.world, d.latch.request(embeddedOtp.requested({ otp: '123456' })))
+    expect(caipAddress).toBe(`eip155:31337:${evmAddress}`)
+    const state = d.latch.getState()
+    expect(state.chains.eip155.connectorId).toBe('AUTH')
+    expect(state.chains.eip155.account.caipAddress).toBe(`eip155:31337:${evmAddress}`)
+    expect(state.chains.solana.connectorId).toBe('AUTH')
+    expect(state.chains.solana.account.caipAddress).toBe(`solana:localnet:${solanaAddress}`)
+    expect(selectEmbedded(state)).toMatchObject({ login: { status: 'idle' }, user: { email: 'visitor@example.com', addresses: { eip155: evmAddress, solana: solanaAddress } }, frame: 'ready' })
+    expect(script.calls).toEqual(['CONNECT_EMAIL', 'CONNECT_OTP', 'GET_USER', 'GET_USER'])
+
+    // Requests go through the frame; the signature reaches the caller only.
+    const signed = await settle(d.world, signMessage(d.latch, { message: 'hello' }))
+    expect(signed.signature).toBe(signature)
+    const log = JSON.stringify(d.latch.exportLog())
+    expect(log).not.toContain('123456')
+    expect(log).not.toContain(signature.slice(2))
+    expect(JSON.stringify(d.latch.getState())).not.toContain('123456')
+    expect(d.t.storage.getItem('@latch/emailLoginUsed')).toBe('true')
+    d.latch.destroy()
+  })
+
+  it('shows the frame\'s text for a wrong code and lets the visitor try again', async () => {
+    const d = dapp()
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, scriptedFrame())
+    await settle(d.world, d.latch.request(embeddedEmailLogin.requested({ email: 'visitor@example.com' })))
+    const wrong = await settle(d.world, d.latch.request(embeddedOtp.requested({ otp: '000000' })).catch((error: LatchError) => error))
+    expect(wrong).toBeInstanceOf(LatchError)
+    expect((wrong as LatchError).shortMessage).toBe('Invalid code')
+    expect(selectEmbedded(d.latch.getState())?.login).toMatchObject({ status: 'error', step: 'code', error: { code: 'FRAME_ERROR', shortMessage: 'Invalid code' } })
+    expect(d.latch.getState().chains.eip155.connectorId).toBeUndefined()
+    await settle(d.world, d.latch.request(embeddedOtp.requested({ otp: '123456' })))
+    expect(d.latch.getState().chains.eip155.connectorId).toBe('AUTH')
+    d.latch.destroy()
+  })
+
+  it('refuses a second code within 30 s with the seconds left, rounded up', async () => {
+    const d = dapp()
+    const script = scriptedFrame()
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, script)
+    await settle(d.world, d.latch.request(embeddedEmailLogin.requested({ email: 'visitor@example.com' })))
+    d.t.advance(12_500)
+    const refused = await settle(d.world, d.latch.request(embeddedEmailLogin.requested({ email: 'visitor@example.com' })).catch((error: LatchError) => error))
+    expect((refused as LatchError).code).toBe('EMAIL_THROTTLED')
+    expect((refused as LatchError).shortMessage).toBe('Please try again after 18 seconds')
+    expect(script.calls.filter((call) => call === 'CONNECT_EMAIL')).toHaveLength(1)
+    // A failed resend keeps the code entry.
+    expect(selectEmbedded(d.latch.getState())?.login).toMatchObject({ status: 'error', step: 'code' })
+    d.t.advance(17_500)
+    await settle(d.world, d.latch.request(embeddedEmailLogin.requested({ email: 'visitor@example.com' })))
+    expect(script.calls.filter((call) => call === 'CONNECT_EMAIL')).toHaveLength(2)
+    d.latch.destroy()
+  })
+
+  it('fails a code the frame never answers after 120 s', async () => {
+    const d = dapp()
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, scriptedFrame({ CONNECT_OTP: () => new Promise(() => {}) }))
+    await settle(d.world, d.latch.request(embeddedEmailLogin.requested({ email: 'visitor@example.com' })))
+    const pending = outcome(d.latch.request(embeddedOtp.requested({ otp: '123456' })))
+    await d.world.flush()
+    d.t.advance(119_999)
+    await d.world.flush()
+    expect(pending.done).toBe(false)
+    d.t.advance(1)
+    await d.world.flush()
+    expect(pending.error?.code).toBe('REQUEST_TIMEOUT')
+    expect(pending.error?.shortMessage).toBe('Something went wrong')
+    expect(d.latch.exportLog().events.some((event) => event.type === 'embedded/frameReported' && (event.payload as { kind: string }).kind === 'iframe_request_timeout')).toBe(true)
+    d.latch.destroy()
+  })
+
+  it('fails with the load text when the frame never becomes ready', async () => {
+    const d = dapp()
+    d.latch.dispatch(modalOpened({}))
+    await vi.waitFor(() => expect(d.world.mounted).toBeDefined())
+    const pending = outcome(d.latch.request(embeddedEmailLogin.requested({ email: 'visitor@example.com' })))
+    await d.world.flush()
+    d.t.advance(20_000)
+    await d.world.flush()
+    expect(pending.error?.shortMessage).toBe('Unable to load email login dependency')
+    expect(selectEmbedded(d.latch.getState())?.frame).toBe('failed')
+    d.latch.destroy()
+  })
+
+  it('disconnects within 3 s when the frame never confirms the sign-out, and clears the login cache', async () => {
+    const d = dapp({ solana: true })
+    const script = scriptedFrame({ SIGN_OUT: () => new Promise(() => {}) })
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, script)
+    await logIn(d)
+    const done = outcome(disconnect(d.latch, { ns: 'eip155' }))
+    await d.world.flush()
+    d.t.advance(2_999)
+    await d.world.flush()
+    expect(done.done).toBe(false)
+    d.t.advance(1)
+    await settle(d.world, Promise.resolve())
+    expect(done.done).toBe(true)
+    expect(done.error).toBeUndefined()
+    const state = d.latch.getState()
+    expect(state.chains.eip155.connectorId).toBeUndefined()
+    expect(state.chains.solana.connectorId).toBeUndefined()
+    expect(selectEmbedded(state)?.user).toBeUndefined()
+    expect(d.t.storage.getItem('@latch/emailLoginUsed')).toBeNull()
+    // No wallet any more: a request fails NOT_CONNECTED without reaching the frame.
+    const after = await settle(d.world, request(d.latch, { method: 'personal_sign', params: ['0x68', evmAddress] }).catch((error: LatchError) => error))
+    expect((after as LatchError).messageId).toBe('NOT_CONNECTED')
+    d.latch.destroy()
+  })
+
+  it('restores a stored login after a reload, and clears the cache when IS_CONNECTED says no', async () => {
+    const first = dapp()
+    const script = scriptedFrame()
+    first.latch.dispatch(modalOpened({}))
+    await serveFrame(first, script)
+    await logIn(first)
+    const stored = first.t.storage.dump()
+    first.latch.destroy()
+
+    // The frame still holds the login: restored without a code.
+    const again = dapp({ storage: stored })
+    await serveFrame(again, script)
+    await vi.waitFor(async () => {
+      await again.world.flush()
+      expect(again.latch.getState().chains.eip155.connectorId).toBe('AUTH')
+    })
+    expect(again.latch.getState().chains.eip155.account.caipAddress).toBe(`eip155:31337:${evmAddress}`)
+    again.latch.destroy()
+
+    // The frame forgot it: the family disconnects and the cache goes.
+    const gone = dapp({ storage: stored })
+    await serveFrame(gone, scriptedFrame())
+    await vi.waitFor(async () => {
+      await gone.world.flush()
+      expect(gone.latch.getState().chains.eip155.reconnectConnectorId).toBeUndefined()
+    })
+    expect(gone.latch.getState().chains.eip155.connectorId).toBeUndefined()
+    expect(gone.t.storage.getItem('@latch/emailLoginUsed')).toBeNull()
+    gone.latch.destroy()
+  })
+
+  it('checks its options and needs a family plugin', () => {
+    expect(() => embeddedWallet({ frameUrl: 'javascript:alert(1)' })).toThrow(/frameUrl must be an http/)
+    expect(() => createLatch({ plugins: [embeddedWallet({ frameUrl: `${frameOrigin}/frame` })], ports: createTestPorts().ports, logLevel: 'silent' })).toThrow(/EMBEDDED_NO_FAMILY/)
+  })
+})

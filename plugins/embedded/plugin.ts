@@ -1,0 +1,165 @@
+import { filter } from 'rxjs/internal/operators/filter'
+import { map } from 'rxjs/internal/operators/map'
+import { merge } from 'rxjs/internal/observable/merge'
+import * as z from 'zod/mini'
+import {
+  connectorsDiscovered,
+  definePlugin,
+  LatchError,
+  modalOpened,
+  storageHydrated,
+  walletConnectRequested,
+  type Connector,
+  type Effect,
+  type LatchErrorData,
+  type Logged,
+  type State,
+} from '../../kernel/index'
+import { loadOnDemand } from '../../kernel/family/lazy'
+import { omit, patch } from '../../kernel/core/slices/slice'
+import { embeddedEvents, embeddedFamilies, initialEmbeddedState, type EmbeddedFamily, type EmbeddedLogin, type EmbeddedState } from './events'
+import type { FrameHost } from './channel'
+import { embeddedErrors } from './error-codes'
+import { embeddedConnectorId, restoringFamilies, servedFamilies, type EmbeddedSettings } from './served'
+
+export { embeddedConnectorId, embeddedErrors }
+
+/** Options of the embedded wallet plugin (docs/embedded-wallet.md, "The plugin"). */
+export type EmbeddedWalletOptions = {
+  /** The frame app's URL (http or https, on another origin than the dapp's): its origin is the only one the page talks to. */
+  frameUrl: string
+  /** The project id the frame and its wallet service know the dapp by (default `createLatch({ projectId })`, else 'latch'). */
+  projectId?: string
+  /** Load the frame as the page starts instead of when the modal first opens (docs/embedded-wallet.md, "What loads when"). */
+  preload?: boolean
+  /** Passed to the frame as `enableLogger` (default false). */
+  enableLogger?: boolean
+  /** The connector's name in lists and on Account (default 'Email'). */
+  name?: string
+  /** Where the frame is added and the messages go: the page's DOM by default; tests pass the in-memory frame world's. */
+  host?: FrameHost
+}
+
+const optionsSchema = z.object({
+  frameUrl: z.string('frameUrl is required').check(z.maxLength(2048), z.regex(/^https?:\/\/[^\s]+$/, 'frameUrl must be an http:// or https:// URL')),
+  projectId: z.optional(z.string().check(z.regex(/^[\w-]{1,128}$/, 'projectId: 1 to 128 letters, digits, dashes or underscores'))),
+  preload: z.optional(z.boolean()),
+  enableLogger: z.optional(z.boolean()),
+  name: z.optional(z.string().check(z.minLength(1), z.maxLength(40))),
+})
+
+/** A failed option in words: its path, then what is wrong. */
+function describeIssue(issue: { path: readonly PropertyKey[]; message: string }): string {
+  const path = issue.path.map(String).join('.')
+  return path && !issue.message.startsWith(path) ? `${path}: ${issue.message}` : issue.message
+}
+
+/**
+ * When the frame and the login code load (docs/embedded-wallet.md, "What loads when"): the modal opens, the login or a
+ * connect to the embedded wallet is asked for, or a login stored before a reload is to be restored. Never with the page.
+ */
+export function wantsFrame(event: Logged, state: State): boolean {
+  if (storageHydrated.match(event)) return restoringFamilies(state).length > 0
+  if (modalOpened.match(event)) return true
+  if (event.type.startsWith('embedded/') && event.type.endsWith('Requested')) return true
+  return walletConnectRequested.match(event) && event.payload.connectorId === embeddedConnectorId
+}
+
+function connectorFor(ns: EmbeddedFamily, name: string): Connector {
+  return { id: embeddedConnectorId, name, type: 'AUTH', chain: ns }
+}
+
+const withLogin = (state: State, login: EmbeddedLogin): State => patch(state, { embedded: patch(state.embedded, { login }) })
+const withEmbedded = (state: State, embedded: Partial<EmbeddedState>): State => patch(state, { embedded: patch(state.embedded, embedded) })
+
+/**
+ * The embedded wallet (docs/embedded-wallet.md, "The plugin"): a visitor without a wallet logs in with an e-mail code
+ * and gets a wallet held by a frame on the wallet service's origin, handed to the EVM and Solana families as a remote
+ * wallet, as WalletConnect's session is. Listed as the one AUTH connector. Up front it costs only its events, reducers
+ * and this file: the channel, the login and the wallets load when the modal opens (or a stored login is restored).
+ * Throws `INVALID_OPTIONS` on bad options.
+ */
+export function embeddedWallet(options: EmbeddedWalletOptions) {
+  const parsed = z.safeParse(optionsSchema, { ...(options as object | undefined), host: undefined })
+  if (!parsed.success) throw new LatchError('INVALID_OPTIONS', { details: `embeddedWallet: ${parsed.error.issues.map(describeIssue).join('; ')}` })
+  // A frame on the page's own origin would share its storage and scripts (docs/embedded-wallet.md, "Origins").
+  const pageOrigin = typeof window === 'undefined' ? undefined : window.location?.origin
+  if (pageOrigin && new URL(parsed.data.frameUrl).origin === pageOrigin) {
+    throw new LatchError('INVALID_OPTIONS', { details: 'embeddedWallet: frameUrl must be on another origin than the page' })
+  }
+  const settings: EmbeddedSettings = {
+    frameUrl: parsed.data.frameUrl,
+    ...(parsed.data.projectId ? { projectId: parsed.data.projectId } : {}),
+    enableLogger: parsed.data.enableLogger === true,
+    name: parsed.data.name ?? 'Email',
+    ...(options.host ? { host: options.host } : {}),
+  }
+  const preload = parsed.data.preload === true
+  const effect: Effect = (events$, ctx) =>
+    merge(
+      // Listed once the integrator's networks are known (the configuration is reduced after effects start).
+      ctx.select((state) => servedFamilies(state).join(',')).pipe(
+        filter(Boolean),
+        map((families) => connectorsDiscovered({ connectors: families.split(',').map((ns) => connectorFor(ns as EmbeddedFamily, settings.name)) })),
+      ),
+      loadOnDemand(events$, ctx, {
+        name: 'embedded',
+        wanted: (event, ctx) => wantsFrame(event, ctx.getState()),
+        now: (ctx) => preload || restoringFamilies(ctx.getState()).length > 0,
+        load: () => import('./session').then((module): Effect => (sessionEvents$, sessionCtx) => module.session(sessionEvents$, sessionCtx, settings)),
+      }),
+    )
+  return definePlugin({
+    name: 'embedded',
+    errors: embeddedErrors,
+    slices: { embedded: initialEmbeddedState() },
+    events: embeddedEvents,
+    update: {
+      'embedded/emailLoginRequested'(state, { payload }) {
+        const { login } = state.embedded
+        const resendAt = login.email === payload.email ? login.resendAt : undefined
+        return withLogin(state, { status: 'sending', email: payload.email, ...(resendAt === undefined ? {} : { resendAt }) })
+      },
+      'embedded/emailLoginSucceeded'(state, { payload }) {
+        const { login } = state.embedded
+        if (login.status !== 'sending') return state
+        return withLogin(state, { status: 'codeSent', ...(login.email ? { email: login.email } : {}), resendAt: payload.resendAt, ...(payload.action === 'VERIFY_DEVICE' ? { deviceApproval: true } : {}) })
+      },
+      'embedded/emailLoginFailed'(state, { payload }) {
+        const { login } = state.embedded
+        if (login.status !== 'sending') return state
+        // A failed resend keeps the code entry: the code sent before still works.
+        const step = login.resendAt === undefined ? 'email' : 'code'
+        return withLogin(state, { ...login, status: 'error', step, error: payload.error as LatchErrorData })
+      },
+      'embedded/otpRequested'(state) {
+        return withLogin(state, omit(patch(state.embedded.login, { status: 'verifying' }), 'error', 'step'))
+      },
+      'embedded/otpSucceeded'(state) {
+        return withLogin(state, { status: 'idle' })
+      },
+      'embedded/otpFailed'(state, { payload }) {
+        if (state.embedded.login.status !== 'verifying') return state
+        return withLogin(state, patch(state.embedded.login, { status: 'error', step: 'code', error: payload.error as LatchErrorData }))
+      },
+      'embedded/loginCancelled'(state) {
+        return withLogin(state, { status: 'idle' })
+      },
+      'embedded/userChanged'(state, { payload }) {
+        const embedded = payload.user ? patch(state.embedded, { user: payload.user }) : omit(state.embedded, 'user')
+        return patch(state, { embedded })
+      },
+      'embedded/frameReported'(state, { payload }) {
+        if (payload.kind === 'frame_ready') return withEmbedded(state, { frame: 'ready' })
+        if (payload.kind === 'iframe_load_failed') return withEmbedded(state, { frame: 'failed' })
+        return state
+      },
+    },
+    effects: [effect],
+    // The login's wallet is handed to a chain family (docs/embedded-wallet.md, "The plugin"; docs/errors.md).
+    check: (plugins) =>
+      plugins.some((plugin) => plugin.namespaces?.some((ns) => (embeddedFamilies as readonly string[]).includes(ns)))
+        ? undefined
+        : embeddedErrors.error('EMBEDDED_NO_FAMILY', { details: 'embeddedWallet() hands its wallet to a chain family plugin; register eip155() or solana() beside it' }),
+  })
+}

@@ -1,0 +1,309 @@
+import { filter, finalize, from, merge, mergeMap, Subject, type Observable } from 'rxjs'
+import {
+  accountConnected,
+  accountDisconnected,
+  answerIntent,
+  connectionStatusChanged,
+  constants,
+  LatchError,
+  networkApprovedSet,
+  networkSwitched,
+  sdkVersion,
+  selectConnectedNamespaces,
+  toLatchError,
+  walletCancelRequested,
+  walletConnectFailed,
+  walletConnectRequested,
+  walletConnectSucceeded,
+  type CaipAddress,
+  type CaipNetworkId,
+  type EffectContext,
+  type LatchEvent,
+  type Logged,
+  type RequestDefinition,
+} from '../../kernel/index'
+import { answerFamilyReconnect } from '../../kernel/family/reconnect'
+import { remoteWallets, type RemoteWallet } from '../../kernel/family/wallets'
+import { isCaipAddress } from '../../kernel/rules/caip'
+import { checkEmailThrottle } from '../../kernel/rules/throttle'
+import { defaultAllowedMethods, isUnsafeMethod } from '../../kernel/rules/methods'
+import { storageKeys } from '../../kernel/engine/storage-keys'
+import { createFrameChannel, type FrameChannel } from './channel'
+import { embeddedEmailLogin, embeddedFrameReported, embeddedOtp, embeddedUserChanged, type EmbeddedFamily, type EmbeddedUser } from './events'
+import { embeddedConnectorId, restoringFamilies, servedFamilies, type EmbeddedSettings } from './served'
+import type { AuthUser } from './protocol'
+
+/** How long a disconnect waits for the frame's sign-out before the page forgets the login anyway (docs/embedded-wallet.md). */
+export const signOutWait = 3_000
+
+/**
+ * The plugin's lazily loaded part (docs/embedded-wallet.md, "The plugin"): the frame's channel, loaded as this part
+ * starts (the modal opened, or a stored login is restored), the e-mail login, the restore after a reload, and the
+ * remote wallets handed to the families.
+ */
+export function session(events$: Observable<Logged>, ctx: EffectContext, settings: EmbeddedSettings): Observable<LatchEvent> {
+  const output = new Subject<LatchEvent>()
+  const families = servedFamilies(ctx.getState())
+  const report = (event: LatchEvent) => output.next(event)
+  const channel = openChannel(ctx, settings, families, report)
+  /** The user while logged in. */
+  let user: EmbeddedUser | undefined
+  /** When the last code was sent (the kernel's clock), for the 30 s throttle. */
+  let lastCodeAt: number | undefined
+  const inFlight = new Set<{ ns: EmbeddedFamily; abort: AbortController }>()
+
+  const frame = (): FrameChannel => {
+    if (channel instanceof LatchError) throw channel
+    return channel
+  }
+
+  /** The family's network now: its current one, else its first configured one. */
+  const chainOf = (ns: EmbeddedFamily): CaipNetworkId => {
+    const network = ctx.getState().chains[ns].network
+    return (network.caipNetwork?.caipNetworkId ?? network.requestedCaipNetworks[0]?.caipNetworkId) as CaipNetworkId
+  }
+
+  /** GET_USER for every family served: one user with an address per family. */
+  const fetchUser = async (): Promise<EmbeddedUser> => {
+    const addresses: EmbeddedUser['addresses'] = {}
+    let first: AuthUser | undefined
+    for (const ns of families) {
+      const answer = await frame().request('GET_USER', { chainId: chainOf(ns) })
+      if (!isCaipAddress(`${chainOf(ns)}:${answer.address}`)) throw new LatchError('INVALID_RESPONSE', { details: `the frame's ${ns} address is not one` })
+      addresses[ns] = answer.address
+      first ??= answer
+    }
+    return {
+      ...(first?.email ? { email: first.email } : {}),
+      addresses,
+      ...(first?.preferredAccountType ? { preferredAccountType: first.preferredAccountType } : {}),
+      ...(first?.userName ? { userName: first.userName } : {}),
+    }
+  }
+
+  /** The connection's facts for family `ns`: its account on its current network, that network, every network approved. */
+  const familyConnected = (ns: EmbeddedFamily, address: string, activate: boolean): LatchEvent[] => {
+    const state = ctx.getState()
+    const caipNetworkId = chainOf(ns)
+    const type = ns === 'eip155' ? (user?.preferredAccountType ?? 'eoa') : undefined
+    return [
+      accountConnected(
+        { caipAddress: `${caipNetworkId}:${address}` as CaipAddress, connectorId: embeddedConnectorId, accounts: [type ? { address, type } : { address }], walletInfo: { name: settings.name } },
+        { ns },
+      ),
+      networkSwitched(activate || state.activeNamespace === undefined || state.activeNamespace === ns ? { caipNetworkId } : { caipNetworkId, activate: false }, { ns }),
+      // The frame's wallet signs on every network of the family: any configured one may be switched to.
+      networkApprovedSet({ caipNetworkIds: state.chains[ns].network.requestedCaipNetworks.map((n) => n.caipNetworkId), supportsAllNetworks: true }, { ns }),
+    ]
+  }
+
+  const storageKey = (key: string) => `${ctx.storagePrefix}${key}`
+  const writeCache = () => {
+    try {
+      ctx.ports.storage?.setItem(storageKey(storageKeys.emailLoginUsed), 'true')
+    } catch {
+      // Storage full or blocked: the login still works, it is not restored after a reload.
+    }
+  }
+  const clearCache = () => {
+    try {
+      ctx.ports.storage?.removeItem(storageKey(storageKeys.emailLoginUsed))
+    } catch {
+      // Blocked storage holds nothing to clear.
+    }
+  }
+
+  /** Takes every family's wallet back. */
+  const forget = () => {
+    for (const ns of families) remoteWallets(ctx).set(ns, embeddedConnectorId, undefined)
+  }
+
+  /** Holds `next` as the user and hands each family it has an address for its wallet. */
+  const hold = (next: EmbeddedUser) => {
+    user = next
+    forget()
+    for (const ns of families) if (next.addresses[ns]) remoteWallets(ctx).set(ns, embeddedConnectorId, walletOf(ns))
+    writeCache()
+    report(embeddedUserChanged({ user: next }))
+  }
+
+  /** Ends the login (the visitor disconnected): SIGN_OUT waited for at most 3 s, the cache cleared, every family disconnected. */
+  const signOut = async (from: EmbeddedFamily) => {
+    if (!user) return
+    user = undefined
+    forget()
+    clearCache()
+    for (const entry of inFlight) entry.abort.abort()
+    report(embeddedUserChanged({ user: null }))
+    try {
+      await frame().request('SIGN_OUT', undefined, { timeoutMs: signOutWait })
+    } catch (error) {
+      ctx.ports.logger.warn('embedded wallet: the frame did not confirm the sign-out; the page forgot the login anyway', toLatchError(error).code)
+    }
+    for (const ns of selectConnectedNamespaces(ctx.getState())) {
+      if (ns !== from && ctx.getState().chains[ns].connectorId === embeddedConnectorId) report(accountDisconnected({}, { ns }))
+    }
+  }
+
+  const walletOf = (ns: EmbeddedFamily): RemoteWallet => ({
+    connectorId: embeddedConnectorId,
+    get accounts() {
+      const address = user?.addresses[ns]
+      return address ? ctx.getState().chains[ns].network.requestedCaipNetworks.map((n) => `${n.caipNetworkId}:${address}`) : []
+    },
+    methods: defaultAllowedMethods[ns],
+    async request(method, params, chainId) {
+      if (!this.methods.includes(method)) throw new LatchError('RPC_NOT_ALLOWED', { details: `Requested RPC call is not allowed: ${method} for ${ns}` })
+      const entry = { ns, abort: new AbortController() }
+      // Only requests that change something are aborted when the visitor cancels (docs/behaviour.md, "Wallet requests").
+      if (isUnsafeMethod(method)) inFlight.add(entry)
+      try {
+        const { result } = await frame().request(
+          'RPC_REQUEST',
+          { method, ...(params === undefined ? {} : { params: params as never }), chainId: (chainId ?? chainOf(ns)) as CaipNetworkId },
+          { signal: entry.abort.signal },
+        )
+        return result
+      } finally {
+        inFlight.delete(entry)
+      }
+    },
+    async switchChain(caipNetworkId) {
+      await frame().request('SWITCH_NETWORK', { chainId: caipNetworkId as CaipNetworkId })
+    },
+    disconnect: () => signOut(ns),
+  })
+
+  const email = answerOwn(events$, embeddedEmailLogin, async ({ email }) => {
+    const now = ctx.ports.scheduler.now()
+    const throttled = checkEmailThrottle(lastCodeAt, now)
+    if (throttled) throw throttled
+    const { action } = await frame().request('CONNECT_EMAIL', { email })
+    lastCodeAt = now
+    return { action, resendAt: now + constants.emailLoginCooldown }
+  })
+
+  const otp = answerOwn(events$, embeddedOtp, async ({ otp }) => {
+    await frame().request('CONNECT_OTP', { otp })
+    const next = await fetchUser()
+    hold(next)
+    const state = ctx.getState()
+    const active = families.find((ns) => ns === state.activeNamespace && next.addresses[ns]) ?? families.find((ns) => next.addresses[ns])
+    if (!active) throw new LatchError('INVALID_RESPONSE', { details: 'the frame gave no address for any family served' })
+    for (const ns of families) {
+      const address = next.addresses[ns]
+      // A family another wallet holds keeps it: the login serves it when the visitor picks the e-mail wallet there.
+      const owner = state.chains[ns].connectorId
+      if (!address || (ns !== active && owner !== undefined && owner !== embeddedConnectorId)) continue
+      for (const event of familyConnected(ns, address, ns === active)) report(event)
+    }
+    report(connectionStatusChanged({ status: 'connected' }))
+    return { caipAddress: `${chainOf(active)}:${next.addresses[active]}` as CaipAddress }
+  })
+
+  // A connect to the embedded wallet (the family's list, a connection switch): at once while logged in; else the
+  // visitor logs in first (the EmailLogin view).
+  const connects = families.map((ns) =>
+    answerIntent(
+      events$,
+      { intent: walletConnectRequested, succeeded: walletConnectSucceeded, failed: walletConnectFailed, ns, owns: (intent) => intent.payload.connectorId === embeddedConnectorId },
+      async (_intent, reply) => {
+        const address = user?.addresses[ns]
+        if (!address) throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: 'the embedded wallet is not logged in: log in with an e-mail code first (embedded/emailLoginRequested)' })
+        for (const event of familyConnected(ns, address, true)) reply(event)
+        return { caipAddress: `${chainOf(ns)}:${address}` as CaipAddress }
+      },
+    ),
+  )
+
+  // After a reload: IS_CONNECTED once for every family waiting, then GET_USER; a failure clears the login cache.
+  let restoring: Promise<EmbeddedUser> | undefined
+  const restoreOnce = () =>
+    (restoring ??= (async () => {
+      const { isConnected } = await frame().request('IS_CONNECTED', {})
+      if (!isConnected) throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: 'the frame holds no login any more' })
+      if (restoringFamilies(ctx.getState()).length === 0) throw new LatchError('REQUEST_ABORTED', { details: 'nothing waits to be restored' })
+      const next = await fetchUser()
+      hold(next)
+      return next
+    })().catch((error: unknown) => {
+      clearCache()
+      throw error
+    }))
+  const restores = families.map((ns) =>
+    answerFamilyReconnect(events$, ctx, {
+      ns,
+      find: (connectorId) => (connectorId === embeddedConnectorId ? true : undefined),
+      warning: 'embedded wallet: the stored login was not restored',
+      async reconnect() {
+        const restored = await restoreOnce()
+        const address = restored.addresses[ns]
+        if (!address || user !== restored) throw new LatchError('INVALID_RESPONSE', { details: `the restored login has no ${ns} address` })
+        return familyConnected(ns, address, false)
+      },
+    }),
+  )
+
+  const cancels = events$.pipe(
+    filter((event) => {
+      if (walletCancelRequested.match(event)) for (const entry of inFlight) if (entry.ns === event.ns) entry.abort.abort()
+      return false
+    }),
+  ) as Observable<never>
+
+  if (!(channel instanceof LatchError)) channel.load()
+  return merge(output, email, otp, ...connects, ...restores, cancels).pipe(
+    finalize(() => {
+      forget()
+      if (!(channel instanceof LatchError)) channel.destroy()
+    }),
+  )
+}
+
+/** The channel to the frame, its reports and refusals logged as `embedded/frameReported`; the error when it cannot be made. */
+function openChannel(ctx: EffectContext, settings: EmbeddedSettings, families: readonly EmbeddedFamily[], report: (event: LatchEvent) => void): FrameChannel | LatchError {
+  const state = ctx.getState()
+  const configured = state.options.projectId
+  const projectId = settings.projectId ?? (configured && /^[\w-]{1,128}$/.test(configured) ? configured : 'latch')
+  const start = families[0] ? (state.chains[families[0]].network.caipNetwork?.caipNetworkId ?? state.chains[families[0]].network.requestedCaipNetworks[0]?.caipNetworkId) : undefined
+  try {
+    return createFrameChannel({
+      frameUrl: settings.frameUrl,
+      projectId,
+      ...(start ? { chainId: start } : {}),
+      version: sdkVersion,
+      enableLogger: settings.enableLogger,
+      ...(settings.host ? { host: settings.host } : {}),
+      scheduler: ctx.ports.scheduler,
+      onRefused: (refusal) => report(embeddedFrameReported({ kind: 'refused', ...refusal })),
+      onReport: (channelReport) => {
+        const { kind } = channelReport
+        if (kind === 'iframe_load_failed') report(embeddedFrameReported({ kind, timeoutMs: channelReport.timeoutMs }))
+        else if (kind === 'iframe_request_timeout') report(embeddedFrameReported({ kind, type: channelReport.type, id: channelReport.id, timeoutMs: channelReport.timeoutMs }))
+        else report(embeddedFrameReported({ kind }))
+      },
+    })
+  } catch (error) {
+    const latchError = toLatchError(error)
+    ctx.ports.logger.error(latchError.message, latchError)
+    return latchError
+  }
+}
+
+/** Answers a plugin intent that names no family: its handler's result, or its failure, echoing the requestId. */
+function answerOwn<T extends `${string}Requested`, P, R>(events$: Observable<Logged>, definition: RequestDefinition<T, P, R>, handle: (payload: P) => Promise<R>): Observable<LatchEvent> {
+  return events$.pipe(
+    filter(definition.requested.match),
+    mergeMap((intent) => {
+      const echo = intent.requestId === undefined ? {} : { requestId: intent.requestId }
+      return from(
+        Promise.resolve()
+          .then(() => handle(intent.payload as P))
+          .then(
+            (result) => definition.succeeded(result, echo) as unknown as LatchEvent,
+            (error: unknown) => definition.failed({ error: toLatchError(error).toData() }, echo) as unknown as LatchEvent,
+          ),
+      )
+    }),
+  )
+}

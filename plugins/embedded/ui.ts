@@ -1,0 +1,8 @@
+/**
+ * What the modal uses of the embedded plugin: its events, the slice's selector and the connector's id. ui/ imports a
+ * plugin through its index.ts or this file only (scripts/layering.test.ts); this one reaches neither the channel nor
+ * the lazily loaded login code.
+ */
+export { embeddedConnectorId } from './served'
+export { embeddedEmailLogin, embeddedLoginCancelled, embeddedOtp, selectEmbedded, type EmbeddedLogin, type EmbeddedState, type EmbeddedUser } from './events'
+export { otpPattern } from './fields'
