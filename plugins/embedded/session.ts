@@ -2,7 +2,6 @@ import { filter, finalize, from, merge, mergeMap, Subject, type Observable } fro
 import {
   accountConnected,
   accountDisconnected,
-  answerIntent,
   connectionStatusChanged,
   constants,
   LatchError,
@@ -22,6 +21,7 @@ import {
   type Logged,
   type RequestDefinition,
 } from '../../kernel/index'
+import { answerIntent } from '../../kernel/engine/answer-intent'
 import { answerFamilyReconnect } from '../../kernel/family/reconnect'
 import { remoteWallets, type RemoteWallet } from '../../kernel/family/wallets'
 import { isCaipAddress } from '../../kernel/rules/caip'
