@@ -4,6 +4,7 @@
  * wallet, the same address comes back after a reload and after the frame's storage is wiped, personal_sign is signed
  * only once approved, and a rejection is the protocol's error.
  */
+import fc from 'fast-check'
 import { createPublicClient, http, parseEther, recoverMessageAddress, recoverTypedDataAddress, toHex } from 'viem'
 import { startAnvil, type Anvil } from '../../scripts/devnet/anvil'
 import { startSvm, type Svm } from '../../scripts/devnet/svm'
@@ -264,6 +265,37 @@ describe('the Solana account of the same login', () => {
     // A network without a node: refused before the prompt.
     await expect(h.RPC_REQUEST({ method: 'solana_signAndSendTransaction', params: send, chainId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' }, context)).rejects.toThrow('No RPC node for this network')
     expect(asked).toHaveLength(4)
+  })
+
+  it('answers junk parameters with a visible refusal, never a crash, and shows a message with bidi characters as hex', async () => {
+    const { h, asked } = frame(memoryStorage())
+    await login(h, 'ivan@example.com')
+    const { address } = await h.GET_USER({ chainId: solanaLocal }, context)
+    const methods = ['solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction', 'solana_unknown']
+    const junk = fc.oneof(
+      fc.jsonValue(),
+      fc.record({ message: fc.string(), pubkey: fc.constant(address) }),
+      fc.record({ transaction: fc.base64String() }),
+      fc.record({ transactions: fc.array(fc.base64String(), { maxLength: 3 }) }),
+      fc.uint8Array({ maxLength: 300 }).map((bytes) => ({ transaction: toBase64(bytes) })),
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...methods), junk, async (method, params) => {
+        const outcome = await Promise.resolve()
+          .then(() => h.RPC_REQUEST({ method, params: params as never }, context))
+          .then(
+            () => 'answered',
+            (error: unknown) => error,
+          )
+        // Whatever came in, a refusal the visitor can read (the approval answers false, so never a signature).
+        expect(outcome).toBeInstanceOf(FrameRequestError)
+      }),
+      { numRuns: 150 },
+    )
+    const before = asked.length
+    const tricky = new TextEncoder().encode('Pay \u202e1 SOL')
+    await expect(h.RPC_REQUEST({ method: 'solana_signMessage', params: { message: encodeBase58(tricky), pubkey: address } }, context)).rejects.toThrow(userRejected)
+    expect(asked[before]!.lines[0]).toBe(`0x${Buffer.from(tricky).toString('hex')}`)
   })
 
   it('switches to a Solana network, keeps the choice across reloads, and answers the chain id', async () => {

@@ -172,11 +172,14 @@ export function walletApp(options: WalletAppOptions) {
     return BigInt(value)
   }
   const sameAddress = (value: unknown) => typeof value === 'string' && value.toLowerCase() === evmAddress().toLowerCase()
-  /** UTF-8 text when the bytes are printable text, else their hex. */
+  /**
+   * UTF-8 text when the bytes are printable text, else their hex: control characters, and the bidi and zero-width ones
+   * that could make the text read otherwise than it is signed, show the hex.
+   */
   const readableBytes = (bytes: Uint8Array, hex: string) => {
     try {
       const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-      return /[\u0000-\u0008\u000e-\u001f]/.test(text) ? hex : text
+      return /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\u2060\ufeff]/.test(text) ? hex : text
     } catch {
       return hex
     }
