@@ -16,6 +16,8 @@ import type { Browser } from 'playwright-core'
 import { ed25519 } from '@noble/curves/ed25519'
 import { recoverMessageAddress, toHex } from 'viem'
 import { decodeBase58, encodeBase58 } from '../../kernel/rules/base58'
+import { toBase64 } from '../../kernel/rules/base64'
+import { buildTransfer } from '../../plugins/solana/wire'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasChromium, launchBrowser, newGuardedPage } from '../../scripts/e2e/harness'
 import { startDevWalletService, type DevWalletService } from '../../services/wallet/src/dev-service'
@@ -25,6 +27,7 @@ const skip = !hasChromium()
 const channelSource = fileURLToPath(new URL('../../plugins/embedded/channel.ts', import.meta.url))
 const screenshot = join(tmpdir(), 'latch-frame-approval.png')
 const solanaScreenshot = join(tmpdir(), 'latch-frame-approval-solana.png')
+const transactionScreenshot = join(tmpdir(), 'latch-frame-approval-solana-transaction.png')
 
 describe.skipIf(skip)('the frame app in chromium', () => {
   let browser: Browser
@@ -130,6 +133,18 @@ describe.skipIf(skip)('the frame app in chromium', () => {
       const solanaSigned = (await page.evaluate(() => (window as unknown as { signature: Promise<{ result: { signature: string } }> }).signature)) as { result: { signature: string } }
       const verified = ed25519.verify(decodeBase58(solanaSigned.result.signature) as Uint8Array, decodeBase58(solanaMessage) as Uint8Array, decodeBase58(solanaUser.address) as Uint8Array)
       expect(verified).toBe(true)
+
+      // A SOL transfer shown instruction by instruction, rejected by a click.
+      const transfer = toBase64(buildTransfer(decodeBase58(solanaUser.address) as Uint8Array, new Uint8Array(32).fill(9), 1_500_000_000n, new Uint8Array(32).fill(1)))
+      await page.evaluate((t) => {
+        const w = window as unknown as { channel: { request: Req }; rejected: Promise<unknown> }
+        w.rejected = w.channel.request('RPC_REQUEST', { method: 'solana_signTransaction', params: { transaction: t } }).catch((error: Error) => error.message)
+      }, transfer)
+      await frame!.waitForSelector('#approval:not([hidden])')
+      expect(await frame!.textContent('#lines')).toContain('Transfer 1.5 SOL')
+      await page.screenshot({ path: transactionScreenshot })
+      await frame!.click('#reject')
+      expect(await page.evaluate(() => (window as unknown as { rejected: Promise<unknown> }).rejected)).toContain('User rejected the request')
 
       // A reload: the frame restores its session from its own storage; the same address comes back.
       await page.reload()
