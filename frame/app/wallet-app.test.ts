@@ -308,7 +308,7 @@ describe('the Solana account of the same login', () => {
     const reloaded = frame(storage)
     await reloaded.app.restore()
     expect(await reloaded.h.GET_CHAIN_ID(undefined, context)).toEqual({ chainId: solanaLocal })
-    expect(reloaded.app.networks.networks).toEqual({ eip155: 'eip155:31337', solana: solanaLocal })
+    expect(reloaded.app.preferences.networks).toEqual({ eip155: 'eip155:31337', solana: solanaLocal })
   })
 })
 
@@ -318,6 +318,10 @@ describe('the other messages', () => {
     const { h, app } = frame(storage)
     await login(h, 'frank@example.com')
     const before = { evm: app.address, solana: app.solanaAddress }
+    // A copy of this frame's storage taken now: a frame that will not take part in the update.
+    const staleStorage = memoryStorage()
+    for (const [id, share] of storage.shares) await staleStorage.putDeviceShare(id, share)
+    await staleStorage.putSession(await storage.getSession())
     clock.advance(31_000)
     expect(await h.UPDATE_EMAIL({ email: 'frank.new@example.com' }, context)).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
     const primary = await codeFor('frank@example.com')
@@ -329,6 +333,13 @@ describe('the other messages', () => {
     const reloaded = frame(storage)
     await reloaded.app.restore()
     expect(await reloaded.h.GET_USER({ chainId: solanaLocal }, context)).toMatchObject({ email: 'frank.new@example.com', address: before.solana })
+
+    // A frame of the same session that did not take part learns the new address at its next IS_CONNECTED.
+    const stale = frame(staleStorage)
+    await stale.app.restore()
+    expect(await stale.h.GET_USER({ chainId: 'eip155:31337' }, context)).toMatchObject({ email: 'frank@example.com' })
+    expect(await stale.h.IS_CONNECTED(undefined, context)).toEqual({ isConnected: true })
+    expect(await stale.h.GET_USER({ chainId: 'eip155:31337' }, context)).toMatchObject({ email: 'frank.new@example.com' })
 
     const elsewhere = frame(memoryStorage())
     await login(elsewhere.h, 'frank.new@example.com')
@@ -369,7 +380,7 @@ describe('the other messages', () => {
 
     expect(await h.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' }, context)).toEqual({ type: 'eoa', address: app.address })
     expect(await h.GET_USER({ chainId: 'eip155:31337' }, context)).toMatchObject({ preferredAccountType: 'eoa' })
-    expect(app.networks.preferredAccountType).toBe('smartAccount')
+    expect(app.preferences.preferredAccountType).toBe('smartAccount')
     expect(await h.GET_SMART_ACCOUNT_ENABLED_NETWORKS(undefined, context)).toEqual({ smartAccountEnabledNetworks: [] })
   })
 })

@@ -358,6 +358,11 @@ export function walletApp(options: WalletAppOptions) {
       if (!session) return { isConnected: false }
       const account = await options.client.session(session).catch(visible)
       if (!account) await forget()
+      // The service's word on the account wins (its e-mail changed from another frame, say).
+      else if (session && account.email !== session.account.email) {
+        session = { ...session, account: { ...session.account, email: account.email } }
+        await options.storage.putSession(session)
+      }
       return { isConnected: account !== undefined && addresses !== undefined }
     },
     GET_CHAIN_ID: () => ({ chainId: preferences.current }),
@@ -442,7 +447,8 @@ export function walletApp(options: WalletAppOptions) {
     get solanaAddress() {
       return addresses?.solana
     },
-    get networks() {
+    /** The networks and the preferred account type (kept across reloads). */
+    get preferences() {
       return preferences
     },
   }
