@@ -296,6 +296,12 @@ describe('the Solana account of the same login', () => {
     const tricky = new TextEncoder().encode('Pay \u202e1 SOL')
     await expect(h.RPC_REQUEST({ method: 'solana_signMessage', params: { message: encodeBase58(tricky), pubkey: address } }, context)).rejects.toThrow(userRejected)
     expect(asked[before]!.lines[0]).toBe(`0x${Buffer.from(tricky).toString('hex')}`)
+    // Elsewhere (typed data) such characters are shown as escapes.
+    const evm = await h.GET_USER({ chainId: 'eip155:31337' }, context)
+    const typed = { domain: { name: 'Latch' }, types: { Mail: [{ name: 'contents', type: 'string' }] }, primaryType: 'Mail', message: { contents: 'pay\u202e01' } }
+    await expect(h.RPC_REQUEST({ method: 'eth_signTypedData_v4', params: [evm.address, JSON.stringify(typed)] }, context)).rejects.toThrow(userRejected)
+    expect(asked[before + 1]!.lines[0]).toContain('pay\\u{202e}01')
+    expect(asked[before + 1]!.lines[0]).not.toContain('\u202e')
   })
 
   it('switches to a Solana network, keeps the choice across reloads, and answers the chain id', async () => {

@@ -88,6 +88,9 @@ const solanaParams = {
 
 export const userRejected = 'User rejected the request'
 
+/** Characters that make text read otherwise than it is: C1 controls, line/paragraph separators, bidi and zero-width ones. */
+const invisible = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\u2060\ufeff]/g
+
 export function walletApp(options: WalletAppOptions) {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
   let pendingEmail: string | undefined
@@ -159,7 +162,9 @@ export function walletApp(options: WalletAppOptions) {
   const rpc = (chain: number, method: string, params: unknown[]) => jsonRpc(options.rpcUrl(chain), method, params)
 
   async function approveOrReject(origin: string, title: string, lines: string[]): Promise<void> {
-    const request: ApprovalRequest = { title, lines, dapp: { origin, ...(dapp.name ? { name: dapp.name } : {}) } }
+    // What could make a line read otherwise than it is (bidi, zero-width, control characters) is shown as an escape.
+    const shown = lines.map((line) => line.replace(invisible, (char) => `\\u{${(char.codePointAt(0) as number).toString(16)}}`))
+    const request: ApprovalRequest = { title, lines: shown, dapp: { origin, ...(dapp.name ? { name: dapp.name } : {}) } }
     if (!(await options.approve(request))) throw new FrameRequestError(userRejected)
   }
 
@@ -179,7 +184,7 @@ export function walletApp(options: WalletAppOptions) {
   const readableBytes = (bytes: Uint8Array, hex: string) => {
     try {
       const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-      return /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\u2060\ufeff]/.test(text) ? hex : text
+      return /[\u0000-\u0008\u000e-\u001f]/.test(text) || new RegExp(invisible.source).test(text) ? hex : text
     } catch {
       return hex
     }
