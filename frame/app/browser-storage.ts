@@ -4,7 +4,8 @@ import type { FrameStorage } from './wallet-app'
 /**
  * The frame's storage in its own origin's IndexedDB (docs/embedded-frame.md, "What the frame keeps"): the device share
  * encrypted with an AES-GCM key WebCrypto made non-extractable (stored as a CryptoKey, so its bytes never reach script),
- * and the session (its token and its non-extractable P-256 keys, useless without them).
+ * the session (its token and its non-extractable P-256 keys, useless without them), and each dapp's preferences (its
+ * networks and preferred account type; docs/embedded-frame.md, "Networks").
  */
 
 const dbName = 'latch-wallet-frame'
@@ -44,7 +45,8 @@ async function wrappingKey(): Promise<CryptoKey> {
   return key
 }
 
-export function browserStorage(): FrameStorage {
+/** `scope` keeps the preferences of each dapp apart (the page's verified origin). */
+export function browserStorage(scope: string): FrameStorage {
   return {
     async getDeviceShare(accountId) {
       const record = await get<{ iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer }>(`device-share:${accountId}`)
@@ -62,6 +64,8 @@ export function browserStorage(): FrameStorage {
       await put(`device-share:${accountId}`, { iv, data })
     },
     getSession: () => get<Session>('session'),
+    getPreferences: () => get<unknown>(`preferences:${scope}`),
+    putPreferences: async (preferences) => void (await put(`preferences:${scope}`, preferences)),
     async putSession(session) {
       if (session) await put('session', session)
       else await remove('session')

@@ -1,7 +1,7 @@
 /**
  * Builds the frame app into static files the wallet service serves (WALLET_FRAME_DIR; docs/embedded-frame.md):
  * index.html, style.css and app.js (one ESM bundle: no inline script, no eval, so the service's CSP holds) with its
- * config baked in (the dapp origins, the default network, the RPC nodes). `npx tsx frame/app/build.ts <outdir>`.
+ * config baked in (the dapp origins, the default network, the RPC nodes of EVM chains and Solana networks). `npx tsx frame/app/build.ts <outdir>`.
  */
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,7 +12,13 @@ import { ensureFrameApp } from './install'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 
-export type FrameAppConfig = { version?: string; parentOrigins?: readonly string[]; defaultChainId?: string; rpc?: Record<string, string> }
+export type FrameAppConfig = {
+  version?: string
+  parentOrigins?: readonly string[]
+  defaultChainId?: string
+  /** JSON-RPC nodes: by EVM chain id (`'31337'`) and by Solana network (`'solana:localnet'`). */
+  rpc?: Record<string, string>
+}
 
 export async function buildFrameApp(outdir: string, config: FrameAppConfig = {}): Promise<string> {
   ensureFrameApp()

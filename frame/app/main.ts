@@ -3,7 +3,7 @@ import { serveFrameChannel } from '../channel'
 import { browserStorage } from './browser-storage'
 import { originAllowed } from './origins'
 import { serviceClient } from './service-client'
-import { walletApp, type ApprovalRequest } from './wallet-app'
+import { walletApp, type ApprovalRequest, type ThemeSync } from './wallet-app'
 
 /**
  * The frame app's entry (docs/embedded-frame.md): its config is baked in by the build (frame/app/build.ts), so the
@@ -17,9 +17,9 @@ const configSchema = z.object({
   version: z.string(),
   /** Patterns of the dapp origins, as WALLET_ALLOWED_ORIGINS (`http://127.0.0.1:*`, `https://*.example.org`). */
   parentOrigins: z.array(z.string()),
-  defaultChainId: z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/)),
-  /** JSON-RPC nodes by EVM chain id. */
-  rpc: z.record(z.string().check(z.regex(/^\d+$/)), z.string()),
+  defaultChainId: z.string().check(z.regex(/^(eip155|solana):[-_a-zA-Z0-9]{1,32}$/)),
+  /** JSON-RPC nodes by EVM chain id (`31337`) or Solana network (`solana:localnet`, a CAIP-2 id). */
+  rpc: z.record(z.string().check(z.regex(/^(\d+|solana:[-_a-zA-Z0-9]{1,32})$/)), z.string()),
 })
 
 function parentOrigin(): string | undefined {
@@ -42,6 +42,8 @@ function approvalUi(): (request: ApprovalRequest) => Promise<boolean> {
       () =>
         new Promise<boolean>((resolve) => {
           element('title').textContent = request.title
+          // Who asks: the page's verified origin always, the dapp's name only when its synced url is that origin.
+          element('dapp').textContent = request.dapp.name ? `${request.dapp.name} · ${request.dapp.origin}` : request.dapp.origin
           const lines = element('lines')
           lines.replaceChildren(...request.lines.map((line) => Object.assign(document.createElement('pre'), { textContent: line })))
           element('approval').hidden = false
@@ -60,6 +62,23 @@ function approvalUi(): (request: ApprovalRequest) => Promise<boolean> {
   }
 }
 
+/**
+ * SYNC_THEME on the panel (docs/embedded-frame.md, "Theme"): the mode, and of the variables only the accent, the font
+ * and the radius, each checked by the browser's CSS parser. Text and background colours stay the mode's own, so no
+ * theme can make what the visitor approves unreadable.
+ */
+function applyTheme({ themeMode, themeVariables = {} }: ThemeSync) {
+  const root = document.documentElement
+  root.style.colorScheme = themeMode
+  const accepted = { '--latch-accent': 'color', '--latch-font-family': 'font-family', '--latch-radius': 'border-radius' } as const
+  for (const [name, property] of Object.entries(accepted)) {
+    const raw = themeVariables[name]
+    const value = typeof raw === 'number' && property === 'border-radius' ? `${raw}px` : typeof raw === 'string' ? raw : undefined
+    if (value !== undefined && value.length <= 200 && !/[;{}]|url\(|var\(/i.test(value) && CSS.supports(property, value)) root.style.setProperty(name, value)
+    else root.style.removeProperty(name)
+  }
+}
+
 function start() {
   const config = z.parse(configSchema, __LATCH_FRAME_CONFIG__)
   const parent = parentOrigin()
@@ -67,12 +86,17 @@ function start() {
     element('idle').textContent = 'This wallet cannot be used from this page.'
     return
   }
+  const solanaDefault = config.defaultChainId.startsWith('solana:') ? config.defaultChainId : Object.keys(config.rpc).find((key) => key.startsWith('solana:'))
   const app = walletApp({
     client: serviceClient({ baseUrl: location.origin }),
-    storage: browserStorage(),
+    storage: browserStorage(parent),
     approve: approvalUi(),
     rpcUrl: (chainId) => config.rpc[String(chainId)],
+    solanaRpcUrl: (caipNetworkId) => config.rpc[caipNetworkId],
     defaultChainId: config.defaultChainId as `${string}:${string}`,
+    // The first Solana network with a node, else mainnet.
+    ...(solanaDefault ? { defaultSolanaChainId: solanaDefault as `solana:${string}` } : {}),
+    theme: applyTheme,
   })
   serveFrameChannel({ allowedParentOrigins: [parent], version: config.version, handlers: app.handlers, ready: app.restore() })
 }

@@ -145,6 +145,18 @@ export function serviceClient(options: ServiceClientOptions) {
     async share(session: Session, kind: 'auth' | 'recovery'): Promise<SealedShare> {
       return parse(z.object({ share: sealedShareSchema }), await send('POST', `/v1/wallet/${kind}-share`, {}, session)).share
     },
+    /** POST /v1/email/update: a code to the account's current address (`primary`) before one to the new address. */
+    async updateEmail(session: Session, newEmail: string): Promise<{ step: 'primary' | 'secondary' }> {
+      return parse(z.object({ step: z.enum(['primary', 'secondary']) }), await send('POST', '/v1/email/update', { newEmail }, session))
+    },
+    /** POST /v1/email/update/primary: the current address's code; the service then mails the new address. */
+    async updateEmailPrimary(session: Session, otp: string): Promise<void> {
+      await send('POST', '/v1/email/update/primary', { otp }, session)
+    },
+    /** POST /v1/email/update/secondary: the new address's code; the account's address is the new one from then on. */
+    async updateEmailSecondary(session: Session, otp: string): Promise<{ newEmail: string }> {
+      return parse(z.object({ newEmail: z.string() }), await send('POST', '/v1/email/update/secondary', { otp }, session))
+    },
     /** The difference added to the frame's clock (ms) for proofs. */
     get skew() {
       return skew

@@ -4,8 +4,14 @@
  * wallet, the same address comes back after a reload and after the frame's storage is wiped, personal_sign is signed
  * only once approved, and a rejection is the protocol's error.
  */
+import fc from 'fast-check'
 import { createPublicClient, http, parseEther, recoverMessageAddress, recoverTypedDataAddress, toHex } from 'viem'
 import { startAnvil, type Anvil } from '../../scripts/devnet/anvil'
+import { startSvm, type Svm } from '../../scripts/devnet/svm'
+import { ed25519 } from '@noble/curves/ed25519'
+import { decodeBase58, encodeBase58 } from '../../kernel/rules/base58'
+import { fromBase64, toBase64 } from '../../kernel/rules/base64'
+import { buildTransfer } from '../../plugins/solana/wire'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deriveKeys } from '../../services/wallet/src/crypto'
 import { startDevInbox, type DevInbox } from '../../services/wallet/src/dev-inbox'
@@ -15,7 +21,7 @@ import { memoryStore } from '../../services/wallet/src/store'
 import { virtualClock } from '../../services/wallet/testing'
 import { FrameRequestError } from '../channel'
 import { serviceClient, type Session } from './service-client'
-import { userRejected, walletApp, type ApprovalRequest, type FrameStorage } from './wallet-app'
+import { userRejected, walletApp, type ApprovalRequest, type FrameStorage, type ThemeSync } from './wallet-app'
 
 // The service on a virtual clock, so the 30 s cool-down between two logins of one address passes without waiting.
 const clock = virtualClock()
@@ -23,6 +29,7 @@ let inbox: DevInbox
 let mailer: Mailer
 let service: WalletService
 let anvil: Anvil
+let svm: Svm
 const wallet = {
   get url() {
     return service.url
@@ -36,10 +43,12 @@ beforeAll(async () => {
   mailer = smtpMailer({ ...inbox.smtp, from: 'Wallet <wallet@localhost>' })
   const keys = deriveKeys(new TextEncoder().encode('latch wallet frame-app test secret, 32+ bytes long'))
   anvil = await startAnvil({ chainId: 31337 })
+  svm = await startSvm()
   service = await startWalletService({ store: memoryStore({ now: clock.now }), keys, mailer, allowedOrigins: ['http://127.0.0.1:*'], now: clock.now })
 })
 afterAll(async () => {
   await anvil?.stop()
+  await svm?.stop()
   await service?.stop()
   mailer?.close()
   await inbox?.stop()
@@ -55,8 +64,11 @@ async function codeFor(email: string): Promise<string> {
 function memoryStorage(): FrameStorage & { shares: Map<string, string> } {
   const shares = new Map<string, string>()
   let session: Session | undefined
+  let preferences: unknown
   return {
     shares,
+    getPreferences: async () => preferences,
+    putPreferences: async (next) => void (preferences = structuredClone(next)),
     getDeviceShare: async (id) => shares.get(id),
     putDeviceShare: async (id, share) => void shares.set(id, share),
     getSession: async () => session,
@@ -68,6 +80,7 @@ const context = { id: 'req-1', parentOrigin: 'http://127.0.0.1:5173' }
 
 function frame(storage: FrameStorage, answers: boolean[] = []) {
   const asked: ApprovalRequest[] = []
+  const themes: ThemeSync[] = []
   const app = walletApp({
     client: serviceClient({ baseUrl: wallet.url }),
     storage,
@@ -76,10 +89,13 @@ function frame(storage: FrameStorage, answers: boolean[] = []) {
       return answers.shift() ?? false
     },
     rpcUrl: (chainId) => (chainId === 31337 ? anvil.url : undefined),
+    solanaRpcUrl: (network) => (network === 'solana:localnet' ? svm.url : undefined),
     defaultChainId: 'eip155:31337',
+    defaultSolanaChainId: 'solana:localnet',
+    theme: (theme) => void themes.push(theme),
   })
   const h = app.handlers as Required<typeof app.handlers>
-  return { app, h, asked }
+  return { app, h, asked, themes }
 }
 
 async function login(h: ReturnType<typeof frame>['h'], email: string) {
@@ -163,5 +179,214 @@ describe('the frame wallet app', () => {
     expect(receipt).toMatchObject({ status: 'success', from: address.toLowerCase(), to: to.toLowerCase() })
     expect(await chain.getBalance({ address: to })).toBe(parseEther('0.25'))
     expect(asked.map((request) => request.title)).toEqual(['Sign this typed data?', 'Send this transaction?', 'Send this transaction?'])
+  })
+})
+
+const solanaLocal = 'solana:localnet'
+const rpcCall = async (method: string, params: unknown[]) =>
+  ((await (await fetch(svm.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: any }).result
+
+describe('the Solana account of the same login', () => {
+  it('answers GET_USER with both accounts, signs a message only once approved, and the same secret gives the same address', async () => {
+    const storage = memoryStorage()
+    const { h, app, asked } = frame(storage, [false, true])
+    await login(h, 'dave@example.com')
+    const evm = await h.GET_USER({ chainId: 'eip155:31337' }, context)
+    const sol = await h.GET_USER({ chainId: solanaLocal }, context)
+    expect(sol).toMatchObject({ email: 'dave@example.com', chainId: solanaLocal, address: app.solanaAddress, preferredAccountType: 'eoa' })
+    expect(decodeBase58(sol.address)).toHaveLength(32)
+    expect(sol.accounts).toEqual([
+      { address: sol.address, type: 'eoa' },
+      { address: evm.address, type: 'eoa' },
+    ])
+    expect(evm.accounts).toEqual([
+      { address: evm.address, type: 'eoa' },
+      { address: sol.address, type: 'eoa' },
+    ])
+    await expect(h.GET_USER({ chainId: 'bip122:000000000019d6689c085ae165831e93' }, context)).rejects.toThrow('This network is not supported')
+    expect(await h.RPC_REQUEST({ method: 'solana_getAccounts', chainId: solanaLocal }, context)).toEqual({ result: [{ pubkey: sol.address }] })
+
+    const message = encodeBase58(new TextEncoder().encode('Sign in to the dapp'))
+    const params = { message, pubkey: sol.address }
+    await expect(h.RPC_REQUEST({ method: 'solana_signMessage', params, chainId: solanaLocal }, context)).rejects.toThrow(userRejected)
+    const { result } = (await h.RPC_REQUEST({ method: 'solana_signMessage', params, chainId: solanaLocal }, context)) as { result: { signature: string } }
+    expect(asked.map((request) => request.lines[0])).toEqual(['Sign in to the dapp', 'Sign in to the dapp'])
+    expect(asked[0]!.dapp).toEqual({ origin: context.parentOrigin })
+    expect(ed25519.verify(decodeBase58(result.signature) as Uint8Array, decodeBase58(message) as Uint8Array, decodeBase58(sol.address) as Uint8Array)).toBe(true)
+
+    // Another address, a transaction passed off as a message: refused before anything is shown.
+    await expect(h.RPC_REQUEST({ method: 'solana_signMessage', params: { message, pubkey: encodeBase58(new Uint8Array(32).fill(1)) } }, context)).rejects.toThrow('not this wallet’s address')
+    const transfer = buildTransfer(decodeBase58(sol.address) as Uint8Array, new Uint8Array(32).fill(9), 1n, new Uint8Array(32).fill(1))
+    const asMessage = encodeBase58(transfer.subarray(65))
+    await expect(h.RPC_REQUEST({ method: 'solana_signMessage', params: { message: asMessage, pubkey: sol.address } }, context)).rejects.toThrow('the message is a Solana transaction')
+    expect(asked).toHaveLength(2)
+
+    // The storage wiped: the auth and recovery shares give the same Solana address.
+    const wiped = frame(memoryStorage())
+    await login(wiped.h, 'dave@example.com')
+    expect(wiped.app.solanaAddress).toBe(sol.address)
+  })
+
+  it('signs transactions and sends a SOL transfer the SVM executes, each only once approved', async () => {
+    const { h, asked } = frame(memoryStorage(), [true, true, false, true])
+    await login(h, 'erin@example.com')
+    const { address } = await h.GET_USER({ chainId: solanaLocal }, context)
+    svm.airdrop(address, 2_000_000_000n)
+    const to = new Uint8Array(32).fill(9)
+    const blockhash = decodeBase58((await rpcCall('getLatestBlockhash', [])).value.blockhash) as Uint8Array
+    const transfer = toBase64(buildTransfer(decodeBase58(address) as Uint8Array, to, 250_000_000n, blockhash))
+
+    const signed = (await h.RPC_REQUEST({ method: 'solana_signTransaction', params: { transaction: transfer }, chainId: solanaLocal }, context)) as { result: { signature: string; transaction: string } }
+    const bytes = fromBase64(signed.result.transaction) as Uint8Array
+    expect(encodeBase58(bytes.subarray(1, 65))).toBe(signed.result.signature)
+    expect(ed25519.verify(bytes.subarray(1, 65), bytes.subarray(65), decodeBase58(address) as Uint8Array)).toBe(true)
+    expect(asked[0]).toMatchObject({ title: 'Sign this transaction?' })
+    expect(asked[0]!.lines[0]).toBe(`1. System Program (11111111111111111111111111111111)\nTransfer 0.25 SOL\nFrom: ${address}\nTo: ${encodeBase58(to)}`)
+
+    const all = (await h.RPC_REQUEST({ method: 'solana_signAllTransactions', params: { transactions: [transfer, transfer] } }, context)) as { result: { transactions: string[] } }
+    expect(all.result.transactions).toEqual([signed.result.transaction, signed.result.transaction])
+    expect(asked[1]!.title).toBe('Sign these 2 transactions?')
+    expect(await rpcCall('getBalance', [encodeBase58(to)])).toMatchObject({ value: 0 })
+
+    // Not a signer, not a transaction: refused without a prompt.
+    const foreign = toBase64(buildTransfer(new Uint8Array(32).fill(4), to, 1n, blockhash))
+    await expect(h.RPC_REQUEST({ method: 'solana_signTransaction', params: { transaction: foreign } }, context)).rejects.toThrow('this wallet is not a signer')
+    await expect(h.RPC_REQUEST({ method: 'solana_signTransaction', params: { transaction: 'AAAA' } }, context)).rejects.toThrow('not a Solana transaction')
+    await expect(h.RPC_REQUEST({ method: 'solana_signAndSendTransaction', params: { transaction: transfer, options: { skipPreflight: 'yes' } } }, context)).rejects.toThrow('Invalid params')
+
+    const send = { transaction: transfer, options: { skipPreflight: false, preflightCommitment: 'confirmed' as const, maxRetries: 3 } }
+    await expect(h.RPC_REQUEST({ method: 'solana_signAndSendTransaction', params: send, chainId: solanaLocal }, context)).rejects.toThrow(userRejected)
+    expect(await rpcCall('getBalance', [encodeBase58(to)])).toMatchObject({ value: 0 })
+    const sent = (await h.RPC_REQUEST({ method: 'solana_signAndSendTransaction', params: send, chainId: solanaLocal }, context)) as { result: { signature: string } }
+    expect(sent.result.signature).toBe(signed.result.signature)
+    expect((await rpcCall('getSignatureStatuses', [[sent.result.signature]])).value[0]).toMatchObject({ err: null })
+    expect(await rpcCall('getBalance', [encodeBase58(to)])).toMatchObject({ value: 250_000_000 })
+    expect(asked.map((request) => request.title)).toEqual(['Sign this transaction?', 'Sign these 2 transactions?', 'Send this transaction?', 'Send this transaction?'])
+    // A network without a node: refused before the prompt.
+    await expect(h.RPC_REQUEST({ method: 'solana_signAndSendTransaction', params: send, chainId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' }, context)).rejects.toThrow('No RPC node for this network')
+    expect(asked).toHaveLength(4)
+  })
+
+  it('answers junk parameters with a visible refusal, never a crash, and shows a message with bidi characters as hex', async () => {
+    const { h, asked } = frame(memoryStorage())
+    await login(h, 'ivan@example.com')
+    const { address } = await h.GET_USER({ chainId: solanaLocal }, context)
+    const methods = ['solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction', 'solana_unknown']
+    const junk = fc.oneof(
+      fc.jsonValue(),
+      fc.record({ message: fc.string(), pubkey: fc.constant(address) }),
+      fc.record({ transaction: fc.base64String() }),
+      fc.record({ transactions: fc.array(fc.base64String(), { maxLength: 3 }) }),
+      fc.uint8Array({ maxLength: 300 }).map((bytes) => ({ transaction: toBase64(bytes) })),
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...methods), junk, async (method, params) => {
+        const outcome = await Promise.resolve()
+          .then(() => h.RPC_REQUEST({ method, params: params as never }, context))
+          .then(
+            () => 'answered',
+            (error: unknown) => error,
+          )
+        // Whatever came in, a refusal the visitor can read (the approval answers false, so never a signature).
+        expect(outcome).toBeInstanceOf(FrameRequestError)
+      }),
+      { numRuns: 150 },
+    )
+    const before = asked.length
+    const tricky = new TextEncoder().encode('Pay \u202e1 SOL')
+    await expect(h.RPC_REQUEST({ method: 'solana_signMessage', params: { message: encodeBase58(tricky), pubkey: address } }, context)).rejects.toThrow(userRejected)
+    expect(asked[before]!.lines[0]).toBe(`0x${Buffer.from(tricky).toString('hex')}`)
+    // Elsewhere (typed data) such characters are shown as escapes.
+    const evm = await h.GET_USER({ chainId: 'eip155:31337' }, context)
+    const typed = { domain: { name: 'Latch' }, types: { Mail: [{ name: 'contents', type: 'string' }] }, primaryType: 'Mail', message: { contents: 'pay\u202e01' } }
+    await expect(h.RPC_REQUEST({ method: 'eth_signTypedData_v4', params: [evm.address, JSON.stringify(typed)] }, context)).rejects.toThrow(userRejected)
+    expect(asked[before + 1]!.lines[0]).toContain('pay\\u{202e}01')
+    expect(asked[before + 1]!.lines[0]).not.toContain('\u202e')
+  })
+
+  it('switches to a Solana network, keeps the choice across reloads, and answers the chain id', async () => {
+    const storage = memoryStorage()
+    const first = frame(storage)
+    expect(await first.h.GET_CHAIN_ID(undefined, context)).toEqual({ chainId: 'eip155:31337' })
+    expect(await first.h.SWITCH_NETWORK({ chainId: solanaLocal }, context)).toEqual({ chainId: solanaLocal })
+    expect(await first.h.GET_CHAIN_ID(undefined, context)).toEqual({ chainId: solanaLocal })
+    await expect(first.h.SWITCH_NETWORK({ chainId: 'bip122:000000000019d6689c085ae165831e93' }, context)).rejects.toThrow('This network is not supported')
+    const reloaded = frame(storage)
+    await reloaded.app.restore()
+    expect(await reloaded.h.GET_CHAIN_ID(undefined, context)).toEqual({ chainId: solanaLocal })
+    expect(reloaded.app.preferences.networks).toEqual({ eip155: 'eip155:31337', solana: solanaLocal })
+  })
+})
+
+describe('the other messages', () => {
+  it('updates the e-mail with both codes: the same wallet under the new address, the old address no longer reaches it', async () => {
+    const storage = memoryStorage()
+    const { h, app } = frame(storage)
+    await login(h, 'frank@example.com')
+    const before = { evm: app.address, solana: app.solanaAddress }
+    // A copy of this frame's storage taken now: a frame that will not take part in the update.
+    const staleStorage = memoryStorage()
+    for (const [id, share] of storage.shares) await staleStorage.putDeviceShare(id, share)
+    await staleStorage.putSession(await storage.getSession())
+    clock.advance(31_000)
+    expect(await h.UPDATE_EMAIL({ email: 'frank.new@example.com' }, context)).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
+    const primary = await codeFor('frank@example.com')
+    await expect(h.UPDATE_EMAIL_SECONDARY_OTP({ otp: primary }, context)).rejects.toBeInstanceOf(FrameRequestError)
+    await h.UPDATE_EMAIL_PRIMARY_OTP({ otp: primary }, context)
+    expect(await h.UPDATE_EMAIL_SECONDARY_OTP({ otp: await codeFor('frank.new@example.com') }, context)).toEqual({ newEmail: 'frank.new@example.com' })
+    expect(await h.GET_USER({ chainId: 'eip155:31337' }, context)).toMatchObject({ email: 'frank.new@example.com', address: before.evm })
+    // After a reload the frame still answers the new address.
+    const reloaded = frame(storage)
+    await reloaded.app.restore()
+    expect(await reloaded.h.GET_USER({ chainId: solanaLocal }, context)).toMatchObject({ email: 'frank.new@example.com', address: before.solana })
+
+    // A frame of the same session that did not take part learns the new address at its next IS_CONNECTED.
+    const stale = frame(staleStorage)
+    await stale.app.restore()
+    expect(await stale.h.GET_USER({ chainId: 'eip155:31337' }, context)).toMatchObject({ email: 'frank@example.com' })
+    expect(await stale.h.IS_CONNECTED(undefined, context)).toEqual({ isConnected: true })
+    expect(await stale.h.GET_USER({ chainId: 'eip155:31337' }, context)).toMatchObject({ email: 'frank.new@example.com' })
+
+    const elsewhere = frame(memoryStorage())
+    await login(elsewhere.h, 'frank.new@example.com')
+    expect({ evm: elsewhere.app.address, solana: elsewhere.app.solanaAddress }).toEqual(before)
+    const old = frame(memoryStorage())
+    await login(old.h, 'frank@example.com')
+    expect(old.app.address).not.toBe(before.evm)
+    expect(old.app.solanaAddress).not.toBe(before.solana)
+  })
+
+  it('refuses an update without a session, and shows the service’s refusal of a wrong code', async () => {
+    const { h } = frame(memoryStorage())
+    await expect(h.UPDATE_EMAIL({ email: 'x@example.com' }, context)).rejects.toThrow('Not connected')
+    await login(h, 'gina@example.com')
+    await expect(h.UPDATE_EMAIL({ email: 'gina@example.com' }, context)).rejects.toThrow(/already the account’s e-mail address/)
+    clock.advance(31_000)
+    await h.UPDATE_EMAIL({ email: 'gina2@example.com' }, context)
+    const code = await codeFor('gina@example.com')
+    await expect(h.UPDATE_EMAIL_PRIMARY_OTP({ otp: String((Number(code) + 1) % 1_000_000).padStart(6, '0') }, context)).rejects.toBeInstanceOf(FrameRequestError)
+    expect(await h.GET_USER({ chainId: 'eip155:31337' }, context)).toMatchObject({ email: 'gina@example.com' })
+  })
+
+  it('syncs the theme and the dapp data (the name only for the verified origin), keeps eoa as the preferred account, has no smart-account networks', async () => {
+    const storage = memoryStorage()
+    const { h, asked, themes, app } = frame(storage, [false, false])
+    await login(h, 'hugo@example.com')
+    await h.SYNC_THEME({ themeMode: 'dark', themeVariables: { '--latch-accent': '#ff0000' } }, context)
+    expect(themes).toEqual([{ themeMode: 'dark', themeVariables: { '--latch-accent': '#ff0000' } }])
+
+    const dappData = { sdkVersion: '1.0.0', sdkType: 'latch', projectId: 'p1' }
+    await h.SYNC_DAPP_DATA({ ...dappData, metadata: { name: 'Pretend Bank', url: 'https://bank.example' } }, context)
+    const sign = () => Promise.resolve(h.RPC_REQUEST({ method: 'personal_sign', params: [toHex('hi'), app.address as string] }, context)).catch(() => undefined)
+    await sign()
+    expect(asked[0]!.dapp).toEqual({ origin: context.parentOrigin })
+    await h.SYNC_DAPP_DATA({ ...dappData, metadata: { name: 'Demo dapp', url: `${context.parentOrigin}/app` } }, context)
+    await sign()
+    expect(asked[1]!.dapp).toEqual({ origin: context.parentOrigin, name: 'Demo dapp' })
+
+    expect(await h.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' }, context)).toEqual({ type: 'eoa', address: app.address })
+    expect(await h.GET_USER({ chainId: 'eip155:31337' }, context)).toMatchObject({ preferredAccountType: 'eoa' })
+    expect(app.preferences.preferredAccountType).toBe('smartAccount')
+    expect(await h.GET_SMART_ACCOUNT_ENABLED_NETWORKS(undefined, context)).toEqual({ smartAccountEnabledNetworks: [] })
   })
 })

@@ -71,7 +71,11 @@ describe('startStack', () => {
       // It serves the built frame app (docs/embedded-frame.md), not the placeholder.
       const frame = await (await fetch(`${stack.wallet.url}/`)).text()
       expect(frame).toContain('<script type="module" src="app.js"></script>')
-      expect((await fetch(`${stack.wallet.url}/app.js`)).status).toBe(200)
+      const app = await fetch(`${stack.wallet.url}/app.js`)
+      expect(app.status).toBe(200)
+      // Its build knows the SVM's node, and the frame's CSP lets it reach it (solana_signAndSendTransaction).
+      expect(await app.text()).toContain(stack.solana.url)
+      expect((await fetch(`${stack.wallet.url}/`)).headers.get('content-security-policy')).toContain(new URL(stack.solana.url).origin)
     } finally {
       await stack.stop()
     }

@@ -142,9 +142,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const { startDevWalletService } = await import('../../services/wallet/src/dev-service')
     // The frame app (docs/embedded-frame.md), built into a temporary folder the service serves as WALLET_FRAME_DIR.
     const { buildFrameApp } = await import('../../frame/app/build')
-    const frameDir = await buildFrameApp(mkdtempSync(join(tmpdir(), 'latch-frame-')), { rpc: Object.fromEntries(chains.map((chain) => [String(chain.chainId), chain.url])) })
+    const frameRpc = { ...Object.fromEntries(chains.map((chain) => [String(chain.chainId), chain.url])), [solanaCaipNetworkIds.localnet]: solana.url }
+    const frameDir = await buildFrameApp(mkdtempSync(join(tmpdir(), 'latch-frame-')), { rpc: frameRpc })
     stoppers.push(async () => rmSync(frameDir, { recursive: true, force: true }))
-    const walletService = await startDevWalletService({ frameDir, frameConnectSrc: chains.map((chain) => new URL(chain.url).origin) })
+    const walletService = await startDevWalletService({ frameDir, frameConnectSrc: [...new Set(Object.values(frameRpc).map((url) => new URL(url).origin))] })
     stoppers.push(walletService.stop)
     const wallet = { url: walletService.url, inboxUrl: walletService.inbox.url }
     return { chains, api, devWalletJs, tokens: demoTokens, ens: { contracts: ensContracts, names: demoNames }, solana, bitcoin, walletConnect, wallet, stop: stopAll }
