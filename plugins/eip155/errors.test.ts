@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LatchError } from '../../kernel/index'
-import { providerErrorCode } from './errors'
-import { toWalletError } from './wallet-error'
+import { providerErrorCode, toWalletError } from './wallet-error'
 
 const walletError = (code: number, message = 'boom') => Object.assign(new Error(message), { code })
 

@@ -10,7 +10,7 @@
 export { describe, readAccounts, readChainId } from './accounts'
 export { eip155ReceiptReceived, eip155TokenRejected, eip155TransferSent, nativeBalanceTriggers } from './balance-events'
 export { estimateFee } from './estimate-fee'
-export { toWalletError } from './wallet-error'
+export { providerErrorCode, toWalletError } from './wallet-error'
 export { caipAddressOf, connectedEvents } from './connected'
 export {
   eip155CapabilitiesFailed,

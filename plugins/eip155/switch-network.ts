@@ -8,8 +8,8 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
-import { providerErrorCode, providerErrorCodes } from './errors'
-import { toWalletError } from './shared'
+import { providerErrorCodes } from './errors'
+import { providerErrorCode, toWalletError } from './shared'
 import { toHexQuantity } from './hex'
 import { chainIdOf } from './networks'
 import { toAddChainParameters } from './shared'

@@ -1,12 +1,22 @@
 /**
- * `toWalletError`: what the plugin's lazily loaded code maps a wallet's failure with. Apart from errors.ts, which the
- * entry's first load holds (the EIP-1193 provider's codes), and reached through the door (shared.ts) only, so none of
- * it rides in a dapp's first load (docs/chunks.md).
+ * `providerErrorCode` and `toWalletError`: what the plugin's lazily loaded code reads a wallet's failure with. Apart
+ * from errors.ts (the EIP-1193 codes, which the entry's first load holds for the provider) and reached through the door
+ * (shared.ts) only, so none of it rides in a dapp's first load (docs/chunks.md).
  */
 import { type LatchError, type VisitorMessageId } from '../../kernel/index'
 import { walletErrorReader } from '../../kernel/family/wallet-errors'
 import { eip155Errors } from './error-codes'
-import { providerErrorCode, providerErrorCodes } from './errors'
+import { integerField, readField } from '../../kernel/rules/thrown'
+import { providerErrorCodes } from './errors'
+
+/** The EIP-1193 code of a wallet error, looking inside the wrapper some wallets add; undefined when it has none. */
+export function providerErrorCode(error: unknown): number | undefined {
+  const code = integerField(error, 'code')
+  // MetaMask mobile wraps provider errors as -32603 with the real error in data.originalError.
+  const inner = integerField(readField(readField(error, 'data'), 'originalError'), 'code')
+  if (code === -32603 && inner !== undefined) return inner
+  return code ?? integerField(readField(error, 'cause'), 'code')
+}
 
 /** Options of `toWalletError`. */
 export type ToWalletErrorOptions = {
