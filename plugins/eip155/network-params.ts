@@ -1,8 +1,8 @@
 /**
  * What the plugin's lazily loaded code derives from a network: its CAIP id from a chain id, the placeholder of a chain
  * nobody configured, `wallet_addEthereumChain`'s parameters, the ENS universal resolver. Apart from networks.ts, which
- * the entry's first load holds, and reached through the door (shared.ts) only, so none of it rides in a dapp's first
- * load (docs/chunks.md).
+ * the entry's first load holds, and reached only by lazily loaded modules, each of which reaches the door (shared.ts),
+ * so none of it rides in a dapp's first load (docs/chunks.md).
  */
 import { constants, type CaipNetwork, type CaipNetworkId } from '../../kernel/index'
 import { toHexQuantity } from './hex'

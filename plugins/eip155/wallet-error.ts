@@ -1,7 +1,7 @@
 /**
  * `providerErrorCode` and `toWalletError`: what the plugin's lazily loaded code reads a wallet's failure with. Apart
- * from errors.ts (the EIP-1193 codes, which the entry's first load holds for the provider) and reached through the door
- * (shared.ts) only, so none of it rides in a dapp's first load (docs/chunks.md).
+ * from errors.ts (the EIP-1193 codes, which the entry's first load holds for the provider), and reached only by lazily
+ * loaded modules, each of which reaches the door (shared.ts), so none of it rides in a dapp's first load (docs/chunks.md).
  */
 import { type LatchError, type VisitorMessageId } from '../../kernel/index'
 import { walletErrorReader } from '../../kernel/family/wallet-errors'
