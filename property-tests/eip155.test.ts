@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest'
 import { LatchError, caipNetworkSchema, connectorSchema, errorDataSchema, shortMessages, visitorMessages, type VisitorMessageId } from 'latch'
 import { readAccounts, readChainId } from '../plugins/eip155/accounts'
 import { parseAnnouncement } from '../plugins/eip155/discover'
-import { providerErrorCodes, toWalletError } from '../plugins/eip155/errors'
+import { providerErrorCodes } from '../plugins/eip155/errors'
+import { toWalletError } from '../plugins/eip155/wallet-error'
 import { toHexQuantity, utf8ToHex } from '../plugins/eip155/hex'
-import { chainIdOf, fromViemChain, toAddChainParameters } from '../plugins/eip155/networks'
+import { chainIdOf, fromViemChain } from '../plugins/eip155/networks'
+import { toAddChainParameters } from '../plugins/eip155/network-params'
 
 const runs = { numRuns: 1000 }
 

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest'
-import { isEvmAddress, isSolanaAddress } from './address'
+import { isEvmAddress } from './address'
+import { isSolanaAddress } from './solana-address'
 
 const hex40 = 'd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
 

@@ -1,18 +1,11 @@
 /** Address format checks (docs/behaviour.md, "Addresses"). Total: any input that is not a matching string gives false. */
-import { decodeBase58 } from './base58'
 
 /** `0x` (lower-case x) is optional; then exactly 40 hex digits of either case. */
 const evmAddressPattern = /^(?:0x)?[0-9a-fA-F]{40}$/
-
-/** The base58 alphabet (no 0, O, I, l), 32 to 44 characters: every 32-byte key, and nothing needlessly long to decode. */
-const solanaAddressPattern = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 
 /** True when `value` is 40 hex digits with an optional `0x` prefix (no checksum check). */
 export function isEvmAddress(value: unknown): value is string {
   return typeof value === 'string' && evmAddressPattern.test(value)
 }
 
-/** True when `value` is base58 (32 to 44 characters) that decodes to exactly 32 bytes: an ed25519 public key. */
-export function isSolanaAddress(value: unknown): value is string {
-  return typeof value === 'string' && solanaAddressPattern.test(value) && decodeBase58(value)?.length === 32
-}
+// isSolanaAddress is in solana-address.ts: apart, so a page that checks only EVM addresses carries no base58 decoder.

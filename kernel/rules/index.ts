@@ -1,5 +1,6 @@
 /** The pure rules of docs/behaviour.md, shared by plugins and the UI. */
 export * from './address'
+export * from './solana-address'
 export * from './cache'
 export * from './caip'
 export * from './connections'

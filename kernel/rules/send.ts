@@ -3,7 +3,8 @@
  * ERC-20 transfer's call data and the pending list are the eip155 plugin's: plugins/eip155/send-tokens.ts, pending.ts). Pure and total: any input gives an answer, never a throw. Imported by path (it pulls in
  * keccak for the EIP-55 checksum), so the kernel's entry does not carry it.
  */
-import { isEvmAddress, isSolanaAddress } from './address'
+import { isEvmAddress } from './address'
+import { isSolanaAddress } from './solana-address'
 import { checksumAddress } from './checksum'
 import { LatchError } from '../engine/errors'
 import type { ChainNamespace } from '../types'

@@ -14,7 +14,6 @@ describe('public surface of latch/plugins/bip122', () => {
         "bitcoin",
         "bitcoinRegtest",
         "bitcoinTestnet",
-        "bitcoinWalletErrorCodes",
         "checkAccountSwitch",
         "getAccountAddresses",
         "loadBitcoinAddressRule",
@@ -31,7 +30,6 @@ describe('public surface of latch/plugins/bip122', () => {
         "signPsbt",
         "switchAccount",
         "switchableAccounts",
-        "toBitcoinWalletError",
       ]
     `)
   })

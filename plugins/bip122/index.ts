@@ -15,7 +15,6 @@ export { switchAccount, type SwitchAccountErrorType, type SwitchAccountParameter
 export { bip122BalanceFailed, bip122Events, bip122SwitchAccountFailed, bip122SwitchAccountRequested, bip122SwitchAccountSucceeded } from './events'
 export { selectBip122Accounts, selectBip122Address, selectBip122Network, selectBip122SwitchableAccounts, selectIsBip122Connected } from './selectors'
 export { checkAccountSwitch, switchableAccounts } from './rules'
-export { bitcoinWalletErrorCodes, toBitcoinWalletError } from './errors'
 export { satsConnectWallets } from './sats-wallets'
 
 /**

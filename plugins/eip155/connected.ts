@@ -1,5 +1,5 @@
 import { accountConnected, networkSwitched, type CaipAddress, type LatchEvent, type State } from '../../kernel/index'
-import { caipNetworkIdOf, placeholderNetwork } from './networks'
+import { caipNetworkIdOf, placeholderNetwork } from './network-params'
 import type { ConnectorEntry } from './registry'
 
 /** `network/switched` for a chain id; an unconfigured chain travels with a placeholder network (docs/behaviour.md, "Connection states" UnsupportedChain). */

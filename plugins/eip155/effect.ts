@@ -30,7 +30,7 @@ import { failIntent, whenNeeded, type Chunk } from '../../kernel/family/lazy'
 // Through the door (docs/chunks.md): reached from the first load too, shared.ts joins the chunk of what it re-exports,
 // so a lazily loaded module needs no file beyond the first load's.
 import { chunk } from './shared'
-import { universalResolverOf } from './networks'
+import { universalResolverOf } from './network-params'
 import type { Registry } from './registry'
 import { isForeignConnector } from './session'
 import type { TokenLists } from './token-balances'

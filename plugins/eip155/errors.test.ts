@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LatchError } from '../../kernel/index'
-import { providerErrorCode, toWalletError } from './errors'
+import { providerErrorCode, toWalletError } from './wallet-error'
 
 const walletError = (code: number, message = 'boom') => Object.assign(new Error(message), { code })
 

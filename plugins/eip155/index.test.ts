@@ -31,7 +31,6 @@ describe('public surface of latch/plugins/eip155', () => {
         "getCapabilities",
         "grantPermissions",
         "injectedConnectorId",
-        "placeholderNetwork",
         "providerErrorCodes",
         "resolveName",
         "revokePermissions",
@@ -45,9 +44,7 @@ describe('public surface of latch/plugins/eip155', () => {
         "sendTokens",
         "serializeTypedData",
         "signTypedData",
-        "toAddChainParameters",
         "toProviderError",
-        "toWalletError",
       ]
     `)
   })

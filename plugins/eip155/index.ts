@@ -2,7 +2,7 @@
 export { eip155, type Eip155Options } from './plugin'
 export type { TokenListEntry } from './tokens/options'
 export { eip155ReceiptReceived, eip155TokenRejected } from './balance-events'
-export { fromViemChain, placeholderNetwork, toAddChainParameters, type AddChainParameters, type FromViemChainOptions, type ViemChainLike } from './networks'
+export { fromViemChain, type FromViemChainOptions, type ViemChainLike } from './networks'
 export { getCapabilities, type GetCapabilitiesErrorType, type GetCapabilitiesParameters, type GetCapabilitiesReturnType } from './get-capabilities'
 export { signTypedData, serializeTypedData, type SignTypedDataErrorType, type SignTypedDataParameters, type SignTypedDataReturnType, type TypedDataShape } from './sign-typed-data'
 export { sendCalls, type Call, type SendCallsErrorType, type SendCallsParameters, type SendCallsReturnType } from './send-calls'
@@ -25,7 +25,7 @@ export {
   type Eip155State,
 } from './events'
 export { selectCapabilities, selectEip155Address, selectEip155ChainId, selectEip155Network, selectIsEip155Connected } from './selectors'
-export { providerErrorCodes, toWalletError, type ToWalletErrorOptions } from './errors'
+export { providerErrorCodes } from './errors'
 export { injectedConnectorId } from './injected-id'
 export type { Eip1193Provider } from './provider'
 export { eip155RpcUrlMissing, eip155TransportEvents } from './transport-events'

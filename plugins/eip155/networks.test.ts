@@ -3,7 +3,8 @@ import { anvil, mainnet, sepolia } from 'viem/chains'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { createLatch, replay, type ViemChainLike } from '../../kernel/index'
 import { createTestPorts } from '../../kernel/testing'
-import { eip155, fromViemChain, placeholderNetwork, toAddChainParameters } from './index'
+import { eip155, fromViemChain } from './index'
+import { placeholderNetwork, toAddChainParameters } from './network-params'
 
 describe('fromViemChain', () => {
   it('turns a viem chain into a CAIP network', () => {

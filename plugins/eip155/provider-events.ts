@@ -4,7 +4,7 @@ import { parseCaipAddress } from '../../kernel/rules/caip'
 import { readAccounts, readChainId } from './accounts'
 import { caipAddressOf, networkSwitchedTo } from './connected'
 import { followConnectedWallet } from '../../kernel/family/session'
-import { providerErrorCode } from './errors'
+import { providerErrorCode } from './wallet-error'
 import type { Eip1193Provider } from './provider'
 import type { Registry } from './registry'
 

@@ -10,7 +10,7 @@
 export { describe, readAccounts, readChainId } from './accounts'
 export { eip155ReceiptReceived, eip155TokenRejected, eip155TransferSent, nativeBalanceTriggers } from './balance-events'
 export { estimateFee } from './estimate-fee'
-export { toWalletError } from './errors'
+export { providerErrorCode, toWalletError } from './wallet-error'
 export { caipAddressOf, connectedEvents } from './connected'
 export {
   eip155CapabilitiesFailed,
@@ -26,7 +26,8 @@ export {
 export { toHexQuantity } from './hex'
 export { injectedConnectorId } from './injected-id'
 export { chunk } from '../../kernel/family/lazy'
-export { chainIdOf, universalResolverOf } from './networks'
+export { chainIdOf } from './networks'
+export { caipNetworkIdOf, placeholderNetwork, toAddChainParameters, universalResolverOf } from './network-params'
 export { capabilitiesSchema, hexQuantitySchema } from './schemas'
 export { selectEip155ChainId } from './selectors'
 export { activeSession, isForeignConnector } from './session'

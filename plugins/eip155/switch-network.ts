@@ -8,9 +8,11 @@ import {
   type LatchEvent,
   type Logged,
 } from '../../kernel/index'
-import { providerErrorCode, providerErrorCodes, toWalletError } from './errors'
+import { providerErrorCodes } from './errors'
+import { providerErrorCode, toWalletError } from './shared'
 import { toHexQuantity } from './hex'
-import { chainIdOf, toAddChainParameters } from './networks'
+import { chainIdOf } from './networks'
+import { toAddChainParameters } from './shared'
 import type { Eip1193Provider } from './provider'
 import type { Registry } from './registry'
 import { activeSession } from './session'

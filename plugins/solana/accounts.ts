@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { describeIssues, LatchError } from '../../kernel/index'
-import { isSolanaAddress } from '../../kernel/rules/address'
+import { isSolanaAddress } from '../../kernel/rules/solana-address'
 import { decodeBase58 } from '../../kernel/rules/base58'
 import { featureSchemas, isBytes, maxAccounts, refused, type FeatureName, type StandardWallet, type StandardWalletAccount } from './wallet-schema'
 import { equalBytes } from './wire'

@@ -3,7 +3,7 @@
  * requests over a wallet pairing. Messages in base58, transactions in base64, options as Solana's RPC names them.
  */
 import * as z from 'zod/mini'
-import { isSolanaAddress } from '../../kernel/rules/address'
+import { isSolanaAddress } from '../../kernel/rules/solana-address'
 
 const base58 = z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]*$/, 'base58 text'))
 const base64 = z.string().check(z.minLength(4), z.regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'base64 text'))

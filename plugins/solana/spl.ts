@@ -8,7 +8,7 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import * as z from 'zod/mini'
 import { LatchError } from '../../kernel/index'
-import { isSolanaAddress } from '../../kernel/rules/address'
+import { isSolanaAddress } from '../../kernel/rules/solana-address'
 import { decodeBase58, encodeBase58 } from '../../kernel/rules/base58'
 import { fixedList } from '../../kernel/family/wallet-intents'
 import { fromBase64 } from '../../kernel/rules/base64'

@@ -6,7 +6,8 @@ import * as z from 'zod/mini'
 import { constants, LatchError, type CaipAddress, type CaipNetwork, type CaipNetworkId, type ChainNamespace, type ConnectionAccount } from '../../kernel/index'
 import { defaultAllowedMethods } from '../../kernel/rules/methods'
 import { isCaipAddress, parseCaipAddress } from '../../kernel/rules/caip'
-import { isEvmAddress, isSolanaAddress } from '../../kernel/rules/address'
+import { isEvmAddress } from '../../kernel/rules/address'
+import { isSolanaAddress } from '../../kernel/rules/solana-address'
 
 /** The events Latch asks every family's wallet for. */
 export const defaultEvents = ['accountsChanged', 'chainChanged'] as const
