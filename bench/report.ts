@@ -363,7 +363,7 @@ export function embeddedRows(f: EmbeddedFigures): string[][] {
       'frame load → READY',
       ...three(f.frame.ready),
       f.frame.ready.runs
-        ? `iframe inserted → the channel ready (FRAME_READY + the specified 500 ms); inserted → its \`load\` ${median(f.frame.loaded)}, → FRAME_READY on the port ${median(f.frame.frameReady)}; Connect Wallet click → iframe inserted ${median(f.frame.inserted)} (the plugin's code loading); ${f.frame.ready.runs} runs`
+        ? `iframe inserted → the channel ready (FRAME_READY + the specified 500 ms); inserted → its \`load\` ${median(f.frame.loaded)}, → FRAME_READY on the port ${median(f.frame.frameReady)}; Connect Wallet click → iframe inserted ${median(f.frame.inserted)} (the modal opening, then the plugin's lazy part loading on \`modal/opened\` and adding the frame); ${f.frame.ready.runs} runs`
         : `no frame became ready within 15 s (${f.tried} tried)`,
     ],
     [
