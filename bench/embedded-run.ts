@@ -38,7 +38,7 @@ export type FirstUseFile = Pick<PageFile, 'path' | 'gzip' | 'name' | 'embedded'>
 export type EmbeddedBytes = {
   /** What embeddedWallet() adds to the bench's EVM + api dapp's first load, and to everything it can load (scripts/embedded-size.ts). */
   plugin: { upFront: { raw: number; gzip: number }; all: { raw: number; gzip: number } }
-  /** The JS the host page fetched from the Connect Wallet click to the account shown (the first run), gzip per file. */
+  /** The JS the host page fetched from the Connect Wallet click until the account was shown and the modal closed (the first run), gzip per file. */
   firstUse: FirstUseFile[]
   /** The frame app's files as frame/app/build.ts writes them. */
   frame: { name: string; raw: number; gzip: number }[]
