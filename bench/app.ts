@@ -41,7 +41,7 @@ export type DappCost = {
 /**
  * The plugins a bench dapp registers beside eip155: api (curated registry, wallet list), solana, bip122 (Bitcoin),
  * walletconnect, siwx (sign in with the wallet), names (account names), embedded (the e-mail wallet; measured by
- * scripts/embedded-size.ts, not yet a row of the bench's table).
+ * scripts/embedded-size.ts for the "Embedded wallet" rows, bench/embedded-run.ts).
  */
 export type DappPlugin = 'api' | 'solana' | 'bip122' | 'walletconnect' | 'siwx' | 'names' | 'embedded'
 

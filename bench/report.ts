@@ -1,4 +1,4 @@
-/** Tables and "How" text of the dapp-size, modal-open, WalletConnect, sign-in and Activity benches, for the console and bench/RESULTS.md. */
+/** Tables and "How" text of the dapp-size, modal-open, WalletConnect, sign-in, Activity and embedded wallet benches, for the console and bench/RESULTS.md. */
 import { readFileSync } from 'node:fs'
 import { arch, cpus, platform, release, totalmem } from 'node:os'
 import { join } from 'node:path'
@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { kb } from '../scripts/build'
 import type { ActivityFigures, ActivityOptions, ActivitySeries } from './activity-run'
 import { dapps, everyPluginDapp, pluginCosts, type Bytes, type DappCost } from './app'
+import type { EmbeddedFigures, EmbeddedOptions } from './embedded-run'
 import type { OpenFigures, OpenOptions, OpenRun, OpenSeries } from './open'
 import type { Summary } from './stats'
 import type { SiwxFigures, SiwxModeFigures, SiwxOptions } from './siwx-run'
@@ -323,6 +324,90 @@ export function activityMarkdown(f: ActivityFigures, options: ActivityOptions, l
     '### How (Activity)',
     '',
     ...activityHow(f, options, lazyGzip),
+    '',
+  ]
+}
+
+/** Header of the embedded wallet table. */
+export const embeddedHeader = ['measure', 'median', 'min', 'max', 'notes']
+
+/** Why the table has no peer beside it (the issue asks for one where a peer can run here). */
+export const embeddedNoPeer =
+  "no peer runs here: AppKit's e-mail wallet needs Reown's cloud (its frame and auth service), and Privy, Dynamic and Magic are closed services; none can run an embedded wallet offline on 127.0.0.1"
+
+/** Rows of the embedded wallet table: the host page's bytes, the frame app's, the three timings, and the runs' record. */
+export function embeddedRows(f: EmbeddedFigures): string[][] {
+  // A series with no run that got there has no samples (NaN here, null once through JSON).
+  const three = (s: Summary) => (s.runs ? [ms(s.median), ms(s.min), ms(s.max)] : ['none', '—', '—'])
+  const median = (s: Summary) => (s.runs ? ms(s.median) : 'none')
+  const { plugin, firstUse, frame } = f.bytes
+  const own = firstUse.filter((file) => file.embedded)
+  const others = firstUse.filter((file) => !file.embedded)
+  const sum = (files: readonly { gzip: number }[]) => files.reduce((total, file) => total + file.gzip, 0)
+  const list = (files: readonly { name: string; gzip: number }[]) => files.map((file) => `${file.name} ${kb(file.gzip)}`).join(', ')
+  const frameGzip = sum(frame)
+  const frameRaw = frame.reduce((total, file) => total + file.raw, 0)
+  return [
+    ['host page: embeddedWallet() up front', `${kb(plugin.upFront.gzip)} gzip`, '—', '—', `${kb(plugin.upFront.raw)} minified: what the plugin adds to the first load of the EVM + api dapp (React external; \`npx tsx scripts/embedded-size.ts --plugin\`); everything it can load adds ${kb(plugin.all.gzip)} gzip (${kb(plugin.all.gzip - plugin.upFront.gzip)} lazily); the issue's bound: 15 kB gzip up front`],
+    [
+      'host page: on first use',
+      `${kb(sum(own))} gzip`,
+      '—',
+      '—',
+      firstUse.length
+        ? `the embedded wallet's chunks the page fetched from the Connect Wallet click until the account was shown and the modal closed: ${own.length} files (${list(own)}); in the same span ${others.length} other files, ${kb(sum(others))} gzip (the modal's lazy views it preloads once idle, the eip155 plugin's lazy parts; largest: ${list([...others].sort((a, b) => b.gzip - a.gzip).slice(0, 3))})`
+        : 'no run reached the account: nothing recorded',
+    ],
+    ['frame app', `${kb(frameGzip)} gzip`, '—', '—', `${frame.map((file) => `${file.name} ${kb(file.gzip)}`).join(', ')} (gzip level 9, each file); ${kb(frameRaw)} as built (frame/app/build.ts, minified)`],
+    [
+      'frame load → READY',
+      ...three(f.frame.ready),
+      f.frame.ready.runs
+        ? `iframe inserted → the channel ready (FRAME_READY + the specified 500 ms); inserted → its \`load\` ${median(f.frame.loaded)}, → FRAME_READY on the port ${median(f.frame.frameReady)}; Connect Wallet click → iframe inserted ${median(f.frame.inserted)} (the modal opening, then the plugin's lazy part loading on \`modal/opened\` and adding the frame); ${f.frame.ready.runs} runs`
+        : `no frame became ready within 15 s (${f.tried} tried)`,
+    ],
+    [
+      'code entered → account shown',
+      ...three(f.account.frame),
+      f.account.frame.runs
+        ? `six digits in the code field → the ConnectButton's account painted; in DOM ${median(f.account.dom)}; modal closed ${median(f.account.closed)} (${f.account.closed.runs} of ${f.account.frame.runs}); ${f.account.frame.runs} runs`
+        : `no code entered showed the account within 15 s (${f.tried} tried)`,
+    ],
+    [
+      'approve click → signature returned',
+      ...three(f.sign.approved),
+      f.sign.approved.runs
+        ? `personal_sign: the click on Approve in the frame → \`signMessage\` resolved in the page; the whole call (the frame's approval shown, the click, the signature) ${median(f.sign.call)}; ${f.sign.verified}/${f.sign.approved.runs} signatures recovered to the account; ${f.sign.approved.runs} runs`
+        : `no approval returned a signature within 15 s (${f.tried} tried)`,
+    ],
+    ['runs', `${f.signed}/${f.tried} signed`, '—', '—', `${f.readied}/${f.tried} frames ready, ${f.shown}/${f.tried} accounts shown; ${f.outsideRequests.length} outside requests, ${f.consoleErrors.length} console errors; ${embeddedNoPeer}`],
+  ]
+}
+
+/** The "How" items of the embedded wallet bench. */
+export function embeddedHow(f: EmbeddedFigures, options: EmbeddedOptions): string[] {
+  return [
+    `- **Embedded wallet** (bench/embedded-run.ts, bench/embedded-page.ts, bench/embedded-probe.ts; alone: \`npx tsx bench/embedded.ts\` or \`npm run bench -- --embedded\`): \`startDemo()\` for the local stack, whose wallet service (the memory store, the dev inbox as its SMTP server, 127.0.0.1 only; docs/wallet-service.md) serves the frame app built by frame/app/build.ts. The dapp is bench/embedded-page.ts: \`createLatch\` with \`eip155()\` on the stack's first anvil and \`embeddedWallet({ frameUrl })\` pointing at the service, a ConnectButton in a LatchProvider, bundled from the repository's source like the demo (minified, code-split, production React) and served without compression on its own 127.0.0.1 port (the frame's origin is another). Chromium ${f.chromium}; each of ${options.runs} runs is a fresh page from \`newGuardedPage\` (fresh context: no cache, nothing stored), \`goto\` until \`load\`, ${options.settleMs} ms, 'Connect Wallet', a fresh e-mail address per run.`,
+    '- **frame load → READY**: an init script (in the page before its scripts) records `performance.now()` when a MutationObserver sees the channel\'s iframe added, at its first `load`, and when `FRAME_READY` arrives on the channel\'s port (it wraps the listeners `MessagePort.prototype.addEventListener` is given, and passes every message on); the dapp marks `embedded/frameReported { kind: \'frame_ready\' }` from `latch.events$`. The figure is inserted → that event: the frame\'s document, its script and styles, its session restored (none in a fresh context), the handshake, `FRAME_READY`, and the 500 ms the channel waits after it (docs/embedded-wallet.md, "Handshake").',
+    '- **code entered → account shown**: the e-mail typed, Continue, the code read from the dev inbox\'s `/messages` (not timed); the probe armed, playwright fills the code field (one `input` event with six digits, which the view submits at once). Start: that `input` event (capture phase on window, its target through the shadow root the `autocomplete="one-time-code"` field). End: the first animation frame in which the ConnectButton\'s account (`.latch-account`) is in the document; it holds `CONNECT_OTP` (the frame redeems the code with the service, fetches and opens its auth share, rebuilds the wallet) and `GET_USER`, the families connecting and the button\'s render. Notes: in the DOM (a MutationObserver), and the modal closed (the first frame with no `.backdrop` in its shadow root).',
+    '- **approve click → signature returned**: `signMessage(latch, { message, ns: \'eip155\' })` (personal_sign through the AUTH wallet, `RPC_REQUEST` to the frame); the page shows the frame (its element is hidden until then; this page does it by hand: no view of the modal shows it yet) and playwright clicks the frame\'s Approve. Start: the click, recorded by the init script inside the frame as `performance.timeOrigin + performance.now()`; end: the same clock in the page when `signMessage` resolved (two documents, one machine: the wall clock at sub-millisecond resolution). The signature is checked with viem\'s `recoverMessageAddress` against the account.',
+    '- **bytes**: up front, `embeddedPluginCost()` of scripts/embedded-size.ts (the bench\'s EVM + api dapp built with and without `embeddedWallet()`, React external, gzip level 9 per file). On first use: the JS files of the page\'s origin whose fetch started between the Connect Wallet click and the modal closed after the account was shown (resource timing, first run), matched to the dapp\'s build (gzip level 9 per file, from its metafile); "the embedded wallet\'s" are those holding modules of plugins/embedded/ or ui/modal/views/EmailLogin/ (the channel, the protocol and the login, the e-mail field and EmailLogin); the others are what any first connect loads (the eip155 plugin\'s lazy parts). The frame app: its three files as frame/app/build.ts writes them.',
+    '- Medians, min and max through `summarize`; the bench fails if a frame was not ready, an account not shown or a signature not returned within 15 s, a signature did not recover to the account, or a request left 127.0.0.1 (the wallet frame\'s too: the guard is the context\'s). Console errors are counted, not failed on.',
+  ]
+}
+
+/** The "Embedded wallet" section of bench/RESULTS.md: the table and its "How" items. */
+export function embeddedMarkdown(f: EmbeddedFigures, options: EmbeddedOptions): string[] {
+  return [
+    '## Embedded wallet',
+    '',
+    'The e-mail wallet (docs/embedded-wallet.md) on the local stack: its bytes in the host page and in the frame, the frame loaded → ready, the code entered → the account shown, and Approve in the frame → the signature in the page, in headless chromium.',
+    '',
+    mdTable(embeddedHeader, embeddedRows(f)),
+    '',
+    '### How (embedded wallet)',
+    '',
+    ...embeddedHow(f, options),
     '',
   ]
 }

@@ -8,6 +8,8 @@ import { replay } from '../kernel/index'
 import { buildPackage, kb } from '../scripts/build'
 import { activityFailures, benchActivity, defaultActivityOptions, type ActivityFigures, type ActivityOptions } from './activity-run'
 import { benchApp, dapps, type DappCost } from './app'
+import { embeddedMain } from './embedded'
+import { benchEmbedded, defaultEmbeddedOptions, embeddedFailures, type EmbeddedFigures, type EmbeddedOptions } from './embedded-run'
 import { createBenchLatch, dispatchBenchEvents } from './events'
 import type { LogMemory } from './memory'
 import { benchOpen, defaultOpenOptions, type OpenFigures, type OpenOptions } from './open'
@@ -15,7 +17,7 @@ import { benchPeers, type PeerFigures } from './peers-run'
 import { ensurePeers } from './peers-install'
 import * as peersReport from './peers-report'
 import { benchReplayCli } from './replay-cli'
-import { activityHeader, activityMarkdown, activityRows, appHeader, appHow, appRows, machineLines, mdTable, moduleRows, openHeader, openHow, openRows, partsHeader, partsRows, siwxHeader, siwxMarkdown, siwxRows, textTable, wcHeader, wcHow, wcRows } from './report'
+import { activityHeader, activityMarkdown, activityRows, appHeader, appHow, appRows, embeddedHeader, embeddedMarkdown, embeddedRows, machineLines, mdTable, moduleRows, openHeader, openHow, openRows, partsHeader, partsRows, siwxHeader, siwxMarkdown, siwxRows, textTable, wcHeader, wcHow, wcRows } from './report'
 import { benchSiwx, defaultSiwxOptions, siwxFailures, type SiwxFigures, type SiwxOptions } from './siwx-run'
 import { summarize, type Summary } from './stats'
 import { benchWalletConnect, defaultWcOptions, wcFailures, type WcFigures, type WcOptions } from './wc-run'
@@ -125,6 +127,8 @@ type Figures = {
   siwxOptions: SiwxOptions
   activity: ActivityFigures
   activityOptions: ActivityOptions
+  embedded: EmbeddedFigures
+  embeddedOptions: EmbeddedOptions
   peers: PeerFigures
 }
 
@@ -189,6 +193,7 @@ export function resultsMarkdown(f: Figures, events: number, date: Date): string 
     '',
     ...siwxMarkdown(f.siwx, f.siwxOptions, f.app),
     ...activityMarkdown(f.activity, f.activityOptions),
+    ...embeddedMarkdown(f.embedded, f.embeddedOptions),
     '## How',
     '',
     `- **dispatch + reduce**: \`createLatch\` (core plugin only) on \`createTestPorts\` ports, default log bound; ${int(events)} events (balance loading/updated across eip155, solana and bip122, cache/stored, router push/back, modal open/close, network/switched, connect/disconnect cycles; bench/events.ts), virtual time +10 ms every 100 events. Events per second of wall time; median, min and max of ${f.dispatch.runs} runs after one warm-up run.`,
@@ -208,6 +213,9 @@ export function resultsMarkdown(f: Figures, events: number, date: Date): string 
 }
 
 async function main(): Promise<{ code: number; output: string }> {
+  // `npm run bench -- --embedded [runs] [--json]`: the embedded wallet's part alone (as `npx tsx bench/embedded.ts`).
+  const args = process.argv.slice(2)
+  if (args.includes('--embedded')) return embeddedMain(args.filter((arg) => arg !== '--embedded'))
   const events = 100_000
   const runs = 20
   const log = (line: string) => process.stderr.write(`${line}\n`)
@@ -234,9 +242,11 @@ async function main(): Promise<{ code: number; output: string }> {
   const siwx = await benchSiwx(siwxOptions, log)
   const activityOptions = defaultActivityOptions
   const activity = await benchActivity(activityOptions, log)
+  const embeddedOptions = defaultEmbeddedOptions
+  const embedded = await benchEmbedded(embeddedOptions, log)
   log('Latch against its peers: bench/apps built with the same configuration, then opened in chromium…')
   const peers = await benchPeers(log)
-  const figures: Figures = { dispatch, replay: replayed, replayCli, fuzz, memory, size, app, open, openOptions, walletConnect, wcOptions, siwx, siwxOptions, activity, activityOptions, peers }
+  const figures: Figures = { dispatch, replay: replayed, replayCli, fuzz, memory, size, app, open, openOptions, walletConnect, wcOptions, siwx, siwxOptions, activity, activityOptions, embedded, embeddedOptions, peers }
   mkdirSync(join(root, 'bench'), { recursive: true })
   writeFileSync(join(root, 'bench/RESULTS.md'), resultsMarkdown(figures, events, new Date()))
   const failures = [
@@ -248,6 +258,7 @@ async function main(): Promise<{ code: number; output: string }> {
     ...wcFailures(walletConnect),
     ...siwxFailures(siwx),
     ...activityFailures(activity),
+    ...embeddedFailures(embedded),
   ]
   for (const r of peers.open.runs.filter((run) => run.library === 'Latch')) {
     const opened = r.first.opened + r.warm.opened
@@ -271,6 +282,8 @@ async function main(): Promise<{ code: number; output: string }> {
     textTable(siwxHeader, siwxRows(siwx)),
     '',
     textTable(activityHeader, activityRows(activity)),
+    '',
+    textTable(embeddedHeader, embeddedRows(embedded)),
     '',
     'Latch against its peers (React excluded; ratios: Latch ÷ peer)',
     textTable(peersReport.peerSizeHeader, peersReport.peerSizeRows(peers.costs)),

@@ -1,0 +1,111 @@
+/**
+ * The in-page side of the embedded wallet bench (docs/embedded-wallet.md), as plain JavaScript (a string, so no
+ * transpiler helper leaks into the page). Installed with `addInitScript`, it runs in the dapp's page and in the wallet
+ * frame: in the page it defines `window.__latchEmbeddedBench`; in the frame it notes the click on Approve.
+ */
+import { probeHelpers } from './probe-helpers'
+
+/** The page's marks, `performance.now()` readings (ms since the page's navigation start). */
+export type ProbeMarks = {
+  /** The Connect Wallet click (the modal opens: the plugin's code and the frame load). */
+  connect?: number
+  /** A MutationObserver saw the channel's iframe (`title="Latch embedded wallet"`) added to the document. */
+  inserted?: number
+  /** The iframe's first `load` event (the frame's document and its subresources loaded). */
+  loaded?: number
+  /** `FRAME_READY` arrived on the channel's port (a wrapper of `MessagePort.prototype.addEventListener`'s listeners). */
+  frameReady?: number
+  /** The plugin logged `embedded/frameReported { kind: 'frame_ready' }`: the channel is ready (FRAME_READY + 500 ms). */
+  ready?: number
+}
+
+/** Code entered → account shown, as the page saw it (`performance.now()`). */
+export type ProbeAccount = {
+  /** The `input` event (capture phase, on window) that left six digits in the `autocomplete="one-time-code"` field. */
+  entered: number
+  /** A MutationObserver (or frame) first found the ConnectButton's account (`.latch-account`). */
+  dom: number
+  /** The first animation frame in which it was there: the figure. */
+  frame: number
+  /** The first animation frame from then on with the modal closed (no `.backdrop` in its shadow root), or null within 3 s. */
+  closed: number | null
+}
+
+/** The JS files the page fetched (resource timing): those whose fetch started after `from`, by path, with bytes as served. */
+export type ProbeScripts = { path: string; start: number; bytes: number }[]
+
+export const embeddedProbeScript = String.raw`(() => {
+  if (window.top !== window) {
+    // The wallet frame (another origin): the click on its Approve, on the wall clock the page also reads.
+    addEventListener('click', (event) => {
+      const target = event.composedPath()[0]
+      if (target instanceof Element && target.id === 'approve' && window.__latchApproveAt === undefined) window.__latchApproveAt = performance.timeOrigin + performance.now()
+    }, true)
+    return
+  }
+  const bench = { marks: {} }
+  Object.defineProperty(window, '__latchEmbeddedBench', { value: bench })
+${probeHelpers}
+  const mark = (name) => {
+    if (bench.marks[name] === undefined) bench.marks[name] = performance.now()
+  }
+  bench.mark = mark
+
+  // The channel's iframe added, and its first load.
+  new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.addedNodes)
+        if (node instanceof HTMLIFrameElement && node.title === 'Latch embedded wallet') {
+          mark('inserted')
+          node.addEventListener('load', () => mark('loaded'))
+        }
+  }).observe(document, { childList: true, subtree: true })
+
+  // FRAME_READY on the port: the channel listens with addEventListener('message'); the listener is wrapped, not changed.
+  const add = MessagePort.prototype.addEventListener
+  MessagePort.prototype.addEventListener = function (type, listener, options) {
+    if (type !== 'message' || typeof listener !== 'function') return add.call(this, type, listener, options)
+    return add.call(this, type, function (event) {
+      if (event && event.data && event.data.type === 'FRAME_READY') mark('frameReady')
+      return listener.call(this, event)
+    }, options)
+  }
+
+  // The click on Connect Wallet (a button of the page, outside the modal).
+  addEventListener('click', (event) => {
+    const target = event.composedPath().find((node) => node instanceof HTMLButtonElement)
+    if (target && /Connect Wallet/.test(target.textContent || '')) mark('connect')
+  }, true)
+
+  const account = () => document.querySelector('.latch-account')
+  const closed = () => !shadow()?.querySelector('.backdrop')
+
+  // The next input that leaves six digits in the code field → the account shown, then the modal closed.
+  bench.armCode = () => {
+    bench.account = new Promise((resolve) => {
+      const listener = (event) => {
+        const target = event.composedPath()[0]
+        if (!(target instanceof HTMLInputElement) || target.autocomplete !== 'one-time-code') return
+        if (!/^\d{6}$/.test(target.value.replace(/\D/g, ''))) return
+        removeEventListener('input', listener, true)
+        const entered = performance.now()
+        watch(() => account() !== null, ({ dom, frame }) => {
+          const until = performance.now() + 3000
+          const wait = () => {
+            if (closed()) return resolve({ entered, dom, frame, closed: performance.now() })
+            if (performance.now() > until) return resolve({ entered, dom, frame, closed: null })
+            requestAnimationFrame(wait)
+          }
+          requestAnimationFrame(wait)
+        })
+      }
+      addEventListener('input', listener, true)
+    })
+  }
+
+  // Scripts fetched after from, by path, with their bytes as served.
+  bench.scriptsAfter = (from) =>
+    entries()
+      .filter((e) => /\.js(\?|$)/.test(e.name) && e.startTime >= from && new URL(e.name).origin === location.origin)
+      .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime - from, bytes: e.encodedBodySize }))
+})()`
