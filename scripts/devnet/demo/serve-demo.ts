@@ -58,10 +58,12 @@ export function demoSiwxBackend(origin: string, stack: { chains: readonly { chai
  * `react: 'development'` serves it with React's development build, StrictMode on (scripts/devnet/demo/build.ts).
  * `embedded: true` gives the page the embedded wallet's e-mail login (`embeddedWallet({ frameUrl })` on the stack's wallet
  * service, the dev inbox linked; docs/embedded-wallet.md): `npm start` has it; the tests that do not exercise it leave it
- * out, so their Connect view and requests stay as they were.
+ * out, so their Connect view and requests stay as they were. `walletClock`: the wallet service's clock (scripts/devnet/stack.ts).
  */
-export async function startDemo(options: { themeMode?: 'light' | 'dark' | 'system'; react?: 'production' | 'development'; embedded?: boolean } = {}): Promise<DemoServer> {
-  const stack = await startStack({ wallets: [...curatedWallets] })
+export async function startDemo(
+  options: { themeMode?: 'light' | 'dark' | 'system'; react?: 'production' | 'development'; embedded?: boolean; walletClock?: () => number } = {},
+): Promise<DemoServer> {
+  const stack = await startStack({ wallets: [...curatedWallets], walletClock: options.walletClock })
   // The wallet service serves the frame app at its root (docs/wallet-service.md, WALLET_FRAME_DIR).
   const embedded = options.embedded ? { frameUrl: `${stack.wallet.url}/`, inboxUrl: stack.wallet.inboxUrl } : undefined
   const files = await buildDemo({
