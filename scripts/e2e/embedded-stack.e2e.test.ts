@@ -10,8 +10,8 @@
  *
  * The wallet service's clock is the test's: before each new login it moves past the 30 s a new code to the same address
  * waits (the rule is the service's own tests'; docs/wallet-service.md, "Limits"), so the file waits for no cool-down.
- * Screenshots (the e-mail field, the code entry, the frame's approval) go to LATCH_EMBEDDED_STACK_SHOTS or a temporary
- * folder; a person looks at them, nothing compares them.
+ * Screenshots (the demo's link to the inbox, the e-mail field, the code entry, the frame's approval) go to
+ * LATCH_EMBEDDED_STACK_SHOTS or a temporary folder; a person looks at them, nothing compares them.
  */
 import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -117,7 +117,10 @@ describe.skipIf(!hasChromium())('the embedded wallet on the local stack (npm sta
 
   it('logs in with the code from the dev inbox: the EVM account shows, connected through AUTH on the first anvil', async () => {
     // The page links the inbox the codes arrive in, next to Connect.
-    expect(await page.getByTestId('demo-inbox').getByRole('link', { name: 'dev inbox' }).getAttribute('href')).toBe(inboxUrl)
+    const link = page.getByTestId('demo-inbox').getByRole('link', { name: 'dev inbox' })
+    expect(await link.getAttribute('href')).toBe(inboxUrl)
+    expect(await link.isVisible()).toBe(true)
+    await page.locator('.page').screenshot({ path: join(shots, 'demo-inbox-link.png'), animations: 'disabled' })
     // Nothing of the wallet service loads before the modal opens.
     expect(await page.locator(frameSelector()).count()).toBe(0)
     address = await logIn({ shoot: true })
