@@ -62,8 +62,11 @@ describe.skipIf(!hasChromium())('the embedded wallet on the local stack (npm sta
   afterAll(async () => {
     if (!guarded) return
     const outside = guarded.outsideRequests
+    const refused = guarded.consoleErrors.filter((text) => /Content.Security.Policy|Refused to/i.test(text))
     await guarded.close()
     expect(outside).toEqual([])
+    // The demo's strict policy (frame-src for the wallet service) and the frame's own refused nothing on the way.
+    expect(refused).toEqual([])
   })
 
   /** The codes the dev inbox holds for the address, newest first (its JSON route). */
