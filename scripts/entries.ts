@@ -32,6 +32,8 @@ export const entries: readonly Entry[] = [
   { subpath: './plugins/siwx', source: 'plugins/siwx/index.ts', out: 'plugins/siwx' },
   // A backend's sign-in checks (docs/siwx.md, "Server mode"): apart, so the plugin's entry carries no verification code.
   { subpath: './plugins/siwx/server', source: 'plugins/siwx/server.ts', out: 'plugins/siwx-server' },
+  // The embedded wallet's e-mail login (docs/embedded-wallet.md): the frame's channel and the login load on first use.
+  { subpath: './plugins/embedded', source: 'plugins/embedded/index.ts', out: 'plugins/embedded' },
   // wagmi's connector over Latch (docs/wagmi.md): its own entry, so a dapp that does not import it loads none of it.
   { subpath: './wagmi', source: 'adapters/wagmi/index.ts', out: 'wagmi' },
   { subpath: './react', source: 'ui/index.ts', out: 'react' },

@@ -86,7 +86,7 @@ describe('a fresh clone with only the root packages installed', () => {
     expect(existsSync(join(clone, 'scripts/devnet/node_modules'))).toBe(false)
   }, 60_000)
 
-  it('`npm start` installs the local stack, serves the demo and an EVM chain, and SIGTERM to npm stops every process it started', async () => {
+  it('`npm start` installs the local stack, serves the demo, an EVM chain and the e-mail login (frame and dev inbox), and SIGTERM to npm stops every process it started', async () => {
     npm = spawn('npm', ['start', '--silent'], { cwd: clone, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     npm.stdout?.on('data', (chunk: Buffer) => (output += chunk))
@@ -106,6 +106,22 @@ describe('a fresh clone with only the root packages installed', () => {
     expect(await page.text()).toContain('<script')
     const rpc = await fetch(chain![2]!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) })
     expect(((await rpc.json()) as { result: string }).result).toBe(`0x${Number(chain![1]).toString(16)}`)
+
+    // The e-mail login is wired (docs/embedded-wallet.md, "In the demo"): the demo's policy may frame the wallet service
+    // (and the page has the plugin: startDemo({ embedded: true })), the service serves the built frame app to the demo's
+    // origin (frame-ancestors lists 127.0.0.1), and the dev inbox's page loads.
+    const walletUrl = /Wallet service\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1]
+    const inboxUrl = /Dev inbox\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1]
+    expect(walletUrl, output).toBeDefined()
+    expect(inboxUrl, output).toBeDefined()
+    expect(page.headers.get('content-security-policy')).toContain(`frame-src ${walletUrl};`)
+    const frame = await fetch(`${walletUrl}/`)
+    expect(frame.status).toBe(200)
+    expect(frame.headers.get('content-security-policy')).toMatch(/frame-ancestors [^;]*http:\/\/127\.0\.0\.1:\*/)
+    expect(await frame.text()).toContain('id="approval"')
+    const inbox = await fetch(`${inboxUrl}/`)
+    expect(inbox.status).toBe(200)
+    expect(await inbox.text()).toContain('Dev inbox')
 
     const started = descendants(npm.pid!)
     // npm, sh, tsx's node, two anvils at least.

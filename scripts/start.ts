@@ -12,7 +12,8 @@ import { constants as osConstants } from 'node:os'
 import { startDemo } from './devnet/launch'
 
 // React's development build, StrictMode on: the page behaves as an app on a Vite or Next.js dev server (docs/react.md, "StrictMode").
-const demo = await startDemo({ react: 'development' })
+// The embedded wallet's e-mail login too: the field in Connect, the codes in the dev inbox (docs/embedded-wallet.md).
+const demo = await startDemo({ react: 'development', embedded: true })
 let stopping = false
 async function shutdown(code: number) {
   if (stopping) return
@@ -35,7 +36,7 @@ console.log(`
   WalletConnect relay ${demo.stack.walletConnect.relayUrl} (development relay, this machine only)
   WalletConnect wallet ${demo.stack.walletConnect.pageUrl} (paste a dapp's wc: URI there to pair, then approve or reject there)
   Wallet service      ${demo.stack.wallet.url} (the embedded wallet's e-mail login, docs/wallet-service.md)
-  Dev inbox           ${demo.stack.wallet.inboxUrl} (every login code the wallet service mails lands here)
+  Dev inbox           ${demo.stack.wallet.inboxUrl} (log in by e-mail: type any address in Connect, the code lands here)
 
   The page carries three dev wallets that ask you to approve or reject each request, like browser
   extensions: Latch Dev Wallet (EVM), Solana Dev Wallet (Solana) and Latch Dev Bitcoin (Bitcoin,

@@ -89,6 +89,7 @@ describe("the demo's Content-Security-Policy (docs/csp.md)", () => {
   it.each([
     ['demoCsp', demoCsp],
     ["the demo stack's", demoStackCsp(stack)],
+    ["the demo stack's with the embedded wallet", demoStackCsp(stack, 'http://127.0.0.1:7100/')],
   ])('%s policy is strict: every required directive, no unsafe-inline or unsafe-eval', (_, policy) => {
     const parsed = directives(policy)
     expect(parsed.get('default-src')).toEqual(["'none'"])
@@ -114,6 +115,14 @@ describe("the demo's Content-Security-Policy (docs/csp.md)", () => {
   it("with the local Solana network, it reaches that network's RPC and websocket too, on 127.0.0.1", () => {
     const parsed = directives(demoStackCsp({ ...stack, solana: { url: 'http://127.0.0.1:8899', wsUrl: 'ws://127.0.0.1:8899' } }))
     expect(parsed.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:8545', 'http://127.0.0.1:8546', 'http://127.0.0.1:9000', 'http://127.0.0.1:8899', 'ws://127.0.0.1:8899'])
+  })
+
+  it("with the embedded wallet, it may frame the wallet service's origin and no other; without it, no frame at all", () => {
+    const parsed = directives(demoStackCsp(stack, 'http://127.0.0.1:7100/'))
+    expect(parsed.get('frame-src')).toEqual(['http://127.0.0.1:7100'])
+    expect(parsed.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:8545', 'http://127.0.0.1:8546', 'http://127.0.0.1:9000'])
+    expect(directives(demoStackCsp(stack)).has('frame-src')).toBe(false)
+    expect(directives(demoStackCsp(stack)).get('default-src')).toEqual(["'none'"])
   })
 
   it('strictCsp without any origin to reach refuses every connection', () => {

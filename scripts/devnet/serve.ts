@@ -13,6 +13,8 @@ export type CspSources = {
   connect?: readonly string[]
   /** img-src beyond 'self' and data: (e.g. the provider API's wallet images). */
   img?: readonly string[]
+  /** frame-src: the origins the page may frame (the embedded wallet's frame, docs/csp.md). None by default: default-src 'none' refuses every frame. */
+  frame?: readonly string[]
 }
 
 /**
@@ -20,13 +22,14 @@ export type CspSources = {
  * stylesheets only from the page's origin, no 'unsafe-inline' and no 'unsafe-eval' anywhere, no plugins,
  * no <base>, no form submissions, and no framing.
  */
-export function strictCsp({ connect = ['http://127.0.0.1:*'], img = [] }: CspSources = {}): string {
+export function strictCsp({ connect = ['http://127.0.0.1:*'], img = [], frame = [] }: CspSources = {}): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     ["img-src 'self' data:", ...img].join(' '),
     connect.length > 0 ? `connect-src ${connect.join(' ')}` : "connect-src 'none'",
+    ...(frame.length > 0 ? [`frame-src ${frame.join(' ')}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

@@ -17,11 +17,14 @@ export function App({
   onLocale,
   solana,
   bitcoin,
+  inboxUrl,
 }: {
   locale: string | undefined
   onLocale(locale: string | undefined): void
   solana?: DemoConfig['solana']
   bitcoin?: { esploraUrl: string }
+  /** The dev inbox of the embedded wallet's service, when the demo has the e-mail login. */
+  inboxUrl?: string
 }) {
   const { isConnected } = useLatchAccount()
   const family = useLatch(selectFamily)
@@ -35,6 +38,15 @@ export function App({
           <ConnectButton />
         </nav>
       </header>
+      {inboxUrl && !isConnected ? (
+        <p className="email-hint" data-testid="demo-inbox">
+          No wallet? Type any e-mail address in Connect: the code arrives in the{' '}
+          <a href={inboxUrl} target="_blank" rel="noreferrer">
+            dev inbox
+          </a>
+          .
+        </p>
+      ) : null}
       <main className="content">
         <h1>A dapp on a local chain</h1>
         <p className="lead">Two anvil chains, Solana and Bitcoin regtest, dev wallets the browser discovers like extensions, and no internet.</p>

@@ -11,6 +11,11 @@ export type DemoConfig = {
   bitcoin?: { esploraUrl: string }
   /** The local WalletConnect relay the demo's walletConnect() plugin pairs through (docs/walletconnect.md, "Local relay and dev wallet"). */
   walletConnect?: { relayUrl: string }
+  /**
+   * The embedded wallet's e-mail login (docs/embedded-wallet.md): the stack's frame URL (the wallet service serves the
+   * frame app at its `/`) and its dev inbox, where the login codes land (the page links it).
+   */
+  embedded?: { frameUrl: string; inboxUrl: string }
   themeMode?: 'light' | 'dark' | 'system'
 }
 

@@ -5,6 +5,7 @@ import { api } from '../../../plugins/api/index'
 import { names } from '../../../plugins/names/index'
 import { bip122, bitcoinRegtest } from '../../../plugins/bip122/index'
 import { eip155 } from '../../../plugins/eip155/index'
+import { embeddedWallet } from '../../../plugins/embedded/index'
 import { siwx, siwxServer } from '../../../plugins/siwx/index'
 import { solana, solanaLocalnet } from '../../../plugins/solana/index'
 import { walletConnect } from '../../../plugins/walletconnect/index'
@@ -48,6 +49,9 @@ const signIn =
         }),
       ]
     : []
+// The embedded wallet (docs/embedded-wallet.md): the e-mail field in Connect, its frame on the stack's wallet service; the
+// codes land in the dev inbox the page links. `?email=off` leaves it out.
+const embedded = config.embedded && query.get('email') !== 'off' ? config.embedded : undefined
 const plugins = [
   eip155({ tokens: config.tokens }),
   api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId, balances: !fromChain } : {}),
@@ -57,6 +61,7 @@ const plugins = [
   ...bitcoin,
   ...pairing,
   ...signIn,
+  ...(embedded ? [embeddedWallet({ frameUrl: embedded.frameUrl })] : []),
 ]
 const latch = createLatch({
   networks: [
@@ -95,7 +100,7 @@ function Root() {
   const [locale, setLocale] = useState(query.get('locale') ?? undefined)
   return (
     <LatchProvider latch={latch} locale={locale} locales={locales}>
-      <App locale={locale} onLocale={setLocale} solana={solanaConfig} bitcoin={withBitcoin ? config.bitcoin : undefined} />
+      <App locale={locale} onLocale={setLocale} solana={solanaConfig} bitcoin={withBitcoin ? config.bitcoin : undefined} inboxUrl={embedded?.inboxUrl} />
       {Devtools ? (
         <Suspense fallback={null}>
           <Devtools plugins={plugins} />

@@ -1,6 +1,6 @@
 /**
  * The documented examples, as a dapp writes them (README.md, docs/react.md, docs/i18n.md, docs/wagmi.md,
- * docs/walletconnect.md, docs/solana.md, docs/bitcoin.md, docs/siwx.md; docs/wagmi.md's in wagmi-app.tsx). scripts/package/strict-types.test.ts
+ * docs/walletconnect.md, docs/solana.md, docs/bitcoin.md, docs/siwx.md, docs/embedded-wallet.md; docs/wagmi.md's in wagmi-app.tsx). scripts/package/strict-types.test.ts
  * typechecks them from the packed tarball under the strictest settings with no @types/node; tsconfig.json checks them
  * against the sources. A line marked @ts-expect-error is a mistake the types must refuse.
  */
@@ -8,6 +8,7 @@ import { createLatch, sendTransaction, signMessage } from 'latch'
 import { bip122, bitcoin, bitcoinTestnet } from 'latch/plugins/bip122'
 import { api } from 'latch/plugins/api'
 import { eip155, fromViemChain } from 'latch/plugins/eip155'
+import { embeddedWallet, selectEmbedded } from 'latch/plugins/embedded'
 import { siwx } from 'latch/plugins/siwx'
 import { solana, solanaDevnet, solanaMainnet } from 'latch/plugins/solana'
 import { walletConnect } from 'latch/plugins/walletconnect'
@@ -47,6 +48,12 @@ export const everyFamily = createLatch({
     siwx({ statement: 'Sign in to Example.' }),
   ],
 })
+
+// docs/embedded-wallet.md, "The plugin": the e-mail login beside the EVM plugin, its slice read through selectEmbedded.
+export const withEmail = createLatch({ networks: [mainnet], plugins: [eip155(), embeddedWallet({ frameUrl: 'https://wallet.example.com/' })] })
+export const loggedInEmail: string | undefined = selectEmbedded(withEmail.getState())?.user?.email
+// @ts-expect-error frameUrl is required
+export const noFrame = embeddedWallet({})
 
 // docs/react.md, "Verb hooks".
 export function Sign() {

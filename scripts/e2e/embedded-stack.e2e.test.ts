@@ -1,0 +1,237 @@
+/**
+ * The embedded wallet's real path on the local stack (docs/embedded-wallet.md, docs/embedded-frame.md,
+ * docs/wallet-service.md), in chromium: the demo with `startDemo({ embedded: true })` — the page's plugin, the built frame
+ * app served by the wallet service on its own origin, the dev inbox. One visitor, one page, in order: an e-mail typed in
+ * Connect, the code read from the dev inbox's JSON, the account shown (EVM); a script of the page posting to the frame's
+ * window gets no answer; a message signed after Approve in the frame (verified with viem); a transaction approved the same
+ * way and mined on anvil; a reload keeps the login; Disconnect, then a login again gives the same address; the frame
+ * origin's storage wiped (CDP), then a login again gives the same address (the recovery share); a page of an origin the
+ * service does not allow cannot even load the frame (frame-ancestors).
+ *
+ * The wallet service's clock is the test's: before each new login it moves past the 30 s a new code to the same address
+ * waits (the rule is the service's own tests'; docs/wallet-service.md, "Limits"), so the file waits for no cool-down.
+ * Screenshots (the demo's link to the inbox, the e-mail field, the code entry, the frame's approval) go to
+ * LATCH_EMBEDDED_STACK_SHOTS or a temporary folder; a person looks at them, nothing compares them.
+ */
+import { mkdirSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { createPublicClient, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { walletLimits } from '../../services/wallet/src/limits'
+import { startDemo } from '../devnet/demo/serve-demo'
+import { hasChromium, newGuardedPage, type GuardedPage } from './harness'
+import { useDemoBrowser } from './use-demo'
+
+const shots = process.env.LATCH_EMBEDDED_STACK_SHOTS ?? join(tmpdir(), 'latch-embedded-stack-shots')
+const email = 'visitor@example.com'
+/** The demo's SignMessage and SendForm defaults (scripts/devnet/demo/). */
+const demoMessage = 'Hello from the Latch demo'
+const demoRecipient: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+
+/** How far ahead of the real time the wallet service's clock runs. */
+let ahead = 0
+
+describe.skipIf(!hasChromium())('the embedded wallet on the local stack (npm start’s demo)', () => {
+  // As `npm start` serves it: React's development build, StrictMode on (every component mounted twice).
+  const stack = useDemoBrowser(() => startDemo({ embedded: true, react: 'development', walletClock: () => Date.now() + ahead }))
+  let guarded: GuardedPage
+  let page: Page
+  let address: Address
+  let walletUrl: string
+  let inboxUrl: string
+
+  const modal = () => page.locator('[data-latch-modal]')
+  const dialogs = () => modal().locator('[role="dialog"]')
+  const frameSelector = () => `iframe[src^="${walletUrl}/"]`
+
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true })
+    walletUrl = stack.demo.stack.wallet.url
+    inboxUrl = stack.demo.stack.wallet.inboxUrl
+    guarded = await newGuardedPage(stack.browser)
+    page = guarded.page
+    await page.setViewportSize({ width: 1280, height: 800 })
+    // The demo as `npm start` serves it, every family (the account checked is EVM's; the Solana leg is below), without the
+    // WalletConnect relay this file does not use.
+    await page.goto(new URL('/?wc=off', stack.demo.url).href)
+  })
+
+  afterAll(async () => {
+    if (!guarded) return
+    const outside = guarded.outsideRequests
+    const refused = guarded.consoleErrors.filter((text) => /Content.Security.Policy|Refused to/i.test(text))
+    await guarded.close()
+    expect(outside).toEqual([])
+    // The demo's strict policy (frame-src for the wallet service) and the frame's own refused nothing on the way.
+    expect(refused).toEqual([])
+  })
+
+  /** The codes the dev inbox holds for the address, newest first (its JSON route). */
+  async function inbox(): Promise<{ id: number; code: string | null }[]> {
+    const response = await fetch(`${inboxUrl}/messages?to=${encodeURIComponent(email)}`)
+    return (await response.json()) as { id: number; code: string | null }[]
+  }
+
+  /** Connect → e-mail → Continue → the code from the inbox → the account shown. Returns the address the page shows. */
+  async function logIn(options: { shoot?: boolean } = {}): Promise<Address> {
+    const before = (await inbox())[0]?.id ?? 0
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const field = modal().getByRole('textbox', { name: 'Email' })
+    await field.waitFor()
+    if (options.shoot) await modal().locator('.card').screenshot({ path: join(shots, 'connect-email.png'), animations: 'disabled' })
+    await field.fill(email)
+    await modal().getByRole('button', { name: 'Continue' }).click()
+    const entry = modal().getByRole('textbox', { name: 'Verification code' })
+    await entry.waitFor()
+    await expect.poll(async () => ((await inbox())[0]?.id ?? 0) > before, { timeout: 20_000 }).toBe(true)
+    // One code per Continue (StrictMode's second mount asks for none).
+    const sent = (await inbox()).filter((message) => message.id > before)
+    expect(sent).toHaveLength(1)
+    const code = sent[0]?.code
+    expect(code).toMatch(/^\d{6}$/)
+    if (options.shoot) await modal().locator('.card').screenshot({ path: join(shots, 'code-entry.png'), animations: 'disabled' })
+    await entry.pressSequentially(code as string)
+    await expect.poll(() => dialogs().count(), { timeout: 30_000 }).toBe(0)
+    const shown = page.getByTestId('demo-address')
+    await expect.poll(async () => (await shown.textContent()) ?? '', { timeout: 30_000 }).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    return (await shown.textContent()) as Address
+  }
+
+  /**
+   * Shows the frame where the visitor can click it. The page keeps the frame hidden (0 × 0) and draws no approval view of
+   * its own yet (docs/embedded-wallet.md, "Views": ApproveTransaction is the modal's next view); until it does, the test
+   * puts the frame on screen, as that view will, and clicks Approve in the frame's own panel.
+   */
+  async function approveInFrame(expected: string, shot?: string): Promise<void> {
+    const panel = page.frameLocator(frameSelector()).locator('#approval:not([hidden])')
+    await panel.waitFor({ state: 'attached', timeout: 30_000 })
+    await page.locator(frameSelector()).evaluate((element: HTMLIFrameElement) => {
+      Object.assign(element.style, { width: '400px', height: '340px', left: 'calc(50% - 200px)', top: '120px', opacity: '1', pointerEvents: 'auto', border: '1px solid #888', borderRadius: '12px', zIndex: '2147483647' })
+    })
+    await expect.poll(async () => (await panel.locator('#lines').textContent()) ?? '').toContain(expected)
+    if (shot) await page.screenshot({ path: join(shots, shot), animations: 'disabled' })
+    await page.frameLocator(frameSelector()).locator('#approve').click()
+    await page.locator(frameSelector()).evaluate((element: HTMLIFrameElement) => {
+      Object.assign(element.style, { width: '0', height: '0', opacity: '0', pointerEvents: 'none', border: '0' })
+    })
+  }
+
+  const rpc = () => createPublicClient({ transport: http(stack.demo.stack.chains[0]!.url) })
+
+  it('logs in with the code from the dev inbox: the EVM account shows, connected through AUTH on the first anvil', async () => {
+    // The page links the inbox the codes arrive in, next to Connect.
+    const link = page.getByTestId('demo-inbox').getByRole('link', { name: 'dev inbox' })
+    expect(await link.getAttribute('href')).toBe(inboxUrl)
+    expect(await link.isVisible()).toBe(true)
+    await page.locator('.page').screenshot({ path: join(shots, 'demo-inbox-link.png'), animations: 'disabled' })
+    // Nothing of the wallet service loads before the modal opens.
+    expect(await page.locator(frameSelector()).count()).toBe(0)
+    address = await logIn({ shoot: true })
+    expect(await page.evaluate(() => (window as unknown as { latchDemo: { latch: { getState(): { chains: { eip155: { connectorId?: string } } } } } }).latchDemo.latch.getState().chains.eip155.connectorId)).toBe('AUTH')
+    expect(await page.getByTestId('demo-network').textContent()).toContain(`eip155:${stack.demo.stack.chains[0]!.chainId}`)
+    // The code never reaches the dapp's log or storage.
+    const code = (await inbox())[0]!.code as string
+    expect(await page.evaluate(() => JSON.stringify((window as unknown as { latchDemo: { exportLog(): unknown } }).latchDemo.exportLog()))).not.toContain(code)
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(code)
+  }, 90_000)
+
+  // The Solana leg (the account on Solana, a Solana message signed) comes with the frame's Solana accounts: its own test
+  // here, on the demo's every family, once the frame answers GET_USER on Solana.
+  it.todo('Solana: the same login shows a Solana account and signs a Solana message approved in the frame')
+
+  it('answers nothing a script of the page posts to the frame’s window; a message signed after Approve in the frame verifies with viem', async () => {
+    await page.evaluate((origin) => {
+      const w = window as unknown as { __sneaky: unknown[] }
+      w.__sneaky = []
+      window.addEventListener('message', (event) => {
+        if (event.origin === origin) w.__sneaky.push(event.data)
+      })
+      const target = (document.querySelector(`iframe[src^="${origin}/"]`) as HTMLIFrameElement).contentWindow as Window
+      // A request without the channel, and a handshake of its own with its own port.
+      target.postMessage({ id: 'r999', type: 'APP_GET_USER', payload: { chainId: 'eip155:31337' } }, origin)
+      const { port1, port2 } = new MessageChannel()
+      port1.onmessage = (event) => w.__sneaky.push(event.data)
+      target.postMessage({ type: 'LATCH_FRAME_HANDSHAKE', protocol: 1, nonce: 'sneaky-nonce-0123456789' }, origin, [port2])
+    }, walletUrl)
+
+    await page.getByTestId('demo-sign').click()
+    await approveInFrame(demoMessage, 'frame-approval.png')
+    const signature = page.getByTestId('demo-signature')
+    await signature.waitFor({ timeout: 30_000 })
+    expect(await verifyMessage({ address, message: demoMessage, signature: (await signature.textContent()) as Hex })).toBe(true)
+    // The channel's round trip came after the posts: anything the frame had answered them would have arrived first.
+    expect(await page.evaluate(() => (window as unknown as { __sneaky: unknown[] }).__sneaky)).toEqual([])
+  }, 90_000)
+
+  it('sends a transaction approved in the frame, mined on anvil', async () => {
+    const client = rpc()
+    await client.request({ method: 'anvil_setBalance' as never, params: [address, '0x8ac7230489e80000'] as never }) // 10 ETH
+    const before = await client.getBalance({ address: demoRecipient })
+    await page.getByTestId('demo-send').click()
+    // The frame's panel names the recipient and the value (in wei).
+    await approveInFrame(`Value: ${parseEther('0.5')} wei`)
+    const shown = page.getByTestId('demo-tx-hash')
+    await shown.waitFor({ timeout: 30_000 })
+    const receipt = await client.waitForTransactionReceipt({ hash: (await shown.textContent()) as Hex })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    expect(await client.getBalance({ address: demoRecipient })).toBe(before + parseEther('0.5'))
+  }, 90_000)
+
+  it('stays logged in after a reload: the same address, no code asked', async () => {
+    const codes = (await inbox()).length
+    await page.reload()
+    await expect.poll(async () => (await page.getByTestId('demo-address').textContent().catch(() => null)) ?? '', { timeout: 30_000 }).toBe(address)
+    expect((await inbox()).length).toBe(codes)
+  }, 90_000)
+
+  it('signs out on Disconnect, and a login again gives the same address', async () => {
+    await page.getByRole('button', { name: new RegExp(address.slice(0, 6), 'i') }).first().click()
+    await modal().getByRole('button', { name: 'Disconnect' }).click()
+    await page.getByTestId('demo-disconnected').waitFor()
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('emailLoginUsed'))), { timeout: 10_000 }).toEqual([])
+    ahead += walletLimits.resendCooldownMs
+    expect(await logIn()).toBe(address)
+  }, 90_000)
+
+  it('after the frame origin’s storage is wiped, a login again gives the same address (the recovery share)', async () => {
+    const cdp = await guarded.context.newCDPSession(page)
+    await cdp.send('Storage.clearDataForOrigin', { origin: walletUrl, storageTypes: 'all' })
+    await cdp.detach()
+    // The device share and the session are gone with the origin's storage.
+    const frame = page.frames().find((f) => f.url().startsWith(`${walletUrl}/`))
+    expect(await frame!.evaluate(async () => (await indexedDB.databases()).length)).toBe(0)
+    await page.reload()
+    // The stored login is checked with the frame, which has no session any more: the page is logged out.
+    await page.getByTestId('demo-disconnected').waitFor({ timeout: 30_000 })
+    ahead += walletLimits.resendCooldownMs
+    expect(await logIn()).toBe(address)
+  }, 90_000)
+
+  it('a page of an origin the service does not allow cannot load the frame (frame-ancestors)', async () => {
+    // [::1]: a loopback origin outside the local stack's allowed list (any port of 127.0.0.1 and localhost).
+    const server: Server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>foreign</title><iframe id="frame" src="${walletUrl}/"></iframe>`)
+    })
+    await new Promise<void>((done) => server.listen(0, '::1', () => done()))
+    const foreign = await newGuardedPage(stack.browser)
+    try {
+      const refused: string[] = []
+      foreign.page.on('console', (message) => refused.push(message.text()))
+      await foreign.page.goto(`http://[::1]:${(server.address() as AddressInfo).port}/`)
+      const frame = await (await foreign.page.waitForSelector('#frame')).contentFrame()
+      await frame?.waitForLoadState('load')
+      // The browser rendered no document of the wallet's origin in it.
+      expect(frame?.url() ?? '').not.toMatch(new RegExp(`^${walletUrl}/`))
+      await expect.poll(() => refused.some((text) => /frame-ancestors/.test(text)), { timeout: 10_000 }).toBe(true)
+      expect(foreign.outsideRequests).toEqual([])
+    } finally {
+      await foreign.close()
+      await new Promise<void>((done) => server.close(() => done()))
+    }
+  }, 90_000)
+})
