@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createLatch, disconnect, LatchError, modalOpened, request, signMessage, type Latch } from '../../kernel/index'
+import { createLatch, disconnect, latchConfigured, LatchError, modalOpened, networkSmartAccountNetworksSet, request, sdkVersion, signMessage, type Latch } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { FrameRequestError, serveFrameChannel, type FrameHandlers } from '../../frame/channel'
 import { createFrameWorld, type FrameWorld } from '../../scripts/testing/frame-world'
@@ -254,6 +254,45 @@ describe('the embedded wallet plugin over a scripted frame', () => {
     expect(gone.latch.getState().chains.eip155.connectorId).toBeUndefined()
     expect(gone.t.storage.getItem('@latch/emailLoginUsed')).toBeNull()
     gone.latch.destroy()
+  })
+
+  it('tells a ready frame the theme and the dapp, and the theme again when it changes', async () => {
+    const d = dapp()
+    const seen: Array<{ name: string; params: unknown }> = []
+    const script = scriptedFrame({
+      SYNC_THEME: (params) => void seen.push({ name: 'SYNC_THEME', params }),
+      SYNC_DAPP_DATA: (params) => void seen.push({ name: 'SYNC_DAPP_DATA', params }),
+    })
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, script)
+    await vi.waitFor(() => expect(seen.map((s) => s.name).sort()).toEqual(['SYNC_DAPP_DATA', 'SYNC_THEME']))
+    expect(seen.find((s) => s.name === 'SYNC_THEME')?.params).toEqual({ themeMode: 'light' })
+    expect(seen.find((s) => s.name === 'SYNC_DAPP_DATA')?.params).toEqual({ sdkVersion, sdkType: 'latch', projectId: 'demo' })
+    d.latch.dispatch(latchConfigured({ networks: d.latch.getState().chains.eip155.network.requestedCaipNetworks, themeMode: 'dark', themeVariables: { '--latch-accent': '#123456' } }))
+    await vi.waitFor(() => expect(seen.filter((s) => s.name === 'SYNC_THEME')).toHaveLength(2))
+    expect(seen.filter((s) => s.name === 'SYNC_THEME')[1]?.params).toEqual({ themeMode: 'dark', themeVariables: { '--latch-accent': '#123456' } })
+    d.latch.destroy()
+  })
+
+  it('sets the preferred account type on connect and stores the smart-account networks, an empty list when the fetch fails', async () => {
+    for (const failing of [false, true]) {
+      const d = dapp()
+      const preferred: unknown[] = []
+      const script = scriptedFrame({
+        SET_PREFERRED_ACCOUNT: (params) => (preferred.push(params), { type: 'eoa' as const, address: evmAddress }),
+        GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => {
+          if (failing) throw new FrameRequestError('no')
+          return { smartAccountEnabledNetworks: [1, 31337] }
+        },
+      })
+      d.latch.dispatch(modalOpened({}))
+      await serveFrame(d, script)
+      d.latch.dispatch(networkSmartAccountNetworksSet({ chainIds: [5] }, { ns: 'eip155' }))
+      await logIn(d)
+      await vi.waitFor(() => expect(d.latch.getState().chains.eip155.network.smartAccountEnabledNetworks).toEqual(failing ? [] : [1, 31337]))
+      expect(preferred).toEqual([{ type: 'eoa' }])
+      d.latch.destroy()
+    }
   })
 
   it('checks its options and needs a family plugin', () => {
