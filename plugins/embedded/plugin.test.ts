@@ -6,7 +6,7 @@ import { createFrameWorld, type FrameWorld } from '../../scripts/testing/frame-w
 import { eip155 } from '../eip155/index'
 import { solana } from '../solana/index'
 import { frameReadyDelay } from './channel'
-import { embeddedEmailLogin, embeddedOtp, embeddedWallet, selectEmbedded } from './index'
+import { embeddedEmailLogin, embeddedEmailUpdate, embeddedEmailUpdatePrimaryOtp, embeddedEmailUpdateSecondaryOtp, embeddedOtp, embeddedWallet, selectEmbedded } from './index'
 
 const pageOrigin = 'http://127.0.0.1:3000'
 const frameOrigin = 'http://127.0.0.1:4000'
@@ -293,6 +293,46 @@ describe('the embedded wallet plugin over a scripted frame', () => {
       expect(preferred).toEqual([{ type: 'eoa' }])
       d.latch.destroy()
     }
+  })
+
+  it('changes the e-mail with the current address\'s code, then the new one\'s; throttles a resend; keeps codes out of the log', async () => {
+    const d = dapp()
+    const codes: string[] = []
+    const script = scriptedFrame({
+      UPDATE_EMAIL: () => (codes.push('UPDATE_EMAIL'), { action: 'VERIFY_PRIMARY_OTP' as const }),
+      UPDATE_EMAIL_PRIMARY_OTP: ({ otp }) => {
+        codes.push('PRIMARY')
+        if (otp !== '314159') throw new FrameRequestError('Invalid code')
+        return undefined
+      },
+      UPDATE_EMAIL_SECONDARY_OTP: ({ otp }) => {
+        codes.push('SECONDARY')
+        if (otp !== '271828') throw new FrameRequestError('Invalid code')
+        return { newEmail: 'new@example.com' }
+      },
+    })
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, script)
+    await logIn(d)
+    const sent = await settle(d.world, d.latch.request(embeddedEmailUpdate.requested({ email: 'new@example.com' })))
+    expect(sent).toEqual({ action: 'VERIFY_PRIMARY_OTP', resendAt: d.t.now() + 30_000 })
+    expect(selectEmbedded(d.latch.getState())?.update).toMatchObject({ status: 'primaryCode', email: 'new@example.com' })
+    const again = await settle(d.world, d.latch.request(embeddedEmailUpdate.requested({ email: 'new@example.com' })).catch((error: LatchError) => error))
+    expect(again).toMatchObject({ code: 'EMAIL_THROTTLED' })
+    expect(selectEmbedded(d.latch.getState())?.update).toMatchObject({ status: 'error', step: 'primaryCode' })
+
+    const wrong = await settle(d.world, d.latch.request(embeddedEmailUpdatePrimaryOtp.requested({ otp: '999999' })).catch((error: LatchError) => error))
+    expect(wrong).toMatchObject({ code: 'FRAME_ERROR' })
+    expect(selectEmbedded(d.latch.getState())?.update).toMatchObject({ status: 'error', step: 'primaryCode', error: { code: 'FRAME_ERROR' } })
+    await settle(d.world, d.latch.request(embeddedEmailUpdatePrimaryOtp.requested({ otp: '314159' })))
+    expect(selectEmbedded(d.latch.getState())?.update).toMatchObject({ status: 'secondaryCode', email: 'new@example.com' })
+    const done = await settle(d.world, d.latch.request(embeddedEmailUpdateSecondaryOtp.requested({ otp: '271828' })))
+    expect(done).toEqual({ email: 'new@example.com' })
+    expect(selectEmbedded(d.latch.getState())).toMatchObject({ update: { status: 'idle' }, user: { email: 'new@example.com' } })
+    expect(codes).toEqual(['UPDATE_EMAIL', 'PRIMARY', 'PRIMARY', 'SECONDARY'])
+    const log = JSON.stringify(d.latch.exportLog())
+    for (const code of ['314159', '271828', '999999']) expect(log).not.toContain(code)
+    d.latch.destroy()
   })
 
   it('checks its options and needs a family plugin', () => {

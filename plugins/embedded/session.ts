@@ -31,7 +31,14 @@ import { checkEmailThrottle } from '../../kernel/rules/throttle'
 import { defaultAllowedMethods, isUnsafeMethod } from '../../kernel/rules/methods'
 import { storageKeys } from '../../kernel/engine/storage-keys'
 import { createFrameChannel, type FrameChannel } from './channel'
-import { embeddedEmailLogin, embeddedFrameReported, embeddedOtp, embeddedUserChanged, type EmbeddedFamily, type EmbeddedUser } from './events'
+import {
+  embeddedEmailLogin,
+  embeddedEmailUpdate,
+  embeddedEmailUpdatePrimaryOtp,
+  embeddedEmailUpdateSecondaryOtp,
+  embeddedFrameReported,
+  embeddedOtp,
+  embeddedUserChanged, type EmbeddedFamily, type EmbeddedUser } from './events'
 import { embeddedConnectorId, restoringFamilies, servedFamilies, type EmbeddedSettings } from './served'
 import type { AuthUser } from './protocol'
 
@@ -220,6 +227,36 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
     return { action, resendAt: now + constants.emailLoginCooldown }
   })
 
+  // Changing the login's e-mail (docs/embedded-wallet.md, "Changing the e-mail"): only while logged in.
+  let lastUpdateAt: number | undefined
+  const loggedIn = () => {
+    if (!user) throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: 'the embedded wallet is not logged in' })
+    return user
+  }
+  const update = answerOwn(events$, embeddedEmailUpdate, async ({ email }) => {
+    loggedIn()
+    const now = ctx.ports.scheduler.now()
+    const throttled = checkEmailThrottle(lastUpdateAt, now)
+    if (throttled) throw throttled
+    const { action } = await frame().request('UPDATE_EMAIL', { email })
+    lastUpdateAt = now
+    return { action, resendAt: now + constants.emailLoginCooldown }
+  })
+  const updatePrimary = answerOwn(events$, embeddedEmailUpdatePrimaryOtp, async ({ otp }) => {
+    loggedIn()
+    await frame().request('UPDATE_EMAIL_PRIMARY_OTP', { otp })
+    // The new address's code is sent now: a resend waits its own 30 s.
+    lastUpdateAt = ctx.ports.scheduler.now()
+    return {}
+  })
+  const updateSecondary = answerOwn(events$, embeddedEmailUpdateSecondaryOtp, async ({ otp }) => {
+    const current = loggedIn()
+    const { newEmail } = await frame().request('UPDATE_EMAIL_SECONDARY_OTP', { otp })
+    if (user === current) user = { ...current, email: newEmail }
+    lastUpdateAt = undefined
+    return { email: newEmail }
+  })
+
   const otp = answerOwn(events$, embeddedOtp, async ({ otp }) => {
     await frame().request('CONNECT_OTP', { otp })
     const next = await fetchUser()
@@ -300,7 +337,7 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
   )
 
   if (!(channel instanceof LatchError)) channel.load()
-  return merge(output, email, otp, ...connects, ...restores, cancels, themes).pipe(
+  return merge(output, email, otp, update, updatePrimary, updateSecondary, ...connects, ...restores, cancels, themes).pipe(
     finalize(() => {
       forget()
       if (!(channel instanceof LatchError)) channel.destroy()
