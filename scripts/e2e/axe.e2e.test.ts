@@ -383,18 +383,27 @@ describe.skipIf(!hasChromium())('axe-core on the Send view (on the preview page)
   }
 })
 
-describe.skipIf(!hasChromium())('axe-core on the e-mail update (UpdateEmailWallet, on the preview page)', () => {
+describe.skipIf(!hasChromium())('axe-core on the e-mail login and update (EmailLogin, UpdateEmailWallet, on the preview page)', () => {
   const preview = usePreviewPage()
 
   for (const mode of modes) {
-    it(`has no violations in ${mode.name} mode: Account's row, the new e-mail, the current address's code, a wrong code`, async () => {
+    it(`has no violations in ${mode.name} mode: EmailLogin's states, Account's row, the new e-mail, the current address's code, a wrong code`, async () => {
       const t = await textsOf(mode.locale)
       const at = (view: string) => `${view} (${mode.name})`
       const check = async (view: string) => {
         await expectNoViolations(page, at(view))
         if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at(view)).toEqual([])
       }
-      let page = await preview.open(mode, 'email=account')
+      let page = await preview.open(mode, 'login=sending')
+      await dialog(page).locator('.otp-status').waitFor()
+      await check('EmailLogin, sending')
+      page = await preview.open(mode, 'login=code')
+      await dialog(page).getByRole('textbox', { name: t('email.codeLabel') }).waitFor()
+      await check('EmailLogin, code')
+      page = await preview.open(mode, 'login=error')
+      await dialog(page).locator('.otp-error[role="alert"]').waitFor()
+      await check('EmailLogin, wrong code')
+      page = await preview.open(mode, 'email=account')
       await dialog(page).locator('[data-feature="email"]').waitFor()
       await check('Account, e-mail row')
       page = await preview.open(mode, 'email=update')
