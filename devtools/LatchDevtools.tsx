@@ -25,6 +25,7 @@ import {
   spansOf,
   stateAt,
   timelineOf,
+  eventSummary,
   type TimedSource,
 } from './model'
 import { devtoolsCss } from './styles'
@@ -221,6 +222,7 @@ function DevtoolsPanel({ latch, plugins = noPlugins, sources = noSources, shortc
                 <li key={event.meta.seq}>
                   <button type="button" aria-current={i === index ? 'step' : undefined} onClick={() => setPicked(i)}>
                     <span className="dt-seq">#{event.meta.seq}</span> {event.type} <span className="dt-ns">{namespaceOf(event)}</span>
+                    {eventSummary(event) === undefined ? null : <span className="dt-summary"> {eventSummary(event)}</span>}
                   </button>
                 </li>
               )

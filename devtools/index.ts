@@ -5,6 +5,7 @@ export { LatchDevtools, mountLatchDevtools, type LatchDevtoolsProps } from './La
 export {
   diffAt,
   durationOf,
+  eventSummary,
   filterEvents,
   importLog,
   logFile,

@@ -13,7 +13,7 @@ import {
 } from '../kernel/index'
 import { diffState } from '../cli/state-diff'
 import { handAnswered, lastRequest, setup } from '../scripts/testing/ui'
-import { diffAt, durationOf, facets, filterEvents, importLog, logFile, requestSpans, spansOf, stateAt, timelineOf, type TimedSource } from './model'
+import { diffAt, durationOf, eventSummary, facets, filterEvents, importLog, logFile, requestSpans, spansOf, stateAt, timelineOf, type TimedSource } from './model'
 
 // docs/devtools.md: the panel's model over an exported log.
 
@@ -128,5 +128,19 @@ describe('import and export', () => {
     expect(text).not.toContain('0xsecretsignature')
     expect(text).toContain('[redacted]')
     expect(importLog(text)).toEqual(log)
+  })
+})
+
+describe('event summaries', () => {
+  const at = (type: string, payload: unknown) => ({ type, payload, meta: { seq: 1, at: 0 } }) as unknown as Parameters<typeof eventSummary>[0]
+  it("reads the embedded frame's reports in one line; other events have none", () => {
+    expect(eventSummary(at('embedded/frameReported', { kind: 'refused', reason: 'foreign-origin', type: 'FRAME_READY', origin: 'https://evil.example' }))).toBe(
+      'refused: foreign-origin FRAME_READY from https://evil.example',
+    )
+    expect(eventSummary(at('embedded/frameReported', { kind: 'iframe_request_timeout', type: 'APP_CONNECT_OTP', id: 'r4', timeoutMs: 120000 }))).toBe(
+      'iframe_request_timeout: APP_CONNECT_OTP #r4 after 120000 ms',
+    )
+    expect(eventSummary(at('embedded/frameReported', { kind: 'frame_ready' }))).toBe('frame_ready')
+    expect(eventSummary(at('wallet/connectRequested', { connectorId: 'x' }))).toBeUndefined()
   })
 })

@@ -22,6 +22,27 @@ export function groupOf(type: string): string {
   return slash < 0 ? type : type.slice(0, slash)
 }
 
+/**
+ * A one-line reading of an event whose type alone says too little, shown after its type in the list; undefined for
+ * the others. `embedded/frameReported` (docs/embedded-wallet.md, "What is refused", "Time limits"): its kind, then
+ * the refusal's reason, the message's type and id, the origin and failing field, or the time limit that ran out.
+ */
+export function eventSummary(event: Logged): string | undefined {
+  if (event.type !== 'embedded/frameReported') return undefined
+  const payload = (event.payload ?? {}) as Record<string, unknown>
+  const text = (key: string) => (typeof payload[key] === 'string' || typeof payload[key] === 'number' ? String(payload[key]) : undefined)
+  const kind = text('kind') ?? '?'
+  const parts = [
+    text('reason'),
+    text('type'),
+    text('id') === undefined ? undefined : `#${text('id')}`,
+    text('origin') === undefined ? undefined : `from ${text('origin')}`,
+    text('details'),
+    text('timeoutMs') === undefined ? undefined : `after ${text('timeoutMs')} ms`,
+  ].filter((part): part is string => part !== undefined)
+  return parts.length > 0 ? `${kind}: ${parts.join(' ')}` : kind
+}
+
 /** The indexes (into `events`) of the events the filter keeps, in log order. */
 export function filterEvents(events: readonly Logged[], filter: EventFilter): number[] {
   const types = filter.types ?? []

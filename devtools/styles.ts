@@ -22,7 +22,7 @@ export const devtoolsCss = `
 .dt-events, .dt-spans { list-style: none; margin: 0; padding: 0; max-height: 220px; overflow: auto; border: 1px solid var(--latch-border); }
 .dt-events button, .dt-spans button { width: 100%; text-align: left; border: 0; border-radius: 0; background: transparent; }
 .dt-events button[aria-current] { background: var(--latch-accent-soft); color: var(--latch-accent-text); }
-.dt-seq, .dt-ns { color: var(--latch-foreground-secondary); }
+.dt-seq, .dt-ns, .dt-summary { color: var(--latch-foreground-secondary); }
 .dt-spans [data-outcome=failed] button { color: var(--latch-error); }
 .dt-diff { margin: 0; max-height: 140px; overflow: auto; white-space: pre-wrap; word-break: break-all; background: var(--latch-surface); padding: 6px; font-size: 12px; }
 .dt-frame { position: relative; height: 560px; overflow: hidden; transform: translateZ(0); border: 1px dashed var(--latch-border); pointer-events: none; user-select: none; }

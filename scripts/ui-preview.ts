@@ -148,6 +148,12 @@ const shots: Shot[] = [
   { name: 'send-pending-dark', theme: 'dark', width: 1280, height: 800, query: 'send=1', steps: [{ wait: '.send-form' }, { eval: pendingSends }, { wait: '.send-pending' }] },
   { name: 'send-forced-colors', theme: 'dark', width: 1280, height: 800, query: 'send=1', forcedColors: true, steps: [{ wait: '.send-form' }] },
   { name: 'siwx-forced-colors', theme: 'dark', width: 1280, height: 800, query: 'siwx=signing', forcedColors: true, steps: [{ wait: '.siwx' }] },
+  // The embedded wallet's e-mail update (UpdateEmailWallet): Account's row, the new e-mail, the two codes, a wrong code.
+  { name: 'email-account-light', theme: 'light', width: 1280, height: 800, query: 'email=account', steps: [{ wait: '[data-feature="email"]' }] },
+  { name: 'email-update-light', theme: 'light', width: 1280, height: 800, query: 'email=update', steps: [{ wait: '.update-email' }] },
+  { name: 'email-primary-dark', theme: 'dark', width: 1280, height: 800, query: 'email=primary', steps: [{ wait: '.otp-input' }] },
+  { name: 'email-error-light', theme: 'light', width: 1280, height: 800, query: 'email=error', steps: [{ wait: '.otp-error' }] },
+  { name: 'email-ar-narrow-dark', theme: 'dark', width: 390, height: 844, query: 'email=secondary&locale=ar', steps: [{ wait: '.otp-input' }] },
   // Activity over a fixed history (a trade, an NFT, pending and failed transactions, a spam NFT dropped) and its other states.
   { name: 'activity-light', theme: 'light', width: 1280, height: 900, query: 'activity=1', steps: [{ wait: '.activity-row' }] },
   { name: 'activity-dark', theme: 'dark', width: 1280, height: 900, query: 'activity=1', steps: [{ wait: '.activity-row' }] },

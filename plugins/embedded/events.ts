@@ -29,6 +29,31 @@ export const embeddedOtp = defineRequest('embedded/otpRequested', {
   result: z.object({ caipAddress: caipAddressSchema }),
 })
 
+/**
+ * The logged-in visitor asks to change the login's e-mail to `email` (a first request or a resend): answered with which
+ * code comes first (`VERIFY_PRIMARY_OTP`: the current address's; `VERIFY_SECONDARY_OTP`: only the new one's) and when a
+ * new request may be made, or failed (the same 30 s throttle as the login's).
+ */
+export const embeddedEmailUpdate = defineRequest('embedded/emailUpdateRequested', {
+  params: z.object({ email: emailSchema }),
+  result: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']), resendAt: z.number() }),
+})
+
+/** The code sent to the current address (six digits, secret). */
+export const embeddedEmailUpdatePrimaryOtp = defineRequest('embedded/emailUpdatePrimaryOtpRequested', {
+  params: z.object({ otp: otpSchema }),
+  result: z.object({}),
+})
+
+/** The code sent to the new address (six digits, secret): answered with the login's new e-mail. */
+export const embeddedEmailUpdateSecondaryOtp = defineRequest('embedded/emailUpdateSecondaryOtpRequested', {
+  params: z.object({ otp: otpSchema }),
+  result: z.object({ email: emailSchema }),
+})
+
+/** The visitor left the e-mail update: its state goes back to idle. */
+export const embeddedEmailUpdateCancelled = defineEvent('embedded/emailUpdateCancelled', z.object({}))
+
 /** The visitor left the login (Back, another e-mail): the attempt's state is forgotten; the frame stays. */
 export const embeddedLoginCancelled = defineEvent('embedded/loginCancelled', z.object({}))
 
@@ -66,7 +91,17 @@ export const embeddedFrameReported = defineEvent(
 )
 
 /** Every event type the embedded plugin adds. */
-export const embeddedEvents = [...embeddedEmailLogin.events, ...embeddedOtp.events, embeddedLoginCancelled, embeddedUserChanged, embeddedFrameReported] as const
+export const embeddedEvents = [
+  ...embeddedEmailLogin.events,
+  ...embeddedOtp.events,
+  embeddedLoginCancelled,
+  ...embeddedEmailUpdate.events,
+  ...embeddedEmailUpdatePrimaryOtp.events,
+  ...embeddedEmailUpdateSecondaryOtp.events,
+  embeddedEmailUpdateCancelled,
+  embeddedUserChanged,
+  embeddedFrameReported,
+] as const
 
 declare module '../../kernel/engine/events' {
   interface EventMap extends EventsOf<typeof embeddedEvents> {}
@@ -89,8 +124,25 @@ export type EmbeddedLogin = {
   error?: LatchErrorData
 }
 
+/**
+ * Where an e-mail update stands: `idle`, `sending` (asked for), `primaryCode` (the current address's code is awaited),
+ * `secondaryCode` (the new address's), `verifying` (a code is checked), `error` (`error` says why; `step` which entry
+ * it came from: `email`, `primaryCode` or `secondaryCode`).
+ */
+export type EmbeddedEmailUpdate = {
+  status: 'idle' | 'sending' | 'primaryCode' | 'secondaryCode' | 'verifying' | 'error'
+  /** The new e-mail. */
+  email?: string
+  /** When a new request may be made (ms, the kernel's clock). */
+  resendAt?: number
+  step?: 'email' | 'primaryCode' | 'secondaryCode'
+  error?: LatchErrorData
+}
+
 export type EmbeddedState = {
   login: EmbeddedLogin
+  /** The e-mail update of the logged-in user (the UpdateEmailWallet view). */
+  update: EmbeddedEmailUpdate
   /** The logged-in user, while logged in. */
   user?: EmbeddedUser
   /** The frame: not added yet, ready, or failed to load. */
@@ -103,7 +155,7 @@ declare module '../../kernel/core/state' {
   }
 }
 
-export const initialEmbeddedState = (): EmbeddedState => ({ login: { status: 'idle' }, frame: 'idle' })
+export const initialEmbeddedState = (): EmbeddedState => ({ login: { status: 'idle' }, update: { status: 'idle' }, frame: 'idle' })
 
 /** The embedded slice, or undefined when the plugin is not registered. */
 export function selectEmbedded(state: State): EmbeddedState | undefined {

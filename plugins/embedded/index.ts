@@ -5,6 +5,10 @@
 export { embeddedWallet, embeddedConnectorId, embeddedErrors, type EmbeddedWalletOptions } from './plugin'
 export {
   embeddedEmailLogin,
+  embeddedEmailUpdate,
+  embeddedEmailUpdateCancelled,
+  embeddedEmailUpdatePrimaryOtp,
+  embeddedEmailUpdateSecondaryOtp,
   embeddedEvents,
   embeddedFamilies,
   embeddedFrameReported,
@@ -13,6 +17,7 @@ export {
   embeddedUserChanged,
   selectEmbedded,
   type EmbeddedFamily,
+  type EmbeddedEmailUpdate,
   type EmbeddedLogin,
   type EmbeddedLoginStatus,
   type EmbeddedState,

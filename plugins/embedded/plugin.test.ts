@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createLatch, disconnect, LatchError, modalOpened, request, signMessage, type Latch } from '../../kernel/index'
+import { createLatch, disconnect, latchConfigured, LatchError, modalOpened, networkSmartAccountNetworksSet, request, sdkVersion, signMessage, type Latch } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { FrameRequestError, serveFrameChannel, type FrameHandlers } from '../../frame/channel'
 import { createFrameWorld, type FrameWorld } from '../../scripts/testing/frame-world'
 import { eip155 } from '../eip155/index'
 import { solana } from '../solana/index'
 import { frameReadyDelay } from './channel'
-import { embeddedEmailLogin, embeddedOtp, embeddedWallet, selectEmbedded } from './index'
+import { embeddedEmailLogin, embeddedEmailUpdate, embeddedEmailUpdatePrimaryOtp, embeddedEmailUpdateSecondaryOtp, embeddedOtp, embeddedWallet, selectEmbedded } from './index'
 
 const pageOrigin = 'http://127.0.0.1:3000'
 const frameOrigin = 'http://127.0.0.1:4000'
@@ -254,6 +254,85 @@ describe('the embedded wallet plugin over a scripted frame', () => {
     expect(gone.latch.getState().chains.eip155.connectorId).toBeUndefined()
     expect(gone.t.storage.getItem('@latch/emailLoginUsed')).toBeNull()
     gone.latch.destroy()
+  })
+
+  it('tells a ready frame the theme and the dapp, and the theme again when it changes', async () => {
+    const d = dapp()
+    const seen: Array<{ name: string; params: unknown }> = []
+    const script = scriptedFrame({
+      SYNC_THEME: (params) => void seen.push({ name: 'SYNC_THEME', params }),
+      SYNC_DAPP_DATA: (params) => void seen.push({ name: 'SYNC_DAPP_DATA', params }),
+    })
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, script)
+    await vi.waitFor(() => expect(seen.map((s) => s.name).sort()).toEqual(['SYNC_DAPP_DATA', 'SYNC_THEME']))
+    expect(seen.find((s) => s.name === 'SYNC_THEME')?.params).toEqual({ themeMode: 'light' })
+    expect(seen.find((s) => s.name === 'SYNC_DAPP_DATA')?.params).toEqual({ sdkVersion, sdkType: 'latch', projectId: 'demo' })
+    d.latch.dispatch(latchConfigured({ networks: d.latch.getState().chains.eip155.network.requestedCaipNetworks, themeMode: 'dark', themeVariables: { '--latch-accent': '#123456' } }))
+    await vi.waitFor(() => expect(seen.filter((s) => s.name === 'SYNC_THEME')).toHaveLength(2))
+    expect(seen.filter((s) => s.name === 'SYNC_THEME')[1]?.params).toEqual({ themeMode: 'dark', themeVariables: { '--latch-accent': '#123456' } })
+    d.latch.destroy()
+  })
+
+  it('sets the preferred account type on connect and stores the smart-account networks, an empty list when the fetch fails', async () => {
+    for (const failing of [false, true]) {
+      const d = dapp()
+      const preferred: unknown[] = []
+      const script = scriptedFrame({
+        SET_PREFERRED_ACCOUNT: (params) => (preferred.push(params), { type: 'eoa' as const, address: evmAddress }),
+        GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => {
+          if (failing) throw new FrameRequestError('no')
+          return { smartAccountEnabledNetworks: [1, 31337] }
+        },
+      })
+      d.latch.dispatch(modalOpened({}))
+      await serveFrame(d, script)
+      d.latch.dispatch(networkSmartAccountNetworksSet({ chainIds: [5] }, { ns: 'eip155' }))
+      await logIn(d)
+      await vi.waitFor(() => expect(d.latch.getState().chains.eip155.network.smartAccountEnabledNetworks).toEqual(failing ? [] : [1, 31337]))
+      expect(preferred).toEqual([{ type: 'eoa' }])
+      d.latch.destroy()
+    }
+  })
+
+  it('changes the e-mail with the current address\'s code, then the new one\'s; throttles a resend; keeps codes out of the log', async () => {
+    const d = dapp()
+    const codes: string[] = []
+    const script = scriptedFrame({
+      UPDATE_EMAIL: () => (codes.push('UPDATE_EMAIL'), { action: 'VERIFY_PRIMARY_OTP' as const }),
+      UPDATE_EMAIL_PRIMARY_OTP: ({ otp }) => {
+        codes.push('PRIMARY')
+        if (otp !== '314159') throw new FrameRequestError('Invalid code')
+        return undefined
+      },
+      UPDATE_EMAIL_SECONDARY_OTP: ({ otp }) => {
+        codes.push('SECONDARY')
+        if (otp !== '271828') throw new FrameRequestError('Invalid code')
+        return { newEmail: 'new@example.com' }
+      },
+    })
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, script)
+    await logIn(d)
+    const sent = await settle(d.world, d.latch.request(embeddedEmailUpdate.requested({ email: 'new@example.com' })))
+    expect(sent).toEqual({ action: 'VERIFY_PRIMARY_OTP', resendAt: d.t.now() + 30_000 })
+    expect(selectEmbedded(d.latch.getState())?.update).toMatchObject({ status: 'primaryCode', email: 'new@example.com' })
+    const again = await settle(d.world, d.latch.request(embeddedEmailUpdate.requested({ email: 'new@example.com' })).catch((error: LatchError) => error))
+    expect(again).toMatchObject({ code: 'EMAIL_THROTTLED' })
+    expect(selectEmbedded(d.latch.getState())?.update).toMatchObject({ status: 'error', step: 'primaryCode' })
+
+    const wrong = await settle(d.world, d.latch.request(embeddedEmailUpdatePrimaryOtp.requested({ otp: '999999' })).catch((error: LatchError) => error))
+    expect(wrong).toMatchObject({ code: 'FRAME_ERROR' })
+    expect(selectEmbedded(d.latch.getState())?.update).toMatchObject({ status: 'error', step: 'primaryCode', error: { code: 'FRAME_ERROR' } })
+    await settle(d.world, d.latch.request(embeddedEmailUpdatePrimaryOtp.requested({ otp: '314159' })))
+    expect(selectEmbedded(d.latch.getState())?.update).toMatchObject({ status: 'secondaryCode', email: 'new@example.com' })
+    const done = await settle(d.world, d.latch.request(embeddedEmailUpdateSecondaryOtp.requested({ otp: '271828' })))
+    expect(done).toEqual({ email: 'new@example.com' })
+    expect(selectEmbedded(d.latch.getState())).toMatchObject({ update: { status: 'idle' }, user: { email: 'new@example.com' } })
+    expect(codes).toEqual(['UPDATE_EMAIL', 'PRIMARY', 'PRIMARY', 'SECONDARY'])
+    const log = JSON.stringify(d.latch.exportLog())
+    for (const code of ['314159', '271828', '999999']) expect(log).not.toContain(code)
+    d.latch.destroy()
   })
 
   it('checks its options and needs a family plugin', () => {

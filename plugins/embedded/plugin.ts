@@ -17,7 +17,7 @@ import {
 } from '../../kernel/index'
 import { loadOnDemand } from '../../kernel/family/lazy'
 import { omit, patch } from '../../kernel/core/slices/slice'
-import { embeddedEvents, embeddedFamilies, initialEmbeddedState, type EmbeddedFamily, type EmbeddedLogin, type EmbeddedState } from './events'
+import { embeddedEvents, embeddedFamilies, initialEmbeddedState, type EmbeddedEmailUpdate, type EmbeddedFamily, type EmbeddedLogin, type EmbeddedState } from './events'
 import type { FrameHost } from './channel'
 import { embeddedErrors } from './error-codes'
 import { embeddedConnectorId, restoringFamilies, servedFamilies, type EmbeddedSettings } from './served'
@@ -70,6 +70,7 @@ function connectorFor(ns: EmbeddedFamily, name: string): Connector {
 }
 
 const withLogin = (state: State, login: EmbeddedLogin): State => patch(state, { embedded: patch(state.embedded, { login }) })
+const withUpdate = (state: State, update: EmbeddedEmailUpdate): State => patch(state, { embedded: patch(state.embedded, { update }) })
 const withEmbedded = (state: State, embedded: Partial<EmbeddedState>): State => patch(state, { embedded: patch(state.embedded, embedded) })
 
 /**
@@ -145,8 +146,52 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
       'embedded/loginCancelled'(state) {
         return withLogin(state, { status: 'idle' })
       },
+      'embedded/emailUpdateRequested'(state, { payload }) {
+        const { update } = state.embedded
+        const resendAt = update.email === payload.email ? update.resendAt : undefined
+        const step = update.status === 'primaryCode' || update.status === 'secondaryCode' ? update.status : update.step
+        return withUpdate(state, { status: 'sending', email: payload.email, ...(resendAt === undefined ? {} : { resendAt }), ...(step && step !== 'email' ? { step } : {}) })
+      },
+      'embedded/emailUpdateSucceeded'(state, { payload }) {
+        const { update } = state.embedded
+        if (update.status !== 'sending') return state
+        const status = payload.action === 'VERIFY_PRIMARY_OTP' ? 'primaryCode' : 'secondaryCode'
+        return withUpdate(state, { status, ...(update.email ? { email: update.email } : {}), resendAt: payload.resendAt })
+      },
+      'embedded/emailUpdateFailed'(state, { payload }) {
+        const { update } = state.embedded
+        if (update.status !== 'sending') return state
+        // A failed resend keeps the code entry it came from: the code sent before still works.
+        return withUpdate(state, { ...update, status: 'error', step: update.step ?? 'email', error: payload.error as LatchErrorData })
+      },
+      'embedded/emailUpdatePrimaryOtpRequested'(state) {
+        return withUpdate(state, omit(patch(state.embedded.update, { status: 'verifying', step: 'primaryCode' }), 'error'))
+      },
+      'embedded/emailUpdatePrimaryOtpSucceeded'(state) {
+        if (state.embedded.update.status !== 'verifying') return state
+        return withUpdate(state, omit(patch(state.embedded.update, { status: 'secondaryCode' }), 'step', 'error'))
+      },
+      'embedded/emailUpdateSecondaryOtpRequested'(state) {
+        return withUpdate(state, omit(patch(state.embedded.update, { status: 'verifying', step: 'secondaryCode' }), 'error'))
+      },
+      'embedded/emailUpdateSecondaryOtpSucceeded'(state, { payload }) {
+        const { user } = state.embedded
+        const next = withUpdate(state, { status: 'idle' })
+        return user ? withEmbedded(next, { user: patch(user, { email: payload.email }) }) : next
+      },
+      'embedded/emailUpdatePrimaryOtpFailed'(state, { payload }) {
+        if (state.embedded.update.status !== 'verifying') return state
+        return withUpdate(state, patch(state.embedded.update, { status: 'error', step: 'primaryCode', error: payload.error as LatchErrorData }))
+      },
+      'embedded/emailUpdateSecondaryOtpFailed'(state, { payload }) {
+        if (state.embedded.update.status !== 'verifying') return state
+        return withUpdate(state, patch(state.embedded.update, { status: 'error', step: 'secondaryCode', error: payload.error as LatchErrorData }))
+      },
+      'embedded/emailUpdateCancelled'(state) {
+        return withUpdate(state, { status: 'idle' })
+      },
       'embedded/userChanged'(state, { payload }) {
-        const embedded = payload.user ? patch(state.embedded, { user: payload.user }) : omit(state.embedded, 'user')
+        const embedded = payload.user ? patch(state.embedded, { user: payload.user }) : omit(patch(state.embedded, { update: { status: 'idle' } }), 'user')
         return patch(state, { embedded })
       },
       'embedded/frameReported'(state, { payload }) {

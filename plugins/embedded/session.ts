@@ -1,4 +1,4 @@
-import { filter, finalize, from, merge, mergeMap, Subject, type Observable } from 'rxjs'
+import { distinctUntilChanged, filter, finalize, from, ignoreElements, merge, mergeMap, skip, Subject, tap, type Observable } from 'rxjs'
 import {
   accountConnected,
   accountDisconnected,
@@ -6,6 +6,7 @@ import {
   constants,
   LatchError,
   networkApprovedSet,
+  networkSmartAccountNetworksSet,
   networkSwitched,
   sdkVersion,
   selectConnectedNamespaces,
@@ -20,6 +21,7 @@ import {
   type LatchEvent,
   type Logged,
   type RequestDefinition,
+  type State,
 } from '../../kernel/index'
 import { answerIntent } from '../../kernel/engine/answer-intent'
 import { answerFamilyReconnect } from '../../kernel/family/reconnect'
@@ -29,7 +31,14 @@ import { checkEmailThrottle } from '../../kernel/rules/throttle'
 import { defaultAllowedMethods, isUnsafeMethod } from '../../kernel/rules/methods'
 import { storageKeys } from '../../kernel/engine/storage-keys'
 import { createFrameChannel, type FrameChannel } from './channel'
-import { embeddedEmailLogin, embeddedFrameReported, embeddedOtp, embeddedUserChanged, type EmbeddedFamily, type EmbeddedUser } from './events'
+import {
+  embeddedEmailLogin,
+  embeddedEmailUpdate,
+  embeddedEmailUpdatePrimaryOtp,
+  embeddedEmailUpdateSecondaryOtp,
+  embeddedFrameReported,
+  embeddedOtp,
+  embeddedUserChanged, type EmbeddedFamily, type EmbeddedUser } from './events'
 import { embeddedConnectorId, restoringFamilies, servedFamilies, type EmbeddedSettings } from './served'
 import type { AuthUser } from './protocol'
 
@@ -45,7 +54,20 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
   const output = new Subject<LatchEvent>()
   const families = servedFamilies(ctx.getState())
   const report = (event: LatchEvent) => output.next(event)
-  const channel = openChannel(ctx, settings, families, report)
+  /** Sends a request whose answer nothing waits for; a failure is a warning (docs/embedded-wallet.md, "What the page tells the frame"). */
+  const tell = (send: () => Promise<unknown>, what: string) => {
+    send().catch((error: unknown) => ctx.ports.logger.warn(`embedded wallet: the frame did not take ${what}`, toLatchError(error).code))
+  }
+  const syncTheme = () => tell(() => frame().request('SYNC_THEME', frameTheme(ctx.getState())), 'the theme')
+  const syncDappData = () => tell(() => frame().request('SYNC_DAPP_DATA', dappData(ctx.getState(), settings)), "the dapp's data")
+  const channel = openChannel(ctx, settings, families, (event) => {
+    report(event)
+    // Each time a frame's document is ready (the first one, a reload): it learns the theme and the dapp.
+    if (embeddedFrameReported.match(event) && event.payload.kind === 'frame_ready') {
+      syncTheme()
+      syncDappData()
+    }
+  })
   /** The user while logged in. */
   let user: EmbeddedUser | undefined
   /** When the last code was sent (the kernel's clock), for the 30 s throttle. */
@@ -118,6 +140,28 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
     for (const ns of families) remoteWallets(ctx).set(ns, embeddedConnectorId, undefined)
   }
 
+  /**
+   * Once connected: the frame is told the EVM account type to use (the user's, else 'eoa': smart accounts are not built
+   * yet) and asked on which networks smart accounts exist; a failed fetch stores an empty list
+   * (docs/embedded-wallet.md, "What the page tells the frame").
+   */
+  const afterConnect = (next: EmbeddedUser) => {
+    if (!next.addresses.eip155) return
+    tell(() => frame().request('SET_PREFERRED_ACCOUNT', { type: next.preferredAccountType ?? 'eoa' }), 'the preferred account type')
+    frame()
+      .request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', undefined)
+      .then(
+        ({ smartAccountEnabledNetworks }) => smartAccountEnabledNetworks,
+        (error: unknown) => {
+          ctx.ports.logger.warn('embedded wallet: the smart-account networks were not fetched', toLatchError(error).code)
+          return []
+        },
+      )
+      .then((chainIds) => {
+        if (user === next) report(networkSmartAccountNetworksSet({ chainIds }, { ns: 'eip155' }))
+      })
+  }
+
   /** Holds `next` as the user and hands each family it has an address for its wallet. */
   const hold = (next: EmbeddedUser) => {
     user = next
@@ -183,6 +227,36 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
     return { action, resendAt: now + constants.emailLoginCooldown }
   })
 
+  // Changing the login's e-mail (docs/embedded-wallet.md, "Changing the e-mail"): only while logged in.
+  let lastUpdateAt: number | undefined
+  const loggedIn = () => {
+    if (!user) throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: 'the embedded wallet is not logged in' })
+    return user
+  }
+  const update = answerOwn(events$, embeddedEmailUpdate, async ({ email }) => {
+    loggedIn()
+    const now = ctx.ports.scheduler.now()
+    const throttled = checkEmailThrottle(lastUpdateAt, now)
+    if (throttled) throw throttled
+    const { action } = await frame().request('UPDATE_EMAIL', { email })
+    lastUpdateAt = now
+    return { action, resendAt: now + constants.emailLoginCooldown }
+  })
+  const updatePrimary = answerOwn(events$, embeddedEmailUpdatePrimaryOtp, async ({ otp }) => {
+    loggedIn()
+    await frame().request('UPDATE_EMAIL_PRIMARY_OTP', { otp })
+    // The new address's code is sent now: a resend waits its own 30 s.
+    lastUpdateAt = ctx.ports.scheduler.now()
+    return {}
+  })
+  const updateSecondary = answerOwn(events$, embeddedEmailUpdateSecondaryOtp, async ({ otp }) => {
+    const current = loggedIn()
+    const { newEmail } = await frame().request('UPDATE_EMAIL_SECONDARY_OTP', { otp })
+    if (user === current) user = { ...current, email: newEmail }
+    lastUpdateAt = undefined
+    return { email: newEmail }
+  })
+
   const otp = answerOwn(events$, embeddedOtp, async ({ otp }) => {
     await frame().request('CONNECT_OTP', { otp })
     const next = await fetchUser()
@@ -198,6 +272,7 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
       for (const event of familyConnected(ns, address, ns === active)) report(event)
     }
     report(connectionStatusChanged({ status: 'connected' }))
+    afterConnect(next)
     return { caipAddress: `${chainOf(active)}:${next.addresses[active]}` as CaipAddress }
   })
 
@@ -225,6 +300,7 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
       if (restoringFamilies(ctx.getState()).length === 0) throw new LatchError('REQUEST_ABORTED', { details: 'nothing waits to be restored' })
       const next = await fetchUser()
       hold(next)
+      afterConnect(next)
       return next
     })().catch((error: unknown) => {
       clearCache()
@@ -251,13 +327,48 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
     }),
   ) as Observable<never>
 
+  // The theme changed while the frame is up: it follows.
+  const themes = ctx.select((state) => JSON.stringify(frameTheme(state))).pipe(
+    distinctUntilChanged(),
+    skip(1),
+    filter(() => ctx.getState().embedded.frame === 'ready'),
+    tap(syncTheme),
+    ignoreElements(),
+  )
+
   if (!(channel instanceof LatchError)) channel.load()
-  return merge(output, email, otp, ...connects, ...restores, cancels).pipe(
+  return merge(output, email, otp, update, updatePrimary, updateSecondary, ...connects, ...restores, cancels, themes).pipe(
     finalize(() => {
       forget()
       if (!(channel instanceof LatchError)) channel.destroy()
     }),
   )
+}
+
+/** The theme as the frame takes it: 'system' resolved by the visitor's prefers-color-scheme (light when unknown). */
+export function frameTheme(state: State): { themeMode: 'light' | 'dark'; themeVariables?: Record<string, string> } {
+  const { themeMode, themeVariables } = state.options
+  const resolved =
+    themeMode === 'system' ? (typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light') : themeMode
+  const variables = Object.fromEntries(Object.entries(themeVariables).filter(([key, value]) => /^[\w-]{1,64}$/.test(key) && value.length <= 256).slice(0, 100))
+  return Object.keys(variables).length > 0 ? { themeMode: resolved, themeVariables: variables } : { themeMode: resolved }
+}
+
+/** The dapp as the frame is told it: its metadata when it is valid for the protocol, the SDK's version and type, the project. */
+function dappData(state: State, settings: EmbeddedSettings) {
+  const { metadata, projectId: configured } = state.options
+  const projectId = settings.projectId ?? (configured && /^[\w-]{1,128}$/.test(configured) ? configured : 'latch')
+  const url = (value: string) => /^https?:\/\//.test(value) && value.length <= 2048
+  const meta =
+    metadata && metadata.name && metadata.name.length <= 100 && url(metadata.url)
+      ? {
+          name: metadata.name,
+          ...(metadata.description && metadata.description.length <= 500 ? { description: metadata.description } : {}),
+          url: metadata.url,
+          icons: metadata.icons.filter(url).slice(0, 10),
+        }
+      : undefined
+  return { ...(meta ? { metadata: meta } : {}), sdkVersion, sdkType: 'latch', projectId }
 }
 
 /** The channel to the frame, its reports and refusals logged as `embedded/frameReported`; the error when it cannot be made. */

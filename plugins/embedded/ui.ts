@@ -4,5 +4,12 @@
  * the lazily loaded login code.
  */
 export { embeddedConnectorId } from './served'
+export {
+  embeddedEmailUpdate,
+  embeddedEmailUpdateCancelled,
+  embeddedEmailUpdatePrimaryOtp,
+  embeddedEmailUpdateSecondaryOtp,
+  type EmbeddedEmailUpdate,
+} from './events'
 export { embeddedEmailLogin, embeddedLoginCancelled, embeddedOtp, selectEmbedded, type EmbeddedLogin, type EmbeddedState, type EmbeddedUser } from './events'
 export { otpPattern } from './fields'

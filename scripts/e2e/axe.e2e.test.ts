@@ -16,7 +16,8 @@ import { pseudoLocaleTag, pseudoMessages } from '../../ui/i18n/pseudo'
 // axe-core on every modal view reachable in the demo, in light, dark and phone size, in Arabic (right to left) and in
 // the pseudo-locale at 360 px; any violation fails. In the pseudo-locale no label may overflow its row either. The sign-in
 // view (SIWXSignMessage), which the demo does not reach yet, is checked the same way on the preview page
-// (scripts/ui-preview.ts), with a stand-in siwx plugin; so is the Send view, with a stand-in for the wallet's fee answers.
+// (scripts/ui-preview.ts), with a stand-in siwx plugin; so is the Send view, with a stand-in for the wallet's fee answers, and
+// the e-mail update (Account's row, UpdateEmailWallet's steps) with the embedded plugin's state set by hand.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const account = anvilAccounts[0]
 
@@ -378,6 +379,42 @@ describe.skipIf(!hasChromium())('axe-core on the Send view (on the preview page)
       await form.getByRole('button', { name: t('send.review') }).click()
       await dialog(page).getByRole('button', { name: t('send.send'), exact: true }).waitFor()
       await check('Send, preview')
+    })
+  }
+})
+
+describe.skipIf(!hasChromium())('axe-core on the e-mail login and update (EmailLogin, UpdateEmailWallet, on the preview page)', () => {
+  const preview = usePreviewPage()
+
+  for (const mode of modes) {
+    it(`has no violations in ${mode.name} mode: EmailLogin's states, Account's row, the new e-mail, the current address's code, a wrong code`, async () => {
+      const t = await textsOf(mode.locale)
+      const at = (view: string) => `${view} (${mode.name})`
+      const check = async (view: string) => {
+        await expectNoViolations(page, at(view))
+        if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at(view)).toEqual([])
+      }
+      let page = await preview.open(mode, 'login=sending')
+      await dialog(page).locator('.otp-status').waitFor()
+      await check('EmailLogin, sending')
+      page = await preview.open(mode, 'login=code')
+      await dialog(page).getByRole('textbox', { name: t('email.codeLabel') }).waitFor()
+      await check('EmailLogin, code')
+      page = await preview.open(mode, 'login=error')
+      await dialog(page).locator('.otp-error[role="alert"]').waitFor()
+      await check('EmailLogin, wrong code')
+      page = await preview.open(mode, 'email=account')
+      await dialog(page).locator('[data-feature="email"]').waitFor()
+      await check('Account, e-mail row')
+      page = await preview.open(mode, 'email=update')
+      await dialog(page).getByRole('textbox', { name: t('email.updateLabel') }).waitFor()
+      await check('UpdateEmailWallet')
+      page = await preview.open(mode, 'email=primary')
+      await dialog(page).getByRole('textbox', { name: t('email.codeLabel') }).waitFor()
+      await check('UpdateEmailWallet, primary code')
+      page = await preview.open(mode, 'email=error')
+      await dialog(page).locator('.otp-error[role="alert"]').waitFor()
+      await check('UpdateEmailWallet, wrong code')
     })
   }
 })

@@ -2,7 +2,9 @@
  * A static preview page of the modal (bundled by scripts/ui-preview.ts): `?account=1` for a fake connected
  * account, `&theme=light|dark|system`, `&open=connect|account|allwallets|networks|receive` to open the modal at
  * load (scripts/ui-preview.ts opens it by clicking instead), `&wc=1` for a stand-in walletconnect plugin, `&locale=…` (the
- * built-in languages and the pseudo-locale `en-XA`). `&siwx=1` connects the account and opens the sign-in view
+ * built-in languages and the pseudo-locale `en-XA`). `&email=account|update|primary|secondary|error` logs the embedded
+ * wallet in (its effect left out) and shows Account, or UpdateEmailWallet at that step; `&login=sending|code|error` shows
+ * EmailLogin in that state. `&siwx=1` connects the account and opens the sign-in view
  * (SIWXSignMessage) for it with a stand-in siwx plugin; `siwx=signing` and `siwx=failed` show it while the wallet is asked
  * and after a declined signature, `&required=1` makes sign-in required. `&send=1` connects the account, gives it two tokens and
  * opens the Send view, with a stand-in for the EVM plugin's fee answers (scripts/testing/preview-send.ts). `&activity=1` connects
@@ -27,6 +29,7 @@ import {
 } from '../../kernel/index'
 import { createTestNetwork } from '../../kernel/testing'
 import { api } from '../../plugins/api/index'
+import { embeddedEmailLogin, embeddedOtp, embeddedEmailUpdate, embeddedEmailUpdatePrimaryOtp, embeddedEmailUpdateSecondaryOtp, embeddedUserChanged, embeddedWallet } from '../../plugins/embedded/index'
 import { siwxSignInFailed, siwxSignInNeeded, siwxSignInRequested } from '../../plugins/siwx/events'
 import { ConnectButton, LatchProvider, NetworkButton } from '../../ui/index'
 import { defineLocale, pseudoLocaleTag, pseudoMessages } from '../../ui/i18n/public'
@@ -68,6 +71,10 @@ const theme = params.get('theme')
 const siwx = params.get('siwx')
 const send = params.get('send')
 const activity = params.get('activity')
+/** `email=update|primary|secondary|error`: the embedded wallet logged in (its effect left out) and UpdateEmailWallet at that step. */
+const email = params.get('email')
+/** `login=sending|code|error`: the embedded wallet listed (its effect left out) and EmailLogin at that state. */
+const login = params.get('login')
 const latch = createLatch({
   networks,
   ...(activity && activity !== 'browser' ? { ports: { fetch: historyFetch(activity) } } : {}),
@@ -76,6 +83,7 @@ const latch = createLatch({
     ...(params.get('wc') === '1' ? [previewWalletConnect] : []),
     ...(siwx ? [previewSiwx({ required: params.get('required') === '1' })] : []),
     ...(send ? [previewSendWallet()] : []),
+    ...(email || login ? [{ ...embeddedWallet({ frameUrl: 'http://127.0.0.1:9/frame' }), effects: [] }] : []),
     // The preview's wallets never answer (a connecting view stays as it is): the families are claimed, so the kernel
     // does not answer their intents NOT_CONNECTED (docs/plugins.md, "Intents and `request()`").
     definePlugin({ name: 'preview-wallets', namespaces: ['eip155', 'solana', 'bip122'] }),
@@ -87,6 +95,14 @@ const latch = createLatch({
 const pseudo = defineLocale({ locale: pseudoLocaleTag, messages: pseudoMessages() })
 latch.dispatch(connectorsDiscovered({ connectors }))
 latch.dispatch({ type: 'walletList/pageRequested', payload: { page: 1 } })
+
+if (email) {
+  const address = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
+  latch.dispatch(embeddedUserChanged({ user: { email: 'satoshi.nakamoto.the.visitor@example.com', addresses: { eip155: address } } }))
+  latch.dispatch(accountConnected({ caipAddress: `eip155:1:${address}`, connectorId: 'AUTH' }, { ns: 'eip155' }))
+  latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:1' }, { ns: 'eip155' }))
+  latch.dispatch(accountBalanceUpdated({ balance: '0.5', symbol: 'ETH' }, { ns: 'eip155' }))
+}
 
 if (params.get('account') === '1' || siwx || send || activity) {
   const address = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
@@ -139,6 +155,33 @@ if (root) {
     latch.dispatch(routerPushed({ view: { name: 'Send' } }))
   }
   if (activity) latch.dispatch(modalOpened({ view: { name: 'Activity' } }))
+  if (login) {
+    latch.dispatch(modalOpened({}))
+    latch.dispatch(embeddedEmailLogin.requested({ email: 'visitor@example.com' }, { requestId: 'preview-login' }))
+    latch.dispatch(routerPushed({ view: { name: 'EmailLogin' } }))
+    if (login !== 'sending') latch.dispatch(embeddedEmailLogin.succeeded({ action: 'VERIFY_OTP', resendAt: latch.ports.scheduler.now() + 30_000 }, { requestId: 'preview-login' }))
+    if (login === 'error') {
+      latch.dispatch(embeddedOtp.requested({ otp: '000000' }, { requestId: 'preview-otp' }))
+      latch.dispatch(embeddedOtp.failed({ error: { code: 'FRAME_ERROR', shortMessage: 'Invalid code' } }, { requestId: 'preview-otp' }))
+    }
+  }
+  if (email) {
+    latch.dispatch(modalOpened({ view: { name: 'Account' } }))
+    if (email !== 'account') latch.dispatch(routerPushed({ view: { name: 'UpdateEmailWallet' } }))
+    const resendAt = latch.ports.scheduler.now() + 30_000
+    if (email !== 'update' && email !== 'account') {
+      latch.dispatch(embeddedEmailUpdate.requested({ email: 'new.address@example.com' }, { requestId: 'preview-1' }))
+      latch.dispatch(embeddedEmailUpdate.succeeded({ action: 'VERIFY_PRIMARY_OTP', resendAt }, { requestId: 'preview-1' }))
+    }
+    if (email === 'secondary' || email === 'error') {
+      latch.dispatch(embeddedEmailUpdatePrimaryOtp.requested({ otp: '314159' }, { requestId: 'preview-2' }))
+      latch.dispatch(embeddedEmailUpdatePrimaryOtp.succeeded({}, { requestId: 'preview-2' }))
+    }
+    if (email === 'error') {
+      latch.dispatch(embeddedEmailUpdateSecondaryOtp.requested({ otp: '000000' }, { requestId: 'preview-3' }))
+      latch.dispatch(embeddedEmailUpdateSecondaryOtp.failed({ error: { code: 'FRAME_ERROR', shortMessage: 'Invalid code' } }, { requestId: 'preview-3' }))
+    }
+  }
   if (siwx) {
     // As the siwx plugin does once an account connects without a session (docs/siwx.md).
     const state = latch.getState()

@@ -212,4 +212,8 @@ export const enModal = {
   'email.resend': 'Resend code',
   'email.resendIn': 'Resend code in {seconds} s',
   'email.back': 'Back',
+  'email.updateRow': 'Change email',
+  'email.updateLabel': 'New email',
+  'email.updatePrimary': 'Enter the code we sent to your current address, {email}',
+  'email.updateCurrent': 'Logged in as {email}',
 } as const

@@ -5,6 +5,11 @@ import { accountProfileUpdated, modalOpened } from '../../../kernel/index'
 import { connectAccount, preloadAll, renderWithLatch, settle, setup, shadow } from '../../../scripts/testing/ui'
 import { AccountButton } from '../AccountButton/AccountButton'
 import { AccountIdentity, selectAccountIdentity } from './AccountIdentity'
+import { embeddedUserChanged, embeddedWallet } from '../../../plugins/embedded/index'
+import type { Plugin } from '../../../kernel/index'
+
+/** The embedded plugin without its effect: the test says who is logged in. */
+const embeddedViews: Plugin = { ...embeddedWallet({ frameUrl: 'http://127.0.0.1:4000/frame' }), effects: [] }
 
 // docs/names.md, "The account's name": one identity of the account, wherever it is drawn.
 
@@ -62,5 +67,25 @@ describe('the account identity', () => {
     const recipient = rendered.container.querySelector('#recipient') as HTMLElement
     expect(recipient.textContent).toBe('alice.eth (0x7099…79C8)')
     expect(recipient.querySelector('svg')).not.toBeNull()
+  })
+
+  it("names the embedded wallet's account by its login e-mail, cut to 30 characters, in the button and Account", async () => {
+    await preloadAll()
+    const { latch } = setup({ plugins: [embeddedViews] })
+    const rendered = await renderWithLatch({ latch, children: <AccountButton /> })
+    cleanup = rendered.unmount
+    const long = 'a.very.long.visitor.name@example.com'
+    act(() => void latch.dispatch(embeddedUserChanged({ user: { email: long, addresses: { eip155: address } } })))
+    connectAccount(latch, address, 'AUTH')
+    expect(selectAccountIdentity(latch.getState(), 'eip155', address)).toEqual({ name: 'a.very.long.visitor.name@ex...' })
+    act(() => void latch.dispatch(modalOpened({ view: { name: 'Account' } })))
+    await settle()
+    expect(rendered.container.querySelector('.latch-account-id bdi')?.textContent).toBe('a.very.long.visitor.name@ex...')
+    expect(shadow().querySelector('.account-head bdi')?.textContent).toBe('a.very.long.visitor.name@ex...')
+    // A short e-mail shows whole; another wallet's account is not named by it.
+    act(() => void latch.dispatch(embeddedUserChanged({ user: { email: 'me@example.com', addresses: { eip155: address } } })))
+    expect(selectAccountIdentity(latch.getState(), 'eip155', address)).toEqual({ name: 'me@example.com' })
+    connectAccount(latch, address, 'metamask')
+    expect(selectAccountIdentity(latch.getState(), 'eip155', address)).toEqual({})
   })
 })

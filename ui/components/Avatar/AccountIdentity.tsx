@@ -1,5 +1,7 @@
 import { useCallback } from 'react'
 import { selectAddress, type ChainNamespace, type State } from '../../../kernel/index'
+import { defaultAuthConnectorId } from '../../../kernel/rules/connections'
+import { cutEmailForDisplay } from '../../../kernel/rules/display'
 import { useLatch } from '../../hooks/useLatch'
 import { displayName } from '../../utils/format'
 import { Avatar } from './Avatar'
@@ -12,14 +14,18 @@ const none: Identity = {}
 /**
  * The one identity of an account, wherever it is drawn (docs/names.md, "The account's name"): for the family's connected
  * account, its profile name and image (a name in the dapp's zone from the names plugin, else its ENS name and avatar from the
- * EVM plugin); any other address has none here. The account button, Account, the sign-in view, Send and Wallets read it.
+ * EVM plugin), else for the embedded wallet's account its login e-mail (cut to 30 characters); any other address has none here. The account button, Account, the sign-in view, Send and Wallets read it.
  */
 export function selectAccountIdentity(state: State, ns: ChainNamespace | undefined, address: string | undefined): Identity {
   const family = ns ?? state.activeNamespace
   if (!family || !address) return none
   const connected = selectAddress(state, family)
   if (!connected || connected.toLowerCase() !== address.toLowerCase()) return none
-  const { profileName, profileImage } = state.chains[family].account
+  const { profileName: ownName, profileImage } = state.chains[family].account
+  // The embedded wallet's account is named by its login e-mail, cut to 30 characters (docs/behaviour.md, "Display"); the
+  // plugin's slice is read as plain state, so the button never loads the plugin.
+  const email = state.chains[family].connectorId === defaultAuthConnectorId ? (state as { embedded?: { user?: { email?: string } } }).embedded?.user?.email : undefined
+  const profileName = ownName ?? (email ? cutEmailForDisplay(email) : undefined)
   if (!profileName && !profileImage) return none
   return { ...(profileName ? { name: profileName } : {}), ...(profileImage ? { image: profileImage } : {}) }
 }

@@ -275,6 +275,10 @@ const messages: Messages = {
   'email.resend': 'إعادة إرسال الرمز',
   'email.resendIn': 'إعادة إرسال الرمز خلال {seconds} ث',
   'email.back': 'رجوع',
+  'email.updateRow': 'تغيير البريد الإلكتروني',
+  'email.updateLabel': 'البريد الإلكتروني الجديد',
+  'email.updatePrimary': 'أدخل الرمز الذي أرسلناه إلى عنوانك الحالي، {email}',
+  'email.updateCurrent': 'تم تسجيل الدخول باسم {email}',
 }
 
 export default messages

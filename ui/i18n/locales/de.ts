@@ -276,6 +276,10 @@ const messages: Messages = {
   'email.resend': 'Code erneut senden',
   'email.resendIn': 'Code erneut senden in {seconds} s',
   'email.back': 'Zurück',
+  'email.updateRow': 'E-Mail ändern',
+  'email.updateLabel': 'Neue E-Mail',
+  'email.updatePrimary': 'Gib den Code ein, den wir an deine aktuelle Adresse {email} gesendet haben',
+  'email.updateCurrent': 'Angemeldet als {email}',
 }
 
 export default messages

@@ -274,6 +274,10 @@ const messages: Messages = {
   'email.resend': 'Reenviar código',
   'email.resendIn': 'Reenviar código en {seconds} s',
   'email.back': 'Atrás',
+  'email.updateRow': 'Cambiar correo',
+  'email.updateLabel': 'Correo nuevo',
+  'email.updatePrimary': 'Introduce el código que enviamos a tu dirección actual, {email}',
+  'email.updateCurrent': 'Sesión iniciada como {email}',
 }
 
 export default messages

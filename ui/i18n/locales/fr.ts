@@ -278,6 +278,10 @@ const messages: Messages = {
   'email.resend': 'Renvoyer le code',
   'email.resendIn': 'Renvoyer le code dans {seconds} s',
   'email.back': 'Retour',
+  'email.updateRow': 'Modifier l’e-mail',
+  'email.updateLabel': 'Nouvel e-mail',
+  'email.updatePrimary': 'Saisissez le code envoyé à votre adresse actuelle, {email}',
+  'email.updateCurrent': 'Connecté en tant que {email}',
 }
 
 export default messages

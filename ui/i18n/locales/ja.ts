@@ -274,6 +274,10 @@ const messages: Messages = {
   'email.resend': 'コードを再送信',
   'email.resendIn': '{seconds} 秒後に再送信できます',
   'email.back': '戻る',
+  'email.updateRow': 'メールを変更',
+  'email.updateLabel': '新しいメール',
+  'email.updatePrimary': '現在のアドレス {email} に送信したコードを入力してください',
+  'email.updateCurrent': '{email} としてログイン中',
 }
 
 export default messages

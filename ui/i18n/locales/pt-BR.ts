@@ -274,6 +274,10 @@ const messages: Messages = {
   'email.resend': 'Reenviar código',
   'email.resendIn': 'Reenviar código em {seconds} s',
   'email.back': 'Voltar',
+  'email.updateRow': 'Alterar e-mail',
+  'email.updateLabel': 'Novo e-mail',
+  'email.updatePrimary': 'Digite o código que enviamos para seu endereço atual, {email}',
+  'email.updateCurrent': 'Conectado como {email}',
 }
 
 export default messages

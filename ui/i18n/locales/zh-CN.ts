@@ -271,6 +271,10 @@ const messages: Messages = {
   'email.resend': '重新发送验证码',
   'email.resendIn': '{seconds} 秒后可重新发送',
   'email.back': '返回',
+  'email.updateRow': '更改邮箱',
+  'email.updateLabel': '新邮箱',
+  'email.updatePrimary': '请输入我们发送到你当前地址 {email} 的验证码',
+  'email.updateCurrent': '已登录为 {email}',
 }
 
 export default messages

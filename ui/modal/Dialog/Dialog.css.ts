@@ -49,7 +49,9 @@ font:inherit;font-size:15px;font-weight:600;text-decoration:none;cursor:pointer;
 .button.wide{width:100%;margin-top:14px}
 .account-head{display:flex;flex-direction:column;align-items:center;gap:2px;padding:4px 0 18px}
 .account-avatar{border-radius:50%;margin-bottom:10px;box-shadow:0 0 0 4px var(--latch-surface)}
-.account-name{display:flex;align-items:center;gap:4px;padding-inline-start:28px;font-size:20px;font-weight:650;letter-spacing:-.01em}
+.account-name{display:flex;align-items:center;gap:4px;max-width:100%;box-sizing:border-box;padding-inline-start:28px;font-size:20px;font-weight:650;letter-spacing:-.01em}
+.account-name bdi{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.account-name .icon-button{flex:none}
 .account-address{font-size:13px}
 .account-balance{margin-top:2px;font-size:15px;color:var(--latch-foreground-secondary);font-variant-numeric:tabular-nums}
 .account-balance.skeleton{width:96px;height:16px;border-radius:6px}

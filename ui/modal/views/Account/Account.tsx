@@ -7,6 +7,8 @@ import {
   type State,
   type ViewName,
 } from '../../../../kernel/index'
+import { defaultAuthConnectorId } from '../../../../kernel/rules/connections'
+import { cutEmailForDisplay } from '../../../../kernel/rules/display'
 import { walletFeatureOrder, type FeatureAddon, type LatchAddon } from '../../../addons'
 import { Avatar } from '../../../components/Avatar/Avatar'
 import { selectAccountIdentity } from '../../../components/Avatar/AccountIdentity'
@@ -44,6 +46,17 @@ export function selectAccountView(state: State) {
 }
 
 const selectFeatures = (state: State) => state.options.features
+
+/**
+ * The login e-mail of the embedded wallet's account, when the active family is connected through it (the AUTH
+ * connector) and its view is registered: Account then offers to change it (docs/embedded-wallet.md, "Changing the
+ * e-mail"). The plugin's slice is read as plain state.
+ */
+export function selectLoginEmail(state: State, registered: ReadonlySet<ViewName> = builtinViews): string | undefined {
+  const ns = state.activeNamespace
+  if (!ns || state.chains[ns].connectorId !== defaultAuthConnectorId || !registered.has('UpdateEmailWallet')) return undefined
+  return (state as { embedded?: { user?: { email?: string } } }).embedded?.user?.email
+}
 const selectNamespace = (state: State) => state.activeNamespace
 
 /** A wallet feature row of the Account view: an integrator's add-on, or one Latch draws itself. */
@@ -109,6 +122,7 @@ export default function Account() {
   const walletCount = useLatch(selectWalletCount)
   const ns = useLatch(selectNamespace)
   const offersName = useLatch(selectOffersName)
+  const loginEmail = useLatch(selectLoginEmail)
   // docs/behaviour.md, "Balance refresh": the balance shown here is kept fresh while the view is.
   useLatchBalanceWatch('native')
   if (!account.address) return <p className="subtle center">{t('account.none')}</p>
@@ -164,6 +178,17 @@ export default function Account() {
               tone="neutral"
               chevron
               onClick={() => latch.dispatch(routerPushed({ view: { name: 'ProfileWallets' } }))}
+            />
+          </li>
+        ) : null}
+        {loginEmail ? (
+          <li data-feature="email">
+            <ListRow
+              icon={<span className="row-icon"><NameIcon /></span>}
+              name={t('email.updateRow')}
+              sub={<bdi>{cutEmailForDisplay(loginEmail)}</bdi>}
+              chevron
+              onClick={() => latch.dispatch(routerPushed({ view: { name: 'UpdateEmailWallet' } }))}
             />
           </li>
         ) : null}
