@@ -202,7 +202,8 @@ describe.skipIf(!hasChromium())('the embedded wallet in chromium, against a scri
     await page.getByRole('button', { name: /0x1111/ }).click()
     const shown = modal(page).locator(`bdi[title="${address}"]`)
     await shown.waitFor()
-    expect(await shown.textContent()).toBe('0x1111…1111')
+    // The embedded wallet's account is named by its login e-mail (docs/behaviour.md, "Display"); the address is its title.
+    expect(await shown.textContent()).toBe('visitor@example.com')
     await shoot(page, 'account-light')
     // Nothing secret in the log: the codes typed are redacted.
     const log = await page.evaluate(() => JSON.stringify((window as unknown as { __latch: { exportLog(): unknown } }).__latch.exportLog()))
