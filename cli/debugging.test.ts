@@ -7,13 +7,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
-import { createLatch, routerPushed, walletConnectFailed, walletConnectRequested, type ExportedLog } from '../kernel/index'
-import { createTestPorts } from '../kernel/testing'
+import { describe, expect, it, vi } from 'vitest'
+import { FrameRequestError, serveFrameChannel, type FrameHandlers } from '../frame/channel'
+import { createLatch, modalOpened, routerPushed, walletConnectFailed, walletConnectRequested, type ExportedLog } from '../kernel/index'
+import { createTestNetwork, createTestPorts } from '../kernel/testing'
 import { bip122, bip122BalanceFailed } from '../plugins/bip122/index'
 import { eip155, eip155CapabilitiesFailed } from '../plugins/eip155/index'
+import { frameReadyDelay } from '../plugins/embedded/channel'
+import { embeddedEmailLogin, embeddedOtp, embeddedWallet, type EmbeddedState } from '../plugins/embedded/index'
+import { createFrameWorld, type FrameWorld } from '../scripts/testing/frame-world'
 import { errorLines, failureOf } from './failures'
-import { pluginNames } from './plugins'
+import { packagePlugins, pluginNames } from './plugins'
 import { main } from './replay'
 
 const dir = mkdtempSync(join(tmpdir(), 'latch-replay-debug-'))
@@ -72,8 +76,8 @@ describe('--plugins by name', () => {
   it('refuses an unknown name, listing the valid ones; a path is still a module', async () => {
     const unknown = await main([path, '--plugins', 'eip155,evm'])
     expect(unknown.code).toBe(1)
-    expect(unknown.output).toMatch(/^error: --plugins evm: no plugin of that name; the names are eip155, api, names, solana, bip122, walletconnect, siwx, all/)
-    expect(pluginNames).toEqual(['eip155', 'api', 'names', 'solana', 'bip122', 'walletconnect', 'siwx', 'all'])
+    expect(unknown.output).toMatch(/^error: --plugins evm: no plugin of that name; the names are eip155, api, names, solana, bip122, walletconnect, embedded, siwx, all/)
+    expect(pluginNames).toEqual(['eip155', 'api', 'names', 'solana', 'bip122', 'walletconnect', 'embedded', 'siwx', 'all'])
     const empty = await main([path, '--plugins', ','])
     expect(empty.code).toBe(1)
     const missing = await main([path, '--plugins', './no-such-plugins.mjs'])
@@ -85,8 +89,106 @@ describe('--plugins by name', () => {
     expect(code).toBe(0)
     const parsed = JSON.parse(output) as { warnings: string[]; final: Record<string, unknown> }
     expect(parsed.warnings).toEqual([])
-    // Each plugin's slice is in the replayed state (names: `names`, api: `walletList`, siwx: `siwx`).
-    expect(Object.keys(parsed.final)).toEqual(expect.arrayContaining(['names', 'walletList', 'siwx']))
+    // Each plugin's slice is in the replayed state (names: `names`, api: `walletList`, siwx: `siwx`, embedded: `embedded`).
+    expect(Object.keys(parsed.final)).toEqual(expect.arrayContaining(['names', 'walletList', 'siwx', 'embedded']))
+  })
+})
+
+const embeddedEmail = 'visitor@example.com'
+const embeddedAddress = '0x1111111111111111111111111111111111111111'
+
+/** Settles `promise` while the in-memory frame's messages flow (no timers move). */
+async function settle<T>(world: FrameWorld, promise: Promise<T>): Promise<T> {
+  let done = false
+  const watched = promise.finally(() => void (done = true))
+  for (let i = 0; i < 50 && !done; i++) await world.flush()
+  return watched
+}
+
+/**
+ * An e-mail login with the embedded wallet (docs/embedded-wallet.md) over an in-memory frame whose code is 123456: a
+ * wrong code, then the right one. Returns the exported log (the codes `[redacted]`) and the live `embedded` slice.
+ */
+async function recordEmbeddedLog(): Promise<{ log: ExportedLog; embedded: EmbeddedState }> {
+  const pageOrigin = 'http://127.0.0.1:3000'
+  const frameOrigin = 'http://127.0.0.1:4000'
+  const test = createTestPorts({ start: 1_000 })
+  const world = createFrameWorld({ pageOrigin, frameOrigin })
+  const latch = createLatch({
+    plugins: [eip155(), embeddedWallet({ frameUrl: `${frameOrigin}/frame`, host: world.host })],
+    networks: [createTestNetwork('eip155', 31337)],
+    ports: test.ports,
+    logLevel: 'silent',
+  })
+  let loggedIn = false
+  const handlers: FrameHandlers = {
+    CONNECT_EMAIL: () => ({ action: 'VERIFY_OTP' as const }),
+    CONNECT_OTP: ({ otp }) => {
+      if (otp !== '123456') throw new FrameRequestError('Invalid code')
+      loggedIn = true
+      return undefined
+    },
+    GET_USER: ({ chainId }) => ({ email: embeddedEmail, address: embeddedAddress, chainId }),
+    IS_CONNECTED: () => ({ isConnected: loggedIn }),
+  }
+  try {
+    latch.dispatch(modalOpened({}))
+    await vi.waitFor(() => expect(world.mounted).toBeDefined())
+    world.loadDocument((win) => void serveFrameChannel({ allowedParentOrigins: [pageOrigin], version: '1.0.0', handlers, window: win }))
+    await world.flush()
+    test.advance(frameReadyDelay)
+    await world.flush()
+    await settle(world, latch.request(embeddedEmailLogin.requested({ email: embeddedEmail })))
+    await expect(settle(world, latch.request(embeddedOtp.requested({ otp: '654321' })))).rejects.toThrow()
+    await settle(world, latch.request(embeddedOtp.requested({ otp: '123456' })))
+    return { log: latch.exportLog(), embedded: latch.getState().embedded }
+  } finally {
+    latch.destroy()
+  }
+}
+
+describe('--plugins embedded', async () => {
+  const { log, embedded } = await recordEmbeddedLog()
+  const path = write('embedded.json', JSON.stringify(log))
+
+  it('the recorded log holds the login, its codes redacted', () => {
+    const types = log.events.map((event) => event.type)
+    expect(types).toEqual(expect.arrayContaining(['embedded/emailLoginRequested', 'embedded/otpRequested', 'embedded/otpFailed', 'embedded/otpSucceeded', 'embedded/userChanged']))
+    const text = JSON.stringify(log)
+    expect(text).not.toContain('123456')
+    expect(text).not.toContain('654321')
+    expect(log.events.filter((event) => event.type === 'embedded/otpRequested').map((event) => event.payload)).toEqual([{ otp: '[redacted]' }, { otp: '[redacted]' }])
+    expect(embedded.user).toEqual({ email: embeddedEmail, addresses: { eip155: embeddedAddress } })
+  })
+
+  it('without it, the embedded events are skipped and the hint names it', async () => {
+    const { code, output } = await main([path])
+    expect(code).toBe(0)
+    expect(output).toContain('(skipped: unknown event type "embedded/userChanged")')
+    expect(output).toMatch(/hint: pass --plugins [a-z0-9,]*embedded/)
+  })
+
+  it.each([['embedded'], ['eip155,embedded'], ['all']])('with --plugins %s, they replay into the embedded slice as it was live', async (plugins) => {
+    const { code, output } = await main([path, '--plugins', plugins, '--json'])
+    expect(code).toBe(0)
+    const parsed = JSON.parse(output) as { steps: { event: { type: string }; issue?: unknown }[]; final: { embedded: unknown }; warnings: string[] }
+    expect(parsed.warnings.filter((warning) => warning.includes('embedded'))).toEqual([])
+    expect(parsed.steps.filter((step) => step.event.type.startsWith('embedded/') && step.issue !== undefined)).toEqual([])
+    expect(parsed.final.embedded).toEqual(JSON.parse(JSON.stringify(embedded)))
+    // The failed code is in the timeline with the frame's text; the code itself is not.
+    const timeline = (await main([path, '--plugins', plugins, '--type', 'embedded/'])).output
+    expect(timeline).toMatch(/embedded\/otpFailed[^\n]*\n {6}! error: [A-Z_]+: Invalid code/)
+    expect(timeline).toContain('[redacted]')
+    expect(timeline).not.toContain('123456')
+  })
+})
+
+describe('each named plugin alone', () => {
+  // walletconnect and embedded refuse a live instance without a family plugin (docs/errors.md); replay wires nothing.
+  it.each(Object.keys(packagePlugins))('--plugins %s replays the sample', async (name) => {
+    const { code, output } = await main(['--sample', '--plugins', name, '--json'])
+    expect(code).toBe(0)
+    expect((JSON.parse(output) as { warnings: string[] }).warnings.filter((warning) => warning.includes('--plugins'))).toEqual([])
   })
 })
 

@@ -2,7 +2,8 @@
  * `--plugins` of the replay CLI (docs/debugging.md, "The replay CLI"): the package's own plugins by name
  * (`eip155,solana`, or `all`), each imported from its public entry (`latch/plugins/<name>`; in the built bin these
  * imports are imports of the installed package, so they share its kernel), and modules of the integrator's own
- * plugins by path. Replay folds reducers only, so each plugin is made with placeholder settings: no effect runs.
+ * plugins by path. Replay folds reducers only, so each plugin is made with placeholder settings: no effect runs, and
+ * none is refused for want of a family plugin beside it.
  */
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -21,6 +22,9 @@ export const packagePlugins: Readonly<Record<string, PackagePlugin>> = {
   bip122: { entry: 'latch/plugins/bip122', load: async () => (await import('../plugins/bip122/index')).bip122() },
   // walletConnect() requires a project id; replay opens no relay connection, so any id does.
   walletconnect: { entry: 'latch/plugins/walletconnect', load: async () => (await import('../plugins/walletconnect/index')).walletConnect({ projectId: 'latch-replay' }) },
+  // embeddedWallet() requires the frame's URL (http or https); replay adds no frame and reaches no wallet service, so a
+  // placeholder on the loopback does. Its slice and reducers are the same whatever the settings.
+  embedded: { entry: 'latch/plugins/embedded', load: async () => (await import('../plugins/embedded/index')).embeddedWallet({ frameUrl: 'http://127.0.0.1/latch-replay' }) },
   siwx: { entry: 'latch/plugins/siwx', load: async () => (await import('../plugins/siwx/index')).siwx() },
 }
 
@@ -29,6 +33,16 @@ export const pluginNames = [...Object.keys(packagePlugins), 'all'] as const
 
 /** What `--plugins` loaded: the plugins, and a line for each plugin `all` left out because its entry did not load. */
 export type LoadedPlugins = { plugins: Plugin[]; notes: string[] }
+
+/**
+ * A package plugin as replay uses it: without its `check`. That check refuses a live instance whose connector has no
+ * family plugin to hand its session to (`WALLETCONNECT_NO_FAMILY`, `EMBEDDED_NO_FAMILY`: docs/errors.md); replay hands
+ * nothing to anyone, so `--plugins embedded` alone replays the embedded events.
+ */
+function withoutCheck(plugin: Plugin): Plugin {
+  const { check: _check, ...rest } = plugin
+  return rest
+}
 
 /** Whether a `--plugins` item is a module path rather than a name: it has a slash or a file extension. */
 function isPath(item: string): boolean {
@@ -61,7 +75,7 @@ export async function loadPluginOption(values: readonly string[]): Promise<Loade
       named.add(each)
       const known = packagePlugins[each] as PackagePlugin
       try {
-        plugins.push(await known.load())
+        plugins.push(withoutCheck(await known.load()))
       } catch (cause) {
         const reason = `${known.entry} did not load: ${(cause as Error).message}`
         if (name !== 'all') throw new Error(`--plugins ${each}: ${reason}`)

@@ -285,10 +285,10 @@ describe.each(variants)('a dapp on $name', ({ dependencies, sources }) => {
   it('runs latch-replay from the package, with its plugins by name', async () => {
     const bin = join(dir, 'node_modules/.bin/latch-replay')
     // Each named plugin is imported from the installed package itself (latch/plugins/<name>).
-    const named = await run(bin, ['--sample', '--plugins', 'eip155,api,names,siwx', '--json'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 })
+    const named = await run(bin, ['--sample', '--plugins', 'eip155,api,names,siwx,embedded', '--json'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 })
     const parsed = JSON.parse(named.stdout) as { warnings: string[]; final: Record<string, unknown> }
     expect(parsed.warnings).toEqual([])
-    expect(Object.keys(parsed.final)).toEqual(expect.arrayContaining(['walletList', 'names', 'siwx']))
+    expect(Object.keys(parsed.final)).toEqual(expect.arrayContaining(['walletList', 'names', 'siwx', 'embedded']))
     // all: a plugin whose optional peer this app does not have is left out, saying which package is missing.
     const all = await run(bin, ['--sample', '--plugins', 'all', '--summary'], { cwd: dir })
     const notes = all.stdout.split('\n').filter((line) => line.includes('--plugins all:'))
@@ -297,7 +297,7 @@ describe.each(variants)('a dapp on $name', ({ dependencies, sources }) => {
       () => '',
       (error: { stderr?: string }) => error.stderr ?? '',
     )
-    expect(unknown).toContain('--plugins evm: no plugin of that name; the names are eip155, api, names, solana, bip122, walletconnect, siwx, all')
+    expect(unknown).toContain('--plugins evm: no plugin of that name; the names are eip155, api, names, solana, bip122, walletconnect, embedded, siwx, all')
   }, 60_000)
 
   it('builds the README example with esbuild', async () => {
