@@ -1,4 +1,4 @@
-import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
+import { AddressLookupTableAccount, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { LatchError } from '../kernel/engine/errors'
@@ -6,7 +6,8 @@ import { encodeBase58 } from '../kernel/rules/base58'
 import { fromBase64, toBase64, transactionBytes } from '../plugins/solana/bytes'
 import { readAccounts } from '../plugins/solana/accounts'
 import { readWallet } from '../plugins/solana/wallet-schema'
-import { buildTransfer, parseTransaction, readCompactU16, signerIndex, writeCompactU16 } from '../plugins/solana/wire'
+import { buildTransfer, parseTransaction, readCompactU16, signerIndex, skipLookups, writeCompactU16 } from '../plugins/solana/wire'
+import { readSolanaTransaction } from '../frame/app/solana'
 import { createSolanaTestWallet } from '../scripts/testing/solana-test-wallet'
 
 const runs = { numRuns: 300 }
@@ -85,6 +86,34 @@ describe('the wire format (plugins/solana/wire.ts)', () => {
       }),
       runs,
     )
+  })
+
+  it('reads a v0 message with address lookup tables, as the frame does (skipLookups, shared with frame/app/solana.ts)', () => {
+    const lookedUp = fc.record({ pubkey: key, isSigner: fc.constant(false), isWritable: fc.boolean() })
+    fc.assert(
+      fc.property(key, key, key, key, fc.uniqueArray(lookedUp, { minLength: 1, maxLength: 6, selector: (meta) => meta.pubkey.toBase58() }), fc.integer({ min: 1, max: 30 }), (payer, blockhash, program, table, keys, cut) => {
+        const lookup = new AddressLookupTableAccount({
+          key: table,
+          state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: keys.map((meta) => meta.pubkey) },
+        })
+        const instruction = new TransactionInstruction({ programId: program, keys, data: Buffer.from([1, 2, 3]) })
+        const compiled = new TransactionMessage({ payerKey: payer, recentBlockhash: blockhash.toBase58(), instructions: [instruction] }).compileToV0Message([lookup])
+        fc.pre(compiled.addressTableLookups.length === 1)
+        const bytes = new VersionedTransaction(compiled).serialize()
+        expect(parseTransaction(bytes)?.message).toEqual(compiled.serialize())
+        expect(readSolanaTransaction(bytes)?.instructions.map((read) => read.accounts.length)).toEqual([keys.length])
+        // Cut in the tables, or padded after them: both readers refuse it.
+        for (const spoiled of [bytes.subarray(0, bytes.length - Math.min(cut, bytes.length - 1)), Uint8Array.from([...bytes, ...new Uint8Array(cut)])]) {
+          expect(parseTransaction(spoiled)).toBeUndefined()
+          expect(readSolanaTransaction(spoiled)).toBeUndefined()
+        }
+      }),
+      runs,
+    )
+    // One table (32 bytes), 1 writable index, 2 read-only ones: the offset after them; one byte short is malformed.
+    const tables = Uint8Array.from([1, ...new Uint8Array(32), 1, 7, 2, 8, 9])
+    expect(skipLookups(tables, 0)).toBe(tables.length)
+    expect(skipLookups(tables.subarray(0, tables.length - 1), 0)).toBeUndefined()
   })
 
   it('a transfer built by hand is the transfer web3.js reads', () => {

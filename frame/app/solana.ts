@@ -1,5 +1,5 @@
 import { decodeBase58, encodeBase58 } from '../../kernel/rules/base58'
-import { readCompactU16 } from '../../plugins/solana/wire'
+import { readCompactU16, skipLookups } from '../../plugins/solana/wire'
 
 /**
  * The frame's Solana account (docs/embedded-frame.md, "The wallet secret" and "Solana"): an ed25519 key derived from
@@ -100,18 +100,9 @@ export function readSolanaTransaction(bytes: Uint8Array): SolanaTransaction | un
     at = data[1] + data[0]
   }
   if (version === 0) {
-    const lookups = readCompactU16(message, at)
-    if (!lookups) return undefined
-    at = lookups[1]
-    for (let i = 0; i < lookups[0]; i++) {
-      at += 32
-      for (let half = 0; half < 2; half++) {
-        const indexes = readCompactU16(message, at)
-        if (!indexes) return undefined
-        at = indexes[1] + indexes[0]
-      }
-      if (at > message.length) return undefined
-    }
+    const end = skipLookups(message, at)
+    if (end === undefined) return undefined
+    at = end
   }
   return at === message.length ? { bytes, message, signatureOffsets, version, accountKeys, numRequiredSignatures, instructions } : undefined
 }

@@ -96,20 +96,32 @@ function parseMessage(message: Uint8Array): Omit<ParsedTransaction, 'signatures'
     if (at > message.length) return undefined
   }
   if (version === 0) {
-    const lookups = readCompactU16(message, at)
-    if (!lookups) return undefined
-    at = lookups[1]
-    for (let i = 0; i < lookups[0]; i++) {
-      at += 32
-      for (let list = 0; list < 2; list++) {
-        const indexes = readCompactU16(message, at)
-        if (!indexes) return undefined
-        at = indexes[1] + indexes[0]
-      }
-      if (at > message.length) return undefined
-    }
+    const end = skipLookups(message, at)
+    if (end === undefined) return undefined
+    at = end
   }
   return at === message.length ? { version, numRequiredSignatures, staticAccountKeys, recentBlockhash } : undefined
+}
+
+/**
+ * The address table lookups that end a version 0 message, from `offset`: a compact-u16 count, then for each table its
+ * 32-byte address and two compact-u16 lists of account indexes (writable, read-only). The offset after them, or
+ * undefined when they are malformed or run past the message. Shared with the frame's reader (frame/app/solana.ts).
+ */
+export function skipLookups(message: Uint8Array, offset: number): number | undefined {
+  const lookups = readCompactU16(message, offset)
+  if (!lookups) return undefined
+  let at = lookups[1]
+  for (let i = 0; i < lookups[0]; i++) {
+    at += 32
+    for (let list = 0; list < 2; list++) {
+      const indexes = readCompactU16(message, at)
+      if (!indexes) return undefined
+      at = indexes[1] + indexes[0]
+    }
+    if (at > message.length) return undefined
+  }
+  return at
 }
 
 /** The signer slot of `publicKey` in a transaction: its index among the required signers, or -1. */
