@@ -7,9 +7,10 @@ import type { Browser, Page } from 'playwright-core'
 import { anvilAccounts } from '../scripts/devnet/anvil'
 import type { DemoServer } from '../scripts/devnet/demo/serve-demo'
 import { startDemo } from '../scripts/devnet/launch'
-import { ensureChromium, launchBrowser, newGuardedPage } from '../scripts/e2e/harness'
+import { ensureChromium, launchBrowser } from '../scripts/e2e/harness'
 import { summarize, type Summary } from './stats'
 import { activityProbeScript, type ProbeActivity } from './activity-probe'
+import { runOnGuardedPage, type PageSink } from './guarded-run'
 import { awaitInPage, chooseDevWallet } from './siwx-page'
 
 /** `runs` fresh pages; `settleMs` after `load` before 'Connect Wallet'. */
@@ -56,42 +57,30 @@ async function openActivity(page: Page, timeoutMs: number): Promise<ProbeActivit
 }
 
 /** One fresh page: connect the EVM dev wallet, open the account, Activity (timed), Back, Activity again (timed). */
-async function runOnce(browser: Browser, demo: DemoServer, options: ActivityOptions, sink: Pick<ActivityFigures, 'outsideRequests' | 'consoleErrors'>, log: (line: string) => void): Promise<RunSample> {
-  const guarded = await newGuardedPage(browser, { initScripts: [activityProbeScript] })
-  const { page } = guarded
-  const sample: RunSample = {}
-  let step = 'load'
-  try {
+function runOnce(browser: Browser, demo: DemoServer, options: ActivityOptions, sink: PageSink, log: (line: string) => void): Promise<RunSample> {
+  // A step that fails ends the run: it counts as not shown.
+  return runOnGuardedPage<RunSample>(browser, activityProbeScript, sink, log, async (page, sample, at) => {
     await page.goto(new URL(options.path, demo.url).href, { waitUntil: 'load' })
     await page.waitForTimeout(options.settleMs)
-    step = 'choose the dev wallet'
+    at('choose the dev wallet')
     await chooseDevWallet(page)
-    step = 'approve the connection'
+    at('approve the connection')
     await page.getByTestId('dev-wallet-approve').click()
     await page.getByTestId('demo-address').filter({ hasText: anvilAccounts[0] }).waitFor({ timeout })
     await dialog(page).waitFor({ state: 'detached', timeout })
-    step = 'open the account'
+    at('open the account')
     // The account button reads the address or, once it resolves, the account's name (latch-dev.eth on the stack).
     await page.locator('.latch-account').click({ timeout })
     await dialog(page).locator('li[data-feature="activity"]').waitFor({ timeout })
-    step = 'open Activity'
+    at('open Activity')
     sample.first = await openActivity(page, timeout)
-    if (!sample.first) return sample
-    step = 'Back'
+    if (!sample.first) return
+    at('Back')
     await dialog(page).getByRole('button', { name: 'Back', exact: true }).click({ timeout })
     await dialog(page).locator('li[data-feature="activity"]').waitFor({ timeout })
-    step = 'open Activity again'
+    at('open Activity again')
     sample.second = await openActivity(page, timeout)
-    return sample
-  } catch (error) {
-    // A step that fails (a locator's timeout) ends the run: it counts as not shown.
-    log(`    ${step}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
-    return sample
-  } finally {
-    sink.outsideRequests.push(...guarded.outsideRequests)
-    sink.consoleErrors.push(...guarded.consoleErrors)
-    await guarded.close()
-  }
+  })
 }
 
 function series(opens: readonly ProbeActivity[]): ActivitySeries {

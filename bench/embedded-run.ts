@@ -14,10 +14,11 @@ import type { Browser, Frame, Page } from 'playwright-core'
 import { recoverMessageAddress } from 'viem'
 import { buildFrameApp } from '../frame/app/build'
 import { startDemo } from '../scripts/devnet/launch'
-import { ensureChromium, launchBrowser, newGuardedPage } from '../scripts/e2e/harness'
+import { ensureChromium, launchBrowser } from '../scripts/e2e/harness'
 import { embeddedPluginCost } from '../scripts/embedded-size'
 import { startEmbeddedDapp, type EmbeddedDapp, type PageFile } from './embedded-page'
 import { embeddedProbeScript, type ProbeAccount, type ProbeMarks, type ProbeScripts } from './embedded-probe'
+import { runOnGuardedPage, type PageSink } from './guarded-run'
 import { awaitInPage } from './siwx-page'
 import { summarize, type Summary } from './stats'
 
@@ -92,32 +93,29 @@ async function walletFrame(page: Page, walletUrl: string): Promise<Frame> {
 }
 
 /** One fresh page: Connect Wallet → ready; e-mail, Continue, code → account; personal_sign, Approve → signature. */
-async function runOnce(browser: Browser, dapp: EmbeddedDapp, wallet: { url: string; inboxUrl: string }, index: number, options: EmbeddedOptions, sink: Pick<EmbeddedFigures, 'outsideRequests' | 'consoleErrors'>, log: (line: string) => void): Promise<RunSample> {
-  const guarded = await newGuardedPage(browser, { initScripts: [embeddedProbeScript] })
-  const { page } = guarded
-  const sample: RunSample = {}
-  let step = 'load'
+function runOnce(browser: Browser, dapp: EmbeddedDapp, wallet: { url: string; inboxUrl: string }, index: number, options: EmbeddedOptions, sink: PageSink, log: (line: string) => void): Promise<RunSample> {
   const email = `bench-${Date.now().toString(36)}-${index}@example.com`
-  try {
+  // A step that fails ends the run: it counts as not ready, not shown or not signed.
+  return runOnGuardedPage<RunSample>(browser, embeddedProbeScript, sink, log, async (page, sample, at) => {
     await page.goto(dapp.url, { waitUntil: 'load' })
     await page.waitForTimeout(options.settleMs)
-    step = 'open the modal'
+    at('open the modal')
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await page.waitForFunction(() => (window as unknown as { __latchEmbeddedBench: { marks: ProbeMarks } }).__latchEmbeddedBench.marks.ready !== undefined, undefined, { timeout })
     sample.marks = await page.evaluate(() => ({ ...(window as unknown as { __latchEmbeddedBench: { marks: ProbeMarks } }).__latchEmbeddedBench.marks }))
-    step = 'ask for a code'
+    at('ask for a code')
     await dialog(page).getByRole('textbox', { name: 'Email' }).fill(email, { timeout })
     await dialog(page).getByRole('button', { name: 'Continue' }).click({ timeout })
     const field = dialog(page).getByRole('textbox', { name: 'Verification code' })
     await field.waitFor({ timeout })
     const code = await codeFor(wallet.inboxUrl, email)
-    step = 'enter the code'
+    at('enter the code')
     await page.evaluate('window.__latchEmbeddedBench.armCode()')
     await field.fill(code)
     sample.account = (await awaitInPage<ProbeAccount>(page, 'window.__latchEmbeddedBench.account', timeout)) ?? undefined
     sample.scripts = await page.evaluate(`window.__latchEmbeddedBench.scriptsAfter(${sample.marks.connect ?? 0})`)
-    if (!sample.account) return sample
-    step = 'sign'
+    if (!sample.account) return
+    at('sign')
     const address = await page.evaluate(() => (window as unknown as { __latch: { getState(): { chains: { eip155: { account: { caipAddress?: string } } } } } }).__latch.getState().chains.eip155.account.caipAddress?.split(':')[2])
     const message = `Latch bench ${index}`
     const called = Date.now()
@@ -135,22 +133,13 @@ async function runOnce(browser: Browser, dapp: EmbeddedDapp, wallet: { url: stri
     await frame.waitForSelector('#approval:not([hidden])', { timeout })
     await frame.click('#approve', { timeout })
     const signature = (await awaitInPage<string>(page, 'window.__signature', timeout)) ?? undefined
-    if (!signature) return sample
+    if (!signature) return
     const signedAt = await page.evaluate(() => (window as unknown as { __latchEmbeddedBench: { signedAt: number } }).__latchEmbeddedBench.signedAt)
     const approveAt = await frame.evaluate(() => (window as unknown as { __latchApproveAt?: number }).__latchApproveAt)
     sample.call = Date.now() - called
     if (approveAt !== undefined) sample.approved = signedAt - approveAt
     sample.verified = address !== undefined && (await recoverMessageAddress({ message, signature: signature as `0x${string}` })).toLowerCase() === address.toLowerCase()
-    return sample
-  } catch (error) {
-    // A step that fails (a locator's timeout) ends the run: it counts as not ready, not shown or not signed.
-    log(`    ${step}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
-    return sample
-  } finally {
-    sink.outsideRequests.push(...guarded.outsideRequests)
-    sink.consoleErrors.push(...guarded.consoleErrors)
-    await guarded.close()
-  }
+  })
 }
 
 const since = (marks: readonly ProbeMarks[], from: keyof ProbeMarks, to: keyof ProbeMarks) =>

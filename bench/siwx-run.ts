@@ -6,8 +6,9 @@
 import type { Browser } from 'playwright-core'
 import type { DemoServer } from '../scripts/devnet/demo/serve-demo'
 import { startDemo } from '../scripts/devnet/launch'
-import { ensureChromium, launchBrowser, newGuardedPage } from '../scripts/e2e/harness'
+import { ensureChromium, launchBrowser } from '../scripts/e2e/harness'
 import { summarize, type Summary } from './stats'
+import { runOnGuardedPage, type PageSink } from './guarded-run'
 import { approveConnection, approveSignature, chooseDevWallet } from './siwx-page'
 import { siwxProbeScript, type ProbeSignedIn, type ProbeView } from './siwx-probe'
 
@@ -71,27 +72,17 @@ const timeout = 15_000
 const ms = (n: number | undefined) => (n === undefined ? 'failed' : `${n.toFixed(1)} ms`)
 
 /** One fresh page: connect, approve (timed), Sign, approve the signature (timed); then the page closes (its context keeps nothing). */
-async function runOnce(browser: Browser, demo: DemoServer, path: string, options: SiwxOptions, sink: Pick<SiwxFigures, 'outsideRequests' | 'consoleErrors'>, log: (line: string) => void): Promise<RunSample> {
-  const guarded = await newGuardedPage(browser, { initScripts: [siwxProbeScript] })
-  const { page } = guarded
-  const sample: RunSample = {}
-  try {
+function runOnce(browser: Browser, demo: DemoServer, path: string, options: SiwxOptions, sink: PageSink, log: (line: string) => void): Promise<RunSample> {
+  // A step that fails ends the run, logged with the mode's path: it counts as not shown or not signed in.
+  return runOnGuardedPage<RunSample>(browser, siwxProbeScript, sink, log, async (page, sample, at) => {
+    at(path)
     await page.goto(new URL(path, demo.url).href, { waitUntil: 'load' })
     await page.waitForTimeout(options.settleMs)
     await chooseDevWallet(page)
     sample.view = await approveConnection(page, timeout)
-    if (!sample.view) return sample
+    if (!sample.view) return
     sample.signed = await approveSignature(page, timeout)
-    return sample
-  } catch (error) {
-    // A step that fails (a locator's timeout) ends the run: it counts as not shown or not signed in.
-    log(`    ${path}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
-    return sample
-  } finally {
-    sink.outsideRequests.push(...guarded.outsideRequests)
-    sink.consoleErrors.push(...guarded.consoleErrors)
-    await guarded.close()
-  }
+  })
 }
 
 function viewSeries(views: readonly ProbeView[]): ViewSeries {
