@@ -14,7 +14,7 @@ function setup(handlers: FrameHandlers = {}, allowedParentOrigins = [pageOrigin]
   const refusals: Refusal[] = []
   const pageMessages: { data: unknown; origin: string }[] = []
   world.host.listen((event) => void pageMessages.push({ data: event.data, origin: event.origin }))
-  world.host.mount(`${frameOrigin}/frame`, () => {})
+  world.host.mount(`${frameOrigin}/frame`, () => {}, 'test-frame')
   let endpoint: ReturnType<typeof serveFrameChannel> | undefined
   world.loadDocument((win) => {
     endpoint = serveFrameChannel({ allowedParentOrigins, version: '1.2.3', handlers, window: win, onRefused: (r) => void refusals.push(r) })

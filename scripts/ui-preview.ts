@@ -154,6 +154,9 @@ const shots: Shot[] = [
   { name: 'email-primary-dark', theme: 'dark', width: 1280, height: 800, query: 'email=primary', steps: [{ wait: '.otp-input' }] },
   { name: 'email-error-light', theme: 'light', width: 1280, height: 800, query: 'email=error', steps: [{ wait: '.otp-error' }] },
   { name: 'email-ar-narrow-dark', theme: 'dark', width: 390, height: 844, query: 'email=secondary&locale=ar', steps: [{ wait: '.otp-input' }] },
+  // ApproveTransaction: the box the wallet's frame is laid over (a blank stand-in here), and before the frame is found.
+  { name: 'approve-light', theme: 'light', width: 1280, height: 800, query: 'email=approve', steps: [{ wait: '.approve-frame:empty' }] },
+  { name: 'approve-loading-ar-narrow-dark', theme: 'dark', width: 390, height: 844, query: 'email=approve-loading&locale=ar', steps: [{ wait: '.approve-frame' }] },
   // Activity over a fixed history (a trade, an NFT, pending and failed transactions, a spam NFT dropped) and its other states.
   { name: 'activity-light', theme: 'light', width: 1280, height: 900, query: 'activity=1', steps: [{ wait: '.activity-row' }] },
   { name: 'activity-dark', theme: 'dark', width: 1280, height: 900, query: 'activity=1', steps: [{ wait: '.activity-row' }] },

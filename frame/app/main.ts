@@ -34,13 +34,17 @@ function parentOrigin(): string | undefined {
 
 const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
 
-/** One approval at a time: the panel shows the request until Approve or Reject. */
-function approvalUi(): (request: ApprovalRequest) => Promise<boolean> {
+/**
+ * One approval at a time: the panel shows the request until Approve or Reject. A request the page withdraws (its
+ * signal aborts) leaves the panel, or the queue before it was shown, as rejected.
+ */
+function approvalUi(): (request: ApprovalRequest, signal: AbortSignal) => Promise<boolean> {
   let queue = Promise.resolve()
-  return (request) => {
+  return (request, signal) => {
     const shown = queue.then(
       () =>
         new Promise<boolean>((resolve) => {
+          if (signal.aborted) return resolve(false)
           element('title').textContent = request.title
           // Who asks: the page's verified origin always, the dapp's name only when its synced url is that origin.
           element('dapp').textContent = request.dapp.name ? `${request.dapp.name} · ${request.dapp.origin}` : request.dapp.origin
@@ -49,12 +53,19 @@ function approvalUi(): (request: ApprovalRequest) => Promise<boolean> {
           element('approval').hidden = false
           element('idle').hidden = true
           const done = (answer: boolean) => () => {
+            signal.removeEventListener('abort', withdrawn)
             element('approval').hidden = true
             element('idle').hidden = false
+            element<HTMLButtonElement>('approve').onclick = null
+            element<HTMLButtonElement>('reject').onclick = null
             resolve(answer)
           }
+          const withdrawn = done(false)
+          signal.addEventListener('abort', withdrawn, { once: true })
           element<HTMLButtonElement>('approve').onclick = done(true)
           element<HTMLButtonElement>('reject').onclick = done(false)
+          // The page shows the frame as this panel opens: the visitor's keyboard starts on Approve's neighbour, Reject.
+          element<HTMLButtonElement>('reject').focus({ preventScroll: true })
         }),
     )
     queue = shown.then(() => undefined)

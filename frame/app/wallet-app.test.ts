@@ -78,15 +78,20 @@ function memoryStorage(): FrameStorage & { shares: Map<string, string> } {
 
 const context = { id: 'req-1', parentOrigin: 'http://127.0.0.1:5173' }
 
-function frame(storage: FrameStorage, answers: boolean[] = []) {
+/** How the visitor answers each approval: Approve, Reject, or `wait` (no click: it ends only when the page withdraws it). */
+type Answer = boolean | 'wait'
+
+function frame(storage: FrameStorage, answers: Answer[] = []) {
   const asked: ApprovalRequest[] = []
   const themes: ThemeSync[] = []
   const app = walletApp({
     client: serviceClient({ baseUrl: wallet.url }),
     storage,
-    approve: async (request) => {
+    approve: async (request, signal) => {
       asked.push(request)
-      return answers.shift() ?? false
+      const answer = answers.shift() ?? false
+      if (answer !== 'wait') return answer
+      return new Promise<boolean>((resolve) => signal.addEventListener('abort', () => resolve(false), { once: true }))
     },
     rpcUrl: (chainId) => (chainId === 31337 ? anvil.url : undefined),
     solanaRpcUrl: (network) => (network === 'solana:localnet' ? svm.url : undefined),
@@ -143,6 +148,24 @@ describe('the frame wallet app', () => {
     const wiped = frame(memoryStorage())
     await login(wiped.h, 'alice@example.com')
     expect(wiped.app.address).toBe(user.address)
+  })
+
+  it('answers a wallet request the page withdraws (RPC_ABORT) as rejected, signing nothing; another id is left alone', async () => {
+    const { h, asked } = frame(memoryStorage(), ['wait', true])
+    await login(h, 'dora@example.com')
+    const { address } = await h.GET_USER({ chainId: 'eip155:31337' }, context)
+    const message = toHex('withdrawn')
+    const waiting = Promise.resolve(h.RPC_REQUEST({ method: 'personal_sign', params: [message, address] }, { ...context, id: 'r7' })).catch((error: unknown) => error)
+    await expect.poll(() => asked.length).toBe(1)
+    // An id no request waits under changes nothing.
+    expect(await h.RPC_ABORT({ id: 'r8' }, context)).toBeUndefined()
+    expect(await h.RPC_ABORT({ id: 'r7' }, context)).toBeUndefined()
+    const answer = await waiting
+    expect(answer).toBeInstanceOf(FrameRequestError)
+    expect((answer as Error).message).toBe(userRejected)
+    // The next request is approved as usual.
+    const signed = (await h.RPC_REQUEST({ method: 'personal_sign', params: [message, address] }, { ...context, id: 'r9' })) as { result: `0x${string}` }
+    expect(await recoverMessageAddress({ message: { raw: message }, signature: signed.result })).toBe(address)
   })
 
   it('surfaces the service refusals as visible errors, and refuses a code before CONNECT_EMAIL', async () => {

@@ -44,14 +44,20 @@ const preferencesSchema = z.object({
  */
 export type ApprovalRequest = { title: string; lines: string[]; dapp: { origin: string; name?: string } }
 
+/** Who asks for an approval: the page's verified origin, and the signal of the request's withdrawal. */
+type Asker = { origin: string; signal: AbortSignal }
+
 /** The theme the page synced (SYNC_THEME): the frame applies what it accepts of it (docs/embedded-frame.md, "Theme"). */
 export type ThemeSync = { themeMode: 'light' | 'dark'; themeVariables?: Record<string, string | number> }
 
 export type WalletAppOptions = {
   client: ServiceClient
   storage: FrameStorage
-  /** Shows the request in the frame's UI; resolves true on Approve, false on Reject. */
-  approve(request: ApprovalRequest): Promise<boolean>
+  /**
+   * Shows the request in the frame's UI; resolves true on Approve, false on Reject. `signal` aborts when the page
+   * withdraws the request (RPC_ABORT): the UI drops it and resolves false.
+   */
+  approve(request: ApprovalRequest, signal: AbortSignal): Promise<boolean>
   /** The JSON-RPC node of an EVM chain (its numeric id), for eth_sendTransaction. */
   rpcUrl(chainId: number): string | undefined
   /** The JSON-RPC node of a Solana network (its CAIP-2 id), for solana_signAndSendTransaction. */
@@ -161,11 +167,11 @@ export function walletApp(options: WalletAppOptions) {
   }
   const rpc = (chain: number, method: string, params: unknown[]) => jsonRpc(options.rpcUrl(chain), method, params)
 
-  async function approveOrReject(origin: string, title: string, lines: string[]): Promise<void> {
+  async function approveOrReject({ origin, signal }: Asker, title: string, lines: string[]): Promise<void> {
     // What could make a line read otherwise than it is (bidi, zero-width, control characters) is shown as an escape.
     const shown = lines.map((line) => line.replace(invisible, (char) => `\\u{${(char.codePointAt(0) as number).toString(16)}}`))
     const request: ApprovalRequest = { title, lines: shown, dapp: { origin, ...(dapp.name ? { name: dapp.name } : {}) } }
-    if (!(await options.approve(request))) throw new FrameRequestError(userRejected)
+    if (signal.aborted || !(await options.approve(request, signal))) throw new FrameRequestError(userRejected)
   }
 
   const hexParam = (value: unknown, name: string): Hex => {
@@ -211,7 +217,7 @@ export function walletApp(options: WalletAppOptions) {
     return signers !== undefined && signers > 0 && signers < 128 && readSolanaTransaction(new Uint8Array([signers, ...new Uint8Array(64 * signers), ...bytes])) !== undefined
   }
 
-  async function solanaRequest(method: string, params: unknown, asked: string | undefined, origin: string): Promise<unknown> {
+  async function solanaRequest(method: string, params: unknown, asked: string | undefined, origin: Asker): Promise<unknown> {
     const account = () => requireAddress('solana')
     const network = networkOf('solana', asked)
     const signLines = (transaction: SolanaTransaction) => [...describeSolanaTransaction(transaction), `Network: ${network}`, `Account: ${account()}`]
@@ -263,7 +269,7 @@ export function walletApp(options: WalletAppOptions) {
     }
   }
 
-  async function rpcRequest(method: string, params: unknown, asked: string | undefined, origin: string): Promise<unknown> {
+  async function rpcRequest(method: string, params: unknown, asked: string | undefined, origin: Asker): Promise<unknown> {
     if (method.startsWith('solana_')) return solanaRequest(method, params, asked, origin)
     const list = Array.isArray(params) ? params : []
     switch (method) {
@@ -319,6 +325,8 @@ export function walletApp(options: WalletAppOptions) {
   }
   const savePreferences = () => options.storage.putPreferences(preferences).catch(() => undefined)
 
+  /** The wallet requests being answered, by message id, for RPC_ABORT. */
+  const withdrawable = new Map<string, AbortController>()
   const handlers: FrameHandlers = {
     async CONNECT_EMAIL({ email }) {
       await options.client.requestCode(email).catch(visible)
@@ -384,7 +392,21 @@ export function walletApp(options: WalletAppOptions) {
       if (ending) await options.client.signOut(ending).catch(() => undefined)
       return undefined
     },
-    RPC_REQUEST: async ({ method, params, chainId: asked }, { parentOrigin }) => ({ result: (await rpcRequest(method, params, asked, parentOrigin)) as never }),
+    async RPC_REQUEST({ method, params, chainId: asked }, { id, parentOrigin }) {
+      const withdrawn = new AbortController()
+      withdrawable.set(id, withdrawn)
+      try {
+        return { result: (await rpcRequest(method, params, asked, { origin: parentOrigin, signal: withdrawn.signal })) as never }
+      } finally {
+        withdrawable.delete(id)
+      }
+    },
+    // The page withdrew a wallet request (the visitor left its approval): its approval is dropped, and it is answered
+    // as rejected (docs/embedded-frame.md, "Approvals"). An id that is not waiting is already answered.
+    RPC_ABORT({ id }) {
+      withdrawable.get(id)?.abort()
+      return undefined
+    },
     async UPDATE_EMAIL({ email }) {
       const answer = await options.client.updateEmail(requireSession(), email).catch(visible)
       return { action: answer.step === 'primary' ? 'VERIFY_PRIMARY_OTP' : 'VERIFY_SECONDARY_OTP' }

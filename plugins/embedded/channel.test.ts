@@ -359,10 +359,15 @@ describe('abort', () => {
     expect(a.error?.message).toMatch(/^Request was aborted \(REQUEST_ABORTED\)/)
     expect(b.error).toMatchObject({ code: 'REQUEST_ABORTED', shortMessage: 'Something went wrong' })
     const id = (frame.received[0] as { id: string }).id
+    // The wallet request, sent before it was aborted, is withdrawn in the frame (RPC_ABORT); the login step is not.
+    expect(frame.received.slice(2)).toEqual([{ id: expect.any(String), type: 'APP_RPC_ABORT', payload: { id } }])
+    // The frame's late answer to a withdrawn request is expected: dropped, not refused. Another stray answer is refused.
     frame.post({ id, type: 'FRAME_RPC_REQUEST_SUCCESS', payload: { result: ['0x1'] } })
+    const loginId = (frame.received[1] as { id: string }).id
+    frame.post({ id: loginId, type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
     await t.world.flush()
     expect(a.value).toBeUndefined()
-    expect(t.refusals).toEqual([{ reason: 'duplicate', type: 'FRAME_RPC_REQUEST_SUCCESS', id }])
+    expect(t.refusals).toEqual([{ reason: 'duplicate', type: 'FRAME_CONNECT_EMAIL_SUCCESS', id: loginId }])
   })
 
   it('an aborted signal fails at once; a request aborted while waiting for readiness is never sent', async () => {

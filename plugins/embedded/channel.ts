@@ -17,6 +17,7 @@ import {
   type FrameResult,
   type Refusal,
 } from './protocol'
+import { frameKeyAttribute, hideFrame, keepInteractiveAttribute } from './frame-place'
 
 /**
  * The page's end of the embedded wallet's channel (docs/embedded-wallet.md): loads the wallet's frame once, on its own
@@ -62,7 +63,8 @@ export type FrameHost = {
   /** The page's own origin. */
   origin: string
   /** Adds the hidden frame at `url`; `onLoad` runs each time a document finishes loading in it. */
-  mount(url: string, onLoad: () => void): MountedFrame
+  /** Adds the frame; `key` marks its element (`data-latch-embedded-frame`) for the approval view (frame-place.ts). */
+  mount(url: string, onLoad: () => void, key: string): MountedFrame
   /** Listens to the page window's messages; returns what stops it. */
   listen(listener: (event: WindowMessage) => void): () => void
   /** A new MessageChannel: `local` stays in the page, `remote` is handed to the frame. */
@@ -112,6 +114,8 @@ export type FrameChannel = {
   readonly frameVersion: string | undefined
   /** The iframe element once added (for showing the frame's own approval UI). */
   readonly element: HTMLIFrameElement | undefined
+  /** The key the frame element carries in `data-latch-embedded-frame` (frame-place.ts). */
+  readonly key: string
   /** Adds the frame, once; later calls do nothing. A request adds it too. */
   load(): void
   /** Sends `APP_<name>` once the frame is ready and resolves with its `FRAME_<name>_SUCCESS` payload. */
@@ -148,20 +152,14 @@ type Entry = {
 export function domFrameHost(win: Window): FrameHost {
   return {
     origin: win.location.origin,
-    mount(url, onLoad) {
+    mount(url, onLoad, key) {
       const iframe = win.document.createElement('iframe')
       iframe.title = 'Latch embedded wallet'
-      iframe.tabIndex = -1
-      iframe.setAttribute('aria-hidden', 'true')
       iframe.referrerPolicy = 'origin'
-      // CSSOM writes, allowed under a strict style-src (docs/csp.md).
-      const style = iframe.style
-      style.position = 'fixed'
-      style.width = '0'
-      style.height = '0'
-      style.border = '0'
-      style.opacity = '0'
-      style.pointerEvents = 'none'
+      iframe.setAttribute(frameKeyAttribute, key)
+      // Usable while the modal makes the page inert: the approval view shows it above the modal.
+      iframe.setAttribute(keepInteractiveAttribute, '')
+      hideFrame(iframe)
       iframe.addEventListener('load', onLoad)
       iframe.src = url
       win.document.body.appendChild(iframe)
@@ -235,9 +233,12 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
   let loadTimer: { unsubscribe(): void } | undefined
   let readyTimer: { unsubscribe(): void } | undefined
   let nextId = 0
+  const key = nonce().slice(0, 16)
   const waiting: Entry[] = []
   const pending = new Map<string, Entry>()
   const settled: string[] = []
+  /** Wallet requests withdrawn after they were sent: their late answer is expected, not refused. */
+  const withdrawn: string[] = []
 
   const call = <A>(callback: ((argument: A) => void) | undefined, argument: A) => {
     try {
@@ -324,7 +325,7 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
     status = 'loading'
     stopListening = host.listen(onWindowMessage)
     startLoadTimer()
-    frame = host.mount(url.href, onFrameLoad)
+    frame = host.mount(url.href, onFrameLoad, key)
   }
 
   /** A document finished loading in the frame: the first one, or the frame reloaded (APP_RELOAD, a crash). */
@@ -393,6 +394,7 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
       return becomeReady()
     }
     const entry = pending.get(message.id)
+    if (!entry && withdrawn.includes(message.id)) return
     if (!entry) return refuse({ reason: settled.includes(message.id) ? 'duplicate' : 'unknown-id', type: message.type, id: message.id })
     if (requestNameOf(message.type) !== entry.name) {
       refuse({ reason: 'mismatched', type: message.type, id: message.id })
@@ -440,6 +442,16 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
     }
   }
 
+  /**
+   * A wallet request sent and then aborted (the visitor left its approval, or cancelled): the frame is told to drop its
+   * approval (RPC_ABORT), and the rejection it then answers is dropped unreported.
+   */
+  function withdraw(id: string) {
+    withdrawn.push(id)
+    if (withdrawn.length > settledMemory) withdrawn.shift()
+    request('RPC_ABORT', { id }).catch(() => undefined)
+  }
+
   function request(name: FrameRequestName, params?: unknown, requestOptions: FrameRequestOptions = {}): Promise<unknown> {
     return new Promise((resolve, reject) => {
       if (!Object.hasOwn(frameRequests, name)) return reject(new LatchError('INVALID_PARAMS', { details: `no frame request ${String(name).slice(0, 80)}` }))
@@ -456,7 +468,11 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
       entry.message = parsed.value
       entry.timeoutMs = timeoutMs
       if (entry.signal) {
-        entry.onAbort = () => settle(entry, { error: aborted(entry, 'aborted') })
+        entry.onAbort = () => {
+          const sent = pending.has(entry.id)
+          settle(entry, { error: aborted(entry, 'aborted') })
+          if (sent && entry.name === 'RPC_REQUEST') withdraw(entry.id)
+        }
         entry.signal.addEventListener('abort', entry.onAbort, { once: true })
       }
       waiting.push(entry)
@@ -477,6 +493,7 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
     get element() {
       return frame?.element
     },
+    key,
     load,
     request: request as FrameChannel['request'],
     destroy() {

@@ -90,6 +90,25 @@ export const embeddedFrameReported = defineEvent(
   }),
 )
 
+/**
+ * A wallet request waits for the visitor's approval in the frame (`approval`: the family, the method, and the key the
+ * frame element carries in `data-latch-embedded-frame`), or none waits any more (`null`). The modal's ApproveTransaction
+ * view shows the frame while one waits (docs/embedded-wallet.md, "Approvals"). Never the request's parameters.
+ */
+export const embeddedApprovalChanged = defineEvent(
+  'embedded/approvalChanged',
+  z.object({
+    approval: z.nullable(
+      z.object({
+        ns: z.enum(embeddedFamilies),
+        method: z.string().check(z.regex(/^[A-Za-z][\w:]{0,99}$/)),
+        frame: z.string().check(z.regex(/^[\w-]{1,64}$/)),
+      }),
+    ),
+  }),
+)
+export type EmbeddedApproval = NonNullable<z.infer<typeof embeddedApprovalChanged.schema>['approval']>
+
 /** Every event type the embedded plugin adds. */
 export const embeddedEvents = [
   ...embeddedEmailLogin.events,
@@ -101,6 +120,7 @@ export const embeddedEvents = [
   embeddedEmailUpdateCancelled,
   embeddedUserChanged,
   embeddedFrameReported,
+  embeddedApprovalChanged,
 ] as const
 
 declare module '../../kernel/engine/events' {
@@ -147,6 +167,8 @@ export type EmbeddedState = {
   user?: EmbeddedUser
   /** The frame: not added yet, ready, or failed to load. */
   frame: 'idle' | 'ready' | 'failed'
+  /** The wallet request waiting for the visitor's approval in the frame, while one waits. */
+  approval?: EmbeddedApproval
 }
 
 declare module '../../kernel/core/state' {

@@ -9,6 +9,7 @@ export {
   embeddedEmailUpdateCancelled,
   embeddedEmailUpdatePrimaryOtp,
   embeddedEmailUpdateSecondaryOtp,
+  embeddedApprovalChanged,
   embeddedEvents,
   embeddedFamilies,
   embeddedFrameReported,
@@ -16,6 +17,7 @@ export {
   embeddedOtp,
   embeddedUserChanged,
   selectEmbedded,
+  type EmbeddedApproval,
   type EmbeddedFamily,
   type EmbeddedEmailUpdate,
   type EmbeddedLogin,
@@ -26,3 +28,4 @@ export {
 // The channel (plugins/embedded/channel.ts) is not re-exported: the entry's first load would carry it; only its type is.
 export type { FrameChannel, FrameChannelOptions, FrameHost } from './channel'
 export { otpPattern } from './fields'
+export { findFrame, frameKeyAttribute, hideFrame, placeFrame, type FrameBox } from './frame-place'

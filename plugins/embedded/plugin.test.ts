@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createLatch, disconnect, latchConfigured, LatchError, modalOpened, networkSmartAccountNetworksSet, request, sdkVersion, signMessage, type Latch } from '../../kernel/index'
+import { createLatch, disconnect, latchConfigured, LatchError, modalClosed, modalOpened, routerPushed, selectView, networkSmartAccountNetworksSet, request, sdkVersion, signMessage, type Latch } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { FrameRequestError, serveFrameChannel, type FrameHandlers } from '../../frame/channel'
 import { createFrameWorld, type FrameWorld } from '../../scripts/testing/frame-world'
@@ -222,6 +222,75 @@ describe('the embedded wallet plugin over a scripted frame', () => {
     // No wallet any more: a request fails NOT_CONNECTED without reaching the frame.
     const after = await settle(d.world, request(d.latch, { method: 'personal_sign', params: ['0x68', evmAddress] }).catch((error: LatchError) => error))
     expect((after as LatchError).messageId).toBe('NOT_CONNECTED')
+    d.latch.destroy()
+  })
+
+  it('opens ApproveTransaction while a signature waits in the frame, and closes the modal it opened when answered', async () => {
+    const d = dapp()
+    let answer: ((value: { result: string }) => void) | undefined
+    const script = scriptedFrame({ RPC_REQUEST: ({ method }) => (method === 'personal_sign' ? new Promise((resolve) => (answer = resolve)) : { result: null }) })
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, script)
+    await logIn(d)
+    d.latch.dispatch(modalClosed({}))
+    const signing = outcome(signMessage(d.latch, { message: 'hello' }))
+    await d.world.flush()
+    let state = d.latch.getState()
+    expect(state.router.open).toBe(true)
+    expect(selectView(state).name).toBe('ApproveTransaction')
+    // The approval names the family, the method and the frame's element; nothing of the request's parameters.
+    const frameKey = selectEmbedded(state)?.approval?.frame
+    expect(selectEmbedded(state)?.approval).toEqual({ ns: 'eip155', method: 'personal_sign', frame: expect.stringMatching(/^[\w-]{1,64}$/) })
+    expect(frameKey).toBeDefined()
+    answer?.({ result: signature })
+    await settle(d.world, Promise.resolve())
+    expect(signing.value?.signature).toBe(signature)
+    state = d.latch.getState()
+    expect(state.router.open).toBe(false)
+    expect(selectEmbedded(state)?.approval).toBeUndefined()
+
+    // A read (eth_accounts) waits for no approval: no view.
+    await settle(d.world, request(d.latch, { method: 'eth_accounts' }))
+    expect(d.latch.getState().router.open).toBe(false)
+    d.latch.destroy()
+  })
+
+  it('goes Back to the view it was pushed over; leaving the view while a signature waits aborts it and withdraws it in the frame', async () => {
+    const d = dapp()
+    const asked: string[] = []
+    let answer: ((value: { result: string }) => void) | undefined
+    const script = scriptedFrame({
+      RPC_REQUEST: ({ method }, { id }) => {
+        asked.push(`${method} ${id}`)
+        return new Promise((resolve) => (answer = resolve))
+      },
+      RPC_ABORT: ({ id }) => void asked.push(`abort ${id}`),
+    })
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, script)
+    await logIn(d)
+    d.latch.dispatch(routerPushed({ view: { name: 'Account' } }))
+    const first = outcome(signMessage(d.latch, { message: 'one' }))
+    await d.world.flush()
+    expect(selectView(d.latch.getState()).name).toBe('ApproveTransaction')
+    answer?.({ result: signature })
+    await settle(d.world, Promise.resolve())
+    expect(first.value?.signature).toBe(signature)
+    // Pushed over Account: Back to it, the modal stays open.
+    expect(d.latch.getState().router.open).toBe(true)
+    expect(selectView(d.latch.getState()).name).toBe('Account')
+
+    const second = outcome(signMessage(d.latch, { message: 'two' }))
+    await d.world.flush()
+    expect(selectView(d.latch.getState()).name).toBe('ApproveTransaction')
+    // The visitor closes the modal: the request is answered 'Request was aborted', and the frame is told to drop it.
+    d.latch.dispatch(modalClosed({}))
+    await settle(d.world, Promise.resolve())
+    expect(second.error).toMatchObject({ code: 'REQUEST_ABORTED', shortMessage: 'Request was aborted' })
+    const id = asked[1]?.split(' ')[1]
+    expect(asked).toEqual([expect.stringMatching(/^personal_sign /), `personal_sign ${id}`, `abort ${id}`])
+    expect(selectEmbedded(d.latch.getState())?.approval).toBeUndefined()
+    expect(d.latch.getState().router.open).toBe(false)
     d.latch.destroy()
   })
 

@@ -194,6 +194,9 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
         const embedded = payload.user ? patch(state.embedded, { user: payload.user }) : omit(patch(state.embedded, { update: { status: 'idle' } }), 'user')
         return patch(state, { embedded })
       },
+      'embedded/approvalChanged'(state, { payload }) {
+        return patch(state, { embedded: payload.approval ? patch(state.embedded, { approval: payload.approval }) : omit(state.embedded, 'approval') })
+      },
       'embedded/frameReported'(state, { payload }) {
         if (payload.kind === 'frame_ready') return withEmbedded(state, { frame: 'ready' })
         if (payload.kind === 'iframe_load_failed') return withEmbedded(state, { frame: 'failed' })

@@ -111,6 +111,11 @@ export const frameRequests = {
     z.object({ result: sensitive(json) }),
     'rpc',
   ),
+  /**
+   * Latch's own: the page withdraws a wallet request it sent (`id`, the request's message id) because the visitor left
+   * its approval; the frame drops the approval and answers that request as rejected (docs/embedded-wallet.md, "Approvals").
+   */
+  RPC_ABORT: spec(z.object({ id: messageIdSchema }), none, 'other'),
   /** Starts changing the e-mail: the old address is asked for a code first (`VERIFY_PRIMARY_OTP`) or only the new one. */
   UPDATE_EMAIL: spec(z.object({ email: emailSchema }), z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }), 'login'),
   UPDATE_EMAIL_PRIMARY_OTP: spec(z.object({ otp: otpSchema }), none, 'login'),

@@ -5,11 +5,16 @@ import {
   connectionStatusChanged,
   constants,
   LatchError,
+  modalClosed,
+  modalOpened,
   networkApprovedSet,
   networkSmartAccountNetworksSet,
   networkSwitched,
+  routerPushed,
+  routerWentBack,
   sdkVersion,
   selectConnectedNamespaces,
+  selectView,
   toLatchError,
   walletCancelRequested,
   walletConnectFailed,
@@ -32,6 +37,7 @@ import { defaultAllowedMethods, isUnsafeMethod } from '../../kernel/rules/method
 import { storageKeys } from '../../kernel/engine/storage-keys'
 import { createFrameChannel, type FrameChannel } from './channel'
 import {
+  embeddedApprovalChanged,
   embeddedEmailLogin,
   embeddedEmailUpdate,
   embeddedEmailUpdatePrimaryOtp,
@@ -73,6 +79,7 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
   /** When the last code was sent (the kernel's clock), for the 30 s throttle. */
   let lastCodeAt: number | undefined
   const inFlight = new Set<{ ns: EmbeddedFamily; abort: AbortController }>()
+  const approvals = approvalRouting(ctx, report, () => frame().key)
 
   const frame = (): FrameChannel => {
     if (channel instanceof LatchError) throw channel
@@ -199,8 +206,13 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
     async request(method, params, chainId) {
       if (!this.methods.includes(method)) throw new LatchError('RPC_NOT_ALLOWED', { details: `Requested RPC call is not allowed: ${method} for ${ns}` })
       const entry = { ns, abort: new AbortController() }
-      // Only requests that change something are aborted when the visitor cancels (docs/behaviour.md, "Wallet requests").
-      if (isUnsafeMethod(method)) inFlight.add(entry)
+      // Only requests that change something are aborted when the visitor cancels (docs/behaviour.md, "Wallet requests"),
+      // and only they wait for an approval in the frame, shown by the ApproveTransaction view.
+      const unsafe = isUnsafeMethod(method)
+      if (unsafe) {
+        inFlight.add(entry)
+        approvals.started(entry, method)
+      }
       try {
         const { result } = await frame().request(
           'RPC_REQUEST',
@@ -210,6 +222,7 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
         return result
       } finally {
         inFlight.delete(entry)
+        if (unsafe) approvals.ended(entry)
       }
     },
     async switchChain(caipNetworkId) {
@@ -337,12 +350,58 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
   )
 
   if (!(channel instanceof LatchError)) channel.load()
-  return merge(output, email, otp, update, updatePrimary, updateSecondary, ...connects, ...restores, cancels, themes).pipe(
+  return merge(output, email, otp, update, updatePrimary, updateSecondary, ...connects, ...restores, cancels, themes, approvals.left).pipe(
     finalize(() => {
       forget()
       if (!(channel instanceof LatchError)) channel.destroy()
     }),
   )
+}
+
+const approvalView = { name: 'ApproveTransaction' as const }
+
+/**
+ * The ApproveTransaction view around the wallet requests that wait for an approval in the frame (docs/embedded-wallet.md,
+ * "Approvals"). The first to start opens the modal on the view (or pushes it over the view open); when the last ends the
+ * view goes: the modal closes if it was opened for it, else Back. A visitor who leaves the view (closes the modal, Back)
+ * while one waits aborts them: each is answered 'Request was aborted' and withdrawn in the frame.
+ */
+function approvalRouting(ctx: EffectContext, report: (event: LatchEvent) => void, frameKey: () => string) {
+  type Waiting = { ns: EmbeddedFamily; abort: AbortController }
+  const waiting = new Set<Waiting>()
+  let openedForIt = false
+  const shown = (state: State) => state.router.open && selectView(state).name === approvalView.name
+  return {
+    started(entry: Waiting, method: string) {
+      waiting.add(entry)
+      if (waiting.size > 1) return
+      let key: string
+      try {
+        key = frameKey()
+      } catch {
+        return // No frame: the request fails on its own.
+      }
+      report(embeddedApprovalChanged({ approval: { ns: entry.ns, method, frame: key } }))
+      const state = ctx.getState()
+      if (shown(state)) return
+      openedForIt = !state.router.open
+      report(openedForIt ? modalOpened({ view: approvalView }) : routerPushed({ view: approvalView }))
+    },
+    ended(entry: Waiting) {
+      if (!waiting.delete(entry) || waiting.size > 0) return
+      report(embeddedApprovalChanged({ approval: null }))
+      if (shown(ctx.getState())) report(openedForIt ? modalClosed({}) : routerWentBack({}))
+    },
+    /** The visitor left the view while requests wait: they are aborted. */
+    left: ctx.select(shown).pipe(
+      distinctUntilChanged(),
+      filter((isShown) => !isShown && waiting.size > 0),
+      tap(() => {
+        for (const entry of [...waiting]) entry.abort.abort()
+      }),
+      ignoreElements(),
+    ) as Observable<never>,
+  }
 }
 
 /** The theme as the frame takes it: 'system' resolved by the visitor's prefers-color-scheme (light when unknown). */

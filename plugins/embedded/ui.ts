@@ -13,3 +13,5 @@ export {
 } from './events'
 export { embeddedEmailLogin, embeddedLoginCancelled, embeddedOtp, selectEmbedded, type EmbeddedLogin, type EmbeddedState, type EmbeddedUser } from './events'
 export { otpPattern } from './fields'
+export { findFrame, hideFrame, placeFrame } from './frame-place'
+export type { EmbeddedApproval } from './events'

@@ -21,7 +21,8 @@
  * e-mail update's steps) go to LATCH_EMBEDDED_STACK_SHOTS or a temporary folder; a person looks at them, nothing
  * compares them.
  */
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -37,6 +38,7 @@ import { verifySignature } from '../testing/solana-test-wallet'
 import { hasChromium, newGuardedPage, type GuardedPage } from './harness'
 import { useDemoBrowser } from './use-demo'
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const shots = process.env.LATCH_EMBEDDED_STACK_SHOTS ?? join(tmpdir(), 'latch-embedded-stack-shots')
 /** The visitor's first e-mail. */
 const firstEmail = 'visitor@example.com'
@@ -125,22 +127,40 @@ describe.skipIf(!hasChromium())('the embedded wallet on the local stack (npm sta
   }
 
   /**
-   * Shows the frame where the visitor can click it. The page keeps the frame hidden (0 × 0) and draws no approval view of
-   * its own yet (docs/embedded-wallet.md, "Views": ApproveTransaction is the modal's next view); until it does, the test
-   * puts the frame on screen, as that view will, and clicks Approve in the frame's own panel.
+   * Approves in the frame, as a visitor does: the modal's ApproveTransaction view lays the frame over its box, the
+   * frame's panel names the request, and a real click (at the frame's place on the page: nothing may cover it, and the
+   * inert page behind the modal must not swallow it) on its Approve. The view then goes.
    */
   async function approveInFrame(expected: string, shot?: string): Promise<void> {
+    await modal().getByRole('heading', { name: 'Approve Transaction' }).waitFor({ timeout: 30_000 })
     const panel = page.frameLocator(frameSelector()).locator('#approval:not([hidden])')
-    await panel.waitFor({ state: 'attached', timeout: 30_000 })
-    await page.locator(frameSelector()).evaluate((element: HTMLIFrameElement) => {
-      Object.assign(element.style, { width: '400px', height: '340px', left: 'calc(50% - 200px)', top: '120px', opacity: '1', pointerEvents: 'auto', border: '1px solid #888', borderRadius: '12px', zIndex: '2147483647' })
-    })
+    await panel.waitFor({ timeout: 30_000 })
     await expect.poll(async () => (await panel.locator('#lines').textContent()) ?? '').toContain(expected)
-    if (shot) await page.screenshot({ path: join(shots, shot), animations: 'disabled' })
+    // The frame lies over the view's box.
+    const box = await modal().locator('.approve-frame').boundingBox()
+    await expect.poll(async () => JSON.stringify(await page.locator(frameSelector()).boundingBox())).toBe(JSON.stringify(box))
+    if (shot) {
+      await page.screenshot({ path: join(shots, shot), animations: 'disabled' })
+      // The frame's approval panel, inside the frame: no axe violation.
+      expect(await axeInFrame()).toEqual([])
+    }
     await page.frameLocator(frameSelector()).locator('#approve').click()
-    await page.locator(frameSelector()).evaluate((element: HTMLIFrameElement) => {
-      Object.assign(element.style, { width: '0', height: '0', opacity: '0', pointerEvents: 'none', border: '0' })
-    })
+    await expect.poll(() => modal().getByRole('heading', { name: 'Approve Transaction' }).count(), { timeout: 30_000 }).toBe(0)
+    // Hidden again once answered.
+    expect((await page.locator(frameSelector()).boundingBox())?.width ?? 0).toBe(0)
+  }
+
+  /** axe-core run in the wallet frame's own document (injected through the test's CDP, past the frame's CSP). */
+  async function axeInFrame(): Promise<string[]> {
+    const frame = page.frames().find((f) => f.url().startsWith(`${walletUrl}/`))
+    if (!frame) throw new Error('no wallet frame on the page')
+    await frame.evaluate(axeSource)
+    const results = await frame.evaluate(() =>
+      (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run(document, {
+        resultTypes: ['violations'],
+      }),
+    )
+    return results.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`)
   }
 
   /** The login's e-mail as the page's embedded plugin holds it (`embedded.user.email`). */

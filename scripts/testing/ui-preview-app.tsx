@@ -29,7 +29,7 @@ import {
 } from '../../kernel/index'
 import { createTestNetwork } from '../../kernel/testing'
 import { api } from '../../plugins/api/index'
-import { embeddedEmailLogin, embeddedOtp, embeddedEmailUpdate, embeddedEmailUpdatePrimaryOtp, embeddedEmailUpdateSecondaryOtp, embeddedUserChanged, embeddedWallet } from '../../plugins/embedded/index'
+import { embeddedApprovalChanged, embeddedEmailLogin, embeddedOtp, embeddedEmailUpdate, embeddedEmailUpdatePrimaryOtp, embeddedEmailUpdateSecondaryOtp, embeddedUserChanged, embeddedWallet, frameKeyAttribute, hideFrame } from '../../plugins/embedded/index'
 import { siwxSignInFailed, siwxSignInNeeded, siwxSignInRequested } from '../../plugins/siwx/events'
 import { ConnectButton, LatchProvider, NetworkButton } from '../../ui/index'
 import { defineLocale, pseudoLocaleTag, pseudoMessages } from '../../ui/i18n/public'
@@ -71,7 +71,10 @@ const theme = params.get('theme')
 const siwx = params.get('siwx')
 const send = params.get('send')
 const activity = params.get('activity')
-/** `email=update|primary|secondary|error`: the embedded wallet logged in (its effect left out) and UpdateEmailWallet at that step. */
+/**
+ * `email=update|primary|secondary|error`: the embedded wallet logged in (its effect left out) and UpdateEmailWallet at that
+ * step; `email=approve`: ApproveTransaction over a blank stand-in for the wallet's frame (`email=approve-loading`: no frame).
+ */
 const email = params.get('email')
 /** `login=sending|code|error`: the embedded wallet listed (its effect left out) and EmailLogin at that state. */
 const login = params.get('login')
@@ -165,7 +168,19 @@ if (root) {
       latch.dispatch(embeddedOtp.failed({ error: { code: 'FRAME_ERROR', shortMessage: 'Invalid code' } }, { requestId: 'preview-otp' }))
     }
   }
-  if (email) {
+  if (email === 'approve' || email === 'approve-loading') {
+    if (email === 'approve') {
+      // A blank stand-in for the wallet's frame, marked as the channel marks it and hidden as the channel hides it.
+      const frame = document.createElement('iframe')
+      frame.title = 'Latch embedded wallet'
+      frame.setAttribute(frameKeyAttribute, 'preview-frame')
+      frame.setAttribute('data-latch-keep-interactive', '')
+      hideFrame(frame)
+      document.body.appendChild(frame)
+    }
+    latch.dispatch(embeddedApprovalChanged({ approval: { ns: 'eip155', method: 'personal_sign', frame: 'preview-frame' } }))
+    latch.dispatch(modalOpened({ view: { name: 'ApproveTransaction' } }))
+  } else if (email) {
     latch.dispatch(modalOpened({ view: { name: 'Account' } }))
     if (email !== 'account') latch.dispatch(routerPushed({ view: { name: 'UpdateEmailWallet' } }))
     const resendAt = latch.ports.scheduler.now() + 30_000

@@ -215,5 +215,7 @@ export const enModal = {
   'email.updateRow': 'Change email',
   'email.updateLabel': 'New email',
   'email.updatePrimary': 'Enter the code we sent to your current address, {email}',
+  'approve.review': 'Review the request in your wallet below, then approve or reject it.',
+  'approve.opening': 'Opening your wallet…',
   'email.updateCurrent': 'Logged in as {email}',
 } as const

@@ -278,6 +278,8 @@ const messages: Messages = {
   'email.updateRow': 'تغيير البريد الإلكتروني',
   'email.updateLabel': 'البريد الإلكتروني الجديد',
   'email.updatePrimary': 'أدخل الرمز الذي أرسلناه إلى عنوانك الحالي، {email}',
+  'approve.review': 'راجع الطلب في محفظتك أدناه، ثم وافق عليه أو ارفضه.',
+  'approve.opening': 'جارٍ فتح محفظتك…',
   'email.updateCurrent': 'تم تسجيل الدخول باسم {email}',
 }
 

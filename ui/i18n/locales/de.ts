@@ -279,6 +279,8 @@ const messages: Messages = {
   'email.updateRow': 'E-Mail ändern',
   'email.updateLabel': 'Neue E-Mail',
   'email.updatePrimary': 'Gib den Code ein, den wir an deine aktuelle Adresse {email} gesendet haben',
+  'approve.review': 'Prüfe die Anfrage unten in deiner Wallet und bestätige oder lehne sie ab.',
+  'approve.opening': 'Deine Wallet wird geöffnet…',
   'email.updateCurrent': 'Angemeldet als {email}',
 }
 

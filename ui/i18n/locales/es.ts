@@ -277,6 +277,8 @@ const messages: Messages = {
   'email.updateRow': 'Cambiar correo',
   'email.updateLabel': 'Correo nuevo',
   'email.updatePrimary': 'Introduce el código que enviamos a tu dirección actual, {email}',
+  'approve.review': 'Revisa la solicitud en tu billetera abajo y apruébala o recházala.',
+  'approve.opening': 'Abriendo tu billetera…',
   'email.updateCurrent': 'Sesión iniciada como {email}',
 }
 

@@ -281,6 +281,8 @@ const messages: Messages = {
   'email.updateRow': 'Modifier l’e-mail',
   'email.updateLabel': 'Nouvel e-mail',
   'email.updatePrimary': 'Saisissez le code envoyé à votre adresse actuelle, {email}',
+  'approve.review': 'Vérifiez la demande dans votre portefeuille ci-dessous, puis approuvez-la ou refusez-la.',
+  'approve.opening': 'Ouverture de votre portefeuille…',
   'email.updateCurrent': 'Connecté en tant que {email}',
 }
 

@@ -277,6 +277,8 @@ const messages: Messages = {
   'email.updateRow': 'メールを変更',
   'email.updateLabel': '新しいメール',
   'email.updatePrimary': '現在のアドレス {email} に送信したコードを入力してください',
+  'approve.review': '下のウォレットでリクエストを確認し、承認または拒否してください。',
+  'approve.opening': 'ウォレットを開いています…',
   'email.updateCurrent': '{email} としてログイン中',
 }
 

@@ -277,6 +277,8 @@ const messages: Messages = {
   'email.updateRow': 'Alterar e-mail',
   'email.updateLabel': 'Novo e-mail',
   'email.updatePrimary': 'Digite o código que enviamos para seu endereço atual, {email}',
+  'approve.review': 'Revise a solicitação na sua carteira abaixo e aprove ou rejeite.',
+  'approve.opening': 'Abrindo sua carteira…',
   'email.updateCurrent': 'Conectado como {email}',
 }
 

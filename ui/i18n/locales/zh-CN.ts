@@ -274,6 +274,8 @@ const messages: Messages = {
   'email.updateRow': '更改邮箱',
   'email.updateLabel': '新邮箱',
   'email.updatePrimary': '请输入我们发送到你当前地址 {email} 的验证码',
+  'approve.review': '请在下方钱包中查看该请求，然后批准或拒绝。',
+  'approve.opening': '正在打开你的钱包…',
   'email.updateCurrent': '已登录为 {email}',
 }
 

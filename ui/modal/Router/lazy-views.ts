@@ -31,6 +31,7 @@ export const lazyViews = {
   SIWXSignMessage: handed(() => import('../views/SIWXSignMessage/SIWXSignMessage')),
   EmailLogin: handed(() => import('../views/EmailLogin/EmailLogin')),
   UpdateEmailWallet: handed(() => import('../views/UpdateEmailWallet/UpdateEmailWallet')),
+  ApproveTransaction: handed(() => import('../views/ApproveTransaction/ApproveTransaction')),
   Receive: handed(() => import('../views/Receive/Receive')),
   Send: handed(() => import('../views/Send/Send')),
   Activity: handed(() => import('../views/Activity/Activity')),
