@@ -123,12 +123,7 @@ function runOnce(browser: Browser, dapp: EmbeddedDapp, wallet: { url: string; in
       const w = window as unknown as { __latchBenchSign(m: string): Promise<string>; __signature: Promise<string> }
       w.__signature = w.__latchBenchSign(m)
     }, message)
-    // The frame shows its approval in its own document; this page shows the frame for it (the channel's element is
-    // hidden, and no view of the modal shows it yet). Left alone when the element is no longer the document's own.
-    await page.evaluate(() => {
-      const element = document.querySelector<HTMLIFrameElement>('iframe[title="Latch embedded wallet"]')
-      if (element) element.style.cssText = 'display:block;visibility:visible;opacity:1;position:fixed;left:0;top:0;width:420px;height:360px;border:1px solid #ccc;z-index:2147483647'
-    })
+    // The modal's ApproveTransaction view lays the frame over its box; the click is a visitor's, at the frame's place.
     const frame = await walletFrame(page, wallet.url)
     await frame.waitForSelector('#approval:not([hidden])', { timeout })
     await frame.click('#approve', { timeout })

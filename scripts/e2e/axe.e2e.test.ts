@@ -387,7 +387,7 @@ describe.skipIf(!hasChromium())('axe-core on the e-mail login and update (EmailL
   const preview = usePreviewPage()
 
   for (const mode of modes) {
-    it(`has no violations in ${mode.name} mode: EmailLogin's states, Account's row, the new e-mail, the current address's code, a wrong code`, async () => {
+    it(`has no violations in ${mode.name} mode: EmailLogin's states`, async () => {
       const t = await textsOf(mode.locale)
       const at = (view: string) => `${view} (${mode.name})`
       const check = async (view: string) => {
@@ -403,7 +403,17 @@ describe.skipIf(!hasChromium())('axe-core on the e-mail login and update (EmailL
       page = await preview.open(mode, 'login=error')
       await dialog(page).locator('.otp-error[role="alert"]').waitFor()
       await check('EmailLogin, wrong code')
-      page = await preview.open(mode, 'email=account')
+    }, 120_000)
+
+    // Each test a few views: an axe run of a whole page takes seconds on a busy two-core machine.
+    it(`has no violations in ${mode.name} mode: Account's e-mail row, the new e-mail, the current address's code, a wrong code`, async () => {
+      const t = await textsOf(mode.locale)
+      const at = (view: string) => `${view} (${mode.name})`
+      const check = async (view: string) => {
+        await expectNoViolations(page, at(view))
+        if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at(view)).toEqual([])
+      }
+      let page = await preview.open(mode, 'email=account')
       await dialog(page).locator('[data-feature="email"]').waitFor()
       await check('Account, e-mail row')
       page = await preview.open(mode, 'email=update')
@@ -415,19 +425,20 @@ describe.skipIf(!hasChromium())('axe-core on the e-mail login and update (EmailL
       page = await preview.open(mode, 'email=error')
       await dialog(page).locator('.otp-error[role="alert"]').waitFor()
       await check('UpdateEmailWallet, wrong code')
-    })
+    }, 120_000)
 
     it(`has no violations in ${mode.name} mode: ApproveTransaction, over the frame and before it is found`, async () => {
       const at = (view: string) => `${view} (${mode.name})`
       let page = await preview.open(mode, 'email=approve')
       await dialog(page).locator('.approve-frame:empty').waitFor()
       // The view, not the blank stand-in for the wallet's frame (axe would wait for an answer from inside it): the real
-      // frame's approval panel is checked inside the frame, in scripts/e2e/embedded-stack.e2e.test.ts.
-      await expectNoViolations(page, at('ApproveTransaction'), { iframes: false })
+      // frame's approval panel is checked inside the frame, in scripts/e2e/embedded-stack.e2e.test.ts. Over the frame
+      // axe may leave every text's contrast unsure (right to left, it did); the same texts' contrast is required below.
+      await expectNoViolations(page, at('ApproveTransaction'), { iframes: false, contrast: false })
       page = await preview.open(mode, 'email=approve-loading')
       await dialog(page).locator('.approve-frame').waitFor()
       await expectNoViolations(page, at('ApproveTransaction, opening'))
       if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at('ApproveTransaction, opening')).toEqual([])
-    })
+    }, 120_000)
   }
 })
