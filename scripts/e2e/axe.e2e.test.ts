@@ -432,12 +432,14 @@ describe.skipIf(!hasChromium())('axe-core on the e-mail login and update (EmailL
       let page = await preview.open(mode, 'email=approve')
       await dialog(page).locator('.approve-frame:empty').waitFor()
       // The view, not the blank stand-in for the wallet's frame (axe would wait for an answer from inside it): the real
-      // frame's approval panel is checked inside the frame, in scripts/e2e/embedded-stack.e2e.test.ts. Over the frame
-      // axe may leave every text's contrast unsure (right to left, it did); the same texts' contrast is required below.
+      // frame's approval panel is checked inside the frame, in scripts/e2e/embedded-stack.e2e.test.ts. The same texts'
+      // contrast is required below, without the stand-in.
       await expectNoViolations(page, at('ApproveTransaction'), { iframes: false, contrast: false })
       page = await preview.open(mode, 'email=approve-loading')
       await dialog(page).locator('.approve-frame').waitFor()
-      await expectNoViolations(page, at('ApproveTransaction, opening'))
+      // axe leaves text of Arabic letters alone only out of its contrast check (its unicode filter): in Arabic this view
+      // has no other text, so its colours are required where they are read in English (the same tokens, in each theme).
+      await expectNoViolations(page, at('ApproveTransaction, opening'), { contrast: mode.locale !== 'ar' })
       if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at('ApproveTransaction, opening')).toEqual([])
     }, 120_000)
   }
