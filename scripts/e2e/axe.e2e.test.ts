@@ -385,15 +385,16 @@ describe.skipIf(!hasChromium())('axe-core on the Send view (on the preview page)
 
 describe.skipIf(!hasChromium())('axe-core on the e-mail login and update (EmailLogin, UpdateEmailWallet, ApproveTransaction, on the preview page)', () => {
   const preview = usePreviewPage()
+  /** No violation in the view; in the pseudo-locale, no text overflowing its box either. */
+  const checkIn = async (page: Page, mode: (typeof modes)[number], view: string) => {
+    await expectNoViolations(page, `${view} (${mode.name})`)
+    if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), `${view} (${mode.name})`).toEqual([])
+  }
 
   for (const mode of modes) {
     it(`has no violations in ${mode.name} mode: EmailLogin's states`, async () => {
       const t = await textsOf(mode.locale)
-      const at = (view: string) => `${view} (${mode.name})`
-      const check = async (view: string) => {
-        await expectNoViolations(page, at(view))
-        if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at(view)).toEqual([])
-      }
+      const check = (view: string) => checkIn(page, mode, view)
       let page = await preview.open(mode, 'login=sending')
       await dialog(page).locator('.otp-status').waitFor()
       await check('EmailLogin, sending')
@@ -408,11 +409,7 @@ describe.skipIf(!hasChromium())('axe-core on the e-mail login and update (EmailL
     // Each test a few views: an axe run of a whole page takes seconds on a busy two-core machine.
     it(`has no violations in ${mode.name} mode: Account's e-mail row, the new e-mail, the current address's code, a wrong code`, async () => {
       const t = await textsOf(mode.locale)
-      const at = (view: string) => `${view} (${mode.name})`
-      const check = async (view: string) => {
-        await expectNoViolations(page, at(view))
-        if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at(view)).toEqual([])
-      }
+      const check = (view: string) => checkIn(page, mode, view)
       let page = await preview.open(mode, 'email=account')
       await dialog(page).locator('[data-feature="email"]').waitFor()
       await check('Account, e-mail row')
