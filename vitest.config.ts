@@ -22,6 +22,8 @@ const nodeModules = '**/node_modules/**'
 const devnet = 'scripts/devnet/install.ts'
 // Installs the wallet service's own dependencies (ioredis, nodemailer, smtp-server, mailparser) before its tests import them.
 const walletService = 'services/wallet/install.ts'
+// Installs the local identity providers' own dependencies (oidc-provider, jose) before their tests import them.
+const identityProviders = 'services/identity/install.ts'
 // Installs the frame app's own dependency (shamir-secret-sharing) before its tests import it.
 const frameApp = 'frame/app/install.ts'
 // The plugins' effects loaded on start, loaded before each test file (scripts/testing/preload-code.ts).
@@ -38,7 +40,7 @@ export default defineConfig({
           include: ['kernel/**/*.test.ts', 'plugins/**/*.test.ts', 'frame/**/*.test.ts', 'adapters/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'devtools/**/*.test.{ts,tsx}', 'examples/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'cli/**/*.test.ts', 'bench/**/*.test.ts', 'services/**/*.test.ts'],
           exclude: ['**/*.e2e.test.ts', 'scripts/package/**', nodeModules],
           environment: 'node',
-          globalSetup: [devnet, walletService, frameApp],
+          globalSetup: [devnet, walletService, identityProviders, frameApp],
           setupFiles: [preload],
         },
       },

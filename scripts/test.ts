@@ -11,6 +11,7 @@ type Step = { name: string; command: string; args: readonly string[]; results?: 
 const steps: readonly Step[] = [
   { name: "the local stack's own dependencies (scripts/devnet, installed when missing)", command: 'npx', args: ['tsx', 'scripts/devnet/install.ts'] },
   { name: "the wallet service's own dependencies (services/wallet, installed when missing)", command: 'npx', args: ['tsx', 'services/wallet/install.ts'] },
+  { name: "the local identity providers' own dependencies (services/identity, installed when missing)", command: 'npx', args: ['tsx', 'services/identity/install.ts'] },
   { name: "the frame app's own dependency (frame/app, installed when missing)", command: 'npx', args: ['tsx', 'frame/app/install.ts'] },
   { name: 'typecheck (with type tests)', command: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   { name: 'redis-server for the wallet service tests (installed from Debian when missing)', command: 'npx', args: ['tsx', 'scripts/testing/ensure-redis.ts'] },
