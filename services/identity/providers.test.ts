@@ -136,6 +136,7 @@ describe('the local identity providers', () => {
 
   it.each(['google', 'github', 'apple'] as const)('%s: Deny on the consent page returns access_denied to the redirect uri, with the state', async (name) => {
     const { callback } = await authorize(name, { decision: 'deny' })
+    expect(callback.via).toBe(name === 'apple' ? 'form_post' : 'redirect')
     expect(callback.params.get('error')).toBe('access_denied')
     expect(callback.params.get('code')).toBeNull()
   })
