@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { getAddress } from 'viem'
 import { readConfig } from './src/config'
 import { frameAncestors, originAllowed, parseAllowedOrigins } from './src/origins'
 
@@ -29,6 +30,17 @@ describe('configuration from the environment (docs/wallet-service.md, "Configura
       SMTP_USER: 'u',
       SMTP_PASS: 'p',
       WALLET_MAIL_FROM: 'Wallet <w@example.com>',
+      WALLET_FARCASTER_DOMAIN: 'wallet.example.com',
+      WALLET_FARCASTER_SIWE_URI: 'https://wallet.example.com/login',
+      WALLET_FARCASTER_CUSTODY: `1=0x${'ab'.repeat(20)}, 2=0x${'cd'.repeat(20)}`,
+    })
+    expect(config.farcaster).toEqual({
+      domain: 'wallet.example.com',
+      siweUri: 'https://wallet.example.com/login',
+      custody: new Map([
+        [1, getAddress(`0x${'ab'.repeat(20)}`)],
+        [2, getAddress(`0x${'cd'.repeat(20)}`)],
+      ]),
     })
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -58,6 +70,15 @@ describe('configuration from the environment (docs/wallet-service.md, "Configura
     expect(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_PUBLIC_ORIGIN: 'https://wallet.example.com/frame' })).toThrow('WALLET_PUBLIC_ORIGIN: an origin')
     expect(() => readConfig({ WALLET_DEV_INBOX: '1', REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow('WALLET_SECRET: required with REDIS_URL')
     expect(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_SECRET: secret, WALLET_RECOVERY_SECRET: secret })).toThrow('must differ')
+    expect(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_FARCASTER_DOMAIN: 'https://wallet.example.com' })).toThrow('WALLET_FARCASTER_DOMAIN: a domain')
+    expect(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_FARCASTER_DOMAIN: 'a.example', WALLET_FARCASTER_SIWE_URI: 'a.example/login' })).toThrow('WALLET_FARCASTER_SIWE_URI: an http(s) URL')
+    expect(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_FARCASTER_DOMAIN: 'a.example', WALLET_FARCASTER_CUSTODY: '1=0x12' })).toThrow('WALLET_FARCASTER_CUSTODY: not fid=0xaddress: "1=0x12"')
+    expect(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_FARCASTER_CUSTODY: `1=0x${'ab'.repeat(20)}` })).toThrow('WALLET_FARCASTER_DOMAIN: required with')
+  })
+
+  it('Farcaster login is off without WALLET_FARCASTER_DOMAIN; its URI defaults to https://<domain>', () => {
+    expect(readConfig({ WALLET_DEV_INBOX: '1' }).farcaster).toBeUndefined()
+    expect(readConfig({ WALLET_DEV_INBOX: '1', WALLET_FARCASTER_DOMAIN: '127.0.0.1:8790' }).farcaster).toEqual({ domain: '127.0.0.1:8790', siweUri: 'https://127.0.0.1:8790', custody: new Map() })
   })
 })
 

@@ -31,7 +31,7 @@ describe('src/main.ts', () => {
     let out = ''
     let err = ''
     child = spawn(`${root}node_modules/.bin/tsx`, [main], {
-      env: { PATH: process.env.PATH, WALLET_DEV_INBOX: '1', WALLET_PORT: '0', WALLET_ALLOWED_ORIGINS: 'https://app.example.com' },
+      env: { PATH: process.env.PATH, WALLET_DEV_INBOX: '1', WALLET_PORT: '0', WALLET_ALLOWED_ORIGINS: 'https://app.example.com', WALLET_FARCASTER_DOMAIN: 'wallet.example.com', WALLET_FARCASTER_CUSTODY: `1=0x${'ab'.repeat(20)}` },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     child.stdout!.on('data', (chunk: Buffer) => (out += chunk))
@@ -47,6 +47,11 @@ describe('src/main.ts', () => {
     const frame = await fetch(url)
     expect(frame.headers.get('content-security-policy')).toContain('frame-ancestors https://app.example.com')
     await waitFor(() => out, /"route":"\/v1\/email\/code","status":200/)
+    // Farcaster login is on with WALLET_FARCASTER_DOMAIN: a channel for that domain, at https://<domain> by default.
+    const channel = await fetch(`${url}/v1/farcaster/channel`, { method: 'POST' })
+    expect(channel.status).toBe(201)
+    const { channelToken, url: uri } = (await channel.json()) as { channelToken: string; url: string }
+    expect(Object.fromEntries(new URL(uri).searchParams)).toMatchObject({ domain: 'wallet.example.com', siweUri: 'https://wallet.example.com' })
 
     const exited = new Promise<number | null>((done) => child!.once('exit', (code) => done(code)))
     child.kill('SIGTERM')
@@ -54,6 +59,7 @@ describe('src/main.ts', () => {
     for (const line of out.trim().split('\n')) expect(() => JSON.parse(line)).not.toThrow()
     expect(out + err).not.toContain(mail!.code)
     expect(out + err).not.toContain('main.test')
+    expect(out + err).not.toContain(channelToken)
   }, 30_000)
 
   it('uses Redis when REDIS_URL is set; keys hold no address, code or token in the clear', async () => {

@@ -1,6 +1,6 @@
 /**
- * The Redis store on a real redis-server from Debian (scripts/testing/redis-server.ts): the store's contract and the
- * code rules (the same suites as the memory store), the TTLs it sets, and two service instances on one Redis holding
+ * The Redis store on a real redis-server from Debian (scripts/testing/redis-server.ts): the store's contract, the
+ * code rules and Sign In With Farcaster (the same suites as the memory store), the TTLs it sets, and two service instances on one Redis holding
  * a rate limit exactly and redeeming a code once.
  */
 import { Redis } from 'ioredis'
@@ -12,6 +12,7 @@ import type { Mail, Mailer } from './src/mailer'
 import { redisStore } from './src/redis-store'
 import { startWalletService, type WalletService } from './src/service'
 import type { Store } from './src/store'
+import { farcasterSuite } from './farcaster-suite'
 import { codeRulesSuite } from './rules-suite'
 import { storeSuite } from './store-suite'
 import { makeFrame, testKeys, virtualClock } from './testing'
@@ -38,6 +39,7 @@ function freshStore(): Store {
 
 storeSuite('redis', freshStore)
 codeRulesSuite('redis', freshStore)
+farcasterSuite('redis', freshStore)
 
 describe('the Redis store', () => {
   it('gives each key the life asked for, and none when no ttl is given', async () => {

@@ -2,7 +2,9 @@
  * The wallet service's configuration from the environment (docs/wallet-service.md, "Configuration"), checked with zod:
  * a bad value stops the start with a message naming the variable, never a half-configured service.
  */
+import type { Address } from 'viem'
 import * as z from 'zod/mini'
+import { parseCustodyMap } from './id-registry'
 import { describeIssues } from './schemas'
 
 const flag = z.optional(z.enum(['0', '1', 'true', 'false']))
@@ -27,6 +29,9 @@ const envSchema = z.object({
   SMTP_USER: z.optional(z.string()),
   SMTP_PASS: z.optional(z.string()),
   WALLET_MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Latch wallet <wallet@localhost>'),
+  WALLET_FARCASTER_DOMAIN: z.optional(z.string().check(z.regex(/^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})(?::\d{1,5})?$/, { error: 'a domain, with a port if any (wallet.example.com, 127.0.0.1:8790)' }))),
+  WALLET_FARCASTER_SIWE_URI: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s]+$/, { error: 'an http(s) URL' }))),
+  WALLET_FARCASTER_CUSTODY: z._default(z.string(), ''),
 })
 
 export type WalletConfig = {
@@ -44,6 +49,8 @@ export type WalletConfig = {
   redis: { url: string; keyPrefix: string } | undefined
   smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string } | undefined
   mailFrom: string
+  /** Sign In With Farcaster, on when WALLET_FARCASTER_DOMAIN is set; `custody` is the map ID registry's fid → address. */
+  farcaster: { domain: string; siweUri: string; custody: Map<number, Address> } | undefined
 }
 
 const on = (value: string | undefined) => value === '1' || value === 'true'
@@ -69,6 +76,18 @@ export function readConfig(env: Record<string, string | undefined>): WalletConfi
     redis: e.REDIS_URL === undefined ? undefined : { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     smtp: e.SMTP_HOST === undefined ? undefined : { host: e.SMTP_HOST, port: Number(e.SMTP_PORT), secure: on(e.SMTP_SECURE), user: e.SMTP_USER, pass: e.SMTP_PASS },
     mailFrom: e.WALLET_MAIL_FROM,
+    farcaster: undefined,
+  }
+  let custody: Map<number, Address>
+  try {
+    custody = parseCustodyMap(e.WALLET_FARCASTER_CUSTODY)
+  } catch (error) {
+    throw new Error(`wallet service configuration: WALLET_FARCASTER_CUSTODY: ${error instanceof Error ? error.message : error}`)
+  }
+  if (e.WALLET_FARCASTER_DOMAIN !== undefined) {
+    config.farcaster = { domain: e.WALLET_FARCASTER_DOMAIN, siweUri: e.WALLET_FARCASTER_SIWE_URI ?? `https://${e.WALLET_FARCASTER_DOMAIN}`, custody }
+  } else if (e.WALLET_FARCASTER_SIWE_URI !== undefined || custody.size > 0) {
+    throw new Error('wallet service configuration: WALLET_FARCASTER_DOMAIN: required with WALLET_FARCASTER_SIWE_URI or WALLET_FARCASTER_CUSTODY')
   }
   if (config.redis && !config.secret) throw new Error('wallet service configuration: WALLET_SECRET: required with REDIS_URL (every instance on one store needs the same secret)')
   if (!config.smtp && !config.devInbox) throw new Error('wallet service configuration: SMTP_HOST: required (or WALLET_DEV_INBOX=1 for the development inbox)')

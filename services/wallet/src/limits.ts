@@ -1,6 +1,6 @@
 /**
- * The wallet service's limits (docs/wallet-service.md, "Limits"): e-mail codes, resends, rate limits, sessions and
- * proofs. A rate limit is a fixed window: at most `limit` in each window of `windowMs`, counted in the shared store.
+ * The wallet service's limits (docs/wallet-service.md, "Limits", "Farcaster"): e-mail codes, resends, rate limits,
+ * sessions, proofs and Farcaster channels. A rate limit is a fixed window: at most `limit` in each window of `windowMs`, counted in the shared store.
  */
 export type RateLimit = { limit: number; windowMs: number }
 
@@ -32,4 +32,12 @@ export const walletLimits = {
   maxBodyBytes: 16 * 1024,
   /** The largest share stored (base64url characters). */
   maxShareChars: 4096,
+  /** A Farcaster channel lives this long from its creation (5 minutes): the QR is good that long, then a new channel. */
+  farcasterChannelLifeMs: 5 * minute,
+  /** Farcaster channels created from one client address (IP). */
+  farcasterChannelsPerIp: { limit: 30, windowMs: hour },
+  /** Authenticate tries on one Farcaster channel, right or wrong; the next one is refused. */
+  farcasterTriesPerChannel: 5,
+  /** The largest Sign In With Farcaster message taken (characters). */
+  farcasterMessageChars: 4096,
 } as const satisfies Record<string, number | RateLimit>

@@ -27,6 +27,34 @@ export const otpBody = z.strictObject({ otp: otpSchema })
 export const storeSharesBody = z.strictObject({ authShare: shareSchema, recoveryShare: shareSchema })
 export const emptyBody = z.strictObject({})
 
+/** A profile text the Farcaster app reports (username, display name, bio, picture URL): shown, never verified. */
+const profileText = (field: string, max: number) => z.optional(z.string({ error: `${field} is a string` }).check(z.maxLength(max, { error: `${field} has at most ${max} characters` })))
+
+/**
+ * `POST /v1/farcaster/channel`: empty, or the parameters `@farcaster/auth-client`'s createChannel sends, which must be
+ * the service's own (docs/wallet-service.md, "Farcaster"); the nonce is always the service's.
+ */
+export const farcasterChannelBody = z.strictObject({
+  siweUri: z.optional(z.string({ error: 'siweUri is a string' }).check(z.maxLength(2048, { error: 'siweUri has at most 2048 characters' }))),
+  domain: z.optional(z.string({ error: 'domain is a string' }).check(z.maxLength(255, { error: 'domain has at most 255 characters' }))),
+})
+
+/** `POST /v1/farcaster/channel/authenticate`: what the Farcaster app posts (auth-client's authenticate, plus custody). */
+export const farcasterAuthenticateBody = z.strictObject({
+  message: z.string({ error: 'the message is a string' }).check(
+    z.minLength(1, { error: 'the message is empty' }),
+    z.maxLength(walletLimits.farcasterMessageChars, { error: `the message has at most ${walletLimits.farcasterMessageChars} characters` }),
+  ),
+  signature: z.string({ error: 'the signature is a string' }).check(z.regex(/^0x[0-9a-fA-F]{130}$/, { error: 'a signature is 65 bytes as 0x-prefixed hex' })),
+  fid: z.int({ error: 'an fid is a whole number' }).check(z.positive({ error: 'an fid is at least 1' })),
+  username: profileText('username', 64),
+  displayName: profileText('displayName', 256),
+  bio: profileText('bio', 1024),
+  pfpUrl: profileText('pfpUrl', 2048),
+  custody: z.optional(z.string({ error: 'custody is a string' }).check(z.regex(/^0x[0-9a-fA-F]{40}$/, { error: 'custody is a 20-byte address as 0x-prefixed hex' }))),
+  authMethod: z.optional(z.literal('custody', { error: "only 'custody' is accepted (auth addresses are not)" })),
+})
+
 /** A proof header: `<time in ms>.<nonce>.<signature>` (docs/wallet-service.md, "Proof of the frame's key"). */
 export const proofHeader = /^(\d{13})\.([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{86})$/
 

@@ -1,7 +1,8 @@
 /**
  * The wallet service over HTTP (docs/wallet-service.md, "Endpoints"): JSON routes under /v1/ for e-mail login,
- * sessions bound to the frame's keys, the e-mail change and the wallet's shares; the frame's static files on every
- * other GET, under a CSP whose frame-ancestors are the allowed origins. Binds 127.0.0.1 unless told otherwise.
+ * sessions bound to the frame's keys, the e-mail change, the wallet's shares and the Farcaster relay ("Farcaster"); the
+ * frame's static files on every other GET, under a CSP whose frame-ancestors are the allowed origins. Binds 127.0.0.1
+ * unless told otherwise.
  */
 import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -11,6 +12,7 @@ import * as z from 'zod/mini'
 import { emailTag, issueCode, redeemCode, type CodeContext, type CodePurpose } from './codes'
 import { decryptAtRest, encryptAtRest, importPublicKey, proofText, sealShare, verifyProof, type Keys } from './crypto'
 import { ServiceError, tryAgainAfter } from './errors'
+import { authenticateChannel, channelStatus, openChannel, type FarcasterContext, type FarcasterOptions } from './farcaster'
 import { walletLimits } from './limits'
 import { errorCause, logTag, type Logger } from './log'
 import { mails, type Mail, type Mailer } from './mailer'
@@ -39,6 +41,8 @@ export type WalletServiceOptions = {
   publicOrigin?: string
   /** Take the client's IP from the last X-Forwarded-For entry (only behind a proxy that sets it). */
   trustProxy?: boolean
+  /** Sign In With Farcaster (farcaster.ts); without it the /v1/farcaster/ routes answer NOT_FOUND. */
+  farcaster?: FarcasterOptions
   now?: () => number
   log?: Logger
 }
@@ -128,6 +132,18 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
     } catch {
       throw new ServiceError('BAD_REQUEST', `${field}: not a P-256 public key`)
     }
+  }
+
+  const farcasterCtx = (): FarcasterContext => {
+    if (!options.farcaster) throw new ServiceError('NOT_FOUND', 'Farcaster login is not configured on this service (WALLET_FARCASTER_DOMAIN)')
+    return { store, keys, now, farcaster: options.farcaster }
+  }
+
+  /** The channel token of a Farcaster relay request (`Authorization: Bearer <token>`, as auth-client sends it). */
+  function channelToken(req: IncomingMessage): string {
+    const token = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(req.headers.authorization ?? '')?.[1]
+    if (!token) throw new ServiceError('FARCASTER_CHANNEL_EXPIRED', 'No Farcaster channel token: send Authorization: Bearer <channelToken>')
+    return token
   }
 
   async function accountView(account: Account) {
@@ -250,6 +266,37 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
       async run({ body }, authed) {
         parse(schemas.emptyBody, body)
         return releaseShare(authed as Authed, 'auth')
+      },
+    },
+    '/v1/farcaster/channel': {
+      method: 'POST',
+      session: false,
+      async run({ body, ip }) {
+        const fc = farcasterCtx()
+        const asked = parse(schemas.farcasterChannelBody, body)
+        // auth-client's createChannel sends the app's domain and URI: they must be the ones this service verifies.
+        if (asked.domain !== undefined && asked.domain !== fc.farcaster.domain) throw new ServiceError('BAD_REQUEST', `domain: this service signs in for ${fc.farcaster.domain} only`)
+        if (asked.siweUri !== undefined && asked.siweUri !== fc.farcaster.siweUri) throw new ServiceError('BAD_REQUEST', `siweUri: this service signs in at ${fc.farcaster.siweUri} only`)
+        return { status: 201, body: await openChannel(fc, ip) }
+      },
+    },
+    '/v1/farcaster/channel/authenticate': {
+      method: 'POST',
+      session: false,
+      async run({ req, body }) {
+        const fc = farcasterCtx()
+        const token = channelToken(req)
+        const signIn = parse(schemas.farcasterAuthenticateBody, body)
+        return { status: 200, body: await authenticateChannel(fc, token, signIn) }
+      },
+    },
+    '/v1/farcaster/channel/status': {
+      method: 'GET',
+      session: false,
+      async run({ req }) {
+        const status = await channelStatus(farcasterCtx(), channelToken(req))
+        // 202 while pending, as Farcaster's relay answers: auth-client's watchStatus polls until a 200.
+        return { status: status.state === 'completed' ? 200 : 202, body: status }
       },
     },
     '/v1/wallet/recovery-share': {
