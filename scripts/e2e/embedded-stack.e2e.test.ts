@@ -136,9 +136,13 @@ describe.skipIf(!hasChromium())('the embedded wallet on the local stack (npm sta
     const panel = page.frameLocator(frameSelector()).locator('#approval:not([hidden])')
     await panel.waitFor({ timeout: 30_000 })
     await expect.poll(async () => (await panel.locator('#lines').textContent()) ?? '').toContain(expected)
-    // The frame lies over the view's box.
-    const box = await modal().locator('.approve-frame').boundingBox()
-    await expect.poll(async () => JSON.stringify(await page.locator(frameSelector()).boundingBox())).toBe(JSON.stringify(box))
+    // The frame lies over the view's box (both read afresh each time: the dialog may still be animating in).
+    await expect
+      .poll(async () => {
+        const [frame, box] = await Promise.all([page.locator(frameSelector()).boundingBox(), modal().locator('.approve-frame').boundingBox()])
+        return frame !== null && box !== null && (['x', 'y', 'width', 'height'] as const).every((side) => Math.abs(frame[side] - box[side]) < 1)
+      })
+      .toBe(true)
     if (shot) {
       await page.screenshot({ path: join(shots, shot), animations: 'disabled' })
       // The frame's approval panel, inside the frame: no axe violation.
