@@ -15,3 +15,8 @@ export const otpSchema = sensitive(z.string().check(z.regex(otpPattern)))
 /** The account type the frame's wallet uses. */
 export const frameAccountTypeSchema = z.enum(['eoa', 'smartAccount'])
 export type FrameAccountType = z.infer<typeof frameAccountTypeSchema>
+
+/** The social providers of an embedded-wallet login, in the specification's list. */
+export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+export const socialProviderSchema = z.enum(socialProviders)
+export type SocialProvider = z.infer<typeof socialProviderSchema>

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { caipNetworkIdSchema, sensitive, type CaipNetworkId } from '../../kernel/index'
-import { emailSchema, frameAccountTypeSchema, otpSchema } from './fields'
+import { emailSchema, frameAccountTypeSchema, otpSchema, socialProviderSchema } from './fields'
 
 /**
  * The embedded wallet's frame protocol (docs/embedded-wallet.md, "Messages"): what the dapp's page and the wallet's
@@ -37,7 +37,7 @@ const plainText = (max: number) =>
 export const messageIdSchema = z.string().check(z.regex(/^[\w-]{1,64}$/))
 // The fields the plugin's events share with the protocol live apart (fields.ts), so a dapp's first load holds them
 // without the rest of the protocol.
-export { emailSchema, otpPattern, otpSchema, frameAccountTypeSchema, type FrameAccountType } from './fields'
+export { emailSchema, otpPattern, otpSchema, frameAccountTypeSchema, socialProviderSchema, socialProviders, type FrameAccountType, type SocialProvider } from './fields'
 /** A session token the frame may be asked about: secret. */
 export const frameTokenSchema = sensitive(z.string().check(z.minLength(1), z.maxLength(4096)))
 /** A network as a CAIP-2 id (`eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`), at most 100 characters. */
@@ -61,6 +61,12 @@ const themeVariables = z.record(z.string().check(z.regex(/^[\w-]{1,64}$/)), z.un
   z.refine((record) => Object.keys(record).length <= 100, 'at most 100 theme variables'),
 )
 const urlText = z.string().check(z.maxLength(2048), z.regex(/^https?:\/\//))
+/**
+ * A social login's authorization URL (it carries the login's `state`) and a Farcaster sign-in URL (it carries the
+ * channel's token): both secret, since whoever holds one can follow that login (docs/embedded-wallet.md, "Secrets").
+ */
+const secretUrl = sensitive(urlText)
+const farcasterUrl = sensitive(z.string().check(z.maxLength(2048), z.regex(/^(?:farcaster:\/\/connect\?|https:\/\/)/)))
 
 /** No parameters, or no result. */
 const none = z.optional(z.object({}))
@@ -73,6 +79,8 @@ export const frameTimeouts = {
   login: 120_000,
   /** Wallet requests: signing waits for the visitor's approval in the frame. */
   rpc: 300_000,
+  /** A Farcaster login waits for the visitor to sign in their Farcaster app, within the channel's 5-minute life. */
+  farcaster: 300_000,
   /** Sign-out: the dapp waits at most 3 s for it. */
   signOut: 3_000,
   /** Everything else. */
@@ -85,8 +93,8 @@ const spec = <P extends z.ZodMiniType, R extends z.ZodMiniType>(params: P, resul
 
 /**
  * Every request of the protocol, by name: its parameters (`payload` of `APP_<NAME>`), its result (`payload` of
- * `FRAME_<NAME>_SUCCESS`) and its time limit. Requests for social logins and smart-account set-up join this table when
- * those features are built.
+ * `FRAME_<NAME>_SUCCESS`) and its time limit. Requests for smart-account set-up join this table when that feature is
+ * built.
  */
 export const frameRequests = {
   /** Starts an e-mail login: the service sends a code (`VERIFY_OTP`) or asks to approve this device first (`VERIFY_DEVICE`). */
@@ -100,6 +108,24 @@ export const frameRequests = {
     authUserSchema,
     'other',
   ),
+  /**
+   * A social login's first step: the frame starts it at the wallet service and answers the provider's authorization URL
+   * (`uri`), which the page opens in the popup it opened in the visitor's click (docs/embedded-wallet.md, "Social logins").
+   */
+  GET_SOCIAL_REDIRECT_URI: spec(z.object({ provider: socialProviderSchema }), z.object({ uri: secretUrl }), 'login'),
+  /**
+   * Completes a social login: `uri` is the authorization URL the popup was sent to (the frame knows its login by its
+   * `state`); the frame waits for the provider's answer at the wallet service, logs in, and answers the user on `chainId`.
+   */
+  CONNECT_SOCIAL: spec(
+    z.object({ uri: secretUrl, preferredAccountType: z.optional(frameAccountTypeSchema), chainId: frameChainIdSchema }),
+    authUserSchema,
+    'login',
+  ),
+  /** A Farcaster login's first step: the sign-in URL the page shows as a QR code and a link. */
+  GET_FARCASTER_URI: spec(none, z.object({ url: farcasterUrl }), 'other'),
+  /** Waits until the visitor signed in their Farcaster app, then logs in; answers the Farcaster user name. */
+  CONNECT_FARCASTER: spec(none, z.object({ userName: plainText(100) }), 'farcaster'),
   /** Whether the frame holds a session; `token` asks about a given one. */
   IS_CONNECTED: spec(z.optional(z.object({ token: z.optional(frameTokenSchema) })), z.object({ isConnected: z.boolean() }), 'other'),
   GET_CHAIN_ID: spec(none, z.object({ chainId: frameChainIdSchema }), 'other'),
