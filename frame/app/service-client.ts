@@ -34,7 +34,7 @@ export async function proofText(method: string, path: string, timeMs: number, no
   return ['latch-wallet-proof-v1', method.toUpperCase(), path, String(timeMs), nonce, digest].join('\n')
 }
 
-const accountSchema = z.object({ id: z.string(), email: z.string(), hasWallet: z.boolean() })
+const accountSchema = z.object({ id: z.string(), email: z.nullable(z.string()), hasWallet: z.boolean(), userName: z.optional(z.string()), provider: z.optional(z.string()) })
 export type ServiceAccount = z.infer<typeof accountSchema>
 const verifySchema = z.object({ token: z.string().check(z.minLength(1)), expiresAt: z.number(), serverTime: z.number(), account: accountSchema })
 const sessionSchema = z.object({ account: accountSchema, expiresAt: z.number() })

@@ -148,7 +148,7 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
 
   async function accountView(account: Account) {
     const hasWallet = (await store.get(`share:auth:${account.id}`)) !== undefined
-    return { id: account.id, email: account.email, hasWallet }
+    return { id: account.id, email: account.email ?? null, hasWallet, ...(account.userName ? { userName: account.userName } : {}), ...(account.provider ? { provider: account.provider } : {}) }
   }
 
   async function releaseShare(authed: Authed, kind: 'auth' | 'recovery'): Promise<Reply> {
@@ -216,6 +216,13 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
         if (newEmail === account.email) throw new ServiceError('BAD_REQUEST', 'newEmail: this is already the account’s e-mail address')
         // Whether another account holds newEmail is told only at the last step, to the one who has its code: asked
         // here, it would let any session probe which addresses have accounts.
+        if (account.email === undefined) {
+          // An account without an address (a Farcaster or social login without a verified one) has no current
+          // address to confirm: the new one's code is the only step.
+          const issued = await issueCode(ctx, { purpose: 'update-secondary', subject: account.id, to: newEmail, ip, data: { newEmail } })
+          await send('update-secondary', newEmail, mails.updateSecondary(issued.code), issued.withdraw)
+          return { status: 200, body: { sent: true, step: 'secondary' } }
+        }
         const issued = await issueCode(ctx, { purpose: 'update-primary', subject: account.id, to: account.email, ip, data: { newEmail } })
         await send('update-primary', account.email, mails.updatePrimary(issued.code, newEmail), issued.withdraw)
         return { status: 200, body: { sent: true, step: 'primary' } }

@@ -10,24 +10,67 @@ import { ServiceError } from './errors'
 import { walletLimits } from './limits'
 import type { Store } from './store'
 
-export type Account = { id: string; email: string; createdAt: number }
+/**
+ * An account: `email` is its login address (e-mail logins, and social logins whose provider verified the address);
+ * an account reached only by an identity without a verified address (a Farcaster fid, a provider account without one)
+ * has none. `userName` and `provider` are the last social or Farcaster login's, for display.
+ */
+export type Account = { id: string; email?: string; createdAt: number; userName?: string; provider?: string }
 export type Session = { accountId: string; signingKey: string; encryptionKey: string; createdAt: number; expiresAt: number }
 
 export type SessionContext = { store: Store; keys: Keys; now: () => number }
 
 const accountKey = (id: string) => `account:${id}`
 const emailKey = (keys: Keys, email: string) => `email:${emailTag(keys, email)}`
+const identityKey = (keys: Keys, identity: string) => `identity:${keys.mac('identity', identity)}`
 export const sessionKey = (keys: Keys, token: string) => `session:${keys.mac('session', token)}`
 
 /** The account of `email`, made on its first login (two logins racing on two instances get the same one). */
 export async function accountForEmail(ctx: SessionContext, email: string): Promise<Account> {
-  const key = emailKey(ctx.keys, email)
+  return claimAccount(ctx, emailKey(ctx.keys, email), { email })
+}
+
+/**
+ * The account an identity reaches (docs/wallet-service.md, "Linked accounts"): `identity` is the provider's name and
+ * its stable id for the person (`google:<sub>`, `github:<id>`, `farcaster:<fid>`). Its first login links it: to the
+ * account of `verifiedEmail` when the provider verified an address (so e-mail and social logins of one address reach
+ * one wallet), else to a new account. Later logins follow the link, whatever address the provider reports then.
+ * `profile` (the user name and provider shown) is written on every login.
+ */
+export async function accountForIdentity(
+  ctx: SessionContext,
+  identity: string,
+  options: { verifiedEmail?: string; profile: { userName?: string; provider: string } },
+): Promise<Account> {
+  const key = identityKey(ctx.keys, identity)
+  const linked = await ctx.store.get(key)
+  let account: Account
+  if (linked !== undefined) {
+    const found = await getAccount(ctx, linked)
+    if (!found) throw new ServiceError('STORE_UNAVAILABLE', 'The account record is missing')
+    account = found
+  } else if (options.verifiedEmail !== undefined) {
+    const byEmail = await accountForEmail(ctx, options.verifiedEmail)
+    // Two first logins racing link the identity once; the loser follows the winner's link.
+    account = (await ctx.store.setIfAbsent(key, byEmail.id)) ? byEmail : ((await getAccount(ctx, (await ctx.store.get(key)) ?? byEmail.id)) ?? byEmail)
+  } else {
+    account = await claimAccount(ctx, key, {})
+  }
+  const updated: Account = { ...account, provider: options.profile.provider, ...(options.profile.userName ? { userName: options.profile.userName } : {}) }
+  await ctx.store.set(accountKey(account.id), JSON.stringify(updated))
+  return updated
+}
+
+/**
+ * The account `key` points to, made when it points to none. The account record is written before the key points to
+ * it, so an instance that loses the race for the key finds the winner's record complete; the loser's own record is
+ * removed.
+ */
+async function claimAccount(ctx: SessionContext, key: string, fields: { email?: string }): Promise<Account> {
   let id = await ctx.store.get(key)
   if (id === undefined) {
-    // The account record is written before the address points to it, so an instance that loses the race for the
-    // address finds the winner's record complete; the loser's own record is removed.
     const fresh = randomId()
-    await ctx.store.set(accountKey(fresh), JSON.stringify({ id: fresh, email, createdAt: ctx.now() } satisfies Account))
+    await ctx.store.set(accountKey(fresh), JSON.stringify({ id: fresh, ...fields, createdAt: ctx.now() } satisfies Account))
     if (await ctx.store.setIfAbsent(key, fresh)) id = fresh
     else {
       await ctx.store.delete(accountKey(fresh))
@@ -58,7 +101,7 @@ export async function changeEmail(ctx: SessionContext, account: Account, newEmai
   }
   const updated = { ...account, email: newEmail }
   await ctx.store.set(accountKey(account.id), JSON.stringify(updated))
-  if (account.email !== newEmail) await ctx.store.deleteIf(emailKey(ctx.keys, account.email), account.id)
+  if (account.email !== undefined && account.email !== newEmail) await ctx.store.deleteIf(emailKey(ctx.keys, account.email), account.id)
   return updated
 }
 
