@@ -96,6 +96,7 @@ export const viewNames = [
   'ConnectingWalletConnectBasic',
   'ConnectingExternal',
   'ConnectingFarcaster',
+  'ConnectingSocial',
   'EmailLogin',
   'ProfileWallets',
   'Networks',

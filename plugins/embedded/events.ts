@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
-import { caipAddressSchema, defineEvent, defineRequest, type EventsOf, type LatchErrorData, type State } from '../../kernel/index'
+import { caipAddressSchema, defineEvent, defineRequest, sensitive, type EventsOf, type LatchErrorData, type State } from '../../kernel/index'
 import { isPlainText } from '../../kernel/rules/plain-text'
-import { emailSchema, frameAccountTypeSchema, otpSchema } from './fields'
+import { emailSchema, frameAccountTypeSchema, otpSchema, socialLoginSchema, socialProviderSchema, type SocialLogin } from './fields'
 
 /**
  * The embedded wallet plugin's events and its `embedded` slice (docs/embedded-wallet.md, "The plugin"). The one-time
@@ -57,6 +57,41 @@ export const embeddedEmailUpdateCancelled = defineEvent('embedded/emailUpdateCan
 /** The visitor left the login (Back, another e-mail): the attempt's state is forgotten; the frame stays. */
 export const embeddedLoginCancelled = defineEvent('embedded/loginCancelled', z.object({}))
 
+/**
+ * A social login with `provider` (docs/embedded-wallet.md, "Social logins"): started by `startSocialLogin`, which opens
+ * the popup in the visitor's click; answered once logged in with the active family's account, or failed
+ * (`POPUP_BLOCKED` when the browser blocked the popup; the provider's refusal in the service's words; 'Something went
+ * wrong' after 120 s). The authorization URL never becomes an event.
+ */
+export const embeddedSocialLogin = defineRequest('embedded/socialLoginRequested', {
+  params: z.object({ provider: socialProviderSchema }),
+  result: z.object({ caipAddress: caipAddressSchema }),
+})
+
+/**
+ * The social login's popup (docs/embedded-wallet.md, "The popup"): `waiting` once it was sent to the provider,
+ * `windowClosed` when the page sees it closed (the visitor closed it, or the provider's opener policy cut the link):
+ * the login keeps waiting, since a login whose popup lost its opener still completes.
+ */
+export const embeddedSocialPopupChanged = defineEvent('embedded/socialPopupChanged', z.object({ status: z.enum(['waiting', 'windowClosed']) }))
+
+/** A Farcaster login: the sign-in URL shown as a QR code, then answered once the visitor signed in their Farcaster app. */
+export const embeddedFarcasterLogin = defineRequest('embedded/farcasterLoginRequested', {
+  params: z.object({}),
+  result: z.object({ caipAddress: caipAddressSchema }),
+})
+
+/**
+ * The Farcaster sign-in URL for the ConnectingFarcaster view: `url` is secret (whoever holds it can follow the login),
+ * so the log and the state see `[redacted]`; the view reads it from this live event (`watchFarcasterUrl`).
+ */
+export const embeddedFarcasterUrlShown = defineEvent(
+  'embedded/farcasterUrlShown',
+  z.object({ url: sensitive(z.string().check(z.maxLength(2048), z.regex(/^(?:farcaster:\/\/connect\?|https:\/\/)/))) }),
+)
+/** The ConnectingFarcaster view asks for the URL again (it mounted after it was shown): answered by `embedded/farcasterUrlShown`. */
+export const embeddedFarcasterUrlWanted = defineEvent('embedded/farcasterUrlWanted', z.object({}))
+
 const addressText = z.string().check(z.regex(/^[A-Za-z0-9._-]{1,128}$/))
 
 /** The logged-in user as the page keeps it: no token, no session, nothing secret. Social fields come with social logins. */
@@ -66,6 +101,8 @@ export const embeddedUserSchema = z.object({
   addresses: z.partialRecord(z.enum(embeddedFamilies), addressText),
   preferredAccountType: z.optional(frameAccountTypeSchema),
   userName: z.optional(z.string().check(z.maxLength(100), z.refine(isPlainText, 'userName must be plain text'))),
+  /** The social login the user logged in with (`google` … `farcaster`); none for an e-mail login. */
+  socialProvider: z.optional(socialLoginSchema),
 })
 export type EmbeddedUser = z.infer<typeof embeddedUserSchema>
 
@@ -114,6 +151,11 @@ export const embeddedEvents = [
   ...embeddedEmailLogin.events,
   ...embeddedOtp.events,
   embeddedLoginCancelled,
+  ...embeddedSocialLogin.events,
+  embeddedSocialPopupChanged,
+  ...embeddedFarcasterLogin.events,
+  embeddedFarcasterUrlShown,
+  embeddedFarcasterUrlWanted,
   ...embeddedEmailUpdate.events,
   ...embeddedEmailUpdatePrimaryOtp.events,
   ...embeddedEmailUpdateSecondaryOtp.events,
@@ -131,7 +173,20 @@ declare module '../../kernel/engine/events' {
  * Where the e-mail login stands: `idle`, `sending` (the code is being asked for), `codeSent` (the code entry; a new code
  * from `resendAt`), `verifying` (the code is checked), `error` (`error` says why; `step` says which step failed).
  */
-export type EmbeddedLoginStatus = 'idle' | 'sending' | 'codeSent' | 'verifying' | 'error'
+export type EmbeddedLoginStatus =
+  | 'idle'
+  | 'sending'
+  | 'codeSent'
+  | 'verifying'
+  | 'error'
+  /** A social or Farcaster login: the frame is asked for the provider's URL (or Farcaster's). */
+  | 'opening'
+  /** The popup is at the provider (social), or the QR code waits to be scanned (Farcaster). */
+  | 'waiting'
+  /** The popup was closed (or lost its opener); the login still waits (docs/embedded-wallet.md, "The popup"). */
+  | 'windowClosed'
+  /** The browser blocked the popup: nothing was asked of the frame. */
+  | 'blocked'
 
 export type EmbeddedLogin = {
   status: EmbeddedLoginStatus
@@ -142,6 +197,10 @@ export type EmbeddedLogin = {
   deviceApproval?: boolean
   step?: 'email' | 'code'
   error?: LatchErrorData
+  /** A social or Farcaster login: its provider. */
+  provider?: SocialLogin
+  /** A social or Farcaster login: the request it answers (a late answer of an attempt left behind is ignored). */
+  requestId?: string
 }
 
 /**
@@ -161,6 +220,8 @@ export type EmbeddedEmailUpdate = {
 
 export type EmbeddedState = {
   login: EmbeddedLogin
+  /** The social logins Connect offers, in order (`embeddedWallet({ socials })`). */
+  socials: readonly SocialLogin[]
   /** The e-mail update of the logged-in user (the UpdateEmailWallet view). */
   update: EmbeddedEmailUpdate
   /** The logged-in user, while logged in. */
@@ -177,7 +238,7 @@ declare module '../../kernel/core/state' {
   }
 }
 
-export const initialEmbeddedState = (): EmbeddedState => ({ login: { status: 'idle' }, update: { status: 'idle' }, frame: 'idle' })
+export const initialEmbeddedState = (socials: readonly SocialLogin[] = []): EmbeddedState => ({ login: { status: 'idle' }, socials, update: { status: 'idle' }, frame: 'idle' })
 
 /** The embedded slice, or undefined when the plugin is not registered. */
 export function selectEmbedded(state: State): EmbeddedState | undefined {

@@ -20,3 +20,10 @@ export type FrameAccountType = z.infer<typeof frameAccountTypeSchema>
 export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 export const socialProviderSchema = z.enum(socialProviders)
 export type SocialProvider = z.infer<typeof socialProviderSchema>
+
+/** The social logins a dapp may offer: the providers, and Farcaster (a QR code, not a popup). */
+export const socialLogins = [...socialProviders, 'farcaster'] as const
+export const socialLoginSchema = z.enum(socialLogins)
+export type SocialLogin = z.infer<typeof socialLoginSchema>
+/** The specification's default offer, in its order (docs/embedded-wallet.md, "Social logins"). */
+export const defaultSocials: readonly SocialLogin[] = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook']

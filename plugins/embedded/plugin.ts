@@ -21,6 +21,7 @@ import { embeddedEvents, embeddedFamilies, initialEmbeddedState, type EmbeddedEm
 import type { FrameHost } from './channel'
 import { embeddedErrors } from './error-codes'
 import { embeddedConnectorId, restoringFamilies, servedFamilies, type EmbeddedSettings } from './served'
+import { defaultSocials, socialLoginSchema, type SocialLogin } from './fields'
 
 export { embeddedConnectorId, embeddedErrors }
 
@@ -38,6 +39,12 @@ export type EmbeddedWalletOptions = {
   name?: string
   /** Where the frame is added and the messages go: the page's DOM by default; tests pass the in-memory frame world's. */
   host?: FrameHost
+  /**
+   * The social logins Connect offers, in this order (docs/embedded-wallet.md, "Social logins"): any of `google`, `x`,
+   * `farcaster`, `discord`, `apple`, `github`, `facebook`, each at most once. Default: all seven in that order; `false`
+   * or `[]` for none (the e-mail login alone).
+   */
+  socials?: readonly SocialLogin[] | false
 }
 
 const optionsSchema = z.object({
@@ -46,6 +53,12 @@ const optionsSchema = z.object({
   preload: z.optional(z.boolean()),
   enableLogger: z.optional(z.boolean()),
   name: z.optional(z.string().check(z.minLength(1), z.maxLength(40))),
+  socials: z.optional(
+    z.union([
+      z.literal(false),
+      z.array(socialLoginSchema).check(z.refine((list) => new Set(list).size === list.length, 'socials: each social login at most once')),
+    ]),
+  ),
 })
 
 /** A failed option in words: its path, then what is wrong. */
@@ -68,6 +81,11 @@ export function wantsFrame(event: Logged, state: State): boolean {
 function connectorFor(ns: EmbeddedFamily, name: string): Connector {
   return { id: embeddedConnectorId, name, type: 'AUTH', chain: ns }
 }
+
+/** A social or Farcaster login still running: asking for the URL, or waiting with the popup open or closed. */
+const socialWaits = (login: EmbeddedLogin) => login.status === 'opening' || login.status === 'waiting' || login.status === 'windowClosed'
+/** The answer belongs to the attempt the state holds, which is still running. */
+const ownAttempt = (login: EmbeddedLogin, requestId: string | undefined) => login.provider !== undefined && socialWaits(login) && login.requestId === requestId
 
 const withLogin = (state: State, login: EmbeddedLogin): State => patch(state, { embedded: patch(state.embedded, { login }) })
 const withUpdate = (state: State, update: EmbeddedEmailUpdate): State => patch(state, { embedded: patch(state.embedded, { update }) })
@@ -96,6 +114,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
     ...(options.host ? { host: options.host } : {}),
   }
   const preload = parsed.data.preload === true
+  const socials: readonly SocialLogin[] = parsed.data.socials === false ? [] : (parsed.data.socials ?? defaultSocials)
   const effect: Effect = (events$, ctx) =>
     merge(
       // Listed once the integrator's networks are known (the configuration is reduced after effects start).
@@ -113,7 +132,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
   return definePlugin({
     name: 'embedded',
     errors: embeddedErrors,
-    slices: { embedded: initialEmbeddedState() },
+    slices: { embedded: initialEmbeddedState(socials) },
     events: embeddedEvents,
     update: {
       'embedded/emailLoginRequested'(state, { payload }) {
@@ -145,6 +164,39 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
       },
       'embedded/loginCancelled'(state) {
         return withLogin(state, { status: 'idle' })
+      },
+      // Social and Farcaster logins (docs/embedded-wallet.md, "Social logins"): the answers of the attempt the state
+      // holds count; a late one of an attempt left behind (Try again, Back) is ignored.
+      'embedded/socialLoginRequested'(state, { payload, requestId }) {
+        return withLogin(state, { status: 'opening', provider: payload.provider, ...(requestId === undefined ? {} : { requestId }) })
+      },
+      'embedded/socialPopupChanged'(state, { payload }) {
+        const { login } = state.embedded
+        if (login.provider === undefined || login.provider === 'farcaster' || !socialWaits(login)) return state
+        return withLogin(state, patch(login, { status: payload.status }))
+      },
+      'embedded/socialLoginSucceeded'(state, { requestId }) {
+        return ownAttempt(state.embedded.login, requestId) ? withLogin(state, { status: 'idle' }) : state
+      },
+      'embedded/socialLoginFailed'(state, { payload, requestId }) {
+        const { login } = state.embedded
+        if (!ownAttempt(login, requestId)) return state
+        const error = payload.error as LatchErrorData
+        return withLogin(state, { ...login, status: error.code === 'POPUP_BLOCKED' ? 'blocked' : 'error', error })
+      },
+      'embedded/farcasterLoginRequested'(state, { requestId }) {
+        return withLogin(state, { status: 'opening', provider: 'farcaster', ...(requestId === undefined ? {} : { requestId }) })
+      },
+      'embedded/farcasterUrlShown'(state) {
+        const { login } = state.embedded
+        return login.provider === 'farcaster' && login.status === 'opening' ? withLogin(state, patch(login, { status: 'waiting' })) : state
+      },
+      'embedded/farcasterLoginSucceeded'(state, { requestId }) {
+        return ownAttempt(state.embedded.login, requestId) ? withLogin(state, { status: 'idle' }) : state
+      },
+      'embedded/farcasterLoginFailed'(state, { payload, requestId }) {
+        const { login } = state.embedded
+        return ownAttempt(login, requestId) ? withLogin(state, { ...login, status: 'error', error: payload.error as LatchErrorData }) : state
       },
       'embedded/emailUpdateRequested'(state, { payload }) {
         const { update } = state.embedded

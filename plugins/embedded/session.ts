@@ -1,4 +1,4 @@
-import { distinctUntilChanged, filter, finalize, from, ignoreElements, merge, mergeMap, skip, Subject, tap, type Observable } from 'rxjs'
+import { distinctUntilChanged, filter, finalize, from, ignoreElements, interval, map, merge, mergeMap, pairwise, skip, Subject, tap, type Observable } from 'rxjs'
 import {
   accountConnected,
   accountDisconnected,
@@ -43,8 +43,21 @@ import {
   embeddedEmailUpdatePrimaryOtp,
   embeddedEmailUpdateSecondaryOtp,
   embeddedFrameReported,
+  embeddedFarcasterLogin,
+  embeddedFarcasterUrlShown,
+  embeddedFarcasterUrlWanted,
+  embeddedLoginCancelled,
   embeddedOtp,
-  embeddedUserChanged, type EmbeddedFamily, type EmbeddedUser } from './events'
+  embeddedSocialLogin,
+  embeddedSocialPopupChanged,
+  embeddedUserChanged,
+  type EmbeddedFamily,
+  type EmbeddedUser,
+} from './events'
+import { embeddedErrors } from './error-codes'
+import { socialLoginSchema, type SocialLogin } from './fields'
+import * as z from 'zod/mini'
+import { takeSocialPopup, type SocialPopup } from './social'
 import { embeddedConnectorId, restoringFamilies, servedFamilies, type EmbeddedSettings } from './served'
 import type { AuthUser } from './protocol'
 
@@ -127,18 +140,40 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
   }
 
   const storageKey = (key: string) => `${ctx.storagePrefix}${key}`
-  const writeCache = () => {
+  /**
+   * The stored items (docs/storage.md): `emailLoginUsed` while a login is held, and for a social login its provider and
+   * user name (`connectedSocialProvider`, `connectedSocialUsername`, JSON text), read back when the login is restored.
+   */
+  const writeCache = (next: EmbeddedUser) => {
     try {
       ctx.ports.storage?.setItem(storageKey(storageKeys.emailLoginUsed), 'true')
+      if (next.socialProvider) {
+        ctx.ports.storage?.setItem(storageKey(storageKeys.connectedSocialProvider), JSON.stringify(next.socialProvider))
+        if (next.userName) ctx.ports.storage?.setItem(storageKey(storageKeys.connectedSocialUsername), JSON.stringify(next.userName))
+        else ctx.ports.storage?.removeItem(storageKey(storageKeys.connectedSocialUsername))
+      } else {
+        ctx.ports.storage?.removeItem(storageKey(storageKeys.connectedSocialProvider))
+        ctx.ports.storage?.removeItem(storageKey(storageKeys.connectedSocialUsername))
+      }
     } catch {
       // Storage full or blocked: the login still works, it is not restored after a reload.
     }
   }
   const clearCache = () => {
     try {
-      ctx.ports.storage?.removeItem(storageKey(storageKeys.emailLoginUsed))
+      for (const key of [storageKeys.emailLoginUsed, storageKeys.connectedSocialProvider, storageKeys.connectedSocialUsername]) ctx.ports.storage?.removeItem(storageKey(key))
     } catch {
       // Blocked storage holds nothing to clear.
+    }
+  }
+  /** The social login stored with the login, for a restore (a value that does not validate is ignored). */
+  const storedSocial = (): SocialLogin | undefined => {
+    try {
+      const raw = ctx.ports.storage?.getItem(storageKey(storageKeys.connectedSocialProvider))
+      const parsed = raw ? z.safeParse(socialLoginSchema, JSON.parse(raw)) : undefined
+      return parsed?.success ? parsed.data : undefined
+    } catch {
+      return undefined
     }
   }
 
@@ -174,7 +209,7 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
     user = next
     forget()
     for (const ns of families) if (next.addresses[ns]) remoteWallets(ctx).set(ns, embeddedConnectorId, walletOf(ns))
-    writeCache()
+    writeCache(next)
     report(embeddedUserChanged({ user: next }))
   }
 
@@ -270,9 +305,14 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
     return { email: newEmail }
   })
 
-  const otp = answerOwn(events$, embeddedOtp, async ({ otp }) => {
-    await frame().request('CONNECT_OTP', { otp })
-    const next = await fetchUser()
+  /**
+   * Logged in (after CONNECT_OTP, CONNECT_SOCIAL or CONNECT_FARCASTER: one mechanism): GET_USER once per family, the user
+   * held, each family connected through the login; answers the active family's account.
+   */
+  const loggedInNow = async (social?: { provider: SocialLogin; userName?: string }): Promise<{ caipAddress: CaipAddress }> => {
+    const fetched = await fetchUser()
+    const userName = fetched.userName ?? social?.userName
+    const next: EmbeddedUser = social ? { ...fetched, ...(userName ? { userName } : {}), socialProvider: social.provider } : fetched
     hold(next)
     const state = ctx.getState()
     const active = families.find((ns) => ns === state.activeNamespace && next.addresses[ns]) ?? families.find((ns) => next.addresses[ns])
@@ -287,7 +327,101 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
     report(connectionStatusChanged({ status: 'connected' }))
     afterConnect(next)
     return { caipAddress: `${chainOf(active)}:${next.addresses[active]}` as CaipAddress }
+  }
+
+  const otp = answerOwn(events$, embeddedOtp, async ({ otp }) => {
+    await frame().request('CONNECT_OTP', { otp })
+    return loggedInNow()
   })
+
+  // Social and Farcaster logins (docs/embedded-wallet.md, "Social logins"): one attempt at a time; a new one, the
+  // visitor's leaving (embedded/loginCancelled, or the view left) or the end of the session aborts the one running.
+  type Attempt = { abort: AbortController; view: 'ConnectingSocial' | 'ConnectingFarcaster'; url?: string }
+  let attempt: Attempt | undefined
+  const begin = (view: Attempt['view']) => {
+    attempt?.abort.abort()
+    const mine: Attempt = { abort: new AbortController(), view }
+    attempt = mine
+    return mine
+  }
+  const end = (mine: Attempt) => {
+    if (attempt === mine) attempt = undefined
+  }
+  /** The network CONNECT_SOCIAL answers on: the active EVM network, else Solana's. */
+  const socialChain = (): CaipNetworkId => chainOf(families.includes('eip155') ? 'eip155' : (families[0] as EmbeddedFamily))
+
+  const social = answerOwn(events$, embeddedSocialLogin, async ({ provider }, requestId) => {
+    const popup = takeSocialPopup(ctx.ports, requestId)
+    if (!popup) {
+      throw embeddedErrors.error('POPUP_BLOCKED', {
+        details: popup === null ? 'window.open returned null: the browser blocked the popup' : 'no popup was opened in the click: start social logins with startSocialLogin()',
+      })
+    }
+    const mine = begin('ConnectingSocial')
+    const { signal } = mine.abort
+    // popup.closed is polled on the kernel's scheduler: closed is no failure (a provider's opener policy reports it too).
+    let closedSeen = false
+    const watch = interval(socialPopupPoll, ctx.ports.scheduler).subscribe(() => {
+      if (closedSeen || !isClosed(popup)) return
+      closedSeen = true
+      if (attempt === mine) report(embeddedSocialPopupChanged({ status: 'windowClosed' }))
+    })
+    try {
+      const { uri } = await frame().request('GET_SOCIAL_REDIRECT_URI', { provider }, { signal })
+      try {
+        popup.location.href = uri
+      } catch {
+        // A popup the browser closed cannot be sent anywhere: the view shows it closed, Try again opens another.
+      }
+      if (!closedSeen && attempt === mine) report(embeddedSocialPopupChanged({ status: 'waiting' }))
+      const preferred = ctx.getState().chains.eip155?.account.preferredAccountType
+      const answer = await frame().request(
+        'CONNECT_SOCIAL',
+        { uri, chainId: socialChain(), ...(preferred === 'eoa' || preferred === 'smartAccount' ? { preferredAccountType: preferred } : {}) },
+        { signal },
+      )
+      closePopup(popup)
+      return await loggedInNow({ provider, ...(answer.userName ? { userName: answer.userName } : {}) })
+    } finally {
+      watch.unsubscribe()
+      closePopup(popup)
+      end(mine)
+    }
+  })
+
+  const farcaster = answerOwn(events$, embeddedFarcasterLogin, async () => {
+    const mine = begin('ConnectingFarcaster')
+    const { signal } = mine.abort
+    try {
+      const { url } = await frame().request('GET_FARCASTER_URI', undefined, { signal })
+      mine.url = url
+      if (attempt === mine) report(embeddedFarcasterUrlShown({ url }))
+      const { userName } = await frame().request('CONNECT_FARCASTER', undefined, { signal })
+      return await loggedInNow({ provider: 'farcaster', userName })
+    } finally {
+      end(mine)
+    }
+  })
+
+  // The view asks for the Farcaster URL again (mounted after it was shown); the visitor left the login.
+  const attempts = events$.pipe(
+    filter((event) => {
+      if (embeddedFarcasterUrlWanted.match(event) && attempt?.url) report(embeddedFarcasterUrlShown({ url: attempt.url }))
+      if (embeddedLoginCancelled.match(event)) attempt?.abort.abort()
+      return false
+    }),
+  ) as Observable<never>
+  // Leaving the attempt's view (Back, the modal closed, another view) aborts it and resets the login: the frame's
+  // 'Something went wrong' of an aborted request is never shown (docs/embedded-wallet.md, "Social logins").
+  const attemptView = (state: State) => (state.router.open ? selectView(state).name : undefined)
+  const leaves = ctx.select(attemptView).pipe(
+    pairwise(),
+    filter(([before, now]) => attempt !== undefined && before === attempt.view && now !== attempt.view),
+    map(() => {
+      attempt?.abort.abort()
+      return embeddedLoginCancelled({}) as LatchEvent
+    }),
+  )
 
   // A connect to the embedded wallet (the family's list, a connection switch): at once while logged in; else the
   // visitor logs in first (the EmailLogin view).
@@ -311,7 +445,9 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
       const { isConnected } = await frame().request('IS_CONNECTED', {})
       if (!isConnected) throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: 'the frame holds no login any more' })
       if (restoringFamilies(ctx.getState()).length === 0) throw new LatchError('REQUEST_ABORTED', { details: 'nothing waits to be restored' })
-      const next = await fetchUser()
+      const fetched = await fetchUser()
+      const provider = storedSocial()
+      const next: EmbeddedUser = provider ? { ...fetched, socialProvider: provider } : fetched
       hold(next)
       afterConnect(next)
       return next
@@ -350,8 +486,9 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
   )
 
   if (!(channel instanceof LatchError)) channel.load()
-  return merge(output, email, otp, update, updatePrimary, updateSecondary, ...connects, ...restores, cancels, themes, approvals.left).pipe(
+  return merge(output, email, otp, social, farcaster, attempts, leaves, update, updatePrimary, updateSecondary, ...connects, ...restores, cancels, themes, approvals.left).pipe(
     finalize(() => {
+      attempt?.abort.abort()
       forget()
       if (!(channel instanceof LatchError)) channel.destroy()
     }),
@@ -460,15 +597,39 @@ function openChannel(ctx: EffectContext, settings: EmbeddedSettings, families: r
   }
 }
 
+/** How often the social login's popup is checked for `closed` (the kernel's scheduler). */
+export const socialPopupPoll = 500
+
+/** Whether the popup is closed; a window that cannot be read counts as open. */
+function isClosed(popup: SocialPopup): boolean {
+  try {
+    return popup.closed === true
+  } catch {
+    return false
+  }
+}
+
+function closePopup(popup: SocialPopup) {
+  try {
+    if (!popup.closed) popup.close()
+  } catch {
+    // A window that cannot be closed is the browser's.
+  }
+}
+
 /** Answers a plugin intent that names no family: its handler's result, or its failure, echoing the requestId. */
-function answerOwn<T extends `${string}Requested`, P, R>(events$: Observable<Logged>, definition: RequestDefinition<T, P, R>, handle: (payload: P) => Promise<R>): Observable<LatchEvent> {
+function answerOwn<T extends `${string}Requested`, P, R>(
+  events$: Observable<Logged>,
+  definition: RequestDefinition<T, P, R>,
+  handle: (payload: P, requestId: string | undefined) => Promise<R>,
+): Observable<LatchEvent> {
   return events$.pipe(
     filter(definition.requested.match),
     mergeMap((intent) => {
       const echo = intent.requestId === undefined ? {} : { requestId: intent.requestId }
       return from(
         Promise.resolve()
-          .then(() => handle(intent.payload as P))
+          .then(() => handle(intent.payload as P, intent.requestId))
           .then(
             (result) => definition.succeeded(result, echo) as unknown as LatchEvent,
             (error: unknown) => definition.failed({ error: toLatchError(error).toData() }, echo) as unknown as LatchEvent,
