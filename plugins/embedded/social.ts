@@ -38,7 +38,9 @@ export function takeSocialPopup(ports: Ports, requestId: string | undefined): So
  * browser refused the popup: nothing was asked of the frame). `open` is the page's `window.open` unless given.
  */
 export function startSocialLogin(latch: Kernel, provider: SocialProvider, open?: PopupOpener): Promise<{ caipAddress: CaipAddress }> {
-  const opener: PopupOpener | undefined = open ?? (latch.ports.window ? (url, target, features) => latch.ports.window!.open(url, target, features) : undefined)
+  // The page's window: the instance's port, else the global one (a click handler runs in a browser).
+  const page = latch.ports.window ?? (typeof window === 'undefined' ? undefined : window)
+  const opener: PopupOpener | undefined = open ?? (page ? (url, target, features) => page.open(url, target, features) : undefined)
   let popup: SocialPopup | null = null
   try {
     popup = opener ? opener('', socialPopupName, socialPopupFeatures) : null

@@ -30,6 +30,8 @@ export const lazyViews = {
   ),
   SIWXSignMessage: handed(() => import('../views/SIWXSignMessage/SIWXSignMessage')),
   EmailLogin: handed(() => import('../views/EmailLogin/EmailLogin')),
+  ConnectingSocial: handed(() => import('../views/ConnectingSocial/ConnectingSocial')),
+  ConnectingFarcaster: handed(() => import('../views/ConnectingSocial/ConnectingFarcaster')),
   UpdateEmailWallet: handed(() => import('../views/UpdateEmailWallet/UpdateEmailWallet')),
   ApproveTransaction: handed(() => import('../views/ApproveTransaction/ApproveTransaction')),
   Receive: handed(() => import('../views/Receive/Receive')),

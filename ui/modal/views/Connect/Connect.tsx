@@ -21,6 +21,12 @@ const selectHasEmailLogin = (state: State): boolean => state.connectors.list.som
 const loadEmailField = () => import('../EmailLogin/EmailField')
 /** Loads the e-mail field ahead of its first render (tests render it inside a synchronous act). */
 export const preloadEmailField = () => lazyEntry(loadEmailField).preload()
+/** The embedded wallet offers social logins (`embeddedWallet({ socials })`, docs/embedded-wallet.md, "Social logins"). */
+const selectHasSocials = (state: State): boolean => selectHasEmailLogin(state) && ((state as Partial<State>).embedded?.socials.length ?? 0) > 0
+/** The social buttons, with their glyphs: their own chunk, loaded when Connect first shows them. */
+const loadSocialButtons = () => import('../ConnectingSocial/SocialButtons')
+/** Loads the social buttons ahead of their first render (tests render them inside a synchronous act). */
+export const preloadSocialButtons = () => lazyEntry(loadSocialButtons).preload()
 
 /**
  * docs/react.md, "Add-ons" Connect: the connect methods in order (wallet, e-mail, social); the last two come from add-ons,
@@ -30,12 +36,19 @@ export default function Connect() {
   const { addons } = useLatchContext()
   const t = useLatchTranslate()
   const hasEmailLogin = useLatch(selectHasEmailLogin)
+  const hasSocials = useLatch(selectHasSocials)
   const EmailSlot = lazyComponent(loadEmailField)
+  const SocialSlot = lazyComponent(loadSocialButtons)
   const sections = connectMethodOrder.flatMap((method): { key: string; node: ReactNode }[] => {
     if (method === 'wallet') return [{ key: method, node: <WalletList /> }]
     const addon = addons.find((a): a is ConnectMethodAddon => a.kind === 'connectMethod' && a.method === method)
-    // The embedded wallet's e-mail login fills the e-mail slot unless an add-on does (docs/embedded-wallet.md, "The plugin").
-    if (!addon) return method === 'email' && hasEmailLogin ? [{ key: method, node: <EmailSlot /> }] : []
+    // The embedded wallet's e-mail login fills the e-mail slot, and its social logins the social one, unless an add-on
+    // does (docs/embedded-wallet.md, "The plugin").
+    if (!addon) {
+      if (method === 'email' && hasEmailLogin) return [{ key: method, node: <EmailSlot /> }]
+      if (method === 'social' && hasSocials) return [{ key: method, node: <SocialSlot /> }]
+      return []
+    }
     const Slot = lazyComponent(addon.load)
     return [{ key: method, node: <Slot /> }]
   })
@@ -44,7 +57,7 @@ export default function Connect() {
       {sections.map((section, i) => (
         <Fragment key={section.key}>
           {i > 0 ? <div className="section-divider">{t('connect.or')}</div> : null}
-          <section aria-label={section.key === 'wallet' ? t('connect.wallets') : section.key === 'email' ? t('email.label') : section.key}>{section.node}</section>
+          <section aria-label={section.key === 'wallet' ? t('connect.wallets') : section.key === 'email' ? t('email.label') : section.key === 'social' ? t('social.label') : section.key}>{section.node}</section>
         </Fragment>
       ))}
     </div>
