@@ -27,3 +27,13 @@ export const socialLoginSchema = z.enum(socialLogins)
 export type SocialLogin = z.infer<typeof socialLoginSchema>
 /** The specification's default offer, in its order (docs/embedded-wallet.md, "Social logins"). */
 export const defaultSocials: readonly SocialLogin[] = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook']
+/** The social logins' names: data, shown as they are in every language (the modal's buttons and titles). */
+export const socialNames: Readonly<Record<SocialLogin, string>> = {
+  google: 'Google',
+  x: 'X',
+  farcaster: 'Farcaster',
+  discord: 'Discord',
+  apple: 'Apple',
+  github: 'GitHub',
+  facebook: 'Facebook',
+}

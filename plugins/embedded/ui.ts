@@ -12,7 +12,7 @@ export {
   type EmbeddedEmailUpdate,
 } from './events'
 export { embeddedEmailLogin, embeddedLoginCancelled, embeddedOtp, selectEmbedded, type EmbeddedLogin, type EmbeddedState, type EmbeddedUser } from './events'
-export { otpPattern, type SocialLogin } from './fields'
+export { otpPattern, socialNames, type SocialLogin } from './fields'
 export { startSocialLogin, startFarcasterLogin, cancelSocialLogin, watchFarcasterUrl } from './social'
 export { findFrame, hideFrame, placeFrame } from './frame-place'
 export type { EmbeddedApproval } from './events'

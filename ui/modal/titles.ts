@@ -2,7 +2,6 @@ import { selectRequestedNetworks, selectView, type State, type ViewName } from '
 import { mergeMultiChainConnectors } from '../../kernel/rules/connectors'
 import type { LatchAddon } from '../addons'
 import type { MessageId } from '../i18n/messages'
-import { socialNames } from './views/ConnectingSocial/names'
 
 /** The catalogue id of each view's header title where it does not depend on the view's payload. */
 const titleIds: Partial<Record<ViewName, MessageId>> = {
@@ -45,10 +44,8 @@ export function selectTitle(state: State, addons: readonly LatchAddon[]): Title 
     const connector = mergeMultiChainConnectors(state.connectors.list).find((c) => c.id === payload.connectorId)
     if (connector) return { name: connector.name }
   }
-  if (view.name.startsWith('ConnectingWalletConnect') && typeof payload.name === 'string') return { name: payload.name }
-  // A social login's view is named after its provider (data: the same in every language).
-  const provider = (state as Partial<State>).embedded?.login.provider
-  if (view.name === 'ConnectingSocial' && provider && provider !== 'farcaster') return { name: socialNames[provider] }
+  // A wallet's and a social login's views are named after it (data: the same in every language).
+  if ((view.name.startsWith('ConnectingWalletConnect') || view.name === 'ConnectingSocial') && typeof payload.name === 'string') return { name: payload.name }
   if (view.name === 'SwitchNetwork') {
     const network = selectRequestedNetworks(state).find((n) => n.caipNetworkId === payload.caipNetworkId)
     if (network) return { name: network.name }

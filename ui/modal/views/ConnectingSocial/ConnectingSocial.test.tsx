@@ -6,6 +6,7 @@ import { embeddedErrors, embeddedFarcasterUrlShown, embeddedSocialLogin, embedde
 import { button, click, lastRequest, preloadAll, renderWithLatch, settle, setup, shadow } from '../../../../scripts/testing/ui'
 import { preloadEmailField, preloadSocialButtons } from '../Connect/Connect'
 import { socialLayout } from './SocialButtons'
+import { selectTitle } from '../../titles'
 
 // docs/embedded-wallet.md, "Social logins": Connect's social buttons and the ConnectingSocial and ConnectingFarcaster
 // views, over the embedded plugin's events, slice and reducers; the test answers its intents by hand (the plugin's
@@ -105,7 +106,7 @@ describe('ConnectingSocial', () => {
     const { t } = await onView('x')
     act(() => void t.latch.dispatch(embeddedSocialPopupChanged({ status: 'waiting' })))
     expect(shadow().textContent).toContain('Continue in the popup window')
-    expect(shadow().querySelector('.modal-title, h2')?.textContent ?? shadow().textContent).toContain('X')
+    expect(selectTitle(t.latch.getState(), [])).toEqual({ name: 'X' })
     act(() => void t.latch.dispatch(embeddedSocialPopupChanged({ status: 'windowClosed' })))
     expect(shadow().textContent).toContain('The window was closed. If you did not finish logging in, try again.')
     expect(button('Try again')).toBeTruthy()

@@ -1,5 +1,5 @@
 import type { SocialLogin } from '../../../../plugins/embedded/ui'
-export { socialNames } from './names'
+export { socialNames } from '../../../../plugins/embedded/ui'
 
 /**
  * The social logins' glyphs: Latch's own small line drawings on a 24-unit grid, in the text's colour (so they follow the

@@ -1,5 +1,5 @@
 import { modalClosed, routerPushed, selectView, type Latch, type ViewName } from '../../../../kernel/index'
-import { startFarcasterLogin, startSocialLogin, type SocialLogin } from '../../../../plugins/embedded/ui'
+import { socialNames, startFarcasterLogin, startSocialLogin, type SocialLogin } from '../../../../plugins/embedded/ui'
 
 /** Once logged in the modal closes, as after any wallet's connect, if the login's view is still the one shown. */
 function closeWhenDone(latch: Latch, view: ViewName, answer: Promise<unknown>) {
@@ -23,6 +23,7 @@ export function socialClicked(latch: Latch, provider: SocialLogin) {
   // First, in the click: the popup (startSocialLogin opens it before it returns).
   const answer = provider === 'farcaster' ? startFarcasterLogin(latch) : startSocialLogin(latch, provider)
   const state = latch.getState()
-  if (!(state.router.open && selectView(state).name === view)) latch.dispatch(routerPushed({ view: { name: view } }))
+  // The view's title is the provider's name (ui/modal/titles.ts).
+  if (!(state.router.open && selectView(state).name === view)) latch.dispatch(routerPushed({ view: { name: view, payload: { name: socialNames[provider] } } }))
   closeWhenDone(latch, view, answer)
 }

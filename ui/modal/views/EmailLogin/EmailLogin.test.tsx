@@ -21,8 +21,8 @@ afterEach(async () => {
   cleanup = undefined
 })
 
-/** The embedded plugin without its effect: the test plays the frame. */
-const embeddedViews: Plugin = { ...embeddedWallet({ frameUrl: 'http://127.0.0.1:4000/frame' }), effects: [] }
+/** The embedded plugin without its effect (and its social logins: ConnectingSocial.test.tsx): the test plays the frame. */
+const embeddedViews: Plugin = { ...embeddedWallet({ frameUrl: 'http://127.0.0.1:4000/frame', socials: false }), effects: [] }
 
 async function openConnect(listed = true) {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
