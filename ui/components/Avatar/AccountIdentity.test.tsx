@@ -88,4 +88,16 @@ describe('the account identity', () => {
     connectAccount(latch, address, 'metamask')
     expect(selectAccountIdentity(latch.getState(), 'eip155', address)).toEqual({})
   })
+
+  it("names a social login's account by its user name, a Discord name without its trailing 0", () => {
+    const { latch } = setup({ plugins: [embeddedViews] })
+    connectAccount(latch, address, 'AUTH')
+    latch.dispatch(embeddedUserChanged({ user: { userName: 'alice0', socialProvider: 'discord', addresses: { eip155: address } } }))
+    expect(selectAccountIdentity(latch.getState(), 'eip155', address)).toEqual({ name: 'alice' })
+    latch.dispatch(embeddedUserChanged({ user: { userName: 'alice0', socialProvider: 'github', addresses: { eip155: address } } }))
+    expect(selectAccountIdentity(latch.getState(), 'eip155', address)).toEqual({ name: 'alice0' })
+    // The e-mail, when the login has one, names it.
+    latch.dispatch(embeddedUserChanged({ user: { email: 'me@example.com', userName: 'alice0', socialProvider: 'discord', addresses: { eip155: address } } }))
+    expect(selectAccountIdentity(latch.getState(), 'eip155', address)).toEqual({ name: 'me@example.com' })
+  })
 })

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { selectAddress, type ChainNamespace, type State } from '../../../kernel/index'
 import { defaultAuthConnectorId } from '../../../kernel/rules/connections'
-import { cutEmailForDisplay } from '../../../kernel/rules/display'
+import { cutEmailForDisplay, normalizeSocialUsername } from '../../../kernel/rules/display'
 import { useLatch } from '../../hooks/useLatch'
 import { displayName } from '../../utils/format'
 import { Avatar } from './Avatar'
@@ -14,7 +14,7 @@ const none: Identity = {}
 /**
  * The one identity of an account, wherever it is drawn (docs/names.md, "The account's name"): for the family's connected
  * account, its profile name and image (a name in the dapp's zone from the names plugin, else its ENS name and avatar from the
- * EVM plugin), else for the embedded wallet's account its login e-mail (cut to 30 characters); any other address has none here. The account button, Account, the sign-in view, Send and Wallets read it.
+ * EVM plugin), else for the embedded wallet's account its login e-mail (cut to 30 characters), else its social user name (a Discord name without its trailing 0); any other address has none here. The account button, Account, the sign-in view, Send and Wallets read it.
  */
 export function selectAccountIdentity(state: State, ns: ChainNamespace | undefined, address: string | undefined): Identity {
   const family = ns ?? state.activeNamespace
@@ -22,10 +22,15 @@ export function selectAccountIdentity(state: State, ns: ChainNamespace | undefin
   const connected = selectAddress(state, family)
   if (!connected || connected.toLowerCase() !== address.toLowerCase()) return none
   const { profileName: ownName, profileImage } = state.chains[family].account
-  // The embedded wallet's account is named by its login e-mail, cut to 30 characters (docs/behaviour.md, "Display"); the
-  // plugin's slice is read as plain state, so the button never loads the plugin.
-  const email = state.chains[family].connectorId === defaultAuthConnectorId ? (state as { embedded?: { user?: { email?: string } } }).embedded?.user?.email : undefined
-  const profileName = ownName ?? (email ? cutEmailForDisplay(email) : undefined)
+  // The embedded wallet's account is named by its login e-mail, cut to 30 characters, else (a social login without an
+  // e-mail) by its user name, a Discord name without its trailing 0 (docs/behaviour.md, "Display"); the plugin's slice is
+  // read as plain state, so the button never loads the plugin.
+  const user =
+    state.chains[family].connectorId === defaultAuthConnectorId
+      ? (state as { embedded?: { user?: { email?: string; userName?: string; socialProvider?: string } } }).embedded?.user
+      : undefined
+  const loginName = user?.email ? cutEmailForDisplay(user.email) : user?.userName ? normalizeSocialUsername(user.socialProvider ?? '', user.userName) : undefined
+  const profileName = ownName ?? loginName
   if (!profileName && !profileImage) return none
   return { ...(profileName ? { name: profileName } : {}), ...(profileImage ? { image: profileImage } : {}) }
 }
