@@ -154,6 +154,18 @@ const shots: Shot[] = [
   { name: 'email-primary-dark', theme: 'dark', width: 1280, height: 800, query: 'email=primary', steps: [{ wait: '.otp-input' }] },
   { name: 'email-error-light', theme: 'light', width: 1280, height: 800, query: 'email=error', steps: [{ wait: '.otp-error' }] },
   { name: 'email-ar-narrow-dark', theme: 'dark', width: 390, height: 844, query: 'email=secondary&locale=ar', steps: [{ wait: '.otp-input' }] },
+  // Social logins: Connect's buttons ("more" opened), ConnectingSocial's states, ConnectingFarcaster's QR code and error.
+  { name: 'social-connect-light', theme: 'light', width: 1280, height: 800, query: 'social=connect', steps: [{ wait: '.social-button' }, '.social-button[aria-expanded]'] },
+  { name: 'social-connect-ar-narrow-dark', theme: 'dark', width: 390, height: 844, query: 'social=connect&locale=ar', steps: [{ wait: '.social-button' }] },
+  { name: 'social-opening-light', theme: 'light', width: 1280, height: 800, query: 'social=opening', steps: [{ wait: '.social-view' }] },
+  { name: 'social-waiting-dark', theme: 'dark', width: 1280, height: 800, query: 'social=waiting', steps: [{ wait: '.social-view' }] },
+  { name: 'social-closed-light', theme: 'light', width: 1280, height: 800, query: 'social=closed', steps: [{ wait: '.social-view' }] },
+  { name: 'social-blocked-pseudo-narrow-light', theme: 'light', width: 360, height: 740, query: 'social=blocked&locale=en-XA', steps: [{ wait: '.social-error' }] },
+  { name: 'social-error-dark', theme: 'dark', width: 1280, height: 800, query: 'social=error', steps: [{ wait: '.social-error' }] },
+  { name: 'social-farcaster-light', theme: 'light', width: 1280, height: 800, query: 'social=farcaster', steps: [{ wait: '.fc-qr svg' }] },
+  { name: 'social-farcaster-ar-narrow-dark', theme: 'dark', width: 390, height: 844, query: 'social=farcaster&locale=ar', steps: [{ wait: '.fc-qr svg' }] },
+  { name: 'social-farcaster-error-light', theme: 'light', width: 1280, height: 800, query: 'social=farcaster-error', steps: [{ wait: '.social-error' }] },
+  { name: 'social-forced-colors', theme: 'dark', width: 1280, height: 800, query: 'social=connect', forcedColors: true, steps: [{ wait: '.social-button' }] },
   // ApproveTransaction: the box the wallet's frame is laid over (a blank stand-in here), and before the frame is found.
   { name: 'approve-light', theme: 'light', width: 1280, height: 800, query: 'email=approve', steps: [{ wait: '.approve-frame:empty' }] },
   { name: 'approve-loading-ar-narrow-dark', theme: 'dark', width: 390, height: 844, query: 'email=approve-loading&locale=ar', steps: [{ wait: '.approve-frame' }] },

@@ -29,7 +29,7 @@ import {
 } from '../../kernel/index'
 import { createTestNetwork } from '../../kernel/testing'
 import { api } from '../../plugins/api/index'
-import { embeddedApprovalChanged, embeddedEmailLogin, embeddedOtp, embeddedEmailUpdate, embeddedEmailUpdatePrimaryOtp, embeddedEmailUpdateSecondaryOtp, embeddedUserChanged, embeddedWallet, frameKeyAttribute, hideFrame } from '../../plugins/embedded/index'
+import { embeddedApprovalChanged, embeddedFarcasterLogin, embeddedFarcasterUrlShown, embeddedSocialLogin, embeddedSocialPopupChanged, embeddedEmailLogin, embeddedOtp, embeddedEmailUpdate, embeddedEmailUpdatePrimaryOtp, embeddedEmailUpdateSecondaryOtp, embeddedUserChanged, embeddedWallet, frameKeyAttribute, hideFrame } from '../../plugins/embedded/index'
 import { siwxSignInFailed, siwxSignInNeeded, siwxSignInRequested } from '../../plugins/siwx/events'
 import { ConnectButton, LatchProvider, NetworkButton } from '../../ui/index'
 import { defineLocale, pseudoLocaleTag, pseudoMessages } from '../../ui/i18n/public'
@@ -78,6 +78,12 @@ const activity = params.get('activity')
 const email = params.get('email')
 /** `login=sending|code|error`: the embedded wallet listed (its effect left out) and EmailLogin at that state. */
 const login = params.get('login')
+/**
+ * `social=connect|opening|waiting|closed|blocked|error|farcaster|farcaster-error`: the embedded wallet listed (its effect
+ * left out) with its social logins: Connect (its social buttons, "more" opened), ConnectingSocial (Discord) at that state,
+ * or ConnectingFarcaster with a sign-in URL (or its error).
+ */
+const social = params.get('social')
 const latch = createLatch({
   networks,
   ...(activity && activity !== 'browser' ? { ports: { fetch: historyFetch(activity) } } : {}),
@@ -86,7 +92,7 @@ const latch = createLatch({
     ...(params.get('wc') === '1' ? [previewWalletConnect] : []),
     ...(siwx ? [previewSiwx({ required: params.get('required') === '1' })] : []),
     ...(send ? [previewSendWallet()] : []),
-    ...(email || login ? [{ ...embeddedWallet({ frameUrl: 'http://127.0.0.1:9/frame' }), effects: [] }] : []),
+    ...(email || login || social ? [{ ...embeddedWallet({ frameUrl: 'http://127.0.0.1:9/frame' }), effects: [] }] : []),
     // The preview's wallets never answer (a connecting view stays as it is): the families are claimed, so the kernel
     // does not answer their intents NOT_CONNECTED (docs/plugins.md, "Intents and `request()`").
     definePlugin({ name: 'preview-wallets', namespaces: ['eip155', 'solana', 'bip122'] }),
@@ -166,6 +172,27 @@ if (root) {
     if (login === 'error') {
       latch.dispatch(embeddedOtp.requested({ otp: '000000' }, { requestId: 'preview-otp' }))
       latch.dispatch(embeddedOtp.failed({ error: { code: 'FRAME_ERROR', shortMessage: 'Invalid code' } }, { requestId: 'preview-otp' }))
+    }
+  }
+  if (social) {
+    latch.dispatch(connectorsDiscovered({ connectors: [{ id: 'AUTH', name: 'Email', type: 'AUTH', chain: 'eip155' }] }))
+    latch.dispatch(modalOpened({}))
+    const failure = (shortMessage: string) => ({ error: { code: 'FRAME_ERROR' as const, shortMessage } })
+    if (social.startsWith('farcaster')) {
+      latch.dispatch(routerPushed({ view: { name: 'ConnectingFarcaster' } }))
+      latch.dispatch(embeddedFarcasterLogin.requested({}, { requestId: 'preview-fc' }))
+      if (social === 'farcaster-error') latch.dispatch(embeddedFarcasterLogin.failed({ error: { code: 'REQUEST_TIMEOUT', shortMessage: 'Something went wrong', messageId: 'GENERIC' } }, { requestId: 'preview-fc' }))
+      // The view asks for the URL as it mounts (watchFarcasterUrl): answered as the plugin would.
+      else latch.events$.subscribe((event) => {
+        if (event.type === 'embedded/farcasterUrlWanted') queueMicrotask(() => latch.dispatch(embeddedFarcasterUrlShown({ url: 'farcaster://connect?channelToken=preview-0000-1111-2222&nonce=preview' })))
+      })
+    } else if (social !== 'connect') {
+      latch.dispatch(routerPushed({ view: { name: 'ConnectingSocial', payload: { name: 'Discord' } } }))
+      latch.dispatch(embeddedSocialLogin.requested({ provider: 'discord' }, { requestId: 'preview-social' }))
+      if (social === 'waiting' || social === 'closed') latch.dispatch(embeddedSocialPopupChanged({ status: 'waiting' }))
+      if (social === 'closed') latch.dispatch(embeddedSocialPopupChanged({ status: 'windowClosed' }))
+      if (social === 'blocked') latch.dispatch(embeddedSocialLogin.failed({ error: { code: 'POPUP_BLOCKED', shortMessage: 'The popup window was blocked' } }, { requestId: 'preview-social' }))
+      if (social === 'error') latch.dispatch(embeddedSocialLogin.failed(failure('The login was cancelled at the provider'), { requestId: 'preview-social' }))
     }
   }
   if (email === 'approve' || email === 'approve-loading') {

@@ -13,7 +13,7 @@ export const connectingSocialCss = `
 .social-spinner{flex:none;width:14px;height:14px;border-width:2px;border-color:color-mix(in srgb,currentColor 35%,transparent);border-top-color:currentColor}
 .social-error{margin:0;font-size:14px;font-weight:600;line-height:1.4}
 .social-actions{display:flex;flex-wrap:wrap;justify-content:center;gap:8px;width:100%;margin-top:4px}
-.social-actions .button{flex:1 1 0;min-width:0;margin:0;padding:0 16px}
+.social-actions .button{flex:1 1 auto;min-width:0;max-width:100%;margin:0;padding:0 16px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .social-actions a.button{display:inline-flex;align-items:center;justify-content:center;text-decoration:none}
 .social-glyph{flex:none;width:22px;height:22px}
 .fc-qr{position:relative;display:grid;place-items:center;width:min(100%,248px);aspect-ratio:1/1;border-radius:var(--latch-radius-item);
