@@ -424,6 +424,30 @@ describe.skipIf(!hasChromium())('axe-core on the e-mail login and update (EmailL
       await check('UpdateEmailWallet, wrong code')
     }, 120_000)
 
+    it(`has no violations in ${mode.name} mode: Connect's social buttons, ConnectingSocial's states, ConnectingFarcaster`, async () => {
+      const t = await textsOf(mode.locale)
+      const check = (view: string) => checkIn(page, mode, view)
+      let page = await preview.open(mode, 'social=connect')
+      await dialog(page).getByRole('button', { name: t('social.more') }).click()
+      await dialog(page).getByRole('button', { name: t('social.continueWith', { provider: 'Facebook' }) }).waitFor()
+      await check('Connect, social buttons')
+      page = await preview.open(mode, 'social=waiting')
+      await dialog(page).locator('.social-view').waitFor()
+      await check('ConnectingSocial, waiting')
+      page = await preview.open(mode, 'social=closed')
+      await dialog(page).getByRole('button', { name: t('social.tryAgain') }).waitFor()
+      await check('ConnectingSocial, window closed')
+      page = await preview.open(mode, 'social=blocked')
+      await dialog(page).locator('.social-error[role="alert"]').waitFor()
+      await check('ConnectingSocial, blocked')
+      page = await preview.open(mode, 'social=farcaster')
+      await dialog(page).getByRole('img', { name: t('farcaster.qrLabel') }).waitFor()
+      await check('ConnectingFarcaster')
+      page = await preview.open(mode, 'social=farcaster-error')
+      await dialog(page).locator('.social-error[role="alert"]').waitFor()
+      await check('ConnectingFarcaster, error')
+    }, 120_000)
+
     it(`has no violations in ${mode.name} mode: ApproveTransaction, over the frame and before it is found`, async () => {
       const at = (view: string) => `${view} (${mode.name})`
       let page = await preview.open(mode, 'email=approve')
