@@ -9,12 +9,12 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { FrameRequestError, serveFrameChannel, type FrameHandlers } from '../frame/channel'
-import { createLatch, modalOpened, routerPushed, walletConnectFailed, walletConnectRequested, type ExportedLog } from '../kernel/index'
+import { createLatch, disconnect, modalOpened, routerPushed, walletConnectFailed, walletConnectRequested, type ExportedLog } from '../kernel/index'
 import { createTestNetwork, createTestPorts } from '../kernel/testing'
 import { bip122, bip122BalanceFailed } from '../plugins/bip122/index'
 import { eip155, eip155CapabilitiesFailed } from '../plugins/eip155/index'
 import { frameReadyDelay } from '../plugins/embedded/channel'
-import { embeddedEmailLogin, embeddedOtp, embeddedWallet, type EmbeddedState } from '../plugins/embedded/index'
+import { embeddedEmailLogin, embeddedOtp, embeddedWallet, startFarcasterLogin, startSocialLogin, type EmbeddedState } from '../plugins/embedded/index'
 import { createFrameWorld, type FrameWorld } from '../scripts/testing/frame-world'
 import { errorLines, failureOf } from './failures'
 import { packagePlugins, pluginNames } from './plugins'
@@ -180,6 +180,80 @@ describe('--plugins embedded', async () => {
     expect(timeline).toMatch(/embedded\/otpFailed[^\n]*\n {6}! error: [A-Z_]+: Invalid code/)
     expect(timeline).toContain('[redacted]')
     expect(timeline).not.toContain('123456')
+  })
+})
+
+/**
+ * A social login (Discord) and then, after a disconnect, a Farcaster one, over an in-memory frame (docs/embedded-wallet.md,
+ * "Social logins"): the popup is a stand-in; the authorization URL carries a `state` and the Farcaster URL a channel token.
+ */
+async function recordSocialLog(): Promise<{ log: ExportedLog; embedded: EmbeddedState }> {
+  const pageOrigin = 'http://127.0.0.1:3000'
+  const frameOrigin = 'http://127.0.0.1:4000'
+  const test = createTestPorts({ start: 1_000 })
+  const world = createFrameWorld({ pageOrigin, frameOrigin })
+  const latch = createLatch({
+    plugins: [eip155(), embeddedWallet({ frameUrl: `${frameOrigin}/frame`, host: world.host })],
+    networks: [createTestNetwork('eip155', 31337)],
+    ports: test.ports,
+    logLevel: 'silent',
+  })
+  const handlers: FrameHandlers = {
+    GET_SOCIAL_REDIRECT_URI: () => ({ uri: `https://discord.example/authorize?state=${socialSecrets[0]}` }),
+    CONNECT_SOCIAL: ({ chainId }) => ({ address: embeddedAddress, chainId, userName: 'alice0' }),
+    GET_FARCASTER_URI: () => ({ url: `farcaster://connect?channelToken=${socialSecrets[1]}` }),
+    CONNECT_FARCASTER: () => ({ userName: 'alice.eth' }),
+    GET_USER: ({ chainId }) => ({ address: embeddedAddress, chainId, userName: 'alice0' }),
+    SIGN_OUT: () => undefined,
+  }
+  const popup = { closed: false, close: () => void (popup.closed = true), location: { href: '' } }
+  try {
+    latch.dispatch(modalOpened({}))
+    await vi.waitFor(() => expect(world.mounted).toBeDefined())
+    world.loadDocument((win) => void serveFrameChannel({ allowedParentOrigins: [pageOrigin], version: '1.0.0', handlers, window: win }))
+    await world.flush()
+    test.advance(frameReadyDelay)
+    await world.flush()
+    await settle(world, startSocialLogin(latch, 'discord', () => popup))
+    await settle(world, disconnect(latch))
+    await settle(world, startFarcasterLogin(latch))
+    return { log: latch.exportLog(), embedded: latch.getState().embedded }
+  } finally {
+    latch.destroy()
+  }
+}
+const socialSecrets = ['STATE0of0the0login0xyz', 'CHANNEL0token0abc0987']
+
+describe('--plugins embedded: a social and a Farcaster login', async () => {
+  const { log, embedded } = await recordSocialLog()
+  const path = write('embedded-social.json', JSON.stringify(log))
+
+  it('replays every step into the embedded slice as it was live, with no URL, state or token anywhere', async () => {
+    const { code, output } = await main([path, '--plugins', 'embedded', '--json'])
+    expect(code).toBe(0)
+    const parsed = JSON.parse(output) as { steps: { event: { type: string }; issue?: unknown }[]; final: { embedded: unknown }; warnings: string[] }
+    expect(parsed.warnings.filter((warning) => warning.includes('embedded'))).toEqual([])
+    expect(parsed.steps.filter((step) => step.event.type.startsWith('embedded/') && step.issue !== undefined)).toEqual([])
+    expect(parsed.final.embedded).toEqual(JSON.parse(JSON.stringify(embedded)))
+    expect(embedded.user).toMatchObject({ socialProvider: 'farcaster' })
+    const timeline = (await main([path, '--plugins', 'embedded', '--type', 'embedded/'])).output
+    for (const type of [
+      'embedded/socialLoginRequested',
+      'embedded/socialPopupChanged',
+      'embedded/socialLoginSucceeded',
+      'embedded/userChanged',
+      'embedded/farcasterLoginRequested',
+      'embedded/farcasterUrlShown',
+      'embedded/farcasterLoginSucceeded',
+    ]) {
+      expect(timeline).toContain(type)
+    }
+    expect(timeline).toContain('[redacted]')
+    for (const secret of [...socialSecrets, 'discord.example', 'farcaster://']) {
+      expect(timeline).not.toContain(secret)
+      expect(output).not.toContain(secret)
+      expect(JSON.stringify(log)).not.toContain(secret)
+    }
   })
 })
 
