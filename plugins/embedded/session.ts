@@ -33,6 +33,7 @@ import { answerFamilyReconnect } from '../../kernel/family/reconnect'
 import { remoteWallets, type RemoteWallet } from '../../kernel/family/wallets'
 import { isCaipAddress } from '../../kernel/rules/caip'
 import { checkEmailThrottle } from '../../kernel/rules/throttle'
+import { isPlainText } from '../../kernel/rules/plain-text'
 import { defaultAllowedMethods, isUnsafeMethod } from '../../kernel/rules/methods'
 import { storageKeys } from '../../kernel/engine/storage-keys'
 import { createFrameChannel, type FrameChannel } from './channel'
@@ -166,11 +167,11 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
       // Blocked storage holds nothing to clear.
     }
   }
-  /** The social login stored with the login, for a restore (a value that does not validate is ignored). */
-  const storedSocial = (): SocialLogin | undefined => {
+  /** An item stored with the login, for a restore (a value that does not validate is ignored). */
+  const stored = <T>(key: string, schema: z.ZodMiniType<T>): T | undefined => {
     try {
-      const raw = ctx.ports.storage?.getItem(storageKey(storageKeys.connectedSocialProvider))
-      const parsed = raw ? z.safeParse(socialLoginSchema, JSON.parse(raw)) : undefined
+      const raw = ctx.ports.storage?.getItem(storageKey(key))
+      const parsed = raw ? z.safeParse(schema, JSON.parse(raw)) : undefined
       return parsed?.success ? parsed.data : undefined
     } catch {
       return undefined
@@ -446,8 +447,10 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
       if (!isConnected) throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: 'the frame holds no login any more' })
       if (restoringFamilies(ctx.getState()).length === 0) throw new LatchError('REQUEST_ABORTED', { details: 'nothing waits to be restored' })
       const fetched = await fetchUser()
-      const provider = storedSocial()
-      const next: EmbeddedUser = provider ? { ...fetched, socialProvider: provider } : fetched
+      // A social login's provider (and its user name, when the frame gives none) come back from storage.
+      const provider = stored(storageKeys.connectedSocialProvider, socialLoginSchema)
+      const userName = fetched.userName ?? (provider ? stored(storageKeys.connectedSocialUsername, storedUserName) : undefined)
+      const next: EmbeddedUser = provider ? { ...fetched, ...(userName ? { userName } : {}), socialProvider: provider } : fetched
       hold(next)
       afterConnect(next)
       return next
@@ -596,6 +599,9 @@ function openChannel(ctx: EffectContext, settings: EmbeddedSettings, families: r
     return latchError
   }
 }
+
+/** A stored user name: plain text, at most 100 characters (docs/storage.md). */
+const storedUserName = z.string().check(z.minLength(1), z.maxLength(100), z.refine(isPlainText))
 
 /** How often the social login's popup is checked for `closed` (the kernel's scheduler). */
 export const socialPopupPoll = 500

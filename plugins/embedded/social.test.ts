@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createLatch, LatchError, modalOpened, routerPushed, routerWentBack, type Latch } from '../../kernel/index'
+import { createLatch, disconnect, LatchError, modalOpened, routerPushed, routerWentBack, type Latch } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { FrameRequestError, serveFrameChannel, type FrameHandlers } from '../../frame/channel'
 import { createFrameWorld, type FrameWorld } from '../../scripts/testing/frame-world'
@@ -7,7 +7,7 @@ import { eip155 } from '../eip155/index'
 import { solana } from '../solana/index'
 import { frameReadyDelay } from './channel'
 import { socialPopupPoll } from './session'
-import { defaultSocials, embeddedWallet, selectEmbedded, startFarcasterLogin, startSocialLogin, watchFarcasterUrl, type PopupOpener, type SocialPopup } from './index'
+import { defaultSocials, embeddedEmailLogin, embeddedOtp, embeddedWallet, selectEmbedded, startFarcasterLogin, startSocialLogin, watchFarcasterUrl, type PopupOpener, type SocialPopup } from './index'
 
 /** Social and Farcaster logins of the embedded plugin over a scripted frame (docs/embedded-wallet.md, "Social logins"). */
 
@@ -237,7 +237,26 @@ describe('social logins of the embedded plugin', () => {
     d.latch.destroy()
   })
 
-  it('restores the social provider after a reload, and forgets it on disconnect', async () => {
+  it('forgets the stored provider and user name on disconnect, and after an e-mail login', async () => {
+    const d = dapp()
+    const script = scriptedFrame({ CONNECT_EMAIL: () => ({ action: 'VERIFY_OTP' as const }), CONNECT_OTP: () => undefined })
+    await onView(d, script, 'ConnectingSocial')
+    await settle(d.world, startSocialLogin(d.latch, 'github', fakePopup().open))
+    expect(d.t.storage.getItem('@latch/connectedSocialProvider')).toBe('"github"')
+    await settle(d.world, disconnect(d.latch))
+    expect(d.t.storage.getItem('@latch/connectedSocialProvider')).toBeNull()
+    expect(d.t.storage.getItem('@latch/connectedSocialUsername')).toBeNull()
+    expect(selectEmbedded(d.latch.getState())?.user).toBeUndefined()
+    await settle(d.world, startSocialLogin(d.latch, 'github', fakePopup().open))
+    await settle(d.world, d.latch.request(embeddedEmailLogin.requested({ email: 'visitor@example.com' })))
+    await settle(d.world, d.latch.request(embeddedOtp.requested({ otp: '123456' })))
+    expect(d.t.storage.getItem('@latch/emailLoginUsed')).toBe('true')
+    expect(d.t.storage.getItem('@latch/connectedSocialProvider')).toBeNull()
+    expect(selectEmbedded(d.latch.getState())?.user?.socialProvider).toBeUndefined()
+    d.latch.destroy()
+  })
+
+  it('restores the social provider (and the stored user name when the frame gives none) after a reload', async () => {
     const first = dapp()
     const script = scriptedFrame()
     await onView(first, script, 'ConnectingSocial')
@@ -252,6 +271,24 @@ describe('social logins of the embedded plugin', () => {
     })
     expect(selectEmbedded(again.latch.getState())?.user).toMatchObject({ socialProvider: 'google', userName: 'alice0' })
     again.latch.destroy()
+    // A frame that gives no user name on restore: the stored one is used; a stored junk provider is ignored.
+    const bare = scriptedFrame({ GET_USER: ({ chainId }) => ({ address: evmAddress, chainId }) })
+    const named = dapp({ storage: { ...stored, '@latch/connectedSocialUsername': '"bob"' } })
+    await serveFrame(named, bare)
+    await vi.waitFor(async () => {
+      await named.world.flush()
+      expect(named.latch.getState().chains.eip155.connectorId).toBe('AUTH')
+    })
+    expect(selectEmbedded(named.latch.getState())?.user).toMatchObject({ socialProvider: 'google', userName: 'bob' })
+    named.latch.destroy()
+    const junk = dapp({ storage: { ...stored, '@latch/connectedSocialProvider': '"myspace"' } })
+    await serveFrame(junk, bare)
+    await vi.waitFor(async () => {
+      await junk.world.flush()
+      expect(junk.latch.getState().chains.eip155.connectorId).toBe('AUTH')
+    })
+    expect(selectEmbedded(junk.latch.getState())?.user?.socialProvider).toBeUndefined()
+    junk.latch.destroy()
   })
 })
 
