@@ -87,6 +87,25 @@ const socialWaits = (login: EmbeddedLogin) => login.status === 'opening' || logi
 /** The answer belongs to the attempt the state holds, which is still running. */
 const ownAttempt = (login: EmbeddedLogin, requestId: string | undefined) => login.provider !== undefined && socialWaits(login) && login.requestId === requestId
 
+/**
+ * The account state of each family `ns` connected through the login: a social login's `socialProvider` and `user`
+ * (`email`, `username`: the frame's user name), as the specification's account state holds them; an e-mail login's
+ * account has neither.
+ */
+function withSocialAccounts(state: State, families: readonly EmbeddedFamily[]): State {
+  const user = state.embedded.user
+  let next = state
+  for (const ns of families) {
+    const chain = next.chains[ns]
+    if (chain.connectorId !== embeddedConnectorId) continue
+    const account = user?.socialProvider
+      ? patch(chain.account, { socialProvider: user.socialProvider, user: { email: user.email ?? null, ...(user.userName ? { username: user.userName } : {}) } })
+      : omit(chain.account, 'socialProvider', 'user')
+    next = patch(next, { chains: patch(next.chains, { [ns]: patch(chain, { account }) }) })
+  }
+  return next
+}
+
 const withLogin = (state: State, login: EmbeddedLogin): State => patch(state, { embedded: patch(state.embedded, { login }) })
 const withUpdate = (state: State, update: EmbeddedEmailUpdate): State => patch(state, { embedded: patch(state.embedded, { update }) })
 const withEmbedded = (state: State, embedded: Partial<EmbeddedState>): State => patch(state, { embedded: patch(state.embedded, embedded) })
@@ -244,7 +263,11 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
       },
       'embedded/userChanged'(state, { payload }) {
         const embedded = payload.user ? patch(state.embedded, { user: payload.user }) : omit(patch(state.embedded, { update: { status: 'idle' } }), 'user')
-        return patch(state, { embedded })
+        return withSocialAccounts(patch(state, { embedded }), embeddedFamilies)
+      },
+      // A family connected through the login carries the social login in its account state.
+      'account/connected'(state, { ns, payload }) {
+        return ns && payload.connectorId === embeddedConnectorId && (embeddedFamilies as readonly string[]).includes(ns) ? withSocialAccounts(state, [ns as EmbeddedFamily]) : state
       },
       'embedded/approvalChanged'(state, { payload }) {
         return patch(state, { embedded: payload.approval ? patch(state.embedded, { approval: payload.approval }) : omit(state.embedded, 'approval') })

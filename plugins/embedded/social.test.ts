@@ -110,6 +110,10 @@ describe('social logins of the embedded plugin', () => {
     expect(state.chains.eip155.connectorId).toBe('AUTH')
     expect(state.chains.solana.account.caipAddress).toBe(`solana:localnet:${solanaAddress}`)
     expect(selectEmbedded(state)).toMatchObject({ login: { status: 'idle' }, user: { socialProvider: 'discord', userName: 'alice0', addresses: { eip155: evmAddress, solana: solanaAddress } } })
+    // The account state of each family connected through the login, as the specification holds it.
+    for (const ns of ['eip155', 'solana'] as const) {
+      expect(state.chains[ns].account).toMatchObject({ socialProvider: 'discord', user: { email: null, username: 'alice0' } })
+    }
     expect(d.t.storage.getItem('@latch/emailLoginUsed')).toBe('true')
     expect(d.t.storage.getItem('@latch/connectedSocialProvider')).toBe('"discord"')
     expect(d.t.storage.getItem('@latch/connectedSocialUsername')).toBe('"alice0"')
@@ -253,6 +257,8 @@ describe('social logins of the embedded plugin', () => {
     expect(d.t.storage.getItem('@latch/emailLoginUsed')).toBe('true')
     expect(d.t.storage.getItem('@latch/connectedSocialProvider')).toBeNull()
     expect(selectEmbedded(d.latch.getState())?.user?.socialProvider).toBeUndefined()
+    expect(d.latch.getState().chains.eip155.account.socialProvider).toBeUndefined()
+    expect(d.latch.getState().chains.eip155.account.user).toBeUndefined()
     d.latch.destroy()
   })
 
