@@ -32,6 +32,6 @@ export {
 } from './events'
 // The channel (plugins/embedded/channel.ts) is not re-exported: the entry's first load would carry it; only its type is.
 export type { FrameChannel, FrameChannelOptions, FrameHost } from './channel'
-export { otpPattern, socialNames, defaultSocials, socialLogins, socialProviders, type SocialLogin, type SocialProvider } from './fields'
+export { otpPattern, defaultSocials, socialLogins, socialProviders, type SocialLogin, type SocialProvider } from './fields'
 export { startSocialLogin, startFarcasterLogin, cancelSocialLogin, watchFarcasterUrl, socialPopupName, socialPopupFeatures, type PopupOpener, type SocialPopup } from './social'
 export { findFrame, frameKeyAttribute, hideFrame, placeFrame, type FrameBox } from './frame-place'
