@@ -76,6 +76,19 @@ describe('startStack', () => {
       // Its build knows the SVM's node, and the frame's CSP lets it reach it (solana_signAndSendTransaction).
       expect(await app.text()).toContain(stack.solana.url)
       expect((await fetch(`${stack.wallet.url}/`)).headers.get('content-security-policy')).toContain(new URL(stack.solana.url).origin)
+      // Farcaster login on its own host (the stack's ID registry on the first anvil), and the local Farcaster app, whose
+      // page signs a channel in as a local fid (docs/wallet-service.md, "The local Farcaster app").
+      const channel = (await (await fetch(`${stack.wallet.url}/v1/farcaster/channel`, { method: 'POST' })).json()) as { channelToken: string; url: string }
+      const link = new URL(channel.url).searchParams
+      expect([link.get('domain'), link.get('siweUri')]).toEqual([new URL(stack.wallet.url).host, stack.wallet.url])
+      const signIn = await fetch(`${stack.wallet.farcasterAppUrl}/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: stack.wallet.farcasterAppUrl },
+        body: new URLSearchParams({ uri: channel.url, fid: '1' }),
+      })
+      expect(signIn.status).toBe(200)
+      const status = await (await fetch(`${stack.wallet.url}/v1/farcaster/channel/status`, { headers: { authorization: `Bearer ${channel.channelToken}` } })).json()
+      expect(status).toMatchObject({ state: 'completed', fid: 1, username: 'alice', custody: anvilAccounts[1] })
     } finally {
       await stack.stop()
     }
@@ -86,5 +99,6 @@ describe('startStack', () => {
     await expect(fetch(stack.walletConnect.relayUrl.replace('ws:', 'http:'))).rejects.toThrow()
     await expect(fetch(stack.wallet.url)).rejects.toThrow()
     await expect(fetch(stack.wallet.inboxUrl)).rejects.toThrow()
+    await expect(fetch(stack.wallet.farcasterAppUrl)).rejects.toThrow()
   })
 })

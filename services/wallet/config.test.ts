@@ -80,6 +80,23 @@ describe('configuration from the environment (docs/wallet-service.md, "Configura
     expect(readConfig({ WALLET_DEV_INBOX: '1' }).farcaster).toBeUndefined()
     expect(readConfig({ WALLET_DEV_INBOX: '1', WALLET_FARCASTER_DOMAIN: '127.0.0.1:8790' }).farcaster).toEqual({ domain: '127.0.0.1:8790', siweUri: 'https://127.0.0.1:8790', custody: new Map() })
   })
+
+  it('the ID registry on a chain: WALLET_FARCASTER_ID_REGISTRY with WALLET_FARCASTER_RPC_URL, not with the map', () => {
+    const address = `0x${'ab'.repeat(20)}`
+    const base = { WALLET_DEV_INBOX: '1', WALLET_FARCASTER_DOMAIN: 'a.example' }
+    expect(readConfig({ ...base, WALLET_FARCASTER_ID_REGISTRY: address, WALLET_FARCASTER_RPC_URL: 'http://127.0.0.1:8545' }).farcaster).toEqual({
+      domain: 'a.example',
+      siweUri: 'https://a.example',
+      custody: new Map(),
+      registry: { address, rpcUrl: 'http://127.0.0.1:8545' },
+    })
+    expect(() => readConfig({ ...base, WALLET_FARCASTER_ID_REGISTRY: address })).toThrow('WALLET_FARCASTER_RPC_URL: required with WALLET_FARCASTER_ID_REGISTRY')
+    expect(() => readConfig({ ...base, WALLET_FARCASTER_RPC_URL: 'http://127.0.0.1:8545' })).toThrow('WALLET_FARCASTER_ID_REGISTRY: required with WALLET_FARCASTER_RPC_URL')
+    expect(() => readConfig({ ...base, WALLET_FARCASTER_ID_REGISTRY: '0x12', WALLET_FARCASTER_RPC_URL: 'http://127.0.0.1:8545' })).toThrow('WALLET_FARCASTER_ID_REGISTRY: a contract address')
+    expect(() => readConfig({ ...base, WALLET_FARCASTER_ID_REGISTRY: address, WALLET_FARCASTER_RPC_URL: 'ws://127.0.0.1:8545' })).toThrow('WALLET_FARCASTER_RPC_URL: an http(s) URL')
+    expect(() => readConfig({ ...base, WALLET_FARCASTER_ID_REGISTRY: address, WALLET_FARCASTER_RPC_URL: 'http://127.0.0.1:8545', WALLET_FARCASTER_CUSTODY: `1=${address}` })).toThrow('WALLET_FARCASTER_CUSTODY: not with WALLET_FARCASTER_ID_REGISTRY')
+    expect(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_FARCASTER_ID_REGISTRY: address, WALLET_FARCASTER_RPC_URL: 'http://127.0.0.1:8545' })).toThrow('WALLET_FARCASTER_DOMAIN: required with')
+  })
 })
 
 describe('allowed origins (docs/wallet-service.md, "Origins")', () => {

@@ -25,7 +25,7 @@ afterAll(async () => {
   await service?.stop()
 })
 
-const routes = ['/v1/email/code', '/v1/email/verify', '/v1/session', '/v1/session/sign-out', '/v1/email/update', '/v1/email/update/primary', '/v1/email/update/secondary', '/v1/wallet', '/v1/wallet/auth-share', '/v1/wallet/recovery-share', '/v1/farcaster/channel', '/v1/farcaster/channel/authenticate', '/v1/farcaster/channel/status', '/v1/nothing']
+const routes = ['/v1/email/code', '/v1/email/verify', '/v1/session', '/v1/session/sign-out', '/v1/email/update', '/v1/email/update/primary', '/v1/email/update/secondary', '/v1/wallet', '/v1/wallet/auth-share', '/v1/wallet/recovery-share', '/v1/farcaster/channel', '/v1/farcaster/channel/authenticate', '/v1/farcaster/channel/status', '/v1/farcaster/session', '/v1/nothing']
 
 const bodyArb = fc.oneof(
   fc.json(),

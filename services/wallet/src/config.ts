@@ -32,6 +32,8 @@ const envSchema = z.object({
   WALLET_FARCASTER_DOMAIN: z.optional(z.string().check(z.regex(/^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})(?::\d{1,5})?$/, { error: 'a domain, with a port if any (wallet.example.com, 127.0.0.1:8790)' }))),
   WALLET_FARCASTER_SIWE_URI: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s]+$/, { error: 'an http(s) URL' }))),
   WALLET_FARCASTER_CUSTODY: z._default(z.string(), ''),
+  WALLET_FARCASTER_ID_REGISTRY: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, { error: 'a contract address, 0x and 40 hex digits' }))),
+  WALLET_FARCASTER_RPC_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s]+$/, { error: 'an http(s) URL' }))),
 })
 
 export type WalletConfig = {
@@ -49,8 +51,11 @@ export type WalletConfig = {
   redis: { url: string; keyPrefix: string } | undefined
   smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string } | undefined
   mailFrom: string
-  /** Sign In With Farcaster, on when WALLET_FARCASTER_DOMAIN is set; `custody` is the map ID registry's fid → address. */
-  farcaster: { domain: string; siweUri: string; custody: Map<number, Address> } | undefined
+  /**
+   * Sign In With Farcaster, on when WALLET_FARCASTER_DOMAIN is set. The ID registry: `registry` (a contract read through
+   * an RPC node) when configured, else `custody`, the map's fid → address.
+   */
+  farcaster: { domain: string; siweUri: string; custody: Map<number, Address>; registry?: { address: Address; rpcUrl: string } } | undefined
 }
 
 const on = (value: string | undefined) => value === '1' || value === 'true'
@@ -84,10 +89,20 @@ export function readConfig(env: Record<string, string | undefined>): WalletConfi
   } catch (error) {
     throw new Error(`wallet service configuration: WALLET_FARCASTER_CUSTODY: ${error instanceof Error ? error.message : error}`)
   }
+  const registryAddress = e.WALLET_FARCASTER_ID_REGISTRY as Address | undefined
+  if ((registryAddress === undefined) !== (e.WALLET_FARCASTER_RPC_URL === undefined)) {
+    throw new Error(`wallet service configuration: ${registryAddress === undefined ? 'WALLET_FARCASTER_ID_REGISTRY' : 'WALLET_FARCASTER_RPC_URL'}: required with ${registryAddress === undefined ? 'WALLET_FARCASTER_RPC_URL' : 'WALLET_FARCASTER_ID_REGISTRY'}`)
+  }
+  if (registryAddress !== undefined && custody.size > 0) throw new Error('wallet service configuration: WALLET_FARCASTER_CUSTODY: not with WALLET_FARCASTER_ID_REGISTRY (one ID registry)')
   if (e.WALLET_FARCASTER_DOMAIN !== undefined) {
-    config.farcaster = { domain: e.WALLET_FARCASTER_DOMAIN, siweUri: e.WALLET_FARCASTER_SIWE_URI ?? `https://${e.WALLET_FARCASTER_DOMAIN}`, custody }
-  } else if (e.WALLET_FARCASTER_SIWE_URI !== undefined || custody.size > 0) {
-    throw new Error('wallet service configuration: WALLET_FARCASTER_DOMAIN: required with WALLET_FARCASTER_SIWE_URI or WALLET_FARCASTER_CUSTODY')
+    config.farcaster = {
+      domain: e.WALLET_FARCASTER_DOMAIN,
+      siweUri: e.WALLET_FARCASTER_SIWE_URI ?? `https://${e.WALLET_FARCASTER_DOMAIN}`,
+      custody,
+      ...(registryAddress !== undefined ? { registry: { address: registryAddress, rpcUrl: e.WALLET_FARCASTER_RPC_URL as string } } : {}),
+    }
+  } else if (e.WALLET_FARCASTER_SIWE_URI !== undefined || custody.size > 0 || registryAddress !== undefined) {
+    throw new Error('wallet service configuration: WALLET_FARCASTER_DOMAIN: required with WALLET_FARCASTER_SIWE_URI, WALLET_FARCASTER_CUSTODY or WALLET_FARCASTER_ID_REGISTRY')
   }
   if (config.redis && !config.secret) throw new Error('wallet service configuration: WALLET_SECRET: required with REDIS_URL (every instance on one store needs the same secret)')
   if (!config.smtp && !config.devInbox) throw new Error('wallet service configuration: SMTP_HOST: required (or WALLET_DEV_INBOX=1 for the development inbox)')

@@ -56,6 +56,7 @@ export type ChannelStatus =
 
 const channelKey = (keys: Keys, token: string) => `farcaster:channel:${keys.mac('farcaster-channel', token)}`
 const claimKey = (keys: Keys, token: string) => `farcaster:completed:${keys.mac('farcaster-channel', token)}`
+const sessionClaimKey = (keys: Keys, token: string) => `farcaster:session:${keys.mac('farcaster-channel', token)}`
 const triesKey = (keys: Keys, token: string) => `farcaster-tries:${keys.mac('farcaster-channel', token)}`
 
 /**
@@ -129,9 +130,24 @@ export async function authenticateChannel(ctx: FarcasterContext, token: string, 
 }
 
 /**
+ * Claims a completed channel for its one session (`POST /v1/farcaster/session`): answers the verified fid and the
+ * username the Farcaster app reported. Refused while the channel is pending (FARCASTER_CHANNEL_PENDING), when it is not
+ * live (FARCASTER_CHANNEL_EXPIRED), and once a session was opened from it (FARCASTER_CHANNEL_USED): the claim is one
+ * `setIfAbsent`, so of two calls at once on two instances, one wins.
+ */
+export async function claimChannelSession(ctx: FarcasterContext, token: string): Promise<{ fid: number; username?: string }> {
+  const record = await liveChannel(ctx, token)
+  if (record.state !== 'completed') throw new ServiceError('FARCASTER_CHANNEL_PENDING', 'This Farcaster channel has not completed yet: sign in with the Farcaster app first')
+  if (!(await ctx.store.setIfAbsent(sessionClaimKey(ctx.keys, token), '1', Math.max(1, record.expiresAt - ctx.now())))) {
+    throw new ServiceError('FARCASTER_CHANNEL_USED', 'A session was opened from this Farcaster channel already; create a new channel')
+  }
+  return { fid: record.fid, ...(record.username !== undefined ? { username: record.username } : {}) }
+}
+
+/**
  * A viem chain whose only hook checks a signature by ECDSA recovery: auth-client's verification then never calls a
  * chain (viem would otherwise ask an RPC node for ERC-1271/6492 smart-account signatures). Custody addresses are
- * accounts with keys; a smart-contract custody needs the RPC registry (docs/wallet-service.md, "Farcaster").
+ * accounts with keys; a smart-contract custody (ERC-1271) is refused (docs/wallet-service.md, "Farcaster").
  */
 const signaturesOnly = defineChain({
   id: 10,

@@ -26,6 +26,8 @@ export const updateEmailBody = z.strictObject({ newEmail: emailSchema })
 export const otpBody = z.strictObject({ otp: otpSchema })
 export const storeSharesBody = z.strictObject({ authShare: shareSchema, recoveryShare: shareSchema })
 export const emptyBody = z.strictObject({})
+/** `POST /v1/farcaster/session`: the frame's two public keys, as for `POST /v1/email/verify`. */
+export const farcasterSessionBody = z.strictObject({ signingKey: publicKeySchema, encryptionKey: publicKeySchema })
 
 /** A profile text the Farcaster app reports (username, display name, bio, picture URL): shown, never verified. */
 const profileText = (field: string, max: number) => z.optional(z.string({ error: `${field} is a string` }).check(z.maxLength(max, { error: `${field} has at most ${max} characters` })))

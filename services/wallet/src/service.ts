@@ -12,13 +12,13 @@ import * as z from 'zod/mini'
 import { emailTag, issueCode, redeemCode, type CodeContext, type CodePurpose } from './codes'
 import { decryptAtRest, encryptAtRest, importPublicKey, proofText, sealShare, verifyProof, type Keys } from './crypto'
 import { ServiceError, tryAgainAfter } from './errors'
-import { authenticateChannel, channelStatus, openChannel, type FarcasterContext, type FarcasterOptions } from './farcaster'
+import { authenticateChannel, channelStatus, claimChannelSession, openChannel, type FarcasterContext, type FarcasterOptions } from './farcaster'
 import { walletLimits } from './limits'
 import { errorCause, logTag, type Logger } from './log'
 import { mails, type Mail, type Mailer } from './mailer'
 import { frameAncestors, originAllowed, parseAllowedOrigins, type OriginRule } from './origins'
 import * as schemas from './schemas'
-import { accountForEmail, changeEmail, closeSession, findSession, getAccount, openSession, type Account, type Session } from './sessions'
+import { accountForEmail, accountForIdentity, changeEmail, closeSession, findSession, getAccount, openSession, type Account, type Session } from './sessions'
 import type { Store } from './store'
 import { secondsLeft, takeRate } from './throttle'
 
@@ -304,6 +304,22 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
         const status = await channelStatus(farcasterCtx(), channelToken(req))
         // 202 while pending, as Farcaster's relay answers: auth-client's watchStatus polls until a 200.
         return { status: status.state === 'completed' ? 200 : 202, body: status }
+      },
+    },
+    '/v1/farcaster/session': {
+      method: 'POST',
+      session: false,
+      async run({ req, body }) {
+        const fc = farcasterCtx()
+        const token = channelToken(req)
+        const input = parse(schemas.farcasterSessionBody, body)
+        // Both keys are checked before the channel is claimed, so a bad key never uses up the channel's one session.
+        await publicKey(input.signingKey, 'ECDSA', 'signingKey')
+        await publicKey(input.encryptionKey, 'ECDH', 'encryptionKey')
+        const { fid, username } = await claimChannelSession(fc, token)
+        const account = await accountForIdentity(ctx, `farcaster:${fid}`, { profile: { userName: username, provider: 'farcaster' } })
+        const { token: sessionToken, session } = await openSession(ctx, account.id, { signingKey: input.signingKey, encryptionKey: input.encryptionKey })
+        return { status: 200, body: { token: sessionToken, expiresAt: session.expiresAt, serverTime: now(), account: await accountView(account) } }
       },
     },
     '/v1/wallet/recovery-share': {
