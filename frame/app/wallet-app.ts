@@ -2,6 +2,7 @@ import type { Hex, TypedDataDefinition } from 'viem'
 import * as z from 'zod/mini'
 import { fromBase64, toBase64 } from '../../kernel/rules/base64'
 import { FrameRequestError, type FrameHandlers } from '../channel'
+import { farcasterLogin, showableName, type Sleep } from './farcaster-login'
 import { openSealedShare, ServiceError, type ServiceClient, type Session } from './service-client'
 import { decodeBase58, describeSolanaTransaction, encodeBase58, readSolanaTransaction, signSolanaTransaction, solanaAccount, transactionId, type SolanaTransaction } from './solana'
 import { evmAccount, newWalletSecret, rebuildSecret } from './wallet-secret'
@@ -69,6 +70,8 @@ export type WalletAppOptions = {
   /** Applies the page's theme to the frame's panel. */
   theme?(theme: ThemeSync): void
   fetch?: typeof fetch
+  /** How CONNECT_FARCASTER waits between two polls (default: a timer); tests move on without waiting. */
+  sleep?: Sleep
 }
 
 const solanaMainnet = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
@@ -325,7 +328,26 @@ export function walletApp(options: WalletAppOptions) {
   }
   const savePreferences = () => options.storage.putPreferences(preferences).catch(() => undefined)
 
-  /** The wallet requests being answered, by message id, for RPC_ABORT. */
+  /**
+   * After a login (e-mail, Farcaster): the session is kept, the wallet made at the account's first login (its shares
+   * stored) or its auth share fetched, and the addresses derived.
+   */
+  async function startSession(next: Session): Promise<void> {
+    session = next
+    if (!next.account.hasWallet) {
+      const { secret, shares } = await newWalletSecret()
+      secret.fill(0)
+      // The recovery share is uploaded as it is: see docs/embedded-frame.md, "What is left".
+      await options.client.putWallet(next, shares.auth, shares.recovery).catch(visible)
+      await options.storage.putDeviceShare(next.account.id, shares.device)
+    }
+    await loadAddresses()
+    await options.storage.putSession(next)
+  }
+
+  const farcaster = farcasterLogin({ client: options.client, loggedIn: startSession, ...(options.sleep ? { sleep: options.sleep } : {}) })
+
+  /** The wallet requests being answered, by message id, for RPC_ABORT (and a Farcaster login's wait). */
   const withdrawable = new Map<string, AbortController>()
   const handlers: FrameHandlers = {
     async CONNECT_EMAIL({ email }) {
@@ -336,26 +358,30 @@ export function walletApp(options: WalletAppOptions) {
     async CONNECT_OTP({ otp }) {
       if (!pendingEmail) throw new FrameRequestError('Ask for a code first')
       const next = await options.client.verify(pendingEmail, otp).catch(visible)
-      session = next
-      if (!next.account.hasWallet) {
-        const { secret, shares } = await newWalletSecret()
-        secret.fill(0)
-        // The recovery share is uploaded as it is: see docs/embedded-frame.md, "What is left".
-        await options.client.putWallet(next, shares.auth, shares.recovery).catch(visible)
-        await options.storage.putDeviceShare(next.account.id, shares.device)
-      }
-      await loadAddresses()
-      await options.storage.putSession(next)
+      await startSession(next)
       pendingEmail = undefined
       return undefined
+    },
+    GET_FARCASTER_URI: () => farcaster.uri(),
+    // Withdrawn by RPC_ABORT naming this request's id, as a wallet request is (docs/embedded-frame.md, "Farcaster login").
+    async CONNECT_FARCASTER(_, { id }) {
+      const withdrawn = new AbortController()
+      withdrawable.set(id, withdrawn)
+      try {
+        return await farcaster.connect(withdrawn.signal)
+      } finally {
+        withdrawable.delete(id)
+      }
     },
     async GET_USER({ chainId: asked }) {
       const family = familyOf(asked)
       if (!family) throw new FrameRequestError(`This network is not supported: ${asked}`)
       const own = requireAddress(family)
       const other = requireAddress(family === 'eip155' ? 'solana' : 'eip155')
+      const userName = showableName(requireSession().account.userName)
       return {
         email: requireSession().account.email,
+        ...(userName ? { userName } : {}),
         address: own,
         chainId: asked,
         // The asked family's account first, then the other family's: one login, one account in each.
@@ -387,6 +413,7 @@ export function walletApp(options: WalletAppOptions) {
       return { chainId: next }
     },
     async SIGN_OUT() {
+      farcaster.cancel()
       const ending = session
       await forget()
       if (ending) await options.client.signOut(ending).catch(() => undefined)

@@ -284,7 +284,7 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
         // auth-client's createChannel sends the app's domain and URI: they must be the ones this service verifies.
         if (asked.domain !== undefined && asked.domain !== fc.farcaster.domain) throw new ServiceError('BAD_REQUEST', `domain: this service signs in for ${fc.farcaster.domain} only`)
         if (asked.siweUri !== undefined && asked.siweUri !== fc.farcaster.siweUri) throw new ServiceError('BAD_REQUEST', `siweUri: this service signs in at ${fc.farcaster.siweUri} only`)
-        return { status: 201, body: await openChannel(fc, ip) }
+        return { status: 201, body: await openChannel(fc, ip, asked.sessionHash) }
       },
     },
     '/v1/farcaster/channel/authenticate': {
@@ -316,7 +316,7 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
         // Both keys are checked before the channel is claimed, so a bad key never uses up the channel's one session.
         await publicKey(input.signingKey, 'ECDSA', 'signingKey')
         await publicKey(input.encryptionKey, 'ECDH', 'encryptionKey')
-        const { fid, username } = await claimChannelSession(fc, token)
+        const { fid, username } = await claimChannelSession(fc, token, input.secret)
         const account = await accountForIdentity(ctx, `farcaster:${fid}`, { profile: { userName: username, provider: 'farcaster' } })
         const { token: sessionToken, session } = await openSession(ctx, account.id, { signingKey: input.signingKey, encryptionKey: input.encryptionKey })
         return { status: 200, body: { token: sessionToken, expiresAt: session.expiresAt, serverTime: now(), account: await accountView(account) } }
