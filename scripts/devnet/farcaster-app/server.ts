@@ -72,7 +72,7 @@ export async function startFarcasterApp(options: { relay: string; users?: readon
 }
 
 function send(response: ServerResponse, status: number, html: string): void {
-  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' })
+  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' })
   response.end(html)
 }
 
