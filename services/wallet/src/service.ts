@@ -2,8 +2,7 @@
  * The wallet service over HTTP (docs/wallet-service.md, "Endpoints"): JSON routes under /v1/ for e-mail login,
  * sessions bound to the frame's keys, the e-mail change, the wallet's shares, and the Farcaster relay and login
  * ("Farcaster"); the frame's static files on every other GET, under a CSP whose frame-ancestors are the allowed
- * origins. Binds 127.0.0.1
- * unless told otherwise.
+ * origins. Binds 127.0.0.1 unless told otherwise.
  */
 import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
