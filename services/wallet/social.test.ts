@@ -129,6 +129,8 @@ describe('social logins through the local providers', () => {
     expect(landed.body).not.toMatch(/<script|style=|<style/i)
     expect(landed.headers.get('content-type')).toMatch(/^text\/html/)
     expect(landed.headers.get('content-security-policy')).toContain("default-src 'none'")
+    // The callback's URL holds the code and state: no page it links to may learn it.
+    expect(landed.headers.get('referrer-policy')).toBe('no-referrer')
 
     const session = await sessionOf(state, frame)
     expect(session.status, JSON.stringify(session.body)).toBe(200)
@@ -275,6 +277,7 @@ describe('social logins through the local providers', () => {
 
   it('the callback takes GET and form POSTs only, bounded; its page holds no secret; the log holds no state or code', async () => {
     expect((await fetch(callbackUrl(), { method: 'PUT' })).status).toBe(405)
+    expect((await fetch(callbackUrl(), { method: 'HEAD' })).status).toBe(405)
     expect((await fetch(callbackUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(415)
     expect((await fetch(callbackUrl(), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `state=${'a'.repeat(20_000)}` })).status).toBe(413)
     logs.length = 0

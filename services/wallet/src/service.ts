@@ -164,7 +164,8 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
     }
     try {
       let params: URLSearchParams
-      if (method === 'GET' || method === 'HEAD') params = new URL(req.url ?? '/', 'http://service').searchParams
+      // GET only (not HEAD): each answer is used once, and a HEAD would spend it on a page nobody sees.
+      if (method === 'GET') params = new URL(req.url ?? '/', 'http://service').searchParams
       else if (method === 'POST') {
         if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(req.headers['content-type'] ?? '')) throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'The provider’s answer is a form (application/x-www-form-urlencoded)')
         params = new URLSearchParams(await readBody(req))

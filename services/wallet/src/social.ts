@@ -7,7 +7,7 @@
  * endpoints), and the outcome recorded for the frame, which takes it once, with a proof of the signing key it started
  * with, as a session.
  */
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose'
 import { createHash } from 'node:crypto'
 import * as z from 'zod/mini'
 import { ipTag } from './codes'
@@ -329,7 +329,9 @@ export function socialLogins(ctx: SocialContext) {
     try {
       const algorithms = meta?.meta.id_token_signing_alg_values_supported?.filter((alg) => alg !== 'none') ?? ['RS256']
       claims = (await jwtVerify(idToken, (meta as NonNullable<typeof meta>).jwks, { issuer: config.issuer, audience: config.clientId, algorithms, currentDate: new Date(ctx.now()), clockTolerance: 60 })).payload
-    } catch {
+    } catch (error) {
+      // Keys that cannot be fetched are the provider's failure; anything jose refuses is the token's.
+      if (!(error instanceof joseErrors.JOSEError) || error instanceof joseErrors.JWKSTimeout) throw providerFailed('its keys cannot be read')
       throw new ServiceError('SOCIAL_TOKEN_INVALID', "The provider's id token failed its checks (signature, issuer, audience or time)")
     }
     if (claims.nonce !== nonceOf(ctx.keys, state)) throw new ServiceError('SOCIAL_TOKEN_INVALID', "The provider's id token is not this login's (its nonce)")
