@@ -5,6 +5,8 @@
  * must be refused: a denial, a tampered or expired state, a replayed callback, another key's proof, an answer naming
  * another issuer, an unconfigured provider, too many starts from one IP.
  */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { subjectOf, startLocalProviders, type LocalProviders } from '../identity/src/providers'
 import { walletSocialProviders } from '../identity/src/wallet-config'
@@ -286,5 +288,102 @@ describe('social logins through the local providers', () => {
     expect(written).toContain('/v1/social/callback')
     for (const secret of [state, callback.params.get('code') ?? 'none', 'quiet@example.com']) expect(written).not.toContain(secret)
     expect(written).not.toContain(subjectOf('apple', 'quiet@example.com'))
+  })
+})
+
+describe('OAuth 2.0 providers as the real Discord, X and GitHub answer', () => {
+  // A stand-in of the three real APIs' token and user endpoints (their shapes per docs/identity-providers.md): the
+  // authorization step is skipped, the callback is called as a provider would redirect.
+  let api: Server
+  let apiUrl = ''
+  let other: WalletService
+  const seen: { path: string; authorization?: string; body: string }[] = []
+  beforeAll(async () => {
+    api = createServer((req, res) => {
+      let body = ''
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+      req.on('end', () => {
+        const path = req.url ?? '/'
+        seen.push({ path, authorization: req.headers.authorization, body })
+        const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value))
+        if (path === '/github/token') {
+          // GitHub answers a bad code with 200 and an error; a good one form-encoded unless asked for JSON.
+          if (new URLSearchParams(body).get('code') === 'bad') return json(200, { error: 'bad_verification_code' })
+          return res.writeHead(200, { 'content-type': 'application/x-www-form-urlencoded' }).end('access_token=gho_token&token_type=bearer&scope=read%3Auser')
+        }
+        if (path.endsWith('/token')) return json(200, { access_token: 'token-1', token_type: 'Bearer', expires_in: 600 })
+        if (path === '/discord/users/@me') return json(200, { id: '80351110224678912', username: 'nelly', global_name: 'Nelly', email: 'nelly@example.com', verified: true })
+        if (path === '/x/2/users/me') return json(200, { data: { id: '2244994945', name: 'X Dev', username: 'XDev\u202eelopers' } })
+        if (path === '/github/user') return json(200, { login: 'octocat', id: 1, name: 'The Octocat', email: null })
+        if (path === '/github/user/emails') return json(200, [{ email: 'old@example.com', primary: false, verified: true }, { email: 'octo@example.com', primary: true, verified: false }])
+        json(404, { message: 'Not Found' })
+      })
+    })
+    await new Promise<void>((done) => api.listen(0, '127.0.0.1', () => done()))
+    apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
+    const entry = (provider: 'discord' | 'x' | 'github', tokenAuth: 'client_secret_basic' | 'client_secret_post', user: string, emails?: string) => ({
+      provider,
+      kind: 'oauth2' as const,
+      authorizationEndpoint: `${apiUrl}/${provider}/authorize`,
+      tokenEndpoint: `${apiUrl}/${provider}/token`,
+      userEndpoint: `${apiUrl}/${provider}${user}`,
+      ...(emails ? { emailsEndpoint: `${apiUrl}/${provider}${emails}` } : {}),
+      clientId: `${provider} client`,
+      clientSecret: 'se:cret&',
+      scopes: 'identify email',
+      tokenAuth,
+    })
+    other = await startWalletService({
+      store,
+      keys,
+      mailer,
+      allowedOrigins: [],
+      trustProxy: true,
+      now: clock.now,
+      social: { providers: [entry('discord', 'client_secret_basic', '/users/@me'), entry('x', 'client_secret_basic', '/2/users/me'), entry('github', 'client_secret_post', '/user', '/user/emails')], redirectUri: 'https://wallet.example.com/v1/social/callback' },
+    })
+  })
+  afterAll(async () => {
+    await other?.stop()
+    await new Promise<void>((done) => api?.close(() => done()))
+  })
+
+  async function loginAt(provider: string, code = 'good') {
+    const frame = await makeFrame()
+    const started = await call('POST', '/v1/social/start', { provider, signingKey: frame.signingKey, encryptionKey: frame.encryptionKey }, {}, other.url)
+    expect(started.status, JSON.stringify(started.body)).toBe(201)
+    expect(new URL(started.body.url).searchParams.get('redirect_uri')).toBe('https://wallet.example.com/v1/social/callback')
+    const landed = await fetch(`${other.url}/v1/social/callback?${new URLSearchParams({ code, state: started.body.state })}`)
+    await landed.text()
+    const body = JSON.stringify({ state: started.body.state })
+    const { authorization: _none, ...proof } = await frame.sign('', 'POST', '/v1/social/session', body, clock.now())
+    return { landed: landed.status, session: await call('POST', '/v1/social/session', { state: started.body.state }, proof, other.url) }
+  }
+
+  it("Discord: HTTP Basic of the form-encoded id and secret; `email` beside `verified: true` links", async () => {
+    seen.length = 0
+    const { landed, session } = await loginAt('discord')
+    expect(landed).toBe(200)
+    expect(session.body.account).toMatchObject({ email: 'nelly@example.com', userName: 'nelly', provider: 'discord' })
+    const token = seen.find((request) => request.path === '/discord/token')
+    expect(token?.authorization).toBe(`Basic ${Buffer.from('discord+client:se%3Acret%26').toString('base64')}`)
+    expect(Object.fromEntries(new URLSearchParams(token?.body))).toMatchObject({ grant_type: 'authorization_code', code: 'good', redirect_uri: 'https://wallet.example.com/v1/social/callback', code_verifier: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) })
+    expect(new URLSearchParams(token?.body).has('client_secret')).toBe(false)
+    expect(seen.find((request) => request.path === '/discord/users/@me')?.authorization).toBe('Bearer token-1')
+  })
+
+  it("X: the user under `data`, no e-mail: an account without an address; a bidi control dropped from the name", async () => {
+    const { session } = await loginAt('x')
+    expect(session.body.account).toMatchObject({ email: null, userName: 'XDevelopers', provider: 'x' })
+  })
+
+  it('GitHub: a form-encoded token answer; only the primary verified e-mail links (here none); a bad code answered 200 with an error fails the login', async () => {
+    seen.length = 0
+    const { session } = await loginAt('github')
+    expect(session.body.account).toMatchObject({ email: null, userName: 'octocat', provider: 'github' })
+    expect(Object.fromEntries(new URLSearchParams(seen.find((request) => request.path === '/github/token')?.body))).toMatchObject({ client_id: 'github client', client_secret: 'se:cret&' })
+    const bad = await loginAt('github', 'bad')
+    expect(bad.landed).toBe(502)
+    expect(bad.session).toMatchObject({ status: 502, body: { error: { code: 'SOCIAL_PROVIDER_FAILED', message: expect.stringContaining('bad_verification_code') } } })
   })
 })
