@@ -8,6 +8,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startRedisServer, type RedisServer } from '../../scripts/testing/redis-server'
 import { subjectOf, startLocalProviders, type LocalProviders } from '../identity/src/providers'
 import { walletSocialProviders } from '../identity/src/wallet-config'
 import { signInThroughBrowser, type Callback } from '../identity/testing'
@@ -15,7 +16,8 @@ import type { LogEntry } from './src/log'
 import { accountForEmail } from './src/sessions'
 import { startWalletService, type WalletService } from './src/service'
 import type { SocialOptions, SocialProviderName } from './src/social'
-import { memoryStore } from './src/store'
+import { redisStore } from './src/redis-store'
+import { memoryStore, type Store } from './src/store'
 import { makeFrame, testKeys, virtualClock, type TestFrame } from './testing'
 
 // The providers sign their id tokens with the machine's clock; the service's virtual one starts there and moves only
@@ -385,5 +387,46 @@ describe('OAuth 2.0 providers as the real Discord, X and GitHub answer', () => {
     const bad = await loginAt('github', 'bad')
     expect(bad.landed).toBe(502)
     expect(bad.session).toMatchObject({ status: 502, body: { error: { code: 'SOCIAL_PROVIDER_FAILED', message: expect.stringContaining('bad_verification_code') } } })
+  })
+})
+
+describe('two instances on one Redis', () => {
+  let redis: RedisServer
+  let instances: WalletService[] = []
+  const redisStores: Store[] = []
+  beforeAll(async () => {
+    redis = await startRedisServer()
+    // Both name the first service's callback, registered at the providers; the test hands each answer to both.
+    instances = await Promise.all(
+      [0, 1].map(() => {
+        const shared = redisStore({ url: redis.url, keyPrefix: 'social-test:' })
+        redisStores.push(shared)
+        return startWalletService({ store: shared, keys, mailer, allowedOrigins: [], trustProxy: true, now: clock.now, social: () => social && { ...social, redirectUri: callbackUrl() } })
+      }),
+    )
+  })
+  afterAll(async () => {
+    await Promise.allSettled(instances.map((instance) => instance.stop()))
+    await Promise.allSettled(redisStores.map((shared) => shared.close()))
+    await redis?.stop()
+  })
+
+  it('take one callback and give one session for a login, whichever instance each request reaches', async () => {
+    const [a, b] = instances as [WalletService, WalletService]
+    const frame = await makeFrame()
+    const started = await call('POST', '/v1/social/start', { provider: 'google', signingKey: frame.signingKey, encryptionKey: frame.encryptionKey }, {}, a.url)
+    expect(started.status).toBe(201)
+    const callback = await browse(started.body.url, 'twice@example.com')
+    const at = (base: string) => fetch(`${base}/v1/social/callback?${callback.params}`).then(async (response) => (await response.text(), response.status))
+    expect((await Promise.all([at(a.url), at(b.url)])).sort()).toEqual([200, 409])
+    const state = started.body.state as string
+    const body = JSON.stringify({ state })
+    const ask = async (base: string) => {
+      const { authorization: _none, ...proof } = await frame.sign('', 'POST', '/v1/social/session', body, clock.now())
+      return call('POST', '/v1/social/session', { state }, proof, base)
+    }
+    const sessions = await Promise.all([ask(a.url), ask(b.url)])
+    expect(sessions.map((answer) => answer.status).sort()).toEqual([200, 401])
+    expect(sessions.find((answer) => answer.status === 401)?.body.error.code).toBe('SOCIAL_STATE_INVALID')
   })
 })
