@@ -327,7 +327,8 @@ export function socialLogins(ctx: SocialContext) {
     if (typeof idToken !== 'string') throw providerFailed('its token answer has no id token')
     let claims: JWTPayload
     try {
-      const algorithms = meta?.meta.id_token_signing_alg_values_supported?.filter((alg) => alg !== 'none') ?? ['RS256']
+      // Public-key algorithms only: never `none`, nor an HMAC keyed with the client secret.
+      const algorithms = meta?.meta.id_token_signing_alg_values_supported?.filter((alg) => /^(?:RS|PS|ES)\d{3}$|^EdDSA$|^Ed25519$/.test(alg)) ?? ['RS256']
       claims = (await jwtVerify(idToken, (meta as NonNullable<typeof meta>).jwks, { issuer: config.issuer, audience: config.clientId, algorithms, currentDate: new Date(ctx.now()), clockTolerance: 60 })).payload
     } catch (error) {
       // Keys that cannot be fetched are the provider's failure; anything jose refuses is the token's.
