@@ -38,6 +38,7 @@ const accountSchema = z.object({ id: z.string(), email: z.nullable(z.string()), 
 export type ServiceAccount = z.infer<typeof accountSchema>
 const verifySchema = z.object({ token: z.string().check(z.minLength(1)), expiresAt: z.number(), serverTime: z.number(), account: accountSchema })
 const sessionSchema = z.object({ account: accountSchema, expiresAt: z.number() })
+const socialStartSchema = z.object({ url: z.string().check(z.regex(/^https?:\/\//), z.maxLength(2048)), state: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)), expiresAt: z.number() })
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), serverTime: z.optional(z.number()) }) })
 const farcasterChannelSchema = z.object({ channelToken: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)), url: z.string().check(z.maxLength(2048)) })
 const farcasterStatusSchema = z.union([
@@ -79,8 +80,11 @@ export function serviceClient(options: ServiceClientOptions) {
   const now = options.now ?? Date.now
   let skew = 0
 
-  /** `auth`: a session (its token and a fresh proof) or a Farcaster channel (`Authorization: Bearer <channelToken>`). */
-  async function send(method: string, path: string, body: unknown, auth?: Session | { channelToken: string }, retried = false): Promise<unknown> {
+  /**
+   * `auth`: the session headers — a session's token and a fresh proof by its keys (a social login's poll signs with its
+   * keys and has no token yet) — or a Farcaster channel's (`Authorization: Bearer <channelToken>`).
+   */
+  async function send(method: string, path: string, body: unknown, auth?: { keys: FrameKeys; token?: string } | { channelToken: string }, retried = false): Promise<unknown> {
     const text = body === undefined ? '' : JSON.stringify(body)
     const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' }
     const session = auth && 'keys' in auth ? auth : undefined
@@ -89,7 +93,7 @@ export function serviceClient(options: ServiceClientOptions) {
       const time = Math.round(now() + skew)
       const nonce = base64urlEncode(globalThis.crypto.getRandomValues(new Uint8Array(18)))
       const signed = await subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, session.keys.signing.privateKey, utf8(await proofText(method, path, time, nonce, text)))
-      headers.authorization = `Session ${session.token}`
+      if (session.token !== undefined) headers.authorization = `Session ${session.token}`
       headers['latch-proof'] = `${time}.${nonce}.${base64urlEncode(new Uint8Array(signed))}`
     }
     let response: Response
@@ -111,7 +115,7 @@ export function serviceClient(options: ServiceClientOptions) {
     if (refusal.data.error.serverTime !== undefined) {
       skew = refusal.data.error.serverTime - now()
       // A proof out of the service's window (a reloaded frame does not know the skew yet): once more on its clock.
-      if (session && !retried && refusal.data.error.code === 'PROOF_INVALID') return send(method, path, body, session, true)
+      if (session && !retried && refusal.data.error.code === 'PROOF_INVALID') return send(method, path, body, auth, true)
     }
     throw new ServiceError(refusal.data.error.code, refusal.data.error.message, response.status)
   }
@@ -157,6 +161,23 @@ export function serviceClient(options: ServiceClientOptions) {
       const frameKeys = keys ?? (await generateFrameKeys())
       const body = { signingKey: await rawPublic(frameKeys.signing.publicKey), encryptionKey: await rawPublic(frameKeys.encryption.publicKey), secret }
       return loggedIn(await send('POST', '/v1/farcaster/session', body, { channelToken }), frameKeys)
+    },
+    /**
+     * POST /v1/social/start with new keys (docs/wallet-service.md, "Social logins"): the provider's authorization URL,
+     * the login's state, and the keys its session will be bound to.
+     */
+    async socialStart(provider: string, keys?: FrameKeys): Promise<{ url: string; state: string; expiresAt: number; keys: FrameKeys }> {
+      const frameKeys = keys ?? (await generateFrameKeys())
+      const body = { provider, signingKey: await rawPublic(frameKeys.signing.publicKey), encryptionKey: await rawPublic(frameKeys.encryption.publicKey) }
+      const answer = parse(socialStartSchema, await send('POST', '/v1/social/start', body))
+      return { ...answer, keys: frameKeys }
+    },
+    /** POST /v1/social/session signed by the login's key: pending until the provider answered, then the session, once. */
+    async socialSession(state: string, keys: FrameKeys): Promise<{ pending: true } | Session> {
+      const answer = parse(z.union([z.object({ state: z.literal('pending') }), verifySchema]), await send('POST', '/v1/social/session', { state }, { keys }))
+      if ('state' in answer) return { pending: true }
+      skew = answer.serverTime - now()
+      return { token: answer.token, expiresAt: answer.expiresAt, keys, account: answer.account }
     },
     /** GET /v1/session: the account, or undefined when the session is over (SESSION_INVALID). */
     async session(session: Session): Promise<ServiceAccount | undefined> {

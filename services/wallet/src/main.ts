@@ -39,6 +39,7 @@ const service = await startWalletService({
   frameConnectSrc: config.frameConnectSrc,
   trustProxy: config.trustProxy,
   farcaster: config.farcaster && { domain: config.farcaster.domain, siweUri: config.farcaster.siweUri, idRegistry: config.farcaster.registry ? rpcIdRegistry(config.farcaster.registry) : mapIdRegistry(config.farcaster.custody) },
+  social: config.social,
   log,
 })
 log({ event: 'listening', url: service.url, store: store.kind })

@@ -14,7 +14,7 @@ export const emailSchema = z.pipe(
 const otpSchema = z.string({ error: 'the code is a string' }).check(z.regex(new RegExp(`^\\d{${walletLimits.codeDigits}}$`), { error: `the code is ${walletLimits.codeDigits} digits` }))
 
 /** A P-256 public key as its uncompressed point (65 bytes) in base64url: 87 characters. */
-const publicKeySchema = z.string({ error: 'a public key is a string' }).check(z.regex(/^[A-Za-z0-9_-]{87}$/, { error: 'a P-256 public key is its 65-byte uncompressed point in base64url' }))
+export const publicKeySchema = z.string({ error: 'a public key is a string' }).check(z.regex(/^[A-Za-z0-9_-]{87}$/, { error: 'a P-256 public key is its 65-byte uncompressed point in base64url' }))
 
 const shareSchema = z.string({ error: 'a share is a string' }).check(
   z.regex(new RegExp(`^[A-Za-z0-9_-]{1,${walletLimits.maxShareChars}}$`), { error: `a share is base64url, 1 to ${walletLimits.maxShareChars} characters` }),
