@@ -10,6 +10,7 @@ import { constants as osConstants, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { WalletListing } from '../../kernel/types'
+import { ensureIdentityProviders } from '../../services/identity/install'
 import { ensureWalletService } from '../../services/wallet/install'
 import { bitcoinRegtest } from '../../plugins/bip122/networks'
 import { solanaCaipNetworkIds } from '../../plugins/solana/networks'
@@ -82,7 +83,11 @@ export type Stack = {
    * inbox, where every code it mails lands, and the local Farcaster app, which signs in as the fids of the ID registry
    * on the first anvil (docs/wallet-service.md, "The local Farcaster app").
    */
-  wallet: { url: string; inboxUrl: string; farcasterAppUrl: string; farcasterIdRegistry: `0x${string}` }
+  /**
+   * …and its social logins' local identity providers (`identityUrl`, docs/identity-providers.md): the six stand-ins, whose
+   * clients redirect to the service's callback.
+   */
+  wallet: { url: string; inboxUrl: string; farcasterAppUrl: string; farcasterIdRegistry: `0x${string}`; identityUrl: string }
   stop(): Promise<void>
 }
 
@@ -157,16 +162,29 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // Farcaster login: the ID registry on the first anvil with the local fids, read by the service through its node.
     const { rpcIdRegistry } = await import('../../services/wallet/src/id-registry')
     const farcasterIdRegistry = await installIdRegistry(anvils[0]!.url, localFarcasterUsers)
+    // Social logins: the local identity providers (docs/identity-providers.md), one client each whose redirect is the
+    // service's callback, so the service is given them once it listens.
+    ensureIdentityProviders()
+    const { startLocalProviders } = await import('../../services/identity/src/providers')
+    const { walletSocialProviders } = await import('../../services/identity/src/wallet-config')
+    const { localClients } = await import('../../services/identity/src/clients')
+    let identityUrl = ''
     const walletService = await startDevWalletService({
       frameDir,
       frameConnectSrc: [...new Set(Object.values(frameRpc).map((url) => new URL(url).origin))],
       now: options.walletClock,
       farcaster: { idRegistry: rpcIdRegistry({ address: farcasterIdRegistry, rpcUrl: anvils[0]!.url }) },
+      social: async (serviceUrl) => {
+        const providers = await startLocalProviders({ clients: localClients([`${serviceUrl}/v1/social/callback`]), host: '127.0.0.1', port: 0 })
+        stoppers.push(providers.close)
+        identityUrl = providers.url
+        return { providers: walletSocialProviders(providers) }
+      },
     })
     stoppers.push(walletService.stop)
     const farcasterApp = await startFarcasterApp({ relay: `${walletService.url}/v1/farcaster` })
     stoppers.push(farcasterApp.stop)
-    const wallet = { url: walletService.url, inboxUrl: walletService.inbox.url, farcasterAppUrl: farcasterApp.url, farcasterIdRegistry }
+    const wallet = { url: walletService.url, inboxUrl: walletService.inbox.url, farcasterAppUrl: farcasterApp.url, farcasterIdRegistry, identityUrl }
     return { chains, api, devWalletJs, tokens: demoTokens, ens: { contracts: ensContracts, names: demoNames }, solana, bitcoin, walletConnect, wallet, stop: stopAll }
   } catch (error) {
     await stopAll()

@@ -12,6 +12,7 @@ import { startDevInbox, type DevInbox } from './dev-inbox'
 import type { IdRegistry } from './id-registry'
 import { smtpMailer } from './mailer'
 import { walletHandler, type WalletServiceOptions } from './service'
+import type { SocialOptions } from './social'
 import { memoryStore } from './store'
 
 export type DevWalletService = {
@@ -26,9 +27,18 @@ export type DevWalletService = {
  * `now`: the service's clock (default Date.now); the local stack's tests move it past a rule they do not test.
  * `farcaster`: turns Sign In With Farcaster on with this ID registry; the domain every message must name is the
  * service's own `127.0.0.1:<port>` and the sign-in URI `http://127.0.0.1:<port>`.
+ * `social`: turns social logins on; called with the service's URL once it listens (its providers register the service's
+ * callback, `<url>/v1/social/callback`), it answers the providers (the local stack starts its identity providers there).
  */
 export async function startDevWalletService(
-  options: { allowedOrigins?: readonly string[]; frameDir?: string; frameConnectSrc?: readonly string[]; now?: () => number; farcaster?: { idRegistry: IdRegistry } } = {},
+  options: {
+    allowedOrigins?: readonly string[]
+    frameDir?: string
+    frameConnectSrc?: readonly string[]
+    now?: () => number
+    farcaster?: { idRegistry: IdRegistry }
+    social?: (serviceUrl: string) => Promise<SocialOptions>
+  } = {},
 ): Promise<DevWalletService> {
   const inbox = await startDevInbox()
   const mailer = smtpMailer({ ...inbox.smtp, from: 'Latch wallet <wallet@localhost>' })
@@ -41,6 +51,7 @@ export async function startDevWalletService(
       server.listen(0, '127.0.0.1', () => done())
     })
     const host = `127.0.0.1:${(server.address() as AddressInfo).port}`
+    const social = options.social ? await options.social(`http://${host}`) : undefined
     const serviceOptions: WalletServiceOptions = {
       store: memoryStore(),
       keys: deriveKeys(randomBytes(32)),
@@ -50,6 +61,7 @@ export async function startDevWalletService(
       frameConnectSrc: options.frameConnectSrc,
       ...(options.now ? { now: options.now } : {}),
       ...(options.farcaster ? { farcaster: { domain: host, siweUri: `http://${host}`, idRegistry: options.farcaster.idRegistry } } : {}),
+      ...(social ? { social } : {}),
     }
     handler = walletHandler(serviceOptions)
     return {
