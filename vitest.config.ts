@@ -20,7 +20,7 @@ const react18Alias = [
 const nodeModules = '**/node_modules/**'
 // Installs scripts/devnet's own dependencies (anvil) once, before workers start anvil in parallel.
 const devnet = 'scripts/devnet/install.ts'
-// Installs the wallet service's own dependencies (ioredis, nodemailer, smtp-server, mailparser, @farcaster/auth-client, viem) before its tests import them.
+// Installs the wallet service's own dependencies (ioredis, nodemailer, smtp-server, mailparser, @farcaster/auth-client, viem, jose) before its tests import them.
 const walletService = 'services/wallet/install.ts'
 // Installs the local identity providers' own dependencies (oidc-provider, jose) before their tests import them.
 const identityProviders = 'services/identity/install.ts'

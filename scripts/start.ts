@@ -37,6 +37,7 @@ console.log(`
   WalletConnect wallet ${demo.stack.walletConnect.pageUrl} (paste a dapp's wc: URI there to pair, then approve or reject there)
   Wallet service      ${demo.stack.wallet.url} (the embedded wallet's e-mail login, docs/wallet-service.md)
   Dev inbox           ${demo.stack.wallet.inboxUrl} (log in by e-mail: type any address in Connect, the code lands here)
+  Farcaster app       ${demo.stack.wallet.farcasterAppUrl} (log in with Farcaster: paste the sign-in link the dapp shows, sign in as alice, bob or carol)
 
   The page carries three dev wallets that ask you to approve or reject each request, like browser
   extensions: Latch Dev Wallet (EVM), Solana Dev Wallet (Solana) and Latch Dev Bitcoin (Bitcoin,

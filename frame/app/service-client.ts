@@ -38,7 +38,15 @@ const accountSchema = z.object({ id: z.string(), email: z.nullable(z.string()), 
 export type ServiceAccount = z.infer<typeof accountSchema>
 const verifySchema = z.object({ token: z.string().check(z.minLength(1)), expiresAt: z.number(), serverTime: z.number(), account: accountSchema })
 const sessionSchema = z.object({ account: accountSchema, expiresAt: z.number() })
+const socialStartSchema = z.object({ url: z.string().check(z.regex(/^https?:\/\//), z.maxLength(2048)), state: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)), expiresAt: z.number() })
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), serverTime: z.optional(z.number()) }) })
+const farcasterChannelSchema = z.object({ channelToken: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)), url: z.string().check(z.maxLength(2048)) })
+const farcasterStatusSchema = z.union([
+  z.object({ state: z.literal('pending') }),
+  z.object({ state: z.literal('completed'), fid: z.number().check(z.int(), z.positive()), username: z.optional(z.string()) }),
+])
+/** A Farcaster channel's state as the frame reads it (docs/wallet-service.md, "Farcaster"). */
+export type FarcasterStatus = z.infer<typeof farcasterStatusSchema>
 export const sealedShareSchema = z.object({ alg: z.literal('ECDH-ES+HKDF-SHA256+A256GCM'), epk: z.string(), iv: z.string(), ciphertext: z.string() })
 export type SealedShare = z.infer<typeof sealedShareSchema>
 
@@ -72,14 +80,20 @@ export function serviceClient(options: ServiceClientOptions) {
   const now = options.now ?? Date.now
   let skew = 0
 
-  async function send(method: string, path: string, body: unknown, session?: Session, retried = false): Promise<unknown> {
+  /**
+   * `auth`: the session headers — a session's token and a fresh proof by its keys (a social login's poll signs with its
+   * keys and has no token yet) — or a Farcaster channel's (`Authorization: Bearer <channelToken>`).
+   */
+  async function send(method: string, path: string, body: unknown, auth?: { keys: FrameKeys; token?: string } | { channelToken: string }, retried = false): Promise<unknown> {
     const text = body === undefined ? '' : JSON.stringify(body)
     const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' }
+    const session = auth && 'keys' in auth ? auth : undefined
+    if (auth && 'channelToken' in auth) headers.authorization = `Bearer ${auth.channelToken}`
     if (session) {
       const time = Math.round(now() + skew)
       const nonce = base64urlEncode(globalThis.crypto.getRandomValues(new Uint8Array(18)))
       const signed = await subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, session.keys.signing.privateKey, utf8(await proofText(method, path, time, nonce, text)))
-      headers.authorization = `Session ${session.token}`
+      if (session.token !== undefined) headers.authorization = `Session ${session.token}`
       headers['latch-proof'] = `${time}.${nonce}.${base64urlEncode(new Uint8Array(signed))}`
     }
     let response: Response
@@ -101,7 +115,7 @@ export function serviceClient(options: ServiceClientOptions) {
     if (refusal.data.error.serverTime !== undefined) {
       skew = refusal.data.error.serverTime - now()
       // A proof out of the service's window (a reloaded frame does not know the skew yet): once more on its clock.
-      if (session && !retried && refusal.data.error.code === 'PROOF_INVALID') return send(method, path, body, session, true)
+      if (session && !retried && refusal.data.error.code === 'PROOF_INVALID') return send(method, path, body, auth, true)
     }
     throw new ServiceError(refusal.data.error.code, refusal.data.error.message, response.status)
   }
@@ -110,6 +124,13 @@ export function serviceClient(options: ServiceClientOptions) {
     const parsed = z.safeParse(schema, value)
     if (!parsed.success) throw new ServiceError('INTERNAL', 'The wallet service gave an unreadable answer', 200)
     return parsed.data
+  }
+
+  /** A login's answer (`/v1/email/verify`, `/v1/farcaster/session`): the session, the service's clock learnt. */
+  function loggedIn(value: unknown, keys: FrameKeys): Session {
+    const answer = parse(verifySchema, value)
+    skew = answer.serverTime - now()
+    return { token: answer.token, expiresAt: answer.expiresAt, keys, account: answer.account }
   }
 
   return {
@@ -121,9 +142,42 @@ export function serviceClient(options: ServiceClientOptions) {
     async verify(email: string, otp: string, keys?: FrameKeys): Promise<Session> {
       const frameKeys = keys ?? (await generateFrameKeys())
       const body = { email, otp, signingKey: await rawPublic(frameKeys.signing.publicKey), encryptionKey: await rawPublic(frameKeys.encryption.publicKey) }
-      const answer = parse(verifySchema, await send('POST', '/v1/email/verify', body))
+      return loggedIn(await send('POST', '/v1/email/verify', body), frameKeys)
+    },
+    /**
+     * POST /v1/farcaster/channel: a Farcaster channel, its token and its sign-in link. `secret` (kept by the frame,
+     * never sent here) is what opens the channel's session later: the service gets only its SHA-256.
+     */
+    async farcasterChannel(secret: string): Promise<{ channelToken: string; url: string }> {
+      const sessionHash = base64urlEncode(new Uint8Array(await subtle.digest('SHA-256', utf8(secret))))
+      return parse(farcasterChannelSchema, await send('POST', '/v1/farcaster/channel', { sessionHash }))
+    },
+    /** GET /v1/farcaster/channel/status: pending, or completed with the verified fid and the reported username. */
+    async farcasterStatus(channelToken: string): Promise<FarcasterStatus> {
+      return parse(farcasterStatusSchema, await send('GET', '/v1/farcaster/channel/status', undefined, { channelToken }))
+    },
+    /** POST /v1/farcaster/session with new keys and the channel's secret: the completed channel's one session, bound to the keys. */
+    async farcasterSession(channelToken: string, secret: string, keys?: FrameKeys): Promise<Session> {
+      const frameKeys = keys ?? (await generateFrameKeys())
+      const body = { signingKey: await rawPublic(frameKeys.signing.publicKey), encryptionKey: await rawPublic(frameKeys.encryption.publicKey), secret }
+      return loggedIn(await send('POST', '/v1/farcaster/session', body, { channelToken }), frameKeys)
+    },
+    /**
+     * POST /v1/social/start with new keys (docs/wallet-service.md, "Social logins"): the provider's authorization URL,
+     * the login's state, and the keys its session will be bound to.
+     */
+    async socialStart(provider: string, keys?: FrameKeys): Promise<{ url: string; state: string; expiresAt: number; keys: FrameKeys }> {
+      const frameKeys = keys ?? (await generateFrameKeys())
+      const body = { provider, signingKey: await rawPublic(frameKeys.signing.publicKey), encryptionKey: await rawPublic(frameKeys.encryption.publicKey) }
+      const answer = parse(socialStartSchema, await send('POST', '/v1/social/start', body))
+      return { ...answer, keys: frameKeys }
+    },
+    /** POST /v1/social/session signed by the login's key: pending until the provider answered, then the session, once. */
+    async socialSession(state: string, keys: FrameKeys): Promise<{ pending: true } | Session> {
+      const answer = parse(z.union([z.object({ state: z.literal('pending') }), verifySchema]), await send('POST', '/v1/social/session', { state }, { keys }))
+      if ('state' in answer) return { pending: true }
       skew = answer.serverTime - now()
-      return { token: answer.token, expiresAt: answer.expiresAt, keys: frameKeys, account: answer.account }
+      return { token: answer.token, expiresAt: answer.expiresAt, keys, account: answer.account }
     },
     /** GET /v1/session: the account, or undefined when the session is over (SESSION_INVALID). */
     async session(session: Session): Promise<ServiceAccount | undefined> {

@@ -18,6 +18,11 @@ import { startDevInbox, type DevInbox } from '../../services/wallet/src/dev-inbo
 import { smtpMailer, type Mailer } from '../../services/wallet/src/mailer'
 import { startWalletService, type WalletService } from '../../services/wallet/src/service'
 import { memoryStore } from '../../services/wallet/src/store'
+import { mapIdRegistry } from '../../services/wallet/src/id-registry'
+import { parseSignInLink, signInWithFarcaster } from '../../scripts/devnet/farcaster-app/sign-in'
+import { localFarcasterUsers } from '../../scripts/devnet/farcaster-app/users'
+import { privateKeyToAccount } from 'viem/accounts'
+import { farcasterCancelled, farcasterPollMs } from './farcaster-login'
 import { virtualClock } from '../../services/wallet/testing'
 import { FrameRequestError } from '../channel'
 import { serviceClient, type Session } from './service-client'
@@ -411,5 +416,106 @@ describe('the other messages', () => {
     expect(await h.GET_USER({ chainId: 'eip155:31337' }, context)).toMatchObject({ preferredAccountType: 'eoa' })
     expect(app.preferences.preferredAccountType).toBe('smartAccount')
     expect(await h.GET_SMART_ACCOUNT_ENABLED_NETWORKS(undefined, context)).toEqual({ smartAccountEnabledNetworks: [] })
+  })
+})
+
+describe('the frame wallet app: Farcaster login (docs/embedded-frame.md, "Farcaster login")', () => {
+  // A service with Farcaster login on its own virtual clock; the Farcaster app is scripts/devnet's local one, signing
+  // with the local fids' custody keys (the map ID registry holds them).
+  const fcClock = virtualClock()
+  let fcService: WalletService
+  const [alice, bob] = localFarcasterUsers as [(typeof localFarcasterUsers)[0], (typeof localFarcasterUsers)[0]]
+  beforeAll(async () => {
+    const keys = deriveKeys(new TextEncoder().encode('latch wallet frame-app farcaster test secret, 32+ bytes'))
+    const idRegistry = mapIdRegistry(new Map(localFarcasterUsers.map((user) => [user.fid, user.custody])))
+    const domain = 'wallet.example.com'
+    fcService = await startWalletService({ store: memoryStore({ now: fcClock.now }), keys, mailer, allowedOrigins: [], now: fcClock.now, farcaster: { domain, siweUri: `https://${domain}`, idRegistry } })
+  })
+  afterAll(async () => {
+    await fcService?.stop()
+  })
+
+  /** The visitor in their Farcaster app: signs the link in as `user`. */
+  const signIn = async (url: string, user = alice) => {
+    const answer = await signInWithFarcaster({ relay: `${fcService.url}/v1/farcaster`, link: parseSignInLink(url)!, account: privateKeyToAccount(user.custodyKey), fid: user.fid, username: user.username, now: new Date(fcClock.now()) })
+    expect(answer.status).toBe(200)
+  }
+
+  /** A frame on the Farcaster service whose waits between polls are `sleep` (recorded), never a timer. */
+  function fcFrame(storage: FrameStorage, sleep: (ms: number, signal: AbortSignal) => Promise<void>) {
+    const waits: number[] = []
+    const app = walletApp({
+      client: serviceClient({ baseUrl: fcService.url }),
+      storage,
+      approve: async () => false,
+      rpcUrl: () => undefined,
+      defaultChainId: 'eip155:31337',
+      sleep: (ms, signal) => (waits.push(ms), sleep(ms, signal)),
+    })
+    return { app, h: app.handlers as Required<typeof app.handlers>, waits }
+  }
+
+  /** A whole login: the link, the visitor signing in during the first wait, the frame logged in. */
+  async function farcasterLogin(storage: FrameStorage, user = alice) {
+    let url = ''
+    const frame = fcFrame(storage, async () => signIn(url, user))
+    url = (await frame.h.GET_FARCASTER_URI(undefined, context)).url
+    const answer = await frame.h.CONNECT_FARCASTER(undefined, context)
+    return { ...frame, url, answer }
+  }
+
+  it('the sign-in link, a poll a second until the visitor signed in, then the wallet: GET_USER has no e-mail and the Farcaster name', async () => {
+    const storage = memoryStorage()
+    const first = await farcasterLogin(storage)
+    expect(first.url).toMatch(/^farcaster:\/\/connect\?channelToken=[A-Za-z0-9_-]{43}&nonce=/)
+    expect(first.waits).toEqual([farcasterPollMs])
+    expect(first.answer).toEqual({ userName: 'alice' })
+    const user = await first.h.GET_USER({ chainId: 'eip155:31337' }, context)
+    expect(user).toMatchObject({ email: null, userName: 'alice', address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) })
+    expect(storage.shares.size).toBe(1)
+    expect(await first.h.IS_CONNECTED(undefined, context)).toEqual({ isConnected: true })
+
+    // Signed out and back in with the same fid: the same wallet (its auth share), no new one.
+    await first.h.SIGN_OUT(undefined, context)
+    const again = await farcasterLogin(storage)
+    expect((await again.h.GET_USER({ chainId: 'eip155:31337' }, context)).address).toBe(user.address)
+    // From a wiped frame storage too (the recovery share); another fid is another wallet.
+    expect((await (await farcasterLogin(memoryStorage())).h.GET_USER({ chainId: 'eip155:31337' }, context)).address).toBe(user.address)
+    const other = await farcasterLogin(memoryStorage(), bob)
+    expect(other.answer).toEqual({ userName: 'bob' })
+    expect((await other.h.GET_USER({ chainId: 'eip155:31337' }, context)).address).not.toBe(user.address)
+  })
+
+  it('stops polling when the page withdraws the request (RPC_ABORT with its id), when a new link is asked, and on sign-out', async () => {
+    const waitForAbort = (_: number, signal: AbortSignal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
+    const { h, waits } = fcFrame(memoryStorage(), waitForAbort)
+    await expect(h.CONNECT_FARCASTER(undefined, context)).rejects.toThrow('Ask for a Farcaster sign-in link first')
+
+    await h.GET_FARCASTER_URI(undefined, context)
+    const withdrawn = Promise.resolve(h.CONNECT_FARCASTER(undefined, { ...context, id: 'fc-1' })).catch((error: unknown) => error)
+    await expect.poll(() => waits.length).toBe(1)
+    await h.RPC_ABORT({ id: 'fc-1' }, context)
+    expect(await withdrawn).toEqual(new FrameRequestError(farcasterCancelled))
+    expect(waits).toHaveLength(1)
+
+    await h.GET_FARCASTER_URI(undefined, context)
+    const replaced = Promise.resolve(h.CONNECT_FARCASTER(undefined, { ...context, id: 'fc-2' })).catch((error: unknown) => error)
+    await expect.poll(() => waits.length).toBe(2)
+    const { url } = await h.GET_FARCASTER_URI(undefined, context)
+    expect(await replaced).toEqual(new FrameRequestError(farcasterCancelled))
+
+    const signedOut = Promise.resolve(h.CONNECT_FARCASTER(undefined, { ...context, id: 'fc-3' })).catch((error: unknown) => error)
+    await expect.poll(() => waits.length).toBe(3)
+    await h.SIGN_OUT(undefined, context)
+    expect(await signedOut).toEqual(new FrameRequestError(farcasterCancelled))
+    expect(waits).toHaveLength(3)
+    // The channel of that link was never used: the visitor's sign-in there still completes it.
+    await signIn(url)
+  })
+
+  it("surfaces the service's refusal: a channel past its 5 minutes", async () => {
+    const { h } = fcFrame(memoryStorage(), async () => fcClock.advance(5 * 60_000))
+    await h.GET_FARCASTER_URI(undefined, context)
+    await expect(h.CONNECT_FARCASTER(undefined, context)).rejects.toThrow(new FrameRequestError('No live Farcaster channel for this token: it is unknown or past its 5 minutes; create a new channel'))
   })
 })

@@ -1,8 +1,10 @@
 import type { Hex, TypedDataDefinition } from 'viem'
 import * as z from 'zod/mini'
 import { fromBase64, toBase64 } from '../../kernel/rules/base64'
+import { frameTimeouts } from '../../plugins/embedded/protocol'
 import { FrameRequestError, type FrameHandlers } from '../channel'
-import { openSealedShare, ServiceError, type ServiceClient, type Session } from './service-client'
+import { farcasterLogin, showableName } from './farcaster-login'
+import { openSealedShare, ServiceError, type FrameKeys, type ServiceClient, type Session } from './service-client'
 import { decodeBase58, describeSolanaTransaction, encodeBase58, readSolanaTransaction, signSolanaTransaction, solanaAccount, transactionId, type SolanaTransaction } from './solana'
 import { evmAccount, newWalletSecret, rebuildSecret } from './wallet-secret'
 
@@ -69,7 +71,20 @@ export type WalletAppOptions = {
   /** Applies the page's theme to the frame's panel. */
   theme?(theme: ThemeSync): void
   fetch?: typeof fetch
+  /** Waits `ms`, or less when `signal` aborts (a social or Farcaster login's polling); default setTimeout. Tests pass a virtual one. */
+  sleep?(ms: number, signal: AbortSignal): Promise<void>
+  /** The frame's clock (ms), for a social login's time limit; default Date.now. */
+  now?(): number
 }
+
+/** How often the frame asks the service whether a social login's provider answered (docs/embedded-frame.md, "Login"). */
+export const socialPollMs = 1000
+
+const abortableSleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
+  })
 
 const solanaMainnet = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 const familyOf = (chainId: string): Family | undefined => (chainId.startsWith('eip155:') ? 'eip155' : chainId.startsWith('solana:') ? 'solana' : undefined)
@@ -100,6 +115,10 @@ const invisible = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u2
 export function walletApp(options: WalletAppOptions) {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
   let pendingEmail: string | undefined
+  /** The social login started by GET_SOCIAL_REDIRECT_URI: its state, the keys its session will be bound to, its poll. */
+  let pendingSocial: { state: string; keys: FrameKeys; poll?: AbortController } | undefined
+  const sleep = options.sleep ?? abortableSleep
+  const now = options.now ?? Date.now
   let session: Session | undefined
   let addresses: Record<Family, string> | undefined
   const startFamily = familyOf(options.defaultChainId)
@@ -325,7 +344,75 @@ export function walletApp(options: WalletAppOptions) {
   }
   const savePreferences = () => options.storage.putPreferences(preferences).catch(() => undefined)
 
-  /** The wallet requests being answered, by message id, for RPC_ABORT. */
+  /** The logged-in user on the network `asked` (GET_USER, and a social login's answer). */
+  function userOn(asked: string) {
+    const family = familyOf(asked)
+    if (!family) throw new FrameRequestError(`This network is not supported: ${asked}`)
+    const own = requireAddress(family)
+    const other = requireAddress(family === 'eip155' ? 'solana' : 'eip155')
+    const { account } = requireSession()
+    return {
+      email: account.email,
+      ...(showableName(account.userName) ? { userName: showableName(account.userName) } : {}),
+      address: own,
+      chainId: asked as Network,
+      // The asked family's account first, then the other family's: one login, one account in each.
+      accounts: [
+        { address: own, type: 'eoa' as const },
+        { address: other, type: 'eoa' as const },
+      ],
+      preferredAccountType: 'eoa' as const,
+      smartAccountDeployed: false,
+    }
+  }
+
+  /**
+   * After a login (e-mail code, social, Farcaster): the session is kept, the wallet made at the account's first login
+   * (its shares stored) or its auth share fetched, and the addresses derived.
+   */
+  async function loggedIn(next: Session): Promise<void> {
+    session = next
+    if (!next.account.hasWallet) {
+      const { secret, shares } = await newWalletSecret()
+      secret.fill(0)
+      // The recovery share is uploaded as it is: see docs/embedded-frame.md, "What is left".
+      await options.client.putWallet(next, shares.auth, shares.recovery).catch(visible)
+      await options.storage.putDeviceShare(next.account.id, shares.device)
+    }
+    await loadAddresses()
+    await options.storage.putSession(next)
+  }
+
+  const farcaster = farcasterLogin({ client: options.client, loggedIn, sleep })
+
+  /**
+   * Asks the service every second whether the provider answered the social login (docs/embedded-frame.md, "Login"),
+   * until its session, the service's refusal, the request's time limit, or `signal` (a new login, sign-out, RPC_ABORT).
+   */
+  async function pollSocial(pending: { state: string; keys: FrameKeys }, signal: AbortSignal): Promise<Session> {
+    const deadline = now() + frameTimeouts.login
+    for (;;) {
+      if (signal.aborted) throw new FrameRequestError('The login was stopped')
+      let answer: Awaited<ReturnType<ServiceClient['socialSession']>> | undefined
+      try {
+        answer = await options.client.socialSession(pending.state, pending.keys)
+      } catch (error) {
+        // The service out of reach for a moment: asked again. Its refusal (denied, expired…) ends the login.
+        if (!(error instanceof ServiceError && error.code === 'NETWORK')) visible(error)
+      }
+      if (signal.aborted) throw new FrameRequestError('The login was stopped')
+      if (answer && !('pending' in answer)) return answer
+      if (now() + socialPollMs > deadline) throw new FrameRequestError('The login took too long; try again')
+      await sleep(socialPollMs, signal)
+    }
+  }
+
+  function stopSocial(): void {
+    pendingSocial?.poll?.abort()
+    pendingSocial = undefined
+  }
+
+  /** The wallet requests and the social and Farcaster logins being answered, by message id, for RPC_ABORT. */
   const withdrawable = new Map<string, AbortController>()
   const handlers: FrameHandlers = {
     async CONNECT_EMAIL({ email }) {
@@ -336,44 +423,60 @@ export function walletApp(options: WalletAppOptions) {
     async CONNECT_OTP({ otp }) {
       if (!pendingEmail) throw new FrameRequestError('Ask for a code first')
       const next = await options.client.verify(pendingEmail, otp).catch(visible)
-      session = next
-      if (!next.account.hasWallet) {
-        const { secret, shares } = await newWalletSecret()
-        secret.fill(0)
-        // The recovery share is uploaded as it is: see docs/embedded-frame.md, "What is left".
-        await options.client.putWallet(next, shares.auth, shares.recovery).catch(visible)
-        await options.storage.putDeviceShare(next.account.id, shares.device)
-      }
-      await loadAddresses()
-      await options.storage.putSession(next)
+      await loggedIn(next)
       pendingEmail = undefined
       return undefined
     },
-    async GET_USER({ chainId: asked }) {
-      const family = familyOf(asked)
-      if (!family) throw new FrameRequestError(`This network is not supported: ${asked}`)
-      const own = requireAddress(family)
-      const other = requireAddress(family === 'eip155' ? 'solana' : 'eip155')
-      return {
-        email: requireSession().account.email,
-        address: own,
-        chainId: asked,
-        // The asked family's account first, then the other family's: one login, one account in each.
-        accounts: [
-          { address: own, type: 'eoa' },
-          { address: other, type: 'eoa' },
-        ],
-        preferredAccountType: 'eoa',
-        smartAccountDeployed: false,
+    GET_FARCASTER_URI: () => farcaster.uri(),
+    // Withdrawn by RPC_ABORT naming this request's id, as a wallet request is (docs/embedded-frame.md, "Farcaster login").
+    async CONNECT_FARCASTER(_, { id }) {
+      const withdrawn = new AbortController()
+      withdrawable.set(id, withdrawn)
+      try {
+        return await farcaster.connect(withdrawn.signal)
+      } finally {
+        withdrawable.delete(id)
       }
+    },
+    async GET_SOCIAL_REDIRECT_URI({ provider }) {
+      // A new social login replaces the last one: its poll, if any, stops.
+      stopSocial()
+      const started = await options.client.socialStart(provider).catch(visible)
+      pendingSocial = { state: started.state, keys: started.keys }
+      return { uri: started.url }
+    },
+    async CONNECT_SOCIAL({ uri, chainId }, context) {
+      const pending = pendingSocial
+      let state: string | null = null
+      try {
+        state = new URL(uri).searchParams.get('state')
+      } catch {
+        state = null
+      }
+      if (!pending || state !== pending.state) throw new FrameRequestError('This login was not started here')
+      pending.poll?.abort()
+      const poll = new AbortController()
+      pending.poll = poll
+      withdrawable.set(context.id, poll)
+      try {
+        const next = await pollSocial(pending, poll.signal)
+        if (pendingSocial === pending) pendingSocial = undefined
+        await loggedIn(next)
+      } finally {
+        withdrawable.delete(context.id)
+      }
+      return userOn(chainId)
+    },
+    async GET_USER({ chainId: asked }) {
+      return userOn(asked)
     },
     async IS_CONNECTED() {
       if (!session) return { isConnected: false }
       const account = await options.client.session(session).catch(visible)
       if (!account) await forget()
-      // The service's word on the account wins (its e-mail changed from another frame, say).
-      else if (session && account.email !== session.account.email) {
-        session = { ...session, account: { ...session.account, email: account.email } }
+      // The service's word on the account wins (its e-mail changed from another frame, a later social login's name).
+      else if (session && (account.email !== session.account.email || account.userName !== session.account.userName || account.provider !== session.account.provider)) {
+        session = { ...session, account }
         await options.storage.putSession(session)
       }
       return { isConnected: account !== undefined && addresses !== undefined }
@@ -387,6 +490,8 @@ export function walletApp(options: WalletAppOptions) {
       return { chainId: next }
     },
     async SIGN_OUT() {
+      farcaster.cancel()
+      stopSocial()
       const ending = session
       await forget()
       if (ending) await options.client.signOut(ending).catch(() => undefined)

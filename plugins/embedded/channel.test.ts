@@ -298,6 +298,9 @@ describe('time limits', () => {
     ['GET_USER', { chainId: 'eip155:1' }, 30_000],
     ['SIGN_OUT', undefined, 3_000],
     ['RPC_REQUEST', { method: 'personal_sign', params: ['0x00', user.address] }, 300_000],
+    ['CONNECT_SOCIAL', { uri: 'http://127.0.0.1:1/auth?state=s', chainId: 'eip155:1' }, 120_000],
+    ['GET_FARCASTER_URI', undefined, 30_000],
+    ['CONNECT_FARCASTER', undefined, 300_000],
   ] as const)('%s %o times out after %i ms with iframe_request_timeout', async (name, params, limit) => {
     const t = setup()
     const frame = await readyManual(t)
@@ -312,10 +315,17 @@ describe('time limits', () => {
     expect(pending.error?.details).toMatch(/^iframe_request_timeout/)
     const id = (frame.received[0] as { id: string }).id
     expect(t.reports).toContainEqual({ kind: 'iframe_request_timeout', type: `APP_${name}`, id, timeoutMs: limit })
-    // A late answer is a duplicate, never a result.
+    // A late answer is never a result: a request waiting on the visitor is withdrawn (RPC_ABORT) and its late answer expected, dropped
+    // unreported; any other request's late answer is a duplicate.
     frame.post({ id, type: `FRAME_${name}_ERROR`, payload: {} })
     await t.world.flush()
-    expect(t.refusals).toContainEqual(expect.objectContaining({ reason: 'duplicate', id }))
+    if (name === 'RPC_REQUEST' || name === 'CONNECT_SOCIAL' || name === 'CONNECT_FARCASTER') {
+      expect(frame.received.slice(1)).toEqual([{ id: expect.any(String), type: 'APP_RPC_ABORT', payload: { id } }])
+      expect(t.refusals).toEqual([])
+    } else {
+      expect(frame.received).toHaveLength(1)
+      expect(t.refusals).toContainEqual(expect.objectContaining({ reason: 'duplicate', id }))
+    }
   })
 
   it('has a limit for every request, and takes a limit of the caller’s', async () => {
@@ -368,6 +378,28 @@ describe('abort', () => {
     await t.world.flush()
     expect(a.value).toBeUndefined()
     expect(t.refusals).toEqual([{ reason: 'duplicate', type: 'FRAME_CONNECT_EMAIL_SUCCESS', id: loginId }])
+  })
+
+  it('a social or Farcaster login aborted or timed out once sent is withdrawn (RPC_ABORT), its late answer dropped', async () => {
+    const t = setup()
+    const frame = await readyManual(t)
+    const social = new AbortController()
+    const a = outcome(t.channel.request('CONNECT_SOCIAL', { uri: 'http://127.0.0.1:1/auth?state=s', chainId: 'eip155:1' }, { signal: social.signal }))
+    const b = outcome(t.channel.request('CONNECT_FARCASTER', undefined, { timeoutMs: 1_000 }))
+    await t.world.flush()
+    const [socialId, farcasterId] = frame.received.map((message) => (message as { id: string }).id)
+    social.abort()
+    t.time.advance(1_000)
+    await t.world.flush()
+    expect(a.error).toMatchObject({ code: 'REQUEST_ABORTED', shortMessage: 'Something went wrong' })
+    expect(b.error).toMatchObject({ code: 'REQUEST_TIMEOUT', shortMessage: 'Something went wrong' })
+    expect(frame.received.slice(2)).toEqual([
+      { id: expect.any(String), type: 'APP_RPC_ABORT', payload: { id: socialId } },
+      { id: expect.any(String), type: 'APP_RPC_ABORT', payload: { id: farcasterId } },
+    ])
+    frame.post({ id: farcasterId, type: 'FRAME_CONNECT_FARCASTER_ERROR', payload: { message: 'Request was aborted' } })
+    await t.world.flush()
+    expect(t.refusals).toEqual([])
   })
 
   it('an aborted signal fails at once; a request aborted while waiting for readiness is never sent', async () => {

@@ -29,6 +29,12 @@ import { frameKeyAttribute, hideFrame, keepInteractiveAttribute } from './frame-
 /** A frame not ready this long after it was added fails with FRAME_LOAD_FAILED (`iframe_load_failed`). */
 export const frameLoadTimeout = 20_000
 /** The frame counts as ready this long after its FRAME_READY. */
+/**
+ * The requests that wait on the visitor: a wallet request (its approval), a social login (the provider's pages) and a
+ * Farcaster login (the visitor's app). Aborted or timed out once sent, each is withdrawn with RPC_ABORT.
+ */
+const withdrawable: ReadonlySet<FrameRequestName> = new Set(['RPC_REQUEST', 'CONNECT_SOCIAL', 'CONNECT_FARCASTER'])
+
 export const frameReadyDelay = 500
 /** The chain the frame starts on when none is given. */
 export const defaultFrameChainId: CaipNetworkId = 'eip155:1'
@@ -237,7 +243,7 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
   const waiting: Entry[] = []
   const pending = new Map<string, Entry>()
   const settled: string[] = []
-  /** Wallet requests withdrawn after they were sent: their late answer is expected, not refused. */
+  /** Requests withdrawn after they were sent: their late answer is expected, not refused. */
   const withdrawn: string[] = []
 
   const call = <A>(callback: ((argument: A) => void) | undefined, argument: A) => {
@@ -434,6 +440,7 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
           details: `iframe_request_timeout: APP_${entry.name} got no answer within ${entry.timeoutMs / 1000} s`,
         }),
       })
+      if (withdrawable.has(entry.name)) withdraw(entry.id)
     }, entry.timeoutMs)
     try {
       port.postMessage(entry.message)
@@ -443,8 +450,9 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
   }
 
   /**
-   * A wallet request sent and then aborted (the visitor left its approval, or cancelled): the frame is told to drop its
-   * approval (RPC_ABORT), and the rejection it then answers is dropped unreported.
+   * A request that waits on the visitor, sent and then aborted or timed out (the visitor left its approval or its
+   * login): the frame is told to drop it (RPC_ABORT: the approval, or the login's polling), and the rejection it then
+   * answers is dropped unreported (docs/embedded-wallet.md, "Messages").
    */
   function withdraw(id: string) {
     withdrawn.push(id)
@@ -471,7 +479,7 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
         entry.onAbort = () => {
           const sent = pending.has(entry.id)
           settle(entry, { error: aborted(entry, 'aborted') })
-          if (sent && entry.name === 'RPC_REQUEST') withdraw(entry.id)
+          if (sent && withdrawable.has(entry.name)) withdraw(entry.id)
         }
         entry.signal.addEventListener('abort', entry.onAbort, { once: true })
       }

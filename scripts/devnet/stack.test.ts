@@ -76,6 +76,34 @@ describe('startStack', () => {
       // Its build knows the SVM's node, and the frame's CSP lets it reach it (solana_signAndSendTransaction).
       expect(await app.text()).toContain(stack.solana.url)
       expect((await fetch(`${stack.wallet.url}/`)).headers.get('content-security-policy')).toContain(new URL(stack.solana.url).origin)
+      // Farcaster login on its own host (the stack's ID registry on the first anvil), and the local Farcaster app, whose
+      // page signs a channel in as a local fid (docs/wallet-service.md, "The local Farcaster app").
+      const channel = (await (await fetch(`${stack.wallet.url}/v1/farcaster/channel`, { method: 'POST' })).json()) as { channelToken: string; url: string }
+      const link = new URL(channel.url).searchParams
+      expect([link.get('domain'), link.get('siweUri')]).toEqual([new URL(stack.wallet.url).host, stack.wallet.url])
+      const signIn = await fetch(`${stack.wallet.farcasterAppUrl}/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: stack.wallet.farcasterAppUrl },
+        body: new URLSearchParams({ uri: channel.url, fid: '1' }),
+      })
+      expect(signIn.status).toBe(200)
+      const status = await (await fetch(`${stack.wallet.url}/v1/farcaster/channel/status`, { headers: { authorization: `Bearer ${channel.channelToken}` } })).json()
+      expect(status).toMatchObject({ state: 'completed', fid: 1, username: 'alice', custody: anvilAccounts[1] })
+      // Social logins through the six local identity providers (docs/identity-providers.md): a start gets the
+      // stand-in's authorization URL, whose client redirects to the service's callback, and its discovery answers.
+      const raw = async (algorithm: EcKeyGenParams) => {
+        const pair = (await crypto.subtle.generateKey(algorithm, true, algorithm.name === 'ECDSA' ? ['sign', 'verify'] : ['deriveBits'])) as CryptoKeyPair
+        return Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64url')
+      }
+      const keys = { signingKey: await raw({ name: 'ECDSA', namedCurve: 'P-256' }), encryptionKey: await raw({ name: 'ECDH', namedCurve: 'P-256' }) }
+      for (const provider of ['google', 'github', 'apple', 'facebook', 'x', 'discord']) {
+        const started = await fetch(`${stack.wallet.url}/v1/social/start`, { method: 'POST', headers: { 'content-type': 'application/json', origin: stack.wallet.url }, body: JSON.stringify({ provider, ...keys }) })
+        expect(started.status, provider).toBe(201)
+        const authorize = new URL(((await started.json()) as { url: string }).url)
+        expect(authorize.origin).toBe(stack.wallet.identityUrl)
+        expect(authorize.searchParams.get('redirect_uri')).toBe(`${stack.wallet.url}/v1/social/callback`)
+        expect((await fetch(`${stack.wallet.identityUrl}/${provider}/.well-known/openid-configuration`)).status, provider).toBe(200)
+      }
     } finally {
       await stack.stop()
     }
@@ -85,6 +113,8 @@ describe('startStack', () => {
     await expect(fetch(stack.walletConnect.pageUrl)).rejects.toThrow()
     await expect(fetch(stack.walletConnect.relayUrl.replace('ws:', 'http:'))).rejects.toThrow()
     await expect(fetch(stack.wallet.url)).rejects.toThrow()
+    await expect(fetch(stack.wallet.identityUrl)).rejects.toThrow()
     await expect(fetch(stack.wallet.inboxUrl)).rejects.toThrow()
+    await expect(fetch(stack.wallet.farcasterAppUrl)).rejects.toThrow()
   })
 })

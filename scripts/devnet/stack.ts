@@ -2,14 +2,15 @@
  * The local stack: two anvil chains, the local wallet-provider API (with a regtest Bitcoin ledger behind its Esplora
  * routes), the local Solana network, and the dev wallets built for them (EVM, Solana through the wallet standard, and
  * Bitcoin through the sats-connect provider protocol), plus a development WalletConnect relay with a dev wallet on
- * the real sign-client and its pairing page (docs/walletconnect.md), and the embedded wallet's service with its dev inbox
- * (docs/wallet-service.md). `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs until Ctrl-C.
+ * the real sign-client and its pairing page (docs/walletconnect.md), and the embedded wallet's service with its dev inbox,
+ * Farcaster login on the first anvil's ID registry and the local Farcaster app (docs/wallet-service.md). `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs until Ctrl-C.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { constants as osConstants, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { WalletListing } from '../../kernel/types'
+import { ensureIdentityProviders } from '../../services/identity/install'
 import { ensureWalletService } from '../../services/wallet/install'
 import { bitcoinRegtest } from '../../plugins/bip122/networks'
 import { solanaCaipNetworkIds } from '../../plugins/solana/networks'
@@ -24,6 +25,9 @@ import { fixtureWallets } from './fixtures'
 import { demoTokens, installDemoContracts, type DemoToken } from './tokens'
 import { historyDays, makeDemoHistory, setClock } from './demo-history'
 import { demoNames, ensContracts, installEns, type DemoName } from './ens'
+import { startFarcasterApp } from './farcaster-app/server'
+import { localFarcasterUsers } from './farcaster-app/users'
+import { installIdRegistry } from './farcaster-registry'
 import { startSolanaStack, type SolanaStack } from './solana'
 import { startRelay } from './wc-relay'
 import { createWalletPrompts, startWalletPage } from './wc-wallet/page'
@@ -75,10 +79,15 @@ export type Stack = {
     decide(answer?: (ask: WalletAsk) => boolean): void
   }
   /**
-   * The embedded wallet's service (memory store; the frame's placeholder page until the frame is built) and its dev
-   * inbox, where every code it mails lands (docs/wallet-service.md).
+   * The embedded wallet's service (memory store; the frame's placeholder page until the frame is built), its dev
+   * inbox, where every code it mails lands, and the local Farcaster app, which signs in as the fids of the ID registry
+   * on the first anvil (docs/wallet-service.md, "The local Farcaster app").
    */
-  wallet: { url: string; inboxUrl: string }
+  /**
+   * …and its social logins' local identity providers (`identityUrl`, docs/identity-providers.md): the six stand-ins, whose
+   * clients redirect to the service's callback.
+   */
+  wallet: { url: string; inboxUrl: string; farcasterAppUrl: string; farcasterIdRegistry: `0x${string}`; identityUrl: string }
   stop(): Promise<void>
 }
 
@@ -150,9 +159,32 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const frameRpc = { ...Object.fromEntries(chains.map((chain) => [String(chain.chainId), chain.url])), [solanaCaipNetworkIds.localnet]: solana.url }
     const frameDir = await buildFrameApp(mkdtempSync(join(tmpdir(), 'latch-frame-')), { rpc: frameRpc })
     stoppers.push(async () => rmSync(frameDir, { recursive: true, force: true }))
-    const walletService = await startDevWalletService({ frameDir, frameConnectSrc: [...new Set(Object.values(frameRpc).map((url) => new URL(url).origin))], now: options.walletClock })
+    // Farcaster login: the ID registry on the first anvil with the local fids, read by the service through its node.
+    const { rpcIdRegistry } = await import('../../services/wallet/src/id-registry')
+    const farcasterIdRegistry = await installIdRegistry(anvils[0]!.url, localFarcasterUsers)
+    // Social logins: the local identity providers (docs/identity-providers.md), one client each whose redirect is the
+    // service's callback, so the service is given them once it listens.
+    ensureIdentityProviders()
+    const { startLocalProviders } = await import('../../services/identity/src/providers')
+    const { walletSocialProviders } = await import('../../services/identity/src/wallet-config')
+    const { localClients } = await import('../../services/identity/src/clients')
+    let identityUrl = ''
+    const walletService = await startDevWalletService({
+      frameDir,
+      frameConnectSrc: [...new Set(Object.values(frameRpc).map((url) => new URL(url).origin))],
+      now: options.walletClock,
+      farcaster: { idRegistry: rpcIdRegistry({ address: farcasterIdRegistry, rpcUrl: anvils[0]!.url }) },
+      social: async (serviceUrl) => {
+        const providers = await startLocalProviders({ clients: localClients([`${serviceUrl}/v1/social/callback`]), host: '127.0.0.1', port: 0 })
+        stoppers.push(providers.close)
+        identityUrl = providers.url
+        return { providers: walletSocialProviders(providers) }
+      },
+    })
     stoppers.push(walletService.stop)
-    const wallet = { url: walletService.url, inboxUrl: walletService.inbox.url }
+    const farcasterApp = await startFarcasterApp({ relay: `${walletService.url}/v1/farcaster` })
+    stoppers.push(farcasterApp.stop)
+    const wallet = { url: walletService.url, inboxUrl: walletService.inbox.url, farcasterAppUrl: farcasterApp.url, farcasterIdRegistry, identityUrl }
     return { chains, api, devWalletJs, tokens: demoTokens, ens: { contracts: ensContracts, names: demoNames }, solana, bitcoin, walletConnect, wallet, stop: stopAll }
   } catch (error) {
     await stopAll()
@@ -170,5 +202,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`bitcoin regtest ledger (Esplora routes): ${stack.bitcoin.esploraUrl}`)
   console.log(`WalletConnect relay: ${stack.walletConnect.relayUrl}; dev wallet (paste a wc: URI): ${stack.walletConnect.pageUrl}`)
   console.log(`wallet service (e-mail login): ${stack.wallet.url}; dev inbox (the codes it mails): ${stack.wallet.inboxUrl}`)
+  console.log(`local Farcaster app (paste a farcaster://connect link, sign in as a local fid): ${stack.wallet.farcasterAppUrl}`)
   console.log(`dev wallets: ${stack.devWalletJs.length} + ${stack.solana.devWalletJs.length} + ${stack.bitcoin.devWalletJs.length} bytes of JS. Ctrl-C stops everything.`)
 }

@@ -19,7 +19,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   // Imported after the install: oidc-provider lives in services/identity/node_modules.
   const { startLocalProviders } = await import('./src/providers')
   const { providerNames } = await import('./src/profiles')
-  const clients = Object.fromEntries(providerNames.map((name) => [name, { clientId: `latch-${name}`, clientSecret: `latch-local-${name}-secret`, redirectUris: [parsed.data.IDP_REDIRECT_URI] }]))
+  const { localClients } = await import('./src/clients')
+  const clients = localClients([parsed.data.IDP_REDIRECT_URI])
   const idp = await startLocalProviders({ clients, host: '127.0.0.1', port: parsed.data.IDP_PORT })
   for (const name of providerNames) {
     const provider = idp.providers[name]

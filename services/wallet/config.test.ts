@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { getAddress } from 'viem'
 import { readConfig } from './src/config'
@@ -79,6 +82,90 @@ describe('configuration from the environment (docs/wallet-service.md, "Configura
   it('Farcaster login is off without WALLET_FARCASTER_DOMAIN; its URI defaults to https://<domain>', () => {
     expect(readConfig({ WALLET_DEV_INBOX: '1' }).farcaster).toBeUndefined()
     expect(readConfig({ WALLET_DEV_INBOX: '1', WALLET_FARCASTER_DOMAIN: '127.0.0.1:8790' }).farcaster).toEqual({ domain: '127.0.0.1:8790', siweUri: 'https://127.0.0.1:8790', custody: new Map() })
+  })
+
+  it('the ID registry on a chain: WALLET_FARCASTER_ID_REGISTRY with WALLET_FARCASTER_RPC_URL, not with the map', () => {
+    const address = `0x${'ab'.repeat(20)}`
+    const base = { WALLET_DEV_INBOX: '1', WALLET_FARCASTER_DOMAIN: 'a.example' }
+    expect(readConfig({ ...base, WALLET_FARCASTER_ID_REGISTRY: address, WALLET_FARCASTER_RPC_URL: 'http://127.0.0.1:8545' }).farcaster).toEqual({
+      domain: 'a.example',
+      siweUri: 'https://a.example',
+      custody: new Map(),
+      registry: { address, rpcUrl: 'http://127.0.0.1:8545' },
+    })
+    expect(() => readConfig({ ...base, WALLET_FARCASTER_ID_REGISTRY: address })).toThrow('WALLET_FARCASTER_RPC_URL: required with WALLET_FARCASTER_ID_REGISTRY')
+    expect(() => readConfig({ ...base, WALLET_FARCASTER_RPC_URL: 'http://127.0.0.1:8545' })).toThrow('WALLET_FARCASTER_ID_REGISTRY: required with WALLET_FARCASTER_RPC_URL')
+    expect(() => readConfig({ ...base, WALLET_FARCASTER_ID_REGISTRY: '0x12', WALLET_FARCASTER_RPC_URL: 'http://127.0.0.1:8545' })).toThrow('WALLET_FARCASTER_ID_REGISTRY: a contract address')
+    expect(() => readConfig({ ...base, WALLET_FARCASTER_ID_REGISTRY: address, WALLET_FARCASTER_RPC_URL: 'ws://127.0.0.1:8545' })).toThrow('WALLET_FARCASTER_RPC_URL: an http(s) URL')
+    expect(() => readConfig({ ...base, WALLET_FARCASTER_ID_REGISTRY: address, WALLET_FARCASTER_RPC_URL: 'http://127.0.0.1:8545', WALLET_FARCASTER_CUSTODY: `1=${address}` })).toThrow('WALLET_FARCASTER_CUSTODY: not with WALLET_FARCASTER_ID_REGISTRY')
+    expect(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_FARCASTER_ID_REGISTRY: address, WALLET_FARCASTER_RPC_URL: 'http://127.0.0.1:8545' })).toThrow('WALLET_FARCASTER_DOMAIN: required with')
+  })
+})
+
+describe('social logins\' configuration (docs/wallet-service.md, "Social logins")', () => {
+  const google = { provider: 'google', kind: 'oidc', issuer: 'https://accounts.google.com', clientId: 'id.apps.googleusercontent.com', clientSecret: 'GOCSPX-very-secret-value', scopes: 'openid email profile', tokenAuth: 'client_secret_post' }
+  const github = {
+    provider: 'github',
+    kind: 'oauth2',
+    authorizationEndpoint: 'https://github.com/login/oauth/authorize',
+    tokenEndpoint: 'https://github.com/login/oauth/access_token',
+    userEndpoint: 'https://api.github.com/user',
+    emailsEndpoint: 'https://api.github.com/user/emails',
+    clientId: 'Iv1.abc',
+    clientSecret: 'github-very-secret-value',
+    scopes: 'read:user user:email',
+    tokenAuth: 'client_secret_post',
+  }
+  const withSocial = (value: unknown, more: Record<string, string> = {}) => readConfig({ WALLET_DEV_INBOX: '1', WALLET_SOCIAL_PROVIDERS: typeof value === 'string' ? value : JSON.stringify(value), ...more })
+  const refusal = (run: () => unknown): string => {
+    try {
+      run()
+    } catch (error) {
+      return String(error)
+    }
+    throw new Error('not refused')
+  }
+
+  it('is off without WALLET_SOCIAL_PROVIDERS; reads the JSON, or a file after @; the callback defaults to the public origin\'s', () => {
+    expect(readConfig({ WALLET_DEV_INBOX: '1' }).social).toBeUndefined()
+    expect(withSocial([google, github]).social).toEqual({ providers: [google, github] })
+    expect(withSocial([google], { WALLET_PUBLIC_ORIGIN: 'https://wallet.example.com' }).social).toEqual({ providers: [google], redirectUri: 'https://wallet.example.com/v1/social/callback' })
+    expect(withSocial([google], { WALLET_PUBLIC_ORIGIN: 'https://wallet.example.com', WALLET_SOCIAL_REDIRECT_URI: 'https://login.example.com/v1/social/callback' }).social?.redirectUri).toBe('https://login.example.com/v1/social/callback')
+    const apple = { ...google, provider: 'apple', issuer: 'https://appleid.apple.com', scopes: 'openid email name', responseMode: 'form_post' }
+    const local = { ...google, provider: 'x', issuer: 'http://127.0.0.1:8791/x', tokenAuth: 'client_secret_basic' }
+    const dir = mkdtempSync(join(tmpdir(), 'latch-social-'))
+    try {
+      writeFileSync(join(dir, 'providers.json'), JSON.stringify([apple, local]))
+      expect(withSocial(`@${join(dir, 'providers.json')}`).social?.providers).toEqual([apple, local])
+      expect(refusal(() => withSocial(`@${join(dir, 'missing.json')}`))).toContain('WALLET_SOCIAL_PROVIDERS: cannot read the file')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('refuses bad entries naming the variable and the field, never echoing a secret', () => {
+    const cases: [unknown, string][] = [
+      ['{"provider": "google", "clientSecret": "GOCSPX-very-secret-value"', 'not JSON'],
+      [{ ...google }, 'expected array'],
+      [[{ ...google, provider: 'myspace' }], 'provider: one of google, github'],
+      [[{ ...google, kind: 'saml' }], "kind: 'oidc' or 'oauth2'"],
+      [[{ ...google, issuer: 'http://accounts.example.com' }], 'issuer: an https URL'],
+      [[{ ...google, tokenAuth: 'private_key_jwt' }], 'tokenAuth'],
+      [[{ ...google, responseMode: 'fragment' }], 'responseMode'],
+      [[{ ...google, scopes: 'openid  email' }], 'scopes: scope values separated by single spaces'],
+      [[{ ...google, clientSecret: '' }], 'clientSecret is empty'],
+      [[{ ...google, extra: 1 }], 'unknown field extra'],
+      [[{ ...github, userEndpoint: undefined }], 'userEndpoint'],
+      [[google, { ...google }], 'a provider is configured twice'],
+    ]
+    for (const [value, message] of cases) {
+      const text = refusal(() => withSocial(value))
+      expect(text, message).toContain('WALLET_SOCIAL_PROVIDERS: ')
+      expect(text, message).toContain(message)
+      expect(text).not.toContain('very-secret-value')
+    }
+    expect(refusal(() => readConfig({ WALLET_DEV_INBOX: '1', WALLET_SOCIAL_REDIRECT_URI: 'https://wallet.example.com/v1/social/callback' }))).toContain('WALLET_SOCIAL_PROVIDERS: required with WALLET_SOCIAL_REDIRECT_URI')
+    expect(refusal(() => withSocial([google], { WALLET_SOCIAL_REDIRECT_URI: '/v1/social/callback' }))).toContain('WALLET_SOCIAL_REDIRECT_URI: an http(s) URL')
   })
 })
 

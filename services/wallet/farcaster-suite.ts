@@ -5,6 +5,7 @@
  * in the map ID registry. Time is the service's virtual clock.
  */
 import { createAppClient, createWalletClient, type CreateClientArgs } from '@farcaster/auth-client'
+import { createHash, randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createClient, custom, type Hex } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
@@ -13,7 +14,7 @@ import { walletLimits } from './src/limits'
 import type { Mailer } from './src/mailer'
 import { startWalletService, type WalletService } from './src/service'
 import type { Store } from './src/store'
-import { testKeys, virtualClock } from './testing'
+import { makeFrame, testKeys, virtualClock } from './testing'
 
 // Fixed test keys (never a real account's): fid 1's custody, and someone else.
 export const custodian = privateKeyToAccount(`0x${'11'.repeat(32)}`)
@@ -217,6 +218,85 @@ export function farcasterSuite(name: string, makeStore: () => Store | Promise<St
       setRegistryDown(false)
       expect((await status(channelToken)).status).toBe(202)
       expect((await signIn(url)).status).toBe(200)
+    })
+
+    /** A channel as the frame asks for it: with the SHA-256 of a secret it keeps (`secret`). */
+    const frameChannel = async (service: WalletService) => {
+      const secret = randomBytes(32).toString('base64url')
+      const sessionHash = createHash('sha256').update(secret).digest('base64url')
+      const answer = await fetch(`${service.url}/v1/farcaster/channel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionHash }) })
+      expect(answer.status).toBe(201)
+      return { ...((await answer.json()) as { channelToken: string; url: string }), secret }
+    }
+    /** POST /v1/farcaster/session on a channel, with a new frame's keys and the channel's secret (or the body given). */
+    const openSession = async (service: WalletService, channel: { channelToken: string; secret?: string }, body?: unknown) => {
+      const frame = await makeFrame()
+      const answer = await fetch(`${service.url}/v1/farcaster/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${channel.channelToken}` },
+        body: JSON.stringify(body ?? { signingKey: frame.signingKey, encryptionKey: frame.encryptionKey, secret: channel.secret ?? 'A'.repeat(43) }),
+      })
+      return { status: answer.status, body: (await answer.json()) as any, frame }
+    }
+
+    it('a completed channel opens one session: the account of farcaster:<fid>, its username; pending and used channels are refused', async () => {
+      const { service, signIn, clock } = await setup()
+      const channel = () => frameChannel(service)
+      const first = await channel()
+      const pending = await openSession(service, first)
+      expect({ status: pending.status, code: pending.body.error.code }).toEqual({ status: 409, code: 'FARCASTER_CHANNEL_PENDING' })
+      expect((await signIn(first.url)).status).toBe(200)
+      // A bad key is refused before the channel is claimed: the channel still opens its session after.
+      const badKey = await openSession(service, first, { signingKey: 'A'.repeat(87), encryptionKey: 'A'.repeat(87), secret: first.secret })
+      expect(badKey.body.error).toEqual({ code: 'BAD_REQUEST', message: 'signingKey: not a P-256 public key' })
+      // The channel token alone (it is in the sign-in link: the QR code, the page, the Farcaster app) opens nothing.
+      const noSecret = await openSession(service, { channelToken: first.channelToken, secret: randomBytes(32).toString('base64url') })
+      expect({ status: noSecret.status, body: noSecret.body }).toEqual({ status: 401, body: { error: { code: 'FARCASTER_SECRET_INVALID', message: 'Not the secret of the frame that created this Farcaster channel' } } })
+      const opened = await openSession(service, first)
+      expect(opened.status).toBe(200)
+      expect(opened.body).toEqual({
+        token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        expiresAt: clock.now() + walletLimits.sessionLifeMs,
+        serverTime: clock.now(),
+        account: { id: expect.any(String), email: null, hasWallet: false, userName: 'alice', provider: 'farcaster' },
+      })
+      // The session is bound to the frame's keys, as an e-mail login's.
+      const headers = await opened.frame.sign(opened.body.token, 'GET', '/v1/session', '', clock.now())
+      const session = await fetch(`${service.url}/v1/session`, { headers })
+      expect(((await session.json()) as any).account).toEqual(opened.body.account)
+      // Once per channel.
+      const again = await openSession(service, first)
+      expect({ status: again.status, code: again.body.error.code }).toEqual({ status: 409, code: 'FARCASTER_CHANNEL_USED' })
+      // The same fid on a new channel reaches the same account.
+      const second = await channel()
+      expect((await signIn(second.url)).status).toBe(200)
+      expect((await openSession(service, second)).body.account.id).toBe(opened.body.account.id)
+      // Another fid is another account; an unknown or expired channel has none.
+      const third = await channel()
+      expect((await signIn(third.url, { signer: stranger, fid: 2 })).status).toBe(200)
+      expect((await openSession(service, third)).body.account.id).not.toBe(opened.body.account.id)
+      const unknown = await openSession(service, { channelToken: 'A'.repeat(43) })
+      expect({ status: unknown.status, code: unknown.body.error.code }).toEqual({ status: 401, code: 'FARCASTER_CHANNEL_EXPIRED' })
+      const late = await channel()
+      expect((await signIn(late.url)).status).toBe(200)
+      clock.advance(walletLimits.farcasterChannelLifeMs)
+      expect((await openSession(service, late)).body.error.code).toBe('FARCASTER_CHANNEL_EXPIRED')
+    })
+
+    it('a channel created without a session hash (as auth-client creates one) opens no session', async () => {
+      const { service, channel, signIn } = await setup()
+      const created = await channel()
+      expect((await signIn(created.url)).status).toBe(200)
+      const refused = await openSession(service, { channelToken: created.channelToken })
+      expect({ status: refused.status, code: refused.body.error.code }).toEqual({ status: 401, code: 'FARCASTER_SECRET_INVALID' })
+    })
+
+    it('many session calls on one completed channel at once: exactly one opens a session', async () => {
+      const { service, signIn } = await setup()
+      const created = await frameChannel(service)
+      expect((await signIn(created.url)).status).toBe(200)
+      const answers = await Promise.all(Array.from({ length: 4 }, () => openSession(service, created)))
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409])
     })
 
     it(`at most ${walletLimits.farcasterChannelsPerIp.limit} channels an hour from one IP`, async () => {

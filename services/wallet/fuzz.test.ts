@@ -25,7 +25,7 @@ afterAll(async () => {
   await service?.stop()
 })
 
-const routes = ['/v1/email/code', '/v1/email/verify', '/v1/session', '/v1/session/sign-out', '/v1/email/update', '/v1/email/update/primary', '/v1/email/update/secondary', '/v1/wallet', '/v1/wallet/auth-share', '/v1/wallet/recovery-share', '/v1/farcaster/channel', '/v1/farcaster/channel/authenticate', '/v1/farcaster/channel/status', '/v1/nothing']
+const routes = ['/v1/email/code', '/v1/email/verify', '/v1/session', '/v1/session/sign-out', '/v1/email/update', '/v1/email/update/primary', '/v1/email/update/secondary', '/v1/wallet', '/v1/wallet/auth-share', '/v1/wallet/recovery-share', '/v1/farcaster/channel', '/v1/farcaster/channel/authenticate', '/v1/farcaster/channel/status', '/v1/farcaster/session', '/v1/social/start', '/v1/social/session', '/v1/nothing']
 
 const bodyArb = fc.oneof(
   fc.json(),
@@ -33,6 +33,7 @@ const bodyArb = fc.oneof(
   fc.record({ email: fc.oneof(fc.emailAddress(), fc.string(), fc.integer()), otp: fc.oneof(fc.stringMatching(/^\d{6}$/), fc.string(), fc.integer()) }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
   fc.record({ email: fc.emailAddress(), otp: fc.stringMatching(/^\d{6}$/), signingKey: fc.stringMatching(/^[A-Za-z0-9_-]{87}$/), encryptionKey: fc.stringMatching(/^[A-Za-z0-9_-]{87}$/) }).map((v) => JSON.stringify(v)),
   fc.record({ authShare: fc.string(), recoveryShare: fc.base64String() }).map((v) => JSON.stringify(v)),
+  fc.record({ provider: fc.constantFrom('google', 'github', 'myspace'), state: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), fc.string()), signingKey: fc.stringMatching(/^[A-Za-z0-9_-]{87}$/), encryptionKey: fc.stringMatching(/^[A-Za-z0-9_-]{87}$/) }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
   fc.record({ message: fc.oneof(fc.string(), fc.constant('wallet.example.com wants you to sign in with your Ethereum account:\n0x0000000000000000000000000000000000000001\n\nFarcaster Auth\n\nURI: https://wallet.example.com\nVersion: 1\nChain ID: 10\nNonce: abcdefgh12345678\nIssued At: 2026-01-01T00:00:00.000Z\nResources:\n- farcaster://fid/1')), signature: fc.oneof(fc.stringMatching(/^0x[0-9a-f]{130}$/), fc.string()), fid: fc.oneof(fc.integer(), fc.double()), username: fc.string() }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
 )
 const headerArb = fc.record(

@@ -1,5 +1,5 @@
 /**
- * The wallet service's own dependencies (ioredis, nodemailer, smtp-server, mailparser, @farcaster/auth-client, viem) live in
+ * The wallet service's own dependencies (ioredis, nodemailer, smtp-server, mailparser, @farcaster/auth-client, viem, jose) live in
  * services/wallet/package.json with their own lockfile, so a dapp that installs Latch never downloads them. `npm test`,
  * the stack and the service's tests install them here on first use, like scripts/devnet/install.ts.
  */
@@ -12,7 +12,7 @@ const serviceDir = dirname(fileURLToPath(import.meta.url))
 
 /** Runs `npm ci --prefix services/wallet` when its node_modules is missing or stale, saying so on stderr. */
 export function ensureWalletService(log?: (line: string) => void): void {
-  ensureInstalled(serviceDir, 'wallet service: its dependencies (ioredis, nodemailer, smtp-server, mailparser, @farcaster/auth-client, viem) are missing or stale', log)
+  ensureInstalled(serviceDir, 'wallet service: its dependencies (ioredis, nodemailer, smtp-server, mailparser, @farcaster/auth-client, viem, jose) are missing or stale', log)
 }
 
 /** Vitest global set-up: installs them once, before test files import them. */

@@ -34,6 +34,8 @@ export type LocalProvider = {
   /** The issuer URL, e.g. `http://127.0.0.1:41234/google`; discovery at `<issuer>/.well-known/openid-configuration`. */
   issuer: string
   clientId: string
+  /** The client's secret, as given (a fixed, public one for the stand-ins: it opens nothing but them). */
+  clientSecret: string
   /** GitHub only: its OAuth 2.0 endpoints as github.com and api.github.com have them, under the issuer. */
   github?: { authorize: string; token: string; user: string; emails: string }
 }
@@ -168,6 +170,7 @@ export async function startLocalProviders(options: LocalProvidersOptions): Promi
       name,
       issuer: `${url}/${name}`,
       clientId: client.clientId,
+      clientSecret: client.clientSecret,
       ...(name === 'github' ? { github: { authorize: `${url}/github${githubPaths.authorize}`, token: `${url}/github${githubPaths.token}`, user: `${url}/github${githubPaths.user}`, emails: `${url}/github${githubPaths.emails}` } } : {}),
     }
   }

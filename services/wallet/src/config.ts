@@ -2,10 +2,12 @@
  * The wallet service's configuration from the environment (docs/wallet-service.md, "Configuration"), checked with zod:
  * a bad value stops the start with a message naming the variable, never a half-configured service.
  */
+import { readFileSync } from 'node:fs'
 import type { Address } from 'viem'
 import * as z from 'zod/mini'
 import { parseCustodyMap } from './id-registry'
 import { describeIssues } from './schemas'
+import { parseSocialProviders, socialCallbackPath, type SocialOptions } from './social'
 
 const flag = z.optional(z.enum(['0', '1', 'true', 'false']))
 const port = (fallback: string) => z._default(z.string().check(z.regex(/^\d{1,5}$/, { error: 'a port number' })), fallback)
@@ -32,6 +34,10 @@ const envSchema = z.object({
   WALLET_FARCASTER_DOMAIN: z.optional(z.string().check(z.regex(/^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})(?::\d{1,5})?$/, { error: 'a domain, with a port if any (wallet.example.com, 127.0.0.1:8790)' }))),
   WALLET_FARCASTER_SIWE_URI: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s]+$/, { error: 'an http(s) URL' }))),
   WALLET_FARCASTER_CUSTODY: z._default(z.string(), ''),
+  WALLET_FARCASTER_ID_REGISTRY: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, { error: 'a contract address, 0x and 40 hex digits' }))),
+  WALLET_FARCASTER_RPC_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s]+$/, { error: 'an http(s) URL' }))),
+  WALLET_SOCIAL_PROVIDERS: z.optional(z.string()),
+  WALLET_SOCIAL_REDIRECT_URI: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s#]+$/, { error: 'an http(s) URL without fragment' }))),
 })
 
 export type WalletConfig = {
@@ -49,8 +55,13 @@ export type WalletConfig = {
   redis: { url: string; keyPrefix: string } | undefined
   smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string } | undefined
   mailFrom: string
-  /** Sign In With Farcaster, on when WALLET_FARCASTER_DOMAIN is set; `custody` is the map ID registry's fid → address. */
-  farcaster: { domain: string; siweUri: string; custody: Map<number, Address> } | undefined
+  /**
+   * Sign In With Farcaster, on when WALLET_FARCASTER_DOMAIN is set. The ID registry: `registry` (a contract read through
+   * an RPC node) when configured, else `custody`, the map's fid → address.
+   */
+  farcaster: { domain: string; siweUri: string; custody: Map<number, Address>; registry?: { address: Address; rpcUrl: string } } | undefined
+  /** Social logins, on when WALLET_SOCIAL_PROVIDERS is set (docs/wallet-service.md, "Social logins"). */
+  social: SocialOptions | undefined
 }
 
 const on = (value: string | undefined) => value === '1' || value === 'true'
@@ -77,6 +88,7 @@ export function readConfig(env: Record<string, string | undefined>): WalletConfi
     smtp: e.SMTP_HOST === undefined ? undefined : { host: e.SMTP_HOST, port: Number(e.SMTP_PORT), secure: on(e.SMTP_SECURE), user: e.SMTP_USER, pass: e.SMTP_PASS },
     mailFrom: e.WALLET_MAIL_FROM,
     farcaster: undefined,
+    social: undefined,
   }
   let custody: Map<number, Address>
   try {
@@ -84,10 +96,26 @@ export function readConfig(env: Record<string, string | undefined>): WalletConfi
   } catch (error) {
     throw new Error(`wallet service configuration: WALLET_FARCASTER_CUSTODY: ${error instanceof Error ? error.message : error}`)
   }
+  const registryAddress = e.WALLET_FARCASTER_ID_REGISTRY as Address | undefined
+  if ((registryAddress === undefined) !== (e.WALLET_FARCASTER_RPC_URL === undefined)) {
+    throw new Error(`wallet service configuration: ${registryAddress === undefined ? 'WALLET_FARCASTER_ID_REGISTRY' : 'WALLET_FARCASTER_RPC_URL'}: required with ${registryAddress === undefined ? 'WALLET_FARCASTER_RPC_URL' : 'WALLET_FARCASTER_ID_REGISTRY'}`)
+  }
+  if (registryAddress !== undefined && custody.size > 0) throw new Error('wallet service configuration: WALLET_FARCASTER_CUSTODY: not with WALLET_FARCASTER_ID_REGISTRY (one ID registry)')
   if (e.WALLET_FARCASTER_DOMAIN !== undefined) {
-    config.farcaster = { domain: e.WALLET_FARCASTER_DOMAIN, siweUri: e.WALLET_FARCASTER_SIWE_URI ?? `https://${e.WALLET_FARCASTER_DOMAIN}`, custody }
-  } else if (e.WALLET_FARCASTER_SIWE_URI !== undefined || custody.size > 0) {
-    throw new Error('wallet service configuration: WALLET_FARCASTER_DOMAIN: required with WALLET_FARCASTER_SIWE_URI or WALLET_FARCASTER_CUSTODY')
+    config.farcaster = {
+      domain: e.WALLET_FARCASTER_DOMAIN,
+      siweUri: e.WALLET_FARCASTER_SIWE_URI ?? `https://${e.WALLET_FARCASTER_DOMAIN}`,
+      custody,
+      ...(registryAddress !== undefined ? { registry: { address: registryAddress, rpcUrl: e.WALLET_FARCASTER_RPC_URL as string } } : {}),
+    }
+  } else if (e.WALLET_FARCASTER_SIWE_URI !== undefined || custody.size > 0 || registryAddress !== undefined) {
+    throw new Error('wallet service configuration: WALLET_FARCASTER_DOMAIN: required with WALLET_FARCASTER_SIWE_URI, WALLET_FARCASTER_CUSTODY or WALLET_FARCASTER_ID_REGISTRY')
+  }
+  if (e.WALLET_SOCIAL_PROVIDERS !== undefined) {
+    const redirectUri = e.WALLET_SOCIAL_REDIRECT_URI ?? (e.WALLET_PUBLIC_ORIGIN === undefined ? undefined : `${e.WALLET_PUBLIC_ORIGIN}${socialCallbackPath}`)
+    config.social = { providers: readSocialProviders(e.WALLET_SOCIAL_PROVIDERS), ...(redirectUri ? { redirectUri } : {}) }
+  } else if (e.WALLET_SOCIAL_REDIRECT_URI !== undefined) {
+    throw new Error('wallet service configuration: WALLET_SOCIAL_PROVIDERS: required with WALLET_SOCIAL_REDIRECT_URI')
   }
   if (config.redis && !config.secret) throw new Error('wallet service configuration: WALLET_SECRET: required with REDIS_URL (every instance on one store needs the same secret)')
   if (!config.smtp && !config.devInbox) throw new Error('wallet service configuration: SMTP_HOST: required (or WALLET_DEV_INBOX=1 for the development inbox)')
@@ -95,4 +123,22 @@ export function readConfig(env: Record<string, string | undefined>): WalletConfi
     throw new Error('wallet service configuration: WALLET_RECOVERY_SECRET: must differ from WALLET_SECRET')
   }
   return config
+}
+
+/** WALLET_SOCIAL_PROVIDERS: the JSON itself, or `@<path>` of a file holding it. No message quotes the value: it holds secrets. */
+function readSocialProviders(value: string): SocialOptions['providers'] {
+  const fail = (why: string) => new Error(`wallet service configuration: WALLET_SOCIAL_PROVIDERS: ${why}`)
+  let text = value
+  if (value.startsWith('@')) {
+    try {
+      text = readFileSync(value.slice(1), 'utf8')
+    } catch (error) {
+      throw fail(`cannot read the file ${JSON.stringify(value.slice(1, 300))} (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
+    }
+  }
+  try {
+    return parseSocialProviders(text)
+  } catch (error) {
+    throw fail(error instanceof Error ? error.message : String(error))
+  }
 }

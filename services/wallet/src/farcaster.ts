@@ -5,11 +5,11 @@
  * for this channel's nonce and the service's domain, signed by the fid's custody address in the ID registry.
  */
 import { createClient as createAuthClient, verifySignInMessage, type CreateClientArgs } from '@farcaster/auth-client'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { createClient, custom, defineChain, isAddressEqual, recoverAddress, type Address, type Hex } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import { ipTag } from './codes'
-import { randomId, type Keys } from './crypto'
+import { randomId, sameSecret, type Keys } from './crypto'
 import { ServiceError, tryAgainAfter } from './errors'
 import type { IdRegistry } from './id-registry'
 import { walletLimits } from './limits'
@@ -46,8 +46,8 @@ type Profile = { username?: string; displayName?: string; bio?: string; pfpUrl?:
 
 /** A channel as stored: pending until its one authenticate succeeds, then completed with what was verified. */
 type ChannelRecord =
-  | { state: 'pending'; nonce: string; url: string; expiresAt: number }
-  | ({ state: 'completed'; nonce: string; url: string; expiresAt: number; fid: number; custody: Address; message: string; signature: Hex } & Profile)
+  | { state: 'pending'; nonce: string; url: string; expiresAt: number; sessionHash?: string }
+  | ({ state: 'completed'; nonce: string; url: string; expiresAt: number; sessionHash?: string; fid: number; custody: Address; message: string; signature: Hex } & Profile)
 
 /** A channel's state as the status route answers it (the shape of auth-client's status, less what the service keeps to itself). */
 export type ChannelStatus =
@@ -56,6 +56,7 @@ export type ChannelStatus =
 
 const channelKey = (keys: Keys, token: string) => `farcaster:channel:${keys.mac('farcaster-channel', token)}`
 const claimKey = (keys: Keys, token: string) => `farcaster:completed:${keys.mac('farcaster-channel', token)}`
+const sessionClaimKey = (keys: Keys, token: string) => `farcaster:session:${keys.mac('farcaster-channel', token)}`
 const triesKey = (keys: Keys, token: string) => `farcaster-tries:${keys.mac('farcaster-channel', token)}`
 
 /**
@@ -71,7 +72,7 @@ export function channelUrl(token: string, nonce: string, options: Pick<Farcaster
  * system's cryptographic random source (32 hex characters, as EIP-4361 wants: 8 or more letters or digits). Refused when
  * the IP opened too many this hour (RATE_LIMITED).
  */
-export async function openChannel(ctx: FarcasterContext, ip: string): Promise<{ channelToken: string; url: string; nonce: string }> {
+export async function openChannel(ctx: FarcasterContext, ip: string, sessionHash?: string): Promise<{ channelToken: string; url: string; nonce: string }> {
   const now = ctx.now()
   const rate = await takeRate(ctx.store, `farcaster-channels-ip:${ipTag(ctx.keys, ip)}`, walletLimits.farcasterChannelsPerIp, now)
   if (!rate.allowed) {
@@ -81,7 +82,7 @@ export async function openChannel(ctx: FarcasterContext, ip: string): Promise<{ 
   const channelToken = randomId(32)
   const nonce = randomBytes(16).toString('hex')
   const url = channelUrl(channelToken, nonce, ctx.farcaster)
-  const record: ChannelRecord = { state: 'pending', nonce, url, expiresAt: now + walletLimits.farcasterChannelLifeMs }
+  const record: ChannelRecord = { state: 'pending', nonce, url, expiresAt: now + walletLimits.farcasterChannelLifeMs, ...(sessionHash !== undefined ? { sessionHash } : {}) }
   await ctx.store.set(channelKey(ctx.keys, channelToken), JSON.stringify(record), walletLimits.farcasterChannelLifeMs)
   return { channelToken, url, nonce }
 }
@@ -123,15 +124,47 @@ export async function authenticateChannel(ctx: FarcasterContext, token: string, 
   // Of several authenticates verified at once, only the one that claims the channel completes it.
   if (!(await ctx.store.setIfAbsent(claimKey(ctx.keys, token), '1', record.expiresAt - now))) throw completed()
   const profile = defined({ username: signIn.username, displayName: signIn.displayName, bio: signIn.bio, pfpUrl: signIn.pfpUrl })
-  const done: ChannelRecord = { state: 'completed', nonce: record.nonce, url: record.url, expiresAt: record.expiresAt, fid, custody, message: signIn.message, signature: signIn.signature as Hex, ...profile }
+  const done: ChannelRecord = {
+    state: 'completed',
+    nonce: record.nonce,
+    url: record.url,
+    expiresAt: record.expiresAt,
+    ...(record.sessionHash !== undefined ? { sessionHash: record.sessionHash } : {}),
+    fid,
+    custody,
+    message: signIn.message,
+    signature: signIn.signature as Hex,
+    ...profile,
+  }
   await ctx.store.set(channelKey(ctx.keys, token), JSON.stringify(done), record.expiresAt - now)
   return statusOf(done)
 }
 
 /**
+ * Claims a completed channel for its one session (`POST /v1/farcaster/session`): answers the verified fid and the
+ * username the Farcaster app reported. The channel token travels in the sign-in link (the QR code, the page, the
+ * Farcaster app), so it is not enough: `secret` must be the one whose SHA-256 the channel was created with, which only
+ * the frame that asked for the channel holds (FARCASTER_SECRET_INVALID, also for a channel created without one).
+ * Refused when the channel is not live (FARCASTER_CHANNEL_EXPIRED), while it is pending (FARCASTER_CHANNEL_PENDING),
+ * and once a session was opened from it (FARCASTER_CHANNEL_USED): the claim is one `setIfAbsent`, so of two calls at
+ * once on two instances, one wins.
+ */
+export async function claimChannelSession(ctx: FarcasterContext, token: string, secret: string): Promise<{ fid: number; username?: string }> {
+  const record = await liveChannel(ctx, token)
+  if (record.sessionHash === undefined || !sameSecret(createHash('sha256').update(secret, 'utf8').digest('base64url'), record.sessionHash)) {
+    throw new ServiceError('FARCASTER_SECRET_INVALID', "Not the secret of the frame that created this Farcaster channel")
+  }
+  if (record.state !== 'completed') throw new ServiceError('FARCASTER_CHANNEL_PENDING', 'This Farcaster channel has not completed yet: sign in with the Farcaster app first')
+  if (!(await ctx.store.setIfAbsent(sessionClaimKey(ctx.keys, token), '1', Math.max(1, record.expiresAt - ctx.now())))) {
+    throw new ServiceError('FARCASTER_CHANNEL_USED', 'A session was opened from this Farcaster channel already; create a new channel')
+  }
+  return { fid: record.fid, ...(record.username !== undefined ? { username: record.username } : {}) }
+}
+
+/**
  * A viem chain whose only hook checks a signature by ECDSA recovery: auth-client's verification then never calls a
  * chain (viem would otherwise ask an RPC node for ERC-1271/6492 smart-account signatures). Custody addresses are
- * accounts with keys; a smart-contract custody needs the RPC registry (docs/wallet-service.md, "Farcaster").
+ * accounts with keys; a smart-contract custody (ERC-1271) is refused (docs/wallet-service.md, "Farcaster").
  */
 const signaturesOnly = defineChain({
   id: 10,

@@ -2,11 +2,12 @@
  * Farcaster's ID registry as the wallet service asks it (docs/wallet-service.md, "Farcaster"): which address holds an
  * fid's custody. A Sign In With Farcaster message is believed only when signed by that address.
  *
- * One implementation today, a configured map (WALLET_FARCASTER_CUSTODY), for development and tests. On the local chain
- * it will be a lookup of the ID registry contract deployed there, and in production of Optimism's IdRegistry
- * (`custodyOf(fid)`) through an RPC node: both fit this interface unchanged.
+ * Two implementations: a configured map (WALLET_FARCASTER_CUSTODY), for tests, and a read of an ID registry contract's
+ * `custodyOf(uint256) returns (address)` through a JSON-RPC node (WALLET_FARCASTER_ID_REGISTRY and
+ * WALLET_FARCASTER_RPC_URL): Optimism's IdRegistry in production, the local stack's small registry on anvil
+ * (scripts/devnet/farcaster-registry.ts) in development.
  */
-import { getAddress, type Address } from 'viem'
+import { createPublicClient, getAddress, http, isAddressEqual, zeroAddress, type Address } from 'viem'
 
 /** The custody address of an fid, or undefined when the fid has none (not registered). May reject (an RPC down). */
 export interface IdRegistry {
@@ -35,4 +36,25 @@ export function parseCustodyMap(text: string): Map<number, Address> {
     custody.set(Number(match[1]), getAddress((match[2] as string).toLowerCase()))
   }
   return custody
+}
+
+/** The ABI of the one function the service reads: Optimism's IdRegistry `custodyOf(uint256 fid) returns (address owner)`. */
+export const custodyOfAbi = [
+  { type: 'function', name: 'custodyOf', stateMutability: 'view', inputs: [{ name: 'fid', type: 'uint256' }], outputs: [{ name: 'owner', type: 'address' }] },
+] as const
+
+/**
+ * An ID registry read on a chain: `custodyOf(fid)` of the contract at `address` through the JSON-RPC node at `rpcUrl`
+ * (an `eth_call` at the latest block, 5 s at most, one retry). The zero address is an fid nobody registered
+ * (undefined); a node that fails or answers nonsense rejects (FARCASTER_REGISTRY_UNAVAILABLE).
+ */
+export function rpcIdRegistry(options: { address: Address; rpcUrl: string }): IdRegistry {
+  const client = createPublicClient({ transport: http(options.rpcUrl, { timeout: 5_000, retryCount: 1 }) })
+  const address = getAddress(options.address.toLowerCase())
+  return {
+    async custodyOf(fid) {
+      const owner = await client.readContract({ address, abi: custodyOfAbi, functionName: 'custodyOf', args: [BigInt(fid)] })
+      return isAddressEqual(owner, zeroAddress) ? undefined : getAddress(owner)
+    },
+  }
 }

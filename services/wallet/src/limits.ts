@@ -1,6 +1,6 @@
 /**
  * The wallet service's limits (docs/wallet-service.md, "Limits", "Farcaster"): e-mail codes, resends, rate limits,
- * sessions, proofs and Farcaster channels. A rate limit is a fixed window: at most `limit` in each window of `windowMs`, counted in the shared store.
+ * sessions, proofs, Farcaster channels and social logins. A rate limit is a fixed window: at most `limit` in each window of `windowMs`, counted in the shared store.
  */
 export type RateLimit = { limit: number; windowMs: number }
 
@@ -40,4 +40,12 @@ export const walletLimits = {
   farcasterTriesPerChannel: 5,
   /** The largest Sign In With Farcaster message taken (characters). */
   farcasterMessageChars: 4096,
+  /** A social login lives this long from its start (10 minutes): the visitor logs in at the provider within it. */
+  socialLoginLifeMs: 10 * minute,
+  /** Social logins started from one client address (IP). */
+  socialStartsPerIp: { limit: 30, windowMs: hour },
+  /** The longest the service waits for a provider's answer (discovery, keys, token, profile): 10 s. */
+  socialProviderTimeoutMs: 10_000,
+  /** A provider's OpenID Connect discovery is kept this long (1 hour) before it is read again. */
+  socialDiscoveryLifeMs: hour,
 } as const satisfies Record<string, number | RateLimit>

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { readConfig } from './config'
 import { deriveKeys } from './crypto'
-import { mapIdRegistry } from './id-registry'
+import { mapIdRegistry, rpcIdRegistry } from './id-registry'
 import { startDevInbox } from './dev-inbox'
 import { jsonLogger } from './log'
 import { smtpMailer } from './mailer'
@@ -38,7 +38,8 @@ const service = await startWalletService({
   publicOrigin: config.publicOrigin,
   frameConnectSrc: config.frameConnectSrc,
   trustProxy: config.trustProxy,
-  farcaster: config.farcaster && { domain: config.farcaster.domain, siweUri: config.farcaster.siweUri, idRegistry: mapIdRegistry(config.farcaster.custody) },
+  farcaster: config.farcaster && { domain: config.farcaster.domain, siweUri: config.farcaster.siweUri, idRegistry: config.farcaster.registry ? rpcIdRegistry(config.farcaster.registry) : mapIdRegistry(config.farcaster.custody) },
+  social: config.social,
   log,
 })
 log({ event: 'listening', url: service.url, store: store.kind })

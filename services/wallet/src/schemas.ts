@@ -14,7 +14,7 @@ export const emailSchema = z.pipe(
 const otpSchema = z.string({ error: 'the code is a string' }).check(z.regex(new RegExp(`^\\d{${walletLimits.codeDigits}}$`), { error: `the code is ${walletLimits.codeDigits} digits` }))
 
 /** A P-256 public key as its uncompressed point (65 bytes) in base64url: 87 characters. */
-const publicKeySchema = z.string({ error: 'a public key is a string' }).check(z.regex(/^[A-Za-z0-9_-]{87}$/, { error: 'a P-256 public key is its 65-byte uncompressed point in base64url' }))
+export const publicKeySchema = z.string({ error: 'a public key is a string' }).check(z.regex(/^[A-Za-z0-9_-]{87}$/, { error: 'a P-256 public key is its 65-byte uncompressed point in base64url' }))
 
 const shareSchema = z.string({ error: 'a share is a string' }).check(
   z.regex(new RegExp(`^[A-Za-z0-9_-]{1,${walletLimits.maxShareChars}}$`), { error: `a share is base64url, 1 to ${walletLimits.maxShareChars} characters` }),
@@ -26,6 +26,12 @@ export const updateEmailBody = z.strictObject({ newEmail: emailSchema })
 export const otpBody = z.strictObject({ otp: otpSchema })
 export const storeSharesBody = z.strictObject({ authShare: shareSchema, recoveryShare: shareSchema })
 export const emptyBody = z.strictObject({})
+/** `POST /v1/farcaster/session`: the frame's two public keys, as for `POST /v1/email/verify`. */
+export const farcasterSessionBody = z.strictObject({
+  signingKey: publicKeySchema,
+  encryptionKey: publicKeySchema,
+  secret: z.string({ error: 'the secret is a string' }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: 'the secret is 32 bytes in base64url' })),
+})
 
 /** A profile text the Farcaster app reports (username, display name, bio, picture URL): shown, never verified. */
 const profileText = (field: string, max: number) => z.optional(z.string({ error: `${field} is a string` }).check(z.maxLength(max, { error: `${field} has at most ${max} characters` })))
@@ -37,6 +43,8 @@ const profileText = (field: string, max: number) => z.optional(z.string({ error:
 export const farcasterChannelBody = z.strictObject({
   siweUri: z.optional(z.string({ error: 'siweUri is a string' }).check(z.maxLength(2048, { error: 'siweUri has at most 2048 characters' }))),
   domain: z.optional(z.string({ error: 'domain is a string' }).check(z.maxLength(255, { error: 'domain has at most 255 characters' }))),
+  /** The SHA-256 (base64url) of a secret the frame keeps: only its holder opens the channel's session. */
+  sessionHash: z.optional(z.string({ error: 'sessionHash is a string' }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: 'sessionHash is a SHA-256 in base64url' }))),
 })
 
 /** `POST /v1/farcaster/channel/authenticate`: what the Farcaster app posts (auth-client's authenticate, plus custody). */

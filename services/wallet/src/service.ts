@@ -1,8 +1,8 @@
 /**
  * The wallet service over HTTP (docs/wallet-service.md, "Endpoints"): JSON routes under /v1/ for e-mail login,
- * sessions bound to the frame's keys, the e-mail change, the wallet's shares and the Farcaster relay ("Farcaster"); the
- * frame's static files on every other GET, under a CSP whose frame-ancestors are the allowed origins. Binds 127.0.0.1
- * unless told otherwise.
+ * sessions bound to the frame's keys, the e-mail change, the wallet's shares, the Farcaster relay and login
+ * ("Farcaster") and social logins ("Social logins", whose callback answers a small page); the frame's static files on
+ * every other GET, under a CSP whose frame-ancestors are the allowed origins. Binds 127.0.0.1 unless told otherwise.
  */
 import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -12,13 +12,14 @@ import * as z from 'zod/mini'
 import { emailTag, issueCode, redeemCode, type CodeContext, type CodePurpose } from './codes'
 import { decryptAtRest, encryptAtRest, importPublicKey, proofText, sealShare, verifyProof, type Keys } from './crypto'
 import { ServiceError, tryAgainAfter } from './errors'
-import { authenticateChannel, channelStatus, openChannel, type FarcasterContext, type FarcasterOptions } from './farcaster'
+import { authenticateChannel, channelStatus, claimChannelSession, openChannel, type FarcasterContext, type FarcasterOptions } from './farcaster'
 import { walletLimits } from './limits'
 import { errorCause, logTag, type Logger } from './log'
 import { mails, type Mail, type Mailer } from './mailer'
 import { frameAncestors, originAllowed, parseAllowedOrigins, type OriginRule } from './origins'
 import * as schemas from './schemas'
-import { accountForEmail, changeEmail, closeSession, findSession, getAccount, openSession, type Account, type Session } from './sessions'
+import { accountForEmail, accountForIdentity, changeEmail, closeSession, findSession, getAccount, openSession, type Account, type Session } from './sessions'
+import { callbackPage, socialCallbackPath, socialLogins, socialSessionBody, socialStartBody, type SocialOptions } from './social'
 import type { Store } from './store'
 import { secondsLeft, takeRate } from './throttle'
 
@@ -43,6 +44,12 @@ export type WalletServiceOptions = {
   trustProxy?: boolean
   /** Sign In With Farcaster (farcaster.ts); without it the /v1/farcaster/ routes answer NOT_FOUND. */
   farcaster?: FarcasterOptions
+  /**
+   * Social logins (social.ts); without them `/v1/social/start` refuses every provider. A function is asked on each
+   * request, so a service can be given its providers after it started: the local stack starts the service first, then
+   * the local identity providers, whose clients need the service's callback URL.
+   */
+  social?: SocialOptions | (() => SocialOptions | undefined)
   now?: () => number
   log?: Logger
 }
@@ -131,6 +138,48 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
       return await importPublicKey(raw, use)
     } catch {
       throw new ServiceError('BAD_REQUEST', `${field}: not a P-256 public key`)
+    }
+  }
+
+  const socialOptions = options.social
+  const social = socialLogins({ store, keys, now, social: typeof socialOptions === 'function' ? socialOptions : () => socialOptions })
+
+  /** The origin the service is reached at, for the social callback's default URL. */
+  function serviceOrigin(req: IncomingMessage): string {
+    if (publicOrigin !== undefined) return publicOrigin
+    const host = req.headers.host ?? ''
+    return `http://${/^[A-Za-z0-9.:[\]-]{1,255}$/.test(host) ? host : 'localhost'}`
+  }
+
+  /**
+   * `GET /v1/social/callback` (the provider's redirect) and `POST` (Apple's `form_post`, a form of at most 16 kB): the
+   * popup lands here. Answers a page without script, whatever happened; the frame learns the outcome from
+   * `POST /v1/social/session`. The provider's page posts from its own origin, so no Origin check applies here.
+   */
+  async function socialCallback(req: IncomingMessage, res: ServerResponse, method: string): Promise<{ route: string; status: number; code?: string }> {
+    res.setHeader('content-security-policy', "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+    const page = (status: number, html: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(method === 'HEAD' ? undefined : html)
+    }
+    try {
+      let params: URLSearchParams
+      // GET only (not HEAD): each answer is used once, and a HEAD would spend it on a page nobody sees.
+      if (method === 'GET') params = new URL(req.url ?? '/', 'http://service').searchParams
+      else if (method === 'POST') {
+        if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(req.headers['content-type'] ?? '')) throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'The provider’s answer is a form (application/x-www-form-urlencoded)')
+        params = new URLSearchParams(await readBody(req))
+      } else throw new ServiceError('METHOD_NOT_ALLOWED', `${socialCallbackPath} takes GET or POST`)
+      await social.callback(params)
+      page(200, callbackPage({ ok: true }))
+      return { route: socialCallbackPath, status: 200 }
+    } catch (error) {
+      if (!(error instanceof ServiceError)) {
+        log({ event: 'internal-error', route: socialCallbackPath, cause: errorCause(error) })
+        page(503, callbackPage({ ok: false, message: 'The wallet service cannot answer now; try again later' }))
+        return { route: socialCallbackPath, status: 503, code: 'STORE_UNAVAILABLE' }
+      }
+      page(error.status, callbackPage({ ok: false, message: error.message }), error.code === 'METHOD_NOT_ALLOWED' ? { allow: 'GET, POST' } : {})
+      return { route: socialCallbackPath, status: error.status, code: error.code }
     }
   }
 
@@ -284,7 +333,7 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
         // auth-client's createChannel sends the app's domain and URI: they must be the ones this service verifies.
         if (asked.domain !== undefined && asked.domain !== fc.farcaster.domain) throw new ServiceError('BAD_REQUEST', `domain: this service signs in for ${fc.farcaster.domain} only`)
         if (asked.siweUri !== undefined && asked.siweUri !== fc.farcaster.siweUri) throw new ServiceError('BAD_REQUEST', `siweUri: this service signs in at ${fc.farcaster.siweUri} only`)
-        return { status: 201, body: await openChannel(fc, ip) }
+        return { status: 201, body: await openChannel(fc, ip, asked.sessionHash) }
       },
     },
     '/v1/farcaster/channel/authenticate': {
@@ -306,6 +355,47 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
         return { status: status.state === 'completed' ? 200 : 202, body: status }
       },
     },
+    '/v1/farcaster/session': {
+      method: 'POST',
+      session: false,
+      async run({ req, body }) {
+        const fc = farcasterCtx()
+        const token = channelToken(req)
+        const input = parse(schemas.farcasterSessionBody, body)
+        // Both keys are checked before the channel is claimed, so a bad key never uses up the channel's one session.
+        await publicKey(input.signingKey, 'ECDSA', 'signingKey')
+        await publicKey(input.encryptionKey, 'ECDH', 'encryptionKey')
+        const { fid, username } = await claimChannelSession(fc, token, input.secret)
+        const account = await accountForIdentity(ctx, `farcaster:${fid}`, { profile: { userName: username, provider: 'farcaster' } })
+        const { token: sessionToken, session } = await openSession(ctx, account.id, { signingKey: input.signingKey, encryptionKey: input.encryptionKey })
+        return { status: 200, body: { token: sessionToken, expiresAt: session.expiresAt, serverTime: now(), account: await accountView(account) } }
+      },
+    },
+    '/v1/social/start': {
+      method: 'POST',
+      session: false,
+      async run({ req, body, ip }) {
+        const input = parse(socialStartBody, body)
+        await publicKey(input.signingKey, 'ECDSA', 'signingKey')
+        await publicKey(input.encryptionKey, 'ECDH', 'encryptionKey')
+        return { status: 201, body: await social.start({ ...input, ip, origin: serviceOrigin(req) }) }
+      },
+    },
+    '/v1/social/session': {
+      method: 'POST',
+      session: false,
+      async run(request) {
+        const { state } = parse(socialSessionBody, request.body)
+        const login = await social.login(state)
+        // Signed by the key the login started with: whoever else learned the state (from the popup's URL) gets nothing.
+        await checkProof(request, login.signingKey, `social:${state}`, "The request is not signed by the login's key")
+        const who = await social.take(state)
+        if (!who) return { status: 202, body: { state: 'pending' } }
+        const account = await accountForIdentity(ctx, who.identity, { ...(who.verifiedEmail ? { verifiedEmail: who.verifiedEmail } : {}), profile: { provider: who.provider, ...(who.userName ? { userName: who.userName } : {}) } })
+        const { token, session } = await openSession(ctx, account.id, { signingKey: login.signingKey, encryptionKey: login.encryptionKey })
+        return { status: 200, body: { token, expiresAt: session.expiresAt, serverTime: now(), account: await accountView(account) } }
+      },
+    },
     '/v1/wallet/recovery-share': {
       method: 'POST',
       session: true,
@@ -323,20 +413,28 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
     if (!token) throw refused()
     const session = await findSession(ctx, token)
     if (!session) throw refused()
+    await checkProof(request, session.signingKey, token, "The request is not signed by the session's key")
+    const account = await getAccount(ctx, session.accountId)
+    if (!account) throw refused()
+    return { token, session, account }
+  }
+
+  /**
+   * Believes the request's `Latch-Proof` only when `signingKey` signed it, within the skew of the service's clock, and
+   * it was not seen before under `scope` (the session's token, or `social:<state>`).
+   */
+  async function checkProof(request: Request, signingKey: string, scope: string, refusal: string): Promise<void> {
     const proof = schemas.proofHeader.exec(String(request.req.headers['latch-proof'] ?? ''))
-    const badProof = new ServiceError('PROOF_INVALID', "The request is not signed by the session's key")
+    const badProof = new ServiceError('PROOF_INVALID', refusal)
     if (!proof) throw badProof
     const [, time = '', nonce = '', signature = ''] = proof
     // The service's time comes with the refusal, so a frame on a device whose clock is off can sign with it instead.
     if (Math.abs(Number(time) - now()) > walletLimits.proofSkewMs) throw new ServiceError('PROOF_INVALID', "The request's proof is too old or too far ahead; sign with the service's time", { serverTime: now() })
-    const key = await importPublicKey(session.signingKey, 'ECDSA')
+    const key = await importPublicKey(signingKey, 'ECDSA')
     const url = request.req.url ?? request.path
     if (!(await verifyProof(key, proofText(request.method, url, Number(time), nonce, request.body), signature))) throw badProof
     // A proof is good once: the same headers replayed within the skew window are refused.
-    if (!(await store.setIfAbsent(`proof:${keys.mac('proof', token, nonce)}`, '1', 2 * walletLimits.proofSkewMs + 1000))) throw badProof
-    const account = await getAccount(ctx, session.accountId)
-    if (!account) throw refused()
-    return { token, session, account }
+    if (!(await store.setIfAbsent(`proof:${keys.mac('proof', scope, nonce)}`, '1', 2 * walletLimits.proofSkewMs + 1000))) throw badProof
   }
 
   function clientIp(req: IncomingMessage): string {
@@ -407,6 +505,7 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
     } catch {
       path = '/'
     }
+    if (path === socialCallbackPath) return socialCallback(req, res, method)
     const route = routes[path]
     if (!route && !path.startsWith('/v1/')) {
       if (method !== 'GET' && method !== 'HEAD') {
