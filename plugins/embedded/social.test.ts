@@ -33,6 +33,7 @@ function scriptedFrame(overrides: FrameHandlers = {}): Script {
     GET_USER: ({ chainId }) => note('GET_USER', user(chainId)),
     IS_CONNECTED: () => note('IS_CONNECTED', { isConnected: true }),
     SIGN_OUT: () => note('SIGN_OUT', undefined),
+    RPC_ABORT: () => note('RPC_ABORT', undefined),
     ...overrides,
   }
   return { handlers, calls }
@@ -187,7 +188,8 @@ describe('social logins of the embedded plugin', () => {
 
   it('aborts the requests when the visitor goes Back, and shows no error for it', async () => {
     const d = dapp()
-    await onView(d, scriptedFrame({ CONNECT_SOCIAL: () => new Promise(() => {}) }), 'ConnectingSocial')
+    const script = scriptedFrame({ CONNECT_SOCIAL: () => new Promise(() => {}) })
+    await onView(d, script, 'ConnectingSocial')
     const { popup, open } = fakePopup()
     const pending = outcome(startSocialLogin(d.latch, 'apple', open))
     await d.world.flush()
@@ -200,6 +202,11 @@ describe('social logins of the embedded plugin', () => {
     expect(pending.error?.code).toBe('REQUEST_ABORTED')
     expect(login(d)).toEqual({ status: 'idle' })
     expect(popup.closed).toBe(true)
+    // The frame is told to stop waiting (the channel's RPC_ABORT of CONNECT_SOCIAL).
+    await vi.waitFor(async () => {
+      await d.world.flush()
+      expect(script.calls).toContain('RPC_ABORT')
+    })
     d.latch.destroy()
   })
 
