@@ -3,7 +3,8 @@
  * the embedded wallet, its wallet service and the local identity providers (docs/identity-providers.md). The visitor
  * clicks 'Continue with Google' in Connect: a real popup opens in the click (not blocked), goes to the local provider,
  * whose login and consent pages the test fills as a visitor; the service's callback page says so, the page closes the
- * popup and shows the account. Then a denied consent shows the service's text in ConnectingSocial.
+ * popup and shows the account. Then a denied consent shows the service's text in ConnectingSocial. Farcaster: the
+ * QR view's link opened in the local Farcaster app (the visitor's phone), signed in as @bob, the account shown.
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -56,5 +57,25 @@ describe.skipIf(!hasChromium())('social logins on the local stack (npm start’s
     await expect.poll(async () => (await alert.count()) > 0 && ((await alert.textContent()) ?? ''), { timeout: 30_000 }).toBe('The login was cancelled')
     await expect.poll(() => popup.isClosed(), { timeout: 30_000 }).toBe(true)
     await modal(page).getByRole('button', { name: 'Try again' }).waitFor()
+  }, 120_000)
+
+  it('Farcaster: the QR code and link of the sign-in URL, signed in from the local Farcaster app, the account shown', async () => {
+    const page = await openDemo(stack, '/?wc=off')
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await modal(page).getByRole('button', { name: 'Continue with Farcaster' }).click()
+    await modal(page).getByRole('img', { name: 'QR code to sign in with Farcaster' }).waitFor({ timeout: 30_000 })
+    const url = await modal(page).getByRole('link', { name: 'Open Farcaster' }).getAttribute('href')
+    expect(url).toMatch(/^(?:farcaster:\/\/connect\?|https:\/\/)/)
+    // The visitor's phone: the local Farcaster app opened with the sign-in link.
+    const phone = await page.context().newPage()
+    await phone.goto(`${stack.demo.stack.wallet.farcasterAppUrl}/?uri=${encodeURIComponent(url ?? '')}`)
+    await phone.getByLabel(/@bob/).check()
+    await phone.getByTestId('farcaster-app-sign-in').click()
+    await expect.poll(() => modal(page).locator('[role="dialog"]').count(), { timeout: 30_000 }).toBe(0)
+    const shown = page.getByTestId('demo-address')
+    await expect.poll(async () => (await shown.textContent()) ?? '', { timeout: 30_000 }).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    const stored = await page.evaluate(() => [localStorage.getItem('@latch/connectedSocialProvider'), localStorage.getItem('@latch/connectedSocialUsername')])
+    expect(stored).toEqual(['"farcaster"', '"bob"'])
+    await phone.close()
   }, 120_000)
 })
