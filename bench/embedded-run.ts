@@ -105,7 +105,7 @@ function runOnce(browser: Browser, dapp: EmbeddedDapp, wallet: { url: string; in
     sample.marks = await page.evaluate(() => ({ ...(window as unknown as { __latchEmbeddedBench: { marks: ProbeMarks } }).__latchEmbeddedBench.marks }))
     at('ask for a code')
     await dialog(page).getByRole('textbox', { name: 'Email' }).fill(email, { timeout })
-    await dialog(page).getByRole('button', { name: 'Continue' }).click({ timeout })
+    await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click({ timeout })
     const field = dialog(page).getByRole('textbox', { name: 'Verification code' })
     await field.waitFor({ timeout })
     const code = await codeFor(wallet.inboxUrl, email)

@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium())('the embedded wallet on the local stack (npm sta
     await field.waitFor()
     if (options.shoot) await modal().locator('.card').screenshot({ path: join(shots, 'connect-email.png'), animations: 'disabled' })
     await field.fill(email)
-    await modal().getByRole('button', { name: 'Continue' }).click()
+    await modal().getByRole('button', { name: 'Continue', exact: true }).click()
     const entry = modal().getByRole('textbox', { name: 'Verification code' })
     await entry.waitFor()
     const code = await newCode(email, before)
@@ -290,7 +290,7 @@ describe.skipIf(!hasChromium())('the embedded wallet on the local stack (npm sta
     await modal().getByText(`Logged in as ${email}`).waitFor()
     await modal().getByRole('textbox', { name: 'New email' }).fill(newEmail)
     await modal().locator('.card').screenshot({ path: join(shots, 'update-email.png'), animations: 'disabled' })
-    await modal().getByRole('button', { name: 'Continue' }).click()
+    await modal().getByRole('button', { name: 'Continue', exact: true }).click()
 
     // First the code sent to the current address, then the one sent to the new address.
     await modal().getByText(`Enter the code we sent to your current address, ${email}`).waitFor({ timeout: 20_000 })

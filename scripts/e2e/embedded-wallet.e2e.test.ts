@@ -178,7 +178,7 @@ describe.skipIf(!hasChromium())('the embedded wallet in chromium, against a scri
     expect(await axe(page)).toEqual([])
     await shoot(page, 'connect-email-light')
     await email.fill('visitor@example.com')
-    await modal(page).getByRole('button', { name: 'Continue' }).click()
+    await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
 
     const code = modal(page).getByRole('textbox', { name: 'Verification code' })
     await code.waitFor()
@@ -225,7 +225,7 @@ describe.skipIf(!hasChromium())('the embedded wallet in chromium, against a scri
     expect(await axe(page)).toEqual([])
     await shoot(page, 'connect-email-dark')
     await email.fill('visitor@example.com')
-    await modal(page).getByRole('button', { name: 'Continue' }).click()
+    await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
     await modal(page).getByRole('textbox', { name: 'Verification code' }).waitFor()
     expect(await axe(page)).toEqual([])
     await shoot(page, 'email-login-dark')
