@@ -53,15 +53,13 @@ describe.skipIf(!hasChromium())('social and Farcaster logins on the local stack 
   }
 
   /** In the popup: the stand-in's login page (any e-mail and name), then its consent page's Allow or Deny. */
-  async function signInAtProvider(popup: Page, email: string, decision: 'Allow' | 'Deny' = 'Allow'): Promise<string> {
+  async function signInAtProvider(popup: Page, email: string, decision: 'Allow' | 'Deny' = 'Allow'): Promise<void> {
     const field = popup.getByLabel('E-mail')
     await field.waitFor({ timeout: 30_000 })
-    const state = new URL(popup.url()).searchParams.get('state') ?? ''
     await field.fill(email)
     await popup.getByLabel('Name').fill('Visitor')
     await popup.getByRole('button', { name: 'Sign in' }).click()
     await popup.getByRole('button', { name: decision }).click()
-    return state
   }
 
   /** The address the demo shows once the modal closed. */
@@ -77,10 +75,18 @@ describe.skipIf(!hasChromium())('social and Farcaster logins on the local stack 
 
   /** A whole social login: the click, the provider's pages in the popup, the account shown. */
   async function socialLogin(page: Page, label: string, email: string): Promise<{ address: string; state: string }> {
+    // The login's `state`, read from the authorization request the popup makes.
+    let loginState = ''
+    const seen = (request: { url(): string }) => {
+      const value = new URL(request.url()).searchParams.get('state')
+      if (value && !loginState) loginState = value
+    }
+    page.context().on('request', seen)
     const popupOpened = page.waitForEvent('popup')
     await clickProvider(page, label)
     const popup = await popupOpened
-    const loginState = await signInAtProvider(popup, email)
+    await signInAtProvider(popup, email)
+    page.context().off('request', seen)
     const address = await shownAddress(page)
     // The page closed the popup once logged in.
     await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true)
@@ -106,7 +112,8 @@ describe.skipIf(!hasChromium())('social and Farcaster logins on the local stack 
     expect(await exported(page)).not.toContain(loginState)
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(loginState)
     // The Account view names the account by the provider's verified e-mail.
-    await page.getByTestId('demo-address').waitFor()
+    await page.locator('.latch-account').click()
+    await modal(page).getByText(email, { exact: true }).first().waitFor({ timeout: 10_000 })
   }, 90_000)
 
   it('reaches the wallet of an earlier e-mail login with Google on the same verified e-mail, and signs after Approve in the frame', async () => {
@@ -116,7 +123,7 @@ describe.skipIf(!hasChromium())('social and Farcaster logins on the local stack 
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     const field = modal(page).getByRole('textbox', { name: 'Email' })
     await field.fill(email)
-    await modal(page).getByRole('button', { name: 'Continue' }).click()
+    await modal(page).getByRole('button', { name: 'Continue', exact: true }).click()
     const entry = modal(page).getByRole('textbox', { name: 'Verification code' })
     await entry.waitFor()
     let code = ''
@@ -233,6 +240,9 @@ describe.skipIf(!hasChromium())('social and Farcaster logins on the local stack 
     expect(after.chains.eip155?.connectorId).toBe('AUTH')
     expect(after.embedded?.user?.userName).toBe('alice')
     expect(await exported(page)).not.toContain(token)
+    // The Account view names the account by her Farcaster user name (it has no e-mail).
+    await page.locator('.latch-account').click()
+    await modal(page).getByText('alice', { exact: true }).first().waitFor({ timeout: 10_000 })
     await app.close()
   }, 90_000)
 })
