@@ -111,6 +111,10 @@ describe.skipIf(!hasChromium())('social and Farcaster logins on the local stack 
     expect(loginState).toMatch(/^[\w-]{20,}$/)
     expect(await exported(page)).not.toContain(loginState)
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(loginState)
+    // The connected social provider is stored (docs/storage.md), for the restore after a reload.
+    const stored = await page.evaluate(() => Object.entries({ ...localStorage }).filter(([key]) => key.endsWith('connectedSocialProvider')))
+    expect(stored).toHaveLength(1)
+    expect(stored[0]?.[1]).toContain(provider)
     // The Account view names the account by the provider's verified e-mail.
     await page.locator('.latch-account').click()
     await modal(page).getByText(email, { exact: true }).first().waitFor({ timeout: 10_000 })
