@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { fromBase64, toBase64 } from '../../kernel/rules/base64'
 import { frameTimeouts } from '../../plugins/embedded/protocol'
 import { FrameRequestError, type FrameHandlers } from '../channel'
-import { farcasterLogin, showableName } from './farcaster-login'
+import { farcasterLogin, realSleep, showableName } from './farcaster-login'
 import { openSealedShare, ServiceError, type FrameKeys, type ServiceClient, type Session } from './service-client'
 import { decodeBase58, describeSolanaTransaction, encodeBase58, readSolanaTransaction, signSolanaTransaction, solanaAccount, transactionId, type SolanaTransaction } from './solana'
 import { evmAccount, newWalletSecret, rebuildSecret } from './wallet-secret'
@@ -80,12 +80,6 @@ export type WalletAppOptions = {
 /** How often the frame asks the service whether a social login's provider answered (docs/embedded-frame.md, "Login"). */
 export const socialPollMs = 1000
 
-const abortableSleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
-  })
-
 const solanaMainnet = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 const familyOf = (chainId: string): Family | undefined => (chainId.startsWith('eip155:') ? 'eip155' : chainId.startsWith('solana:') ? 'solana' : undefined)
 
@@ -117,7 +111,7 @@ export function walletApp(options: WalletAppOptions) {
   let pendingEmail: string | undefined
   /** The social login started by GET_SOCIAL_REDIRECT_URI: its state, the keys its session will be bound to, its poll. */
   let pendingSocial: { state: string; keys: FrameKeys; poll?: AbortController } | undefined
-  const sleep = options.sleep ?? abortableSleep
+  const sleep = options.sleep ?? realSleep
   const now = options.now ?? Date.now
   let session: Session | undefined
   let addresses: Record<Family, string> | undefined

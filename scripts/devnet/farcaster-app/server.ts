@@ -14,6 +14,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import * as z from 'zod/mini'
 import { parseSignInLink, signInWithFarcaster } from './sign-in'
 import { localFarcasterUsers, type LocalFarcasterUser } from './users'
+import { escapeHtml, readFormBody } from '../page-helpers'
 
 export type FarcasterApp = { url: string; stop(): Promise<void> }
 
@@ -41,7 +42,7 @@ export async function startFarcasterApp(options: { relay: string; users?: readon
     if (request.method === 'GET' && url.pathname === '/') return send(response, 200, page(users, url.searchParams.get('uri') ?? '', Number(url.searchParams.get('fid')) || undefined, ''))
     if (request.method !== 'POST' || url.pathname !== '/sign-in') return send(response, 404, page(users, '', undefined, notice('error', 'Not found.')))
     if (request.headers.origin !== origin) return send(response, 403, page(users, '', undefined, notice('error', 'Sign in from this page.')))
-    const parsed = z.safeParse(formSchema, Object.fromEntries(new URLSearchParams(await readBody(request))))
+    const parsed = z.safeParse(formSchema, Object.fromEntries(new URLSearchParams(await readFormBody(request))))
     const uri = parsed.success ? parsed.data.uri.trim() : ''
     const user = parsed.success ? users.find((candidate) => candidate.fid === Number(parsed.data.fid)) : undefined
     const link = parseSignInLink(uri)
@@ -76,12 +77,12 @@ function send(response: ServerResponse, status: number, html: string): void {
   response.end(html)
 }
 
-const notice = (kind: 'ok' | 'error', text: string) => `<p class="notice ${kind}" role="status" data-testid="farcaster-app-notice">${escape(text)}</p>`
+const notice = (kind: 'ok' | 'error', text: string) => `<p class="notice ${kind}" role="status" data-testid="farcaster-app-notice">${escapeHtml(text)}</p>`
 
 function page(users: readonly LocalFarcasterUser[], uri: string, fid: number | undefined, shown: string): string {
   const chosen = fid ?? users[0]?.fid
   const options = users
-    .map((user) => `<label class="user"><input type="radio" name="fid" value="${user.fid}"${user.fid === chosen ? ' checked' : ''}> @${escape(user.username)} <span class="subtle">fid ${user.fid} · custody ${escape(user.custody)}</span></label>`)
+    .map((user) => `<label class="user"><input type="radio" name="fid" value="${user.fid}"${user.fid === chosen ? ' checked' : ''}> @${escapeHtml(user.username)} <span class="subtle">fid ${user.fid} · custody ${escapeHtml(user.custody)}</span></label>`)
     .join('')
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">
 <title>Local Farcaster app</title><link rel="stylesheet" href="/style.css"></head>
@@ -91,7 +92,7 @@ function page(users: readonly LocalFarcasterUser[], uri: string, fid: number | u
 ${shown}
 <form class="panel" method="post" action="/sign-in">
 <label for="uri">Sign-in link</label>
-<textarea id="uri" name="uri" rows="4" placeholder="farcaster://connect?channelToken=…" required data-testid="farcaster-app-uri">${escape(uri)}</textarea>
+<textarea id="uri" name="uri" rows="4" placeholder="farcaster://connect?channelToken=…" required data-testid="farcaster-app-uri">${escapeHtml(uri)}</textarea>
 <fieldset><legend>Sign in as</legend>${options}</fieldset>
 <button type="submit" data-testid="farcaster-app-sign-in">Sign in</button>
 </form>
@@ -123,16 +124,3 @@ button:focus-visible, textarea:focus-visible { outline: 2px solid #a78bfa; outli
 }
 `
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = ''
-    request.setEncoding('utf8')
-    request.on('data', (chunk: string) => (text.length < 10_000 ? (text += chunk) : request.destroy()))
-    request.on('end', () => resolve(text))
-    request.on('error', reject)
-  })
-}
-
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}

@@ -11,6 +11,7 @@ import { readableMessage } from '../dev-wallet/format'
 import { devWalletIcon } from '../dev-wallet/icon'
 import { promptCss } from '../dev-wallet/prompt-style'
 import type { WalletAsk, WcWallet } from './wallet'
+import { escapeHtml, readFormBody } from '../page-helpers'
 
 export type WalletPage = { url: string; stop(): Promise<void> }
 
@@ -79,7 +80,7 @@ export async function startWalletPage(wallet: WcWallet, prompts: WalletPrompts =
       request.on('close', () => streams.delete(response))
       return
     }
-    void route(state, request, response).catch((error: unknown) => send(response, state, 500, `<p class="notice error">${escape(String(error))}</p>`))
+    void route(state, request, response).catch((error: unknown) => send(response, state, 500, `<p class="notice error">${escapeHtml(String(error))}</p>`))
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -107,16 +108,16 @@ async function route(state: State, request: IncomingMessage, response: ServerRes
     return void response.end(pageScript)
   }
   if (request.method !== 'POST') return send(response, state, 404, '<p class="notice error">Not found.</p>')
-  const form = Object.fromEntries(new URLSearchParams(await body(request)))
+  const form = Object.fromEntries(new URLSearchParams(await readFormBody(request)))
   if (request.url === '/pair') {
     const parsed = pairForm.safeParse(form)
-    if (!parsed.success) return send(response, state, 400, `<p class="notice error">Paste ${escape(parsed.error.issues[0]?.message ?? 'a wc: URI')}.</p>`)
+    if (!parsed.success) return send(response, state, 400, `<p class="notice error">Paste ${escapeHtml(parsed.error.issues[0]?.message ?? 'a wc: URI')}.</p>`)
     // The proposal comes to the page to be answered: the page shows once it is there, or once the pairing ended without one.
     let stop = () => {}
     const asked = new Promise<void>((resolve) => (stop = state.prompts.watch(resolve)))
     const pairing = state.wallet.pair(parsed.data.uri).then(
-      (session) => void (state.notice = session ? `<p class="notice ok">Connected: session ${escape(session.topic.slice(0, 12))}…</p>` : '<p class="notice error">The proposal was rejected.</p>'),
-      (error: unknown) => void (state.notice = `<p class="notice error">${escape(String((error as Error)?.message ?? error))}</p>`),
+      (session) => void (state.notice = session ? `<p class="notice ok">Connected: session ${escapeHtml(session.topic.slice(0, 12))}…</p>` : '<p class="notice error">The proposal was rejected.</p>'),
+      (error: unknown) => void (state.notice = `<p class="notice error">${escapeHtml(String((error as Error)?.message ?? error))}</p>`),
     )
     state.pairing = pairing
     await Promise.race([asked, pairing]).finally(stop)
@@ -129,7 +130,7 @@ async function route(state: State, request: IncomingMessage, response: ServerRes
     state.prompts.answer(parsed.data.id, parsed.data.answer === 'approve')
     // A session shows in the list once the wallet approved it (a round trip over the relay).
     if (ask.kind === 'session') await state.pairing
-    else state.notice = `<p class="notice ${parsed.data.answer === 'approve' ? 'ok' : ''}">${parsed.data.answer === 'approve' ? 'Approved' : 'Rejected'}: ${escape(ask.method)}</p>`
+    else state.notice = `<p class="notice ${parsed.data.answer === 'approve' ? 'ok' : ''}">${parsed.data.answer === 'approve' ? 'Approved' : 'Rejected'}: ${escapeHtml(ask.method)}</p>`
     return redirect(response)
   }
   if (request.url === '/disconnect') {
@@ -180,12 +181,12 @@ function card(pending: readonly { id: number; ask: WalletAsk }[]): string {
   if (!first) return ''
   const { title, rows, details, chain } = describe(first.ask)
   const queue = pending.length > 1 ? `<span class="queue">1 of ${pending.length}</span>` : ''
-  const list = rows.length ? `<dl>${rows.map(([label, value]) => `<dt>${escape(label)}</dt><dd title="${escape(value)}">${escape(value)}</dd>`).join('')}</dl>` : ''
+  const list = rows.length ? `<dl>${rows.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd title="${escapeHtml(value)}">${escapeHtml(value)}</dd>`).join('')}</dl>` : ''
   const button = (answer: 'approve' | 'reject', text: string) =>
     `<form method="post" action="/answer"><input type="hidden" name="id" value="${first.id}"><input type="hidden" name="answer" value="${answer}"><button class="${answer}" data-testid="wc-wallet-${answer}">${text}</button></form>`
-  return `<section class="card" role="dialog" aria-label="${escape(name)} request" data-testid="wc-wallet-prompt">
-<header><img src="${devWalletIcon}" alt=""><div><div class="name">${escape(name)}</div><div class="meta">${escape(chain)}</div></div>${queue}</header>
-<p class="title">${escape(title)}</p>${list}${details ? `<pre class="details">${escape(details)}</pre>` : ''}
+  return `<section class="card" role="dialog" aria-label="${escapeHtml(name)} request" data-testid="wc-wallet-prompt">
+<header><img src="${devWalletIcon}" alt=""><div><div class="name">${escapeHtml(name)}</div><div class="meta">${escapeHtml(chain)}</div></div>${queue}</header>
+<p class="title">${escapeHtml(title)}</p>${list}${details ? `<pre class="details">${escapeHtml(details)}</pre>` : ''}
 <div class="actions">${button('reject', 'Reject')}${button('approve', 'Approve')}</div>
 </section>`
 }
@@ -227,31 +228,18 @@ textarea:focus-visible { outline: 2px solid #818cf8; outline-offset: 1px; }
 function page(state: State, notice: string): string {
   const sessions = state.wallet
     .sessions()
-    .map((topic) => `<li class="session"><form method="post" action="/disconnect"><code>${escape(topic.slice(0, 12))}…</code><input type="hidden" name="topic" value="${escape(topic)}"><button class="reject">Disconnect</button></form></li>`)
+    .map((topic) => `<li class="session"><form method="post" action="/disconnect"><code>${escapeHtml(topic.slice(0, 12))}…</code><input type="hidden" name="topic" value="${escapeHtml(topic)}"><button class="reject">Disconnect</button></form></li>`)
   return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">
-<title>${escape(name)}</title><style>${promptCss}${pageCss}</style><script src="/page.js" defer></script>
+<title>${escapeHtml(name)}</title><style>${promptCss}${pageCss}</style><script src="/page.js" defer></script>
 <main>
-<div class="brand"><img src="${devWalletIcon}" alt=""><h1>${escape(name)}</h1></div>
+<div class="brand"><img src="${devWalletIcon}" alt=""><h1>${escapeHtml(name)}</h1></div>
 ${notice}
 ${card(state.prompts.pending())}
 <section class="panel"><h2>Pair with a dapp</h2>
 <form class="pair" method="post" action="/pair"><textarea name="uri" rows="4" placeholder="wc:…@2?…" aria-label="WalletConnect URI" required></textarea><button class="approve" data-testid="wc-wallet-pair">Pair</button></form>
 <p class="subtle">Paste the link the dapp shows (Copy link under its QR code). You approve or reject the session, then each request, here.</p></section>
 <section class="panel"><h2>Sessions</h2><ul>${sessions.join('') || '<li class="subtle">None.</li>'}</ul></section>
-<section class="panel"><h2>Accounts (CAIP-10)</h2><ul>${state.wallet.accounts.map((account) => `<li><code>${escape(account)}</code></li>`).join('')}</ul></section>
+<section class="panel"><h2>Accounts (CAIP-10)</h2><ul>${state.wallet.accounts.map((account) => `<li><code>${escapeHtml(account)}</code></li>`).join('')}</ul></section>
 </main>`
 }
 
-function body(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = ''
-    request.setEncoding('utf8')
-    request.on('data', (chunk: string) => (text.length < 10_000 ? (text += chunk) : request.destroy()))
-    request.on('end', () => resolve(text))
-    request.on('error', reject)
-  })
-}
-
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
