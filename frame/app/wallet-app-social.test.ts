@@ -5,50 +5,29 @@
  * session, then logs in as after CONNECT_OTP. The frame's sleep and clock are virtual: no test waits a second.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalProviders, type LocalProviders } from '../../services/identity/src/providers'
-import { walletSocialProviders } from '../../services/identity/src/wallet-config'
-import { signInThroughBrowser } from '../../services/identity/testing'
-import { startWalletService, type WalletService } from '../../services/wallet/src/service'
-import type { SocialOptions } from '../../services/wallet/src/social'
+import { serviceWithLocalProviders, signInThroughBrowser } from '../../services/identity/testing'
+import type { WalletService } from '../../services/wallet/src/service'
 import { memoryStore } from '../../services/wallet/src/store'
 import { testKeys, virtualClock } from '../../services/wallet/testing'
 import { frameTimeouts } from '../../plugins/embedded/protocol'
-import { serviceClient, type Session } from './service-client'
-import { socialPollMs, walletApp, type FrameStorage } from './wallet-app'
+import { serviceClient } from './service-client'
+import { socialPollMs, walletApp } from './wallet-app'
+import { memoryFrameStorage } from './testing'
 
 // The providers sign id tokens with the machine's clock: the service's virtual clock starts there and stays.
 const clock = virtualClock(Date.now())
 let service: WalletService
-let idp: LocalProviders
-let social: SocialOptions | undefined
+let stop: (() => Promise<void>) | undefined
 const callbackUrl = () => `${service.url}/v1/social/callback`
 
 beforeAll(async () => {
   const mailer = { send: async () => undefined, close: () => undefined }
-  service = await startWalletService({ store: memoryStore({ now: clock.now }), keys: testKeys('frame-social'), mailer, allowedOrigins: ['http://127.0.0.1:*'], now: clock.now, social: () => social })
-  const client = (name: string) => ({ clientId: `latch-${name}`, clientSecret: `latch-local-${name}-secret`, redirectUris: [callbackUrl()] })
-  idp = await startLocalProviders({ clients: { google: client('google'), github: client('github'), apple: client('apple'), facebook: client('facebook'), x: client('x'), discord: client('discord') }, host: '127.0.0.1', port: 0 })
-  social = { providers: walletSocialProviders(idp) }
+  ;({ service, stop } = await serviceWithLocalProviders({ store: memoryStore({ now: clock.now }), keys: testKeys('frame-social'), mailer, allowedOrigins: ['http://127.0.0.1:*'], now: clock.now }))
 })
 afterAll(async () => {
-  await service?.stop()
-  await idp?.close()
+  await stop?.()
 })
 
-function memoryStorage(): FrameStorage & { shares: Map<string, string> } {
-  const shares = new Map<string, string>()
-  let session: Session | undefined
-  let preferences: unknown
-  return {
-    shares,
-    getPreferences: async () => preferences,
-    putPreferences: async (next) => void (preferences = structuredClone(next)),
-    getDeviceShare: async (id) => shares.get(id),
-    putDeviceShare: async (id, share) => void shares.set(id, share),
-    getSession: async () => session,
-    putSession: async (next) => void (session = next),
-  }
-}
 
 const context = { id: 'social-1', parentOrigin: 'http://127.0.0.1:5173' }
 
@@ -56,7 +35,7 @@ const context = { id: 'social-1', parentOrigin: 'http://127.0.0.1:5173' }
  * A frame whose sleep is virtual: each sleep moves the frame's clock and runs `onSleep` (the popup's part, say) before
  * the next poll.
  */
-function frame(storage = memoryStorage()) {
+function frame(storage = memoryFrameStorage()) {
   let at = 0
   const sleeps: number[] = []
   const hooks: { onSleep?: (count: number) => Promise<void> | void } = {}
@@ -113,7 +92,7 @@ describe('the frame\'s social login', () => {
   })
 
   it('keeps the user name across a reload; a later login of the same person reaches the same wallet through its auth share', async () => {
-    const storage = memoryStorage()
+    const storage = memoryFrameStorage()
     const first = frame(storage)
     const user = await socialLogin(first, 'discord', 'reload@example.com', 'Reload Person')
     const reloaded = frame(storage)

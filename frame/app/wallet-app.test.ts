@@ -25,8 +25,9 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { farcasterCancelled, farcasterPollMs } from './farcaster-login'
 import { virtualClock } from '../../services/wallet/testing'
 import { FrameRequestError } from '../channel'
-import { serviceClient, type Session } from './service-client'
+import { serviceClient } from './service-client'
 import { userRejected, walletApp, type ApprovalRequest, type FrameStorage, type ThemeSync } from './wallet-app'
+import { memoryFrameStorage } from './testing'
 
 // The service on a virtual clock, so the 30 s cool-down between two logins of one address passes without waiting.
 const clock = virtualClock()
@@ -66,20 +67,6 @@ async function codeFor(email: string): Promise<string> {
   return code
 }
 
-function memoryStorage(): FrameStorage & { shares: Map<string, string> } {
-  const shares = new Map<string, string>()
-  let session: Session | undefined
-  let preferences: unknown
-  return {
-    shares,
-    getPreferences: async () => preferences,
-    putPreferences: async (next) => void (preferences = structuredClone(next)),
-    getDeviceShare: async (id) => shares.get(id),
-    putDeviceShare: async (id, share) => void shares.set(id, share),
-    getSession: async () => session,
-    putSession: async (next) => void (session = next),
-  }
-}
 
 const context = { id: 'req-1', parentOrigin: 'http://127.0.0.1:5173' }
 
@@ -116,7 +103,7 @@ async function login(h: ReturnType<typeof frame>['h'], email: string) {
 
 describe('the frame wallet app', () => {
   it('creates the wallet at first login, signs personal_sign only when approved, keeps the address across reload and wiped storage', async () => {
-    const storage = memoryStorage()
+    const storage = memoryFrameStorage()
     const first = frame(storage, [false, true])
     await expect(first.h.GET_USER({ chainId: 'eip155:31337' }, context)).rejects.toThrow('Not connected')
     await login(first.h, 'alice@example.com')
@@ -150,13 +137,13 @@ describe('the frame wallet app', () => {
     expect(again.app.address).toBe(user.address)
 
     // The frame's storage wiped: the auth and recovery shares rebuild the same wallet.
-    const wiped = frame(memoryStorage())
+    const wiped = frame(memoryFrameStorage())
     await login(wiped.h, 'alice@example.com')
     expect(wiped.app.address).toBe(user.address)
   })
 
   it('answers a wallet request the page withdraws (RPC_ABORT) as rejected, signing nothing; another id is left alone', async () => {
-    const { h, asked } = frame(memoryStorage(), ['wait', true])
+    const { h, asked } = frame(memoryFrameStorage(), ['wait', true])
     await login(h, 'dora@example.com')
     const { address } = await h.GET_USER({ chainId: 'eip155:31337' }, context)
     const message = toHex('withdrawn')
@@ -174,7 +161,7 @@ describe('the frame wallet app', () => {
   })
 
   it('surfaces the service refusals as visible errors, and refuses a code before CONNECT_EMAIL', async () => {
-    const { h } = frame(memoryStorage())
+    const { h } = frame(memoryFrameStorage())
     await expect(h.CONNECT_OTP({ otp: '123456' }, context)).rejects.toThrow('Ask for a code first')
     await h.CONNECT_EMAIL({ email: 'bob@example.com' }, context)
     await expect(h.CONNECT_EMAIL({ email: 'bob@example.com' }, context)).rejects.toThrow(/^Please try again after \d+ seconds$/)
@@ -183,7 +170,7 @@ describe('the frame wallet app', () => {
   })
 
   it('signs typed data and sends a transaction to the chain, each only once approved', async () => {
-    const { h, asked } = frame(memoryStorage(), [true, false, true])
+    const { h, asked } = frame(memoryFrameStorage(), [true, false, true])
     await login(h, 'carol@example.com')
     const { address } = await h.GET_USER({ chainId: 'eip155:31337' }, context)
     const typed = {
@@ -216,7 +203,7 @@ const rpcCall = async (method: string, params: unknown[]) =>
 
 describe('the Solana account of the same login', () => {
   it('answers GET_USER with both accounts, signs a message only once approved, and the same secret gives the same address', async () => {
-    const storage = memoryStorage()
+    const storage = memoryFrameStorage()
     const { h, app, asked } = frame(storage, [false, true])
     await login(h, 'dave@example.com')
     const evm = await h.GET_USER({ chainId: 'eip155:31337' }, context)
@@ -250,13 +237,13 @@ describe('the Solana account of the same login', () => {
     expect(asked).toHaveLength(2)
 
     // The storage wiped: the auth and recovery shares give the same Solana address.
-    const wiped = frame(memoryStorage())
+    const wiped = frame(memoryFrameStorage())
     await login(wiped.h, 'dave@example.com')
     expect(wiped.app.solanaAddress).toBe(sol.address)
   })
 
   it('signs transactions and sends a SOL transfer the SVM executes, each only once approved', async () => {
-    const { h, asked } = frame(memoryStorage(), [true, true, false, true])
+    const { h, asked } = frame(memoryFrameStorage(), [true, true, false, true])
     await login(h, 'erin@example.com')
     const { address } = await h.GET_USER({ chainId: solanaLocal }, context)
     svm.airdrop(address, 2_000_000_000n)
@@ -296,7 +283,7 @@ describe('the Solana account of the same login', () => {
   })
 
   it('answers junk parameters with a visible refusal, never a crash, and shows a message with bidi characters as hex', async () => {
-    const { h, asked } = frame(memoryStorage())
+    const { h, asked } = frame(memoryFrameStorage())
     await login(h, 'ivan@example.com')
     const { address } = await h.GET_USER({ chainId: solanaLocal }, context)
     const methods = ['solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction', 'solana_unknown']
@@ -333,7 +320,7 @@ describe('the Solana account of the same login', () => {
   })
 
   it('switches to a Solana network, keeps the choice across reloads, and answers the chain id', async () => {
-    const storage = memoryStorage()
+    const storage = memoryFrameStorage()
     const first = frame(storage)
     expect(await first.h.GET_CHAIN_ID(undefined, context)).toEqual({ chainId: 'eip155:31337' })
     expect(await first.h.SWITCH_NETWORK({ chainId: solanaLocal }, context)).toEqual({ chainId: solanaLocal })
@@ -348,12 +335,12 @@ describe('the Solana account of the same login', () => {
 
 describe('the other messages', () => {
   it('updates the e-mail with both codes: the same wallet under the new address, the old address no longer reaches it', async () => {
-    const storage = memoryStorage()
+    const storage = memoryFrameStorage()
     const { h, app } = frame(storage)
     await login(h, 'frank@example.com')
     const before = { evm: app.address, solana: app.solanaAddress }
     // A copy of this frame's storage taken now: a frame that will not take part in the update.
-    const staleStorage = memoryStorage()
+    const staleStorage = memoryFrameStorage()
     for (const [id, share] of storage.shares) await staleStorage.putDeviceShare(id, share)
     await staleStorage.putSession(await storage.getSession())
     clock.advance(31_000)
@@ -375,17 +362,17 @@ describe('the other messages', () => {
     expect(await stale.h.IS_CONNECTED(undefined, context)).toEqual({ isConnected: true })
     expect(await stale.h.GET_USER({ chainId: 'eip155:31337' }, context)).toMatchObject({ email: 'frank.new@example.com' })
 
-    const elsewhere = frame(memoryStorage())
+    const elsewhere = frame(memoryFrameStorage())
     await login(elsewhere.h, 'frank.new@example.com')
     expect({ evm: elsewhere.app.address, solana: elsewhere.app.solanaAddress }).toEqual(before)
-    const old = frame(memoryStorage())
+    const old = frame(memoryFrameStorage())
     await login(old.h, 'frank@example.com')
     expect(old.app.address).not.toBe(before.evm)
     expect(old.app.solanaAddress).not.toBe(before.solana)
   })
 
   it('refuses an update without a session, and shows the service’s refusal of a wrong code', async () => {
-    const { h } = frame(memoryStorage())
+    const { h } = frame(memoryFrameStorage())
     await expect(h.UPDATE_EMAIL({ email: 'x@example.com' }, context)).rejects.toThrow('Not connected')
     await login(h, 'gina@example.com')
     await expect(h.UPDATE_EMAIL({ email: 'gina@example.com' }, context)).rejects.toThrow(/already the account’s e-mail address/)
@@ -397,7 +384,7 @@ describe('the other messages', () => {
   })
 
   it('syncs the theme and the dapp data (the name only for the verified origin), keeps eoa as the preferred account, has no smart-account networks', async () => {
-    const storage = memoryStorage()
+    const storage = memoryFrameStorage()
     const { h, asked, themes, app } = frame(storage, [false, false])
     await login(h, 'hugo@example.com')
     await h.SYNC_THEME({ themeMode: 'dark', themeVariables: { '--latch-accent': '#ff0000' } }, context)
@@ -465,7 +452,7 @@ describe('the frame wallet app: Farcaster login (docs/embedded-frame.md, "Farcas
   }
 
   it('the sign-in link, a poll a second until the visitor signed in, then the wallet: GET_USER has no e-mail and the Farcaster name', async () => {
-    const storage = memoryStorage()
+    const storage = memoryFrameStorage()
     const first = await farcasterLogin(storage)
     expect(first.url).toMatch(/^farcaster:\/\/connect\?channelToken=[A-Za-z0-9_-]{43}&nonce=/)
     expect(first.waits).toEqual([farcasterPollMs])
@@ -480,15 +467,15 @@ describe('the frame wallet app: Farcaster login (docs/embedded-frame.md, "Farcas
     const again = await farcasterLogin(storage)
     expect((await again.h.GET_USER({ chainId: 'eip155:31337' }, context)).address).toBe(user.address)
     // From a wiped frame storage too (the recovery share); another fid is another wallet.
-    expect((await (await farcasterLogin(memoryStorage())).h.GET_USER({ chainId: 'eip155:31337' }, context)).address).toBe(user.address)
-    const other = await farcasterLogin(memoryStorage(), bob)
+    expect((await (await farcasterLogin(memoryFrameStorage())).h.GET_USER({ chainId: 'eip155:31337' }, context)).address).toBe(user.address)
+    const other = await farcasterLogin(memoryFrameStorage(), bob)
     expect(other.answer).toEqual({ userName: 'bob' })
     expect((await other.h.GET_USER({ chainId: 'eip155:31337' }, context)).address).not.toBe(user.address)
   })
 
   it('stops polling when the page withdraws the request (RPC_ABORT with its id), when a new link is asked, and on sign-out', async () => {
     const waitForAbort = (_: number, signal: AbortSignal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
-    const { h, waits } = fcFrame(memoryStorage(), waitForAbort)
+    const { h, waits } = fcFrame(memoryFrameStorage(), waitForAbort)
     await expect(h.CONNECT_FARCASTER(undefined, context)).rejects.toThrow('Ask for a Farcaster sign-in link first')
 
     await h.GET_FARCASTER_URI(undefined, context)
@@ -514,7 +501,7 @@ describe('the frame wallet app: Farcaster login (docs/embedded-frame.md, "Farcas
   })
 
   it("surfaces the service's refusal: a channel past its 5 minutes", async () => {
-    const { h } = fcFrame(memoryStorage(), async () => fcClock.advance(5 * 60_000))
+    const { h } = fcFrame(memoryFrameStorage(), async () => fcClock.advance(5 * 60_000))
     await h.GET_FARCASTER_URI(undefined, context)
     await expect(h.CONNECT_FARCASTER(undefined, context)).rejects.toThrow(new FrameRequestError('No live Farcaster channel for this token: it is unknown or past its 5 minutes; create a new channel'))
   })

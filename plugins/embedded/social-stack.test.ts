@@ -8,53 +8,33 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLatch, type Latch } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { serveFrameChannel } from '../../frame/channel'
-import { serviceClient, type Session } from '../../frame/app/service-client'
-import { walletApp, type FrameStorage } from '../../frame/app/wallet-app'
-import { startLocalProviders, type LocalProviders } from '../../services/identity/src/providers'
-import { walletSocialProviders } from '../../services/identity/src/wallet-config'
-import { signInThroughBrowser } from '../../services/identity/testing'
-import { startWalletService, type WalletService } from '../../services/wallet/src/service'
-import type { SocialOptions } from '../../services/wallet/src/social'
+import { serviceClient } from '../../frame/app/service-client'
+import { walletApp } from '../../frame/app/wallet-app'
+import { serviceWithLocalProviders, signInThroughBrowser } from '../../services/identity/testing'
+import type { WalletService } from '../../services/wallet/src/service'
 import { memoryStore } from '../../services/wallet/src/store'
 import { testKeys, virtualClock } from '../../services/wallet/testing'
 import { createFrameWorld } from '../../scripts/testing/frame-world'
 import { eip155 } from '../eip155/index'
 import { frameReadyDelay } from './channel'
 import { embeddedWallet, selectEmbedded, startSocialLogin, type PopupOpener } from './index'
+import { memoryFrameStorage } from '../../frame/app/testing'
 
 const pageOrigin = 'http://127.0.0.1:3000'
 const frameOrigin = 'http://127.0.0.1:4000'
 const clock = virtualClock(Date.now())
 let service: WalletService
-let idp: LocalProviders
-let social: SocialOptions | undefined
+let stop: (() => Promise<void>) | undefined
 const callbackUrl = () => `${service.url}/v1/social/callback`
 
 beforeAll(async () => {
   const mailer = { send: async () => undefined, close: () => undefined }
-  service = await startWalletService({ store: memoryStore({ now: clock.now }), keys: testKeys('page-social'), mailer, allowedOrigins: ['http://127.0.0.1:*'], now: clock.now, social: () => social })
-  const client = (name: string) => ({ clientId: `latch-${name}`, clientSecret: `latch-local-${name}-secret`, redirectUris: [callbackUrl()] })
-  idp = await startLocalProviders({ clients: { google: client('google'), github: client('github'), apple: client('apple'), facebook: client('facebook'), x: client('x'), discord: client('discord') }, host: '127.0.0.1', port: 0 })
-  social = { providers: walletSocialProviders(idp) }
+  ;({ service, stop } = await serviceWithLocalProviders({ store: memoryStore({ now: clock.now }), keys: testKeys('page-social'), mailer, allowedOrigins: ['http://127.0.0.1:*'], now: clock.now }))
 })
 afterAll(async () => {
-  await service?.stop()
-  await idp?.close()
+  await stop?.()
 })
 
-function memoryStorage(): FrameStorage {
-  const shares = new Map<string, string>()
-  let session: Session | undefined
-  let preferences: unknown
-  return {
-    getPreferences: async () => preferences,
-    putPreferences: async (next) => void (preferences = structuredClone(next)),
-    getDeviceShare: async (id) => shares.get(id),
-    putDeviceShare: async (id, share) => void shares.set(id, share),
-    getSession: async () => session,
-    putSession: async (next) => void (session = next),
-  }
-}
 
 /** The provider's pages, then its answer delivered to the service's callback (a redirect, or Apple's form post). */
 async function visitorSignsIn(uri: string, email: string, decision: 'allow' | 'deny' = 'allow') {
@@ -81,7 +61,7 @@ async function stack() {
   let at = 0
   const app = walletApp({
     client: serviceClient({ baseUrl: service.url, now: clock.now }),
-    storage: memoryStorage(),
+    storage: memoryFrameStorage(),
     approve: async () => false,
     rpcUrl: () => undefined,
     defaultChainId: 'eip155:31337',

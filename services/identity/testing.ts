@@ -1,9 +1,14 @@
 /**
- * A browser's part of a sign-in at a local provider, done with fetch: follows the redirects with a cookie jar, fills the
+ * Test helpers of the local providers (docs/identity-providers.md, "In tests"). A browser's part of a sign-in at a local provider, done with fetch: follows the redirects with a cookie jar, fills the
  * login form, and presses Allow or Deny on the consent page (docs/identity-providers.md, "In tests"). Returns what the
  * provider sends to the redirect uri: the query of a redirect, or the fields of a form post (Apple's form_post).
  */
 import { createHash, randomBytes } from 'node:crypto'
+import { startWalletService, type WalletService, type WalletServiceOptions } from '../wallet/src/service'
+import type { SocialOptions } from '../wallet/src/social'
+import { localClients } from './src/clients'
+import { startLocalProviders, type LocalProviders } from './src/providers'
+import { walletSocialProviders } from './src/wallet-config'
 
 export type Callback = { url: string; params: URLSearchParams; via: 'redirect' | 'form_post' }
 
@@ -80,4 +85,29 @@ export async function signInThroughBrowser(
     }
   }
   throw new Error('too many hops')
+}
+
+/**
+ * A wallet service with the six local providers as its social logins, the way the stack wires them: the service
+ * first (its port is the providers' redirect uri), then the providers, then the service learns them (its `social`
+ * option is read on each request). `options` are the service's, but `social`.
+ */
+export async function serviceWithLocalProviders(options: Omit<WalletServiceOptions, 'social'>): Promise<{ service: WalletService; idp: LocalProviders; stop(): Promise<void> }> {
+  let social: SocialOptions | undefined
+  const service = await startWalletService({ ...options, social: () => social })
+  try {
+    const idp = await startLocalProviders({ clients: localClients([`${service.url}/v1/social/callback`]), host: '127.0.0.1', port: 0 })
+    social = { providers: walletSocialProviders(idp) }
+    return {
+      service,
+      idp,
+      stop: async () => {
+        await service.stop()
+        await idp.close()
+      },
+    }
+  } catch (error) {
+    await service.stop()
+    throw error
+  }
 }
