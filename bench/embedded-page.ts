@@ -45,8 +45,8 @@ createRoot(document.getElementById('root')).render(<LatchProvider latch={latch}>
 `
 }
 
-/** An output file of the dapp's build: its path under the served folder, gzip bytes (level 9), and what it holds. */
-export type PageFile = { path: string; gzip: number; name: string; embedded: boolean }
+/** An output file of the dapp's build: its path under the served folder, gzip bytes (level 9), what it holds, and the paths it imports statically. */
+export type PageFile = { path: string; gzip: number; name: string; embedded: boolean; imports: string[] }
 
 export type EmbeddedDapp = { url: string; files: Map<string, PageFile>; stop(): Promise<void> }
 
@@ -82,8 +82,10 @@ export async function startEmbeddedDapp(frameUrl: string, chain: { chainId: numb
     const files = new Map<string, PageFile>()
     for (const [file, output] of Object.entries(metafile.outputs)) {
       if (!file.endsWith('.js')) continue
-      const path = `/${relative(dir, resolve(root, file))}`
-      files.set(path, { path, gzip: gzipSync(readFileSync(resolve(root, file)), { level: 9 }).length, name: outputName(metafile, file), embedded: Object.keys(output.inputs).some(isEmbeddedInput) })
+      const served = (out: string) => `/${relative(dir, resolve(root, out))}`
+      const path = served(file)
+      const imports = output.imports.filter((i) => i.kind === 'import-statement' && i.path.endsWith('.js')).map((i) => served(i.path))
+      files.set(path, { path, gzip: gzipSync(readFileSync(resolve(root, file)), { level: 9 }).length, name: outputName(metafile, file), embedded: Object.keys(output.inputs).some(isEmbeddedInput), imports })
     }
     writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="en"><meta charset="utf-8"><title>embedded wallet bench</title><body><main id="root"></main><script type="module" src="/dapp.js"></script>')
     const server = createServer((request, response) => {

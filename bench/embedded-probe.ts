@@ -109,3 +109,66 @@ ${probeHelpers}
       .filter((e) => /\.js(\?|$)/.test(e.name) && e.startTime >= from && new URL(e.name).origin === location.origin)
       .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime - from, bytes: e.encodedBodySize }))
 })()`
+
+/**
+ * The social and Farcaster runs' probe, added to their contexts (so it runs in the dapp's page, the provider's popup and
+ * the local Farcaster app's page; not in frames). Every reading is the wall clock (`performance.timeOrigin +
+ * performance.now()`: several documents, one machine), handed at once to the context's `__latchBenchAt(name, at)`
+ * binding, which keeps each name's first reading: `click` (a 'Continue with Google' or 'Continue with Farcaster'
+ * button), `allow` (the provider's consent page's Allow), `signIn` (the local Farcaster app's Sign in), and for
+ * `provider` (the provider's login page's E-mail field), `qr` (ConnectingFarcaster's QR code) and `account` (the
+ * ConnectButton's `.latch-account`) `…Dom` (a MutationObserver) and `…Frame` (the first animation frame in which it was there).
+ */
+export const loginsProbeScript = String.raw`(() => {
+  if (window.top !== window) return
+  const now = () => performance.timeOrigin + performance.now()
+  const report = (name, at) => {
+    if (typeof window.__latchBenchAt === 'function') Promise.resolve(window.__latchBenchAt(name, at)).catch(() => {})
+  }
+  addEventListener('click', (event) => {
+    const at = now()
+    for (const node of event.composedPath()) {
+      if (!(node instanceof Element)) continue
+      if (node.matches('button[value="allow"]')) return report('allow', at)
+      if (node.matches('[data-testid="farcaster-app-sign-in"]')) return report('signIn', at)
+      if (node instanceof HTMLButtonElement) {
+        const label = node.getAttribute('aria-label') || (node.textContent || '').trim()
+        if (/^Continue with (Google|Farcaster)$/.test(label)) report('click', at)
+        return
+      }
+    }
+  }, true)
+  const shadow = () => document.querySelector('latch-modal')?.shadowRoot
+  const tests = {
+    provider: () => document.querySelector('input#email[type="email"]') !== null && document.querySelector('label[for="email"]')?.textContent === 'E-mail',
+    qr: () => !!shadow()?.querySelector('.fc-qr[role="img"]'),
+    account: () => document.querySelector('.latch-account') !== null,
+  }
+  const dom = {}
+  const frame = {}
+  const check = () => {
+    for (const name in tests) if (!dom[name] && tests[name]()) {
+      dom[name] = true
+      report(name + 'Dom', now())
+    }
+  }
+  let watched
+  const observer = new MutationObserver(() => {
+    const root = shadow()
+    if (root && root !== watched) {
+      watched = root
+      observer.observe(root, { childList: true, subtree: true, attributes: true })
+    }
+    check()
+  })
+  observer.observe(document, { childList: true, subtree: true, attributes: true })
+  const onFrame = () => {
+    check()
+    for (const name in tests) if (!frame[name] && dom[name] && tests[name]()) {
+      frame[name] = true
+      report(name + 'Frame', now())
+    }
+    requestAnimationFrame(onFrame)
+  }
+  requestAnimationFrame(onFrame)
+})()`

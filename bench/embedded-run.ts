@@ -14,10 +14,10 @@ import type { Browser, Frame, Page } from 'playwright-core'
 import { recoverMessageAddress } from 'viem'
 import { buildFrameApp } from '../frame/app/build'
 import { startDemo } from '../scripts/devnet/launch'
-import { ensureChromium, launchBrowser } from '../scripts/e2e/harness'
+import { ensureChromium, launchBrowser, newGuardedPage } from '../scripts/e2e/harness'
 import { embeddedPluginCost } from '../scripts/embedded-size'
 import { startEmbeddedDapp, type EmbeddedDapp, type PageFile } from './embedded-page'
-import { embeddedProbeScript, type ProbeAccount, type ProbeMarks, type ProbeScripts } from './embedded-probe'
+import { embeddedProbeScript, loginsProbeScript, type ProbeAccount, type ProbeMarks, type ProbeScripts } from './embedded-probe'
 import { runOnGuardedPage, type PageSink } from './guarded-run'
 import { awaitInPage } from './siwx-page'
 import { summarize, type Summary } from './stats'
@@ -43,7 +43,12 @@ export type EmbeddedBytes = {
   firstUse: FirstUseFile[]
   /** The frame app's files as frame/app/build.ts writes them. */
   frame: { name: string; raw: number; gzip: number }[]
+  /** What the social logins add (viewBytes): the social buttons to Connect's first open, each view on its first use. */
+  social: { buttons: ViewBytes; social: ViewBytes; farcaster: ViewBytes }
 }
+
+/** A lazy part's files beyond what the page already had (its chunk and the chunks it imports statically), gzip, and how many of them a run's page fetched. */
+export type ViewBytes = { gzip: number; files: Pick<PageFile, 'path' | 'name' | 'gzip'>[]; fetched: number }
 
 export type EmbeddedFigures = {
   chromium: string
@@ -54,15 +59,35 @@ export type EmbeddedFigures = {
   account: { frame: Summary; dom: Summary; closed: Summary }
   /** Approve clicked in the frame → the signature in the page; and the whole signMessage call. */
   sign: { approved: Summary; call: Summary; verified: number }
+  /**
+   * A social login (Google), on the wall clock: the click → the provider's login page painted in the popup; Allow
+   * clicked → the account painted (and in the DOM); the click → the account painted (the script fills the provider's pages in between).
+   */
+  social: { provider: Summary; allowed: Summary; allowedDom: Summary; total: Summary; verified: number }
+  /** A Farcaster login: the click → the QR code painted; Sign in clicked in the local Farcaster app → the account painted (and in the DOM). */
+  farcaster: { qr: Summary; signedIn: Summary; signedInDom: Summary; verified: number }
   tried: number
   readied: number
   shown: number
   signed: number
+  /** Runs whose social login showed the account; Farcaster logins tried (at most maxFarcasterRuns) and those that showed it. */
+  socialShown: number
+  farcasterTried: number
+  farcasterShown: number
   outsideRequests: string[]
   consoleErrors: string[]
 }
 
 type RunSample = { marks?: ProbeMarks; account?: ProbeAccount; approved?: number; call?: number; verified?: boolean; scripts?: ProbeScripts }
+
+/** The wall-clock readings of loginsProbeScript, by name (the first of each). */
+type LoginMarks = Partial<Record<'click' | 'allow' | 'signIn' | 'providerDom' | 'providerFrame' | 'qrDom' | 'qrFrame' | 'accountDom' | 'accountFrame', number>>
+
+/** A social or Farcaster run: its marks, whether the account was the expected one, the page's scripts (paths). */
+type LoginSample = { marks?: LoginMarks; verified?: boolean; fetched?: string[] }
+
+/** The stack's wallet service as the runs use it. */
+type Wallet = { url: string; inboxUrl: string; farcasterAppUrl: string }
 
 const timeout = 15_000
 const ms = (n: number | undefined) => (n === undefined ? 'failed' : `${n.toFixed(1)} ms`)
@@ -93,7 +118,7 @@ async function walletFrame(page: Page, walletUrl: string): Promise<Frame> {
 }
 
 /** One fresh page: Connect Wallet → ready; e-mail, Continue, code → account; personal_sign, Approve → signature. */
-function runOnce(browser: Browser, dapp: EmbeddedDapp, wallet: { url: string; inboxUrl: string }, index: number, options: EmbeddedOptions, sink: PageSink, log: (line: string) => void): Promise<RunSample> {
+function runOnce(browser: Browser, dapp: EmbeddedDapp, wallet: Wallet, index: number, options: EmbeddedOptions, sink: PageSink, log: (line: string) => void): Promise<RunSample> {
   const email = `bench-${Date.now().toString(36)}-${index}@example.com`
   // A step that fails ends the run: it counts as not ready, not shown or not signed.
   return runOnGuardedPage<RunSample>(browser, embeddedProbeScript, sink, log, async (page, sample, at) => {
@@ -137,6 +162,149 @@ function runOnce(browser: Browser, dapp: EmbeddedDapp, wallet: { url: string; in
   })
 }
 
+/** Waits (polling node's copy of the marks) until `test` holds; false after `timeout`. */
+async function until(test: () => boolean): Promise<boolean> {
+  const end = Date.now() + timeout
+  while (!test()) {
+    if (Date.now() > end) return false
+    await new Promise((done) => setTimeout(done, 20))
+  }
+  return true
+}
+
+/** Gives a guarded context the logins probe and the binding that keeps its readings in `marks`. */
+async function probeLogins(page: Page, marks: LoginMarks): Promise<void> {
+  await page.context().exposeFunction('__latchBenchAt', (name: keyof LoginMarks, at: number) => {
+    if (marks[name] === undefined) marks[name] = at
+  })
+  await page.context().addInitScript({ content: loginsProbeScript })
+}
+
+const fetchedScripts = (page: Page) => page.evaluate('window.__latchEmbeddedBench.scriptsAfter(0)').then((scripts) => (scripts as ProbeScripts).map((s) => s.path))
+
+/** Opens Connect on a fresh load of the dapp and waits for a social login's button. */
+async function openConnect(page: Page, dapp: EmbeddedDapp, options: EmbeddedOptions, label: string) {
+  await page.goto(dapp.url, { waitUntil: 'load' })
+  await page.waitForTimeout(options.settleMs)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const button = dialog(page).getByRole('button', { name: `Continue with ${label}` })
+  await button.waitFor({ timeout })
+  return button
+}
+
+/** One fresh visitor's Google login: the click, the provider's login and consent pages in the popup (filled by the script), the account. */
+function socialOnce(browser: Browser, dapp: EmbeddedDapp, index: number, options: EmbeddedOptions, sink: PageSink, log: (line: string) => void): Promise<LoginSample> {
+  const email = `bench-social-${Date.now().toString(36)}-${index}@example.com`
+  return runOnGuardedPage<LoginSample>(browser, embeddedProbeScript, sink, log, async (page, sample, at) => {
+    const marks: LoginMarks = {}
+    sample.marks = marks
+    await probeLogins(page, marks)
+    at('open Connect')
+    const button = await openConnect(page, dapp, options, 'Google')
+    at('the provider in the popup')
+    const popupOpened = page.waitForEvent('popup', { timeout })
+    await button.click()
+    const popup = await popupOpened
+    const field = popup.getByLabel('E-mail')
+    await field.waitFor({ timeout })
+    await field.fill(email)
+    await popup.getByLabel('Name').fill('Bench')
+    await popup.getByRole('button', { name: 'Sign in' }).click()
+    await popup.getByRole('button', { name: 'Allow' }).click({ timeout })
+    at('the account')
+    if (!(await until(() => marks.accountFrame !== undefined))) throw new Error(`no account within ${timeout / 1000} s`)
+    const user = await page.evaluate(() => (window as unknown as { __latch: { getState(): { chains: { eip155: { connectorId?: string } }; embedded?: { user?: { email?: string | null } | null } } } }).__latch.getState())
+    sample.verified = user.chains.eip155.connectorId === 'AUTH' && user.embedded?.user?.email === email
+    sample.fetched = await fetchedScripts(page)
+  })
+}
+
+/** One fresh visitor's Farcaster login: the click, the QR code; the link signed as `user` in the local Farcaster app (a context of its own, guarded too: the visitor's phone); the account. */
+function farcasterOnce(browser: Browser, dapp: EmbeddedDapp, wallet: Wallet, user: string, options: EmbeddedOptions, sink: PageSink, log: (line: string) => void): Promise<LoginSample> {
+  return runOnGuardedPage<LoginSample>(browser, embeddedProbeScript, sink, log, async (page, sample, at) => {
+    const marks: LoginMarks = {}
+    sample.marks = marks
+    await probeLogins(page, marks)
+    at('open Connect')
+    const button = await openConnect(page, dapp, options, 'Farcaster')
+    at('the QR code')
+    await button.click()
+    const link = (await dialog(page).getByRole('link', { name: 'Open Farcaster' }).getAttribute('href', { timeout })) ?? ''
+    if (!(await until(() => marks.qrFrame !== undefined))) throw new Error(`no QR code within ${timeout / 1000} s`)
+    at('the local Farcaster app')
+    const app = await newGuardedPage(browser)
+    try {
+      await probeLogins(app.page, marks)
+      await app.page.goto(`${wallet.farcasterAppUrl}/?uri=${encodeURIComponent(link)}`)
+      await app.page.getByRole('radio', { name: new RegExp(`@${user}\\b`) }).check({ timeout })
+      await app.page.getByTestId('farcaster-app-sign-in').click({ timeout })
+      at('the account')
+      if (!(await until(() => marks.accountFrame !== undefined))) throw new Error(`no account within ${timeout / 1000} s`)
+    } finally {
+      sink.outsideRequests.push(...app.outsideRequests)
+      sink.consoleErrors.push(...app.consoleErrors.map((text) => `Farcaster app: ${text}`))
+      await app.close()
+    }
+    const state = await page.evaluate(() => (window as unknown as { __latch: { getState(): { chains: { eip155: { connectorId?: string } }; embedded?: { user?: { userName?: string | null } | null } } } }).__latch.getState())
+    sample.verified = state.chains.eip155.connectorId === 'AUTH' && state.embedded?.user?.userName === user
+    sample.fetched = await fetchedScripts(page)
+  })
+}
+
+/** The output whose module is `entryPoint` (a lazy view or the entry), by path. */
+function outputOf(files: Map<string, PageFile>, entryPoint: string): PageFile | undefined {
+  return [...files.values()].find((file) => file.name === entryPoint)
+}
+
+/** A file and every file it imports statically, transitively (what loading it fetches). */
+function closure(files: Map<string, PageFile>, path: string | undefined, into = new Set<string>()): Set<string> {
+  if (path === undefined || into.has(path)) return into
+  into.add(path)
+  for (const next of files.get(path)?.imports ?? []) closure(files, next, into)
+  return into
+}
+
+/**
+ * What a lazy part adds, from the dapp's build: its chunk and the chunks it imports statically, less those the page
+ * already holds (`had`: the entry's first load, the modal's chunk, and what came before the part), gzip level 9 per
+ * file; and how many of those files `fetched` (a run's page, resource timing) holds.
+ */
+export function viewBytes(files: Map<string, PageFile>, entryPoint: string, had: ReadonlySet<string>, fetched: readonly string[] = []): ViewBytes {
+  const own = [...closure(files, outputOf(files, entryPoint)?.path)].filter((path) => !had.has(path)).flatMap((path) => {
+    const file = files.get(path)
+    return file ? [{ path, name: file.name, gzip: file.gzip }] : []
+  })
+  return { gzip: own.reduce((sum, file) => sum + file.gzip, 0), files: own, fetched: own.filter((file) => fetched.includes(file.path)).length }
+}
+
+/** The local Farcaster app's fids (scripts/devnet/farcaster-app/users.ts), taking turns run by run. */
+export const farcasterUsers = ['alice', 'bob', 'carol'] as const
+
+/** Farcaster logins one service allows the bench: per fid its first login and 3 recovery-share releases a day (services/wallet/src/limits.ts). */
+export const maxFarcasterRuns = farcasterUsers.length * 4
+
+export const socialViews = {
+  buttons: 'ui/modal/views/ConnectingSocial/SocialButtons.tsx',
+  social: 'ui/modal/views/ConnectingSocial/ConnectingSocial.tsx',
+  farcaster: 'ui/modal/views/ConnectingSocial/ConnectingFarcaster.tsx',
+  modal: 'ui/modal/index.tsx',
+} as const
+
+/** The social logins' bytes: the buttons beyond the first load and the modal; each view beyond those and the buttons. */
+export function socialBytes(files: Map<string, PageFile>, fetched: { social: readonly string[]; farcaster: readonly string[] }): EmbeddedBytes['social'] {
+  const base = closure(files, '/dapp.js')
+  closure(files, outputOf(files, socialViews.modal)?.path, base)
+  const withButtons = closure(files, outputOf(files, socialViews.buttons)?.path, new Set(base))
+  return {
+    buttons: viewBytes(files, socialViews.buttons, base, fetched.social),
+    social: viewBytes(files, socialViews.social, withButtons, fetched.social),
+    farcaster: viewBytes(files, socialViews.farcaster, withButtons, fetched.farcaster),
+  }
+}
+
+const between = (marks: LoginMarks | undefined, from: keyof LoginMarks, to: keyof LoginMarks) =>
+  marks?.[from] !== undefined && marks[to] !== undefined ? (marks[to] as number) - (marks[from] as number) : undefined
+
 const since = (marks: readonly ProbeMarks[], from: keyof ProbeMarks, to: keyof ProbeMarks) =>
   summarize(marks.flatMap((m) => (m[from] !== undefined && m[to] !== undefined ? [(m[to] as number) - (m[from] as number)] : [])))
 
@@ -154,15 +322,28 @@ export async function frameAppBytes(): Promise<EmbeddedBytes['frame']> {
 }
 
 /** `options.runs` fresh pages against a running dapp and wallet service. */
-export async function benchEmbeddedRuns(browser: Browser, dapp: EmbeddedDapp, wallet: { url: string; inboxUrl: string }, options: EmbeddedOptions, log: (line: string) => void = () => {}): Promise<Omit<EmbeddedFigures, 'chromium' | 'bytes'> & { firstUse: FirstUseFile[] }> {
+export async function benchEmbeddedRuns(browser: Browser, dapp: EmbeddedDapp, wallet: Wallet, options: EmbeddedOptions, log: (line: string) => void = () => {}): Promise<Omit<EmbeddedFigures, 'chromium' | 'bytes'> & { firstUse: FirstUseFile[]; socialBytes: EmbeddedBytes['social'] }> {
   if (options.runs > maxEmbeddedRuns) throw new Error(`at most ${maxEmbeddedRuns} runs on one wallet service (it sends 20 codes per IP an hour)`)
   const sink = { outsideRequests: [] as string[], consoleErrors: [] as string[] }
   const samples: RunSample[] = []
+  const socials: LoginSample[] = []
+  const farcasters: LoginSample[] = []
   for (let i = 0; i < options.runs; i++) {
     const s = await runOnce(browser, dapp, wallet, i, options, sink, log)
     samples.push(s)
     log(`  run ${i + 1}: frame → ready ${ms(s.marks?.ready !== undefined && s.marks.inserted !== undefined ? s.marks.ready - s.marks.inserted : undefined)}, code → account ${ms(s.account && s.account.frame - s.account.entered)}, approve → signature ${ms(s.approved)}`)
+    const social = await socialOnce(browser, dapp, i, options, sink, log)
+    socials.push(social)
+    // A fid is one account: each fresh browser after its first login fetches the recovery share, which the service
+    // releases 3 times a day per account; so the local fids take turns, and a run past their 12 logins has no Farcaster login.
+    const fid = farcasterUsers[i % farcasterUsers.length] as string
+    const farcaster = i < maxFarcasterRuns ? await farcasterOnce(browser, dapp, wallet, fid, options, sink, log) : {}
+    if (i < maxFarcasterRuns) farcasters.push(farcaster)
+    log(`         Google: click → provider ${ms(between(social.marks, 'click', 'providerFrame'))}, Allow → account ${ms(between(social.marks, 'allow', 'accountFrame'))}; Farcaster: click → QR ${ms(between(farcaster.marks, 'click', 'qrFrame'))}, Sign in → account ${ms(between(farcaster.marks, 'signIn', 'accountFrame'))}`)
   }
+  const socialShown = socials.filter((s) => s.marks?.accountFrame !== undefined && s.marks.click !== undefined)
+  const farcasterShown = farcasters.filter((s) => s.marks?.accountFrame !== undefined && s.marks.click !== undefined)
+  const series = (runs: readonly LoginSample[], from: keyof LoginMarks, to: keyof LoginMarks) => summarize(runs.flatMap((s) => { const d = between(s.marks, from, to); return d === undefined ? [] : [d] }))
   const marks = samples.flatMap((s) => (s.marks ? [s.marks] : []))
   const accounts = samples.flatMap((s) => (s.account ? [s.account] : []))
   const signed = samples.filter((s) => s.approved !== undefined)
@@ -175,11 +356,28 @@ export async function benchEmbeddedRuns(browser: Browser, dapp: EmbeddedDapp, wa
       closed: summarize(accounts.flatMap((a) => (a.closed === null ? [] : [a.closed - a.entered]))),
     },
     sign: { approved: summarize(signed.map((s) => s.approved as number)), call: summarize(signed.map((s) => s.call as number)), verified: signed.filter((s) => s.verified).length },
+    social: {
+      provider: series(socials, 'click', 'providerFrame'),
+      allowed: series(socials, 'allow', 'accountFrame'),
+      allowedDom: series(socials, 'allow', 'accountDom'),
+      total: series(socials, 'click', 'accountFrame'),
+      verified: socials.filter((s) => s.verified).length,
+    },
+    farcaster: {
+      qr: series(farcasters, 'click', 'qrFrame'),
+      signedIn: series(farcasters, 'signIn', 'accountFrame'),
+      signedInDom: series(farcasters, 'signIn', 'accountDom'),
+      verified: farcasters.filter((s) => s.verified).length,
+    },
     tried: samples.length,
     readied: marks.length,
     shown: accounts.length,
     signed: signed.length,
+    socialShown: socialShown.length,
+    farcasterTried: farcasters.length,
+    farcasterShown: farcasterShown.length,
     firstUse,
+    socialBytes: socialBytes(dapp.files, { social: socials.find((s) => s.fetched)?.fetched ?? [], farcaster: farcasters.find((s) => s.fetched)?.fetched ?? [] }),
     ...sink,
   }
 }
@@ -198,9 +396,9 @@ export async function benchEmbedded(options: EmbeddedOptions = defaultEmbeddedOp
     if (!chain) throw new Error('the stack has no chain')
     dapp = await startEmbeddedDapp(`${demo.stack.wallet.url}/`, chain)
     browser = await launchBrowser()
-    log(`embedded wallet: ${options.runs} fresh pages (Connect Wallet → frame ready, code → account, Approve → signature)…`)
-    const { firstUse, ...figures } = await benchEmbeddedRuns(browser, dapp, demo.stack.wallet, options, log)
-    return { chromium: browser.version(), bytes: { plugin, firstUse, frame }, ...figures }
+    log(`embedded wallet: ${options.runs} runs of three fresh visitors (Connect Wallet → frame ready, code → account, Approve → signature; Google; Farcaster)…`)
+    const { firstUse, socialBytes: social, ...figures } = await benchEmbeddedRuns(browser, dapp, demo.stack.wallet, options, log)
+    return { chromium: browser.version(), bytes: { plugin, firstUse, frame, social }, ...figures }
   } finally {
     await browser?.close()
     await dapp?.stop()
@@ -208,13 +406,17 @@ export async function benchEmbedded(options: EmbeddedOptions = defaultEmbeddedOp
   }
 }
 
-/** What makes the bench fail: a frame never ready, an account never shown, a signature never returned or not the account's, a request that left 127.0.0.1. */
+/** What makes the bench fail: a frame never ready, an account never shown (code, Google, Farcaster) or not the login's, a signature never returned or not the account's, a request that left 127.0.0.1. */
 export function embeddedFailures(f: EmbeddedFigures): string[] {
   return [
     ...(f.readied < f.tried ? [`error: embedded wallet: ${f.tried - f.readied} of ${f.tried} frames never became ready`] : []),
     ...(f.shown < f.tried ? [`error: embedded wallet: ${f.tried - f.shown} of ${f.tried} codes entered never showed the account`] : []),
     ...(f.signed < f.tried ? [`error: embedded wallet: ${f.tried - f.signed} of ${f.tried} approvals never returned a signature`] : []),
     ...(f.sign.verified < f.signed ? [`error: embedded wallet: ${f.signed - f.sign.verified} of ${f.signed} signatures were not the account's`] : []),
+    ...(f.socialShown < f.tried ? [`error: embedded wallet: ${f.tried - f.socialShown} of ${f.tried} Google logins never showed the account`] : []),
+    ...(f.social.verified < f.socialShown ? [`error: embedded wallet: ${f.socialShown - f.social.verified} of ${f.socialShown} Google logins showed another account than the e-mail's (AUTH)`] : []),
+    ...(f.farcasterShown < f.farcasterTried ? [`error: embedded wallet: ${f.farcasterTried - f.farcasterShown} of ${f.farcasterTried} Farcaster logins never showed the account`] : []),
+    ...(f.farcaster.verified < f.farcasterShown ? [`error: embedded wallet: ${f.farcasterShown - f.farcaster.verified} of ${f.farcasterShown} Farcaster logins showed another account than the fid's (AUTH)`] : []),
     ...f.outsideRequests.map((url) => `error: a request left 127.0.0.1: ${url}`),
   ]
 }

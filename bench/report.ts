@@ -335,7 +335,7 @@ export const embeddedHeader = ['measure', 'median', 'min', 'max', 'notes']
 export const embeddedNoPeer =
   "no peer runs here: AppKit's e-mail wallet needs Reown's cloud (its frame and auth service), and Privy, Dynamic and Magic are closed services; none can run an embedded wallet offline on 127.0.0.1"
 
-/** Rows of the embedded wallet table: the host page's bytes, the frame app's, the three timings, and the runs' record. */
+/** Rows of the embedded wallet table: the host page's bytes (the social logins' too), the frame app's, the timings (code, approval, Google, Farcaster), and the runs' record. */
 export function embeddedRows(f: EmbeddedFigures): string[][] {
   // A series with no run that got there has no samples (NaN here, null once through JSON).
   const three = (s: Summary) => (s.runs ? [ms(s.median), ms(s.min), ms(s.max)] : ['none', '—', '—'])
@@ -358,6 +358,22 @@ export function embeddedRows(f: EmbeddedFigures): string[][] {
         ? `the embedded wallet's chunks the page fetched from the Connect Wallet click until the account was shown and the modal closed: ${own.length} files (${list(own)}); in the same span ${others.length} other files, ${kb(sum(others))} gzip (the modal's lazy views it preloads once idle, the eip155 plugin's lazy parts; largest: ${list([...others].sort((a, b) => b.gzip - a.gzip).slice(0, 3))})`
         : 'no run reached the account: nothing recorded',
     ],
+    ...(['buttons', 'social', 'farcaster'] as const).map((part) => {
+      const bytes = f.bytes.social[part]
+      const what = {
+        buttons: ['host page: social buttons on Connect', "Connect's social buttons and their glyphs (the SocialButtons chunk), loaded with Connect's first open", 'Google'],
+        social: ['host page: ConnectingSocial on first use', 'the ConnectingSocial view, loaded on its first use (a social button clicked; once idle, the modal preloads it)', 'Google'],
+        farcaster: ['host page: ConnectingFarcaster on first use', "the ConnectingFarcaster view with the QR encoder (shared with ConnectingWalletConnect), loaded on its first use (once idle, the modal preloads it)", 'Farcaster'],
+      }[part]
+      const beyond = part === 'buttons' ? "the page's first load and the modal's chunk" : "the page's first load, the modal's chunk and the social buttons'"
+      return [
+        what[0] as string,
+        `${kb(bytes.gzip)} gzip`,
+        '—',
+        '—',
+        `${what[1]}: ${bytes.files.length} files beyond ${beyond} (${list(bytes.files)}; from the build's metafile, gzip level 9 each); ${bytes.fetched}/${bytes.files.length} fetched by the first ${what[2]} run's page`,
+      ]
+    }),
     ['frame app', `${kb(frameGzip)} gzip`, '—', '—', `${frame.map((file) => `${file.name} ${kb(file.gzip)}`).join(', ')} (gzip level 9, each file); ${kb(frameRaw)} as built (frame/app/build.ts, minified)`],
     [
       'frame load → READY',
@@ -380,7 +396,35 @@ export function embeddedRows(f: EmbeddedFigures): string[][] {
         ? `personal_sign: the click on Approve in the frame → \`signMessage\` resolved in the page; the whole call (the frame's approval shown, the click, the signature) ${median(f.sign.call)}; ${f.sign.verified}/${f.sign.approved.runs} signatures recovered to the account; ${f.sign.approved.runs} runs`
         : `no approval returned a signature within 15 s (${f.tried} tried)`,
     ],
-    ['runs', `${f.signed}/${f.tried} signed`, '—', '—', `${f.readied}/${f.tried} frames ready, ${f.shown}/${f.tried} accounts shown; ${f.outsideRequests.length} outside requests, ${f.consoleErrors.length} console errors; ${embeddedNoPeer}`],
+    [
+      'Google: click → provider page',
+      ...three(f.social.provider),
+      f.social.provider.runs
+        ? `the visitor's wait: the click on 'Continue with Google' → the stand-in provider's login page painted in the popup (the popup opened in the click, \`GET_SOCIAL_REDIRECT_URI\` to the frame, which starts the login at the wallet service, the popup sent to the provider, its redirect to the login page); ${f.social.provider.runs} runs`
+        : `no popup reached the provider's page within 15 s (${f.tried} tried)`,
+    ],
+    [
+      'Google: Allow → account shown',
+      ...three(f.social.allowed),
+      f.social.allowed.runs
+        ? `the visitor's wait after the provider: Allow clicked on the consent page → the ConnectButton's account painted (the provider's redirect to the wallet service, which takes the code and profile; the frame's \`POST /v1/social/session\`, asked once a second, so up to 1 s of this is that wait; the wallet made, \`GET_USER\`, the families connecting); in DOM ${median(f.social.allowedDom)}; the whole click → account ${median(f.social.total)}, which also holds the script filling the provider's login page (not a person's speed); ${f.social.verified}/${f.social.allowed.runs} the run's e-mail on AUTH; ${f.social.allowed.runs} runs`
+        : `no Google login showed the account within 15 s (${f.tried} tried)`,
+    ],
+    [
+      'Farcaster: click → QR shown',
+      ...three(f.farcaster.qr),
+      f.farcaster.qr.runs
+        ? `the click on 'Continue with Farcaster' → ConnectingFarcaster's QR code painted (the view, \`GET_FARCASTER_URI\`: the frame opens a channel at the wallet service; the QR encoded); ${f.farcaster.qr.runs} runs`
+        : `no QR code within 15 s (${f.farcasterTried} tried)`,
+    ],
+    [
+      'Farcaster: Sign in → account shown',
+      ...three(f.farcaster.signedIn),
+      f.farcaster.signedIn.runs
+        ? `Sign in clicked in the local Farcaster app as @alice, @bob or @carol in turn (a fid's first login makes its wallet; later ones, a returning account on a new browser, also fetch its recovery share) (the link from 'Open Farcaster', in a context of its own: the visitor's phone) → the account painted in the dapp (the app signs and posts to the wallet service; the frame asks the channel's status once a second, so up to 1 s of this is that wait; the session, the wallet, \`GET_USER\`, the families connecting); in DOM ${median(f.farcaster.signedInDom)}; ${f.farcaster.verified}/${f.farcaster.signedIn.runs} the fid's on AUTH; ${f.farcaster.signedIn.runs} runs`
+        : `no Farcaster login showed the account within 15 s (${f.farcasterTried} tried)`,
+    ],
+    ['runs', `${f.signed}/${f.tried} signed`, '—', '—', `${f.readied}/${f.tried} frames ready, ${f.shown}/${f.tried} accounts shown; ${f.socialShown}/${f.tried} Google logins and ${f.farcasterShown}/${f.farcasterTried} Farcaster logins shown; ${f.outsideRequests.length} outside requests, ${f.consoleErrors.length} console errors; ${embeddedNoPeer}`],
   ]
 }
 
@@ -390,9 +434,10 @@ export function embeddedHow(f: EmbeddedFigures, options: EmbeddedOptions): strin
     `- **Embedded wallet** (bench/embedded-run.ts, bench/embedded-page.ts, bench/embedded-probe.ts; alone: \`npx tsx bench/embedded.ts\` or \`npm run bench -- --embedded\`): \`startDemo()\` for the local stack, whose wallet service (the memory store, the dev inbox as its SMTP server, 127.0.0.1 only; docs/wallet-service.md) serves the frame app built by frame/app/build.ts. The dapp is bench/embedded-page.ts: \`createLatch\` with \`eip155()\` on the stack's first anvil and \`embeddedWallet({ frameUrl })\` pointing at the service, a ConnectButton in a LatchProvider, bundled from the repository's source like the demo (minified, code-split, production React) and served without compression on its own 127.0.0.1 port (the frame's origin is another). Chromium ${f.chromium}; each of ${options.runs} runs is a fresh page from \`newGuardedPage\` (fresh context: no cache, nothing stored), \`goto\` until \`load\`, ${options.settleMs} ms, 'Connect Wallet', a fresh e-mail address per run.`,
     '- **frame load → READY**: an init script (in the page before its scripts) records `performance.now()` when a MutationObserver sees the channel\'s iframe added, at its first `load`, and when `FRAME_READY` arrives on the channel\'s port (it wraps the listeners `MessagePort.prototype.addEventListener` is given, and passes every message on); the dapp marks `embedded/frameReported { kind: \'frame_ready\' }` from `latch.events$`. The figure is inserted → that event: the frame\'s document, its script and styles, its session restored (none in a fresh context), the handshake, `FRAME_READY`, and the 500 ms the channel waits after it (docs/embedded-wallet.md, "Handshake").',
     '- **code entered → account shown**: the e-mail typed, Continue, the code read from the dev inbox\'s `/messages` (not timed); the probe armed, playwright fills the code field (one `input` event with six digits, which the view submits at once). Start: that `input` event (capture phase on window, its target through the shadow root the `autocomplete="one-time-code"` field). End: the first animation frame in which the ConnectButton\'s account (`.latch-account`) is in the document; it holds `CONNECT_OTP` (the frame redeems the code with the service, fetches and opens its auth share, rebuilds the wallet) and `GET_USER`, the families connecting and the button\'s render. Notes: in the DOM (a MutationObserver), and the modal closed (the first frame with no `.backdrop` in its shadow root).',
-    '- **approve click → signature returned**: `signMessage(latch, { message, ns: \'eip155\' })` (personal_sign through the AUTH wallet, `RPC_REQUEST` to the frame); the page shows the frame (its element is hidden until then; this page does it by hand: no view of the modal shows it yet) and playwright clicks the frame\'s Approve. Start: the click, recorded by the init script inside the frame as `performance.timeOrigin + performance.now()`; end: the same clock in the page when `signMessage` resolved (two documents, one machine: the wall clock at sub-millisecond resolution). The signature is checked with viem\'s `recoverMessageAddress` against the account.',
+    '- **approve click → signature returned**: `signMessage(latch, { message, ns: \'eip155\' })` (personal_sign through the AUTH wallet, `RPC_REQUEST` to the frame); the modal\'s ApproveTransaction view lays the frame over its box, and playwright clicks the frame\'s Approve there, as a visitor would. Start: the click, recorded by the init script inside the frame as `performance.timeOrigin + performance.now()`; end: the same clock in the page when `signMessage` resolved (two documents, one machine: the wall clock at sub-millisecond resolution). The signature is checked with viem\'s `recoverMessageAddress` against the account.',
     '- **bytes**: up front, `embeddedPluginCost()` of scripts/embedded-size.ts (the bench\'s EVM + api dapp built with and without `embeddedWallet()`, React external, gzip level 9 per file). On first use: the JS files of the page\'s origin whose fetch started between the Connect Wallet click and the modal closed after the account was shown (resource timing, first run), matched to the dapp\'s build (gzip level 9 per file, from its metafile); "the embedded wallet\'s" are those holding modules of plugins/embedded/ or ui/modal/views/EmailLogin/ (the channel, the protocol and the login, the e-mail field and EmailLogin); the others are what any first connect loads (the eip155 plugin\'s lazy parts). The frame app: its three files as frame/app/build.ts writes them.',
-    '- Medians, min and max through `summarize`; the bench fails if a frame was not ready, an account not shown or a signature not returned within 15 s, a signature did not recover to the account, or a request left 127.0.0.1 (the wallet frame\'s too: the guard is the context\'s). Console errors are counted, not failed on.',
+    '- **Google and Farcaster** (docs/embedded-wallet.md, "Social logins", "Farcaster"): each run also opens two more fresh visitors (each a fresh guarded context, `goto` until `load`, the same wait, \'Connect Wallet\'). A second init script, added to the context so it runs in the dapp\'s page, the popup and the Farcaster app\'s page, reads the wall clock (`performance.timeOrigin + performance.now()`: several documents, one machine) and hands it at once to a binding of the context: the click on \'Continue with Google\' or \'Continue with Farcaster\' (capture phase, through the shadow root), the consent page\'s Allow, the Farcaster app\'s Sign in, and the first animation frame in which the provider\'s login page (its E-mail field), the QR code (`.fc-qr[role=img]` in the modal\'s shadow root) and the account (`.latch-account`) are there (and when a MutationObserver saw them). **Google**: the stack\'s stand-in Google (real oidc-provider software, docs/identity-providers.md) in the popup the click opened; playwright fills its login page (a fresh e-mail address per run, a name, Sign in) and clicks Allow; the time playwright takes on the login page is the script\'s, so the figures are the two waits a person has: click → the provider\'s page, Allow → the account; the whole click → account is given in the notes. The account is checked: AUTH, the run\'s e-mail. **Farcaster**: the href of the view\'s \'Open Farcaster\' link given to the stack\'s local Farcaster app (`?uri=`) in a guarded context of its own (the visitor\'s phone), the local fids (@alice, @bob, @carol) in turn, Sign in; the account is checked: AUTH, the fid\'s user name. A fid is one account, and each fresh browser after its first login fetches the account\'s recovery share, which the wallet service releases 3 times a day per account, so the bench makes at most 12 Farcaster logins (4 per fid; runs past 12 have none). **Their bytes**: from the dapp\'s build (its metafile), the chunk split at the SocialButtons, ConnectingSocial and ConnectingFarcaster modules and the chunks each imports statically, less those the page already holds (the first load and the modal\'s chunk; for the two views also the social buttons\'), gzip level 9 each; "fetched" counts those files in the first run\'s page\'s resource timing (the modal preloads every lazy view once idle, so a view\'s chunk may come before its click).',
+    '- Medians, min and max through `summarize`; the bench fails if a frame was not ready, an account not shown (code, Google, Farcaster, each within 15 s) or not the login\'s, a signature not returned within 15 s, a signature did not recover to the account, or a request left 127.0.0.1 (the wallet frame\'s, the popup\'s and the Farcaster app\'s too: the guard is the context\'s). Console errors are counted, not failed on.',
   ]
 }
 
@@ -401,7 +446,7 @@ export function embeddedMarkdown(f: EmbeddedFigures, options: EmbeddedOptions): 
   return [
     '## Embedded wallet',
     '',
-    'The e-mail wallet (docs/embedded-wallet.md) on the local stack: its bytes in the host page and in the frame, the frame loaded → ready, the code entered → the account shown, and Approve in the frame → the signature in the page, in headless chromium.',
+    'The e-mail wallet (docs/embedded-wallet.md) on the local stack: its bytes in the host page and in the frame, the frame loaded → ready, the code entered → the account shown, Approve in the frame → the signature in the page, and the Google and Farcaster logins (their bytes, the click → the provider\'s page or the QR code, Allow or Sign in → the account), in headless chromium.',
     '',
     mdTable(embeddedHeader, embeddedRows(f)),
     '',
