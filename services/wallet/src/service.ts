@@ -195,6 +195,15 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
     return token
   }
 
+  /**
+   * A login's answer (e-mail code, Farcaster, social): a session bound to the frame's two keys, the service's clock and
+   * the account, as docs/wallet-service.md's Endpoints table gives it for `POST /v1/email/verify`.
+   */
+  async function loggedIn(account: Account, frameKeys: { signingKey: string; encryptionKey: string }): Promise<Reply> {
+    const { token, session } = await openSession(ctx, account.id, { signingKey: frameKeys.signingKey, encryptionKey: frameKeys.encryptionKey })
+    return { status: 200, body: { token, expiresAt: session.expiresAt, serverTime: now(), account: await accountView(account) } }
+  }
+
   async function accountView(account: Account) {
     const hasWallet = (await store.get(`share:auth:${account.id}`)) !== undefined
     return { id: account.id, email: account.email ?? null, hasWallet, ...(account.userName ? { userName: account.userName } : {}), ...(account.provider ? { provider: account.provider } : {}) }
@@ -235,8 +244,7 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
         await publicKey(input.encryptionKey, 'ECDH', 'encryptionKey')
         await redeemCode(ctx, { purpose: 'login', subject: emailTag(keys, input.email), code: input.otp, ip })
         const account = await accountForEmail(ctx, input.email)
-        const { token, session } = await openSession(ctx, account.id, { signingKey: input.signingKey, encryptionKey: input.encryptionKey })
-        return { status: 200, body: { token, expiresAt: session.expiresAt, serverTime: now(), account: await accountView(account) } }
+        return loggedIn(account, input)
       },
     },
     '/v1/session': {
@@ -367,8 +375,7 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
         await publicKey(input.encryptionKey, 'ECDH', 'encryptionKey')
         const { fid, username } = await claimChannelSession(fc, token, input.secret)
         const account = await accountForIdentity(ctx, `farcaster:${fid}`, { profile: { userName: username, provider: 'farcaster' } })
-        const { token: sessionToken, session } = await openSession(ctx, account.id, { signingKey: input.signingKey, encryptionKey: input.encryptionKey })
-        return { status: 200, body: { token: sessionToken, expiresAt: session.expiresAt, serverTime: now(), account: await accountView(account) } }
+        return loggedIn(account, input)
       },
     },
     '/v1/social/start': {
@@ -392,8 +399,7 @@ export function walletHandler(options: WalletServiceOptions): (req: IncomingMess
         const who = await social.take(state)
         if (!who) return { status: 202, body: { state: 'pending' } }
         const account = await accountForIdentity(ctx, who.identity, { ...(who.verifiedEmail ? { verifiedEmail: who.verifiedEmail } : {}), profile: { provider: who.provider, ...(who.userName ? { userName: who.userName } : {}) } })
-        const { token, session } = await openSession(ctx, account.id, { signingKey: login.signingKey, encryptionKey: login.encryptionKey })
-        return { status: 200, body: { token, expiresAt: session.expiresAt, serverTime: now(), account: await accountView(account) } }
+        return loggedIn(account, login)
       },
     },
     '/v1/wallet/recovery-share': {
