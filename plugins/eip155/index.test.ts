@@ -45,6 +45,7 @@ describe('public surface of latch/plugins/eip155', () => {
         "serializeTypedData",
         "signTypedData",
         "toProviderError",
+        "waitForCallsStatus",
       ]
     `)
   })

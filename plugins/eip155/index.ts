@@ -7,6 +7,7 @@ export { getCapabilities, type GetCapabilitiesErrorType, type GetCapabilitiesPar
 export { signTypedData, serializeTypedData, type SignTypedDataErrorType, type SignTypedDataParameters, type SignTypedDataReturnType, type TypedDataShape } from './sign-typed-data'
 export { sendCalls, type Call, type SendCallsErrorType, type SendCallsParameters, type SendCallsReturnType } from './send-calls'
 export { getCallsStatus, type GetCallsStatusErrorType, type GetCallsStatusParameters, type GetCallsStatusReturnType } from './get-calls-status'
+export { waitForCallsStatus, type WaitForCallsStatusParameters } from './wait-for-calls-status'
 export {
   grantPermissions,
   revokePermissions,

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { LatchError } from '../../../kernel/index'
-import { getCallsStatus, sendCalls, type GetCallsStatusReturnType } from '../../../plugins/eip155/index'
+import { sendCalls, waitForCallsStatus, type GetCallsStatusReturnType } from '../../../plugins/eip155/index'
 import { useLatchInstance } from '../../../ui/index'
 
 /** The two transfers of the demo's batch: 0.01 ETH to one dev account, then 0.02 ETH to another. */
@@ -9,7 +9,7 @@ export const demoBatch = [
   { to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', value: 2n * 10n ** 16n },
 ] as const
 
-/** Sends a two-call batch (EIP-5792 wallet_sendCalls), then shows what wallet_getCallsStatus reports. */
+/** Sends a two-call batch (EIP-5792 wallet_sendCalls), then shows its status once it is no longer pending (wallet_getCallsStatus). */
 export function SendCalls() {
   const latch = useLatchInstance()
   const [result, setResult] = useState<{ status?: GetCallsStatusReturnType; error?: string }>({})
@@ -21,7 +21,7 @@ export function SendCalls() {
     setResult({})
     try {
       const { id } = await sendCalls(latch, { calls: demoBatch, forceAtomic: true })
-      setResult({ status: await getCallsStatus(latch, { id }) })
+      setResult({ status: await waitForCallsStatus(latch, { id }) })
     } catch (error) {
       setResult({ error: error instanceof LatchError ? error.shortMessage : 'Something went wrong' })
     } finally {
