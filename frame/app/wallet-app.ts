@@ -400,7 +400,11 @@ export function walletApp(options: WalletAppOptions) {
     try {
       if (asker.signal.aborted) throw new FrameRequestError(userRejected)
       // Prepared before the approval (gas, paymaster), so the approval says who pays; nothing is sent yet.
-      const prepared = await library.prepare(chain, evmAddress(), calls, asker.signal)
+      const prepared = await library.prepare(chain, evmAddress(), calls, asker.signal).catch((error: unknown) => {
+        // Withdrawn while it was prepared: answered as rejected, whatever the library's answer to the abort.
+        if (asker.signal.aborted) throw new FrameRequestError(userRejected)
+        throw error
+      })
       if (prepared.sender.toLowerCase() !== account.toLowerCase() || prepared.chainId !== chain) throw new FrameRequestError('The operation was prepared for another account')
       await approveOrReject(asker, title, [...callLines(calls), `Network: eip155:${chain}`, `Account: ${account} (smart account)`, prepared.sponsored ? sponsoredFee : 'Network fee: paid by the account'])
       const signature = await withSecret(async (secret) => (await evmAccount(secret)).sign({ hash: prepared.hash }))
