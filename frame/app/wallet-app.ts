@@ -596,7 +596,8 @@ export function walletApp(options: WalletAppOptions) {
         const tx = z.safeParse(evmParams.transaction, raw)
         if (!tx.success) {
           const bad = tx.error.issues[0]?.path[0]
-          throw new FrameRequestError(bad === 'from' ? notOurAddress : `Invalid params: ${String(bad ?? 'the transaction')} is not ${bad === 'data' ? 'hex data' : bad === 'to' ? 'an address' : 'a hex quantity'}`)
+          if (bad === undefined) throw new FrameRequestError('Invalid params: eth_sendTransaction takes a transaction object')
+          throw new FrameRequestError(bad === 'from' ? notOurAddress : `Invalid params: ${String(bad)} is not ${bad === 'data' ? 'hex data' : bad === 'to' ? 'an address' : 'a hex quantity'}`)
         }
         // A malformed `to` is refused, never read as a contract creation.
         if (tx.data.to !== undefined && tx.data.to !== null && !/^0x[0-9a-fA-F]{40}$/.test(tx.data.to)) throw new FrameRequestError('Invalid params: to is not an address')
