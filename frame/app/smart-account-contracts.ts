@@ -74,3 +74,16 @@ export const entryPoint08Abi = [
 
 /** The EIP-712 wrapper LatchAccount checks for ERC-1271 (LatchAccount.sol's messageDigest). */
 export const latchAccountMessageTypes = { LatchAccountMessage: [{ name: 'hash', type: 'bytes32' }] } as const
+
+/**
+ * The selectors of the functions above: the frame encodes its calls with encodeAbiParameters behind these (viem's ABI
+ * item lookup would add about 4 kB to the frame); smart-account.test.ts checks them against the fragments.
+ */
+export const selectors = {
+  getAddress: '0x8cb84e18',
+  createAccount: '0x5fbfb9cf',
+  deployAccount: '0xfb246c52',
+  execute: '0xb61d27f6',
+  executeBatch: '0x34fcd5be',
+  getNonce: '0x35567e1a',
+} as const

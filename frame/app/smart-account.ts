@@ -4,10 +4,10 @@
  * user operations, sends them to the network's bundler once, follows them to inclusion, and makes ERC-1271 / EIP-6492
  * signatures; it never holds the owner's key: the caller signs the hashes it answers inside its own short use of the secret.
  */
-import { concat, encodeAbiParameters, encodeFunctionData, getAddress, hashTypedData, numberToHex } from 'viem'
+import { concat, encodeAbiParameters, getAddress, hashTypedData, numberToHex } from 'viem'
 import { getUserOperationHash } from 'viem/account-abstraction'
 import * as z from 'zod/mini'
-import { entryPoint08Abi, entryPoint08Address, latchAccountAbi, latchAccountFactoryAbi, latchAccountFactoryAddress, latchAccountMessageTypes } from './smart-account-contracts'
+import { entryPoint08Address, latchAccountFactoryAddress, latchAccountMessageTypes, selectors } from './smart-account-contracts'
 
 type Hex = `0x${string}`
 
@@ -135,6 +135,12 @@ const defaultSleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true })
   })
 
+const ownerAndSalt = [{ type: 'address' }, { type: 'uint256' }] as const
+/** `owner`'s account, salt 0: the factory's getAddress, createAccount and deployAccount take the same arguments. */
+const factoryCall = (selector: Hex, owner: Hex): Hex => concat([selector, encodeAbiParameters(ownerAndSalt, [owner, 0n])])
+const callTuple = [{ type: 'address' }, { type: 'uint256' }, { type: 'bytes' }] as const
+const batchParams = [{ type: 'tuple[]', components: [{ name: 'target', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'data', type: 'bytes' }] }] as const
+
 /** The RPC form of a user operation: quantities as hex, absent fields left out. */
 function toRpc(op: Partial<UserOperation>): Record<string, string> {
   const out: Record<string, string> = {}
@@ -220,8 +226,7 @@ export function smartAccounts(options: SmartAccountsOptions): SmartAccounts {
     const key = `${chainId}:${owner.toLowerCase()}`
     let found = addresses.get(key)
     if (!found) {
-      const data = encodeFunctionData({ abi: latchAccountFactoryAbi, functionName: 'getAddress', args: [owner, 0n] })
-      found = ethCall(chainId, latchAccountFactoryAddress, data).then((word) => {
+      found = ethCall(chainId, latchAccountFactoryAddress, factoryCall(selectors.getAddress, owner)).then((word) => {
         if (word.length !== 66 || !/^0x0{24}/.test(word)) throw new SmartAccountError('node-junk', "The network's node answered something that is not an address")
         return getAddress(`0x${word.slice(26)}`)
       })
@@ -236,8 +241,6 @@ export function smartAccounts(options: SmartAccountsOptions): SmartAccounts {
     return code !== '0x'
   }
 
-  const factoryData = (owner: Hex) => encodeFunctionData({ abi: latchAccountFactoryAbi, functionName: 'createAccount', args: [owner, 0n] })
-
   async function prepare(chainId: number, owner: Hex, calls: UserOperationCall[], signal?: AbortSignal): Promise<PreparedUserOperation> {
     const { bundlerUrl, paymasterUrl } = network(chainId)
     if (calls.length === 0) throw new SmartAccountError('no-calls', 'A user operation needs at least one call')
@@ -245,19 +248,19 @@ export function smartAccounts(options: SmartAccountsOptions): SmartAccounts {
     const node = nodeUrl(chainId)
     const [deployed, nonceWord, block, priority] = await Promise.all([
       isDeployed(chainId, sender, signal),
-      ethCall(chainId, entryPoint08Address, encodeFunctionData({ abi: entryPoint08Abi, functionName: 'getNonce', args: [sender, 0n] }), signal),
+      ethCall(chainId, entryPoint08Address, concat([selectors.getNonce, encodeAbiParameters([{ type: 'address' }, { type: 'uint192' }], [sender, 0n])]), signal),
       call('node', node, 'eth_getBlockByNumber', ['latest', false], blockSchema, "The network's node answered something that is not a block", signal),
       call('node', node, 'eth_maxPriorityFeePerGas', [], quantitySchema, "The network's node answered something that is not a fee", signal),
     ])
     const maxPriorityFeePerGas = BigInt(priority)
     const callData =
       calls.length === 1
-        ? encodeFunctionData({ abi: latchAccountAbi, functionName: 'execute', args: [calls[0]!.to, calls[0]!.value, calls[0]!.data] })
-        : encodeFunctionData({ abi: latchAccountAbi, functionName: 'executeBatch', args: [calls.map((c) => ({ target: c.to, value: c.value, data: c.data }))] })
+        ? concat([selectors.execute, encodeAbiParameters(callTuple, [calls[0]!.to, calls[0]!.value, calls[0]!.data])])
+        : concat([selectors.executeBatch, encodeAbiParameters(batchParams, [calls.map((c) => ({ target: c.to, value: c.value, data: c.data }))])])
     let op: UserOperation = {
       sender,
       nonce: BigInt(nonceWord),
-      ...(deployed ? {} : { factory: latchAccountFactoryAddress, factoryData: factoryData(owner) }),
+      ...(deployed ? {} : { factory: latchAccountFactoryAddress, factoryData: factoryCall(selectors.createAccount, owner) }),
       callData,
       callGasLimit: 0n,
       verificationGasLimit: 0n,
@@ -354,7 +357,7 @@ export function smartAccounts(options: SmartAccountsOptions): SmartAccounts {
       primaryType: 'LatchAccountMessage',
       message: { hash },
     })
-    const deployCall = encodeFunctionData({ abi: latchAccountFactoryAbi, functionName: 'deployAccount', args: [owner, 0n] })
+    const deployCall = factoryCall(selectors.deployAccount, owner)
     return {
       digest,
       finish: (ownerSignature: Hex): Hex =>
@@ -366,8 +369,8 @@ export function smartAccounts(options: SmartAccountsOptions): SmartAccounts {
 
   return {
     enabled: Object.keys(options.networks).map(Number),
-    address: (chainId, owner) => address(chainId, owner),
-    isDeployed: (chainId, account) => isDeployed(chainId, account),
+    address: async (chainId, owner) => address(chainId, owner),
+    isDeployed: async (chainId, account) => (network(chainId), isDeployed(chainId, account)),
     prepare,
     submit,
     status: (chainId, userOpHash) => status(chainId, userOpHash),
