@@ -18,6 +18,7 @@ import { bitcoinRegtest } from '../../plugins/bip122/networks'
 import { solanaCaipNetworkIds } from '../../plugins/solana/networks'
 import { installAccountAbstraction, startBundler, type Bundler } from './account-abstraction'
 import { anvilAccounts, freePort, startAnvil, type Anvil } from './anvil'
+import { ensureBundler } from './install'
 import { startApiServer, type ApiServer } from './api-server'
 import { createLedger, fundDevAccounts, type Ledger } from './bitcoin-ledger'
 import { startPaymasterService } from './paymaster'
@@ -122,6 +123,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // The bundler starts (about 2 s) while the rest of the stack does; awaited before startStack answers.
   let bundlerStarting: Promise<Bundler> | undefined
   try {
+    // The bundler's own package (installed on first use) before anything starts, not while the stack is half up.
+    ensureBundler()
     // The chains start in the past, so the first one's demo history spans months (docs/behaviour.md, "Activity").
     const genesis = Math.floor(Date.now() / 1000) - (historyDays + 1) * 86_400
     const anvils: Anvil[] = await Promise.all(
