@@ -32,7 +32,8 @@ function fakeNetwork(overrides: Routes = {}) {
     const { method } = JSON.parse(init.body as string) as { method: string }
     calls[method] = (calls[method] ?? 0) + 1
     const answer = routes[method]?.() ?? { error: { code: -32601, message: `no ${method}` } }
-    if (answer === 'hang') return new Promise<Response>(() => undefined)
+    // Hangs as a real fetch does: until its signal aborts.
+    if (answer === 'hang') return new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
     if (answer === 'not json') return new Response('<html>oops</html>', { status: 502 })
     return new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, ...answer }), { headers: { 'content-type': 'application/json' } })
   }) as typeof globalThis.fetch
@@ -153,6 +154,18 @@ describe('smartAccounts', () => {
     await hung.clock.advance(callTimeLimitMs)
     expect((await rejection(preparing)).message).toBe('The bundler did not answer')
     expect([junk.calls.eth_sendUserOperation, hung.calls.eth_sendUserOperation]).toEqual([undefined, undefined])
+  })
+
+  it("the caller's signal cancels a call in flight: 'cancelled', not 'could not be reached'", async () => {
+    const { accounts, calls } = setup({ eth_estimateUserOperationGas: () => 'hang' })
+    const controller = new AbortController()
+    const preparing = accounts.prepare(31337, owner, [call], controller.signal)
+    preparing.catch(() => undefined)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(calls.eth_estimateUserOperationGas).toBe(1)
+    controller.abort()
+    const error = await rejection(preparing)
+    expect([error.code, error.message]).toEqual(['aborted', 'The request was cancelled'])
   })
 
   it('a paymaster that refuses: a clear error while preparing, nothing sent', async () => {

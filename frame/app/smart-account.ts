@@ -175,10 +175,14 @@ export function smartAccounts(options: SmartAccountsOptions): SmartAccounts {
     const controller = new AbortController()
     const onAbort = () => controller.abort()
     signal?.addEventListener('abort', onAbort, { once: true })
+    let timedOut = false
+    // Why the exchange stopped, once it has: the time limit, the caller's signal, else what happened to it.
+    const stoppedBy = (otherwise: SmartAccountError) =>
+      timedOut ? new SmartAccountError('timeout', `${name} did not answer`) : signal?.aborted ? new SmartAccountError('aborted', 'The request was cancelled') : otherwise
     const stopped = new Promise<never>((_, reject) => {
       sleep(callTimeLimitMs, controller.signal).then(
-        () => reject(new SmartAccountError('timeout', `${name} did not answer`)),
-        () => reject(new SmartAccountError('aborted', 'The request was cancelled')),
+        () => ((timedOut = true), reject(stoppedBy(new SmartAccountError('timeout', `${name} did not answer`)))),
+        () => reject(stoppedBy(new SmartAccountError('aborted', 'The request was cancelled'))),
       )
     })
     stopped.catch(() => undefined)
@@ -193,13 +197,13 @@ export function smartAccounts(options: SmartAccountsOptions): SmartAccounts {
             signal: controller.signal,
           })
         } catch {
-          throw new SmartAccountError('unreachable', `${name} could not be reached`)
+          throw stoppedBy(new SmartAccountError('unreachable', `${name} could not be reached`))
         }
         let body: unknown
         try {
           body = await response.json()
         } catch {
-          throw new SmartAccountError(`${service}-junk`, junk)
+          throw stoppedBy(new SmartAccountError(`${service}-junk`, junk))
         }
         const answer = z.safeParse(rpcAnswerSchema, body)
         if (!answer.success) throw new SmartAccountError(`${service}-junk`, junk)
