@@ -24,12 +24,13 @@ export const entryPoint08Salt = '0x0a59dbff790c23c976a548690c27297883cc66b4c6702
 
 /**
  * anvil's well-known development keys (mnemonic "test test … junk", public; never for anything real) given jobs here, none
- * used elsewhere in the stack (0–3 are the demo's and the Farcaster users'): 4 deploys the contracts and funds the
- * paymaster's deposit, 5 and 6 are the bundler's executor and utility accounts, 7 is the paymaster service's signer.
+ * used elsewhere in the stack (0–3 are the demo's and the Farcaster users'): 5 and 6 are the bundler's executor and
+ * utility accounts, 7 is the paymaster service's signer. The contracts are deployed, and the paymaster's deposit paid,
+ * by an impersonated address of their own (as scripts/devnet/ens.ts does), so no dev account's nonce or ether changes.
  */
 const devMnemonic = 'test test test test test test test test test test test junk'
 const devKey = (index: number): Hex => toHex(mnemonicToAccount(devMnemonic, { addressIndex: index }).getHdKey().privateKey!)
-export const deployerAccount = mnemonicToAccount(devMnemonic, { addressIndex: 4 }).address
+export const deployerAccount = '0x1A7C000000000000000000000000000000004337' as const
 export const bundlerExecutorKey = devKey(5)
 export const bundlerUtilityKey = devKey(6)
 /** The paymaster service's signing key: only scripts/devnet/paymaster.ts reads it (its address is in LatchPaymaster's constructor). */
@@ -48,7 +49,20 @@ export function entryPoint08CreationCode(): Hex {
   return (require('@account-abstraction/contracts/artifacts/EntryPoint.json') as { bytecode: Hex }).bytecode
 }
 
-/** The three deployments, in order (the factory and the paymaster call the EntryPoint in their constructors). */
+/**
+ * The bundler's simulation contracts, from alto's package (scripts/devnet/bundler): deployed here rather than by alto at
+ * its start, so alto sends no transaction then and starts sooner, alongside the rest of the stack.
+ */
+function bundlerSimulationCode(file: 'PimlicoSimulations.sol/PimlicoSimulations.json' | 'EntryPointSimulations.sol/EntryPointSimulations08.json'): Hex {
+  ensureBundler()
+  const require = createRequire(join(bundlerDir, 'package.json'))
+  return (require(join(bundlerDir, 'node_modules/@pimlico/alto/contracts', file)) as { bytecode: { object: Hex } }).bytecode.object
+}
+
+/**
+ * The deployments, in order (the factory and the paymaster call the EntryPoint in their constructors): EntryPoint v0.8,
+ * LatchAccountFactory, LatchPaymaster, then the bundler's PimlicoSimulations and EntryPointSimulations08.
+ */
 export function accountAbstractionDeployments(): { name: string; salt: Hex; code: Hex; address: Hex }[] {
   const entries = [
     { name: 'EntryPoint v0.8', salt: entryPoint08Salt, code: entryPoint08CreationCode() },
@@ -58,6 +72,8 @@ export function accountAbstractionDeployments(): { name: string; salt: Hex; code
       salt: zeroHash,
       code: concat([latchPaymasterCode, encodeAbiParameters([address, address], [entryPoint08Address, paymasterSigner])]),
     },
+    { name: 'PimlicoSimulations', salt: zeroHash, code: bundlerSimulationCode('PimlicoSimulations.sol/PimlicoSimulations.json') },
+    { name: 'EntryPointSimulations08', salt: zeroHash, code: bundlerSimulationCode('EntryPointSimulations.sol/EntryPointSimulations08.json') },
   ]
   return entries.map((entry) => ({ ...entry, address: getContractAddress({ opcode: 'CREATE2', from: create2Deployer, salt: entry.salt, bytecode: entry.code }) }))
 }
@@ -86,12 +102,14 @@ async function sendAndWait(url: string, tx: { from: Hex; to: Hex; data?: Hex; va
 }
 
 /**
- * Deploys EntryPoint v0.8, LatchAccountFactory and LatchPaymaster on the anvil at `rpcUrl` and funds the paymaster's
- * EntryPoint deposit (from dev account 4). Idempotent: what is already there is left alone. Throws when a contract
+ * Deploys EntryPoint v0.8, LatchAccountFactory, LatchPaymaster and the bundler's simulation contracts on the anvil at
+ * `rpcUrl` and funds the paymaster's EntryPoint deposit (from deployerAccount, impersonated). Idempotent: what is already there is left alone. Throws when a contract
  * does not land where its constant says (smart-account-contracts.ts).
  */
 export async function installAccountAbstraction(rpcUrl: string): Promise<void> {
   const deployments = accountAbstractionDeployments()
+  await rpc(rpcUrl, 'anvil_setBalance', [deployerAccount, toHex(paymasterDeposit * 2n)])
+  await rpc(rpcUrl, 'anvil_impersonateAccount', [deployerAccount])
   const paymaster = deployments[2]!.address
   for (const { name, salt, code, address } of deployments) {
     if (((await rpc(rpcUrl, 'eth_getCode', [address, 'latest'])) as string) !== '0x') continue
@@ -110,13 +128,15 @@ export async function installAccountAbstraction(rpcUrl: string): Promise<void> {
 export type Bundler = { url: string; stop(): Promise<void> }
 
 /**
- * Starts alto for EntryPoint v0.8 on the chain at `rpcUrl` (which must have installAccountAbstraction's contracts), on
+ * Starts alto for EntryPoint v0.8 on the chain at `rpcUrl` (which must have installAccountAbstraction's contracts: alto
+ * then sends no transaction until it bundles an operation), on
  * 127.0.0.1 (`port`, default a free one), and waits until it answers. Safe mode is off (anvil has no debug_traceCall
  * tracer alto's ERC-7562 checks need); it bundles as soon as an operation arrives; CORS is on, since the frame calls it
  * from the browser; it logs warnings and errors only (to this process's stderr).
  */
 export async function startBundler({ rpcUrl, chainId, port }: { rpcUrl: string; chainId: number; port?: number }): Promise<Bundler> {
   ensureBundler()
+  const [, , , pimlicoSimulations, entryPointSimulations] = accountAbstractionDeployments()
   const chosen = port ?? (await freePort())
   // Its package.json is not exported: the CLI (its `bin`) is found by path.
   const cli = join(bundlerDir, 'node_modules/@pimlico/alto/esm/cli/alto.js')
@@ -137,6 +157,10 @@ export async function startBundler({ rpcUrl, chainId, port }: { rpcUrl: string; 
     '--min-bundle-interval', '10',
     '--max-bundle-interval', '100',
     '--utility-wallet-monitor', 'false',
+    // Deployed by installAccountAbstraction: alto sends no transaction as it starts.
+    '--deploy-simulations-contract', 'false',
+    '--pimlico-simulation-contract', pimlicoSimulations!.address,
+    '--entrypoint-simulation-contract-v8', entryPointSimulations!.address,
     '--refilling-wallets', 'false',
   ]
   const child = spawnWatched(process.execPath, args)

@@ -132,5 +132,7 @@ describe('startStack', () => {
     await expect(fetch(stack.wallet.inboxUrl)).rejects.toThrow()
     await expect(fetch(stack.wallet.farcasterAppUrl)).rejects.toThrow()
     for (const url of Object.values(stack.smartAccounts).flatMap((n) => [n.bundlerUrl, n.paymasterUrl])) await expect(fetch(url)).rejects.toThrow()
-  })
+    // Its start takes about 4 s on two busy cores (two anvils, the builds, and the bundler booting beside them): more than
+    // vitest's default 5 s would leave room for.
+  }, 30_000)
 })

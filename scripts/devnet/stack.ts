@@ -130,16 +130,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const anvils: Anvil[] = await Promise.all(
       chainSpecs.map(({ chainId }) => startAnvil({ chainId, timestamp: genesis }).then((anvil) => (stoppers.push(anvil.stop), anvil))),
     )
-    await Promise.all(anvils.map((anvil) => installDemoContracts(anvil.url).then(() => installEns(anvil.url))))
-    await Promise.all(anvils.map((anvil, i) => (i === 0 ? makeDemoHistory(anvil.url) : setClock(anvil.url))))
-    // Smart accounts on the first anvil, after its demo history (whose blocks are back-dated): the contracts, then the
-    // bundler on a port chosen now, so the frame is built with its URL while it starts.
+    // Smart accounts on the first anvil: the contracts go in before its back-dated demo history (at the chain's start),
+    // then the bundler, which sends nothing as it starts, boots while the rest of the stack does, on a port chosen now
+    // so the frame is built with its URL.
     const aaChain = chainSpecs[0].chainId
     const bundlerPort = await freePort()
-    bundlerStarting = installAccountAbstraction(anvils[0]!.url)
+    const aaInstalled = installAccountAbstraction(anvils[0]!.url)
+    bundlerStarting = aaInstalled
       .then(() => startBundler({ rpcUrl: anvils[0]!.url, chainId: aaChain, port: bundlerPort }))
       .then((bundler) => (stoppers.push(bundler.stop), bundler))
     bundlerStarting.catch(() => undefined)
+    await Promise.all([aaInstalled, ...anvils.map((anvil) => installDemoContracts(anvil.url).then(() => installEns(anvil.url)))])
+    await Promise.all(anvils.map((anvil, i) => (i === 0 ? makeDemoHistory(anvil.url) : setClock(anvil.url))))
     const paymaster = await startPaymasterService({ chainId: aaChain })
     stoppers.push(paymaster.stop)
     const smartAccounts = { [String(aaChain)]: { bundlerUrl: `http://127.0.0.1:${bundlerPort}`, paymasterUrl: paymaster.url } }
