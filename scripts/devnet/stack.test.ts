@@ -10,6 +10,8 @@ const rpc = async (url: string, method: string) =>
   ((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }) })).json()) as { result: unknown }).result
 
 describe('startStack', () => {
+  // The stack's start takes about 4 s on two busy cores (two anvils, the builds, and the bundler booting beside them):
+  // more than vitest's default 5 s leaves room for.
   it('starts two anvils, the API and the dev wallet build, and stops them all', async () => {
     const stack = await startStack({ projectId: 'p-test' })
     try {
@@ -132,7 +134,5 @@ describe('startStack', () => {
     await expect(fetch(stack.wallet.inboxUrl)).rejects.toThrow()
     await expect(fetch(stack.wallet.farcasterAppUrl)).rejects.toThrow()
     for (const url of Object.values(stack.smartAccounts).flatMap((n) => [n.bundlerUrl, n.paymasterUrl])) await expect(fetch(url)).rejects.toThrow()
-    // Its start takes about 4 s on two busy cores (two anvils, the builds, and the bundler booting beside them): more than
-    // vitest's default 5 s would leave room for.
   }, 30_000)
 })
