@@ -189,6 +189,8 @@ describe('smartAccounts', () => {
     const { accounts } = setup()
     expect((await rejection(accounts.address(1, owner))).code).toBe('not-enabled')
     expect((await rejection(accounts.prepare(31337, owner, []))).code).toBe('no-calls')
+    const bare = setup({ eth_call: () => ({ result: '0x' }) })
+    expect((await rejection(bare.accounts.address(31337, owner))).message).toBe('The smart account factory is not deployed on chain 31337')
   })
 
   it('status: pending while the bundler has no receipt, then included; waitForInclusion polls every second and gives up at its time-out', async () => {

@@ -231,6 +231,8 @@ export function smartAccounts(options: SmartAccountsOptions): SmartAccounts {
     let found = addresses.get(key)
     if (!found) {
       found = ethCall(chainId, latchAccountFactoryAddress, factoryCall(selectors.getAddress, owner)).then((word) => {
+        // A call to an address without code answers nothing.
+        if (word === '0x') throw new SmartAccountError('no-factory', `The smart account factory is not deployed on chain ${chainId}`)
         if (word.length !== 66 || !/^0x0{24}/.test(word)) throw new SmartAccountError('node-junk', "The network's node answered something that is not an address")
         return getAddress(`0x${word.slice(26)}`)
       })
