@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createLatch, disconnect, latchConfigured, switchNetwork, LatchError, modalClosed, modalOpened, routerPushed, selectView, networkSmartAccountNetworksSet, request, sdkVersion, signMessage, type Latch } from '../../kernel/index'
+import { createLatch, disconnect, latchConfigured, switchConnection, switchNetwork, LatchError, modalClosed, modalOpened, routerPushed, selectView, networkSmartAccountNetworksSet, request, sdkVersion, signMessage, type Latch } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { FrameRequestError, serveFrameChannel, type FrameHandlers } from '../../frame/channel'
 import { createFrameWorld, type FrameWorld } from '../../scripts/testing/frame-world'
@@ -551,6 +551,25 @@ describe('the embedded wallet plugin over a scripted frame', () => {
     await settle(d.world, setPreferredAccountType(d.latch, { ns: 'eip155', type: 'smartAccount' }).catch(() => undefined))
     await settle(d.world, Promise.resolve())
     expect(d.latch.getState().chains.eip155.account.caipAddress).toBe(`eip155:31337:${evmAddress}`)
+    d.latch.destroy()
+  })
+
+  it("asks the frame for the other type when the page's account moves there (switchConnection, the Wallets view)", async () => {
+    const d = dapp()
+    const { frame, script } = smartFrame()
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, script)
+    await logIn(d)
+    const switched = await settle(d.world, switchConnection(d.latch, { ns: 'eip155', connectorId: 'AUTH', address: evmAddress }))
+    expect(switched).toMatchObject({ caipAddress: `eip155:31337:${evmAddress}`, hasSwitchedAccount: true })
+    await vi.waitFor(async () => {
+      await d.world.flush()
+      expect(frame.asked).toContainEqual({ SET_PREFERRED_ACCOUNT: 'eoa' })
+      expect(d.t.storage.getItem('@latch/preferredAccountTypes')).toBe('{"eip155":"eoa"}')
+    })
+    expect(frame.preference).toBe('eoa')
+    expect(d.latch.getState().chains.eip155.account.caipAddress).toBe(`eip155:31337:${evmAddress}`)
+    expect(selectEmbedded(d.latch.getState())?.user?.preferredAccountType).toBe('eoa')
     d.latch.destroy()
   })
 

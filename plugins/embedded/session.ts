@@ -432,6 +432,18 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
     return { caipAddress: `${chainId}:${next.addresses.eip155}` as CaipAddress, type: next.preferredAccountType ?? type }
   })
 
+  // The page's EVM account moved to the other type without the frame being asked (the Wallets view choosing it, a
+  // dapp's switchConnection): the frame is asked for it, as a switch is (docs/embedded-wallet.md, "Account types").
+  const follows = events$.pipe(
+    filter(accountAddressChanged.match),
+    mergeMap((event) => {
+      const address = event.payload.caipAddress.split(':')[2]?.toLowerCase()
+      const chosen = event.ns === 'eip155' && event.payload.accounts === undefined ? user?.accounts?.find((account) => account.address.toLowerCase() === address) : undefined
+      if (!user || !chosen || chosen.type === user.preferredAccountType || ctx.getState().embedded.accountTypeSwitch) return []
+      return [embeddedAccountType.requested({ ns: 'eip155', type: chosen.type }) as LatchEvent]
+    }),
+  )
+
   // Social and Farcaster logins (docs/embedded-wallet.md, "Social logins"): one attempt at a time; a new one, the
   // visitor's leaving (embedded/loginCancelled, or the view left) or the end of the session aborts the one running.
   type Attempt = { abort: AbortController; view: 'ConnectingSocial' | 'ConnectingFarcaster'; url?: string }
@@ -585,7 +597,7 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
   )
 
   if (!(channel instanceof LatchError)) channel.load()
-  return merge(output, email, otp, accountType, social, farcaster, attempts, leaves, update, updatePrimary, updateSecondary, ...connects, ...restores, cancels, themes, approvals.left).pipe(
+  return merge(output, email, otp, accountType, follows, social, farcaster, attempts, leaves, update, updatePrimary, updateSecondary, ...connects, ...restores, cancels, themes, approvals.left).pipe(
     finalize(() => {
       attempt?.abort.abort()
       forget()
