@@ -21,8 +21,8 @@ const configSchema = z.object({
   defaultChainId: z.string().check(z.regex(/^(eip155|solana):[-_a-zA-Z0-9]{1,32}$/)),
   /** JSON-RPC nodes by EVM chain id (`31337`) or Solana network (`solana:localnet`, a CAIP-2 id). */
   rpc: z.record(z.string().check(z.regex(/^(\d+|solana:[-_a-zA-Z0-9]{1,32})$/)), z.string()),
-  /** The networks with smart accounts, by EVM chain id (`31337`): their bundler and ERC-7677 paymaster (docs/embedded-frame.md, "Smart accounts"). */
-  smartAccounts: z.optional(z.record(z.string().check(z.regex(/^\d+$/)), z.object({ bundlerUrl: z.string(), paymasterUrl: z.optional(z.string()) }))),
+  /** Smart accounts by EVM chain id: the bundler and, when operations are sponsored, the ERC-7677 paymaster (docs/embedded-frame.md, "Smart accounts"). */
+  smartAccounts: z.optional(z.record(z.string().check(z.regex(/^\d+$/)), z.object({ bundlerUrl: z.url(), paymasterUrl: z.optional(z.url()) }))),
 })
 
 function parentOrigin(): string | undefined {
