@@ -158,7 +158,14 @@ describe('--plugins embedded', async () => {
     expect(text).not.toContain('123456')
     expect(text).not.toContain('654321')
     expect(log.events.filter((event) => event.type === 'embedded/otpRequested').map((event) => event.payload)).toEqual([{ otp: '[redacted]' }, { otp: '[redacted]' }])
-    expect(embedded.user).toEqual({ email: embeddedEmail, addresses: { eip155: embeddedAddress } })
+    // A frame that names no account type gives the EOA (docs/embedded-wallet.md, "Account types").
+    expect(embedded.user).toEqual({
+      email: embeddedEmail,
+      addresses: { eip155: embeddedAddress },
+      preferredAccountType: 'eoa',
+      accounts: [{ address: embeddedAddress, type: 'eoa' }],
+      smartAccountDeployed: false,
+    })
   })
 
   it('without it, the embedded events are skipped and the hint names it', async () => {

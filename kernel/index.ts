@@ -58,6 +58,7 @@ export {
   accountBalanceFailed,
   accountProfileUpdated,
   accountPreferredTypeSet,
+  accountSmartAccountDeployedSet,
   networkSwitched,
   networkApprovedSet,
   networkSmartAccountNetworksSet,
@@ -68,6 +69,7 @@ export {
   selectConnectedNamespaces,
   selectIsActiveNetworkSupported,
   selectIsConnected,
+  selectPreferredAccountType,
   selectRequestedNetworks,
   selectTokenBalances,
 } from './core/slices/chains'

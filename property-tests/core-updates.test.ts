@@ -90,6 +90,15 @@ const moreEventArb: fc.Arbitrary<LatchEvent> = fc.oneof(
     payload: { caipNetworkId: `${ns}:${ref}`, ...(withNetwork ? { network: network(ns, ref) } : {}), ...(activate === undefined ? {} : { activate }) },
   })),
   fc.tuple(namespaceArb, fc.array(fc.nat(10), { maxLength: 2 })).map(([ns, chainIds]) => ({ type: 'network/smartAccountNetworksSet', ns, payload: { chainIds } })),
+  fc.tuple(namespaceArb, fc.boolean()).map(([ns, deployed]) => ({ type: 'account/smartAccountDeployedSet', ns, payload: { deployed } })),
+  fc.tuple(namespaceArb, referenceArb, fc.boolean()).map(([ns, ref, typed]) => ({
+    type: 'account/addressChanged',
+    ns,
+    payload: {
+      caipAddress: `${ns}:${ref}:0xAbC0000000000000000000000000000000000002`,
+      ...(typed ? { accounts: [{ address: '0xAbC0000000000000000000000000000000000002', type: 'smartAccount' }, { address: '0xAbC0000000000000000000000000000000000001', type: 'eoa' }] } : {}),
+    },
+  })),
   fc.tuple(namespaceArb, connectorIdArb).map(([ns, connectorId]) => ({ type: 'connection/removed', ns, payload: { connectorId } })),
   fc.boolean().map((switching) => ({ type: 'connection/switchingChanged', payload: { switching } })),
   fc.option(fc.constant({ href: 'https://w.example/wc', name: 'W' }), { nil: null }).map((link) => ({ type: 'connection/deepLinkChosen', payload: { link } })),

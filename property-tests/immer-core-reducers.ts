@@ -95,10 +95,15 @@ const chainReducers: Reducers = {
   },
 
   'account/addressChanged'(draft, { ns, payload, meta }) {
-    if (!ns || draft.chains[ns].connectorId === undefined) return
+    const connectorId = ns ? draft.chains[ns].connectorId : undefined
+    if (!ns || connectorId === undefined) return
     moveAccount(draft, ns, payload.caipAddress, meta.at)
     selectNetworkOf(draft, ns, payload.caipAddress)
     markUsed(draft, payload.caipAddress)
+    if (payload.accounts?.length) {
+      draft.chains[ns].account.allAccounts = castDraft(payload.accounts)
+      draft.connection.connections[ns] = addConnection(draft.connection.connections[ns], { connectorId, accounts: payload.accounts }) as never
+    }
   },
 
   'account/disconnected'(draft, { ns }) {
@@ -106,7 +111,9 @@ const chainReducers: Reducers = {
     const chain = draft.chains[ns]
     const connectorId = chain.connectorId
     // docs/behaviour.md, "Network changes": reset clears address, balances, profile and the stored connector id.
+    const { preferredAccountType } = chain.account
     chain.account = castDraft(initialAccountState())
+    if (preferredAccountType) chain.account.preferredAccountType = preferredAccountType
     delete chain.connectorId
     delete chain.reconnectConnectorId
     if (connectorId) {
@@ -145,6 +152,10 @@ const chainReducers: Reducers = {
 
   'account/preferredTypeSet'(draft, { ns, payload }) {
     if (ns) draft.chains[ns].account.preferredAccountType = payload.type
+  },
+
+  'account/smartAccountDeployedSet'(draft, { ns, payload }) {
+    if (ns && draft.chains[ns].connectorId !== undefined) draft.chains[ns].account.smartAccountDeployed = payload.deployed
   },
 
   'network/switched'(draft, { ns, payload, meta }) {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 // Which Node Latch needs (README, "Node versions"): `engines` is what the package needs to run (server-side rendering,
 // latch-replay); `devEngines` what the repository needs to build and test, which npm 11 enforces on `npm ci`. Every
 // package a lockfile installs must run on every Node the repository accepts, so `npm ci` prints no EBADENGINE on
-// any of them: the root lockfile, scripts/devnet's and services/wallet's (installed by `npm start` and `npm test`), services/identity's (by `npm test`) and bench/peers'
+// any of them: the root lockfile, scripts/devnet's, scripts/devnet/bundler's and services/wallet's (installed by `npm start` and `npm test`), services/identity's (by `npm test`) and bench/peers'
 // (installed by `npm run bench`). semver.subset checks the whole range, not only its floor: a package that asks for
 // `^20.19.0 || >=22.12.0` refuses Node 22.0 to 22.11, so the repository cannot accept them either.
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -23,7 +23,7 @@ const manifest = read('package.json') as unknown as Manifest
 const running = manifest.engines.node
 const building = manifest.devEngines.runtime.version
 const npm = manifest.devEngines.packageManager.version
-const lockfiles = ['package-lock.json', 'scripts/devnet/package-lock.json', 'bench/peers/package-lock.json', 'services/wallet/package-lock.json', 'services/identity/package-lock.json']
+const lockfiles = ['package-lock.json', 'scripts/devnet/package-lock.json', 'scripts/devnet/bundler/package-lock.json', 'bench/peers/package-lock.json', 'services/wallet/package-lock.json', 'services/identity/package-lock.json']
 
 /** `[package path, its engines]` of every package a lockfile installs that states engines as an object. */
 function enginesOf(lockfile: string): [string, Record<string, string>, LockEntry][] {

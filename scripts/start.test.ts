@@ -54,8 +54,8 @@ describe('npm start', () => {
       // ws:// (the WalletConnect relay) is checked over http://: its server answers plain HTTP too.
       const urls = [...output.matchAll(/(?:http|ws):\/\/127\.0\.0\.1:\d+/g)].map((m) => m[0].replace(/^ws:/, 'http:'))
       // The demo, two anvils, the provider API, the local Solana network (which answers JSON-RPC too), the WalletConnect relay, the WalletConnect dev wallet's page,
-      // the wallet service, its dev inbox and the local Farcaster app.
-      expect(urls).toHaveLength(10)
+      // the wallet service, its dev inbox, the local Farcaster app, and the first anvil's bundler and paymaster service.
+      expect(urls).toHaveLength(12)
       for (const url of [...urls.slice(1, 3), urls[4]!]) expect(await answers(url)).toBe(true)
 
       npm.kill(signal)

@@ -38,6 +38,9 @@ console.log(`
   Wallet service      ${demo.stack.wallet.url} (the embedded wallet's e-mail login, docs/wallet-service.md)
   Dev inbox           ${demo.stack.wallet.inboxUrl} (log in by e-mail: type any address in Connect, the code lands here)
   Farcaster app       ${demo.stack.wallet.farcasterAppUrl} (log in with Farcaster: paste the sign-in link the dapp shows, sign in as alice, bob or carol)
+${Object.entries(demo.stack.smartAccounts)
+  .map(([chainId, { bundlerUrl, paymasterUrl }]) => `  Bundler (${chainId})     ${bundlerUrl} (ERC-4337, EntryPoint v0.8; paymaster ${paymasterUrl}, docs/wallet-service.md)`)
+  .join('\n')}
 
   The page carries three dev wallets that ask you to approve or reject each request, like browser
   extensions: Latch Dev Wallet (EVM), Solana Dev Wallet (Solana) and Latch Dev Bitcoin (Bitcoin,

@@ -150,6 +150,9 @@ const shots: Shot[] = [
   { name: 'siwx-forced-colors', theme: 'dark', width: 1280, height: 800, query: 'siwx=signing', forcedColors: true, steps: [{ wait: '.siwx' }] },
   // The embedded wallet's e-mail update (UpdateEmailWallet): Account's row, the new e-mail, the two codes, a wrong code.
   { name: 'email-account-light', theme: 'light', width: 1280, height: 800, query: 'email=account', steps: [{ wait: '[data-feature="email"]' }] },
+  { name: 'smart-account-light', theme: 'light', width: 1280, height: 800, query: 'email=smart', steps: [{ wait: '[data-feature="account-type"]' }] },
+  { name: 'smart-account-dark', theme: 'dark', width: 1280, height: 800, query: 'email=smart', steps: [{ wait: '[data-feature="account-type"]' }] },
+  { name: 'smart-eoa-ar-narrow-dark', theme: 'dark', width: 390, height: 844, query: 'email=eoa&locale=ar', steps: [{ wait: '[data-feature="account-type"]' }] },
   { name: 'email-update-light', theme: 'light', width: 1280, height: 800, query: 'email=update', steps: [{ wait: '.update-email' }] },
   { name: 'email-primary-dark', theme: 'dark', width: 1280, height: 800, query: 'email=primary', steps: [{ wait: '.otp-input' }] },
   { name: 'email-error-light', theme: 'light', width: 1280, height: 800, query: 'email=error', steps: [{ wait: '.otp-error' }] },

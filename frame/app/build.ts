@@ -1,7 +1,7 @@
 /**
  * Builds the frame app into static files the wallet service serves (WALLET_FRAME_DIR; docs/embedded-frame.md):
  * index.html, style.css and app.js (one ESM bundle: no inline script, no eval, so the service's CSP holds) with its
- * config baked in (the dapp origins, the default network, the RPC nodes of EVM chains and Solana networks). `npx tsx frame/app/build.ts <outdir>`.
+ * config baked in (the dapp origins, the default network, the RPC nodes of EVM chains and Solana networks, the smart accounts' bundlers and paymasters). `npx tsx frame/app/build.ts <outdir>`.
  */
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,6 +18,8 @@ export type FrameAppConfig = {
   defaultChainId?: string
   /** JSON-RPC nodes: by EVM chain id (`'31337'`) and by Solana network (`'solana:localnet'`). */
   rpc?: Record<string, string>
+  /** Smart accounts by EVM chain id (`'31337'`): its ERC-4337 bundler and ERC-7677 paymaster (docs/embedded-frame.md, "Smart accounts"). */
+  smartAccounts?: Record<string, { bundlerUrl: string; paymasterUrl?: string }>
 }
 
 export async function buildFrameApp(outdir: string, config: FrameAppConfig = {}): Promise<string> {
@@ -29,6 +31,7 @@ export async function buildFrameApp(outdir: string, config: FrameAppConfig = {})
     parentOrigins: config.parentOrigins ?? ['http://127.0.0.1:*', 'http://localhost:*'],
     defaultChainId: config.defaultChainId ?? 'eip155:31337',
     rpc: config.rpc ?? {},
+    smartAccounts: config.smartAccounts ?? {},
   }
   await build({
     define: { __LATCH_FRAME_CONFIG__: JSON.stringify(full) },

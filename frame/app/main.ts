@@ -3,6 +3,7 @@ import { serveFrameChannel } from '../channel'
 import { browserStorage } from './browser-storage'
 import { originAllowed } from './origins'
 import { serviceClient } from './service-client'
+import { smartAccounts } from './smart-account'
 import { walletApp, type ApprovalRequest, type ThemeSync } from './wallet-app'
 
 /**
@@ -20,6 +21,8 @@ const configSchema = z.object({
   defaultChainId: z.string().check(z.regex(/^(eip155|solana):[-_a-zA-Z0-9]{1,32}$/)),
   /** JSON-RPC nodes by EVM chain id (`31337`) or Solana network (`solana:localnet`, a CAIP-2 id). */
   rpc: z.record(z.string().check(z.regex(/^(\d+|solana:[-_a-zA-Z0-9]{1,32})$/)), z.string()),
+  /** Smart accounts by EVM chain id: the bundler and, when operations are sponsored, the ERC-7677 paymaster (docs/embedded-frame.md, "Smart accounts"). */
+  smartAccounts: z.optional(z.record(z.string().check(z.regex(/^\d+$/)), z.object({ bundlerUrl: z.url(), paymasterUrl: z.optional(z.url()) }))),
 })
 
 function parentOrigin(): string | undefined {
@@ -97,17 +100,21 @@ function start() {
     element('idle').textContent = 'This wallet cannot be used from this page.'
     return
   }
+  const rpcUrl = (chainId: number) => config.rpc[String(chainId)]
+  const smartNetworks = Object.entries(config.smartAccounts ?? {}).map(([chainId, network]) => [Number(chainId), network] as const)
   const solanaDefault = config.defaultChainId.startsWith('solana:') ? config.defaultChainId : Object.keys(config.rpc).find((key) => key.startsWith('solana:'))
   const app = walletApp({
     client: serviceClient({ baseUrl: location.origin }),
     storage: browserStorage(parent),
     approve: approvalUi(),
-    rpcUrl: (chainId) => config.rpc[String(chainId)],
+    rpcUrl,
     solanaRpcUrl: (caipNetworkId) => config.rpc[caipNetworkId],
     defaultChainId: config.defaultChainId as `${string}:${string}`,
     // The first Solana network with a node, else mainnet.
     ...(solanaDefault ? { defaultSolanaChainId: solanaDefault as `solana:${string}` } : {}),
     theme: applyTheme,
+    // The embedded wallet's smart accounts, on the networks the build gives a bundler.
+    ...(smartNetworks.length > 0 ? { smartAccounts: smartAccounts({ networks: Object.fromEntries(smartNetworks), rpcUrl, fetch: globalThis.fetch.bind(globalThis) }) } : {}),
   })
   serveFrameChannel({ allowedParentOrigins: [parent], version: config.version, handlers: app.handlers, ready: app.restore() })
 }

@@ -12,7 +12,8 @@ import { testKeys, virtualClock } from '../../services/wallet/testing'
 import { frameTimeouts } from '../../plugins/embedded/protocol'
 import { serviceClient } from './service-client'
 import { socialPollMs, walletApp } from './wallet-app'
-import { memoryFrameStorage } from './testing'
+import { memoryFrameStorage, memorySmartAccounts } from './testing'
+import type { SmartAccounts } from './smart-account'
 
 // The providers sign id tokens with the machine's clock: the service's virtual clock starts there and stays.
 const clock = virtualClock(Date.now())
@@ -35,7 +36,7 @@ const context = { id: 'social-1', parentOrigin: 'http://127.0.0.1:5173' }
  * A frame whose sleep is virtual: each sleep moves the frame's clock and runs `onSleep` (the popup's part, say) before
  * the next poll.
  */
-function frame(storage = memoryFrameStorage()) {
+function frame(storage = memoryFrameStorage(), smartAccounts?: SmartAccounts) {
   let at = 0
   const sleeps: number[] = []
   const hooks: { onSleep?: (count: number) => Promise<void> | void } = {}
@@ -46,6 +47,7 @@ function frame(storage = memoryFrameStorage()) {
     rpcUrl: () => undefined,
     defaultChainId: 'eip155:31337',
     defaultSolanaChainId: 'solana:localnet',
+    ...(smartAccounts ? { smartAccounts } : {}),
     now: () => at,
     sleep: async (ms) => {
       sleeps.push(ms)
@@ -69,12 +71,12 @@ async function popup(uri: string, email: string, decision: 'allow' | 'deny' = 'a
 }
 
 /** A whole social login in `f`: the uri, the popup during the first wait, the user CONNECT_SOCIAL answers. */
-async function socialLogin(f: ReturnType<typeof frame>, provider: 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord', email: string, name?: string) {
+async function socialLogin(f: ReturnType<typeof frame>, provider: 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord', email: string, name?: string, preferredAccountType?: 'eoa' | 'smartAccount') {
   const { uri } = await f.h.GET_SOCIAL_REDIRECT_URI({ provider }, context)
   f.hooks.onSleep = async (count) => {
     if (count === 1) expect(await popup(uri, email, 'allow', name)).toBe(200)
   }
-  return f.h.CONNECT_SOCIAL({ uri, chainId: 'eip155:31337' }, context)
+  return f.h.CONNECT_SOCIAL({ uri, chainId: 'eip155:31337', ...(preferredAccountType ? { preferredAccountType } : {}) }, context)
 }
 
 describe('the frame\'s social login', () => {
@@ -106,6 +108,18 @@ describe('the frame\'s social login', () => {
     const again = await socialLogin(reloaded, 'google', 'reload@example.com', 'Reload Again')
     expect(again).toMatchObject({ address: user.address, userName: 'Reload Again' })
     expect(storage.shares.size).toBe(1)
+  })
+
+  it('answers as GET_USER does with smart accounts: the active account first, the preference it carries stored (docs/embedded-frame.md, "Smart accounts: the frame\'s requests")', async () => {
+    const smartAccounts = memorySmartAccounts()
+    const f = frame(memoryFrameStorage(), smartAccounts)
+    const user = await socialLogin(f, 'google', 'smart-social@example.com', undefined, 'eoa')
+    const eoa = f.app.address as `0x${string}`
+    const smart = smartAccounts.addressOf(eoa)
+    expect(user).toMatchObject({ address: eoa, preferredAccountType: 'eoa', smartAccountDeployed: false, accounts: [{ address: eoa, type: 'eoa' }, { address: smart, type: 'smartAccount' }, { address: f.app.solanaAddress, type: 'eoa' }] })
+    expect(f.app.preferences.preferredAccountType).toBe('eoa')
+    // Without a preference in the request, the frame's default (smartAccount) holds: the smart account is active.
+    expect(await socialLogin(frame(memoryFrameStorage(), smartAccounts), 'google', 'smart-social@example.com')).toMatchObject({ address: smart, preferredAccountType: 'smartAccount' })
   })
 
   it('a denial at the provider ends CONNECT_SOCIAL with the service\'s message', async () => {

@@ -383,7 +383,7 @@ describe('the other messages', () => {
     expect(await h.GET_USER({ chainId: 'eip155:31337' }, context)).toMatchObject({ email: 'gina@example.com' })
   })
 
-  it('syncs the theme and the dapp data (the name only for the verified origin), keeps eoa as the preferred account, has no smart-account networks', async () => {
+  it('syncs the theme and the dapp data (the name only for the verified origin); without smart accounts the smartAccount preference answers the EOA', async () => {
     const storage = memoryFrameStorage()
     const { h, asked, themes, app } = frame(storage, [false, false])
     await login(h, 'hugo@example.com')

@@ -1,10 +1,11 @@
-import type { Hex, TypedDataDefinition } from 'viem'
+import { hashMessage, hashTypedData, type Hex, type TypedDataDefinition } from 'viem'
 import * as z from 'zod/mini'
 import { fromBase64, toBase64 } from '../../kernel/rules/base64'
 import { frameTimeouts } from '../../plugins/embedded/protocol'
 import { FrameRequestError, type FrameHandlers } from '../channel'
 import { farcasterLogin, realSleep, showableName } from './farcaster-login'
 import { openSealedShare, ServiceError, type FrameKeys, type ServiceClient, type Session } from './service-client'
+import { SmartAccountError, type SmartAccounts, type UserOperationCall, type UserOperationReceipt } from './smart-account'
 import { decodeBase58, describeSolanaTransaction, encodeBase58, readSolanaTransaction, signSolanaTransaction, solanaAccount, transactionId, type SolanaTransaction } from './solana'
 import { evmAccount, newWalletSecret, rebuildSecret } from './wallet-secret'
 
@@ -75,6 +76,22 @@ export type WalletAppOptions = {
   sleep?(ms: number, signal: AbortSignal): Promise<void>
   /** The frame's clock (ms), for a social login's time limit; default Date.now. */
   now?(): number
+  /**
+   * The embedded wallet's smart accounts (frame/app/smart-account.ts) on the networks with a bundler; without it the
+   * wallet has only its EOA (docs/embedded-frame.md, "Smart accounts: the frame's requests").
+   */
+  smartAccounts?: SmartAccounts
+}
+
+export type AccountType = 'eoa' | 'smartAccount'
+
+/**
+ * The active account's type (docs/embedded-frame.md, "Smart accounts: the frame's requests"): the smart account on an
+ * EVM network with smart accounts when the preference is smartAccount; the EOA otherwise (any other family, any other
+ * network, or the preference eoa).
+ */
+export function activeAccountType(preference: AccountType, family: Family, smartAccountEnabled: boolean): AccountType {
+  return family === 'eip155' && preference === 'smartAccount' && smartAccountEnabled ? 'smartAccount' : 'eoa'
 }
 
 /** How often the frame asks the service whether a social login's provider answered (docs/embedded-frame.md, "Login"). */
@@ -101,7 +118,50 @@ const solanaParams = {
 } as const
 
 
+// The EVM requests' parameters (docs/embedded-frame.md, "Smart accounts: the frame's requests").
+const hexData = z.string().check(z.maxLength(200_000), z.regex(/^0x([0-9a-fA-F]{2})*$/))
+const hexQuantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/))
+const evmAddressText = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+/** A capability of a request: a wallet may ignore it only when it is marked optional (EIP-5792). */
+const capabilitiesSchema = z.optional(z.record(z.string().check(z.maxLength(100)), z.unknown()))
+const evmParams = {
+  typedData: z.object({
+    types: z.record(z.string().check(z.maxLength(200)), z.array(z.object({ name: z.string().check(z.maxLength(200)), type: z.string().check(z.maxLength(200)) })).check(z.maxLength(200))),
+    primaryType: z.string().check(z.minLength(1), z.maxLength(200)),
+    domain: z.optional(z.record(z.string(), z.unknown())),
+    message: z.record(z.string(), z.unknown()),
+  }),
+  transaction: z.object({
+    from: z.string().check(z.maxLength(64)),
+    to: z.optional(z.nullable(z.string())),
+    value: z.optional(hexQuantity),
+    data: z.optional(hexData),
+    gas: z.optional(hexQuantity),
+  }),
+  // EIP-5792 2.0.0: one batch of calls on one network.
+  sendCalls: z.object({
+    version: z.string().check(z.maxLength(20)),
+    id: z.optional(z.string().check(z.minLength(1), z.maxLength(4096))),
+    chainId: hexQuantity,
+    from: z.optional(evmAddressText),
+    calls: z.array(z.object({ to: evmAddressText, data: z.optional(hexData), value: z.optional(hexQuantity), capabilities: capabilitiesSchema })).check(z.minLength(1), z.maxLength(100)),
+    capabilities: capabilitiesSchema,
+    atomicRequired: z.optional(z.boolean()),
+  }),
+  callsId: z.string().check(z.minLength(1), z.maxLength(4096)),
+  chainIds: z.optional(z.array(hexQuantity).check(z.maxLength(100))),
+} as const
+
+/** EIP-5792 2.0.0's batch status codes. */
+const callsStatus = { pending: 100, confirmed: 200, reverted: 500, partiallyReverted: 600 } as const
+type CallsStatusAnswer = { version: '2.0.0'; id: string; chainId: Hex; status: number; atomic: boolean; receipts?: UserOperationReceipt[] }
+
 export const userRejected = 'User rejected the request'
+export const notOurAddress = 'Invalid params: not this wallet’s address'
+export const unknownBundle = 'Unknown bundle id'
+export const atomicUnsupported = 'Atomic execution is not supported for this account'
+export const missingCapabilitiesAddress = 'Missing address parameter in `wallet_getCapabilities` request'
+export const sponsoredFee = 'Network fee: paid by the app (paymaster)'
 
 /** Characters that make text read otherwise than it is: C1 controls, line/paragraph separators, bidi and zero-width ones. */
 const invisible = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\u2060\ufeff]/g
@@ -119,12 +179,14 @@ export function walletApp(options: WalletAppOptions) {
   let preferences: Preferences = {
     current: options.defaultChainId,
     networks: { ...(startFamily ? { [startFamily]: options.defaultChainId } : {}) },
-    preferredAccountType: 'eoa',
+    preferredAccountType: 'smartAccount',
   }
   let dapp: { name?: string } = {}
+  const smart = options.smartAccounts
 
+  /** The service's and the smart-account library's refusals are shown as they are; anything else without its text. */
   const visible = (error: unknown): never => {
-    if (error instanceof ServiceError) throw new FrameRequestError(error.message)
+    if (error instanceof ServiceError || error instanceof SmartAccountError) throw new FrameRequestError(error.message)
     throw error
   }
 
@@ -187,15 +249,12 @@ export function walletApp(options: WalletAppOptions) {
     if (signal.aborted || !(await options.approve(request, signal))) throw new FrameRequestError(userRejected)
   }
 
-  const hexParam = (value: unknown, name: string): Hex => {
-    if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value)) throw new FrameRequestError(`Invalid params: ${name} is not hex data`)
-    return value as Hex
+  /** A parameter checked with its schema; `message` says what is wrong with it. */
+  const field = <T>(schema: z.ZodMiniType<T>, value: unknown, message: string): T => {
+    const parsed = z.safeParse(schema, value)
+    if (!parsed.success) throw new FrameRequestError(message)
+    return parsed.data
   }
-  const quantity = (value: unknown, name: string): bigint => {
-    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value)) throw new FrameRequestError(`Invalid params: ${name} is not a hex quantity`)
-    return BigInt(value)
-  }
-  const sameAddress = (value: unknown) => typeof value === 'string' && value.toLowerCase() === evmAddress().toLowerCase()
   /**
    * UTF-8 text when the bytes are printable text, else their hex: control characters, and the bidi and zero-width ones
    * that could make the text read otherwise than it is signed, show the hex.
@@ -282,51 +341,287 @@ export function walletApp(options: WalletAppOptions) {
     }
   }
 
+  // The smart account (docs/embedded-frame.md, "Smart accounts: the frame's requests").
+  const smartEnabled = (chain: number) => smart !== undefined && smart.enabled.includes(chain)
+  /** This wallet's smart account on `chain` when the chain has smart accounts, else undefined. */
+  async function smartAddress(chain: number): Promise<Hex | undefined> {
+    const owner = evmAddress()
+    if (!smart || !smartEnabled(chain)) return undefined
+    return smart.address(chain, owner)
+  }
+  /** The active EVM account on `chain`: see activeAccountType. */
+  async function activeEvm(chain: number): Promise<{ type: AccountType; address: Hex }> {
+    const eoa = evmAddress()
+    const account = await smartAddress(chain)
+    return account && activeAccountType(preferences.preferredAccountType, 'eip155', true) === 'smartAccount' ? { type: 'smartAccount', address: account } : { type: 'eoa', address: eoa }
+  }
+  /** The account a request names: the EOA or, on a network with smart accounts, the smart account; else refused. */
+  async function namedAccount(value: unknown, chain: number): Promise<{ type: AccountType; address: Hex }> {
+    const eoa = evmAddress()
+    if (typeof value === 'string' && value.toLowerCase() === eoa.toLowerCase()) return { type: 'eoa', address: eoa }
+    const account = typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value) ? await smartAddress(chain) : undefined
+    if (account && (value as string).toLowerCase() === account.toLowerCase()) return { type: 'smartAccount', address: account }
+    throw new FrameRequestError(notOurAddress)
+  }
+  const accountLine = (account: { type: AccountType; address: Hex }) => (account.type === 'smartAccount' ? `Account: ${account.address} (smart account)` : `Account: ${account.address}`)
+  const dataText = (data: Hex) => (data.length > 200 ? `${data.slice(0, 200)}… (${(data.length - 2) / 2} bytes)` : data)
+  const callLines = (calls: UserOperationCall[]) =>
+    calls.length === 1
+      ? [`To: ${calls[0]!.to}`, `Value: ${calls[0]!.value} wei`, `Data: ${dataText(calls[0]!.data)}`]
+      : calls.map((call, i) => `Call ${i + 1} of ${calls.length}: to ${call.to}, value ${call.value} wei, data ${dataText(call.data)}`)
+
+  /** A signature by `account` of `hash` (EIP-191 or EIP-712): the EOA's own, or the smart account's ERC-1271 / EIP-6492 one. */
+  async function signHash(account: { type: AccountType; address: Hex }, chain: number, hash: Hex, asker: Asker, title: string, shown: string[], signEoa: () => Promise<Hex>): Promise<Hex> {
+    if (account.type === 'eoa') {
+      await approveOrReject(asker, title, [...shown, accountLine(account)])
+      return signEoa()
+    }
+    // What the owner signs is known before the approval (nothing is signed before it).
+    const signable = await (smart as SmartAccounts).signable(chain, evmAddress(), hash)
+    await approveOrReject(asker, title, [...shown, `Network: eip155:${chain}`, accountLine(account)])
+    const ownerSignature = await withSecret(async (secret) => (await evmAccount(secret)).sign({ hash: signable.digest }))
+    return signable.finish(ownerSignature)
+  }
+
+  /**
+   * The smart account's operations one after another: each starts (prepare) once the one before it is included or
+   * failed, so two never take the same nonce. The answer comes with the userOpHash; `included` follows it to inclusion.
+   */
+  let operations: Promise<unknown> = Promise.resolve()
+  /** The user operations this frame submitted, by userOpHash: their network. */
+  const submitted = new Map<Hex, number>()
+  async function userOperation(asker: Asker, chain: number, account: Hex, calls: UserOperationCall[], title: string): Promise<{ userOpHash: Hex; included: ReturnType<SmartAccounts['waitForInclusion']> }> {
+    const library = smart as SmartAccounts
+    const before = operations
+    let finished: (done: Promise<unknown>) => void = () => undefined
+    operations = new Promise<void>((resolve) => (finished = (done) => void done.then(() => resolve(), () => resolve())))
+    await before
+    let included: ReturnType<SmartAccounts['waitForInclusion']> | undefined
+    try {
+      if (asker.signal.aborted) throw new FrameRequestError(userRejected)
+      // Prepared before the approval (gas, paymaster), so the approval says who pays; nothing is sent yet.
+      const prepared = await library.prepare(chain, evmAddress(), calls, asker.signal).catch((error: unknown) => {
+        // Withdrawn while it was prepared: answered as rejected, whatever the library's answer to the abort.
+        if (asker.signal.aborted) throw new FrameRequestError(userRejected)
+        throw error
+      })
+      if (prepared.sender.toLowerCase() !== account.toLowerCase() || prepared.chainId !== chain) throw new FrameRequestError('The operation was prepared for another account')
+      await approveOrReject(asker, title, [...callLines(calls), `Network: eip155:${chain}`, `Account: ${account} (smart account)`, prepared.sponsored ? sponsoredFee : 'Network fee: paid by the account'])
+      const signature = await withSecret(async (secret) => (await evmAccount(secret)).sign({ hash: prepared.hash }))
+      // Withdrawn while it was signed: nothing is sent. Once sent, it is followed to its end (never sent again).
+      if (asker.signal.aborted) throw new FrameRequestError(userRejected)
+      const userOpHash = await library.submit(prepared, signature)
+      submitted.set(userOpHash, chain)
+      included = library.waitForInclusion(chain, userOpHash)
+      return { userOpHash, included }
+    } finally {
+      finished(included ?? Promise.resolve())
+    }
+  }
+
+  /** An EOA transaction: filled in (nonce, gas, fees) from the chain's node, signed (EIP-1559) and sent; answers its hash. */
+  async function sendEoaTransaction(chain: number, from: Hex, tx: { to?: Hex; value: bigint; data?: Hex; gas?: bigint }): Promise<Hex> {
+    const { to, value, data } = tx
+    const nonce = Number(BigInt((await rpc(chain, 'eth_getTransactionCount', [from, 'pending'])) as string))
+    const gas = tx.gas ?? BigInt((await rpc(chain, 'eth_estimateGas', [{ from, to, value: `0x${value.toString(16)}`, data }])) as string)
+    const gasPrice = BigInt((await rpc(chain, 'eth_gasPrice', [])) as string)
+    const raw = await withSecret(async (secret) =>
+      (await evmAccount(secret)).signTransaction({ type: 'eip1559', chainId: chain, nonce, to, value, data, gas, maxFeePerGas: gasPrice * 2n, maxPriorityFeePerGas: gasPrice }),
+    )
+    return (await rpc(chain, 'eth_sendRawTransaction', [raw])) as Hex
+  }
+
+  /** A transaction's receipt, asked once a second (at most 60 times). */
+  async function receiptOf(chain: number, hash: Hex): Promise<UserOperationReceipt> {
+    const never = new AbortController().signal
+    for (let attempt = 0; attempt < 60; attempt++) {
+      const receipt = (await rpc(chain, 'eth_getTransactionReceipt', [hash])) as (UserOperationReceipt & { logs: unknown[] }) | null
+      if (receipt) return { logs: receipt.logs, status: receipt.status, blockHash: receipt.blockHash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed, transactionHash: receipt.transactionHash }
+      await sleep(1000, never)
+    }
+    throw new FrameRequestError(`The transaction ${hash} was not included in time`)
+  }
+
+  /** Batches answered by an id the frame must remember: an EOA's (sent one by one), and a smart account's under the dapp's own id. */
+  const batches = new Map<string, { chain: number; eoa: { status: number; receipts: UserOperationReceipt[] } } | { chain: number; userOpHash: Hex }>()
+
+  async function sendCalls(params: unknown, asked: string | undefined, asker: Asker): Promise<{ id: string }> {
+    const request = parseParams(evmParams.sendCalls, params, 'wallet_sendCalls')
+    const chain = evmChain(asked)
+    if (BigInt(request.chainId) !== BigInt(chain)) throw new FrameRequestError(`Unsupported chain id: ${request.chainId} is not this request's network (eip155:${chain})`)
+    const account = request.from === undefined ? await activeEvm(chain) : await namedAccount(request.from, chain)
+    if (request.id !== undefined && (batches.has(request.id) || submitted.has(request.id as Hex))) throw new FrameRequestError('Duplicate ID')
+    const calls: UserOperationCall[] = request.calls.map((call) => ({ to: call.to as Hex, value: call.value === undefined ? 0n : BigInt(call.value), data: (call.data ?? '0x') as Hex }))
+    // A capability the dapp requires (not marked optional) the wallet does not give is refused (EIP-5792's 5700).
+    const required = [request.capabilities, ...request.calls.map((call) => call.capabilities)].flatMap((capabilities) =>
+      Object.entries(capabilities ?? {}).filter(([, value]) => !(typeof value === 'object' && value !== null && (value as { optional?: unknown }).optional === true)).map(([name]) => name),
+    )
+    const supported = account.type === 'smartAccount' ? ['paymasterService'] : []
+    const missing = required.find((name) => !supported.includes(name))
+    if (missing !== undefined) throw new FrameRequestError(`Unsupported non-optional capability: ${missing}`)
+    if (account.type === 'smartAccount') {
+      const title = calls.length === 1 ? 'Send this call?' : `Send these ${calls.length} calls?`
+      const { userOpHash, included } = await userOperation(asker, chain, account.address, calls, title)
+      included.catch(() => undefined)
+      if (request.id !== undefined) batches.set(request.id, { chain, userOpHash })
+      return { id: request.id ?? userOpHash }
+    }
+    if (request.atomicRequired === true) throw new FrameRequestError(atomicUnsupported)
+    await approveOrReject(asker, calls.length === 1 ? 'Send this call?' : `Send these ${calls.length} calls?`, [
+      ...callLines(calls),
+      `Network: eip155:${chain}`,
+      accountLine(account),
+      ...(calls.length > 1 ? ['Sent one after another, not all at once: a call that fails stops the ones after it'] : []),
+    ])
+    // One transaction per call, each once the one before it is included; the first failure stops the rest.
+    const receipts: UserOperationReceipt[] = []
+    let failed = false
+    for (const call of calls) {
+      let hash: Hex
+      try {
+        hash = await sendEoaTransaction(chain, account.address, { to: call.to, value: call.value, data: call.data })
+      } catch (error) {
+        if (receipts.length === 0) throw error
+        failed = true
+        break
+      }
+      const receipt = await receiptOf(chain, hash)
+      receipts.push(receipt)
+      if (receipt.status !== '0x1') {
+        failed = true
+        break
+      }
+    }
+    const id = request.id ?? (receipts[0] as UserOperationReceipt).transactionHash
+    const status = !failed ? callsStatus.confirmed : receipts.some((receipt) => receipt.status === '0x1') ? callsStatus.partiallyReverted : callsStatus.reverted
+    batches.set(id, { chain, eoa: { status, receipts } })
+    return { id }
+  }
+
+  async function getCallsStatus(params: unknown, asked: string | undefined): Promise<CallsStatusAnswer> {
+    const id = parseParams(evmParams.callsId, params, 'wallet_getCallsStatus')
+    evmAddress()
+    const known = batches.get(id)
+    const hex = (chain: number) => `0x${chain.toString(16)}` as Hex
+    if (known && 'eoa' in known) return { version: '2.0.0', id, chainId: hex(known.chain), status: known.eoa.status, atomic: false, receipts: known.eoa.receipts }
+    let found: { chain: number; userOpHash: Hex } | undefined = known
+    if (!found && /^0x[0-9a-fA-F]{64}$/.test(id) && smart) {
+      const userOpHash = id as Hex
+      const mine = submitted.get(userOpHash)
+      if (mine !== undefined) found = { chain: mine, userOpHash }
+      else {
+        // Another frame's (a reload): the bundler's word on its sender, which must be this wallet's smart account.
+        const first = /^eip155:(\d+)$/.exec(networkOf('eip155', asked))?.[1]
+        const chains = [...new Set([...(first !== undefined ? [Number(first)] : []), ...smart.enabled])].filter(smartEnabled)
+        for (const chain of chains) {
+          const sender = await smart.senderOf(chain, userOpHash)
+          const account = sender ? await smartAddress(chain) : undefined
+          if (sender && account && sender.toLowerCase() === account.toLowerCase()) {
+            found = { chain, userOpHash }
+            break
+          }
+        }
+      }
+    }
+    if (!found || !smart) throw new FrameRequestError(unknownBundle)
+    const status = await smart.status(found.chain, found.userOpHash)
+    if (status.status === 'pending') return { version: '2.0.0', id, chainId: hex(found.chain), status: callsStatus.pending, atomic: true }
+    return { version: '2.0.0', id, chainId: hex(found.chain), status: status.success ? callsStatus.confirmed : callsStatus.reverted, atomic: true, receipts: status.receipts }
+  }
+
+  async function getCapabilities(params: unknown, asked: string | undefined): Promise<Record<Hex, unknown>> {
+    const list = Array.isArray(params) ? params : []
+    if (list[0] === undefined || list[0] === null || list[0] === '') throw new FrameRequestError(missingCapabilitiesAddress)
+    const chainIds = z.safeParse(evmParams.chainIds, list[1])
+    if (!chainIds.success) throw new FrameRequestError('Invalid params: wallet_getCapabilities takes [address, chainIds?], chain ids in hex')
+    const current = evmChain(asked)
+    const chains = chainIds.data ? chainIds.data.map((id) => Number(BigInt(id))) : [...new Set([current, ...(smart?.enabled ?? [])])]
+    const eoa = evmAddress()
+    const named = typeof list[0] === 'string' ? list[0].toLowerCase() : undefined
+    const answer: Record<Hex, unknown> = {}
+    let ours = named === eoa.toLowerCase()
+    for (const chain of chains) {
+      const account = await smartAddress(chain)
+      const isSmart = account !== undefined && named === account.toLowerCase()
+      ours ||= isSmart
+      answer[`0x${chain.toString(16)}`] = isSmart ? { atomic: { status: 'supported' }, paymasterService: { supported: true } } : { atomic: { status: 'unsupported' } }
+    }
+    if (!ours) {
+      // The smart account of a chain not asked about is this wallet's too.
+      for (const chain of smart?.enabled ?? []) if (named === (await smartAddress(chain))?.toLowerCase()) ours = true
+    }
+    if (!ours) throw new FrameRequestError(notOurAddress)
+    return answer
+  }
+
   async function rpcRequest(method: string, params: unknown, asked: string | undefined, origin: Asker): Promise<unknown> {
     if (method.startsWith('solana_')) return solanaRequest(method, params, asked, origin)
     const list = Array.isArray(params) ? params : []
     switch (method) {
       case 'eth_accounts':
       case 'eth_requestAccounts':
-        return session && addresses ? [addresses.eip155] : []
+        return session && addresses ? [(await activeEvm(evmChain(asked))).address] : []
       case 'eth_chainId':
         return `0x${evmChain(asked).toString(16)}`
       case 'personal_sign': {
-        const data = hexParam(list[0], 'message')
-        if (!sameAddress(list[1])) throw new FrameRequestError('Invalid params: not this wallet’s address')
-        await approveOrReject(origin, 'Sign this message?', [readable(data).slice(0, 2000), `Account: ${evmAddress()}`])
-        return withSecret(async (secret) => (await evmAccount(secret)).signMessage({ message: { raw: data } }))
+        const data = field(hexData, list[0], 'Invalid params: message is not hex data')
+        const chain = evmChain(asked)
+        const account = await namedAccount(list[1], chain)
+        return signHash(account, chain, hashMessage({ raw: data as Hex }), origin, 'Sign this message?', [readable(data as Hex).slice(0, 2000)], () =>
+          withSecret(async (secret) => (await evmAccount(secret)).signMessage({ message: { raw: data as Hex } })),
+        )
       }
       case 'eth_signTypedData_v4': {
-        if (!sameAddress(list[0])) throw new FrameRequestError('Invalid params: not this wallet’s address')
+        const chain = evmChain(asked)
+        const account = await namedAccount(list[0], chain)
         let typed: TypedDataDefinition
         try {
           typed = (typeof list[1] === 'string' ? JSON.parse(list[1]) : list[1]) as TypedDataDefinition
         } catch {
           throw new FrameRequestError('Invalid params: the typed data is not JSON')
         }
-        await approveOrReject(origin, 'Sign this typed data?', [JSON.stringify(typed, null, 1).slice(0, 4000), `Account: ${evmAddress()}`])
-        return withSecret(async (secret) => (await evmAccount(secret)).signTypedData(typed))
+        field(evmParams.typedData, typed, 'Invalid params: the typed data is not EIP-712 typed data')
+        let hash: Hex
+        try {
+          hash = hashTypedData(typed)
+        } catch {
+          throw new FrameRequestError('Invalid params: the typed data does not match its types (EIP-712)')
+        }
+        return signHash(account, chain, hash, origin, 'Sign this typed data?', [JSON.stringify(typed, null, 1).slice(0, 4000)], () =>
+          withSecret(async (secret) => (await evmAccount(secret)).signTypedData(typed)),
+        )
       }
       case 'eth_sendTransaction': {
-        const tx = (list[0] ?? {}) as { from?: unknown; to?: unknown; value?: unknown; data?: unknown; gas?: unknown }
-        if (!sameAddress(tx.from)) throw new FrameRequestError('Invalid params: not this wallet’s address')
+        const raw = list[0] ?? {}
+        const tx = z.safeParse(evmParams.transaction, raw)
+        if (!tx.success) {
+          const bad = tx.error.issues[0]?.path[0]
+          if (bad === undefined) throw new FrameRequestError('Invalid params: eth_sendTransaction takes a transaction object')
+          throw new FrameRequestError(bad === 'from' ? notOurAddress : `Invalid params: ${String(bad)} is not ${bad === 'data' ? 'hex data' : bad === 'to' ? 'an address' : 'a hex quantity'}`)
+        }
         // A malformed `to` is refused, never read as a contract creation.
-        if (tx.to !== undefined && tx.to !== null && !(typeof tx.to === 'string' && /^0x[0-9a-fA-F]{40}$/.test(tx.to))) throw new FrameRequestError('Invalid params: to is not an address')
-        const to = typeof tx.to === 'string' ? (tx.to as Hex) : undefined
-        const value = tx.value === undefined ? 0n : quantity(tx.value, 'value')
-        const data = tx.data === undefined ? undefined : hexParam(tx.data, 'data')
-        const from = evmAddress()
+        if (tx.data.to !== undefined && tx.data.to !== null && !/^0x[0-9a-fA-F]{40}$/.test(tx.data.to)) throw new FrameRequestError('Invalid params: to is not an address')
+        const to = tx.data.to ?? undefined
+        const value = tx.data.value === undefined ? 0n : BigInt(tx.data.value)
+        const data = tx.data.data as Hex | undefined
         const chain = evmChain(asked)
-        await approveOrReject(origin, 'Send this transaction?', [`To: ${to ?? '(new contract)'}`, `Value: ${value} wei`, `Data: ${(data ?? '0x').slice(0, 200)}`, `Network: eip155:${chain}`, `From: ${from}`])
-        const nonce = Number(BigInt((await rpc(chain, 'eth_getTransactionCount', [from, 'pending'])) as string))
-        const gas = tx.gas !== undefined ? quantity(tx.gas, 'gas') : BigInt((await rpc(chain, 'eth_estimateGas', [{ from, to, value: `0x${value.toString(16)}`, data }])) as string)
-        const gasPrice = BigInt((await rpc(chain, 'eth_gasPrice', [])) as string)
-        const raw = await withSecret(async (secret) =>
-          (await evmAccount(secret)).signTransaction({ type: 'eip1559', chainId: chain, nonce, to, value, data, gas, maxFeePerGas: gasPrice * 2n, maxPriorityFeePerGas: gasPrice }),
-        )
-        return rpc(chain, 'eth_sendRawTransaction', [raw])
+        const account = await namedAccount(tx.data.from, chain)
+        if (account.type === 'smartAccount') {
+          if (to === undefined) throw new FrameRequestError('Invalid params: a smart account sends calls only (to is missing)')
+          const { included } = await userOperation(origin, chain, account.address, [{ to: to as Hex, value, data: data ?? '0x' }], 'Send this transaction?')
+          const done = await included
+          if (!done.success) throw new FrameRequestError(`The operation was included but its call failed (transaction ${done.transactionHash})`)
+          return done.transactionHash
+        }
+        await approveOrReject(origin, 'Send this transaction?', [`To: ${to ?? '(new contract)'}`, `Value: ${value} wei`, `Data: ${dataText(data ?? '0x')}`, `Network: eip155:${chain}`, `From: ${account.address}`])
+        return sendEoaTransaction(chain, account.address, { ...(to ? { to: to as Hex } : {}), value, ...(data ? { data } : {}), ...(tx.data.gas !== undefined ? { gas: BigInt(tx.data.gas) } : {}) })
       }
+      case 'wallet_sendCalls':
+        return sendCalls(params, asked, origin)
+      case 'wallet_getCallsStatus':
+        return getCallsStatus(params, asked)
+      case 'wallet_getCapabilities':
+        return getCapabilities(params, asked)
       default:
         throw new FrameRequestError(`This method is not supported: ${method}`)
     }
@@ -338,25 +633,40 @@ export function walletApp(options: WalletAppOptions) {
   }
   const savePreferences = () => options.storage.putPreferences(preferences).catch(() => undefined)
 
-  /** The logged-in user on the network `asked` (GET_USER, and a social login's answer). */
-  function userOn(asked: string) {
+  /**
+   * The logged-in user on the network `asked` (GET_USER, and a social login's answer): the active account of its family
+   * (docs/embedded-frame.md, "Smart accounts: the frame's requests"), and all the wallet's accounts there, the active first.
+   */
+  async function userOn(asked: string, preferredAccountType?: AccountType) {
     const family = familyOf(asked)
     if (!family) throw new FrameRequestError(`This network is not supported: ${asked}`)
-    const own = requireAddress(family)
-    const other = requireAddress(family === 'eip155' ? 'solana' : 'eip155')
     const { account } = requireSession()
+    const eoa = requireAddress('eip155')
+    const solana = requireAddress('solana')
+    if (preferredAccountType !== undefined && preferredAccountType !== preferences.preferredAccountType) {
+      preferences = { ...preferences, preferredAccountType }
+      await savePreferences()
+    }
+    const chain = family === 'eip155' ? /^eip155:(\d+)$/.exec(asked)?.[1] : undefined
+    const smartAccount = chain !== undefined ? await smartAddress(Number(chain)) : undefined
+    const type = activeAccountType(preferences.preferredAccountType, family, smartAccount !== undefined)
+    const active = type === 'smartAccount' ? (smartAccount as Hex) : family === 'eip155' ? eoa : solana
+    const accounts =
+      smartAccount !== undefined
+        ? [{ address: active, type }, type === 'smartAccount' ? { address: eoa, type: 'eoa' as const } : { address: smartAccount, type: 'smartAccount' as const }, { address: solana, type: 'eoa' as const }]
+        : [
+            // The asked family's account first, then the other family's: one login, one account in each.
+            { address: family === 'eip155' ? eoa : solana, type: 'eoa' as const },
+            { address: family === 'eip155' ? solana : eoa, type: 'eoa' as const },
+          ]
     return {
       email: account.email,
       ...(showableName(account.userName) ? { userName: showableName(account.userName) } : {}),
-      address: own,
+      address: active,
       chainId: asked as Network,
-      // The asked family's account first, then the other family's: one login, one account in each.
-      accounts: [
-        { address: own, type: 'eoa' as const },
-        { address: other, type: 'eoa' as const },
-      ],
-      preferredAccountType: 'eoa' as const,
-      smartAccountDeployed: false,
+      accounts,
+      preferredAccountType: type,
+      smartAccountDeployed: type === 'smartAccount' ? await (smart as SmartAccounts).isDeployed(Number(chain), active as Hex) : false,
     }
   }
 
@@ -439,7 +749,7 @@ export function walletApp(options: WalletAppOptions) {
       pendingSocial = { state: started.state, keys: started.keys }
       return { uri: started.url }
     },
-    async CONNECT_SOCIAL({ uri, chainId }, context) {
+    async CONNECT_SOCIAL({ uri, chainId, preferredAccountType }, context) {
       const pending = pendingSocial
       let state: string | null = null
       try {
@@ -459,10 +769,10 @@ export function walletApp(options: WalletAppOptions) {
       } finally {
         withdrawable.delete(context.id)
       }
-      return userOn(chainId)
+      return userOn(chainId, preferredAccountType).catch(visible)
     },
-    async GET_USER({ chainId: asked }) {
-      return userOn(asked)
+    async GET_USER({ chainId: asked, preferredAccountType }) {
+      return userOn(asked, preferredAccountType).catch(visible)
     },
     async IS_CONNECTED() {
       if (!session) return { isConnected: false }
@@ -495,7 +805,7 @@ export function walletApp(options: WalletAppOptions) {
       const withdrawn = new AbortController()
       withdrawable.set(id, withdrawn)
       try {
-        return { result: (await rpcRequest(method, params, asked, { origin: parentOrigin, signal: withdrawn.signal })) as never }
+        return { result: (await rpcRequest(method, params, asked, { origin: parentOrigin, signal: withdrawn.signal }).catch(visible)) as never }
       } finally {
         withdrawable.delete(id)
       }
@@ -537,12 +847,12 @@ export function walletApp(options: WalletAppOptions) {
       return undefined
     },
     async SET_PREFERRED_ACCOUNT({ type }) {
-      // Kept as asked; the wallet has no smart account yet, so the account in use stays the EOA.
+      // Kept as asked; the answer is the account now active on the current EVM network (the EOA where it has no smart account).
       preferences = { ...preferences, preferredAccountType: type }
       await savePreferences()
-      return { type: 'eoa', address: evmAddress() }
+      return activeEvm(evmChain()).catch(visible)
     },
-    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [] }),
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [...(smart?.enabled ?? [])] }),
   }
 
   async function forget(): Promise<void> {

@@ -41,17 +41,23 @@ export type ConnectionSwitchInput = {
  * docs/behaviour.md, "Several connections". Switching to the connected connection with an address of it only
  * moves the account; with no address, or to an active connection, the wallet is reconnected (for the embedded
  * wallet: a smart account only when the chosen address is the connection's smart-account address and the network
- * allows smart accounts, else an EOA); a disconnected connection starts a fresh login.
+ * allows smart accounts, else an EOA); a disconnected connection starts a fresh login. The embedded wallet's connected
+ * connection moving between its EOA and its smart account is a reconnect with the chosen type: the frame must act as it.
  */
 export function planConnectionSwitch(input: ConnectionSwitchInput): ConnectionSwitchPlan {
   const state = connectionStateOf(input.family, input.connectorId)
   if (state === 'disconnected') return { kind: 'login', method: loginMethodOf(input.connectorType) }
   const address = input.address
-  if (state === 'connected' && address !== undefined) return { kind: 'select', address }
+  const auth = input.connectorType === 'AUTH'
+  const isSmart = (candidate: string | undefined) =>
+    candidate !== undefined && input.smartAccountAddress !== undefined && sameAddress(candidate, input.smartAccountAddress) && input.smartAccountsUsable === true
+  // The embedded wallet's EOA and smart account are one connection, but the frame acts as one of them: moving between
+  // them asks the frame for the other type (docs/embedded-wallet.md, "Account types"), as a reconnect does.
+  const otherType = auth && address !== undefined && input.activeAddress !== undefined && isSmart(address) !== isSmart(input.activeAddress)
+  if (state === 'connected' && address !== undefined && !otherType) return { kind: 'select', address }
   const plan: ConnectionSwitchPlan = address === undefined ? { kind: 'reconnect' } : { kind: 'reconnect', address }
-  if (input.connectorType !== 'AUTH') return plan
-  const smart = address !== undefined && input.smartAccountAddress !== undefined && sameAddress(address, input.smartAccountAddress) && input.smartAccountsUsable === true
-  return { ...plan, preferredAccountType: smart ? 'smartAccount' : 'eoa' }
+  if (!auth) return plan
+  return { ...plan, preferredAccountType: isSmart(address) ? 'smartAccount' : 'eoa' }
 }
 
 function loginMethodOf(type: Connector['type'] | undefined): LoginMethod {

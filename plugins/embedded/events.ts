@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { caipAddressSchema, defineEvent, defineRequest, sensitive, type EventsOf, type LatchErrorData, type State } from '../../kernel/index'
 import { isPlainText } from '../../kernel/rules/plain-text'
-import { emailSchema, frameAccountTypeSchema, otpSchema, socialLoginSchema, socialProviderSchema, type SocialLogin } from './fields'
+import { emailSchema, frameAccountTypeSchema, otpSchema, socialLoginSchema, socialProviderSchema, type FrameAccountType, type SocialLogin } from './fields'
 
 /**
  * The embedded wallet plugin's events and its `embedded` slice (docs/embedded-wallet.md, "The plugin"). The one-time
@@ -99,12 +99,27 @@ export const embeddedUserSchema = z.object({
   email: z.optional(emailSchema),
   /** The user's address per family (EVM hex, Solana base58). */
   addresses: z.partialRecord(z.enum(embeddedFamilies), addressText),
+  /** The type of the active EVM account (`addresses.eip155`): its smart account or its EOA (docs/embedded-wallet.md, "Account types"). */
   preferredAccountType: z.optional(frameAccountTypeSchema),
+  /** The EVM accounts the frame holds on the family's network, with their types, the active one first. */
+  accounts: z.optional(z.array(z.object({ address: addressText, type: frameAccountTypeSchema })).check(z.maxLength(10))),
+  /** Whether the active EVM account is a smart account already deployed on its network. */
+  smartAccountDeployed: z.optional(z.boolean()),
   userName: z.optional(z.string().check(z.maxLength(100), z.refine(isPlainText, 'userName must be plain text'))),
   /** The social login the user logged in with (`google` … `farcaster`); none for an e-mail login. */
   socialProvider: z.optional(socialLoginSchema),
 })
 export type EmbeddedUser = z.infer<typeof embeddedUserSchema>
+
+/**
+ * The visitor asks for the EVM account of type `type` (docs/embedded-wallet.md, "Account types"): answered with the
+ * active account once the frame acts as it (the smart account only on a network that has smart accounts), or failed
+ * (`ACCOUNT_TYPE_SWITCH_FAILED`: the EOA is then in use, and the stored preference says so).
+ */
+export const embeddedAccountType = defineRequest('embedded/accountTypeRequested', {
+  params: z.object({ ns: z.enum(['eip155']), type: frameAccountTypeSchema }),
+  result: z.object({ caipAddress: caipAddressSchema, type: frameAccountTypeSchema }),
+})
 
 /** The user logged in (or was restored after a reload), or logged out (`null`). */
 export const embeddedUserChanged = defineEvent('embedded/userChanged', z.object({ user: z.nullable(embeddedUserSchema) }))
@@ -160,6 +175,7 @@ export const embeddedEvents = [
   ...embeddedEmailUpdatePrimaryOtp.events,
   ...embeddedEmailUpdateSecondaryOtp.events,
   embeddedEmailUpdateCancelled,
+  ...embeddedAccountType.events,
   embeddedUserChanged,
   embeddedFrameReported,
   embeddedApprovalChanged,
@@ -230,6 +246,8 @@ export type EmbeddedState = {
   frame: 'idle' | 'ready' | 'failed'
   /** The wallet request waiting for the visitor's approval in the frame, while one waits. */
   approval?: EmbeddedApproval
+  /** The EVM account type being switched to, while the frame is asked (docs/embedded-wallet.md, "Account types"). */
+  accountTypeSwitch?: FrameAccountType
 }
 
 declare module '../../kernel/core/state' {

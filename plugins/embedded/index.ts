@@ -3,7 +3,9 @@
  * service's origin, reached through a channel locked to that origin. The plugin, its events and selectors.
  */
 export { embeddedWallet, embeddedConnectorId, embeddedErrors, type EmbeddedWalletOptions } from './plugin'
+export { setPreferredAccountType } from './account-type'
 export {
+  embeddedAccountType,
   embeddedEmailLogin,
   embeddedEmailUpdate,
   embeddedEmailUpdateCancelled,

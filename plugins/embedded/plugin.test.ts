@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createLatch, disconnect, latchConfigured, LatchError, modalClosed, modalOpened, routerPushed, selectView, networkSmartAccountNetworksSet, request, sdkVersion, signMessage, type Latch } from '../../kernel/index'
+import { createLatch, disconnect, latchConfigured, switchConnection, switchNetwork, LatchError, modalClosed, modalOpened, routerPushed, selectView, networkSmartAccountNetworksSet, request, sdkVersion, signMessage, type Latch } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { FrameRequestError, serveFrameChannel, type FrameHandlers } from '../../frame/channel'
 import { createFrameWorld, type FrameWorld } from '../../scripts/testing/frame-world'
 import { eip155 } from '../eip155/index'
 import { solana } from '../solana/index'
 import { frameReadyDelay } from './channel'
-import { embeddedEmailLogin, embeddedEmailUpdate, embeddedEmailUpdatePrimaryOtp, embeddedEmailUpdateSecondaryOtp, embeddedOtp, embeddedWallet, selectEmbedded } from './index'
+import { embeddedEmailLogin, embeddedEmailUpdate, embeddedEmailUpdatePrimaryOtp, embeddedEmailUpdateSecondaryOtp, embeddedOtp, embeddedWallet, selectEmbedded, setPreferredAccountType } from './index'
 
 const pageOrigin = 'http://127.0.0.1:3000'
 const frameOrigin = 'http://127.0.0.1:4000'
@@ -44,12 +44,16 @@ function scriptedFrame(overrides: FrameHandlers = {}): Script {
 }
 
 /** A dapp with the EVM family (and Solana when asked), the embedded plugin over an in-memory frame world, on virtual time. */
-function dapp(options: { solana?: boolean; storage?: Record<string, string> } = {}) {
+function dapp(options: { solana?: boolean; storage?: Record<string, string>; secondChain?: boolean } = {}) {
   const t = createTestPorts(options.storage ? { storage: options.storage } : {})
   const world = createFrameWorld({ pageOrigin, frameOrigin })
   const latch: Latch = createLatch({
     plugins: [eip155(), ...(options.solana ? [solana()] : []), embeddedWallet({ frameUrl: `${frameOrigin}/frame`, projectId: 'demo', host: world.host })],
-    networks: [createTestNetwork('eip155', 31337), ...(options.solana ? [createTestNetwork('solana', 'localnet')] : [])],
+    networks: [
+      createTestNetwork('eip155', 31337),
+      ...(options.secondChain ? [createTestNetwork('eip155', 31338)] : []),
+      ...(options.solana ? [createTestNetwork('solana', 'localnet')] : []),
+    ],
     ports: t.ports,
     logLevel: 'silent',
   })
@@ -86,6 +90,43 @@ function outcome<T>(promise: Promise<T>) {
 async function logIn(d: ReturnType<typeof dapp>) {
   await settle(d.world, d.latch.request(embeddedEmailLogin.requested({ email: 'visitor@example.com' })))
   return settle(d.world, d.latch.request(embeddedOtp.requested({ otp: '123456' })))
+}
+
+const smartAddress = '0x5555555555555555555555555555555555555555'
+
+/**
+ * A scripted frame with a smart account on 31337 (docs/embedded-wallet.md, "Account types"): the active EVM account is
+ * the smart account when the preference is smartAccount and the network has smart accounts, else the EOA.
+ */
+function smartFrame(overrides: FrameHandlers = {}) {
+  const frame = { preference: 'smartAccount' as 'eoa' | 'smartAccount', chain: 'eip155:31337', asked: [] as unknown[] }
+  const enabled = (chainId: string) => chainId === 'eip155:31337'
+  const active = (chainId: string) => (frame.preference === 'smartAccount' && enabled(chainId) ? 'smartAccount' : 'eoa')
+  const script = scriptedFrame({
+    GET_USER: (params) => {
+      frame.asked.push({ GET_USER: params })
+      if (params.preferredAccountType) frame.preference = params.preferredAccountType
+      if (params.chainId.startsWith('solana')) return { email: 'visitor@example.com', address: solanaAddress, chainId: params.chainId, accounts: [{ address: solanaAddress, type: 'eoa' as const }, { address: evmAddress, type: 'eoa' as const }] }
+      const type = active(params.chainId)
+      const accounts =
+        type === 'smartAccount'
+          ? [{ address: smartAddress, type: 'smartAccount' as const }, { address: evmAddress, type: 'eoa' as const }, { address: solanaAddress, type: 'eoa' as const }]
+          : enabled(params.chainId)
+            ? [{ address: evmAddress, type: 'eoa' as const }, { address: smartAddress, type: 'smartAccount' as const }, { address: solanaAddress, type: 'eoa' as const }]
+            : [{ address: evmAddress, type: 'eoa' as const }, { address: solanaAddress, type: 'eoa' as const }]
+      return { email: 'visitor@example.com', address: type === 'smartAccount' ? smartAddress : evmAddress, chainId: params.chainId, accounts, preferredAccountType: type, smartAccountDeployed: type === 'smartAccount' }
+    },
+    SET_PREFERRED_ACCOUNT: ({ type }) => {
+      frame.asked.push({ SET_PREFERRED_ACCOUNT: type })
+      frame.preference = type
+      const now = active(frame.chain)
+      return { type: now, address: now === 'smartAccount' ? smartAddress : evmAddress }
+    },
+    SWITCH_NETWORK: ({ chainId }) => ((frame.chain = chainId), { chainId }),
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [31337] }),
+    ...overrides,
+  })
+  return { frame, script }
 }
 
 describe('the embedded wallet plugin over a scripted frame', () => {
@@ -343,7 +384,7 @@ describe('the embedded wallet plugin over a scripted frame', () => {
     d.latch.destroy()
   })
 
-  it('sets the preferred account type on connect and stores the smart-account networks, an empty list when the fetch fails', async () => {
+  it('stores the smart-account networks on connect, an empty list when the fetch fails; the preference goes with GET_USER, no SET', async () => {
     for (const failing of [false, true]) {
       const d = dapp()
       const preferred: unknown[] = []
@@ -359,7 +400,7 @@ describe('the embedded wallet plugin over a scripted frame', () => {
       d.latch.dispatch(networkSmartAccountNetworksSet({ chainIds: [5] }, { ns: 'eip155' }))
       await logIn(d)
       await vi.waitFor(() => expect(d.latch.getState().chains.eip155.network.smartAccountEnabledNetworks).toEqual(failing ? [] : [1, 31337]))
-      expect(preferred).toEqual([{ type: 'eoa' }])
+      expect(preferred).toEqual([])
       d.latch.destroy()
     }
   })
@@ -401,6 +442,156 @@ describe('the embedded wallet plugin over a scripted frame', () => {
     expect(codes).toEqual(['UPDATE_EMAIL', 'PRIMARY', 'PRIMARY', 'SECONDARY'])
     const log = JSON.stringify(d.latch.exportLog())
     for (const code of ['314159', '271828', '999999']) expect(log).not.toContain(code)
+    d.latch.destroy()
+  })
+
+  it('asks for the smart account by default: both EVM accounts with their types, the active one as the address, deployed', async () => {
+    const d = dapp({ solana: true })
+    const { frame, script } = smartFrame()
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, script)
+    await logIn(d)
+    expect(frame.asked).toEqual([{ GET_USER: { chainId: 'eip155:31337', preferredAccountType: 'smartAccount' } }, { GET_USER: { chainId: 'solana:localnet' } }])
+    const { account } = d.latch.getState().chains.eip155
+    expect(account.caipAddress).toBe(`eip155:31337:${smartAddress}`)
+    expect(account.allAccounts).toEqual([{ address: smartAddress, type: 'smartAccount' }, { address: evmAddress, type: 'eoa' }])
+    expect(d.latch.getState().connection.connections.eip155).toEqual([{ connectorId: 'AUTH', accounts: account.allAccounts }])
+    expect(account.smartAccountDeployed).toBe(true)
+    expect(d.latch.getState().chains.solana.account.caipAddress).toBe(`solana:localnet:${solanaAddress}`)
+    expect(selectEmbedded(d.latch.getState())?.user).toMatchObject({ addresses: { eip155: smartAddress, solana: solanaAddress }, preferredAccountType: 'smartAccount', smartAccountDeployed: true })
+    // Nothing is stored until the visitor chooses: the default is the rule's.
+    expect(d.t.storage.getItem('@latch/preferredAccountTypes')).toBeNull()
+    const stored = d.t.storage.dump()
+    d.latch.destroy()
+
+    // A reload restores with the preference too.
+    const again = dapp({ solana: true, storage: stored })
+    const restored = smartFrame({ IS_CONNECTED: () => ({ isConnected: true }) })
+    await serveFrame(again, restored.script)
+    await vi.waitFor(async () => {
+      await again.world.flush()
+      expect(again.latch.getState().chains.eip155.account.caipAddress).toBe(`eip155:31337:${smartAddress}`)
+    })
+    expect(restored.frame.asked[0]).toEqual({ GET_USER: { chainId: 'eip155:31337', preferredAccountType: 'smartAccount' } })
+    again.latch.destroy()
+  })
+
+  it("switches to the EOA and back: the frame is told, the address follows, the choice is stored and asked for after a reload", async () => {
+    const d = dapp()
+    const { frame, script } = smartFrame()
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, script)
+    await logIn(d)
+    const toEoa = await settle(d.world, setPreferredAccountType(d.latch, { ns: 'eip155', type: 'eoa' }))
+    expect(toEoa).toEqual({ caipAddress: `eip155:31337:${evmAddress}`, type: 'eoa' })
+    let state = d.latch.getState()
+    expect(state.chains.eip155.account.caipAddress).toBe(`eip155:31337:${evmAddress}`)
+    expect(state.chains.eip155.account.allAccounts).toEqual([{ address: evmAddress, type: 'eoa' }, { address: smartAddress, type: 'smartAccount' }])
+    expect(state.chains.eip155.account.smartAccountDeployed).toBe(false)
+    expect(selectEmbedded(state)?.accountTypeSwitch).toBeUndefined()
+    expect(d.t.storage.getItem('@latch/preferredAccountTypes')).toBe('{"eip155":"eoa"}')
+    expect(frame.asked).toContainEqual({ SET_PREFERRED_ACCOUNT: 'eoa' })
+
+    const toSmart = await settle(d.world, setPreferredAccountType(d.latch, { ns: 'eip155', type: 'smartAccount' }))
+    expect(toSmart).toEqual({ caipAddress: `eip155:31337:${smartAddress}`, type: 'smartAccount' })
+    state = d.latch.getState()
+    expect(state.chains.eip155.account.caipAddress).toBe(`eip155:31337:${smartAddress}`)
+    expect(state.chains.eip155.account.smartAccountDeployed).toBe(true)
+    expect(d.t.storage.getItem('@latch/preferredAccountTypes')).toBe('{"eip155":"smartAccount"}')
+
+    // Back to the EOA, a disconnect, a login again: the EOA is asked for (the choice outlives the disconnect).
+    await settle(d.world, setPreferredAccountType(d.latch, { ns: 'eip155', type: 'eoa' }))
+    await settle(d.world, disconnect(d.latch))
+    expect(d.t.storage.getItem('@latch/preferredAccountTypes')).toBe('{"eip155":"eoa"}')
+    frame.asked.length = 0
+    d.t.advance(30_000)
+    await logIn(d)
+    expect(frame.asked[0]).toEqual({ GET_USER: { chainId: 'eip155:31337', preferredAccountType: 'eoa' } })
+    expect(d.latch.getState().chains.eip155.account.caipAddress).toBe(`eip155:31337:${evmAddress}`)
+    d.latch.destroy()
+  })
+
+  it('falls back to the EOA when the frame does not take the type: state and stored preference say eoa, the visitor reads why', async () => {
+    const d = dapp()
+    let refuse = false
+    const told: string[] = []
+    const { frame, script } = smartFrame()
+    const set = script.handlers.SET_PREFERRED_ACCOUNT!
+    script.handlers.SET_PREFERRED_ACCOUNT = (params, context) => {
+      told.push(params.type)
+      if (refuse && params.type === 'smartAccount') throw new FrameRequestError('The bundler did not answer')
+      return set(params, context)
+    }
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, script)
+    await logIn(d)
+    await settle(d.world, setPreferredAccountType(d.latch, { ns: 'eip155', type: 'eoa' }))
+    refuse = true
+    const failed = await settle(d.world, setPreferredAccountType(d.latch, { ns: 'eip155', type: 'smartAccount' }).catch((error: LatchError) => error))
+    expect(failed).toMatchObject({ code: 'ACCOUNT_TYPE_SWITCH_FAILED', shortMessage: 'The account could not be switched. Your EOA is in use.' })
+    expect((failed as LatchError).details).toContain('The bundler did not answer')
+    await settle(d.world, Promise.resolve())
+    const state = d.latch.getState()
+    expect(state.chains.eip155.account.caipAddress).toBe(`eip155:31337:${evmAddress}`)
+    expect(state.chains.eip155.account.preferredAccountType).toBe('eoa')
+    expect(state.chains.eip155.account.smartAccountDeployed).toBe(false)
+    expect(selectEmbedded(state)?.accountTypeSwitch).toBeUndefined()
+    expect(d.t.storage.getItem('@latch/preferredAccountTypes')).toBe('{"eip155":"eoa"}')
+    // The frame is told the EOA after the failed set.
+    expect(told).toEqual(['eoa', 'smartAccount', 'eoa'])
+    expect(frame.preference).toBe('eoa')
+
+    // From the smart account, a failed set moves the connection to the EOA.
+    refuse = false
+    await settle(d.world, setPreferredAccountType(d.latch, { ns: 'eip155', type: 'smartAccount' }))
+    expect(d.latch.getState().chains.eip155.account.caipAddress).toBe(`eip155:31337:${smartAddress}`)
+    script.handlers.SET_PREFERRED_ACCOUNT = () => {
+      throw new FrameRequestError('no')
+    }
+    await settle(d.world, setPreferredAccountType(d.latch, { ns: 'eip155', type: 'smartAccount' }).catch(() => undefined))
+    await settle(d.world, Promise.resolve())
+    expect(d.latch.getState().chains.eip155.account.caipAddress).toBe(`eip155:31337:${evmAddress}`)
+    d.latch.destroy()
+  })
+
+  it("asks the frame for the other type when the page's account moves there (switchConnection, the Wallets view)", async () => {
+    const d = dapp()
+    const { frame, script } = smartFrame()
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, script)
+    await logIn(d)
+    const switched = await settle(d.world, switchConnection(d.latch, { ns: 'eip155', connectorId: 'AUTH', address: evmAddress }))
+    expect(switched).toMatchObject({ caipAddress: `eip155:31337:${evmAddress}`, hasSwitchedAccount: true })
+    await vi.waitFor(async () => {
+      await d.world.flush()
+      expect(frame.asked).toContainEqual({ SET_PREFERRED_ACCOUNT: 'eoa' })
+      expect(d.t.storage.getItem('@latch/preferredAccountTypes')).toBe('{"eip155":"eoa"}')
+    })
+    expect(frame.preference).toBe('eoa')
+    expect(d.latch.getState().chains.eip155.account.caipAddress).toBe(`eip155:31337:${evmAddress}`)
+    expect(selectEmbedded(d.latch.getState())?.user?.preferredAccountType).toBe('eoa')
+    d.latch.destroy()
+  })
+
+  it('follows the network: the smart account where smart accounts exist, the EOA elsewhere', async () => {
+    const d = dapp({ secondChain: true })
+    const { frame, script } = smartFrame()
+    d.latch.dispatch(modalOpened({}))
+    await serveFrame(d, script)
+    await logIn(d)
+    expect(d.latch.getState().chains.eip155.account.caipAddress).toBe(`eip155:31337:${smartAddress}`)
+    frame.asked.length = 0
+    await settle(d.world, switchNetwork(d.latch, { caipNetworkId: 'eip155:31338' }))
+    let account = d.latch.getState().chains.eip155.account
+    expect(frame.asked).toEqual([{ GET_USER: { chainId: 'eip155:31338', preferredAccountType: 'smartAccount' } }])
+    expect(account.caipAddress).toBe(`eip155:31338:${evmAddress}`)
+    expect(account.allAccounts).toEqual([{ address: evmAddress, type: 'eoa' }])
+    expect(account.smartAccountDeployed).toBe(false)
+    await settle(d.world, switchNetwork(d.latch, { caipNetworkId: 'eip155:31337' }))
+    account = d.latch.getState().chains.eip155.account
+    expect(account.caipAddress).toBe(`eip155:31337:${smartAddress}`)
+    expect(account.allAccounts).toEqual([{ address: smartAddress, type: 'smartAccount' }, { address: evmAddress, type: 'eoa' }])
+    expect(d.latch.getState().chains.eip155.network.caipNetwork?.caipNetworkId).toBe('eip155:31337')
     d.latch.destroy()
   })
 

@@ -269,6 +269,16 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
       'account/connected'(state, { ns, payload }) {
         return ns && payload.connectorId === embeddedConnectorId && (embeddedFamilies as readonly string[]).includes(ns) ? withSocialAccounts(state, [ns as EmbeddedFamily]) : state
       },
+      // Switching the EVM account type (docs/embedded-wallet.md, "Account types"): the view shows it running.
+      'embedded/accountTypeRequested'(state, { payload }) {
+        return withEmbedded(state, { accountTypeSwitch: payload.type })
+      },
+      'embedded/accountTypeSucceeded'(state) {
+        return patch(state, { embedded: omit(state.embedded, 'accountTypeSwitch') })
+      },
+      'embedded/accountTypeFailed'(state) {
+        return patch(state, { embedded: omit(state.embedded, 'accountTypeSwitch') })
+      },
       'embedded/approvalChanged'(state, { payload }) {
         return patch(state, { embedded: payload.approval ? patch(state.embedded, { approval: payload.approval }) : omit(state.embedded, 'approval') })
       },

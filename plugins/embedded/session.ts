@@ -1,7 +1,10 @@
 import { distinctUntilChanged, filter, finalize, from, ignoreElements, interval, map, merge, mergeMap, pairwise, skip, Subject, tap, type Observable } from 'rxjs'
 import {
+  accountAddressChanged,
   accountConnected,
   accountDisconnected,
+  accountPreferredTypeSet,
+  accountSmartAccountDeployedSet,
   connectionStatusChanged,
   constants,
   LatchError,
@@ -14,6 +17,8 @@ import {
   routerWentBack,
   sdkVersion,
   selectConnectedNamespaces,
+  selectAddress,
+  selectPreferredAccountType,
   selectView,
   toLatchError,
   walletCancelRequested,
@@ -38,6 +43,7 @@ import { defaultAllowedMethods, isUnsafeMethod } from '../../kernel/rules/method
 import { storageKeys } from '../../kernel/engine/storage-keys'
 import { createFrameChannel, type FrameChannel } from './channel'
 import {
+  embeddedAccountType,
   embeddedApprovalChanged,
   embeddedEmailLogin,
   embeddedEmailUpdate,
@@ -56,7 +62,7 @@ import {
   type EmbeddedUser,
 } from './events'
 import { embeddedErrors } from './error-codes'
-import { socialLoginSchema, type SocialLogin } from './fields'
+import { socialLoginSchema, type FrameAccountType, type SocialLogin } from './fields'
 import * as z from 'zod/mini'
 import { takeSocialPopup, type SocialPopup } from './social'
 import { embeddedConnectorId, restoringFamilies, servedFamilies, type EmbeddedSettings } from './served'
@@ -106,22 +112,72 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
     return (network.caipNetwork?.caipNetworkId ?? network.requestedCaipNetworks[0]?.caipNetworkId) as CaipNetworkId
   }
 
-  /** GET_USER for every family served: one user with an address per family. */
+  /**
+   * The EVM account type the visitor prefers, as the frame takes it: the stored choice, else the smart account
+   * (docs/embedded-wallet.md, "Account types").
+   */
+  const evmPreference = (): FrameAccountType => (selectPreferredAccountType(ctx.getState(), 'eip155') === 'eoa' ? 'eoa' : 'smartAccount')
+
+  /** GET_USER for one family on its network; the EVM one carries the visitor's preferred account type. */
+  const askUser = async (ns: EmbeddedFamily, chainId: CaipNetworkId = chainOf(ns)): Promise<AuthUser> => {
+    const answer = await frame().request('GET_USER', ns === 'eip155' ? { chainId, preferredAccountType: evmPreference() } : { chainId })
+    if (!isCaipAddress(`${chainId}:${answer.address}`)) throw new LatchError('INVALID_RESPONSE', { details: `the frame's ${ns} address is not one` })
+    return answer
+  }
+
+  /** GET_USER for every family served: one user with an address per family, and the EVM family's accounts and their types. */
   const fetchUser = async (): Promise<EmbeddedUser> => {
-    const addresses: EmbeddedUser['addresses'] = {}
+    let next: EmbeddedUser = { addresses: {} }
     let first: AuthUser | undefined
     for (const ns of families) {
-      const answer = await frame().request('GET_USER', { chainId: chainOf(ns) })
-      if (!isCaipAddress(`${chainOf(ns)}:${answer.address}`)) throw new LatchError('INVALID_RESPONSE', { details: `the frame's ${ns} address is not one` })
-      addresses[ns] = answer.address
+      const answer = await askUser(ns)
+      next = ns === 'eip155' ? withEvmAnswer(next, answer) : { ...next, addresses: { ...next.addresses, [ns]: answer.address } }
       first ??= answer
     }
     return {
       ...(first?.email ? { email: first.email } : {}),
-      addresses,
-      ...(first?.preferredAccountType ? { preferredAccountType: first.preferredAccountType } : {}),
+      ...next,
       ...(first?.userName ? { userName: first.userName } : {}),
     }
+  }
+
+  /**
+   * The user moved to EVM account `next` (a switch of type, a network switch): the connection's address and accounts
+   * follow, and whether the account is deployed.
+   */
+  const moveEvm = (chainId: CaipNetworkId, next: EmbeddedUser) => {
+    user = next
+    report(embeddedUserChanged({ user: next }))
+    const state = ctx.getState()
+    const address = next.addresses.eip155
+    if (!address || state.chains.eip155.connectorId !== embeddedConnectorId) return
+    const accounts = next.accounts ?? []
+    const sameAccounts = JSON.stringify(state.chains.eip155.account.allAccounts) === JSON.stringify(accounts)
+    if (selectAddress(state, 'eip155') !== address || !sameAccounts) {
+      report(accountAddressChanged({ caipAddress: `${chainId}:${address}` as CaipAddress, ...(accounts.length ? { accounts } : {}) }, { ns: 'eip155' }))
+    }
+    report(accountSmartAccountDeployedSet({ deployed: next.smartAccountDeployed === true }, { ns: 'eip155' }))
+  }
+
+  /**
+   * After a network switch the frame is asked for the user on the new network with the preferred type: the address
+   * follows (the smart account on a network that has smart accounts, the EOA elsewhere). A failed ask keeps the
+   * address, unless it is the smart account on a network without smart accounts: then the EOA.
+   */
+  const followNetwork = async (chainId: CaipNetworkId) => {
+    const current = user
+    if (!current?.addresses.eip155) return
+    let next: EmbeddedUser
+    try {
+      next = withEvmAnswer(current, await askUser('eip155', chainId))
+    } catch (error) {
+      ctx.ports.logger.warn('embedded wallet: the frame did not give the user on the new network', toLatchError(error).code)
+      const enabled = ctx.getState().chains.eip155.network.smartAccountEnabledNetworks.includes(Number(chainId.split(':')[1]))
+      const eoa = current.accounts?.find((account) => account.type === 'eoa')?.address
+      if (enabled || current.preferredAccountType !== 'smartAccount' || !eoa) return
+      next = { ...withActiveEvm(current, eoa, 'eoa'), smartAccountDeployed: false }
+    }
+    if (user === current) moveEvm(chainId, next)
   }
 
   /** The connection's facts for family `ns`: its account on its current network, that network, every network approved. */
@@ -129,11 +185,19 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
     const state = ctx.getState()
     const caipNetworkId = chainOf(ns)
     const type = ns === 'eip155' ? (user?.preferredAccountType ?? 'eoa') : undefined
+    // The EVM family holds both of the frame's accounts with their types, the active one first.
+    const typed = ns === 'eip155' && user?.accounts?.length ? user.accounts : undefined
     return [
       accountConnected(
-        { caipAddress: `${caipNetworkId}:${address}` as CaipAddress, connectorId: embeddedConnectorId, accounts: [type ? { address, type } : { address }], walletInfo: { name: settings.name } },
+        {
+          caipAddress: `${caipNetworkId}:${address}` as CaipAddress,
+          connectorId: embeddedConnectorId,
+          accounts: typed ?? [type ? { address, type } : { address }],
+          walletInfo: { name: settings.name },
+        },
         { ns },
       ),
+      ...(ns === 'eip155' ? [accountSmartAccountDeployedSet({ deployed: user?.smartAccountDeployed === true }, { ns })] : []),
       networkSwitched(activate || state.activeNamespace === undefined || state.activeNamespace === ns ? { caipNetworkId } : { caipNetworkId, activate: false }, { ns }),
       // The frame's wallet signs on every network of the family: any configured one may be switched to.
       networkApprovedSet({ caipNetworkIds: state.chains[ns].network.requestedCaipNetworks.map((n) => n.caipNetworkId), supportsAllNetworks: true }, { ns }),
@@ -184,13 +248,11 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
   }
 
   /**
-   * Once connected: the frame is told the EVM account type to use (the user's, else 'eoa': smart accounts are not built
-   * yet) and asked on which networks smart accounts exist; a failed fetch stores an empty list
-   * (docs/embedded-wallet.md, "What the page tells the frame").
+   * Once connected: the frame is asked on which networks smart accounts exist; a failed fetch stores an empty list
+   * (docs/embedded-wallet.md, "What the page tells the frame"). The preferred account type went with GET_USER.
    */
   const afterConnect = (next: EmbeddedUser) => {
     if (!next.addresses.eip155) return
-    tell(() => frame().request('SET_PREFERRED_ACCOUNT', { type: next.preferredAccountType ?? 'eoa' }), 'the preferred account type')
     frame()
       .request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', undefined)
       .then(
@@ -263,6 +325,8 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
     },
     async switchChain(caipNetworkId) {
       await frame().request('SWITCH_NETWORK', { chainId: caipNetworkId as CaipNetworkId })
+      // The EVM account follows the network: the user is fetched with the preferred account type.
+      if (ns === 'eip155') await followNetwork(caipNetworkId as CaipNetworkId)
     },
     disconnect: () => signOut(ns),
   })
@@ -335,6 +399,51 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
     return loggedInNow()
   })
 
+  // The visitor switches the EVM account's type (docs/embedded-wallet.md, "Account types"): SET_PREFERRED_ACCOUNT, whose
+  // answer is the active account; the accounts and the deployment then come with GET_USER. A failed set falls back to
+  // the EOA: the state and the stored preference say eoa, the frame is told so, and the visitor reads why.
+  const accountType = answerOwn(events$, embeddedAccountType, async ({ type }) => {
+    const current = loggedIn()
+    if (!current.addresses.eip155 || ctx.getState().chains.eip155.connectorId !== embeddedConnectorId) {
+      throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: 'the EVM family is not connected through the embedded wallet' })
+    }
+    const chainId = chainOf('eip155')
+    let next: EmbeddedUser
+    try {
+      const answer = await frame().request('SET_PREFERRED_ACCOUNT', { type })
+      if (!isCaipAddress(`${chainId}:${answer.address}`)) throw new LatchError('INVALID_RESPONSE', { details: "the frame's EVM address is not one" })
+      next = withActiveEvm(current, answer.address, answer.type)
+    } catch (cause) {
+      report(accountPreferredTypeSet({ type: 'eoa' }, { ns: 'eip155' }))
+      const eoa = current.accounts?.find((account) => account.type === 'eoa')?.address
+      if (user === current && eoa) moveEvm(chainId, { ...withActiveEvm(current, eoa, 'eoa'), smartAccountDeployed: false })
+      if (type !== 'eoa') tell(() => frame().request('SET_PREFERRED_ACCOUNT', { type: 'eoa' }), 'the EOA after a failed switch')
+      const error = toLatchError(cause)
+      throw embeddedErrors.error('ACCOUNT_TYPE_SWITCH_FAILED', { details: `SET_PREFERRED_ACCOUNT ${type} failed: ${error.details ?? error.shortMessage}`, cause })
+    }
+    report(accountPreferredTypeSet({ type }, { ns: 'eip155' }))
+    try {
+      next = withEvmAnswer(next, await askUser('eip155', chainId))
+    } catch (error) {
+      ctx.ports.logger.warn("embedded wallet: the frame did not give the switched account's details", toLatchError(error).code)
+      if (next.preferredAccountType === 'eoa') next = { ...next, smartAccountDeployed: false }
+    }
+    if (user === current) moveEvm(chainId, next)
+    return { caipAddress: `${chainId}:${next.addresses.eip155}` as CaipAddress, type: next.preferredAccountType ?? type }
+  })
+
+  // The page's EVM account moved to the other type without the frame being asked (the Wallets view choosing it, a
+  // dapp's switchConnection): the frame is asked for it, as a switch is (docs/embedded-wallet.md, "Account types").
+  const follows = events$.pipe(
+    filter(accountAddressChanged.match),
+    mergeMap((event) => {
+      const address = event.payload.caipAddress.split(':')[2]?.toLowerCase()
+      const chosen = event.ns === 'eip155' && event.payload.accounts === undefined ? user?.accounts?.find((account) => account.address.toLowerCase() === address) : undefined
+      if (!user || !chosen || chosen.type === user.preferredAccountType || ctx.getState().embedded.accountTypeSwitch) return []
+      return [embeddedAccountType.requested({ ns: 'eip155', type: chosen.type }) as LatchEvent]
+    }),
+  )
+
   // Social and Farcaster logins (docs/embedded-wallet.md, "Social logins"): one attempt at a time; a new one, the
   // visitor's leaving (embedded/loginCancelled, or the view left) or the end of the session aborts the one running.
   type Attempt = { abort: AbortController; view: 'ConnectingSocial' | 'ConnectingFarcaster'; url?: string }
@@ -375,10 +484,9 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
         // A popup the browser closed cannot be sent anywhere: the view shows it closed, Try again opens another.
       }
       if (!closedSeen && attempt === mine) report(embeddedSocialPopupChanged({ status: 'waiting' }))
-      const preferred = ctx.getState().chains.eip155?.account.preferredAccountType
       const answer = await frame().request(
         'CONNECT_SOCIAL',
-        { uri, chainId: socialChain(), ...(preferred === 'eoa' || preferred === 'smartAccount' ? { preferredAccountType: preferred } : {}) },
+        { uri, chainId: socialChain(), ...(families.includes('eip155') ? { preferredAccountType: evmPreference() } : {}) },
         { signal },
       )
       closePopup(popup)
@@ -489,7 +597,7 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
   )
 
   if (!(channel instanceof LatchError)) channel.load()
-  return merge(output, email, otp, social, farcaster, attempts, leaves, update, updatePrimary, updateSecondary, ...connects, ...restores, cancels, themes, approvals.left).pipe(
+  return merge(output, email, otp, accountType, follows, social, farcaster, attempts, leaves, update, updatePrimary, updateSecondary, ...connects, ...restores, cancels, themes, approvals.left).pipe(
     finalize(() => {
       attempt?.abort.abort()
       forget()
@@ -598,6 +706,28 @@ function openChannel(ctx: EffectContext, settings: EmbeddedSettings, families: r
     ctx.ports.logger.error(latchError.message, latchError)
     return latchError
   }
+}
+
+/** An EVM address (the frame's `accounts` hold the Solana account too). */
+const evmAddress = /^0x[0-9a-fA-F]{40}$/
+
+/**
+ * `user` with the frame's EVM answer: the active account (`address`, its type `preferredAccountType`), the EVM accounts
+ * of `accounts` with their types, the active one first, and whether it is deployed (docs/embedded-wallet.md, "Account
+ * types").
+ */
+function withEvmAnswer(user: EmbeddedUser, answer: AuthUser): EmbeddedUser {
+  const type = answer.preferredAccountType ?? 'eoa'
+  const listed = (answer.accounts ?? []).filter((account) => evmAddress.test(account.address))
+  const next = withActiveEvm({ ...user, accounts: listed.length ? listed : (user.accounts ?? []) }, answer.address, type)
+  return { ...next, smartAccountDeployed: type === 'smartAccount' && answer.smartAccountDeployed === true }
+}
+
+/** `user` acting as EVM account `address` of type `type`: first in its accounts (added when the list lacked it). */
+function withActiveEvm(user: EmbeddedUser, address: string, type: FrameAccountType): EmbeddedUser {
+  const same = (a: string) => a.toLowerCase() === address.toLowerCase()
+  const others = (user.accounts ?? []).filter((account) => !same(account.address) && account.type !== type)
+  return { ...user, addresses: { ...user.addresses, eip155: address }, preferredAccountType: type, accounts: [{ address, type }, ...others].slice(0, 10) }
 }
 
 /** A stored user name: plain text, at most 100 characters (docs/storage.md). */

@@ -13,6 +13,7 @@ export {
 } from './events'
 export { embeddedEmailLogin, embeddedLoginCancelled, embeddedOtp, selectEmbedded, type EmbeddedLogin, type EmbeddedState, type EmbeddedUser } from './events'
 export { otpPattern, socialNames, type SocialLogin } from './fields'
+export { setPreferredAccountType } from './account-type'
 export { startSocialLogin, startFarcasterLogin, cancelSocialLogin, watchFarcasterUrl } from './social'
 export { findFrame, hideFrame, placeFrame } from './frame-place'
 export type { EmbeddedApproval } from './events'

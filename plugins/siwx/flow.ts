@@ -38,11 +38,25 @@ function showSignIn(state: State): LatchEvent {
   return state.router.open ? routerReset({ view: signingView }) : modalOpened({ view: signingView })
 }
 
+/** Whether the connection holds `account` as a smart account (the embedded wallet's, docs/embedded-wallet.md, "Account types"). */
+function isSmartAccount(state: State, account: SiwxAccount): boolean {
+  return state.chains[account.ns].account.allAccounts.some((a) => a.address.toLowerCase() === account.address.toLowerCase() && a.type === 'smartAccount')
+}
+
 /** The wallet's refusal as the visitor reads it: a smart account gets the specification's own text. */
 function signatureError(state: State, account: SiwxAccount, error: LatchErrorData): LatchError {
   if (error.code !== 'USER_REJECTED' && error.code !== 'SIGNATURE_DECLINED') return new LatchError(error.code, { details: error.details ?? error.shortMessage })
-  const smart = state.chains[account.ns].account.allAccounts.some((a) => a.address.toLowerCase() === account.address.toLowerCase() && a.type === 'smartAccount')
-  return new LatchError(smart ? 'SMART_ACCOUNT_UNSUPPORTED' : 'SIGNATURE_DECLINED', { details: `siwx: the wallet did not sign: ${error.details ?? error.shortMessage}` })
+  return new LatchError(isSmartAccount(state, account) ? 'SMART_ACCOUNT_UNSUPPORTED' : 'SIGNATURE_DECLINED', { details: `siwx: the wallet did not sign: ${error.details ?? error.shortMessage}` })
+}
+
+/**
+ * A smart account's signature the app did not accept (it does not verify, or the server refused it) reads 'This
+ * application might not support Smart Accounts' (docs/siwx.md, "Errors"): an app whose verifier knows only ECDSA
+ * refuses ERC-1271 and ERC-6492 signatures. A message refused for what it says (domain, nonce, dates) keeps its error.
+ */
+function verifyError(state: State, account: SiwxAccount, error: LatchError): LatchError {
+  if (error.code !== 'SIGNATURE_DECLINED' || !isSmartAccount(state, account) || /refused \((?!signature\))/.test(error.details ?? '')) return error
+  return new LatchError('SMART_ACCOUNT_UNSUPPORTED', { details: error.details ?? error.shortMessage, cause: error })
 }
 
 /**
@@ -182,7 +196,9 @@ export function flow(events$: Observable<Logged>, ctx: EffectContext, settings: 
             const signed = (await answer) as Logged & { payload: { signature?: string; error?: LatchErrorData } }
             if (signed.type === 'wallet/signMessageFailed') throw signatureError(ctx.getState(), account, signed.payload.error as LatchErrorData)
             const signature = signed.payload.signature ?? ''
-            const session = await verifySignIn(ctx, settings, account, prepared, signature, now())
+            const session = await verifySignIn(ctx, settings, account, prepared, signature, now()).catch((cause: unknown) => {
+              throw verifyError(ctx.getState(), account, toLatchError(cause))
+            })
             if (browser) {
               stored.set(sessionKey(session), { ...session, message: prepared.message, signature })
               writeSessions(ctx, [...stored.values()])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { connect, disconnect, LatchError, selectView } from '../../kernel/index'
+import { accountAddressChanged, connect, disconnect, LatchError, selectView } from '../../kernel/index'
 import { eip155 } from '../eip155/index'
 import { anvilAccounts, setup, useChains } from '../../scripts/testing/eip155-harness'
 import { createFakeWindow } from '../../scripts/testing/eip155-test-wallet'
@@ -83,6 +83,24 @@ describe('siwx in the browser mode', () => {
     expect(h.latch.getState().siwx.error?.details).toMatch(/refused \(signature\)/)
     expect(getSiwxSession(h.latch.getState(), 0)).toBeUndefined()
     expect(stored(h)).toEqual([])
+  })
+
+  it("a smart account's refused signature (it does not verify, or its wallet declined) reads 'This application might not support Smart Accounts'", async () => {
+    const h = start()
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.asked()
+    // The connection holds the account as a smart account, as the embedded wallet's does (docs/embedded-wallet.md).
+    const caipAddress = h.latch.getState().chains.eip155.account.caipAddress!
+    h.latch.dispatch(accountAddressChanged({ caipAddress, accounts: [{ address: anvilAccounts[0]!, type: 'smartAccount' }] }, { ns: 'eip155' }))
+    const other = (await h.wallet.provider.request({ method: 'personal_sign', params: ['0x6f74686572', anvilAccounts[0]] })) as string
+    h.wallet.override('personal_sign', () => other)
+    await expect(signIn(h.latch)).rejects.toMatchObject({ code: 'SMART_ACCOUNT_UNSUPPORTED', shortMessage: 'This application might not support Smart Accounts' })
+    expect(h.latch.getState().siwx.error?.details).toMatch(/refused \(signature\)/)
+    h.t.advance(150)
+    expect(h.latch.getState().toast).toMatchObject({ open: true, current: { message: 'This application might not support Smart Accounts', variant: 'error' } })
+    h.wallet.reject('personal_sign')
+    await expect(signIn(h.latch)).rejects.toMatchObject({ code: 'SMART_ACCOUNT_UNSUPPORTED' })
+    expect(getSiwxSession(h.latch.getState(), 0)).toBeUndefined()
   })
 
   it('a signature the kernel refuses (over its size limit) fails the sign-in at once with INVALID_RESPONSE; Sign works again (docs/siwx.md, "Errors")', async () => {

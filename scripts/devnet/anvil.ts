@@ -24,13 +24,20 @@ export function freePort(): Promise<number> {
 export async function startAnvil({ chainId, port, timestamp }: { chainId: number; port?: number; /** The genesis block's time, in seconds (default now). */ timestamp?: number }): Promise<Anvil> {
   const binary = anvilBinary()
   const chosen = port ?? (await freePort())
-  const child = spawn('/bin/sh', ['-c', watchdog, binary, '--host', '127.0.0.1', '--port', String(chosen), '--chain-id', String(chainId), '--silent', ...(timestamp === undefined ? [] : ['--timestamp', String(timestamp)])], {
-    stdio: ['pipe', 'ignore', 'pipe'],
-  })
+  const child = spawnWatched(binary, ['--host', '127.0.0.1', '--port', String(chosen), '--chain-id', String(chainId), '--silent', ...(timestamp === undefined ? [] : ['--timestamp', String(timestamp)])])
   const url = `http://127.0.0.1:${chosen}`
-  track(child)
   await waitForRpc(url, child)
   return { url, chainId, port: chosen, stop: () => stopChild(child) }
+}
+
+/**
+ * Spawns `command` under the watchdog below (stdout ignored, stderr piped), so it never outlives this process; stop it
+ * with stopChild. anvil and the bundler (scripts/devnet/account-abstraction.ts) run this way.
+ */
+export function spawnWatched(command: string, args: readonly string[]): ChildProcess {
+  const child = spawn('/bin/sh', ['-c', watchdog, command, ...args], { stdio: ['pipe', 'ignore', 'pipe'] })
+  track(child)
+  return child
 }
 
 /**
@@ -62,11 +69,12 @@ function track(child: ChildProcess): void {
   process.once('exit', () => running.forEach((c) => c.stdin?.destroy()))
 }
 
-async function waitForRpc(url: string, child: ChildProcess): Promise<void> {
+/** Waits until the JSON-RPC server at `url` (started as `child`, named `name` in errors) answers eth_chainId, for up to `seconds` (polling every 50 ms). */
+export async function waitForRpc(url: string, child: ChildProcess, name = 'anvil', seconds = 10): Promise<void> {
   let exited = false
   child.once('exit', () => (exited = true))
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (exited) throw new Error(`anvil exited before answering on ${url}`)
+  for (let attempt = 0; attempt < seconds * 20; attempt++) {
+    if (exited) throw new Error(`${name} exited before answering on ${url}`)
     try {
       const response = await fetch(url, {
         method: 'POST',
@@ -80,10 +88,11 @@ async function waitForRpc(url: string, child: ChildProcess): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   child.stdin?.destroy()
-  throw new Error(`anvil did not answer on ${url} within 10 s`)
+  throw new Error(`${name} did not answer on ${url} within ${seconds} s`)
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+/** Stops a child spawned by spawnWatched (closing the watchdog's pipe) and resolves once it has exited. */
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
     child.once('exit', () => resolve())

@@ -20,6 +20,14 @@ export function ensureDevnet(log?: (line: string) => void): void {
   ensureInstalled(devnetDir, 'devnet: the local stack’s dependencies (anvil) are missing or stale', log)
 }
 
+/** The bundler's own package (alto: scripts/devnet/bundler, docs/wallet-service.md, "Bundler and paymaster"). */
+export const bundlerDir = join(devnetDir, 'bundler')
+
+/** Runs `npm ci --prefix scripts/devnet/bundler` when its node_modules is missing or stale. */
+export function ensureBundler(log?: (line: string) => void): void {
+  ensureInstalled(bundlerDir, 'devnet: the local bundler (alto) is missing or stale', log)
+}
+
 /**
  * The anvil binary: npm's on linux x64, else the first `anvil` on PATH (install Foundry,
  * https://getfoundry.sh, on other platforms). Throws saying how to get one.
@@ -36,10 +44,14 @@ export function anvilBinary(): string {
   )
 }
 
-/** Vitest global set-up: installs the devnet once, before test workers start anvil in parallel. */
+/** Vitest global set-up: installs the devnet (and its bundler) once, before test workers start anvil in parallel. */
 export default function setup(): void {
   ensureDevnet()
+  ensureBundler()
 }
 
 // `npx tsx scripts/devnet/install.ts`: `npm test` runs it first, since the devnet's code is typechecked against these packages.
-if (isMain(import.meta.url)) ensureDevnet((line) => console.log(line))
+if (isMain(import.meta.url)) {
+  ensureDevnet((line) => console.log(line))
+  ensureBundler((line) => console.log(line))
+}

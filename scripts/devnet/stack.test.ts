@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createPublicClient, erc20Abi, formatUnits, http } from 'viem'
+import { entryPoint08Address } from '../../frame/app/smart-account-contracts'
 import { anvilAccounts } from './anvil'
 import { solanaDevFunds } from './solana'
 import { startStack } from './stack'
@@ -9,6 +10,8 @@ const rpc = async (url: string, method: string) =>
   ((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }) })).json()) as { result: unknown }).result
 
 describe('startStack', () => {
+  // The stack's start takes about 4 s on two busy cores (two anvils, the builds, and the bundler booting beside them):
+  // more than vitest's default 5 s leaves room for.
   it('starts two anvils, the API and the dev wallet build, and stops them all', async () => {
     const stack = await startStack({ projectId: 'p-test' })
     try {
@@ -74,8 +77,22 @@ describe('startStack', () => {
       const app = await fetch(`${stack.wallet.url}/app.js`)
       expect(app.status).toBe(200)
       // Its build knows the SVM's node, and the frame's CSP lets it reach it (solana_signAndSendTransaction).
-      expect(await app.text()).toContain(stack.solana.url)
+      const appJs = await app.text()
+      expect(appJs).toContain(stack.solana.url)
       expect((await fetch(`${stack.wallet.url}/`)).headers.get('content-security-policy')).toContain(new URL(stack.solana.url).origin)
+      // Smart accounts on the first anvil only: its bundler (EntryPoint v0.8) and paymaster service, baked into the frame
+      // build and allowed by its CSP (docs/wallet-service.md, "Bundler and paymaster").
+      expect(Object.keys(stack.smartAccounts)).toEqual(['31337'])
+      const { bundlerUrl, paymasterUrl } = stack.smartAccounts['31337']!
+      const post = async (url: string, method: string, params: unknown[]) =>
+        (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result?: unknown; error?: { message: string } }
+      expect((await post(bundlerUrl, 'eth_supportedEntryPoints', [])).result).toEqual([entryPoint08Address])
+      expect((await post(paymasterUrl, 'pm_getPaymasterStubData', [{}, entryPoint08Address, '0x7a69', {}])).error?.message).toMatch(/^Invalid params/)
+      const entryPointCode = await Promise.all(stack.chains.map((c) => createPublicClient({ transport: http(c.url) }).getCode({ address: entryPoint08Address })))
+      expect(entryPointCode.map((code) => (code?.length ?? 0) > 2)).toEqual([true, false])
+      const csp = (await fetch(`${stack.wallet.url}/`)).headers.get('content-security-policy')
+      for (const url of [bundlerUrl, paymasterUrl]) expect(csp).toContain(new URL(url).origin)
+      expect(appJs).toContain(bundlerUrl)
       // Farcaster login on its own host (the stack's ID registry on the first anvil), and the local Farcaster app, whose
       // page signs a channel in as a local fid (docs/wallet-service.md, "The local Farcaster app").
       const channel = (await (await fetch(`${stack.wallet.url}/v1/farcaster/channel`, { method: 'POST' })).json()) as { channelToken: string; url: string }
@@ -116,5 +133,6 @@ describe('startStack', () => {
     await expect(fetch(stack.wallet.identityUrl)).rejects.toThrow()
     await expect(fetch(stack.wallet.inboxUrl)).rejects.toThrow()
     await expect(fetch(stack.wallet.farcasterAppUrl)).rejects.toThrow()
-  })
+    for (const url of Object.values(stack.smartAccounts).flatMap((n) => [n.bundlerUrl, n.paymasterUrl])) await expect(fetch(url)).rejects.toThrow()
+  }, 30_000)
 })

@@ -3,7 +3,9 @@
  * routes), the local Solana network, and the dev wallets built for them (EVM, Solana through the wallet standard, and
  * Bitcoin through the sats-connect provider protocol), plus a development WalletConnect relay with a dev wallet on
  * the real sign-client and its pairing page (docs/walletconnect.md), and the embedded wallet's service with its dev inbox,
- * Farcaster login on the first anvil's ID registry and the local Farcaster app (docs/wallet-service.md). `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs until Ctrl-C.
+ * Farcaster login on the first anvil's ID registry and the local Farcaster app (docs/wallet-service.md), and smart accounts
+ * on the first anvil: EntryPoint v0.8 with Latch's account factory and paymaster, the alto bundler and the paymaster
+ * service (docs/wallet-service.md, "Bundler and paymaster"). `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs until Ctrl-C.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { constants as osConstants, tmpdir } from 'node:os'
@@ -14,9 +16,12 @@ import { ensureIdentityProviders } from '../../services/identity/install'
 import { ensureWalletService } from '../../services/wallet/install'
 import { bitcoinRegtest } from '../../plugins/bip122/networks'
 import { solanaCaipNetworkIds } from '../../plugins/solana/networks'
-import { anvilAccounts, startAnvil, type Anvil } from './anvil'
+import { installAccountAbstraction, startBundler, type Bundler } from './account-abstraction'
+import { anvilAccounts, freePort, startAnvil, type Anvil } from './anvil'
+import { ensureBundler } from './install'
 import { startApiServer, type ApiServer } from './api-server'
 import { createLedger, fundDevAccounts, type Ledger } from './bitcoin-ledger'
+import { startPaymasterService } from './paymaster'
 import { buildBitcoinWallet } from './bitcoin-wallet/build'
 import { devBitcoinAccounts } from './bitcoin-wallet/keys'
 import { buildDevWallet } from './dev-wallet/build'
@@ -88,6 +93,11 @@ export type Stack = {
    * clients redirect to the service's callback.
    */
   wallet: { url: string; inboxUrl: string; farcasterAppUrl: string; farcasterIdRegistry: `0x${string}`; identityUrl: string }
+  /**
+   * Smart accounts by chain id: the first anvil ('31337') only, with its bundler (alto) and the paymaster service, both
+   * on 127.0.0.1 (docs/wallet-service.md, "Bundler and paymaster"). The frame is built with them.
+   */
+  smartAccounts: Record<string, { bundlerUrl: string; paymasterUrl: string }>
   stop(): Promise<void>
 }
 
@@ -110,14 +120,31 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
   const onSignal = (signal: NodeJS.Signals) => void stopAll().then(() => process.exit(128 + (osConstants.signals[signal] ?? 15)))
   for (const signal of signals) process.once(signal, onSignal)
+  // The bundler starts (about 2 s) while the rest of the stack does; awaited before startStack answers.
+  let bundlerStarting: Promise<Bundler> | undefined
   try {
+    // The bundler's own package (installed on first use) before anything starts, not while the stack is half up.
+    ensureBundler()
     // The chains start in the past, so the first one's demo history spans months (docs/behaviour.md, "Activity").
     const genesis = Math.floor(Date.now() / 1000) - (historyDays + 1) * 86_400
     const anvils: Anvil[] = await Promise.all(
       chainSpecs.map(({ chainId }) => startAnvil({ chainId, timestamp: genesis }).then((anvil) => (stoppers.push(anvil.stop), anvil))),
     )
-    await Promise.all(anvils.map((anvil) => installDemoContracts(anvil.url).then(() => installEns(anvil.url))))
+    // Smart accounts on the first anvil: the contracts go in before its back-dated demo history (at the chain's start),
+    // then the bundler, which sends nothing as it starts, boots while the rest of the stack does, on a port chosen now
+    // so the frame is built with its URL.
+    const aaChain = chainSpecs[0].chainId
+    const bundlerPort = await freePort()
+    const aaInstalled = installAccountAbstraction(anvils[0]!.url)
+    bundlerStarting = aaInstalled
+      .then(() => startBundler({ rpcUrl: anvils[0]!.url, chainId: aaChain, port: bundlerPort }))
+      .then((bundler) => (stoppers.push(bundler.stop), bundler))
+    bundlerStarting.catch(() => undefined)
+    await Promise.all([aaInstalled, ...anvils.map((anvil) => installDemoContracts(anvil.url).then(() => installEns(anvil.url)))])
     await Promise.all(anvils.map((anvil, i) => (i === 0 ? makeDemoHistory(anvil.url) : setClock(anvil.url))))
+    const paymaster = await startPaymasterService({ chainId: aaChain })
+    stoppers.push(paymaster.stop)
+    const smartAccounts = { [String(aaChain)]: { bundlerUrl: `http://127.0.0.1:${bundlerPort}`, paymasterUrl: paymaster.url } }
     const ledger = createLedger()
     const bitcoinAccounts = devBitcoinAccounts()
     fundDevAccounts(ledger, bitcoinAccounts)
@@ -157,7 +184,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // The frame app (docs/embedded-frame.md), built into a temporary folder the service serves as WALLET_FRAME_DIR.
     const { buildFrameApp } = await import('../../frame/app/build')
     const frameRpc = { ...Object.fromEntries(chains.map((chain) => [String(chain.chainId), chain.url])), [solanaCaipNetworkIds.localnet]: solana.url }
-    const frameDir = await buildFrameApp(mkdtempSync(join(tmpdir(), 'latch-frame-')), { rpc: frameRpc })
+    const frameDir = await buildFrameApp(mkdtempSync(join(tmpdir(), 'latch-frame-')), { rpc: frameRpc, smartAccounts })
     stoppers.push(async () => rmSync(frameDir, { recursive: true, force: true }))
     // Farcaster login: the ID registry on the first anvil with the local fids, read by the service through its node.
     const { rpcIdRegistry } = await import('../../services/wallet/src/id-registry')
@@ -171,7 +198,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     let identityUrl = ''
     const walletService = await startDevWalletService({
       frameDir,
-      frameConnectSrc: [...new Set(Object.values(frameRpc).map((url) => new URL(url).origin))],
+      frameConnectSrc: [
+        ...new Set([...Object.values(frameRpc), ...Object.values(smartAccounts).flatMap((n) => [n.bundlerUrl, n.paymasterUrl])].map((url) => new URL(url).origin)),
+      ],
       now: options.walletClock,
       farcaster: { idRegistry: rpcIdRegistry({ address: farcasterIdRegistry, rpcUrl: anvils[0]!.url }) },
       social: async (serviceUrl) => {
@@ -185,8 +214,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const farcasterApp = await startFarcasterApp({ relay: `${walletService.url}/v1/farcaster` })
     stoppers.push(farcasterApp.stop)
     const wallet = { url: walletService.url, inboxUrl: walletService.inbox.url, farcasterAppUrl: farcasterApp.url, farcasterIdRegistry, identityUrl }
-    return { chains, api, devWalletJs, tokens: demoTokens, ens: { contracts: ensContracts, names: demoNames }, solana, bitcoin, walletConnect, wallet, stop: stopAll }
+    await bundlerStarting
+    return { chains, api, devWalletJs, tokens: demoTokens, ens: { contracts: ensContracts, names: demoNames }, solana, bitcoin, walletConnect, wallet, smartAccounts, stop: stopAll }
   } catch (error) {
+    // A bundler still starting is stopped with the rest once it is up.
+    await bundlerStarting?.catch(() => undefined)
     await stopAll()
     throw error
   }
@@ -202,6 +234,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`bitcoin regtest ledger (Esplora routes): ${stack.bitcoin.esploraUrl}`)
   console.log(`WalletConnect relay: ${stack.walletConnect.relayUrl}; dev wallet (paste a wc: URI): ${stack.walletConnect.pageUrl}`)
   console.log(`wallet service (e-mail login): ${stack.wallet.url}; dev inbox (the codes it mails): ${stack.wallet.inboxUrl}`)
+  for (const [chainId, { bundlerUrl, paymasterUrl }] of Object.entries(stack.smartAccounts)) console.log(`smart accounts on ${chainId}: bundler ${bundlerUrl}, paymaster ${paymasterUrl}`)
   console.log(`local Farcaster app (paste a farcaster://connect link, sign in as a local fid): ${stack.wallet.farcasterAppUrl}`)
   console.log(`dev wallets: ${stack.devWalletJs.length} + ${stack.solana.devWalletJs.length} + ${stack.bitcoin.devWalletJs.length} bytes of JS. Ctrl-C stops everything.`)
 }

@@ -17,7 +17,8 @@ import { pseudoLocaleTag, pseudoMessages } from '../../ui/i18n/pseudo'
 // the pseudo-locale at 360 px; any violation fails. In the pseudo-locale no label may overflow its row either. The sign-in
 // view (SIWXSignMessage), which the demo does not reach yet, is checked the same way on the preview page
 // (scripts/ui-preview.ts), with a stand-in siwx plugin; so is the Send view, with a stand-in for the wallet's fee answers, and
-// the e-mail update (Account's row, UpdateEmailWallet's steps) with the embedded plugin's state set by hand.
+// the e-mail update (Account's row, UpdateEmailWallet's steps) and Account's account type switch with the embedded
+// plugin's state set by hand.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const account = anvilAccounts[0]
 
@@ -407,12 +408,16 @@ describe.skipIf(!hasChromium())('axe-core on the e-mail login and update (EmailL
     }, 120_000)
 
     // Each test a few views: an axe run of a whole page takes seconds on a busy two-core machine.
-    it(`has no violations in ${mode.name} mode: Account's e-mail row, the new e-mail, the current address's code, a wrong code`, async () => {
+    it(`has no violations in ${mode.name} mode: Account's e-mail row and account type switch, the new e-mail, the current address's code, a wrong code`, async () => {
       const t = await textsOf(mode.locale)
       const check = (view: string) => checkIn(page, mode, view)
       let page = await preview.open(mode, 'email=account')
       await dialog(page).locator('[data-feature="email"]').waitFor()
       await check('Account, e-mail row')
+      // The smart account active, its type named under the address and 'Switch to your EOA' offered.
+      page = await preview.open(mode, 'email=smart')
+      await dialog(page).getByRole('button', { name: t('account.switchToEoa') }).waitFor()
+      await check('Account, smart account and the switch')
       page = await preview.open(mode, 'email=update')
       await dialog(page).getByRole('textbox', { name: t('email.updateLabel') }).waitFor()
       await check('UpdateEmailWallet')

@@ -18,6 +18,7 @@ import { createRoot } from 'react-dom/client'
 import {
   accountBalanceUpdated,
   accountConnected,
+  networkSmartAccountNetworksSet,
   connectorsDiscovered,
   createLatch,
   definePlugin,
@@ -73,7 +74,7 @@ const send = params.get('send')
 const activity = params.get('activity')
 /**
  * `email=update|primary|secondary|error`: the embedded wallet logged in (its effect left out) and UpdateEmailWallet at that
- * step; `email=approve`: ApproveTransaction over a blank stand-in for the wallet's frame (`email=approve-loading`: no frame).
+ * step; `email=account|smart|eoa`: Account (`smart`: the smart account active, `eoa`: the EOA, each with the switch); `email=approve`: ApproveTransaction over a blank stand-in for the wallet's frame (`email=approve-loading`: no frame).
  */
 const email = params.get('email')
 /** `login=sending|code|error`: the embedded wallet listed (its effect left out) and EmailLogin at that state. */
@@ -106,9 +107,15 @@ latch.dispatch(connectorsDiscovered({ connectors }))
 latch.dispatch({ type: 'walletList/pageRequested', payload: { page: 1 } })
 
 if (email) {
-  const address = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
-  latch.dispatch(embeddedUserChanged({ user: { email: 'satoshi.nakamoto.the.visitor@example.com', addresses: { eip155: address } } }))
-  latch.dispatch(accountConnected({ caipAddress: `eip155:1:${address}`, connectorId: 'AUTH' }, { ns: 'eip155' }))
+  // `email=smart|eoa`: the embedded wallet's smart account (or its EOA) active on a network with smart accounts.
+  const smart = '0x4337000000000000000000000000000000C0FFEE'
+  const eoa = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
+  const address = email === 'smart' ? smart : eoa
+  const typed = email === 'smart' || email === 'eoa'
+  const accounts = email === 'smart' ? [{ address: smart, type: 'smartAccount' as const }, { address: eoa, type: 'eoa' as const }] : [{ address: eoa, type: 'eoa' as const }, { address: smart, type: 'smartAccount' as const }]
+  latch.dispatch(embeddedUserChanged({ user: { email: 'satoshi.nakamoto.the.visitor@example.com', addresses: { eip155: address }, ...(typed ? { accounts, preferredAccountType: accounts[0]!.type } : {}) } }))
+  latch.dispatch(accountConnected({ caipAddress: `eip155:1:${address}`, connectorId: 'AUTH', ...(typed ? { accounts } : {}) }, { ns: 'eip155' }))
+  if (typed) latch.dispatch(networkSmartAccountNetworksSet({ chainIds: [1] }, { ns: 'eip155' }))
   latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:1' }, { ns: 'eip155' }))
   latch.dispatch(accountBalanceUpdated({ balance: '0.5', symbol: 'ETH' }, { ns: 'eip155' }))
 }
@@ -209,9 +216,10 @@ if (root) {
     latch.dispatch(modalOpened({ view: { name: 'ApproveTransaction' } }))
   } else if (email) {
     latch.dispatch(modalOpened({ view: { name: 'Account' } }))
-    if (email !== 'account') latch.dispatch(routerPushed({ view: { name: 'UpdateEmailWallet' } }))
+    const onAccount = email === 'account' || email === 'smart' || email === 'eoa'
+    if (!onAccount) latch.dispatch(routerPushed({ view: { name: 'UpdateEmailWallet' } }))
     const resendAt = latch.ports.scheduler.now() + 30_000
-    if (email !== 'update' && email !== 'account') {
+    if (email !== 'update' && !onAccount) {
       latch.dispatch(embeddedEmailUpdate.requested({ email: 'new.address@example.com' }, { requestId: 'preview-1' }))
       latch.dispatch(embeddedEmailUpdate.succeeded({ action: 'VERIFY_PRIMARY_OTP', resendAt }, { requestId: 'preview-1' }))
     }

@@ -71,6 +71,9 @@ export const ReceiveIcon = (p: IconProps) => (
   <Icon {...p}><path d="M10 3.5v8.5M6.5 8.5 10 12l3.5-3.5M4 13.5v1a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-1" {...stroke} /></Icon>
 )
 /** Arrow leaving up and to the side (Send). */
+/** ⇄: switching between two accounts. */
+export const SwitchIcon = (p: IconProps) => <Icon {...p}><path d="M4.5 7.5h11l-3-3M15.5 12.5h-11l3 3" {...stroke} /></Icon>
+
 export const SendIcon = (p: IconProps) => <Icon {...p}><path d="M5.5 14.5 14.5 5.5M7.5 5.5h7v7" {...stroke} /></Icon>
 /** A clock face (Activity). */
 export const ActivityIcon = (p: IconProps) => <Icon {...p}><circle cx="10" cy="10" r="6.5" {...stroke} /><path d="M10 6.5V10l2.5 1.5" {...stroke} /></Icon>

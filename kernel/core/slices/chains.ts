@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { constants } from '../../constants'
 import { defineEvent, type EventsOf } from '../../engine/events'
+import { preferredAccountType } from '../../rules/account-type'
 import { readCache } from '../../rules/cache'
 import { addConnection, removeConnection } from '../../rules/connections'
 import { accountTypeSchema, caipAddressSchema, caipNetworkIdSchema, caipNetworkSchema, connectionStatusSchema } from '../../schemas'
@@ -108,7 +109,15 @@ export const accountConnected = defineEvent(
   }),
   ns,
 )
-export const accountAddressChanged = defineEvent('account/addressChanged', z.object({ caipAddress: caipAddressSchema }), ns)
+/**
+ * The family's active account moved to `caipAddress`. `accounts`, when given, replaces the connection's accounts (the
+ * embedded wallet's EOA and smart account, whose list changes with the network: docs/embedded-wallet.md, "Account types").
+ */
+export const accountAddressChanged = defineEvent(
+  'account/addressChanged',
+  z.object({ caipAddress: caipAddressSchema, accounts: z.optional(z.readonly(z.array(z.object({ address: z.string(), type: z.optional(accountTypeSchema) })))) }),
+  ns,
+)
 export const accountDisconnected = defineEvent('account/disconnected', empty, ns)
 export const accountStatusChanged = defineEvent('account/statusChanged', z.object({ status: connectionStatusSchema }), ns)
 export const accountBalanceLoading = defineEvent('account/balanceLoading', empty, ns)
@@ -124,6 +133,8 @@ export const accountProfileUpdated = defineEvent(
   ns,
 )
 export const accountPreferredTypeSet = defineEvent('account/preferredTypeSet', z.object({ type: accountTypeSchema }), ns)
+/** Whether the family's active account is a smart account already deployed on its network (false for an EOA). */
+export const accountSmartAccountDeployedSet = defineEvent('account/smartAccountDeployedSet', z.object({ deployed: z.boolean() }), ns)
 
 export const networkSwitched = defineEvent(
   'network/switched',
@@ -157,6 +168,7 @@ export const accountEvents = [
   accountBalanceFailed,
   accountProfileUpdated,
   accountPreferredTypeSet,
+  accountSmartAccountDeployedSet,
 ] as const
 
 export const networkEvents = [networkSwitched, networkApprovedSet, networkSmartAccountNetworksSet, networkRemoved] as const
@@ -201,19 +213,27 @@ export const chainReducers: SliceUpdaters<Slices> = {
   },
 
   'account/addressChanged'(state, { ns, payload, meta }) {
-    if (!ns || state.chains[ns].connectorId === undefined) return state
+    const connectorId = ns ? state.chains[ns].connectorId : undefined
+    if (!ns || connectorId === undefined) return state
     const chain = state.chains[ns]
-    const account = moveAccount(state.caches, chain.account, payload.caipAddress, meta.at)
+    const moved = moveAccount(state.caches, chain.account, payload.caipAddress, meta.at)
+    const accounts = payload.accounts?.length ? payload.accounts : undefined
+    const account = accounts ? patch(moved, { allAccounts: accounts }) : moved
     const next = withChain(state, ns, patch(chain, { account, network: selectNetworkOf(chain.network, payload.caipAddress) }))
-    return patch(next, { connection: patch(state.connection, { lastUsedCaipNetworkId: usedNetwork(payload.caipAddress) }) })
+    const { connection } = state
+    const connections = accounts ? put(connection.connections, ns, addConnection(connection.connections[ns], { connectorId, accounts })) : connection.connections
+    return patch(next, { connection: patch(connection, { lastUsedCaipNetworkId: usedNetwork(payload.caipAddress), connections }) })
   },
 
   'account/disconnected'(state, { ns }) {
     if (!ns) return state
     const chain = state.chains[ns]
     const connectorId = chain.connectorId
-    // docs/behaviour.md, "Network changes": reset clears address, balances, profile and the stored connector id.
-    const next = withChain(state, ns, omit(patch(chain, { account: initialAccountState() }), 'connectorId', 'reconnectConnectorId'))
+    // docs/behaviour.md, "Network changes": reset clears address, balances, profile and the stored connector id. The
+    // visitor's preferred account type is a choice, not the account's: it stays (docs/storage.md).
+    const { preferredAccountType } = chain.account
+    const reset = preferredAccountType ? patch(initialAccountState(), { preferredAccountType }) : initialAccountState()
+    const next = withChain(state, ns, omit(patch(chain, { account: reset }), 'connectorId', 'reconnectConnectorId'))
     let connection = state.connection
     if (connectorId) {
       const disconnected = connection.disconnectedConnectorIds[ns]
@@ -252,6 +272,10 @@ export const chainReducers: SliceUpdaters<Slices> = {
 
   'account/preferredTypeSet'(state, { ns, payload }) {
     return ns ? withAccount(state, ns, { preferredAccountType: payload.type }) : state
+  },
+
+  'account/smartAccountDeployedSet'(state, { ns, payload }) {
+    return ns && state.chains[ns].connectorId !== undefined ? withAccount(state, ns, { smartAccountDeployed: payload.deployed }) : state
   },
 
   'network/switched'(state, { ns, payload, meta }) {
@@ -353,6 +377,11 @@ export function selectConnectedNamespaces(state: ChainsSlice): readonly ChainNam
 /** The active network: the active family's current network. */
 export function selectActiveNetwork(state: ChainsSlice): CaipNetwork | undefined {
   return state.activeNamespace ? state.chains[state.activeNamespace].network.caipNetwork : undefined
+}
+
+/** docs/storage.md, "Preferred account types": the family's preferred account type, the visitor's choice else its default. */
+export function selectPreferredAccountType(state: ChainsSlice, ns: ChainNamespace): AccountType | undefined {
+  return preferredAccountType(ns, state.chains[ns].account.preferredAccountType)
 }
 
 /** Every network the integrator configured, across families, in configuration order. */

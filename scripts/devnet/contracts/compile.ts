@@ -1,8 +1,11 @@
 /**
  * Compiles the local stack's contracts with solc-js (scripts/devnet's own dependency, offline) and, with `--write`,
  * records their bytecode: DemoToken's runtime code in demo-token-code.ts (installed with anvil_setCode), and
- * DemoAccountFactory's creation code in smart-account-code.ts (deployed by the sign-in tests), and DemoUniversalResolver's
- * creation code in universal-resolver-code.ts (deployed by scripts/devnet/ens.ts). Nothing needs a
+ * DemoAccountFactory's creation code in smart-account-code.ts (deployed by the sign-in tests), DemoUniversalResolver's
+ * creation code in universal-resolver-code.ts (deployed by scripts/devnet/ens.ts), and the smart accounts' LatchAccountFactory
+ * and LatchPaymaster creation code in latch-account-code.ts and latch-paymaster-code.ts (deployed by
+ * scripts/devnet/account-abstraction.ts; they import @account-abstraction/contracts and @openzeppelin/contracts, resolved
+ * from scripts/devnet/node_modules). Nothing needs a
  * compiler at run time; the *-code.test.ts files check the committed code is what solc makes of the sources.
  *
  *   npx tsx scripts/devnet/contracts/compile.ts --write
@@ -25,7 +28,7 @@ type SolcOutput = {
 export function compileContract(file: string, contract: string, kind: 'bytecode' | 'deployedBytecode'): `0x${string}` {
   ensureDevnet()
   const require = createRequire(here('../package.json'))
-  const solc = require('solc') as { compile(input: string): string }
+  const solc = require('solc') as { compile(input: string, callbacks?: { import(path: string): { contents: string } | { error: string } }): string }
   const input = {
     language: 'Solidity',
     sources: { [file]: { content: readFileSync(here(file), 'utf8') } },
@@ -36,7 +39,15 @@ export function compileContract(file: string, contract: string, kind: 'bytecode'
       outputSelection: { '*': { '*': [`evm.${kind}.object`] } },
     },
   }
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput
+  // Imports (`@account-abstraction/contracts/…`, `@openzeppelin/contracts/…`) are read from scripts/devnet/node_modules.
+  const findImport = (path: string) => {
+    try {
+      return { contents: readFileSync(require.resolve(path), 'utf8') }
+    } catch {
+      return { error: `${path} is not in scripts/devnet/node_modules` }
+    }
+  }
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as SolcOutput
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
   if (errors.length > 0) throw new Error(`solc: ${errors.map((e) => e.formattedMessage).join('\n')}`)
   const object = output.contracts?.[file]?.[contract]?.evm[kind].object
@@ -57,6 +68,16 @@ export function compileAccountFactory(): `0x${string}` {
 /** The creation code of DemoUniversalResolver (its constructor takes the ENS registry's address). */
 export function compileUniversalResolver(): `0x${string}` {
   return compileContract('DemoUniversalResolver.sol', 'DemoUniversalResolver', 'bytecode')
+}
+
+/** The creation code of LatchAccountFactory, which holds LatchAccount's (its constructor takes the EntryPoint's address). */
+export function compileLatchAccountFactory(): `0x${string}` {
+  return compileContract('LatchAccount.sol', 'LatchAccountFactory', 'bytecode')
+}
+
+/** The creation code of LatchPaymaster (its constructor takes the EntryPoint's and the signer's addresses). */
+export function compileLatchPaymaster(): `0x${string}` {
+  return compileContract('LatchPaymaster.sol', 'LatchPaymaster', 'bytecode')
 }
 
 /** A generated module holding one constant of bytecode: `name` = `code`, compiled from `source`, described by `doc`. */
@@ -80,8 +101,17 @@ async function main(): Promise<{ code: number; output: string }> {
     const resolver = compileUniversalResolver()
     const resolverDoc = "The creation code of DemoUniversalResolver, deployed over the local stack's ENS registry by scripts/devnet/ens.ts."
     writeFileSync(here('universal-resolver-code.ts'), codeModule('DemoUniversalResolver.sol', resolverDoc, 'universalResolverCode', resolver))
-    const sizes = [code, factory, resolver].map((c) => (c.length - 2) / 2)
-    return { code: 0, output: `wrote demo-token-code.ts (${sizes[0]} bytes), smart-account-code.ts (${sizes[1]} bytes) and universal-resolver-code.ts (${sizes[2]} bytes)` }
+    const latchFactory = compileLatchAccountFactory()
+    const latchFactoryDoc = "The creation code of LatchAccountFactory (it holds LatchAccount's), deployed by scripts/devnet/account-abstraction.ts."
+    writeFileSync(here('latch-account-code.ts'), codeModule('LatchAccount.sol', latchFactoryDoc, 'latchAccountFactoryCode', latchFactory))
+    const paymaster = compileLatchPaymaster()
+    const paymasterDoc = 'The creation code of LatchPaymaster, deployed by scripts/devnet/account-abstraction.ts.'
+    writeFileSync(here('latch-paymaster-code.ts'), codeModule('LatchPaymaster.sol', paymasterDoc, 'latchPaymasterCode', paymaster))
+    const sizes = [code, factory, resolver, latchFactory, paymaster].map((c) => (c.length - 2) / 2)
+    return {
+      code: 0,
+      output: `wrote demo-token-code.ts (${sizes[0]} bytes), smart-account-code.ts (${sizes[1]} bytes), universal-resolver-code.ts (${sizes[2]} bytes), latch-account-code.ts (${sizes[3]} bytes) and latch-paymaster-code.ts (${sizes[4]} bytes)`,
+    }
   }
   return { code: 0, output: code }
 }

@@ -23,3 +23,13 @@ describe('DemoUniversalResolver', () => {
     expect(compileUniversalResolver()).toBe(universalResolverCode)
   }, 60_000)
 })
+
+describe('LatchAccountFactory and LatchPaymaster', () => {
+  it('the committed creation code is what solc makes of LatchAccount.sol and LatchPaymaster.sol, with their imports from scripts/devnet/node_modules (regenerate: compile.ts --write)', async () => {
+    const { compileLatchAccountFactory, compileLatchPaymaster } = await import('./compile')
+    const { latchAccountFactoryCode } = await import('./latch-account-code')
+    const { latchPaymasterCode } = await import('./latch-paymaster-code')
+    expect(compileLatchAccountFactory()).toBe(latchAccountFactoryCode)
+    expect(compileLatchPaymaster()).toBe(latchPaymasterCode)
+  }, 60_000)
+})

@@ -53,6 +53,7 @@ font:inherit;font-size:15px;font-weight:600;text-decoration:none;cursor:pointer;
 .account-name bdi{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .account-name .icon-button{flex:none}
 .account-address{font-size:13px}
+.account-type{margin-top:6px}
 .account-balance{margin-top:2px;font-size:15px;color:var(--latch-foreground-secondary);font-variant-numeric:tabular-nums}
 .account-balance.skeleton{width:96px;height:16px;border-radius:6px}
 a.row{text-decoration:none}

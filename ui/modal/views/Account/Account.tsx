@@ -1,13 +1,16 @@
 import {
+  errorToast,
   routerPushed,
   selectActiveNetwork,
   selectAddress,
   selectConfiguredNamespaces,
+  toastRequested,
   type ChainNamespace,
   type State,
   type ViewName,
 } from '../../../../kernel/index'
-import { defaultAuthConnectorId } from '../../../../kernel/rules/connections'
+import { defaultAuthConnectorId, sameAddress } from '../../../../kernel/rules/connections'
+import { planConnectionSwitch } from '../../../../kernel/rules/connection-switch'
 import { cutEmailForDisplay } from '../../../../kernel/rules/display'
 import { walletFeatureOrder, type FeatureAddon, type LatchAddon } from '../../../addons'
 import { Avatar } from '../../../components/Avatar/Avatar'
@@ -17,7 +20,7 @@ import { useLatch } from '../../../hooks/useLatch'
 import { useLatchBalanceWatch } from '../../../hooks/useLatchBalanceWatch'
 import { displayBalance, displayName } from '../../../utils/format'
 import { shallowEqual } from '../../../utils/shallowEqual'
-import { ActivityIcon, CopyIcon, ExternalIcon, NameIcon, NetworkIcon, ReceiveIcon, SendIcon, WalletIcon } from '../../icons'
+import { ActivityIcon, CopyIcon, ExternalIcon, NameIcon, NetworkIcon, ReceiveIcon, SendIcon, SwitchIcon, WalletIcon } from '../../icons'
 import { builtinViews } from '../../Router/lazy-views'
 import { copyAddress } from '../../parts/account-actions'
 import { LeaveRow } from '../../parts/rows'
@@ -58,6 +61,42 @@ export function selectLoginEmail(state: State, registered: ReadonlySet<ViewName>
   return (state as { embedded?: { user?: { email?: string } } }).embedded?.user?.email
 }
 const selectNamespace = (state: State) => state.activeNamespace
+
+type EvmAccountType = 'eoa' | 'smartAccount'
+/** The active EVM account's type, and the other type the view offers to switch to (none when it offers none). */
+export type AccountTypeView = { type: EvmAccountType; offer?: EvmAccountType; switching: boolean }
+
+/**
+ * docs/embedded-wallet.md, "Account types": the active EVM account's type when its connection says it (the embedded
+ * wallet's smart account or EOA), and the switch to the other one, offered only for the embedded wallet on a network of
+ * the smart-account list, as `planConnectionSwitch` plans it (the chosen address is the smart account's and the network
+ * has smart accounts: a smart account; else the EOA). The plugin's slice is read as plain state.
+ */
+export function selectAccountType(state: State): AccountTypeView | undefined {
+  if (state.activeNamespace !== 'eip155') return undefined
+  const chain = state.chains.eip155
+  const address = selectAddress(state, 'eip155')
+  const accounts = chain.account.allAccounts
+  const type = address ? accounts.find((account) => sameAddress(account.address, address))?.type : undefined
+  if (!address || (type !== 'eoa' && type !== 'smartAccount')) return undefined
+  const switching = (state as { embedded?: { accountTypeSwitch?: EvmAccountType } }).embedded?.accountTypeSwitch !== undefined
+  const network = chain.network.caipNetwork
+  const usable = network !== undefined && chain.network.smartAccountEnabledNetworks.includes(Number(network.id))
+  const target = accounts.find((account) => account.type === (type === 'eoa' ? 'smartAccount' : 'eoa'))
+  if (chain.connectorId !== defaultAuthConnectorId || !usable || !target) return { type, switching }
+  const smart = accounts.find((account) => account.type === 'smartAccount')
+  const plan = planConnectionSwitch({
+    family: { connectorId: chain.connectorId, connections: state.connection.connections.eip155 },
+    activeAddress: address,
+    connectorId: defaultAuthConnectorId,
+    connectorType: 'AUTH',
+    address: target.address,
+    ...(smart ? { smartAccountAddress: smart.address } : {}),
+    smartAccountsUsable: usable,
+  })
+  const offer = plan.kind === 'reconnect' && plan.preferredAccountType !== type ? plan.preferredAccountType : undefined
+  return offer ? { type, offer, switching } : { type, switching }
+}
 
 /** A wallet feature row of the Account view: an integrator's add-on, or one Latch draws itself. */
 export type FeatureRow = { key: string; view: ViewName; addon?: FeatureAddon; builtin?: { label: MessageId; icon: 'receive' | 'send' | 'activity' } }
@@ -123,6 +162,7 @@ export default function Account() {
   const ns = useLatch(selectNamespace)
   const offersName = useLatch(selectOffersName)
   const loginEmail = useLatch(selectLoginEmail)
+  const accountType = useLatch(selectAccountType, shallowEqual)
   // docs/behaviour.md, "Balance refresh": the balance shown here is kept fresh while the view is.
   useLatchBalanceWatch('native')
   if (!account.address) return <p className="subtle center">{t('account.none')}</p>
@@ -141,6 +181,11 @@ export default function Account() {
           </button>
         </div>
         {account.profileName ? <div className="account-address subtle"><bdi>{displayName(address)}</bdi></div> : null}
+        {accountType ? (
+          <span className="tag account-type" data-tone="neutral" title={t('account.type')}>
+            {t(accountType.type === 'smartAccount' ? 'account.typeSmart' : 'account.typeEoa')}
+          </span>
+        ) : null}
         {balance ? (
           <div className="account-balance"><bdi>{balance}</bdi></div>
         ) : account.balanceLoading ? (
@@ -169,6 +214,28 @@ export default function Account() {
             />
           </li>
         )}
+        {accountType?.offer ? (
+          <li data-feature="account-type">
+            {/* The embedded plugin's intent, named as data: the view carries none of the plugin's code (its slice is read the same way). */}
+            <button
+              type="button"
+              className="row"
+              aria-disabled={accountType.switching || undefined}
+              aria-busy={accountType.switching || undefined}
+              onClick={() => {
+                if (accountType.switching || !accountType.offer) return
+                latch
+                  .request({ type: 'embedded/accountTypeRequested', payload: { ns: 'eip155', type: accountType.offer } })
+                  .catch((error: unknown) => latch.dispatch(toastRequested({ toast: errorToast(error) })))
+              }}
+            >
+              <span className="row-icon"><SwitchIcon /></span>
+              <span className="row-name" dir="auto">
+                {t(accountType.switching ? 'account.switchingType' : accountType.offer === 'eoa' ? 'account.switchToEoa' : 'account.switchToSmart')}
+              </span>
+            </button>
+          </li>
+        ) : null}
         {walletCount >= 0 ? (
           <li>
             <ListRow
