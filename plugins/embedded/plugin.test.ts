@@ -99,7 +99,7 @@ const smartAddress = '0x5555555555555555555555555555555555555555'
  * the smart account when the preference is smartAccount and the network has smart accounts, else the EOA.
  */
 function smartFrame(overrides: FrameHandlers = {}) {
-  const frame = { preference: 'smartAccount' as 'eoa' | 'smartAccount', chain: 'eip155:31337', asked: [] as unknown[] }
+  const frame = { preference: 'smartAccount' as 'eoa' | 'smartAccount', chain: 'eip155:31337', asked: [] as unknown[], deployed: true }
   const enabled = (chainId: string) => chainId === 'eip155:31337'
   const active = (chainId: string) => (frame.preference === 'smartAccount' && enabled(chainId) ? 'smartAccount' : 'eoa')
   const script = scriptedFrame({
@@ -114,7 +114,7 @@ function smartFrame(overrides: FrameHandlers = {}) {
           : enabled(params.chainId)
             ? [{ address: evmAddress, type: 'eoa' as const }, { address: smartAddress, type: 'smartAccount' as const }, { address: solanaAddress, type: 'eoa' as const }]
             : [{ address: evmAddress, type: 'eoa' as const }, { address: solanaAddress, type: 'eoa' as const }]
-      return { email: 'visitor@example.com', address: type === 'smartAccount' ? smartAddress : evmAddress, chainId: params.chainId, accounts, preferredAccountType: type, smartAccountDeployed: type === 'smartAccount' }
+      return { email: 'visitor@example.com', address: type === 'smartAccount' ? smartAddress : evmAddress, chainId: params.chainId, accounts, preferredAccountType: type, smartAccountDeployed: type === 'smartAccount' && frame.deployed }
     },
     SET_PREFERRED_ACCOUNT: ({ type }) => {
       frame.asked.push({ SET_PREFERRED_ACCOUNT: type })
@@ -571,6 +571,45 @@ describe('the embedded wallet plugin over a scripted frame', () => {
     expect(d.latch.getState().chains.eip155.account.caipAddress).toBe(`eip155:31337:${evmAddress}`)
     expect(selectEmbedded(d.latch.getState())?.user?.preferredAccountType).toBe('eoa')
     d.latch.destroy()
+  })
+
+  it('learns the smart account deployed once a transaction from it is answered, or a batch is included', async () => {
+    for (const path of ['transaction', 'batch'] as const) {
+      const d = dapp()
+      let status = 100
+      const { frame, script } = smartFrame({
+        RPC_REQUEST: ({ method }) => {
+          if (method === 'eth_sendTransaction') return (frame.deployed = true), { result: `0x${'ab'.repeat(32)}` }
+          if (method === 'wallet_getCallsStatus') return { result: { version: '2.0.0', id: '0x01', chainId: '0x7a69', status, atomic: true } }
+          return { result: null }
+        },
+      })
+      frame.deployed = false
+      d.latch.dispatch(modalOpened({}))
+      await serveFrame(d, script)
+      await logIn(d)
+      expect(d.latch.getState().chains.eip155.account.smartAccountDeployed).toBe(false)
+      frame.asked.length = 0
+      if (path === 'transaction') {
+        await settle(d.world, request(d.latch, { method: 'eth_sendTransaction', params: [{ from: smartAddress, to: evmAddress, value: '0x1' }] }))
+      } else {
+        // Pending: not asked again. Included: asked.
+        await settle(d.world, request(d.latch, { method: 'wallet_getCallsStatus', params: ['0x01'] }))
+        expect(frame.asked).toEqual([])
+        frame.deployed = true
+        status = 200
+        await settle(d.world, request(d.latch, { method: 'wallet_getCallsStatus', params: ['0x01'] }))
+      }
+      await vi.waitFor(async () => {
+        await d.world.flush()
+        expect(d.latch.getState().chains.eip155.account.smartAccountDeployed).toBe(true)
+      })
+      expect(frame.asked).toEqual([{ GET_USER: { chainId: 'eip155:31337', preferredAccountType: 'smartAccount' } }])
+      // Deployed: later operations ask nothing more.
+      await settle(d.world, request(d.latch, { method: 'wallet_getCallsStatus', params: ['0x01'] }))
+      expect(frame.asked).toHaveLength(1)
+      d.latch.destroy()
+    }
   })
 
   it('follows the network: the smart account where smart accounts exist, the EOA elsewhere', async () => {

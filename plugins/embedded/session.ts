@@ -294,6 +294,25 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
     }
   }
 
+  /**
+   * A smart account deploys with its first user operation: once a transaction from it is answered, or a batch's status
+   * says included (200), while the page still holds it as not deployed, the user is asked again and
+   * `smartAccountDeployed` follows (docs/embedded-wallet.md, "Account types").
+   */
+  const afterRequest = (ns: EmbeddedFamily, method: string, result: unknown) => {
+    const current = user
+    if (ns !== 'eip155' || current?.preferredAccountType !== 'smartAccount' || current.smartAccountDeployed) return
+    const included = method === 'eth_sendTransaction' || (method === 'wallet_getCallsStatus' && typeof result === 'object' && result !== null && (result as { status?: unknown }).status === 200)
+    if (!included) return
+    const chainId = chainOf('eip155')
+    askUser('eip155', chainId).then(
+      (answer) => {
+        if (user === current) moveEvm(chainId, withEvmAnswer(current, answer))
+      },
+      (error: unknown) => ctx.ports.logger.warn('embedded wallet: the frame did not give the user after an operation', toLatchError(error).code),
+    )
+  }
+
   const walletOf = (ns: EmbeddedFamily): RemoteWallet => ({
     connectorId: embeddedConnectorId,
     get accounts() {
@@ -317,6 +336,7 @@ export function session(events$: Observable<Logged>, ctx: EffectContext, setting
           { method, ...(params === undefined ? {} : { params: params as never }), chainId: (chainId ?? chainOf(ns)) as CaipNetworkId },
           { signal: entry.abort.signal },
         )
+        afterRequest(ns, method, result)
         return result
       } finally {
         inFlight.delete(entry)
