@@ -241,8 +241,8 @@ describe.skipIf(!hasChromium())('the embedded wallet on the local stack (npm sta
     address = await logIn({ shoot: true })
     const state = await evm()
     expect(state.connectorId).toBe('AUTH')
-    // The smart account on the first anvil (a network with a bundler), the EOA beside it; not deployed yet.
-    expect(state.account.preferredAccountType).toBe('smartAccount')
+    // The smart account on the first anvil (a network with a bundler: the default type), the EOA beside it; not deployed yet.
+    expect(state.account.preferredAccountType).toBeUndefined()
     const types = await accountsByType()
     expect(types.smartAccount).toBe(address.toLowerCase())
     expect(types.eoa).toMatch(/^0x[0-9a-f]{40}$/)
@@ -350,7 +350,7 @@ describe.skipIf(!hasChromium())('the embedded wallet on the local stack (npm sta
     const before = await client.getBalance({ address: demoRecipient })
     await page.getByTestId('demo-send').click()
     // The frame's panel names the value (in wei) and who pays the fee.
-    await approveInFrame(`Value: ${parseEther('0.5')} wei`)
+    await approveInFrame(`Value: ${parseEther('0.5')} wei`, 'frame-approval-user-operation.png')
     const shown = page.getByTestId('demo-tx-hash')
     await shown.waitFor({ timeout: 30_000 })
     const hash = (await shown.textContent()) as Hex
@@ -369,7 +369,7 @@ describe.skipIf(!hasChromium())('the embedded wallet on the local stack (npm sta
     const [first, second] = demoBatch
     const before = await Promise.all([address, first.to, second.to].map((who) => client.getBalance({ address: who as Address })))
     await page.getByTestId('demo-send-calls').click()
-    await approveInFrame(second.to)
+    await approveInFrame(second.to, 'frame-approval-batch.png')
     await expect.poll(() => page.getByTestId('demo-calls-status').textContent(), { timeout: 30_000 }).toBe('success (200)')
     const hashes = [...new Set(await page.getByTestId('demo-calls-hash').allTextContents())] as Hex[]
     // One transaction, one user operation for both calls.
@@ -398,6 +398,7 @@ describe.skipIf(!hasChromium())('the embedded wallet on the local stack (npm sta
     const shown = page.getByTestId('demo-address')
     await page.locator('.latch-account').click()
     await modal().getByRole('button', { name: 'Switch to your EOA' }).click()
+    await modal().locator('.card').screenshot({ path: join(shots, 'account-switched-to-eoa.png'), animations: 'disabled' })
     await expect.poll(async () => ((await shown.textContent()) ?? '').toLowerCase(), { timeout: 30_000 }).toBe(eoa)
     expect((await evm()).account.preferredAccountType).toBe('eoa')
     await page.keyboard.press('Escape')
