@@ -2,11 +2,20 @@
  * The embedded wallet's real path on the local stack (docs/embedded-wallet.md, docs/embedded-frame.md,
  * docs/wallet-service.md), in chromium: the demo with `startDemo({ embedded: true })` — the page's plugin, the built frame
  * app served by the wallet service on its own origin, the dev inbox. One visitor, one page, in order:
- * - an e-mail typed in Connect, the code read from the dev inbox's JSON, the account shown (EVM, through AUTH);
+ * - an e-mail typed in Connect, the code read from the dev inbox's JSON, the account shown (EVM, through AUTH): on the
+ *   first anvil, which has a bundler and a paymaster, the smart account (counterfactual: no code on chain yet), with the
+ *   EOA beside it in the family's accounts (docs/embedded-wallet.md, "Smart accounts");
  * - Solana from the same login: the demo's Solana Localnet picked in the network list shows the frame's Solana account
  *   (base58, no code asked), and the Solana card's message signed after Approve in the frame verifies (ed25519) against it;
  * - a script of the page posting to the frame's window gets no answer; an EVM message signed after Approve in the frame
- *   (verified with viem); a transaction approved the same way and mined on anvil;
+ *   (an EIP-6492 signature while the account is not deployed, verified with viem through anvil); sign-in with the wallet
+ *   (the demo's server mode) verifies the same way;
+ * - a transaction approved the same way: one user operation through the bundler, which deploys the account, its gas paid
+ *   by the paymaster (the account's ETH falls by the value alone); the demo's batch of two transfers: one user
+ *   operation, all or none, its status through wallet_getCallsStatus; then a message signed by the deployed account
+ *   (EIP-1271) and a sign-in again verify;
+ * - Account's switch to the EOA and back: the address follows, and the EOA's signature is a plain one; on the second
+ *   anvil (no bundler) the wallet is the EOA, back on the first the smart account;
  * - the e-mail changed in Account → 'Change email' (UpdateEmailWallet): the code mailed to the current address, then the
  *   one mailed to the new address; Account and the header then name the account by the new e-mail, and every later
  *   login below uses it;
@@ -28,11 +37,13 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { createPublicClient, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
+import { createPublicClient, http, keccak256, parseEther, toBytes, verifyMessage, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { latchPaymasterAddress } from '../../frame/app/smart-account-contracts'
 import { decodeBase58 } from '../../kernel/rules/base58'
 import { solanaCaipNetworkIds } from '../../plugins/solana/networks'
 import { walletLimits } from '../../services/wallet/src/limits'
+import { demoBatch } from '../devnet/demo/SendCalls'
 import { startDemo } from '../devnet/demo/serve-demo'
 import { verifySignature } from '../testing/solana-test-wallet'
 import { hasChromium, newGuardedPage, type GuardedPage } from './harness'
@@ -48,6 +59,11 @@ let email = firstEmail
 const demoMessage = 'Hello from the Latch demo'
 const demoRecipient: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
+/** The suffix of an EIP-6492 signature (a counterfactual account's). */
+const erc6492Suffix = '6492649264926492649264926492649264926492649264926492649264926492'
+/** The EntryPoint's UserOperationEvent: one per user operation in a bundle transaction. */
+const userOperationEvent = keccak256(toBytes('UserOperationEvent(bytes32,address,address,uint256,bool,uint256,uint256)'))
+
 /** How far ahead of the real time the wallet service's clock runs. */
 let ahead = 0
 
@@ -56,7 +72,9 @@ describe.skipIf(!hasChromium())('the embedded wallet on the local stack (npm sta
   const stack = useDemoBrowser(() => startDemo({ embedded: true, react: 'development', walletClock: () => Date.now() + ahead }))
   let guarded: GuardedPage
   let page: Page
+  /** The login's smart account on the first anvil (the address the page shows there), and its EOA. */
   let address: Address
+  let eoa: Address
   let walletUrl: string
   let inboxUrl: string
 
@@ -172,6 +190,46 @@ describe.skipIf(!hasChromium())('the embedded wallet on the local stack (npm sta
 
   const rpc = () => createPublicClient({ transport: http(stack.demo.stack.chains[0]!.url) })
 
+  type EvmState = { connectorId?: string; account: { caipAddress?: string; preferredAccountType?: string; smartAccountDeployed: boolean; allAccounts: { address: string; type?: string }[] } }
+  /** The page's EVM family state (the connection, its accounts and their types). */
+  const evm = () => page.evaluate(() => (window as unknown as { latchDemo: { latch: { getState(): { chains: { eip155: unknown } } } } }).latchDemo.latch.getState().chains.eip155) as Promise<EvmState>
+  /** The login's EVM accounts by type. */
+  const accountsByType = async () => Object.fromEntries((await evm()).account.allAccounts.map((a) => [a.type, a.address.toLowerCase()]))
+
+  /** The demo's SignMessage card, approved in the frame: the signature it shows. */
+  async function signDemoMessage(): Promise<Hex> {
+    const shown = page.getByTestId('demo-signature')
+    const before = (await shown.count()) > 0 ? await shown.textContent() : null
+    await page.getByTestId('demo-sign').click()
+    await approveInFrame(demoMessage)
+    await expect.poll(async () => ((await shown.count()) > 0 ? await shown.textContent() : null), { timeout: 30_000 }).not.toBe(before)
+    return (await shown.textContent()) as Hex
+  }
+
+  /** The user operations a transaction's receipt carries (the EntryPoint's UserOperationEvent): sender, paymaster, success. */
+  async function userOperations(hash: Hex): Promise<{ sender: string; paymaster: string; success: boolean }[]> {
+    const receipt = await rpc().waitForTransactionReceipt({ hash })
+    return receipt.logs
+      .filter((log) => log.topics[0] === userOperationEvent)
+      .map((log) => ({ sender: `0x${log.topics[2]!.slice(26)}`, paymaster: `0x${log.topics[3]!.slice(26)}`, success: BigInt(`0x${log.data.slice(2 + 64, 2 + 128)}`) === 1n }))
+  }
+
+  /** Reloads the demo with `query` (the login is restored): `?wc=off`, or with the sign-in plugin. */
+  async function reloadWith(query: string): Promise<void> {
+    await page.goto(new URL(`/?wc=off${query}`, stack.demo.url).href)
+    await expect.poll(async () => (await page.getByTestId('demo-address').textContent().catch(() => null)) ?? '', { timeout: 30_000 }).toBe(address)
+  }
+
+  /** The sign-in view (server mode, required): Sign, Approve in the frame, signed in. */
+  async function signInWithWallet(): Promise<void> {
+    const view = modal().locator('[data-view="SIWXSignMessage"]')
+    await view.waitFor({ timeout: 30_000 })
+    await view.getByRole('button', { name: /^(Sign|Try again)$/ }).click()
+    await approveInFrame('wants you to sign in')
+    await expect.poll(async () => (await page.getByTestId('demo-signed-in').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^until /)
+    await expect.poll(() => dialogs().count()).toBe(0)
+  }
+
   it('logs in with the code from the dev inbox: the EVM account shows, connected through AUTH on the first anvil', async () => {
     // The page links the inbox the codes arrive in, next to Connect.
     const link = page.getByTestId('demo-inbox').getByRole('link', { name: 'dev inbox' })
@@ -181,7 +239,17 @@ describe.skipIf(!hasChromium())('the embedded wallet on the local stack (npm sta
     // Nothing of the wallet service loads before the modal opens.
     expect(await page.locator(frameSelector()).count()).toBe(0)
     address = await logIn({ shoot: true })
-    expect(await page.evaluate(() => (window as unknown as { latchDemo: { latch: { getState(): { chains: { eip155: { connectorId?: string } } } } } }).latchDemo.latch.getState().chains.eip155.connectorId)).toBe('AUTH')
+    const state = await evm()
+    expect(state.connectorId).toBe('AUTH')
+    // The smart account on the first anvil (a network with a bundler: the default type), the EOA beside it; not deployed yet.
+    expect(state.account.preferredAccountType).toBeUndefined()
+    const types = await accountsByType()
+    expect(types.smartAccount).toBe(address.toLowerCase())
+    expect(types.eoa).toMatch(/^0x[0-9a-f]{40}$/)
+    expect(types.eoa).not.toBe(types.smartAccount)
+    eoa = types.eoa as Address
+    expect(state.account.smartAccountDeployed).toBe(false)
+    expect(await rpc().getCode({ address })).toBeUndefined()
     expect(await page.getByTestId('demo-network').textContent()).toContain(`eip155:${stack.demo.stack.chains[0]!.chainId}`)
     // The code never reaches the dapp's log or storage.
     const code = (await inbox())[0]!.code as string
@@ -252,27 +320,110 @@ describe.skipIf(!hasChromium())('the embedded wallet on the local stack (npm sta
 
     await page.getByTestId('demo-sign').click()
     await approveInFrame(demoMessage, 'frame-approval.png')
-    const signature = page.getByTestId('demo-signature')
-    await signature.waitFor({ timeout: 30_000 })
-    expect(await verifyMessage({ address, message: demoMessage, signature: (await signature.textContent()) as Hex })).toBe(true)
+    const shown = page.getByTestId('demo-signature')
+    await shown.waitFor({ timeout: 30_000 })
+    const signature = (await shown.textContent()) as Hex
+    // The counterfactual smart account's: EIP-6492 (the factory's call and the account's signature), verified through
+    // anvil; it is no EOA signature of the address.
+    expect(signature.endsWith(erc6492Suffix)).toBe(true)
+    expect(await rpc().verifyMessage({ address, message: demoMessage, signature })).toBe(true)
+    expect(await rpc().verifyMessage({ address, message: `${demoMessage}!`, signature })).toBe(false)
+    expect(await verifyMessage({ address: eoa, message: demoMessage, signature }).catch(() => false)).toBe(false)
     // The channel's round trip came after the posts: anything the frame had answered them would have arrived first.
     expect(await page.evaluate(() => (window as unknown as { __sneaky: unknown[] }).__sneaky)).toEqual([])
   }, 90_000)
 
-  it('sends a transaction approved in the frame, mined on anvil', async () => {
+  it('signs in with the wallet (server mode) as the smart account before it is deployed (EIP-6492)', async () => {
+    await reloadWith('&siwx=server&required=1')
+    await signInWithWallet()
+    expect(await rpc().getCode({ address })).toBeUndefined()
+    // The backend verified it and keeps the session of the smart account.
+    const cookies = await page.context().cookies()
+    expect(cookies.map((c) => c.name)).toContain('latch_siwx_eip155')
+    await reloadWith('')
+  }, 90_000)
+
+  it('sends a transaction approved in the frame as one user operation: the account deploys, the paymaster pays the gas', async () => {
     const client = rpc()
-    await client.request({ method: 'anvil_setBalance' as never, params: [address, '0x8ac7230489e80000'] as never }) // 10 ETH
+    // The value only: the account holds no ETH for gas.
+    await client.request({ method: 'anvil_setBalance' as never, params: [address, '0xde0b6b3a7640000'] as never }) // 1 ETH
     const before = await client.getBalance({ address: demoRecipient })
     await page.getByTestId('demo-send').click()
-    // The frame's panel names the recipient and the value (in wei).
-    await approveInFrame(`Value: ${parseEther('0.5')} wei`)
+    // The frame's panel names the value (in wei) and who pays the fee.
+    await approveInFrame(`Value: ${parseEther('0.5')} wei`, 'frame-approval-user-operation.png')
     const shown = page.getByTestId('demo-tx-hash')
     await shown.waitFor({ timeout: 30_000 })
-    const receipt = await client.waitForTransactionReceipt({ hash: (await shown.textContent()) as Hex })
+    const hash = (await shown.textContent()) as Hex
+    const receipt = await client.waitForTransactionReceipt({ hash })
     expect(receipt.status).toBe('success')
-    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    // One user operation of this account, sponsored by the local paymaster, in the bundler's transaction.
+    expect(await userOperations(hash)).toEqual([{ sender: address.toLowerCase(), paymaster: latchPaymasterAddress.toLowerCase(), success: true }])
     expect(await client.getBalance({ address: demoRecipient })).toBe(before + parseEther('0.5'))
+    expect(await client.getBalance({ address })).toBe(parseEther('0.5'))
+    expect(await client.getCode({ address })).toMatch(/^0x[0-9a-f]+$/)
+    await expect.poll(async () => (await evm()).account.smartAccountDeployed, { timeout: 30_000 }).toBe(true)
   }, 90_000)
+
+  it('sends the demo’s batch of two transfers as one atomic user operation; its status comes from wallet_getCallsStatus', async () => {
+    const client = rpc()
+    const [first, second] = demoBatch
+    const before = await Promise.all([address, first.to, second.to].map((who) => client.getBalance({ address: who as Address })))
+    await page.getByTestId('demo-send-calls').click()
+    await approveInFrame(second.to, 'frame-approval-batch.png')
+    await expect.poll(() => page.getByTestId('demo-calls-status').textContent(), { timeout: 30_000 }).toBe('success (200)')
+    const hashes = [...new Set(await page.getByTestId('demo-calls-hash').allTextContents())] as Hex[]
+    // One transaction, one user operation for both calls.
+    expect(hashes).toHaveLength(1)
+    expect(await userOperations(hashes[0]!)).toEqual([{ sender: address.toLowerCase(), paymaster: latchPaymasterAddress.toLowerCase(), success: true }])
+    const after = await Promise.all([address, first.to, second.to].map((who) => client.getBalance({ address: who as Address })))
+    expect(after[1]).toBe(before[1]! + first.value)
+    expect(after[2]).toBe(before[2]! + second.value)
+    // The account paid the two values and no gas.
+    expect(after[0]).toBe(before[0]! - first.value - second.value)
+  }, 90_000)
+
+  it('the deployed account signs with EIP-1271, and signs in again', async () => {
+    const signature = await signDemoMessage()
+    expect(signature.endsWith(erc6492Suffix)).toBe(false)
+    expect(await rpc().verifyMessage({ address, message: demoMessage, signature })).toBe(true)
+    await reloadWith('&siwx=server&required=1')
+    // Still signed in from before the deployment; signing out asks again (required), and the new sign-in verifies by EIP-1271.
+    await expect.poll(async () => (await page.getByTestId('demo-signed-in').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^until /)
+    await page.getByTestId('demo-signed-in').getByRole('button', { name: 'Sign out' }).click()
+    await signInWithWallet()
+    await reloadWith('')
+  }, 90_000)
+
+  it('switches to the EOA in Account and back; the second anvil (no bundler) has the EOA', async () => {
+    const shown = page.getByTestId('demo-address')
+    await page.locator('.latch-account').click()
+    await modal().getByRole('button', { name: 'Switch to your EOA' }).click()
+    await modal().locator('.card').screenshot({ path: join(shots, 'account-switched-to-eoa.png'), animations: 'disabled' })
+    await expect.poll(async () => ((await shown.textContent()) ?? '').toLowerCase(), { timeout: 30_000 }).toBe(eoa)
+    expect((await evm()).account.preferredAccountType).toBe('eoa')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialogs().count()).toBe(0)
+    // The EOA's signature is a plain one.
+    expect(await verifyMessage({ address: eoa, message: demoMessage, signature: await signDemoMessage() })).toBe(true)
+
+    await page.locator('.latch-account').click()
+    await modal().getByRole('button', { name: 'Switch to smart account' }).click()
+    await expect.poll(async () => (await shown.textContent()) ?? '', { timeout: 30_000 }).toBe(address)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialogs().count()).toBe(0)
+
+    // The second anvil has no bundler: the wallet is the EOA there, and the smart account again back on the first.
+    await page.locator('.latch-network').click()
+    await dialogs().getByRole('button', { name: new RegExp(stack.demo.stack.chains[1]!.name) }).click()
+    await expect.poll(async () => ((await shown.textContent()) ?? '').toLowerCase(), { timeout: 30_000 }).toBe(eoa)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialogs().count()).toBe(0)
+    await page.locator('.latch-network').click()
+    await dialogs().getByRole('button', { name: new RegExp(stack.demo.stack.chains[0]!.name) }).filter({ hasNotText: stack.demo.stack.chains[1]!.name }).click()
+    await expect.poll(async () => (await shown.textContent()) ?? '', { timeout: 30_000 }).toBe(address)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialogs().count()).toBe(0)
+  }, 120_000)
 
   it('changes the e-mail in Account → Change email with both codes: the account shows the new e-mail', async () => {
     const newEmail = 'visitor.moved@example.com'
