@@ -14,7 +14,7 @@
  *   alice: the account shown under her name.
  */
 import type { Page } from 'playwright-core'
-import { verifyMessage, type Address, type Hex } from 'viem'
+import { createPublicClient, http, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { startDemo } from '../devnet/demo/serve-demo'
 import { hasChromium, newGuardedPage } from './harness'
@@ -156,7 +156,9 @@ describe.skipIf(!hasChromium())('social and Farcaster logins on the local stack 
     await frame.locator('#approve').click()
     const signature = next.getByTestId('demo-signature')
     await signature.waitFor({ timeout: 30_000 })
-    expect(await verifyMessage({ address: address as Address, message: 'Hello from the Latch demo', signature: (await signature.textContent()) as Hex })).toBe(true)
+    // The account is the wallet's smart account on the first anvil (not deployed: an EIP-6492 signature), verified through anvil.
+    const client = createPublicClient({ transport: http(stack.demo.stack.chains[0]!.url) })
+    expect(await client.verifyMessage({ address: address as Address, message: 'Hello from the Latch demo', signature: (await signature.textContent()) as Hex })).toBe(true)
   }, 120_000)
 
   it('completes when the provider cuts the popup’s link to the page (Cross-Origin-Opener-Policy): the lost opener', async () => {
