@@ -24,7 +24,7 @@ export function embeddedDappSource(frameUrl: string, chain: { chainId: number; n
 import { createRoot } from 'react-dom/client'
 import { createLatch, signMessage } from ${src('kernel/index.ts')}
 import { createTestNetwork } from ${src('kernel/testing.ts')}
-import { eip155 } from ${src('plugins/eip155/index.ts')}
+import { eip155, sendCalls } from ${src('plugins/eip155/index.ts')}
 import { embeddedWallet } from ${src('plugins/embedded/index.ts')}
 import { ConnectButton, LatchProvider } from ${src('ui/index.ts')}
 const latch = createLatch({
@@ -41,6 +41,8 @@ window.__latchBenchSign = (message) =>
     if (bench) bench.signedAt = performance.timeOrigin + performance.now()
     return answer.signature
   })
+// One call of no value to the account itself: a user operation from the smart account, its gas paid by the paymaster.
+window.__latchBenchSendCalls = (to) => sendCalls(latch, { calls: [{ to, value: 0n }] }).then((answer) => answer.id)
 createRoot(document.getElementById('root')).render(<LatchProvider latch={latch}><ConnectButton /></LatchProvider>)
 `
 }

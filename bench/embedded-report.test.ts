@@ -30,6 +30,7 @@ const figures: EmbeddedFigures = {
   frame: { inserted: summarize([300, 320, 310]), loaded: summarize([440, 430, 450]), frameReady: summarize([480, 470, 490]), ready: summarize([980, 970, 990]) },
   account: { frame: summarize([420, 400, 440]), dom: summarize([410, 390, 430]), closed: summarize([800, 790]) },
   sign: { approved: summarize([60, 50, 70]), call: summarize([240, 230, 250]), verified: 3 },
+  operation: { included: summarize([210, 190, 230]), succeeded: 3 },
   social: { provider: summarize([500, 450, 550]), allowed: summarize([1_000, 900, 1_100]), allowedDom: summarize([990, 890, 1_090]), total: summarize([1_900, 1_800, 2_000]), verified: 3 },
   farcaster: { qr: summarize([480, 440, 520]), signedIn: summarize([1_180, 1_170, 1_190]), signedInDom: summarize([1_170, 1_160, 1_180]), verified: 3 },
   tried: 3,
@@ -56,6 +57,7 @@ describe('the embedded wallet section of the report', () => {
       ['frame load → READY', '980.0 ms', '970.0 ms', '990.0 ms'],
       ['code entered → account shown', '420.0 ms', '400.0 ms', '440.0 ms'],
       ['approve click → signature returned', '60.0 ms', '50.0 ms', '70.0 ms'],
+      ['approve click → user operation included', '210.0 ms', '190.0 ms', '230.0 ms'],
       ['Google: click → provider page', '500.0 ms', '450.0 ms', '550.0 ms'],
       ['Google: Allow → account shown', '1000.0 ms', '900.0 ms', '1100.0 ms'],
       ['Farcaster: click → QR shown', '480.0 ms', '440.0 ms', '520.0 ms'],
@@ -74,15 +76,17 @@ describe('the embedded wallet section of the report', () => {
     expect(rows[5]?.[4]).toContain('app.js 46.0 kB, style.css 0.4 kB, index.html 0.3 kB')
     expect(rows[6]?.[4]).toContain('→ FRAME_READY on the port 480.0 ms')
     expect(rows[7]?.[4]).toContain('modal closed 795.0 ms (2 of 3)')
-    expect(rows[8]?.[4]).toContain('3/3 signatures recovered to the account')
-    expect(rows[9]?.[4]).toContain("the visitor's wait: the click on 'Continue with Google' → the stand-in provider's login page painted in the popup")
-    expect(rows[10]?.[4]).toContain('in DOM 990.0 ms; the whole click → account 1900.0 ms, which also holds the script filling the provider')
-    expect(rows[10]?.[4]).toContain("3/3 the run's e-mail on AUTH")
-    expect(rows[11]?.[4]).toContain("QR code painted")
-    expect(rows[12]?.[4]).toContain("in DOM 1170.0 ms; 3/3 the fid's on AUTH")
-    expect(rows[13]?.[4]).toContain('3/3 frames ready, 3/3 accounts shown; 3/3 Google logins and 3/3 Farcaster logins shown; 0 outside requests, 0 console errors')
-    expect(rows[13]?.[4]).toContain(embeddedNoPeer)
-    expect(mdTable(embeddedHeader, rows).split('\n')).toHaveLength(16)
+    expect(rows[8]?.[4]).toContain("3/3 signatures verified as the account's")
+    expect(rows[9]?.[4]).toContain("the smart account's `wallet_sendCalls` of one call")
+    expect(rows[9]?.[4]).toContain('3/3 succeeded; 3 runs')
+    expect(rows[10]?.[4]).toContain("the visitor's wait: the click on 'Continue with Google' → the stand-in provider's login page painted in the popup")
+    expect(rows[11]?.[4]).toContain('in DOM 990.0 ms; the whole click → account 1900.0 ms, which also holds the script filling the provider')
+    expect(rows[11]?.[4]).toContain("3/3 the run's e-mail on AUTH")
+    expect(rows[12]?.[4]).toContain("QR code painted")
+    expect(rows[13]?.[4]).toContain("in DOM 1170.0 ms; 3/3 the fid's on AUTH")
+    expect(rows[14]?.[4]).toContain('3/3 frames ready, 3/3 accounts shown; 3/3 Google logins and 3/3 Farcaster logins shown; 0 outside requests, 0 console errors')
+    expect(rows[14]?.[4]).toContain(embeddedNoPeer)
+    expect(mdTable(embeddedHeader, rows).split('\n')).toHaveLength(17)
   })
 
   it('reads figures back from JSON, a series with no run that got there included', () => {
@@ -91,6 +95,7 @@ describe('the embedded wallet section of the report', () => {
       JSON.stringify({
         ...figures,
         sign: { approved: none, call: none, verified: 0 },
+        operation: { included: none, succeeded: 0 },
         signed: 0,
         social: { provider: none, allowed: none, allowedDom: none, total: none, verified: 0 },
         farcaster: { ...figures.farcaster, signedIn: none, signedInDom: none, verified: 0 },
@@ -100,11 +105,12 @@ describe('the embedded wallet section of the report', () => {
     const rows = embeddedRows(read)
     expect(rows[1]?.slice(1)).toEqual(['0.0 kB gzip', '—', '—', 'no run reached the account: nothing recorded'])
     expect(rows[8]?.slice(1)).toEqual(['none', '—', '—', 'no approval returned a signature within 15 s (3 tried)'])
-    expect(rows[9]?.slice(1)).toEqual(['none', '—', '—', "no popup reached the provider's page within 15 s (3 tried)"])
-    expect(rows[10]?.slice(1)).toEqual(['none', '—', '—', 'no Google login showed the account within 15 s (3 tried)'])
-    expect(rows[11]?.slice(1, 4)).toEqual(['480.0 ms', '440.0 ms', '520.0 ms'])
-    expect(rows[12]?.slice(1)).toEqual(['none', '—', '—', 'no Farcaster login showed the account within 15 s (3 tried)'])
-    expect(rows[13]?.[1]).toBe('0/3 signed')
+    expect(rows[9]?.slice(1)).toEqual(['none', '—', '—', 'no user operation was included within 15 s (3 tried)'])
+    expect(rows[10]?.slice(1)).toEqual(['none', '—', '—', "no popup reached the provider's page within 15 s (3 tried)"])
+    expect(rows[11]?.slice(1)).toEqual(['none', '—', '—', 'no Google login showed the account within 15 s (3 tried)'])
+    expect(rows[12]?.slice(1, 4)).toEqual(['480.0 ms', '440.0 ms', '520.0 ms'])
+    expect(rows[13]?.slice(1)).toEqual(['none', '—', '—', 'no Farcaster login showed the account within 15 s (3 tried)'])
+    expect(rows[14]?.[1]).toBe('0/3 signed')
   })
 
   it('says how, that the frame was shown by hand, and has its section', () => {

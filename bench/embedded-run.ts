@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Browser, Frame, Page } from 'playwright-core'
-import { recoverMessageAddress } from 'viem'
+import { createPublicClient, http } from 'viem'
 import { buildFrameApp } from '../frame/app/build'
 import { startDemo } from '../scripts/devnet/launch'
 import { ensureChromium, launchBrowser, newGuardedPage } from '../scripts/e2e/harness'
@@ -59,6 +59,8 @@ export type EmbeddedFigures = {
   account: { frame: Summary; dom: Summary; closed: Summary }
   /** Approve clicked in the frame → the signature in the page; and the whole signMessage call. */
   sign: { approved: Summary; call: Summary; verified: number }
+  /** A user operation from the smart account (one call, wallet_sendCalls): Approve clicked in the frame → the bundler's receipt (local chain); how many succeeded. */
+  operation: { included: Summary; succeeded: number }
   /**
    * A social login (Google), on the wall clock: the click → the provider's login page painted in the popup; Allow
    * clicked → the account painted (and in the DOM); the click → the account painted (the script fills the provider's pages in between).
@@ -78,7 +80,7 @@ export type EmbeddedFigures = {
   consoleErrors: string[]
 }
 
-type RunSample = { marks?: ProbeMarks; account?: ProbeAccount; approved?: number; call?: number; verified?: boolean; scripts?: ProbeScripts }
+type RunSample = { marks?: ProbeMarks; account?: ProbeAccount; approved?: number; call?: number; verified?: boolean; scripts?: ProbeScripts; operation?: number; operationSucceeded?: boolean }
 
 /** The wall-clock readings of loginsProbeScript, by name (the first of each). */
 type LoginMarks = Partial<Record<'click' | 'allow' | 'signIn' | 'providerDom' | 'providerFrame' | 'qrDom' | 'qrFrame' | 'accountDom' | 'accountFrame', number>>
@@ -86,8 +88,8 @@ type LoginMarks = Partial<Record<'click' | 'allow' | 'signIn' | 'providerDom' | 
 /** A social or Farcaster run: its marks, whether the account was the expected one, the page's scripts (paths). */
 type LoginSample = { marks?: LoginMarks; verified?: boolean; fetched?: string[] }
 
-/** The stack's wallet service as the runs use it. */
-type Wallet = { url: string; inboxUrl: string; farcasterAppUrl: string }
+/** The stack's wallet service as the runs use it, the bench dapp's chain node and its bundler (smart accounts). */
+type Wallet = { url: string; inboxUrl: string; farcasterAppUrl: string; rpcUrl: string; bundlerUrl: string }
 
 const timeout = 15_000
 const ms = (n: number | undefined) => (n === undefined ? 'failed' : `${n.toFixed(1)} ms`)
@@ -158,9 +160,41 @@ function runOnce(browser: Browser, dapp: EmbeddedDapp, wallet: Wallet, index: nu
     const approveAt = await frame.evaluate(() => (window as unknown as { __latchApproveAt?: number }).__latchApproveAt)
     sample.call = Date.now() - called
     if (approveAt !== undefined) sample.approved = signedAt - approveAt
-    sample.verified = address !== undefined && (await recoverMessageAddress({ message, signature: signature as `0x${string}` })).toLowerCase() === address.toLowerCase()
+    // The account is the wallet's smart account (not deployed: an EIP-6492 signature), verified through the chain's node.
+    sample.verified = address !== undefined && (await createPublicClient({ transport: http(wallet.rpcUrl) }).verifyMessage({ address: address as `0x${string}`, message, signature: signature as `0x${string}` }))
+    if (!address) return
+
+    at('send a user operation')
+    // One call from the smart account (wallet_sendCalls): Approve in the frame → the bundler's receipt of the operation.
+    await frame.evaluate(() => ((window as unknown as { __latchApproveAt?: number }).__latchApproveAt = undefined))
+    await page.evaluate((to) => {
+      const w = window as unknown as { __latchBenchSendCalls(to: string): Promise<string>; __callsId: Promise<string> }
+      w.__callsId = w.__latchBenchSendCalls(to)
+    }, address)
+    await frame.waitForSelector('#approval:not([hidden])', { timeout })
+    await frame.click('#approve', { timeout })
+    const id = (await awaitInPage<string>(page, 'window.__callsId', timeout)) ?? undefined
+    const operationApproveAt = await frame.evaluate(() => (window as unknown as { __latchApproveAt?: number }).__latchApproveAt)
+    if (!id || operationApproveAt === undefined) return
+    const included = await operationReceipt(wallet.bundlerUrl, id)
+    if (!included) return
+    sample.operation = included.at - operationApproveAt
+    sample.operationSucceeded = included.success
   })
 }
+
+/** Polls the bundler's eth_getUserOperationReceipt every 10 ms: when it first answers a receipt (the wall clock), and the operation's success; undefined after `timeout`. */
+async function operationReceipt(bundlerUrl: string, userOpHash: string): Promise<{ at: number; success: boolean } | undefined> {
+  const end = Date.now() + timeout
+  while (Date.now() < end) {
+    const response = await fetch(bundlerUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getUserOperationReceipt', params: [userOpHash] }) })
+    const { result } = (await response.json()) as { result?: { success?: boolean } | null }
+    if (result) return { at: Date.now(), success: result.success === true }
+    await new Promise((done) => setTimeout(done, 10))
+  }
+  return undefined
+}
+
 
 /** Waits (polling node's copy of the marks) until `test` holds; false after `timeout`. */
 async function until(test: () => boolean): Promise<boolean> {
@@ -331,7 +365,7 @@ export async function benchEmbeddedRuns(browser: Browser, dapp: EmbeddedDapp, wa
   for (let i = 0; i < options.runs; i++) {
     const s = await runOnce(browser, dapp, wallet, i, options, sink, log)
     samples.push(s)
-    log(`  run ${i + 1}: frame → ready ${ms(s.marks?.ready !== undefined && s.marks.inserted !== undefined ? s.marks.ready - s.marks.inserted : undefined)}, code → account ${ms(s.account && s.account.frame - s.account.entered)}, approve → signature ${ms(s.approved)}`)
+    log(`  run ${i + 1}: frame → ready ${ms(s.marks?.ready !== undefined && s.marks.inserted !== undefined ? s.marks.ready - s.marks.inserted : undefined)}, code → account ${ms(s.account && s.account.frame - s.account.entered)}, approve → signature ${ms(s.approved)}, approve → user operation included ${ms(s.operation)}`)
     const social = await socialOnce(browser, dapp, i, options, sink, log)
     socials.push(social)
     // A fid is one account: each fresh browser after its first login fetches the recovery share, which the service
@@ -356,6 +390,7 @@ export async function benchEmbeddedRuns(browser: Browser, dapp: EmbeddedDapp, wa
       closed: summarize(accounts.flatMap((a) => (a.closed === null ? [] : [a.closed - a.entered]))),
     },
     sign: { approved: summarize(signed.map((s) => s.approved as number)), call: summarize(signed.map((s) => s.call as number)), verified: signed.filter((s) => s.verified).length },
+    operation: { included: summarize(samples.flatMap((s) => (s.operation === undefined ? [] : [s.operation]))), succeeded: samples.filter((s) => s.operationSucceeded).length },
     social: {
       provider: series(socials, 'click', 'providerFrame'),
       allowed: series(socials, 'allow', 'accountFrame'),
@@ -396,8 +431,10 @@ export async function benchEmbedded(options: EmbeddedOptions = defaultEmbeddedOp
     if (!chain) throw new Error('the stack has no chain')
     dapp = await startEmbeddedDapp(`${demo.stack.wallet.url}/`, chain)
     browser = await launchBrowser()
-    log(`embedded wallet: ${options.runs} runs of three fresh visitors (Connect Wallet → frame ready, code → account, Approve → signature; Google; Farcaster)…`)
-    const { firstUse, socialBytes: social, ...figures } = await benchEmbeddedRuns(browser, dapp, demo.stack.wallet, options, log)
+    log(`embedded wallet: ${options.runs} runs of three fresh visitors (Connect Wallet → frame ready, code → account, Approve → signature, Approve → user operation included; Google; Farcaster)…`)
+    const bundlerUrl = demo.stack.smartAccounts[String(chain.chainId)]?.bundlerUrl
+    if (!bundlerUrl) throw new Error('the stack has no bundler on its first chain')
+    const { firstUse, socialBytes: social, ...figures } = await benchEmbeddedRuns(browser, dapp, { ...demo.stack.wallet, rpcUrl: chain.url, bundlerUrl }, options, log)
     return { chromium: browser.version(), bytes: { plugin, firstUse, frame, social }, ...figures }
   } finally {
     await browser?.close()
@@ -406,13 +443,14 @@ export async function benchEmbedded(options: EmbeddedOptions = defaultEmbeddedOp
   }
 }
 
-/** What makes the bench fail: a frame never ready, an account never shown (code, Google, Farcaster) or not the login's, a signature never returned or not the account's, a request that left 127.0.0.1. */
+/** What makes the bench fail: a frame never ready, an account never shown (code, Google, Farcaster) or not the login's, a signature never returned or not the account's, a user operation not included, a request that left 127.0.0.1. */
 export function embeddedFailures(f: EmbeddedFigures): string[] {
   return [
     ...(f.readied < f.tried ? [`error: embedded wallet: ${f.tried - f.readied} of ${f.tried} frames never became ready`] : []),
     ...(f.shown < f.tried ? [`error: embedded wallet: ${f.tried - f.shown} of ${f.tried} codes entered never showed the account`] : []),
     ...(f.signed < f.tried ? [`error: embedded wallet: ${f.tried - f.signed} of ${f.tried} approvals never returned a signature`] : []),
     ...(f.sign.verified < f.signed ? [`error: embedded wallet: ${f.signed - f.sign.verified} of ${f.signed} signatures were not the account's`] : []),
+    ...(f.operation.succeeded < f.tried ? [`error: embedded wallet: ${f.tried - f.operation.succeeded} of ${f.tried} user operations were not included, or failed`] : []),
     ...(f.socialShown < f.tried ? [`error: embedded wallet: ${f.tried - f.socialShown} of ${f.tried} Google logins never showed the account`] : []),
     ...(f.social.verified < f.socialShown ? [`error: embedded wallet: ${f.socialShown - f.social.verified} of ${f.socialShown} Google logins showed another account than the e-mail's (AUTH)`] : []),
     ...(f.farcasterShown < f.farcasterTried ? [`error: embedded wallet: ${f.farcasterTried - f.farcasterShown} of ${f.farcasterTried} Farcaster logins never showed the account`] : []),

@@ -393,8 +393,15 @@ export function embeddedRows(f: EmbeddedFigures): string[][] {
       'approve click → signature returned',
       ...three(f.sign.approved),
       f.sign.approved.runs
-        ? `personal_sign: the click on Approve in the frame → \`signMessage\` resolved in the page; the whole call (the frame's approval shown, the click, the signature) ${median(f.sign.call)}; ${f.sign.verified}/${f.sign.approved.runs} signatures recovered to the account; ${f.sign.approved.runs} runs`
+        ? `personal_sign: the click on Approve in the frame → \`signMessage\` resolved in the page; the whole call (the frame's approval shown, the click, the signature) ${median(f.sign.call)}; ${f.sign.verified}/${f.sign.approved.runs} signatures verified as the account's (the smart account's EIP-6492 signature, through the chain's node); ${f.sign.approved.runs} runs`
         : `no approval returned a signature within 15 s (${f.tried} tried)`,
+    ],
+    [
+      'approve click → user operation included',
+      ...three(f.operation.included),
+      f.operation.included.runs
+        ? `the smart account's \`wallet_sendCalls\` of one call (its first operation: it deploys the account; gas paid by the local paymaster): the click on Approve in the frame → the bundler's \`eth_getUserOperationReceipt\` first answers a receipt (polled every 10 ms from the bench; anvil mines at once, so this is signing, \`eth_sendUserOperation\`, the bundler's simulation and bundle); ${f.operation.succeeded}/${f.operation.included.runs} succeeded; ${f.operation.included.runs} runs`
+        : `no user operation was included within 15 s (${f.tried} tried)`,
     ],
     [
       'Google: click → provider page',
