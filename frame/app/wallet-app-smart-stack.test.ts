@@ -8,10 +8,11 @@
  */
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, toHex, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { installAccountAbstraction, startBundler, type Bundler } from '../../scripts/devnet/account-abstraction'
-import { anvilAccounts, startAnvil, type Anvil } from '../../scripts/devnet/anvil'
-import { startPaymasterService, type PaymasterService } from '../../scripts/devnet/paymaster'
-import { demoTokens, installDemoContracts } from '../../scripts/devnet/tokens'
+import type { Bundler } from '../../scripts/devnet/account-abstraction'
+import { anvilAccounts, type Anvil } from '../../scripts/devnet/anvil'
+import type { PaymasterService } from '../../scripts/devnet/paymaster'
+import { startSmartAccountChain, type SmartAccountChain } from '../../scripts/devnet/smart-account-chain'
+import { demoTokens } from '../../scripts/devnet/tokens'
 import { deriveKeys } from '../../services/wallet/src/crypto'
 import { startDevInbox, type DevInbox } from '../../services/wallet/src/dev-inbox'
 import { smtpMailer, type Mailer } from '../../services/wallet/src/mailer'
@@ -28,6 +29,7 @@ const clock = virtualClock()
 let inbox: DevInbox
 let mailer: Mailer
 let service: WalletService
+let chain: SmartAccountChain
 let anvil: Anvil
 let bundler: Bundler
 let paymaster: PaymasterService
@@ -36,14 +38,11 @@ beforeAll(async () => {
   mailer = smtpMailer({ ...inbox.smtp, from: 'Wallet <wallet@localhost>' })
   const keys = deriveKeys(new TextEncoder().encode('latch wallet frame-app smart-account stack test secret, 32+'))
   service = await startWalletService({ store: memoryStore({ now: clock.now }), keys, mailer, allowedOrigins: ['http://127.0.0.1:*'], now: clock.now })
-  anvil = await startAnvil({ chainId: 31337 })
-  await installDemoContracts(anvil.url)
-  await installAccountAbstraction(anvil.url)
-  ;[bundler, paymaster] = await Promise.all([startBundler({ rpcUrl: anvil.url, chainId: 31337 }), startPaymasterService({ chainId: 31337 })])
+  chain = await startSmartAccountChain()
+  ;({ anvil, bundler, paymaster } = chain)
 }, 60_000)
 afterAll(async () => {
-  await Promise.all([bundler?.stop(), paymaster?.stop()])
-  await anvil?.stop()
+  await chain?.stop()
   await service?.stop()
   mailer?.close()
   await inbox?.stop()

@@ -3,27 +3,26 @@ import { createPublicClient, encodeFunctionData, erc20Abi, hashMessage, http, pa
 import { privateKeyToAccount } from 'viem/accounts'
 import { smartAccounts } from '../../frame/app/smart-account'
 import { entryPoint08Address, latchAccountFactoryAbi, latchAccountFactoryAddress, latchPaymasterAddress } from '../../frame/app/smart-account-contracts'
-import { accountAbstractionDeployments, installAccountAbstraction, startBundler, type Bundler } from './account-abstraction'
-import { anvilAccounts, startAnvil, type Anvil } from './anvil'
-import { startPaymasterService, type PaymasterService } from './paymaster'
-import { demoTokens, installDemoContracts } from './tokens'
+import { accountAbstractionDeployments, installAccountAbstraction, type Bundler } from './account-abstraction'
+import { anvilAccounts, type Anvil } from './anvil'
+import type { PaymasterService } from './paymaster'
+import { startSmartAccountChain, type SmartAccountChain } from './smart-account-chain'
+import { demoTokens } from './tokens'
 
 // One anvil with EntryPoint v0.8, LatchAccountFactory and LatchPaymaster, the alto bundler and the paymaster service;
 // frame/app/smart-account.ts drives a fresh owner's account through them (docs/embedded-frame.md, "Smart accounts").
+let chain: SmartAccountChain
 let anvil: Anvil
 let bundler: Bundler
 let paymaster: PaymasterService
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: 31337 })
-  await installDemoContracts(anvil.url)
-  await installAccountAbstraction(anvil.url)
-  ;[bundler, paymaster] = await Promise.all([startBundler({ rpcUrl: anvil.url, chainId: 31337 }), startPaymasterService({ chainId: 31337 })])
+  chain = await startSmartAccountChain()
+  ;({ anvil, bundler, paymaster } = chain)
 }, 60_000)
 
 afterAll(async () => {
-  await Promise.all([bundler?.stop(), paymaster?.stop()])
-  await anvil?.stop()
+  await chain?.stop()
 })
 
 describe('the smart accounts on anvil', () => {

@@ -38,7 +38,6 @@
  * are echoed in Access-Control-Allow-Origin.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { defaultFeatures } from '../../kernel/constants'
 import { isOriginAllowed } from '../../kernel/rules/origin'
 import type { WalletListing } from '../../kernel/types'
@@ -47,6 +46,7 @@ import { createHistoryIndex, type HistoryIndex } from './history-index'
 import { createNameService, type NameService } from './name-service'
 import type { DemoToken } from './tokens'
 import { bitcoinApiRoute, type Ledger } from './bitcoin-ledger'
+import { listenOnLoopback } from './serve'
 import { walletImageSvg } from './wallet-image'
 import { parseWalletQuery, queryWallets } from './wallet-query'
 
@@ -112,20 +112,12 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       res.end(JSON.stringify({ message: String(error) }))
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const { url, stop } = await listenOnLoopback(server, options.port)
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     projectId: options.projectId,
     requests,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      }),
+    stop,
   }
 }
 

@@ -6,12 +6,12 @@
  * error whose message says why. The signing key never leaves this module: answers carry only paymasterData.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { concat, encodeAbiParameters, isAddressEqual, keccak256, numberToHex, pad, toHex, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import * as z from 'zod'
 import { entryPoint08Address, latchPaymasterAddress } from '../../frame/app/smart-account-contracts'
 import { paymasterSignerKey } from './account-abstraction'
+import { listenOnLoopback } from './serve'
 
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'a 0x-prefixed hex string')
 const quantity = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'a hex quantity')
@@ -156,19 +156,8 @@ export type PaymasterService = { url: string; stop(): Promise<void> }
 export async function startPaymasterService(options: PaymasterPolicy & { port?: number }): Promise<PaymasterService> {
   const call = paymasterRpc(options)
   const server = createServer((request, response) => void serve(call, request, response))
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
+  const { url, stop } = await listenOnLoopback(server, options.port)
+  return { url, stop }
 }
 
 async function serve(call: ReturnType<typeof paymasterRpc>, request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -1,6 +1,6 @@
 /** A static file server on 127.0.0.1 for the demo and the browser tests, with a strict CSP on every response. */
 import { readFile, stat } from 'node:fs/promises'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, resolve, sep } from 'node:path'
 
@@ -103,12 +103,23 @@ export async function startStaticServer({
       })
       .catch(() => res.writeHead(500).end())
   })
+  const { url, stop } = await listenOnLoopback(server, port)
+  return { url, stop }
+}
+
+/** A server listening on 127.0.0.1: its port, its http URL, and a stop that closes it and its open connections. */
+export type LoopbackListener = { port: number; url: string; stop(): Promise<void> }
+
+/** Listens on 127.0.0.1 only (`port`, default a free one), as every server of the local stack does. */
+export async function listenOnLoopback(server: Server, port = 0): Promise<LoopbackListener> {
   await new Promise<void>((done, fail) => {
     server.once('error', fail)
     server.listen(port, '127.0.0.1', () => done())
   })
+  const bound = (server.address() as AddressInfo).port
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    port: bound,
+    url: `http://127.0.0.1:${bound}`,
     stop: () =>
       new Promise<void>((done) => {
         server.close(() => done())

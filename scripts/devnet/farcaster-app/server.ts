@@ -9,12 +9,12 @@
  * taken only from the page's own origin (its Origin header), so another site cannot make it sign.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { privateKeyToAccount } from 'viem/accounts'
 import * as z from 'zod/mini'
 import { parseSignInLink, signInWithFarcaster } from './sign-in'
 import { localFarcasterUsers, type LocalFarcasterUser } from './users'
 import { escapeHtml, readFormBody } from '../page-helpers'
+import { listenOnLoopback } from '../serve'
 
 export type FarcasterApp = { url: string; stop(): Promise<void> }
 
@@ -57,19 +57,9 @@ export async function startFarcasterApp(options: { relay: string; users?: readon
     send(response, 200, page(users, '', undefined, notice('ok', `Signed in to ${link.domain} as @${user.username} (fid ${user.fid}). Go back to the dapp.`)))
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
-    url: origin,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      }),
-  }
+  const listener = await listenOnLoopback(server, options.port)
+  origin = listener.url
+  return { url: origin, stop: listener.stop }
 }
 
 function send(response: ServerResponse, status: number, html: string): void {
