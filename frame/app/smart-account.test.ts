@@ -95,6 +95,11 @@ async function rejection(promise: Promise<unknown>): Promise<SmartAccountError> 
 }
 
 describe('smartAccounts', () => {
+  it('names the networks with a bundler, and those whose operations a paymaster pays for', () => {
+    expect(setup().accounts).toMatchObject({ enabled: [31337], paymasterChains: [31337] })
+    expect(setup({}, false).accounts).toMatchObject({ enabled: [31337], paymasterChains: [] })
+  })
+
   it('prepares one sponsored operation: the stub, the bundler estimate, then the paymaster data, and nothing is sent', async () => {
     const { accounts, calls } = setup()
     expect(accounts.enabled).toEqual([31337])

@@ -39,6 +39,8 @@ export type SmartAccountsOptions = {
 export type SmartAccounts = {
   /** Chain ids with a bundler (GET_SMART_ACCOUNT_ENABLED_NETWORKS). */
   enabled: number[]
+  /** Chain ids whose operations a paymaster pays for (`paymasterUrl` set): the paymasterService capability (EIP-5792). */
+  paymasterChains: number[]
   /** The counterfactual address of `owner`'s account (salt 0) on `chainId`. */
   address(chainId: number, owner: Hex): Promise<Hex>
   isDeployed(chainId: number, account: Hex): Promise<boolean>
@@ -375,6 +377,7 @@ export function smartAccounts(options: SmartAccountsOptions): SmartAccounts {
 
   return {
     enabled: Object.keys(options.networks).map(Number),
+    paymasterChains: Object.entries(options.networks).flatMap(([chainId, network]) => (network.paymasterUrl ? [Number(chainId)] : [])),
     address: async (chainId, owner) => address(chainId, owner),
     isDeployed: async (chainId, account) => (network(chainId), isDeployed(chainId, account)),
     prepare,

@@ -63,6 +63,7 @@ export function memorySmartAccounts(enabled = [31337]): MemorySmartAccounts {
   }
   const fake: MemorySmartAccounts = {
     enabled,
+    paymasterChains: enabled,
     prepares: [],
     submits: [],
     deployed: new Set(),

@@ -461,4 +461,16 @@ describe('EIP-5792', () => {
     expect(await refusal(request(h, 'wallet_getCapabilities', [to]))).toBe(notOurAddress)
     expect(await refusal(request(h, 'wallet_getCapabilities', [smart, ['7a69']]))).toBe('Invalid params: wallet_getCapabilities takes [address, chainIds?], chain ids in hex')
   })
+
+  it('says paymasterService only where a paymaster is configured, and refuses a batch that requires it elsewhere', async () => {
+    const fake = fakeSmartAccounts()
+    fake.paymasterChains = []
+    const { h, smart } = await loggedIn('sa-no-paymaster@example.com', [], fake)
+    expect((await request(h, 'wallet_getCapabilities', [smart])).result).toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
+    const calls = [{ to, value: '0x0' }]
+    expect(await refusal(request(h, 'wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: smart, calls, atomicRequired: true, capabilities: { paymasterService: { url: 'https://pm.example' } } }]))).toBe(
+      'Unsupported non-optional capability: paymasterService',
+    )
+    expect(fake.prepares).toHaveLength(0)
+  })
 })

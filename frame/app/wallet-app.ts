@@ -456,7 +456,7 @@ export function walletApp(options: WalletAppOptions) {
     const required = [request.capabilities, ...request.calls.map((call) => call.capabilities)].flatMap((capabilities) =>
       Object.entries(capabilities ?? {}).filter(([, value]) => !(typeof value === 'object' && value !== null && (value as { optional?: unknown }).optional === true)).map(([name]) => name),
     )
-    const supported = account.type === 'smartAccount' ? ['paymasterService'] : []
+    const supported = account.type === 'smartAccount' && smart?.paymasterChains.includes(chain) ? ['paymasterService'] : []
     const missing = required.find((name) => !supported.includes(name))
     if (missing !== undefined) throw new FrameRequestError(`Unsupported non-optional capability: ${missing}`)
     if (account.type === 'smartAccount') {
@@ -544,7 +544,8 @@ export function walletApp(options: WalletAppOptions) {
       const account = await smartAddress(chain)
       const isSmart = account !== undefined && named === account.toLowerCase()
       ours ||= isSmart
-      answer[`0x${chain.toString(16)}`] = isSmart ? { atomic: { status: 'supported' }, paymasterService: { supported: true } } : { atomic: { status: 'unsupported' } }
+      const sponsored = smart?.paymasterChains.includes(chain) === true
+      answer[`0x${chain.toString(16)}`] = isSmart ? { atomic: { status: 'supported' }, ...(sponsored ? { paymasterService: { supported: true } } : {}) } : { atomic: { status: 'unsupported' } }
     }
     if (!ours) {
       // The smart account of a chain not asked about is this wallet's too.
