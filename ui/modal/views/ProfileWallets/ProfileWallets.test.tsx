@@ -20,9 +20,18 @@ import { button, click, connector, dialog, discover, focused, preloadAll, render
 
 // docs/behaviour.md, "Several connections": the Wallets view over EVM, Solana and Bitcoin.
 const networks = [createTestNetwork('eip155', 1, { name: 'Ethereum' }), createTestNetwork('solana', 'devnet', { name: 'Solana Devnet' }), createTestNetwork('bip122', 'testnet', { name: 'Bitcoin Testnet' })]
-const accounts: Record<string, { ns: ChainNamespace; caip: `${string}:${string}:${string}`; all?: { address: string; type?: 'payment' | 'ordinal' }[] }> = {
+const accounts: Record<string, { ns: ChainNamespace; caip: `${string}:${string}:${string}`; all?: { address: string; type?: 'payment' | 'ordinal' | 'smartAccount' | 'eoa' }[] }> = {
   metamask: { ns: 'eip155', caip: 'eip155:1:0x1111111111111111111111111111111111111111' },
   rabby: { ns: 'eip155', caip: 'eip155:1:0x2222222222222222222222222222222222222222' },
+  // The embedded wallet's smart account and the EOA that owns it.
+  email: {
+    ns: 'eip155',
+    caip: 'eip155:1:0x4444444444444444444444444444444444444444',
+    all: [
+      { address: '0x4444444444444444444444444444444444444444', type: 'smartAccount' },
+      { address: '0x5555555555555555555555555555555555555555', type: 'eoa' },
+    ],
+  },
   xverse: {
     ns: 'bip122',
     caip: 'bip122:testnet:tb1qpayment1aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
@@ -95,6 +104,20 @@ async function open() {
 const sections = () => [...shadow().querySelectorAll('.profile-family')].map((s) => s.querySelector('h3')?.textContent)
 
 describe('ProfileWallets', () => {
+  it("names the type of each of a connection's EVM accounts when it has a smart account and its EOA", async () => {
+    const { latch } = await open()
+    act(() => discover(latch, [connector('email', 'Email wallet')]))
+    act(() => void latch.dispatch({ type: 'wallet/connectRequested', ns: 'eip155', payload: { connectorId: 'email' }, requestId: 'r-email' }))
+    act(() => void latch.dispatch(routerPushed({ view: { name: 'ProfileWallets' } })))
+    await settle()
+    const evm = shadow().querySelector('.profile-family') as HTMLElement
+    const rows = [...evm.querySelectorAll('.profile-accounts li')]
+    expect(rows.map((row) => row.querySelector('.tag[data-tone="neutral"]')?.textContent)).toEqual(['Smart account', 'EOA'])
+    // Bitcoin's payment accounts carry no such tag.
+    const bitcoin = [...shadow().querySelectorAll('.profile-family')][2] as HTMLElement
+    expect(bitcoin.querySelectorAll('.profile-accounts .tag[data-tone="neutral"]')).toHaveLength(0)
+  })
+
   it('is reached from Account, and lists every family with its connections, the active family first', async () => {
     const { latch } = await open()
     click(button('Wallets'))

@@ -165,6 +165,12 @@ function ConnectionItem({ latch, ns, connection, currentFamily }: { latch: Latch
                   onClick={() => (current ? undefined : run(() => switchConnection(latch, { ns, connectorId: connection.connectorId, address: account.address })))}
                 >
                   <AccountRow ns={ns} address={account.address} />
+                  {/* The embedded wallet's two EVM accounts: which is the smart account and which the EOA that owns it. */}
+                  {account.type === 'smartAccount' || account.type === 'eoa' ? (
+                    <span className="tag" data-tone="neutral">
+                      {t(account.type === 'smartAccount' ? 'account.typeSmart' : 'account.typeEoa')}
+                    </span>
+                  ) : null}
                   {current ? <CurrentMark label={t('profile.active')} /> : null}
                 </button>
               </li>
