@@ -462,6 +462,15 @@ describe('EIP-5792', () => {
     expect(await refusal(request(h, 'wallet_getCapabilities', [smart, ['7a69']]))).toBe('Invalid params: wallet_getCapabilities takes [address, chainIds?], chain ids in hex')
   })
 
+  it('two batches sent at once under one dapp id: one is sent, the other refused Duplicate ID before anything is prepared', async () => {
+    const { h, fake } = await loggedIn('sa-duplicate@example.com', [true, true])
+    const batch = (requestId: string) => request(h, 'wallet_sendCalls', [{ version: '2.0.0', id: 'same-id', chainId: '0x7a69', calls: [{ to }] }], requestId)
+    const [first, second] = await Promise.all([batch('req-a').then(() => 'sent', (error: Error) => error.message), batch('req-b').then(() => 'sent', (error: Error) => error.message)])
+    expect([first, second].sort(), String([first, second])).toEqual(['Duplicate ID', 'sent'])
+    expect(fake.prepares).toHaveLength(1)
+    expect(fake.submits).toHaveLength(1)
+  })
+
   it('says paymasterService only where a paymaster is configured, and refuses a batch that requires it elsewhere', async () => {
     const fake = fakeSmartAccounts()
     fake.paymasterChains = []

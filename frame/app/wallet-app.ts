@@ -450,7 +450,21 @@ export function walletApp(options: WalletAppOptions) {
     const chain = evmChain(asked)
     if (BigInt(request.chainId) !== BigInt(chain)) throw new FrameRequestError(`Unsupported chain id: ${request.chainId} is not this request's network (eip155:${chain})`)
     const account = request.from === undefined ? await activeEvm(chain) : await namedAccount(request.from, chain)
-    if (request.id !== undefined && (batches.has(request.id) || submitted.has(request.id as Hex))) throw new FrameRequestError('Duplicate ID')
+    // A dapp's id is taken from the check on, so two requests with one id at once cannot both pass it.
+    const ownId = request.id
+    if (ownId !== undefined && (batches.has(ownId) || submitted.has(ownId as Hex) || pendingIds.has(ownId))) throw new FrameRequestError('Duplicate ID')
+    if (ownId !== undefined) pendingIds.add(ownId)
+    try {
+      return await sendBatch(request, chain, account, asker)
+    } finally {
+      if (ownId !== undefined) pendingIds.delete(ownId)
+    }
+  }
+
+  /** The ids of the batches being sent under a dapp's own id. */
+  const pendingIds = new Set<string>()
+
+  async function sendBatch(request: z.infer<typeof evmParams.sendCalls>, chain: number, account: Awaited<ReturnType<typeof activeEvm>>, asker: Asker): Promise<{ id: string }> {
     const calls: UserOperationCall[] = request.calls.map((call) => ({ to: call.to as Hex, value: call.value === undefined ? 0n : BigInt(call.value), data: (call.data ?? '0x') as Hex }))
     // A capability the dapp requires (not marked optional) the wallet does not give is refused (EIP-5792's 5700).
     const required = [request.capabilities, ...request.calls.map((call) => call.capabilities)].flatMap((capabilities) =>
