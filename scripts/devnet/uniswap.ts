@@ -1,0 +1,152 @@
+/**
+ * Uniswap V2 on the local stack's anvils (docs/behaviour.md, "The swap routes"): WETH9, UniswapV2Factory and UniswapV2Router02
+ * from the npm artifacts (@uniswap/v2-core 1.0.1, @uniswap/v2-periphery 1.1.0-beta.0; nothing is recompiled: the pair
+ * init-code hash the router carries is the one of v2-core's pair), deployed through anvil's CREATE2 deployer by an
+ * impersonated address of their own, so they land at the same addresses on every anvil and no dev account's nonce or
+ * ether changes. Three pools are seeded: WETH/DUSD, DEMO/DUSD and WETH/DEMO, at 1 ETH = 3,000 DUSD and 1 DEMO = 2.5 DUSD
+ * (the demo price table's, scripts/devnet/balances-route.ts).
+ */
+import { createRequire } from 'node:module'
+import { concat, encodeAbiParameters, encodeFunctionData, decodeFunctionResult, getContractAddress, keccak256, numberToHex, pad, parseAbi, toHex, zeroHash, type Hex } from 'viem'
+import { demoTokens } from './tokens'
+
+/** anvil's CREATE2 deployer (as scripts/devnet/account-abstraction.ts uses it): calldata is salt ‖ creation code. */
+const create2Deployer = '0x4e59b44847b379578588920ca78fbf26c0b4956c' as const
+
+/** The address that deploys and seeds Uniswap (impersonated: anvil sends from it without a key). */
+export const uniswapDeployer = '0x1A7C00000000000000000000000000000000De40' as const
+
+type Artifact = { bytecode: string; abi: unknown[] }
+function artifact(path: string): Artifact {
+  const require = createRequire(new URL('./package.json', import.meta.url))
+  return require(path) as Artifact
+}
+/** Router02's artifact has its bytecode without the 0x prefix. */
+const code = (a: Artifact): Hex => (a.bytecode.startsWith('0x') ? a.bytecode : `0x${a.bytecode}`) as Hex
+
+const address = { type: 'address' } as const
+
+/** The creation codes, in deployment order, and where each lands. */
+export function uniswapDeployments(): { name: 'WETH9' | 'UniswapV2Factory' | 'UniswapV2Router02'; code: Hex; address: Hex }[] {
+  const at = (bytecode: Hex) => getContractAddress({ opcode: 'CREATE2', from: create2Deployer, salt: zeroHash, bytecode })
+  const weth = code(artifact('@uniswap/v2-periphery/build/WETH9.json'))
+  const factory = concat([code(artifact('@uniswap/v2-core/build/UniswapV2Factory.json')), encodeAbiParameters([address], [uniswapDeployer])])
+  const router = concat([code(artifact('@uniswap/v2-periphery/build/UniswapV2Router02.json')), encodeAbiParameters([address, address], [at(factory), at(weth)])])
+  return [
+    { name: 'WETH9', code: weth, address: at(weth) },
+    { name: 'UniswapV2Factory', code: factory, address: at(factory) },
+    { name: 'UniswapV2Router02', code: router, address: at(router) },
+  ]
+}
+
+/** The pair init-code hash of v2-core's UniswapV2Pair (the one UniswapV2Library in Router02 computes pairs with). */
+export function pairInitCodeHash(): Hex {
+  return keccak256(code(artifact('@uniswap/v2-core/build/UniswapV2Pair.json')))
+}
+
+const [wethDeployment, factoryDeployment, routerDeployment] = uniswapDeployments()
+/** Where Uniswap lives on every anvil of the stack. */
+export const uniswapContracts = { weth: wethDeployment!.address, factory: factoryDeployment!.address, router: routerDeployment!.address } as const
+
+/** The pair of two tokens (CREATE2 by the factory, salt keccak256(token0 ‖ token1)). */
+export function pairAddress(a: Hex, b: Hex): Hex {
+  const [t0, t1] = a.toLowerCase() < b.toLowerCase() ? [a, b] : [b, a]
+  return getContractAddress({ opcode: 'CREATE2', from: uniswapContracts.factory, salt: keccak256(concat([t0, t1])), bytecodeHash: pairInitCodeHash() })
+}
+
+const dusd = demoTokens.find((t) => t.symbol === 'DUSD')!
+const demo = demoTokens.find((t) => t.symbol === 'DEMO')!
+const e18 = 10n ** 18n
+const e6 = 10n ** 6n
+
+/** The seeded pools: the two tokens and what each side holds (base units). */
+export function uniswapPools(): { a: Hex; b: Hex; amountA: bigint; amountB: bigint }[] {
+  return [
+    { a: uniswapContracts.weth, b: dusd.address, amountA: 100n * e18, amountB: 300_000n * e6 },
+    { a: demo.address, b: dusd.address, amountA: 100_000n * e18, amountB: 250_000n * e6 },
+    { a: uniswapContracts.weth, b: demo.address, amountA: 100n * e18, amountB: 120_000n * e18 },
+  ]
+}
+
+export const uniswapAbi = parseAbi([
+  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function createPair(address tokenA, address tokenB) returns (address pair)',
+  'function getPair(address tokenA, address tokenB) view returns (address pair)',
+  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
+  'function mint(address to) returns (uint256 liquidity)',
+  'function deposit() payable',
+  'function transfer(address to, uint256 value) returns (bool)',
+])
+
+async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const json = (await response.json()) as { result?: unknown; error?: { message: string } }
+  if (json.error) throw new Error(`${method}: ${json.error.message}`)
+  return json.result
+}
+
+async function send(url: string, to: Hex, data: Hex, what: string, value = 0n): Promise<void> {
+  const hash = await rpc(url, 'eth_sendTransaction', [{ from: uniswapDeployer, to, data, value: toHex(value), gas: toHex(8_000_000) }])
+  // anvil mines at once but may answer before the receipt is stored.
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const receipt = (await rpc(url, 'eth_getTransactionReceipt', [hash])) as { status: string } | null
+    if (receipt) {
+      if (receipt.status !== '0x1') throw new Error(`uniswap: ${what} failed`)
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  throw new Error(`uniswap: ${what} was not mined`)
+}
+
+const word = (value: bigint) => pad(numberToHex(value), { size: 32 })
+const balanceSlot = (account: Hex) => keccak256(encodeAbiParameters([address, { type: 'uint256' }], [account, 0n]))
+
+/** Credits `amount` of a demo token to `account` by storage (DemoToken.sol: slot 0 balanceOf, 2 totalSupply), as tokens.ts installs them. */
+async function creditDemoToken(url: string, token: Hex, account: Hex, amount: bigint): Promise<void> {
+  const read = async (slot: Hex) => BigInt((await rpc(url, 'eth_getStorageAt', [token, slot, 'latest'])) as string)
+  const slot = balanceSlot(account)
+  const [balance, supply] = await Promise.all([read(slot), read(word(2n))])
+  await rpc(url, 'anvil_setStorageAt', [token, slot, word(balance + amount)])
+  await rpc(url, 'anvil_setStorageAt', [token, word(2n), word(supply + amount)])
+}
+
+/**
+ * Deploys WETH9, UniswapV2Factory and UniswapV2Router02 on the anvil at `rpcUrl` (which must have the demo tokens,
+ * tokens.ts) and seeds the pools. Idempotent: a contract already there, a pair already created, a pool already holding
+ * liquidity is left alone. Throws when a contract does not land where uniswapContracts says.
+ */
+export async function installUniswap(rpcUrl: string): Promise<typeof uniswapContracts> {
+  await rpc(rpcUrl, 'anvil_setBalance', [uniswapDeployer, toHex(1_000n * e18)])
+  await rpc(rpcUrl, 'anvil_impersonateAccount', [uniswapDeployer])
+  for (const deployment of uniswapDeployments()) {
+    if (((await rpc(rpcUrl, 'eth_getCode', [deployment.address, 'latest'])) as string) !== '0x') continue
+    await send(rpcUrl, create2Deployer, concat([zeroHash, deployment.code]), `deploying ${deployment.name}`)
+    if (((await rpc(rpcUrl, 'eth_getCode', [deployment.address, 'latest'])) as string) === '0x') throw new Error(`uniswap: ${deployment.name} did not land at ${deployment.address}`)
+  }
+  const call = async (to: Hex, data: Hex) => (await rpc(rpcUrl, 'eth_call', [{ to, data }, 'latest'])) as Hex
+  for (const pool of uniswapPools()) {
+    const pair = pairAddress(pool.a, pool.b)
+    if (((await rpc(rpcUrl, 'eth_getCode', [pair, 'latest'])) as string) === '0x') {
+      await send(rpcUrl, uniswapContracts.factory, encodeFunctionData({ abi: uniswapAbi, functionName: 'createPair', args: [pool.a, pool.b] }), 'createPair')
+    }
+    const reserves = decodeFunctionResult({ abi: uniswapAbi, functionName: 'getReserves', data: await call(pair, encodeFunctionData({ abi: uniswapAbi, functionName: 'getReserves' })) })
+    if (reserves[0] !== 0n) continue
+    for (const [token, amount] of [
+      [pool.a, pool.amountA],
+      [pool.b, pool.amountB],
+    ] as const) {
+      if (token === uniswapContracts.weth) {
+        await send(rpcUrl, token, encodeFunctionData({ abi: uniswapAbi, functionName: 'deposit' }), 'wrapping ether', amount)
+        await send(rpcUrl, token, encodeFunctionData({ abi: uniswapAbi, functionName: 'transfer', args: [pair, amount] }), 'sending WETH to a pair')
+      } else {
+        await creditDemoToken(rpcUrl, token, pair, amount)
+      }
+    }
+    await send(rpcUrl, pair, encodeFunctionData({ abi: uniswapAbi, functionName: 'mint', args: [uniswapDeployer] }), 'minting liquidity')
+  }
+  return uniswapContracts
+}
