@@ -4,7 +4,7 @@ import { startApiServer, type ApiServer } from './api-server'
 import { anvilAccounts, startAnvil, type Anvil } from './anvil'
 import { nativeTokenAddress } from './swap-routes'
 import { demoTokens, installDemoContracts } from './tokens'
-import { installUniswap, pairAddress, uniswapAbi, uniswapContracts } from './uniswap'
+import { installUniswap, pairAddress, pairInitCodeHash, uniswapAbi, uniswapContracts, uniswapDeployments } from './uniswap'
 
 const [dusd, demo] = demoTokens as [(typeof demoTokens)[0], (typeof demoTokens)[0]]
 const user = anvilAccounts[2] as Hex
@@ -48,6 +48,23 @@ describe('Uniswap V2 and the swap routes', () => {
     const [weth, usd] = uniswapContracts.weth.toLowerCase() < dusd.address.toLowerCase() ? [reserves[0], reserves[1]] : [reserves[1], reserves[0]]
     // 1 ETH = 3,000 DUSD (18 and 6 decimals); a second install added nothing.
     expect([weth, usd]).toEqual([100n * 10n ** 18n, 300_000n * 10n ** 6n])
+  })
+
+  it('lands at the same addresses on another chain, the router computing pairs with the pair code the factory deploys', async () => {
+    const router = uniswapDeployments().find((d) => d.name === 'UniswapV2Router02')!
+    expect(router.code.includes(pairInitCodeHash().slice(2))).toBe(true)
+    const second = await startAnvil({ chainId: 31338 })
+    try {
+      await installDemoContracts(second.url)
+      await installUniswap(second.url)
+      const other = createPublicClient({ transport: http(second.url) })
+      const path = [uniswapContracts.weth, demo.address] as const
+      const quote = (client: typeof other) => client.readContract({ address: uniswapContracts.router, abi: uniswapAbi, functionName: 'getAmountsOut', args: [10n ** 18n, [...path]] })
+      // A fresh pool on each chain: the same answer (1 ETH ≈ 1,200 DEMO less the fee and the impact).
+      expect(await quote(other)).toEqual(await quote(chain()))
+    } finally {
+      await second.stop()
+    }
   })
 
   it("lists the network's tokens, and none on a network not supported for swaps", async () => {
