@@ -88,18 +88,24 @@ async function rpc(url: string, method: string, params: unknown[]): Promise<unkn
   return json.result
 }
 
-async function send(url: string, to: Hex, data: Hex, what: string, value = 0n): Promise<void> {
-  const hash = await rpc(url, 'eth_sendTransaction', [{ from: uniswapDeployer, to, data, value: toHex(value), gas: toHex(8_000_000) }])
-  // anvil mines at once but may answer before the receipt is stored.
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const receipt = (await rpc(url, 'eth_getTransactionReceipt', [hash])) as { status: string } | null
-    if (receipt) {
-      if (receipt.status !== '0x1') throw new Error(`uniswap: ${what} failed`)
-      return
+/** Sends from the deployer; anvil mines it at once, and numbers the deployer's transactions in the order they are sent. */
+async function send(url: string, to: Hex, data: Hex, value = 0n): Promise<Hex> {
+  return (await rpc(url, 'eth_sendTransaction', [{ from: uniswapDeployer, to, data, value: toHex(value), gas: toHex(8_000_000) }])) as Hex
+}
+
+/** Waits for the receipts (anvil may answer a send before it stores the receipt) and throws for any that failed. */
+async function confirm(url: string, sent: { hash: Hex; what: string }[]): Promise<void> {
+  for (const { hash, what } of sent) {
+    for (let attempt = 0; ; attempt++) {
+      const receipt = (await rpc(url, 'eth_getTransactionReceipt', [hash])) as { status: string } | null
+      if (receipt) {
+        if (receipt.status !== '0x1') throw new Error(`uniswap: ${what} failed`)
+        break
+      }
+      if (attempt === 200) throw new Error(`uniswap: ${what} was not mined`)
+      await new Promise((resolve) => setTimeout(resolve, 5))
     }
-    await new Promise((resolve) => setTimeout(resolve, 5))
   }
-  throw new Error(`uniswap: ${what} was not mined`)
 }
 
 const word = (value: bigint) => pad(numberToHex(value), { size: 32 })
@@ -120,33 +126,47 @@ async function creditDemoToken(url: string, token: Hex, account: Hex, amount: bi
  * liquidity is left alone. Throws when a contract does not land where uniswapContracts says.
  */
 export async function installUniswap(rpcUrl: string): Promise<typeof uniswapContracts> {
-  await rpc(rpcUrl, 'anvil_setBalance', [uniswapDeployer, toHex(1_000n * e18)])
-  await rpc(rpcUrl, 'anvil_impersonateAccount', [uniswapDeployer])
-  for (const deployment of uniswapDeployments()) {
-    if (((await rpc(rpcUrl, 'eth_getCode', [deployment.address, 'latest'])) as string) !== '0x') continue
-    await send(rpcUrl, create2Deployer, concat([zeroHash, deployment.code]), `deploying ${deployment.name}`)
-    if (((await rpc(rpcUrl, 'eth_getCode', [deployment.address, 'latest'])) as string) === '0x') throw new Error(`uniswap: ${deployment.name} did not land at ${deployment.address}`)
+  const hasCode = async (at: Hex) => ((await rpc(rpcUrl, 'eth_getCode', [at, 'latest'])) as string) !== '0x'
+  const getReserves = encodeFunctionData({ abi: uniswapAbi, functionName: 'getReserves' })
+  const hasLiquidity = async (pair: Hex) =>
+    (await hasCode(pair)) &&
+    decodeFunctionResult({ abi: uniswapAbi, functionName: 'getReserves', data: (await rpc(rpcUrl, 'eth_call', [{ to: pair, data: getReserves }, 'latest'])) as Hex })[0] !== 0n
+  const deployments = uniswapDeployments()
+  const pools = uniswapPools().map((pool) => ({ ...pool, pair: pairAddress(pool.a, pool.b) }))
+  // What is there already, read at once; then every transaction is sent in order and the receipts checked at the end.
+  const [deployed, paired, seeded] = await Promise.all([
+    Promise.all(deployments.map((d) => hasCode(d.address))),
+    Promise.all(pools.map((p) => hasCode(p.pair))),
+    Promise.all(pools.map((p) => hasLiquidity(p.pair))),
+    rpc(rpcUrl, 'anvil_setBalance', [uniswapDeployer, toHex(1_000n * e18)]),
+    rpc(rpcUrl, 'anvil_impersonateAccount', [uniswapDeployer]),
+  ])
+  const sent: { hash: Hex; what: string }[] = []
+  const push = async (what: string, to: Hex, data: Hex, value = 0n) => void sent.push({ hash: await send(rpcUrl, to, data, value), what })
+  for (const [i, deployment] of deployments.entries()) {
+    if (!deployed[i]) await push(`deploying ${deployment.name}`, create2Deployer, concat([zeroHash, deployment.code]))
   }
-  const call = async (to: Hex, data: Hex) => (await rpc(rpcUrl, 'eth_call', [{ to, data }, 'latest'])) as Hex
-  for (const pool of uniswapPools()) {
-    const pair = pairAddress(pool.a, pool.b)
-    if (((await rpc(rpcUrl, 'eth_getCode', [pair, 'latest'])) as string) === '0x') {
-      await send(rpcUrl, uniswapContracts.factory, encodeFunctionData({ abi: uniswapAbi, functionName: 'createPair', args: [pool.a, pool.b] }), 'createPair')
-    }
-    const reserves = decodeFunctionResult({ abi: uniswapAbi, functionName: 'getReserves', data: await call(pair, encodeFunctionData({ abi: uniswapAbi, functionName: 'getReserves' })) })
-    if (reserves[0] !== 0n) continue
+  for (const [i, pool] of pools.entries()) {
+    if (!paired[i]) await push('createPair', uniswapContracts.factory, encodeFunctionData({ abi: uniswapAbi, functionName: 'createPair', args: [pool.a, pool.b] }))
+  }
+  for (const [i, pool] of pools.entries()) {
+    if (seeded[i]) continue
     for (const [token, amount] of [
       [pool.a, pool.amountA],
       [pool.b, pool.amountB],
     ] as const) {
       if (token === uniswapContracts.weth) {
-        await send(rpcUrl, token, encodeFunctionData({ abi: uniswapAbi, functionName: 'deposit' }), 'wrapping ether', amount)
-        await send(rpcUrl, token, encodeFunctionData({ abi: uniswapAbi, functionName: 'transfer', args: [pair, amount] }), 'sending WETH to a pair')
+        await push('wrapping ether', token, encodeFunctionData({ abi: uniswapAbi, functionName: 'deposit' }), amount)
+        await push('sending WETH to a pair', token, encodeFunctionData({ abi: uniswapAbi, functionName: 'transfer', args: [pool.pair, amount] }))
       } else {
-        await creditDemoToken(rpcUrl, token, pair, amount)
+        await creditDemoToken(rpcUrl, token, pool.pair, amount)
       }
     }
-    await send(rpcUrl, pair, encodeFunctionData({ abi: uniswapAbi, functionName: 'mint', args: [uniswapDeployer] }), 'minting liquidity')
+    await push('minting liquidity', pool.pair, encodeFunctionData({ abi: uniswapAbi, functionName: 'mint', args: [uniswapDeployer] }))
+  }
+  await confirm(rpcUrl, sent)
+  for (const deployment of deployments) {
+    if (!(await hasCode(deployment.address))) throw new Error(`uniswap: ${deployment.name} did not land at ${deployment.address}`)
   }
   return uniswapContracts
 }
