@@ -113,6 +113,18 @@ describe('Uniswap V2 and the swap routes', () => {
     expect((await balanceOf(demo.address)) - demoBefore).toBe(BigInt(swap.body.quote.toAmount))
   })
 
+  it('a swap whose pool moved beyond its slippage before it was mined reverts, moving nothing', async () => {
+    const other = anvilAccounts[1] as Hex
+    const built = await post('/v1/convert/build-transaction', { amount: String(10n ** 18n), eip155: { slippage: '1' }, from: id(nativeTokenAddress), to: id(demo.address), userAddress: id(user) })
+    // Someone else's larger swap in the same pool lands first and moves its price by more than 1 %.
+    const front = await post('/v1/convert/build-transaction', { amount: String(5n * 10n ** 18n), eip155: { slippage: '50' }, from: id(nativeTokenAddress), to: id(demo.address), userAddress: id(other) })
+    expect((await send(front.body.tx)).status).toBe('success')
+    const before = await balanceOf(demo.address)
+    // Sent with its gas limit, so mined (no estimate refuses it), and reverted by the router's amountOutMin check.
+    expect((await send(built.body.tx)).status).toBe('reverted')
+    expect(await balanceOf(demo.address)).toBe(before)
+  })
+
   it('reports gas prices, and prices from the fixed table by chain and address (never by symbol)', async () => {
     const gas = await get('/v1/convert/gas-price', { chainId: 'eip155:31337' })
     expect(BigInt(gas.body.fast) >= BigInt(gas.body.standard)).toBe(true)
