@@ -51,6 +51,7 @@ describe('Uniswap V2 and the swap routes', () => {
   })
 
   it('lands at the same addresses on another chain, the router computing pairs with the pair code the factory deploys', async () => {
+    expect(uniswapDeployments().map((d) => d.address)).toEqual([uniswapContracts.weth, uniswapContracts.factory, uniswapContracts.router])
     const router = uniswapDeployments().find((d) => d.name === 'UniswapV2Router02')!
     expect(router.code.includes(pairInitCodeHash().slice(2))).toBe(true)
     const second = await startAnvil({ chainId: 31338 })

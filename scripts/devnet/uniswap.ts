@@ -44,9 +44,16 @@ export function pairInitCodeHash(): Hex {
   return keccak256(code(artifact('@uniswap/v2-core/build/UniswapV2Pair.json')))
 }
 
-const [wethDeployment, factoryDeployment, routerDeployment] = uniswapDeployments()
-/** Where Uniswap lives on every anvil of the stack. */
-export const uniswapContracts = { weth: wethDeployment!.address, factory: factoryDeployment!.address, router: routerDeployment!.address } as const
+/**
+ * Where Uniswap lives on every anvil of the stack: where uniswapDeployments() lands (installUniswap throws otherwise).
+ * Constants, so importing this module (the API server does) reads no artifact: the artifacts are scripts/devnet's own
+ * packages, installed by ensureDevnet (scripts/devnet/install.ts) only when the stack starts.
+ */
+export const uniswapContracts = {
+  weth: '0x29F9484Dd5B678b8d44BA88ea6BDD86895a1586f',
+  factory: '0xF2633ecEBe8C7237906293b0706bCb683d652184',
+  router: '0xD48A7f2917327dD8799D5b96B248e9cA90C83c20',
+} as const
 
 /** The pair of two tokens (CREATE2 by the factory, salt keccak256(token0 ‖ token1)). */
 export function pairAddress(a: Hex, b: Hex): Hex {
@@ -132,6 +139,10 @@ export async function installUniswap(rpcUrl: string): Promise<typeof uniswapCont
     (await hasCode(pair)) &&
     decodeFunctionResult({ abi: uniswapAbi, functionName: 'getReserves', data: (await rpc(rpcUrl, 'eth_call', [{ to: pair, data: getReserves }, 'latest'])) as Hex })[0] !== 0n
   const deployments = uniswapDeployments()
+  const expected = [uniswapContracts.weth, uniswapContracts.factory, uniswapContracts.router]
+  deployments.forEach((d, i) => {
+    if (d.address !== expected[i]) throw new Error(`uniswap: ${d.name} would land at ${d.address}, not ${expected[i]} (uniswapContracts)`)
+  })
   const pools = uniswapPools().map((pool) => ({ ...pool, pair: pairAddress(pool.a, pool.b) }))
   // What is there already, read at once; then every transaction is sent in order and the receipts checked at the end.
   const [deployed, paired, seeded] = await Promise.all([
