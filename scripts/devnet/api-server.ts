@@ -28,6 +28,9 @@
  *   - POST /v1/profile/account `{ coin_type, address, message, signature }` → the record: the message (registrationMessage)
  *     signed by the address, checked on the node of the chain with that coin type; 400 with the reason, 409 'Name already
  *     registered' for a name another address holds; the same address again gets its record unchanged
+ * - the swap routes over Uniswap V2 on `chains` (swap-routes.ts; docs/behaviour.md, "The swap routes"): GET /v1/convert/tokens,
+ *   /quotes, /allowance, /gas-price, /build-approve, POST /v1/convert/build-transaction and POST /v1/fungible/price; empty
+ *   results for a chain the stack does not run, 400 with the reason for a bad query or body
  * - POST /e → 204; the body is recorded (analytics sink)
  * - with a `ledger`: the regtest ledger's Esplora routes (GET /address/{a}, /address/{a}/utxo, /tx/{txid}/hex, POST /tx;
  *   no projectId) and GET /v1/account/{address}/balance for a bip122 chainId (bitcoin-ledger.ts)
@@ -47,6 +50,7 @@ import { createNameService, type NameService } from './name-service'
 import type { DemoToken } from './tokens'
 import { bitcoinApiRoute, type Ledger } from './bitcoin-ledger'
 import { listenOnLoopback } from './serve'
+import { swapRoute } from './swap-routes'
 import { walletImageSvg } from './wallet-image'
 import { parseWalletQuery, queryWallets } from './wallet-query'
 
@@ -85,7 +89,7 @@ export type ApiServerOptions = {
   ledger?: Ledger
   /** The zone of the name service (default 'latch.id'); it accepts the coin types of `chains`. */
   nameZone?: string
-  /** The name service's clock, in ms (default Date.now): tests move it to age registration messages. */
+  /** The clock of the name service and of swap deadlines, in ms (default Date.now): tests move it to age registration messages. */
   now?: () => number
 }
 
@@ -161,6 +165,11 @@ async function route(method: string, url: URL, body: string | undefined, options
   if (projectId !== options.projectId) return json(403, { message: 'Unauthorized: invalid key' })
   if (!query.get('st') || !query.get('sv')) return json(400, { message: 'st and sv are required' })
   const path = url.pathname
+  const swap = swapRoute({ chains: options.chains ?? [], tokens: options.tokens ?? [], now: options.now }, method, url, body)
+  if (swap) {
+    const answer = await swap
+    return json(answer.status, answer.body)
+  }
   const profile = names.route(method, path, query, body)
   if (profile) {
     const answer = await profile

@@ -4,7 +4,9 @@ import { entryPoint08Address } from '../../frame/app/smart-account-contracts'
 import { anvilAccounts } from './anvil'
 import { solanaDevFunds } from './solana'
 import { startStack } from './stack'
+import { nativeTokenAddress } from './swap-routes'
 import { multicall3Address } from './tokens'
+import { uniswapAbi } from './uniswap'
 
 const rpc = async (url: string, method: string) =>
   ((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }) })).json()) as { result: unknown }).result
@@ -46,6 +48,13 @@ describe('startStack', () => {
         expect(balances.map((b) => ({ symbol: b.symbol, decimals: b.quantity.decimals, numeric: b.quantity.numeric }))).toEqual(expected)
         expect(expected.map((e) => e.decimals)).toEqual(['6', '18'])
         expect(balances.map((b) => b.price)).toEqual(chain.chainId === 31337 ? [1, 2.5] : [1, undefined])
+        // Uniswap V2 at the same addresses on both chains, and the API's swap quote is its router's (docs/behaviour.md, "The swap routes").
+        const [dusd] = stack.tokens
+        const id = (address: string) => `eip155:${chain.chainId}:${address}`
+        const query = new URLSearchParams({ amount: '1000000000000000000', userAddress: id(anvilAccounts[1]), from: id(nativeTokenAddress), to: id(dusd!.address) })
+        const { quotes } = (await (await fetch(`${stack.api.url}/v1/convert/quotes?projectId=p-test&st=t&sv=1&${query}`)).json()) as { quotes: { toAmount: string }[] }
+        const out = await client.readContract({ address: stack.uniswap.router, abi: uniswapAbi, functionName: 'getAmountsOut', args: [10n ** 18n, [stack.uniswap.weth, dusd!.address]] })
+        expect(quotes.map((q) => q.toAmount)).toEqual([String(out[1])])
       }
       // The local Solana network, with the Solana dev wallet's account funded.
       const balance = await (await fetch(stack.solana.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [stack.solana.address] }) })).json()

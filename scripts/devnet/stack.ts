@@ -2,7 +2,8 @@
  * The local stack: two anvil chains, the local wallet-provider API (with a regtest Bitcoin ledger behind its Esplora
  * routes), the local Solana network, and the dev wallets built for them (EVM, Solana through the wallet standard, and
  * Bitcoin through the sats-connect provider protocol), plus a development WalletConnect relay with a dev wallet on
- * the real sign-client and its pairing page (docs/walletconnect.md), and the embedded wallet's service with its dev inbox,
+ * the real sign-client and its pairing page (docs/walletconnect.md), Uniswap V2 with pools for the demo tokens on both anvils
+ * behind the API's swap routes (docs/behaviour.md, "The swap routes"), and the embedded wallet's service with its dev inbox,
  * Farcaster login on the first anvil's ID registry and the local Farcaster app (docs/wallet-service.md), and smart accounts
  * on the first anvil: EntryPoint v0.8 with Latch's account factory and paymaster, the alto bundler and the paymaster
  * service (docs/wallet-service.md, "Bundler and paymaster"). `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs until Ctrl-C.
@@ -34,6 +35,7 @@ import { startFarcasterApp } from './farcaster-app/server'
 import { localFarcasterUsers } from './farcaster-app/users'
 import { installIdRegistry } from './farcaster-registry'
 import { startSolanaStack, type SolanaStack } from './solana'
+import { installUniswap, uniswapContracts } from './uniswap'
 import { startRelay } from './wc-relay'
 import { createWalletPrompts, startWalletPage } from './wc-wallet/page'
 import { startWcWallet, type WalletAsk, type WcWallet } from './wc-wallet/wallet'
@@ -63,6 +65,8 @@ export type Stack = {
   devWalletJs: string
   /** The demo ERC-20 tokens, at the same addresses on both chains (Multicall3 too, at its canonical address). */
   tokens: readonly DemoToken[]
+  /** Uniswap V2 on both anvils (the same addresses on each, scripts/devnet/uniswap.ts), with pools for the demo tokens and WETH. */
+  uniswap: typeof uniswapContracts
   /** ENS on both anvils (the same addresses on each, scripts/devnet/ens.ts) and the demo names registered there. */
   ens: { contracts: typeof ensContracts; names: readonly DemoName[] }
   /** The local Solana network (litesvm), its funded dev wallet and that wallet's browser script. */
@@ -109,7 +113,7 @@ const chainSpecs = [
 const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
 /**
- * Starts two anvils with Multicall3, the demo tokens and ENS (demo names) (and the first with the demo account's past transactions), the API server and the dev wallet build; stop()
+ * Starts two anvils with Multicall3, the demo tokens, Uniswap V2 with pools for them and ENS (demo names) (and the first with the demo account's past transactions), the API server and the dev wallet build; stop()
  * (or SIGINT, SIGTERM, SIGHUP) stops everything.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -140,7 +144,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       .then(() => startBundler({ rpcUrl: anvils[0]!.url, chainId: aaChain, port: bundlerPort }))
       .then((bundler) => (stoppers.push(bundler.stop), bundler))
     bundlerStarting.catch(() => undefined)
-    await Promise.all([aaInstalled, ...anvils.map((anvil) => installDemoContracts(anvil.url).then(() => installEns(anvil.url)))])
+    // Uniswap needs the demo tokens (its pools hold them); ENS does not wait for it, nor it for ENS.
+    await Promise.all([
+      aaInstalled,
+      ...anvils.map((anvil) => installDemoContracts(anvil.url).then(() => Promise.all([installEns(anvil.url), installUniswap(anvil.url)]))),
+    ])
     await Promise.all(anvils.map((anvil, i) => (i === 0 ? makeDemoHistory(anvil.url) : setClock(anvil.url))))
     const paymaster = await startPaymasterService({ chainId: aaChain })
     stoppers.push(paymaster.stop)
@@ -215,7 +223,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     stoppers.push(farcasterApp.stop)
     const wallet = { url: walletService.url, inboxUrl: walletService.inbox.url, farcasterAppUrl: farcasterApp.url, farcasterIdRegistry, identityUrl }
     await bundlerStarting
-    return { chains, api, devWalletJs, tokens: demoTokens, ens: { contracts: ensContracts, names: demoNames }, solana, bitcoin, walletConnect, wallet, smartAccounts, stop: stopAll }
+    return { chains, api, devWalletJs, tokens: demoTokens, uniswap: uniswapContracts, ens: { contracts: ensContracts, names: demoNames }, solana, bitcoin, walletConnect, wallet, smartAccounts, stop: stopAll }
   } catch (error) {
     // A bundler still starting is stopped with the rest once it is up.
     await bundlerStarting?.catch(() => undefined)
@@ -228,6 +236,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const stack = await startStack()
   for (const chain of stack.chains) console.log(`chain ${chain.chainId} (${chain.name}): ${chain.url}`)
   for (const token of stack.tokens) console.log(`token ${token.symbol} (${token.decimals} decimals): ${token.address}`)
+  console.log(`Uniswap V2 router: ${stack.uniswap.router} (WETH ${stack.uniswap.weth}); swap routes on the api`)
   console.log(`ENS universal resolver: ${stack.ens.contracts.universalResolver}; names: ${stack.ens.names.map((n) => n.name).join(', ')}`)
   console.log(`api: ${stack.api.url} (projectId ${stack.api.projectId})`)
   console.log(`solana: ${stack.solana.url} (dev wallet ${stack.solana.address})`)
