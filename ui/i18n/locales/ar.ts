@@ -193,6 +193,7 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'يوجد طلب معلّق بالفعل في محفظتك',
   'error.NOT_CONNECTED': 'يُرجى استدعاء connect() قبل request()',
   'error.SIGN_CLIENT_NOT_INITIALIZED': 'لم تتم تهيئة Sign Client',
+  'error.CALL_STATUS_NOT_APPROVED': 'لم توافق المحفظة على جلب حالة الاستدعاء.',
   'error.INVALID_REGISTRATION_NAME': 'يجب ألا يقل الاسم عن أربعة أحرف، وأن يقتصر على الأحرف اللاتينية والأرقام والشرطات',
   'receive.qrLabel': 'رمز QR لعنوان {family} الخاص بك',
   'receive.networks': 'الشبكات التي يمكن لهذا العنوان الاستلام عليها',

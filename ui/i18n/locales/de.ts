@@ -193,6 +193,7 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'In deiner Wallet wartet bereits eine Anfrage',
   'error.NOT_CONNECTED': 'Bitte rufe connect() vor request() auf',
   'error.SIGN_CLIENT_NOT_INITIALIZED': 'Sign Client nicht initialisiert',
+  'error.CALL_STATUS_NOT_APPROVED': 'Das Abrufen des Aufrufstatus wurde von der Wallet nicht genehmigt.',
   'error.INVALID_REGISTRATION_NAME':
     'Der Name muss mindestens 4 Zeichen lang sein und darf nur Buchstaben, Ziffern und Bindestriche enthalten',
   'receive.qrLabel': 'QR-Code deiner {family}-Adresse',

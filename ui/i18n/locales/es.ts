@@ -192,6 +192,7 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'Ya hay una solicitud pendiente en tu billetera',
   'error.NOT_CONNECTED': 'Llama a connect() antes de request()',
   'error.SIGN_CLIENT_NOT_INITIALIZED': 'Sign Client no inicializado',
+  'error.CALL_STATUS_NOT_APPROVED': 'La billetera no aprobó consultar el estado de la llamada.',
   'error.INVALID_REGISTRATION_NAME': 'El nombre debe tener al menos 4 caracteres y solo puede contener letras, números y guiones',
   'receive.qrLabel': 'Código QR de tu dirección {family}',
   'receive.networks': 'Redes en las que esta dirección puede recibir',

@@ -195,6 +195,7 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'Une demande est déjà en attente dans votre portefeuille',
   'error.NOT_CONNECTED': 'Veuillez appeler connect() avant request()',
   'error.SIGN_CLIENT_NOT_INITIALIZED': 'Sign Client non initialisé',
+  'error.CALL_STATUS_NOT_APPROVED': 'Le portefeuille n’a pas autorisé la lecture de l’état de l’appel.',
   'error.INVALID_REGISTRATION_NAME':
     "Le nom doit comporter au moins 4 caractères et ne contenir que des lettres, des chiffres et des traits d'union",
   'receive.qrLabel': 'Code QR de votre adresse {family}',

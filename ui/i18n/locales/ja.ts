@@ -192,6 +192,7 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'ウォレットに処理待ちのリクエストがあります',
   'error.NOT_CONNECTED': 'request() の前に connect() を呼び出してください',
   'error.SIGN_CLIENT_NOT_INITIALIZED': 'Sign Client が初期化されていません',
+  'error.CALL_STATUS_NOT_APPROVED': 'ウォレットが呼び出しステータスの取得を承認していません。',
   'error.INVALID_REGISTRATION_NAME': '名前は4文字以上で、半角英数字とハイフンのみ使用できます',
   'receive.qrLabel': '{family} アドレスの QR コード',
   'receive.networks': 'このアドレスで受け取れるネットワーク',

@@ -192,6 +192,7 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'Já existe uma solicitação pendente na sua carteira',
   'error.NOT_CONNECTED': 'Chame connect() antes de request()',
   'error.SIGN_CLIENT_NOT_INITIALIZED': 'Sign Client não inicializado',
+  'error.CALL_STATUS_NOT_APPROVED': 'A carteira não aprovou a consulta do status da chamada.',
   'error.INVALID_REGISTRATION_NAME': 'O nome deve ter pelo menos 4 caracteres e conter apenas letras, números e hifens',
   'receive.qrLabel': 'Código QR do seu endereço {family}',
   'receive.networks': 'Redes em que este endereço pode receber',

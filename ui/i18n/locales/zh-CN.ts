@@ -189,6 +189,7 @@ const messages: Messages = {
   'error.REQUEST_PENDING': '您的钱包中已有待处理的请求',
   'error.NOT_CONNECTED': '请先调用 connect()，再调用 request()',
   'error.SIGN_CLIENT_NOT_INITIALIZED': 'Sign Client 未初始化',
+  'error.CALL_STATUS_NOT_APPROVED': '钱包未批准获取调用状态。',
   'error.INVALID_REGISTRATION_NAME': '名称至少需要 4 个字符，且只能包含英文字母、数字和连字符',
   'receive.qrLabel': '您的 {family} 地址二维码',
   'receive.networks': '此地址可接收资产的网络',
