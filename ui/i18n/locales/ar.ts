@@ -156,6 +156,7 @@ const messages: Messages = {
   'error.DISCONNECT_FAILED': 'تعذّر إلغاء الربط',
   'error.CONNECTOR_NOT_FOUND': 'لم يتم العثور على موصِّل لهذا الربط: {id}',
   'error.INVALID_CONNECTION_STATUS': 'حالة ربط غير صالحة: {status}',
+  'error.CHAIN_ADAPTER_NOT_FOUND': 'لم يُعثر على محوّل السلسلة',
   'error.CHAIN_REQUIRED': 'يلزم تحديد السلسلة لتعيين الحساب',
   'error.BIP122_ADDRESS_REQUIRED': 'مُعامِل العنوان مطلوب لتبديل ربط bip122',
   'error.NON_PAYMENT_ACCOUNT': 'لا يُسمح بالتبديل إلى حسابات غير مخصّصة للدفع في {namespace}',

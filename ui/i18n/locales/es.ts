@@ -155,6 +155,7 @@ const messages: Messages = {
   'error.DISCONNECT_FAILED': 'No se pudo desconectar',
   'error.CONNECTOR_NOT_FOUND': 'No se encontró ningún conector para la conexión: {id}',
   'error.INVALID_CONNECTION_STATUS': 'Estado de conexión no válido: {status}',
+  'error.CHAIN_ADAPTER_NOT_FOUND': 'No se encontró el adaptador de la cadena',
   'error.CHAIN_REQUIRED': 'Se requiere una cadena para establecer la cuenta',
   'error.BIP122_ADDRESS_REQUIRED': 'Se requiere el parámetro de dirección para cambiar la conexión bip122',
   'error.NON_PAYMENT_ACCOUNT': 'No se permite cambiar a cuentas que no son de pago en {namespace}',

@@ -158,6 +158,7 @@ const messages: Messages = {
   'error.DISCONNECT_FAILED': 'Échec de la déconnexion',
   'error.CONNECTOR_NOT_FOUND': 'Aucun connecteur trouvé pour la connexion : {id}',
   'error.INVALID_CONNECTION_STATUS': 'État de connexion non valide : {status}',
+  'error.CHAIN_ADAPTER_NOT_FOUND': 'Adaptateur de chaîne introuvable',
   'error.CHAIN_REQUIRED': 'Une chaîne est requise pour définir le compte',
   'error.BIP122_ADDRESS_REQUIRED': "Le paramètre d'adresse est requis pour changer de connexion bip122",
   'error.NON_PAYMENT_ACCOUNT': "Le passage à des comptes autres que de paiement n'est pas autorisé pour {namespace}",

@@ -155,6 +155,7 @@ const messages: Messages = {
   'error.DISCONNECT_FAILED': '接続を解除できませんでした',
   'error.CONNECTOR_NOT_FOUND': '接続に対応するコネクタが見つかりません：{id}',
   'error.INVALID_CONNECTION_STATUS': '無効な接続ステータス：{status}',
+  'error.CHAIN_ADAPTER_NOT_FOUND': 'チェーンアダプターが見つかりません',
   'error.CHAIN_REQUIRED': 'アカウントを設定するにはチェーンの指定が必要です',
   'error.BIP122_ADDRESS_REQUIRED': 'bip122 接続の切り替えにはアドレスパラメータが必要です',
   'error.NON_PAYMENT_ACCOUNT': '{namespace} では支払い用以外のアカウントに切り替えることはできません',

@@ -155,6 +155,7 @@ const messages: Messages = {
   'error.DISCONNECT_FAILED': 'Falha ao desconectar',
   'error.CONNECTOR_NOT_FOUND': 'Nenhum conector encontrado para a conexão: {id}',
   'error.INVALID_CONNECTION_STATUS': 'Status de conexão inválido: {status}',
+  'error.CHAIN_ADAPTER_NOT_FOUND': 'Adaptador da rede não encontrado',
   'error.CHAIN_REQUIRED': 'É necessário informar a blockchain para definir a conta',
   'error.BIP122_ADDRESS_REQUIRED': 'O parâmetro de endereço é obrigatório para trocar a conexão bip122',
   'error.NON_PAYMENT_ACCOUNT': 'Não é permitido trocar para contas que não sejam de pagamento em {namespace}',

@@ -152,6 +152,7 @@ const messages: Messages = {
   'error.DISCONNECT_FAILED': '断开连接失败',
   'error.CONNECTOR_NOT_FOUND': '未找到该连接的连接器：{id}',
   'error.INVALID_CONNECTION_STATUS': '无效的连接状态：{status}',
+  'error.CHAIN_ADAPTER_NOT_FOUND': '未找到链适配器',
   'error.CHAIN_REQUIRED': '设置账户时必须指定链',
   'error.BIP122_ADDRESS_REQUIRED': '切换 bip122 连接时必须提供地址参数',
   'error.NON_PAYMENT_ACCOUNT': '{namespace} 不允许切换到非支付账户',
