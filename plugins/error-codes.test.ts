@@ -29,6 +29,8 @@ const moved: readonly [string, string, ErrorDeclaration<string, string>, string]
 const movedTexts: readonly [string, string, LatchErrorCode, ErrorDeclaration<string, string>, string][] = [
   ['eip155', 'REQUEST_PENDING', 'REQUEST_ABORTED', eip155Errors, 'A request is already pending in your wallet (REQUEST_ABORTED)'],
   ['walletconnect', 'SIGN_CLIENT_NOT_INITIALIZED', 'NETWORK_ERROR', walletConnectErrors, 'Sign Client not initialized (NETWORK_ERROR)'],
+  // Born in the declaration: a batch's status the session did not approve.
+  ['walletconnect', 'CALL_STATUS_NOT_APPROVED', 'RPC_NOT_ALLOWED', walletConnectErrors, 'Fetching call status not approved by the wallet. (RPC_NOT_ALLOWED)'],
 ]
 const values = { name: 'alice.latch.id' }
 

@@ -64,17 +64,17 @@ describe('action verbs', () => {
     await expect(disconnect(latch)).resolves.toBeUndefined()
   })
 
-  it('a request to a family no plugin connects fails NOT_CONNECTED at once, not after the timeout (docs/errors.md)', async () => {
+  it('a request to a family no plugin connects fails NOT_CONNECTED at once (a connect: Chain adapter not found), not after the timeout (docs/errors.md)', async () => {
     const t = createTestPorts()
     const latch = createLatch({ networks, plugins: [family], ports: t.ports })
     const failed = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: { code: string; messageId?: string }) => `${error.code}/${error.messageId}`)
     // No clock moves: each answer is the kernel's own, given at once.
     expect(await failed(signMessage(latch, { message: 'hi', ns: 'solana' }))).toBe('UNKNOWN/NOT_CONNECTED')
-    expect(await failed(connect(latch, { connectorId: 'x', ns: 'bip122' }))).toBe('UNKNOWN/NOT_CONNECTED')
+    expect(await failed(connect(latch, { connectorId: 'x', ns: 'bip122' }))).toBe('CHAIN_ADAPTER_NOT_FOUND/CHAIN_ADAPTER_NOT_FOUND')
     expect(await failed(latch.request({ type: 'wallet/rpcRequested', ns: 'polkadot', payload: { method: 'x' } }))).toBe('UNKNOWN/NOT_CONNECTED')
     const answers = latch.exportLog().events.filter((e) => e.type.endsWith('Failed'))
     expect(answers.map((e) => [e.type, e.ns])).toEqual([['wallet/signMessageFailed', 'solana'], ['wallet/connectFailed', 'bip122'], ['wallet/rpcFailed', 'polkadot']])
-    expect(answers[0]?.payload).toMatchObject({ error: { code: 'UNKNOWN', details: 'no plugin holds a solana connection' } })
+    expect(answers[0]?.payload).toMatchObject({ error: { code: 'UNKNOWN', details: 'solana is not configured: no plugin holds a solana connection; register its family plugin, then call connect() first' } })
     // The family a plugin claims is left to it.
     await expect(signMessage(latch, { message: 'hi', ns: 'eip155' })).resolves.toEqual({ signature: 'signed:hi' })
   })

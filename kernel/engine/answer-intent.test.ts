@@ -65,7 +65,7 @@ describe('answerIntent', () => {
 })
 
 describe('routing by owner (docs/plugins.md, "Intents and request()")', () => {
-  it('a wallet intent of a family no plugin claims is NOT_CONNECTED at once; a plugin answering without claiming the family never sees it answered twice', async () => {
+  it('a wallet intent of a family no plugin claims is NOT_CONNECTED at once (a connect or switch: CHAIN_ADAPTER_NOT_FOUND); a plugin answering without claiming the family never sees it answered twice', async () => {
     const t = createTestPorts()
     // A connector plugin (WalletConnect's kind) lists no `namespaces`: it answers no family intent.
     const connector = definePlugin({ name: 'connector' })
@@ -74,9 +74,12 @@ describe('routing by owner (docs/plugins.md, "Intents and request()")', () => {
     await expect(latch.request({ type: 'wallet/signMessageRequested', ns: 'solana', payload: { message: 'x' } })).rejects.toMatchObject({
       code: 'UNKNOWN',
       messageId: 'NOT_CONNECTED',
-      details: 'no plugin holds a solana connection',
+      details: 'solana is not configured: no plugin holds a solana connection; register its family plugin, then call connect() first',
     })
-    await expect(latch.request({ type: 'network/switchRequested', ns: 'bip122', payload: { caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' } })).rejects.toMatchObject({ messageId: 'NOT_CONNECTED' })
+    await expect(latch.request({ type: 'network/switchRequested', ns: 'bip122', payload: { caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' } })).rejects.toMatchObject({
+      code: 'CHAIN_ADAPTER_NOT_FOUND',
+      message: 'Chain adapter not found (CHAIN_ADAPTER_NOT_FOUND): bip122 is not configured: no plugin holds a bip122 connection; register its family plugin in createLatch({ plugins })',
+    })
     // The family that claims eip155 answers its own.
     await expect(latch.request({ type: 'wallet/signMessageRequested', ns: 'eip155', payload: { message: 'y' } })).resolves.toEqual({ signature: 'sig:y' })
     const answers = latch.exportLog().events.filter((e) => /(Succeeded|Failed)$/.test(e.type))

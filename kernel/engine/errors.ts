@@ -20,6 +20,7 @@ export const shortMessages = {
   DISCONNECT_FAILED: 'Failed to disconnect',
   CONNECTOR_NOT_FOUND: 'No connector found for connection: {id}',
   INVALID_CONNECTION_STATUS: 'Invalid connection status: {status}',
+  CHAIN_ADAPTER_NOT_FOUND: 'Chain adapter not found',
   CHAIN_REQUIRED: 'Chain is required to set account prop',
   BIP122_ADDRESS_REQUIRED: 'Address parameter is required for switching bip122 connection',
   NON_PAYMENT_ACCOUNT: 'Switching to non-payment accounts is not allowed for {namespace}',

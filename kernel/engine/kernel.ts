@@ -129,11 +129,19 @@ export function createKernel(options: KernelOptions): Kernel {
     return logged
   }
 
-  /** A wallet intent (`wallet/…`, `network/…`) of a family no plugin claims: NOT_CONNECTED (docs/errors.md). */
+  /**
+   * A wallet intent (`wallet/…`, `network/…`) of a family no plugin claims (docs/errors.md): a connect or a network
+   * switch has no adapter to go to (CHAIN_ADAPTER_NOT_FOUND); anything else needs a connection first (NOT_CONNECTED).
+   */
   function unowned(intent: Intent) {
     if (!intent.ns || !/^(wallet|network)\//.test(intent.base)) return
     if (reduction.plugins.some((plugin) => plugin.namespaces?.includes(intent.ns as ChainNamespace))) return
-    answer(intent, new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no plugin holds a ${intent.ns} connection` }))
+    const missing = `${intent.ns} is not configured: no plugin holds a ${intent.ns} connection`
+    if (intent.base === 'wallet/connect' || intent.base === 'network/switch') {
+      answer(intent, new LatchError('CHAIN_ADAPTER_NOT_FOUND', { details: `${missing}; register its family plugin in createLatch({ plugins })` }))
+      return
+    }
+    answer(intent, new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `${missing}; register its family plugin, then call connect() first` }))
   }
 
   /** The pending intent `type` answers (its `…Succeeded` or `…Failed` with its requestId), now answered. */

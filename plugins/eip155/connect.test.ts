@@ -64,9 +64,9 @@ describe('connect', () => {
     })
   })
 
-  it('leaves intents of other families alone (with no Solana plugin, the kernel answers NOT_CONNECTED at once)', async () => {
+  it('leaves intents of other families alone (with no Solana plugin, the kernel answers Chain adapter not found at once)', async () => {
     const h = setup(chains)
-    await expect(connect(h.latch, { connectorId: walletId, ns: 'solana' })).rejects.toMatchObject({ code: 'UNKNOWN', messageId: 'NOT_CONNECTED' })
+    await expect(connect(h.latch, { connectorId: walletId, ns: 'solana' })).rejects.toMatchObject({ code: 'CHAIN_ADAPTER_NOT_FOUND', shortMessage: 'Chain adapter not found' })
     expect(h.wallet.methods()).toEqual([])
   })
 

@@ -2,7 +2,8 @@ import { defineErrors, type ErrorsOf } from '../../kernel/index'
 
 /**
  * The codes and visitor texts only the WalletConnect plugin raises: WALLETCONNECT_NO_FAMILY (docs/walletconnect.md, "Install"), and
- * NETWORK_ERROR's text when the relay cannot be reached (docs/walletconnect.md, "Errors").
+ * NETWORK_ERROR's text when the relay cannot be reached, and RPC_NOT_ALLOWED's when the session lacks
+ * `wallet_getCallsStatus` (docs/walletconnect.md, "Errors").
  */
 export const walletConnectErrors = defineErrors({
   codes: {
@@ -10,6 +11,7 @@ export const walletConnectErrors = defineErrors({
   },
   messages: {
     SIGN_CLIENT_NOT_INITIALIZED: 'Sign Client not initialized',
+    CALL_STATUS_NOT_APPROVED: 'Fetching call status not approved by the wallet.',
   },
 })
 

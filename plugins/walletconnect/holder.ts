@@ -241,7 +241,10 @@ function walletOf(holder: Holder, held: HeldSession, family: SessionFamily): Rem
 async function send(holder: Holder, family: SessionFamily, method: string, params: unknown, chainId?: CaipNetworkId): Promise<unknown> {
   const { ns } = family
   if (!family.methods.includes(method)) {
-    throw new LatchError('RPC_NOT_ALLOWED', { details: `Requested RPC call is not allowed: the wallet did not approve ${method} for ${ns}` })
+    const details = `Requested RPC call is not allowed: the wallet did not approve ${method} for ${ns}`
+    // A batch's status has its own text (docs/walletconnect.md, "Errors"): the batch may well exist, the session cannot ask.
+    if (method === 'wallet_getCallsStatus') throw new LatchError('RPC_NOT_ALLOWED', { message: 'CALL_STATUS_NOT_APPROVED', details })
+    throw new LatchError('RPC_NOT_ALLOWED', { details })
   }
   const session = holder.session
   if (!session) throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no WalletConnect session carries ${ns}` })

@@ -11,8 +11,8 @@ describe('a family WalletConnect serves, with no session and no other plugin hol
     const networks = [createTestNetwork('eip155', 1), createTestNetwork('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'), createTestNetwork('bip122', '000000000019d6689c085ae165831e93')]
     const latch = createLatch({ networks, plugins: [eip155(), walletConnect({ projectId: 'latch-test', relayUrl: 'ws://127.0.0.1:9' })], ports: t.ports })
     const code = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: { code: string; messageId?: string; details?: string }) => `${error.code}/${error.messageId}: ${error.details}`)
-    expect(await code(signMessage(latch, { message: 'hi', ns: 'solana' }))).toBe('UNKNOWN/NOT_CONNECTED: no plugin holds a solana connection')
-    expect(await code(request(latch, { ns: 'bip122', method: 'signPsbt', params: { psbt: 'x' } }))).toBe('UNKNOWN/NOT_CONNECTED: no plugin holds a bip122 connection')
+    expect(await code(signMessage(latch, { message: 'hi', ns: 'solana' }))).toBe('UNKNOWN/NOT_CONNECTED: solana is not configured: no plugin holds a solana connection; register its family plugin, then call connect() first')
+    expect(await code(request(latch, { ns: 'bip122', method: 'signPsbt', params: { psbt: 'x' } }))).toBe('UNKNOWN/NOT_CONNECTED: bip122 is not configured: no plugin holds a bip122 connection; register its family plugin, then call connect() first')
     // The EVM family's own plugin answers for itself (no wallet connected).
     expect(await code(signMessage(latch, { message: 'hi', ns: 'eip155' }))).toBe('UNKNOWN/NOT_CONNECTED: no EVM wallet is connected')
     const answers = latch.exportLog().events.filter((e) => /(Succeeded|Failed)$/.test(e.type))

@@ -1,13 +1,13 @@
 import { filter, firstValueFrom } from 'rxjs'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connect, connectionAttemptStarted, createLatch, createMemoryStorage, disconnect, request, selectAddress, sendTransaction, signMessage, switchNetwork, type Latch } from '../../kernel/index'
+import { connect, connectionAttemptStarted, constants, createLatch, createMemoryStorage, disconnect, request, selectAddress, sendTransaction, signMessage, switchNetwork, type Latch } from '../../kernel/index'
 import { createTestNetwork } from '../../kernel/testing'
 import { ed25519 } from '@noble/curves/ed25519'
 import { verifyBitcoinMessage } from '../../scripts/devnet/bitcoin-wallet/verify'
 import { decodeBase58 } from '../../kernel/rules/base58'
 import { bip122, bitcoinRegtest } from '../bip122/index'
-import { eip155 } from '../eip155/index'
+import { eip155, getCallsStatus } from '../eip155/index'
 import { solana, solanaLocalnet } from '../solana/index'
 import { anvilAccounts, startAnvil, type Anvil } from '../../scripts/devnet/anvil'
 import { startRelay, type Relay } from '../../scripts/devnet/wc-relay'
@@ -15,6 +15,8 @@ import { startWcWallet, type WalletAsk, type WcWallet } from '../../scripts/devn
 import { guardOutsideHosts } from '../../scripts/testing/no-outside-hosts'
 import { createDappClient, stopDappClient } from '../../scripts/testing/wc-dapp'
 import { memoryStore, walletConnect, walletConnectUriShown, watchPairing, type KeyValueStore } from './index'
+import { startClient } from './client'
+import { defaultRelayUrl } from './plugin'
 
 // Every host name resolved and every fetch off 127.0.0.1 is recorded and refused at once.
 const outside = guardOutsideHosts()
@@ -38,12 +40,12 @@ afterAll(async () => {
 })
 
 /** A dapp: Latch with the eip155 family and the walletconnect plugin (its connector), on the two anvils, its stores given so a "reload" keeps them. */
-function dapp(stores: { latch?: ReturnType<typeof createMemoryStorage>; client?: KeyValueStore; prefix?: string; connectTimeout?: number } = {}) {
+function dapp(stores: { latch?: ReturnType<typeof createMemoryStorage>; client?: KeyValueStore; prefix?: string; connectTimeout?: number; methods?: Record<'eip155', string[]> } = {}) {
   const storage = stores.latch ?? createMemoryStorage()
   const client = stores.client ?? memoryStore()
   const prefix = stores.prefix ?? `t${latches.length}`
   const latch = createLatch({
-    plugins: [eip155(), walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: client, storagePrefix: prefix, connectTimeout: stores.connectTimeout ?? 15_000 })],
+    plugins: [eip155(), walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: client, storagePrefix: prefix, connectTimeout: stores.connectTimeout ?? 15_000, ...(stores.methods ? { methods: stores.methods } : {}) })],
     networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
     ports: { storage },
     logLevel: 'silent',
@@ -60,6 +62,23 @@ async function pairAndConnect(latch: Latch) {
   await wallet.pair(payload.uri)
   return connected
 }
+
+describe("the sign-client Latch starts", () => {
+  it('beats every 5 s (the heartbeat that acts on expiries), on the relay given; the default relay is the public one', async () => {
+    const { latch } = dapp()
+    const options = { projectId: 'latch-test', relayUrl: relay.url, metadata: undefined, telemetry: false, methods: {}, storage: memoryStore(), storagePrefix: 'heartbeat', logLevel: 'silent', connectTimeout: 15_000 }
+    const client = await startClient(options, latch.getState(), undefined)
+    try {
+      // The heartbeat's interval is in seconds.
+      expect(client.core.heartbeat.interval * 1000).toBe(constants.heartbeatInterval)
+      expect(constants.heartbeatInterval).toBe(5_000)
+      expect(client.core.relayUrl).toBe(relay.url)
+    } finally {
+      await stopDappClient(client as never)
+    }
+    expect(defaultRelayUrl).toBe('wss://relay.walletconnect.org')
+  })
+})
 
 describe('the walletconnect plugin with the dev wallet over the local relay', () => {
   it('pairs, signs, sends, switches, and keeps the URI out of the log and the state', async () => {
@@ -93,6 +112,22 @@ describe('the walletconnect plugin with the dev wallet over the local relay', ()
     await expect(request(latch, { method: 'eth_signTypedData_v3', params: [] })).rejects.toMatchObject({ code: 'RPC_NOT_ALLOWED', shortMessage: 'Action not allowed' })
     await disconnect(latch)
     expect(latch.getState().chains.eip155.connectorId).toBeUndefined()
+  })
+
+  it("a batch's status the session did not approve reads 'Fetching call status not approved by the wallet.', and no wallet is asked", async () => {
+    const { latch } = dapp({ methods: { eip155: ['personal_sign', 'eth_sendTransaction', 'wallet_sendCalls'] } })
+    await pairAndConnect(latch)
+    const asks: WalletAsk[] = []
+    decide = (ask) => (asks.push(ask), true)
+    const error = await getCallsStatus(latch, { id: '0x01' }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'RPC_NOT_ALLOWED', messageId: 'CALL_STATUS_NOT_APPROVED', shortMessage: 'Fetching call status not approved by the wallet.' })
+    expect((error as Error).message).toMatch(/^Fetching call status not approved by the wallet\. \(RPC_NOT_ALLOWED\): Requested RPC call is not allowed: the wallet did not approve wallet_getCallsStatus for eip155$/)
+    // Any other method outside the session still reads as before.
+    const typed = JSON.stringify({ types: { EIP712Domain: [{ name: 'name', type: 'string' }] }, primaryType: 'EIP712Domain', domain: { name: 'x' }, message: {} })
+    await expect(request(latch, { method: 'eth_signTypedData_v4', params: [anvilAccounts[0], typed] })).rejects.toMatchObject({ code: 'RPC_NOT_ALLOWED', shortMessage: 'Action not allowed' })
+    expect(asks).toEqual([])
+    decide = () => true
+    await disconnect(latch)
   })
 
   it('a wallet that declines the session fails the connect with Connection declined; Retry pairs afresh', async () => {

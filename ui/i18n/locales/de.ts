@@ -156,6 +156,7 @@ const messages: Messages = {
   'error.DISCONNECT_FAILED': 'Trennen fehlgeschlagen',
   'error.CONNECTOR_NOT_FOUND': 'Kein Connector für die Verbindung gefunden: {id}',
   'error.INVALID_CONNECTION_STATUS': 'Ungültiger Verbindungsstatus: {status}',
+  'error.CHAIN_ADAPTER_NOT_FOUND': 'Chain-Adapter nicht gefunden',
   'error.CHAIN_REQUIRED': 'Zum Festlegen des Kontos ist eine Chain erforderlich',
   'error.BIP122_ADDRESS_REQUIRED': 'Zum Wechseln der bip122-Verbindung ist der Adressparameter erforderlich',
   'error.NON_PAYMENT_ACCOUNT': 'Der Wechsel zu Nicht-Zahlungskonten ist für {namespace} nicht erlaubt',
@@ -193,6 +194,7 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'In deiner Wallet wartet bereits eine Anfrage',
   'error.NOT_CONNECTED': 'Bitte rufe connect() vor request() auf',
   'error.SIGN_CLIENT_NOT_INITIALIZED': 'Sign Client nicht initialisiert',
+  'error.CALL_STATUS_NOT_APPROVED': 'Das Abrufen des Aufrufstatus wurde von der Wallet nicht genehmigt.',
   'error.INVALID_REGISTRATION_NAME':
     'Der Name muss mindestens 4 Zeichen lang sein und darf nur Buchstaben, Ziffern und Bindestriche enthalten',
   'receive.qrLabel': 'QR-Code deiner {family}-Adresse',

@@ -158,6 +158,7 @@ const messages: Messages = {
   'error.DISCONNECT_FAILED': 'Échec de la déconnexion',
   'error.CONNECTOR_NOT_FOUND': 'Aucun connecteur trouvé pour la connexion : {id}',
   'error.INVALID_CONNECTION_STATUS': 'État de connexion non valide : {status}',
+  'error.CHAIN_ADAPTER_NOT_FOUND': 'Adaptateur de chaîne introuvable',
   'error.CHAIN_REQUIRED': 'Une chaîne est requise pour définir le compte',
   'error.BIP122_ADDRESS_REQUIRED': "Le paramètre d'adresse est requis pour changer de connexion bip122",
   'error.NON_PAYMENT_ACCOUNT': "Le passage à des comptes autres que de paiement n'est pas autorisé pour {namespace}",
@@ -195,6 +196,7 @@ const messages: Messages = {
   'error.REQUEST_PENDING': 'Une demande est déjà en attente dans votre portefeuille',
   'error.NOT_CONNECTED': 'Veuillez appeler connect() avant request()',
   'error.SIGN_CLIENT_NOT_INITIALIZED': 'Sign Client non initialisé',
+  'error.CALL_STATUS_NOT_APPROVED': 'Le portefeuille n’a pas autorisé la lecture de l’état de l’appel.',
   'error.INVALID_REGISTRATION_NAME':
     "Le nom doit comporter au moins 4 caractères et ne contenir que des lettres, des chiffres et des traits d'union",
   'receive.qrLabel': 'Code QR de votre adresse {family}',

@@ -227,6 +227,19 @@ describe('UnsupportedChain', () => {
     expect(t.latch.getState().router.open).toBe(false)
   })
 
+  it('is not shown when network switching is off (enableNetworkSwitch: false)', async () => {
+    const t = setup({ plugins: [family] })
+    act(() => void t.latch.dispatch({ type: 'latch/configured', payload: { networks: t.latch.getState().chains.eip155.network.requestedCaipNetworks, enableNetworkSwitch: false } }))
+    cleanup = (await renderWithLatch({ latch: t.latch, children: null })).unmount
+    connectAccount(t.latch)
+    const foreign = { ...t.latch.getState().chains.eip155.network.requestedCaipNetworks[0]!, id: 56, caipNetworkId: 'eip155:56' as const, name: 'BNB Chain' }
+    await act(async () => void t.latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:56', network: foreign }, { ns: 'eip155' })))
+    await settle()
+    expect(t.latch.getState().options.enableNetworkSwitch).toBe(false)
+    expect(t.latch.getState().router.open).toBe(false)
+    expect(t.latch.getState().router.history.map((v) => v.name)).not.toContain('UnsupportedChain')
+  })
+
   it('is not shown when the integrator allows unsupported chains', async () => {
     const t = setup({ plugins: [family] })
     act(() => void t.latch.dispatch({ type: 'latch/configured', payload: { networks: t.latch.getState().chains.eip155.network.requestedCaipNetworks, allowUnsupportedChain: true } }))

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { accountConnected, connectionRecentWalletAdded, modalOpened, networkSwitched, walletConnectFailed, walletConnectSucceeded } from '../../../../kernel/index'
+import { accountConnected, connectionRecentWalletAdded, modalOpened, networkSwitched, routerPushed, walletConnectFailed, walletConnectSucceeded } from '../../../../kernel/index'
 import { type ConnectorGroupName } from '../../../../kernel/rules/connectors'
 import {
   preloadAll,
@@ -88,6 +88,26 @@ describe('Connect: wallet groups (docs/behaviour.md, "Wallet list")', () => {
     ])
     act(() => void latch.dispatch({ type: 'walletList/pageReceived', payload: { page: 2, listings: [], count: 7 } }))
     expect(button('All Wallets').getAttribute('aria-label')).toBe('All wallets, 7 available')
+  })
+
+  it('hides the walletConnect group once a family is connected through it, and shows it again once the family is connected through another wallet', async () => {
+    const { latch } = await openConnect()
+    discover(latch, [metamask, wc])
+    act(() => void latch.dispatch(modalOpened({})))
+    await settle()
+    expect(rowNames()).toEqual(['WalletConnect', 'MetaMask', 'All Wallets'])
+    // Connected through WalletConnect, the visitor adds another wallet from ProfileWallets: Connect without the group.
+    act(() => {
+      latch.dispatch(accountConnected({ caipAddress: 'eip155:1:0xabc0000000000000000000000000000000000001', connectorId: 'walletConnect' }, { ns: 'eip155' }))
+      latch.dispatch(routerPushed({ view: { name: 'Connect' } }))
+    })
+    await settle()
+    expect(latch.getState().router.history.at(-1)).toEqual({ name: 'Connect' })
+    expect(rowNames()).toEqual(['MetaMask', 'All Wallets'])
+    // Connected through another connector, the group is back.
+    act(() => void latch.dispatch(accountConnected({ caipAddress: 'eip155:1:0xabc0000000000000000000000000000000000001', connectorId: 'metamask' }, { ns: 'eip155' })))
+    await settle()
+    expect(rowNames()).toEqual(['WalletConnect', 'MetaMask', 'All Wallets'])
   })
 
   it('a configured order overrides the default; empty groups are hidden', async () => {
