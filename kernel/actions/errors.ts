@@ -16,7 +16,7 @@ export type SignMessageErrorType = LatchErrorOf<WalletFailureCode | 'CHAIN_REQUI
 export type SendTransactionErrorType = LatchErrorOf<WalletFailureCode | 'CHAIN_REQUIRED' | 'INVALID_ADDRESS' | 'INVALID_PARAMS'>
 export type RequestErrorType = LatchErrorOf<WalletFailureCode | 'CHAIN_REQUIRED' | 'RPC_NOT_ALLOWED' | 'INVALID_PARAMS' | 'INVALID_ADDRESS'>
 export type SwitchNetworkErrorType = LatchErrorOf<WalletFailureCode | 'NETWORK_UNSUPPORTED' | 'NETWORK_NOT_FOUND' | 'SWITCH_CHAIN_FAILED' | 'INVALID_CAIP2'>
-export type SwitchConnectionErrorType = LatchErrorOf<ConnectErrorType['code'] | 'BIP122_ADDRESS_REQUIRED' | 'NON_PAYMENT_ACCOUNT' | 'NETWORK_NOT_FOUND'>
+export type SwitchConnectionErrorType = LatchErrorOf<ConnectErrorType['code'] | 'BIP122_ADDRESS_REQUIRED' | 'NON_PAYMENT_ACCOUNT' | 'NETWORK_NOT_FOUND' | 'INVALID_CONNECTION_STATUS'>
 export type DisconnectConnectionErrorType = DisconnectErrorType
 /** `activateFamily` asks no wallet and never fails. */
 export type ActivateFamilyErrorType = never

@@ -1,7 +1,7 @@
 import { merge } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { answerIntent } from '../engine/answer-intent'
-import { accountConnected, accountDisconnected } from '../core/slices/chains'
+import { accountConnected, accountDisconnected, accountStatusChanged } from '../core/slices/chains'
 import { connectionStatusChanged } from '../core/slices/connection'
 import { modalClosed, modalOpened } from '../core/slices/router'
 import { walletConnectFailed, walletConnectRequested, walletConnectSucceeded, walletDisconnectFailed, walletDisconnectRequested, walletDisconnectSucceeded } from '../core/intents'
@@ -74,6 +74,21 @@ describe('several connections', () => {
     expect(connectionStateOf(family('eip155'), 'second')).toBe('active')
     expect(types().filter((t) => t === 'connection/switchingChanged')).toHaveLength(2)
     expect(latch.getState().connection.isSwitchingConnection).toBe(false)
+  })
+
+  it("while the family is connecting or reconnecting, a switch fails with 'Invalid connection status: {status}' and asks nothing", async () => {
+    const { latch, types } = setup()
+    await connect(latch, { connectorId: 'first', ns: 'eip155' })
+    for (const status of ['connecting', 'reconnecting'] as const) {
+      latch.dispatch(accountStatusChanged({ status }, { ns: 'eip155' }))
+      const before = types().length
+      const error = await switchConnection(latch, { ns: 'eip155', connectorId: 'second' }).catch((e: unknown) => e)
+      expect(error).toMatchObject({ code: 'INVALID_CONNECTION_STATUS', shortMessage: `Invalid connection status: ${status}` })
+      expect((error as Error).message).toBe(`Invalid connection status: ${status} (INVALID_CONNECTION_STATUS): eip155 is ${status}: switch once it has connected or failed`)
+      expect(types().slice(before)).toEqual([])
+    }
+    latch.dispatch(accountStatusChanged({ status: 'connected' }, { ns: 'eip155' }))
+    await expect(switchConnection(latch, { ns: 'eip155', connectorId: 'second' })).resolves.toMatchObject({ hasSwitchedWallet: true })
   })
 
   it('choosing another account of the connected wallet moves the account without asking the wallet', async () => {

@@ -35,7 +35,7 @@ export type SwitchTools = {
  * an address of it only moves the account; an active one is reconnected; a disconnected one connects afresh. `address`
  * picks the account (Bitcoin: a payment account, required). Reports whether the account and the wallet changed. Fails
  * as the connect would, or with `INVALID_ADDRESS`, `BIP122_ADDRESS_REQUIRED`, `NON_PAYMENT_ACCOUNT` for an account that
- * cannot be chosen.
+ * cannot be chosen, and `INVALID_CONNECTION_STATUS` while the family is connecting or reconnecting.
  */
 export async function switchConnection(
   latch: Kernel,
@@ -44,6 +44,11 @@ export async function switchConnection(
 ): Promise<SwitchConnectionReturnType> {
   const { selectAddress, planConnectionSwitch, switchOutcome, connectionSwitchingChanged, connectionSwitched, connect, activateFamily, LatchError } = tools
   const state = latch.getState()
+  // A family in the middle of a connect or a reconnect has no settled connection to switch from (docs/errors.md).
+  const status = state.chains[ns].account.status
+  if (status === 'connecting' || status === 'reconnecting') {
+    throw new LatchError('INVALID_CONNECTION_STATUS', { values: { status }, details: `${ns} is ${status}: switch once it has connected or failed` })
+  }
   const before = { connectorId: state.chains[ns].connectorId, address: selectAddress(state, ns) }
   const plan = planConnectionSwitch({
     family: { connectorId: before.connectorId, connections: state.connection.connections[ns] },

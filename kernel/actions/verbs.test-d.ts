@@ -80,7 +80,7 @@ expectTypeOf(switchConnection(latch, { ns: 'bip122', connectorId: 'x', address: 
   hasSwitchedAccount: boolean
   hasSwitchedWallet: boolean
 }>()
-expectTypeOf<SwitchConnectionErrorType['code']>().toEqualTypeOf<ConnectErrorType['code'] | 'BIP122_ADDRESS_REQUIRED' | 'NON_PAYMENT_ACCOUNT' | 'NETWORK_NOT_FOUND'>()
+expectTypeOf<SwitchConnectionErrorType['code']>().toEqualTypeOf<ConnectErrorType['code'] | 'BIP122_ADDRESS_REQUIRED' | 'NON_PAYMENT_ACCOUNT' | 'NETWORK_NOT_FOUND' | 'INVALID_CONNECTION_STATUS'>()
 expectTypeOf(disconnectConnection(latch, { ns: 'solana', connectorId: 'x' })).resolves.toEqualTypeOf<void>()
 expectTypeOf<DisconnectConnectionErrorType>().toEqualTypeOf<DisconnectErrorType>()
 expectTypeOf(activateFamily(latch, 'solana')).toEqualTypeOf<void>()

@@ -79,7 +79,7 @@ describe('dispatch', () => {
       expect.stringContaining('malformed event'),
       'unknown event type "nope/never"',
       expect.stringContaining('invalid payload for "account/connected"'),
-      'event "account/connected" needs a chain namespace (ns)',
+      'Chain is required to update chain account data: event "account/connected" needs a chain namespace (ns)',
       expect.stringContaining('malformed event: ns'),
     ])
   })

@@ -135,7 +135,11 @@ export function createReduction(plugins: readonly Plugin[], baseState: () => Cor
       const { type, ns, requestId } = envelope.data
       const definition = definitions.get(type)
       if (!definition) return { ok: false, reason: `unknown event type "${type}"` }
-      if (definition.namespaced && !ns) return { ok: false, reason: `event "${type}" needs a chain namespace (ns)` }
+      if (definition.namespaced && !ns) {
+        // An account's data belongs to a chain family: the specification's text leads (docs/errors.md, "Missing chain").
+        const lead = type.startsWith('account/') ? 'Chain is required to update chain account data: ' : ''
+        return { ok: false, reason: `${lead}event "${type}" needs a chain namespace (ns)` }
+      }
       let payload: ReturnType<typeof parsePayload>
       try {
         payload = parsePayload(definition.schema, envelope.data.payload, options)
