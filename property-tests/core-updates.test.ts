@@ -111,7 +111,12 @@ const moreEventArb: fc.Arbitrary<LatchEvent> = fc.oneof(
     type: 'connection/attemptEnded',
     payload: { id, outcome, ...(error ? { error: { code: 'USER_REJECTED', shortMessage: 'Declined' } } : {}) },
   })),
-  fc.constantFrom('waiting', 'shown', 'approved', 'expired', 'failed', 'cancelled').map((phase) => ({ type: 'connection/pairingChanged', payload: { phase } })),
+  fc
+    .record({
+      phase: fc.constantFrom('waiting', 'shown', 'approved', 'expired', 'failed', 'cancelled'),
+      pairing: fc.option(fc.record({ topic: fc.stringMatching(/^[0-9a-f]{64}$/), relayProtocol: fc.constantFrom('irn', 'waku'), expiresAt: fc.nat() }), { nil: undefined }),
+    })
+    .map(({ phase, pairing }) => ({ type: 'connection/pairingChanged', payload: pairing ? { phase, pairing } : { phase } })),
   fc.tuple(connectorIdArb, fc.option(namespaceArb, { nil: undefined })).map(([id, chain]) => ({ type: 'connectors/removed', payload: { ids: [id], ...(chain ? { chain } : {}) } })),
   viewArb.map((view) => ({ type: 'router/reset', payload: { view } })),
   fc.string({ maxLength: 6 }).map((id) => ({ type: 'toast/shown', payload: { id, toast: { message: 'm', variant: 'success' } } })),

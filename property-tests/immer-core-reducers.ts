@@ -280,6 +280,14 @@ const connectionReducers: Reducers = {
   },
 
   'connection/pairingChanged'(draft, { payload }) {
+    const shown = payload.phase === 'shown' ? payload.pairing : undefined
+    delete draft.connection.wcUri
+    delete draft.connection.wcPairingExpiry
+    if (shown) {
+      draft.connection.wcUri = `wc:${shown.topic}@2?relay-protocol=${shown.relayProtocol}`
+      draft.connection.wcPairingExpiry = shown.expiresAt
+      draft.connection.buffering = false
+    } else draft.connection.buffering = payload.phase === 'waiting'
     const attempt = draft.connection.attempt
     if (attempt?.via === 'walletconnect') attempt.pairing = payload.phase
   },

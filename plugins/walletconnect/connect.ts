@@ -35,17 +35,29 @@ export function answerConnect(events$: Observable<Logged>, holder: Holder, famil
   const emit = (event: LatchEvent) => {
     holder.output.next(event)
     // The modal's attempt learns where the pairing is, without its URI (kernel/core/slices/connection.ts).
-    const phase = walletConnectUriShown.match(event) ? 'shown' : walletConnectPairingEnded.match(event) ? pairingPhases[event.payload.reason] : undefined
-    if (phase) holder.output.next(connectionPairingChanged({ phase }))
+    if (walletConnectUriShown.match(event)) {
+      const pairing = publicPairing(event.payload.uri, event.payload.expiresAt)
+      holder.output.next(connectionPairingChanged(pairing ? { phase: 'shown', pairing } : { phase: 'shown' }))
+      return
+    }
+    if (walletConnectPairingEnded.match(event)) holder.output.next(connectionPairingChanged({ phase: pairingPhases[event.payload.reason] }))
   }
 
   /** Makes a fresh pairing, shows it, and arms its expiry. */
   const pair = async (): Promise<Pending> => {
+    // Until its URI is shown (or the pairing fails), the pairing is being made: state.connection.buffering.
+    holder.output.next(connectionPairingChanged({ phase: 'waiting' }))
     const { uri, approval } = await within(holder, holder.options.connectTimeout, async () => {
       const client = await holder.client()
       return untilRelayFails(client, holder.options.relayUrl, () => client.connect({ optionalNamespaces: holder.proposal() }))
+    }).catch((error: unknown) => {
+      holder.output.next(connectionPairingChanged({ phase: 'failed' }))
+      throw error
     })
-    if (!uri) throw new LatchError('INVALID_RESPONSE', { details: 'the sign-client made no pairing URI' })
+    if (!uri) {
+      holder.output.next(connectionPairingChanged({ phase: 'failed' }))
+      throw new LatchError('INVALID_RESPONSE', { details: 'the sign-client made no pairing URI' })
+    }
     const made: Pending = { uri, expiresAt: pairingExpiry(scheduler.now()), approval: approval(), abandoned: false, waiters: new Set() }
     pending = made
     made.approval.then(
@@ -221,6 +233,18 @@ function untilRelayFails<T>(client: Client, relayUrl: string, work: () => Promis
 }
 
 const pairingPhases = { expired: 'expired', used: 'approved', cancelled: 'cancelled', failed: 'failed' } as const
+
+/**
+ * The public part of a `wc:` pairing URI: its topic and relay protocol (docs/walletconnect.md, "The pairing URI is a
+ * secret"). The symmetric key, which is what makes the URI a secret, is left out; undefined for a URI not of that form.
+ */
+export function publicPairing(uri: string, expiresAt: number): { topic: string; relayProtocol: string; expiresAt: number } | undefined {
+  const match = /^wc:([0-9a-f]{64})@2\?(.*)$/.exec(uri)
+  if (!match) return undefined
+  const relayProtocol = new URLSearchParams(match[2]).get('relay-protocol') ?? ''
+  if (!/^[a-z][a-z0-9-]{0,31}$/.test(relayProtocol)) return undefined
+  return { topic: match[1]!, relayProtocol, expiresAt: Math.max(0, Math.floor(expiresAt)) }
+}
 
 const aborted = () => new LatchError('REQUEST_ABORTED', { details: 'the visitor left the WalletConnect view' })
 

@@ -130,6 +130,33 @@ describe('the walletconnect plugin with the dev wallet over the local relay', ()
     await disconnect(latch)
   })
 
+  it('state.connection holds the pairing in its redacted form (topic and relay, never the key) while shown, and buffering while it is made', async () => {
+    const { latch } = dapp()
+    const seen: { buffering: boolean; wcUri?: string; wcPairingExpiry?: number }[] = []
+    const unsubscribe = latch.subscribe(() => {
+      const s = latch.getState().connection
+      seen.push({ buffering: s.buffering, wcUri: s.wcUri, wcPairingExpiry: s.wcPairingExpiry })
+    })
+    const shown = firstValueFrom(latch.events$.pipe(filter(walletConnectUriShown.match)))
+    const connected = connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })
+    const { payload } = await shown
+    const uri = new URL(payload.uri.replace('wc:', 'wc://'))
+    const topic = payload.uri.slice(3, 67)
+    const redacted = `wc:${topic}@2?relay-protocol=irn`
+    expect(latch.getState().connection).toMatchObject({ wcUri: redacted, wcPairingExpiry: payload.expiresAt, buffering: false })
+    expect(uri.searchParams.get('symKey')).toMatch(/^[0-9a-f]{64}$/)
+    expect(JSON.stringify(latch.getState()) + JSON.stringify(latch.exportLog())).not.toContain(uri.searchParams.get('symKey'))
+    // Before the URI was shown the pairing was being made.
+    expect(seen.some((s) => s.buffering && s.wcUri === undefined)).toBe(true)
+    await wallet.pair(payload.uri)
+    await connected
+    expect(latch.getState().connection).toMatchObject({ buffering: false })
+    expect(latch.getState().connection.wcUri).toBeUndefined()
+    expect(latch.getState().connection.wcPairingExpiry).toBeUndefined()
+    unsubscribe()
+    await disconnect(latch)
+  })
+
   it('a wallet that declines the session fails the connect with Connection declined; Retry pairs afresh', async () => {
     const { latch } = dapp()
     decide = (ask) => ask.kind !== 'session'
@@ -146,12 +173,12 @@ describe('the walletconnect plugin with the dev wallet over the local relay', ()
     latch.dispatch(connectionAttemptStarted({ id: 1, via: 'walletconnect', connectorId: 'walletConnect' }, { ns: 'eip155' }))
     decide = (ask) => ask.kind !== 'session'
     await expect(pairAndConnect(latch)).rejects.toMatchObject({ code: 'USER_REJECTED' })
-    expect(phases()).toEqual(['shown', 'failed'])
+    expect(phases()).toEqual(['waiting', 'shown', 'failed'])
     expect(latch.getState().connection.attempt?.pairing).toBe('failed')
     decide = () => true
     latch.dispatch(connectionAttemptStarted({ id: 2, via: 'walletconnect', connectorId: 'walletConnect' }, { ns: 'eip155' }))
     await pairAndConnect(latch)
-    expect(phases()).toEqual(['shown', 'failed', 'shown', 'approved'])
+    expect(phases()).toEqual(['waiting', 'shown', 'failed', 'waiting', 'shown', 'approved'])
     expect(latch.getState().connection.attempt?.pairing).toBe('approved')
     expect(JSON.stringify(latch.getState().connection.attempt) + JSON.stringify(latch.exportLog())).not.toMatch(/wc:[0-9a-f]{64}@2/)
     await disconnect(latch)

@@ -134,8 +134,24 @@ export const connectionAttemptEnded = defineEvent(
   z.object({ id: z.number(), outcome: z.enum(['succeeded', 'failed', 'cancelled']), error: z.optional(errorDataSchema) }),
 )
 
-/** Where the WalletConnect pairing is (dispatched by the walletconnect plugin beside its own events); never the URI. */
-export const connectionPairingChanged = defineEvent('connection/pairingChanged', z.object({ phase: pairingPhaseSchema }))
+/**
+ * Where the WalletConnect pairing is (dispatched by the walletconnect plugin beside its own events); never the URI. A
+ * pairing shown carries its public part only: its topic, its relay protocol and when it expires, never the symmetric
+ * key (docs/walletconnect.md, "The pairing URI is a secret").
+ */
+export const connectionPairingChanged = defineEvent(
+  'connection/pairingChanged',
+  z.object({
+    phase: pairingPhaseSchema,
+    pairing: z.optional(
+      z.object({
+        topic: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+        relayProtocol: z.string().check(z.regex(/^[a-z][a-z0-9-]{0,31}$/)),
+        expiresAt: z.number().check(z.int(), z.nonnegative()),
+      }),
+    ),
+  }),
+)
 
 export const connectionEvents = [
   connectionAccountRemoved,
@@ -215,8 +231,14 @@ export const connectionReducers: SliceUpdaters<Slices> = {
   },
 
   'connection/pairingChanged'(state, { payload }) {
-    const attempt = state.connection.attempt
-    return attempt?.via === 'walletconnect' ? withConnection(state, { attempt: patch(attempt, { pairing: payload.phase }) }) : state
+    // wcUri is the pairing's redacted form: topic and relay only, no key (docs/walletconnect.md, "The pairing URI is a secret").
+    const shown = payload.phase === 'shown' ? payload.pairing : undefined
+    let connection = shown
+      ? patch(state.connection, { wcUri: `wc:${shown.topic}@2?relay-protocol=${shown.relayProtocol}`, wcPairingExpiry: shown.expiresAt, buffering: false })
+      : patch(omit(omit(state.connection, 'wcUri'), 'wcPairingExpiry'), { buffering: payload.phase === 'waiting' })
+    const attempt = connection.attempt
+    if (attempt?.via === 'walletconnect') connection = patch(connection, { attempt: patch(attempt, { pairing: payload.phase }) })
+    return connection === state.connection ? state : { ...state, connection }
   },
 }
 
