@@ -80,7 +80,7 @@ describe('the on-ramp provider simulator', () => {
     const html = await response.text()
     expect(response.status).toBe(200)
     expect(html).not.toMatch(/<script/i)
-    for (const text of ['39.6 DEMO', alice, 'LocalRamp', '100.00 USD', 'anvil', onrampTestCards.success, onrampTestCards.declined]) expect(html).toContain(text)
+    for (const text of ['39.6 DEMO', alice, 'LocalRamp', '100.00 USD', 'Anvil', onrampTestCards.success, onrampTestCards.declined]) expect(html).toContain(text)
     // The token is not in the page (its state is under the checkout id).
     expect(html).not.toContain(new URL(url).searchParams.get('sessionToken'))
     const again = await open(url)

@@ -16,7 +16,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createPublicClient, createWalletClient, erc20Abi, http, type Hex } from 'viem'
 import { z } from 'zod'
 import { formatFiat, formatUnits, limitRefusal, onrampProviders, onrampQuote, purchaseAssets, type OnrampNumbers } from './onramp-rules'
-import type { OnrampDesk, OnrampSession } from './onramp-routes'
+import { networkOf, type OnrampDesk, type OnrampSession } from './onramp-routes'
 import { listenOnLoopback } from './serve'
 import type { DemoToken } from './tokens'
 import { creditDemoToken } from './uniswap'
@@ -131,7 +131,7 @@ export async function startOnrampProvider(options: OnrampProviderOptions): Promi
     const provider = onrampProviders[purchase.provider].name
     const rows = [
       ['Amount', `${purchase.numeric} ${purchase.asset}`],
-      ['Network', `eip155:${purchase.chainId}`],
+      ['Network', networkOf(purchase.chainId).display_name],
       ['To', purchase.address],
       ['Provider', provider],
     ]
@@ -200,7 +200,7 @@ function checkoutPage(session: OnrampSession, checkoutId: string, error?: string
   const method = session.method === 'card' ? 'Card' : 'Bank transfer (paid by card in this test checkout)'
   const summary = list([
     ['You get', `${formatUnits(n.purchase, asset.decimals)} ${session.asset}`],
-    ['Network', session.network],
+    ['Network', networkOf(session.chainId).display_name],
     ['To', session.address],
     ['Subtotal', `${formatFiat(n.subtotal, true)} ${cur}`],
     [`${provider} fee`, `${formatFiat(n.fee, true)} ${cur}`],

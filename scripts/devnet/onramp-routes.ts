@@ -37,7 +37,8 @@ const networkNames: Readonly<Record<number, { name: string; display_name: string
   31337: { name: 'anvil', display_name: 'Anvil' },
   31338: { name: 'anvil-2', display_name: 'Anvil 2' },
 }
-const networkOf = (chainId: number) => networkNames[chainId] ?? { name: `anvil-${chainId}`, display_name: `Anvil ${chainId}` }
+/** The on-ramp's name and display name of a stack chain. */
+export const networkOf = (chainId: number) => networkNames[chainId] ?? { name: `anvil-${chainId}`, display_name: `Anvil ${chainId}` }
 
 /** What a session token is bound to: the checkout uses these values only. */
 export type OnrampSession = {
