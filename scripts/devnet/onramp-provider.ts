@@ -75,12 +75,15 @@ export async function startOnrampProvider(options: OnrampProviderOptions): Promi
       const chain = options.chains.find((c) => c.chainId === session.chainId)
       if (!chain) throw new Error(`no chain ${session.chainId}`)
       const wallet = createWalletClient({ transport: http(chain.url) })
+      const reader = createPublicClient({ transport: http(chain.url) })
       const token = options.tokens.find((t) => t.symbol === session.asset)
+      // The nonce is the provider's own, as a real one signing its transactions sets it: two sends at once would take the same.
+      const nonce = await reader.getTransactionCount({ address: onrampProviderAccount, blockTag: 'pending' })
       const hash =
         session.asset === 'ETH'
-          ? await wallet.sendTransaction({ account: onrampProviderAccount, to: session.address, value: units, chain: null })
-          : await wallet.writeContract({ account: onrampProviderAccount, address: token!.address, abi: erc20Abi, functionName: 'transfer', args: [session.address, units], chain: null })
-      const receipt = await createPublicClient({ transport: http(chain.url) }).waitForTransactionReceipt({ hash, pollingInterval: 20 })
+          ? await wallet.sendTransaction({ account: onrampProviderAccount, to: session.address, value: units, nonce, chain: null })
+          : await wallet.writeContract({ account: onrampProviderAccount, address: token!.address, abi: erc20Abi, functionName: 'transfer', args: [session.address, units], nonce, chain: null })
+      const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 })
       if (receipt.status !== 'success') throw new Error(`transfer reverted: ${hash}`)
       return hash
     })
