@@ -4,6 +4,7 @@ import { entryPoint08Address } from '../../frame/app/smart-account-contracts'
 import { anvilAccounts } from './anvil'
 import { solanaDevFunds } from './solana'
 import { startStack } from './stack'
+import { onrampProviderAccount } from './onramp-provider'
 import { nativeTokenAddress } from './swap-routes'
 import { multicall3Address } from './tokens'
 import { uniswapAbi } from './uniswap'
@@ -55,6 +56,18 @@ describe('startStack', () => {
         const { quotes } = (await (await fetch(`${stack.api.url}/v1/convert/quotes?projectId=p-test&st=t&sv=1&${query}`)).json()) as { quotes: { toAmount: string }[] }
         const out = await client.readContract({ address: stack.uniswap.router, abi: uniswapAbi, functionName: 'getAmountsOut', args: [10n ** 18n, [stack.uniswap.weth, dusd!.address]] })
         expect(quotes.map((q) => q.toAmount)).toEqual([String(out[1])])
+      }
+      // The on-ramp: the API's URL lands on the provider simulator's checkout, whose account holds the demo tokens on both chains.
+      const onrampUrl = await fetch(`${stack.api.url}/v1/generators/onrampurl?projectId=p-test&st=t&sv=1`, {
+        method: 'POST',
+        body: JSON.stringify({ destinationWallets: [{ address: anvilAccounts[1], blockchains: ['anvil-2'], assets: ['DUSD'] }], partnerUserId: 'p', presetFiatAmount: '10' }),
+      })
+      const checkout = await fetch(((await onrampUrl.json()) as { url: string }).url)
+      expect([checkout.status, new URL(checkout.url).origin]).toEqual([200, stack.onramp.url])
+      expect(await checkout.text()).toContain(stack.onramp.cards.declined)
+      for (const chain of stack.chains) {
+        const held = await createPublicClient({ transport: http(chain.url) }).readContract({ address: stack.tokens[1]!.address, abi: erc20Abi, functionName: 'balanceOf', args: [onrampProviderAccount] })
+        expect(held).toBeGreaterThan(1_000_000n * 10n ** 18n)
       }
       // The local Solana network, with the Solana dev wallet's account funded.
       const balance = await (await fetch(stack.solana.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [stack.solana.address] }) })).json()
