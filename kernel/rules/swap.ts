@@ -129,9 +129,3 @@ export const nativeSwapToken = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 export function isNativeSwapToken(address: string): boolean {
   return address.toLowerCase() === nativeSwapToken.toLowerCase()
 }
-
-/**
- * The specification's swap networks (12 eip155 chains): Ethereum, Optimism, BNB Smart Chain, Gnosis, Polygon, zkSync
- * Era, Base, Arbitrum One, Celo, Avalanche C-Chain, Linea and Aurora. The swap plugin's default `networks`.
- */
-export const defaultSwapChainIds = [1, 10, 56, 100, 137, 324, 8453, 42161, 42220, 43114, 59144, 1313161554] as const

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { accountConnected, createLatch, LatchError, type LatchEvent } from '../../kernel/index'
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
-import { defaultSwapChainIds } from '../../kernel/rules/swap'
 import { createApiClient } from '../provider-api/index'
 import { buildSwapApprove, buildSwapTransaction, getFungiblePrices, getSwapAllowance, getSwapGasPrice, getSwapQuotes, getSwapTokens, type SwapClient } from './routes'
-import { swap } from './index'
+import { defaultSwapChainIds, swap } from './index'
 
 // docs/swap.md: the plugin's options, its route verbs (zod-checked answers, skipped on an unsupported network) and its
 // effect's refusals, against a stub provider API on the fetch port.
