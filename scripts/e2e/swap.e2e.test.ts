@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { anvilAccounts } from '../devnet/anvil'
 import { startDemo } from '../devnet/demo/serve-demo'
 import { demoTokens } from '../devnet/tokens'
+import { formatUnitsToDecimalString } from '../../kernel/rules/display'
 import { uniswapAbi, uniswapContracts } from '../devnet/uniswap'
 import { hasChromium } from './harness'
 import { openDemo, useDemoBrowser } from './use-demo'
@@ -59,6 +60,8 @@ describe.skipIf(!hasChromium())('the Swap view, end to end', () => {
   }
 
   const minimum = (toAmount: bigint) => (toAmount * 9900n) / 10000n
+  /** DUSD base units (6 decimals) as the view writes them in English. */
+  const formatMin = (units: bigint) => new Intl.NumberFormat('en', { maximumFractionDigits: 6 }).format(formatUnitsToDecimalString(units, 6) as unknown as number)
 
   it('swaps 0.1 ETH into DUSD: the quote, the preview, one wallet prompt; anvil shows at least the minimum received', async () => {
     const page = await openSwap()
@@ -66,10 +69,10 @@ describe.skipIf(!hasChromium())('the Swap view, end to end', () => {
     const { toAmount, shownMs } = await quote(page, '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', dusd.address, '0.1')
     const details = await dialog(page).locator('.swap-details').textContent()
     expect(details).toContain('Provider fee0 DUSD')
-    expect(details).toContain('Slippage tolerance1 %')
-    expect(details).toMatch(/Network fee.*ETH \(≈ \$/)
+    expect(details).toMatch(/Network fee.*ETH \(≈ \$\d+\.\d\d\)/)
     await dialog(page).getByRole('button', { name: 'Review swap' }).click()
     const preview = dialog(page).locator('.swap-preview')
+    expect(await preview.locator('.swap-details').textContent()).toContain('Slippage tolerance1 %')
     const clicked = Date.now()
     await preview.getByRole('button', { name: 'Swap', exact: true }).click()
     await page.getByTestId('dev-wallet-approve').click()
@@ -137,6 +140,29 @@ describe.skipIf(!hasChromium())('the Swap view, end to end', () => {
     // Edit goes back to the form, still filled, which asks a new quote.
     await dialog(page).locator('.swap-preview').getByRole('button', { name: 'Edit' }).click()
     expect(await dialog(page).locator('.swap-amount input').inputValue()).toBe('0.1')
+  })
+
+  it('the slippage tolerance is editable within bounds, each refusal with its text; the minimum received follows', async () => {
+    const page = await openSwap()
+    const { toAmount } = await quote(page, '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', dusd.address, '0.1')
+    const form = dialog(page).locator('.swap-form')
+    const field = form.locator('.swap-slippage input')
+    expect(await field.inputValue()).toBe('1')
+    for (const [typed, text] of [
+      ['', 'Enter a slippage tolerance'],
+      ['0', 'The slippage tolerance must be above 0 %'],
+      ['50.01', 'The slippage tolerance can be at most 50 %'],
+      ['0.125', 'Enter a percentage with at most two decimals, such as 0.5'],
+    ] as const) {
+      await field.fill(typed)
+      await expect.poll(() => form.locator('.swap-slippage + [role=alert]').textContent()).toBe(text)
+      expect(await form.getByRole('button', { name: 'Review swap' }).getAttribute('aria-disabled')).toBe('true')
+    }
+    await field.fill('6')
+    await expect.poll(() => form.locator('.swap-warn').textContent()).toBe('A slippage tolerance this high may get you a much worse price')
+    await field.fill('0.5')
+    const min = (toAmount * 9950n) / 10000n
+    await expect.poll(() => form.locator('.swap-details').textContent()).toContain(`Minimum received${formatMin(min)} DUSD`)
   })
 
   it("reads 'Network not supported for Swaps' on a network outside the swap networks, and asks nothing", async () => {

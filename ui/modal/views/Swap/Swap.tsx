@@ -66,6 +66,16 @@ function separatorOf(locale: string): string {
   }
 }
 
+/** A USD figure (`"0.20"`, exact cents as text) in the visitor's locale, with two decimals. */
+function usdText(cents: string, locale: string): string {
+  try {
+    // Intl formats a decimal string exactly (no float on the way); TypeScript's ES2022 types only list numbers.
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents as unknown as number)
+  } catch {
+    return `$${cents}`
+  }
+}
+
 /** Base units as a figure of at most 6 decimals, floored, in the visitor's locale, with the symbol. */
 function amountText(units: bigint, decimals: number, symbol: string, locale: string): string {
   const [whole = '0', fraction = ''] = formatUnitsToDecimalString(units, decimals).split('.')
@@ -148,7 +158,7 @@ function SwapFlow({ view, caipNetworkId, address, t, latch }: { view: SwapView; 
   const figures = ready && slippage.ok ? quoteFigures(ready, from, to, native, slippage.bps) : undefined
   const amountRefusal = amount && !amount.ok && amount.reason !== 'amountRequired' ? refusalText(amount.reason, from, t) : undefined
   const slippageRefusal = !slippage.ok ? t(`swap.${slippage.reason}` as never) : undefined
-  const feeText = figures?.fee === undefined || !native ? t('swap.unavailable') : `${amountText(figures.fee, native.decimals, native.symbol, t.locale)}${figures.feeUsd ? ` (≈ $${formatAmount(figures.feeUsd, t.locale)})` : ''}${figures.feePartial ? ` ${t('swap.feeApprovalOnly')}` : ''}`
+  const feeText = figures?.fee === undefined || !native ? t('swap.unavailable') : `${amountText(figures.fee, native.decimals, native.symbol, t.locale)}${figures.feeUsd ? ` (≈ ${usdText(figures.feeUsd, t.locale)})` : ''}${figures.feePartial ? ` ${t('swap.feeApprovalOnly')}` : ''}`
   const fromIsNative = isNativeSwapToken(from.address.split(':')[2] ?? '')
   const canReview = Boolean(figures && ready && amount?.ok && !same)
 
@@ -162,14 +172,15 @@ function SwapFlow({ view, caipNetworkId, address, t, latch }: { view: SwapView; 
       ))}
     </dl>
   )
-  const details = figures && ready
+  // The form shows the tolerance in its own field; the preview lists it with the figures.
+  const details = (withSlippage: boolean) => figures && ready
     ? rows([
         [t('swap.rate'), <bdi key="r">{`1 ${from.symbol} = ${amountText(figures.rate, to.decimals, to.symbol, t.locale)}`}</bdi>],
         [t('swap.priceImpact'), <bdi key="i">{figures.impactBps === undefined ? t('swap.unavailable') : `${formatAmount(bpsText(figures.impactBps), t.locale)} %`}</bdi>],
         [t('swap.networkFee'), <bdi key="f">{feeText}</bdi>],
         [t('swap.providerFee'), <bdi key="p">{amountText(ready.providerFee, to.decimals, to.symbol, t.locale)}</bdi>],
         [t('swap.minimumReceived'), <bdi key="m">{amountText(figures.minimum, to.decimals, to.symbol, t.locale)}</bdi>],
-        [t('swap.slippage'), <bdi key="s">{`${formatAmount(slippagePercent(slippage.ok ? slippage.bps : view.slippage), t.locale)} %`}</bdi>],
+        ...(withSlippage ? [[t('swap.slippage'), <bdi key="s">{`${formatAmount(slippagePercent(slippage.ok ? slippage.bps : view.slippage), t.locale)} %`}</bdi>] as [string, ReactNode]] : []),
       ])
     : null
 
@@ -207,7 +218,7 @@ function SwapFlow({ view, caipNetworkId, address, t, latch }: { view: SwapView; 
           <span aria-hidden="true" className="swap-arrow">↓</span>
           <bdi>{amountText(ready.toAmount, to.decimals, to.symbol, t.locale)}</bdi>
         </p>
-        {details}
+        {details(true)}
         {figures.approval ? <p className="subtle swap-hint">{t('swap.approveNote', { symbol: from.symbol })}</p> : null}
         {failure ? (
           <p className="swap-error error-text" role="alert">
@@ -310,7 +321,7 @@ function SwapFlow({ view, caipNetworkId, address, t, latch }: { view: SwapView; 
             {t('swap.youReceive')} <bdi>{amountText(ready.toAmount, to.decimals, to.symbol, t.locale)}</bdi>
           </p>
         ) : null}
-        {details}
+        {details(false)}
       </div>
       <label className="swap-label" htmlFor={ids.slippage}>
         {t('swap.slippage')}
