@@ -137,9 +137,13 @@ describe.skipIf(!hasChromium())('the Swap view, end to end', () => {
     expect((await log(page)).filter((e) => e.type === 'wallet/sendTransactionRequested').length).toBe(asked)
     expect(await rpc().getBalance({ address: account })).toBe(ethBefore)
     expect(await tokenBalance(dusd.address)).toBe(dusdBefore)
-    // Edit goes back to the form, still filled, which asks a new quote.
+    // Edit goes back to the form, still filled, which asks a new quote: the pool's new price.
+    const quoted = (await log(page)).filter((e) => e.type === 'swap/quoteSucceeded').length
     await dialog(page).locator('.swap-preview').getByRole('button', { name: 'Edit' }).click()
     expect(await dialog(page).locator('.swap-amount input').inputValue()).toBe('0.1')
+    await expect.poll(async () => (await log(page)).filter((e) => e.type === 'swap/quoteSucceeded').length, { timeout: 15_000 }).toBe(quoted + 1)
+    const fresh = (await log(page)).filter((e) => e.type === 'swap/quoteSucceeded').at(-1)!
+    expect(BigInt(fresh.payload.toAmount as string)).toBeLessThan(minimum(toAmount))
   })
 
   it('the slippage tolerance is editable within bounds, each refusal with its text; the minimum received follows', async () => {

@@ -96,6 +96,8 @@ function SwapFlow({ view, caipNetworkId, address, t, latch }: { view: SwapView; 
   const [step, setStep] = useState<'form' | 'preview'>('form')
   const [sending, setSending] = useState(false)
   const [failure, setFailure] = useState<LatchErrorData>()
+  // Bumped by Edit: back on the form, the quote is asked again (the pool may have moved: 'Get a new quote.').
+  const [round, setRound] = useState(0)
   const userAddress = `${caipNetworkId}:${address}`
 
   useHeld(() => {
@@ -148,7 +150,7 @@ function SwapFlow({ view, caipNetworkId, address, t, latch }: { view: SwapView; 
     return () => {
       live = false
     }
-  }, [latch, quoteKey, userAddress])
+  }, [latch, quoteKey, userAddress, round])
 
   if (tokens.status === 'loading') return <p className="subtle center swap-note" role="status">{t('swap.loadingTokens')}</p>
   if (tokens.status === 'failed') return <p className="error-text center swap-note" role="alert">{t.error(tokens.error)}</p>
@@ -226,7 +228,7 @@ function SwapFlow({ view, caipNetworkId, address, t, latch }: { view: SwapView; 
           </p>
         ) : null}
         <div className="swap-actions">
-          <button type="button" className="button secondary" disabled={sending} onClick={() => setStep('form')}>
+          <button type="button" className="button secondary" disabled={sending} onClick={() => (setStep('form'), setRound((n) => n + 1))}>
             {t('swap.edit')}
           </button>
           <button type="button" className="button primary" data-autofocus aria-disabled={sending || undefined} aria-busy={sending || undefined} data-approving={approving || undefined} onClick={submit}>
