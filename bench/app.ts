@@ -40,10 +40,10 @@ export type DappCost = {
 
 /**
  * The plugins a bench dapp registers beside eip155: api (curated registry, wallet list), solana, bip122 (Bitcoin),
- * walletconnect, siwx (sign in with the wallet), names (account names), embedded (the e-mail wallet; measured by
+ * walletconnect, siwx (sign in with the wallet), names (account names), swap (token swaps), embedded (the e-mail wallet; measured by
  * scripts/embedded-size.ts for the "Embedded wallet" rows, bench/embedded-run.ts).
  */
-export type DappPlugin = 'api' | 'solana' | 'bip122' | 'walletconnect' | 'siwx' | 'names' | 'embedded'
+export type DappPlugin = 'api' | 'solana' | 'bip122' | 'walletconnect' | 'siwx' | 'names' | 'swap' | 'embedded'
 
 /** The dapp with every plugin, whose build gives the "Views and plugins" rows (every view and plugin that ships). */
 export const everyPluginDapp = 'every plugin'
@@ -61,7 +61,8 @@ export const dapps: readonly { name: string; plugins: readonly DappPlugin[]; det
   { name: 'EVM + api + WalletConnect', plugins: ['api', 'walletconnect'], detailed: false },
   { name: 'EVM + api + SIWX', plugins: ['api', 'siwx'], detailed: false },
   { name: 'EVM + api + names', plugins: ['api', 'names'], detailed: false },
-  { name: everyPluginDapp, plugins: ['api', 'solana', 'bip122', 'walletconnect', 'siwx', 'names'], detailed: false },
+  { name: 'EVM + api + swap', plugins: ['api', 'swap'], detailed: false },
+  { name: everyPluginDapp, plugins: ['api', 'solana', 'bip122', 'walletconnect', 'siwx', 'names', 'swap'], detailed: false },
 ]
 
 /** What each plugin adds to a dapp: the dapp with it (`with`) minus the same dapp without it (`without`), by name in `dapps`. */
@@ -72,6 +73,7 @@ export const pluginCosts: readonly { plugin: string; folder: string; with: strin
   { plugin: 'WalletConnect plugin', folder: 'plugins/walletconnect', with: 'EVM + api + WalletConnect', without: 'EVM + api' },
   { plugin: 'SIWX plugin', folder: 'plugins/siwx', with: 'EVM + api + SIWX', without: 'EVM + api' },
   { plugin: 'names plugin', folder: 'plugins/names', with: 'EVM + api + names', without: 'EVM + api' },
+  { plugin: 'swap plugin', folder: 'plugins/swap', with: 'EVM + api + swap', without: 'EVM + api' },
 ]
 
 /** Externals of the "Latch without React" build: React, react-dom, the scheduler and their subpaths. */
@@ -85,7 +87,7 @@ export function dappSource(plugins: readonly DappPlugin[]): string {
   const src = (path: string) => JSON.stringify(join(root, path))
   const has = (plugin: DappPlugin) => plugins.includes(plugin)
   const networks = ['fromViemChain(mainnet)', ...(has('solana') ? ['solanaMainnet()'] : []), ...(has('bip122') ? ['bitcoin'] : [])]
-  const registered = ['eip155()', ...(has('solana') ? ['solana()'] : []), ...(has('bip122') ? ['bip122()'] : []), ...(has('api') ? ['api()'] : []), ...(has('walletconnect') ? [`walletConnect({ projectId: 'bench' })`] : []), ...(has('siwx') ? ['siwx()'] : []), ...(has('names') ? [`names({ baseUrl: 'https://api.example.com', zone: 'latch.id' })`] : []), ...(has('embedded') ? [`embeddedWallet({ frameUrl: 'https://wallet.example.com/frame' })`] : [])]
+  const registered = ['eip155()', ...(has('solana') ? ['solana()'] : []), ...(has('bip122') ? ['bip122()'] : []), ...(has('api') ? ['api()'] : []), ...(has('walletconnect') ? [`walletConnect({ projectId: 'bench' })`] : []), ...(has('siwx') ? ['siwx()'] : []), ...(has('names') ? [`names({ baseUrl: 'https://api.example.com', zone: 'latch.id' })`] : []), ...(has('swap') ? [`swap({ baseUrl: 'https://api.example.com' })`] : []), ...(has('embedded') ? [`embeddedWallet({ frameUrl: 'https://wallet.example.com/frame' })`] : [])]
   return [
     `import { createRoot } from 'react-dom/client'`,
     `import { mainnet } from 'viem/chains'`,
@@ -97,6 +99,7 @@ export function dappSource(plugins: readonly DappPlugin[]): string {
     has('walletconnect') ? `import { walletConnect } from ${src('plugins/walletconnect/index.ts')}` : '',
     has('siwx') ? `import { siwx } from ${src('plugins/siwx/index.ts')}` : '',
     has('names') ? `import { names } from ${src('plugins/names/index.ts')}` : '',
+    has('swap') ? `import { swap } from ${src('plugins/swap/index.ts')}` : '',
     has('embedded') ? `import { embeddedWallet } from ${src('plugins/embedded/index.ts')}` : '',
     `import { ConnectButton, LatchProvider } from ${src('ui/index.ts')}`,
     `const latch = createLatch({ networks: [${networks.join(', ')}], plugins: [${registered.join(', ')}] })`,

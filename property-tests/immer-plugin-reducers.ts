@@ -323,3 +323,40 @@ export function immerSettleReconnection(draft: Draft<State>, owned: ReadonlySet<
   if (families.some((chain) => chain.connectorId !== undefined)) draft.connection.status = 'connected'
   else draft.connection.status = families.some((chain) => chain.reconnectConnectorId !== undefined) ? 'reconnecting' : 'disconnected'
 }
+
+/** The swap plugin's reducers as drafts (plugins/swap/swap.ts). */
+export const immerSwapReducers = {
+  'swap/quoteRequested'(draft) {
+    if (draft.swap) draft.swap.quoting = true
+  },
+  'swap/quoteSucceeded'(draft) {
+    if (draft.swap) draft.swap.quoting = false
+  },
+  'swap/quoteFailed'(draft) {
+    if (draft.swap) draft.swap.quoting = false
+  },
+  'swap/swapRequested'(draft) {
+    if (!draft.swap) return
+    draft.swap.step = 'asked'
+    delete draft.swap.failure
+  },
+  'swap/approvalSent'(draft) {
+    if (draft.swap) draft.swap.step = 'approving'
+  },
+  'swap/approvalConfirmed'(draft) {
+    if (draft.swap) draft.swap.step = 'swapping'
+  },
+  'swap/swapSent'(draft) {
+    if (draft.swap) draft.swap.step = 'swapping'
+  },
+  'swap/swapSucceeded'(draft, { payload }) {
+    if (!draft.swap) return
+    draft.swap.step = 'idle'
+    draft.swap.lastHash = payload.hash
+  },
+  'swap/swapFailed'(draft, { payload }) {
+    if (!draft.swap) return
+    draft.swap.step = 'idle'
+    draft.swap.failure = payload.error as LatchErrorData
+  },
+} satisfies Reducers

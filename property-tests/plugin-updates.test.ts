@@ -2,7 +2,7 @@
  * The first-party plugins' reducers and the stored values' hydrates are immutable updates, not immer drafts (issue 27:
  * immer left every dapp's first load). These properties hold them to the draft versions they replaced
  * (property-tests/immer-plugin-reducers.ts): on any sequence of events of the eip155 (pending transfers, capabilities),
- * api (wallet list, activity transactions), names, solana, walletconnect and siwx plugins, mixed with core events, the
+ * api (wallet list, activity transactions), names, swap, solana, walletconnect and siwx plugins, mixed with core events, the
  * states are equal, frozen wherever immer's are, and keep every branch immer's keep; and `storage/hydrated`, with any
  * stored values, gives the state the draft hydrates and the kernel's draft reconnection rule gave.
  */
@@ -15,6 +15,7 @@ import { drafts, type Reducers } from 'latch/immer'
 import { eip155 } from 'latch/plugins/eip155'
 import { api } from 'latch/plugins/api'
 import { names } from 'latch/plugins/names'
+import { swap } from 'latch/plugins/swap'
 import { solana } from 'latch/plugins/solana'
 import { walletConnect } from 'latch/plugins/walletconnect'
 import { siwx } from 'latch/plugins/siwx'
@@ -29,6 +30,7 @@ import {
   immerSettleReconnection,
   immerSiwxReducers,
   immerSolanaReducers,
+  immerSwapReducers,
   immerTransactionsReducers,
   immerWalletConnectReducers,
   immerWalletListReducers,
@@ -40,6 +42,7 @@ const plugins: readonly Plugin[] = [
   eip155(),
   api(),
   names({ baseUrl: 'http://127.0.0.1:9', zone: 'latch.id' }),
+  swap({ baseUrl: 'http://127.0.0.1:9' }),
   solana(),
   walletConnect({ projectId: 'p' }),
   siwx(),
@@ -48,6 +51,7 @@ const references: Record<string, Reducers> = {
   eip155: immerEip155Reducers,
   api: { ...immerWalletListReducers, ...immerTransactionsReducers },
   names: immerNamesReducers,
+  swap: immerSwapReducers,
   solana: immerSolanaReducers,
   walletconnect: immerWalletConnectReducers,
   siwx: immerSiwxReducers,
@@ -131,6 +135,16 @@ const pluginEventArb: fc.Arbitrary<LatchEvent> = fc.oneof(
   fc.tuple(fc.constantFrom('alice.latch.id', 'bob.latch.id'), fc.constantFrom(evmCaip, evmCaip.toLowerCase())).map(([name, caipAddress]) => ({ type: 'names/registrationSucceeded', payload: { name, caipAddress } })),
   fc.constant({ type: 'names/registrationFailed', payload: { error: { code: 'NAME_REGISTRATION_FAILED', shortMessage: 'x' } } }),
   fc.tuple(fc.constantFrom(evmCaip, 'eip155:1:0xdef'), fc.array(fc.constantFrom('alice.latch.id', 'bob.latch.id'), { maxLength: 2 })).map(([caipAddress, owned]) => ({ type: 'names/ownedLoaded', payload: { caipAddress, names: owned } })),
+  // swap
+  fc.constant({ type: 'swap/quoteRequested', payload: { from: `eip155:1:${evmAddress}`, to: `eip155:1:${evmAddress.replace('1', '2')}`, amount: '1000', userAddress: evmCaip } }),
+  fc.constant({ type: 'swap/quoteSucceeded', payload: { from: evmCaip, to: evmCaip, fromAmount: '1', toAmount: '2', providerFee: '0', allowance: '0', gasPrice: '1' } }),
+  fc.constant({ type: 'swap/quoteFailed', payload: { error: { code: 'SWAP_QUOTE_FAILED', shortMessage: 'x' } } }),
+  fc.constant({ type: 'swap/swapRequested', payload: { from: evmCaip, to: evmCaip, amount: '1', userAddress: evmCaip, slippage: 100, minimum: '1', symbol: 'ETH' } }),
+  hashArb.map((hash) => ({ type: 'swap/approvalSent', payload: { hash } })),
+  hashArb.map((hash) => ({ type: 'swap/approvalConfirmed', payload: { hash } })),
+  hashArb.map((hash) => ({ type: 'swap/swapSent', payload: { hash } })),
+  hashArb.map((hash) => ({ type: 'swap/swapSucceeded', payload: { hash, toAmountMin: '1' } })),
+  fc.constant({ type: 'swap/swapFailed', payload: { error: { code: 'SWAP_PRICE_MOVED', shortMessage: 'x' } } }),
   // solana
   fc.tuple(fc.constantFrom(solanaCaip, 'solana:2:So11111111111111111111111111111111111111112'), fc.array(tokenArb, { maxLength: 2 })).map(([caipAddress, balances]) => ({
     type: 'solana/tokenBalancesUpdated',

@@ -26,6 +26,8 @@ export const entries: readonly Entry[] = [
   { subpath: './plugins/api/client', source: 'plugins/api/client.ts', out: 'plugins/api-client' },
   // The provider API's name service (docs/names.md): apart from the api plugin, so a dapp without names carries none of it.
   { subpath: './plugins/names', source: 'plugins/names/index.ts', out: 'plugins/names' },
+  // Token swaps through the provider API's swap routes (docs/swap.md): apart, so a dapp without swaps carries none of it.
+  { subpath: './plugins/swap', source: 'plugins/swap/index.ts', out: 'plugins/swap' },
   { subpath: './plugins/solana', source: 'plugins/solana/index.ts', out: 'plugins/solana' },
   { subpath: './plugins/bip122', source: 'plugins/bip122/index.ts', out: 'plugins/bip122' },
   { subpath: './plugins/walletconnect', source: 'plugins/walletconnect/index.ts', out: 'plugins/walletconnect' },

@@ -74,6 +74,9 @@ export const ReceiveIcon = (p: IconProps) => (
 /** ⇄: switching between two accounts. */
 export const SwitchIcon = (p: IconProps) => <Icon {...p}><path d="M4.5 7.5h11l-3-3M15.5 12.5h-11l3 3" {...stroke} /></Icon>
 
+/** Two arrows, up and down, side by side (Swap). */
+export const SwapIcon = (p: IconProps) => <Icon {...p}><path d="M7 15.5v-11M4 7.5l3-3 3 3M13 4.5v11M10 12.5l3 3 3-3" {...stroke} /></Icon>
+
 export const SendIcon = (p: IconProps) => <Icon {...p}><path d="M5.5 14.5 14.5 5.5M7.5 5.5h7v7" {...stroke} /></Icon>
 /** A clock face (Activity). */
 export const ActivityIcon = (p: IconProps) => <Icon {...p}><circle cx="10" cy="10" r="6.5" {...stroke} /><path d="M10 6.5V10l2.5 1.5" {...stroke} /></Icon>

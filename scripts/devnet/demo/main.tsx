@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { createLatch } from '../../../kernel/index'
 import { api } from '../../../plugins/api/index'
 import { names } from '../../../plugins/names/index'
+import { swap } from '../../../plugins/swap/index'
 import { bip122, bitcoinRegtest } from '../../../plugins/bip122/index'
 import { eip155 } from '../../../plugins/eip155/index'
 import { embeddedWallet } from '../../../plugins/embedded/index'
@@ -57,6 +58,9 @@ const plugins = [
   api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId, balances: !fromChain } : {}),
   // docs/names.md: 'Choose a name' registers in the local provider API's zone.
   ...(config.api ? [names({ baseUrl: config.api.url, projectId: config.api.projectId, zone: 'latch.id' })] : []),
+  // docs/swap.md: swaps on the stack's anvils through the local provider API's Uniswap V2 routes. `?swap=31337` narrows
+  // the swap networks (the other anvil then reads 'Network not supported for Swaps').
+  ...(config.api ? [swap({ baseUrl: config.api.url, projectId: config.api.projectId, networks: query.get('swap')?.split(',') ?? config.chains.map((chain) => chain.chainId) })] : []),
   ...(solanaConfig ? [solana({ tokens: [{ address: solanaConfig.mint, ...solanaConfig.token }] })] : []),
   ...bitcoin,
   ...pairing,

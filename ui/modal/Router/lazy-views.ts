@@ -36,6 +36,7 @@ export const lazyViews = {
   ApproveTransaction: handed(() => import('../views/ApproveTransaction/ApproveTransaction')),
   Receive: handed(() => import('../views/Receive/Receive')),
   Send: handed(() => import('../views/Send/Send')),
+  Swap: handed(() => import('../views/Swap/Swap')),
   Activity: handed(() => import('../views/Activity/Activity')),
   RegisterAccountName: handed(() => import('../views/RegisterAccountName/RegisterAccountName')),
   RegisterAccountNameSuccess: handed(

@@ -151,7 +151,7 @@ describe('featureRows (docs/behaviour.md, "Account features")', () => {
   it('EVM: Receive, Send, then Activity, once their views are registered', () => {
     expect(keys(featureRows('eip155', {}, [], all))).toEqual(['receive:builtin', 'send:builtin', 'activity:builtin'])
     expect(keys(featureRows('eip155', {}, [], new Set(['Receive'])))).toEqual(['receive:builtin'])
-    // Registered today: Receive, Send and Activity.
+    // Registered today: Swap, Receive, Send and Activity; Swap's row needs the swap plugin too.
     expect(keys(featureRows('eip155', {}, []))).toEqual(['receive:builtin', 'send:builtin', 'activity:builtin'])
   })
 
@@ -159,6 +159,17 @@ describe('featureRows (docs/behaviour.md, "Account features")', () => {
     expect(keys(featureRows('solana', {}, [], all))).toEqual(['receive:builtin', 'send:builtin'])
     expect(keys(featureRows('bip122', {}, [], all))).toEqual(['receive:builtin'])
     expect(featureRows(undefined, {}, [], all)).toEqual([])
+  })
+
+  it('Swap: first (before Receive) for EVM only, when the swap plugin is registered, its view drawn and swaps not turned off', () => {
+    const withSwap = new Set<ViewName>([...all, 'Swap'])
+    expect(keys(featureRows('eip155', {}, [], withSwap, { swaps: true }))).toEqual(['swaps:builtin', 'receive:builtin', 'send:builtin', 'activity:builtin'])
+    expect(keys(featureRows('eip155', {}, [], withSwap))).toEqual(['receive:builtin', 'send:builtin', 'activity:builtin'])
+    expect(keys(featureRows('eip155', { swaps: false }, [], withSwap, { swaps: true }))).toEqual(['receive:builtin', 'send:builtin', 'activity:builtin'])
+    expect(keys(featureRows('eip155', {}, [], all, { swaps: true }))).toEqual(['receive:builtin', 'send:builtin', 'activity:builtin'])
+    expect(keys(featureRows('solana', {}, [], withSwap, { swaps: true }))).toEqual(['receive:builtin', 'send:builtin'])
+    const addon = defineAddon({ kind: 'feature', feature: 'swaps', label: 'Trade', view: 'OnRamp', title: 'Trade', load })
+    expect(keys(featureRows('eip155', {}, [addon], withSwap, { swaps: true }))).toEqual(['swaps:addon', 'receive:builtin', 'send:builtin', 'activity:builtin'])
   })
 
   it('an add-on comes in the wallet feature order and replaces the built-in row; false turns either off', () => {
