@@ -39,6 +39,26 @@ describe('persistence', () => {
     expect(reload.exportLog().events.map((e) => e.type)).toEqual(['latch/configured', 'storage/hydrated'])
   })
 
+  it('writes the disconnected connector ids per family and the wallet deep-link choice, and reads both back after a reload', () => {
+    const t = createTestPorts()
+    const first = createLatch({ networks, ports: t.ports })
+    // Two wallets of the family; the one not in use is forgotten.
+    first.dispatch({ type: 'account/connected', ns: 'eip155', payload: { caipAddress: 'eip155:1:0x2222222222222222222222222222222222222222', connectorId: 'io.rabby' } })
+    first.dispatch({ type: 'account/connected', ns: 'eip155', payload: { caipAddress, connectorId: 'io.metamask' } })
+    first.dispatch({ type: 'connection/removed', ns: 'eip155', payload: { connectorId: 'io.rabby' } })
+    first.dispatch({ type: 'connection/deepLinkChosen', payload: { link: { href: 'https://wallet.example/wc', name: 'Example Wallet' } } })
+    expect(t.storage.getItem('@latch/disconnectedConnectorIds')).toBe('{"eip155":["io.rabby"]}')
+    expect(t.storage.getItem('@latch/walletDeepLink')).toBe('{"href":"https://wallet.example/wc","name":"Example Wallet"}')
+    first.destroy()
+
+    const reload = createLatch({ networks, ports: createTestPorts({ storage: t.storage.dump() }).ports })
+    expect(reload.getState().connection.disconnectedConnectorIds.eip155).toEqual(['io.rabby'])
+    expect(reload.getState().connection.wcLinking).toEqual({ href: 'https://wallet.example/wc', name: 'Example Wallet' })
+    // Cleared choice: the key goes.
+    reload.dispatch({ type: 'connection/deepLinkChosen', payload: { link: null } })
+    expect(reload.getState().connection.wcLinking).toBeUndefined()
+  })
+
   it('stores the last used chain, keeps it after a disconnect, and brings it back for its family after a reload', () => {
     const solana = createTestNetwork('solana', 'devnet')
     const all = [network(1), network(31337), solana]

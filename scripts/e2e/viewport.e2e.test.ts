@@ -39,12 +39,15 @@ const inside = (inner: Box, outer: Box) =>
 describe.skipIf(!hasChromium())('the modal on a host page wider than the phone (docs/react.md, "The modal")', () => {
   const preview = usePreviewBrowser()
 
-  it("keeps Account's Disconnect in sight when its rows do not fit (a short window)", async () => {
+  it("is a 360 px card, and keeps Account's Disconnect in sight when its rows do not fit (a short window)", async () => {
     const page = await preview.page(undefined, { device: { viewport: { width: 1280, height: 520 } } })
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
     await page.goto(new URL('/?theme=light&account=1', preview.url).href)
     await page.locator('button.latch-account').click()
     await page.locator('latch-modal [role=dialog] li[data-feature] .row').first().waitFor()
+    // On a window wider than the phone the modal is a 360 px card (--latch-modal-width).
+    const { card } = await measure(page)
+    expect(card.right - card.left).toBeCloseTo(360, 0)
     const { body, leave, scrolls } = await page.evaluate<{ body: Box; leave: Box; scrolls: boolean }>(`(() => {
       const root = document.querySelector('latch-modal').shadowRoot
       const body = root.querySelector('.body')

@@ -12,6 +12,7 @@ import {
   networkSwitched,
   networkSwitchSucceeded,
   routerWentBack,
+  walletDisconnectFailed,
   walletDisconnectRequested,
   walletDisconnectSucceeded,
   type ViewName,
@@ -98,6 +99,29 @@ describe('Account', () => {
     expect(ofType('wallet/disconnectRequested')).toHaveLength(1)
     expect(latch.getState().chains.eip155.connectorId).toBeUndefined()
     expect(latch.getState().router.open).toBe(false)
+  })
+
+  it("a disconnect the wallet fails shows 'Failed to disconnect'; the account stays and the modal stays open", async () => {
+    const failing = definePlugin({
+      name: 'failing',
+      effects: [
+        (events$) =>
+          events$.pipe(
+            filter(walletDisconnectRequested.match),
+            map((e) => walletDisconnectFailed({ error: { code: 'UNKNOWN', shortMessage: 'Something went wrong', details: 'the wallet threw' } }, { ns: e.ns, requestId: e.requestId })),
+          ),
+      ],
+    })
+    const t = setup({ plugins: [failing] })
+    cleanup = (await renderWithLatch({ latch: t.latch, children: null })).unmount
+    connectAccount(t.latch)
+    act(() => void t.latch.dispatch(modalOpened({})))
+    await settle()
+    await act(async () => button('Disconnect').click())
+    await settle()
+    expect(shadow().querySelector('.toast-region[role="alert"]')?.textContent).toBe('Failed to disconnect')
+    expect(t.latch.getState().chains.eip155.connectorId).toBeDefined()
+    expect(t.latch.getState().router.open).toBe(true)
   })
 
   it('wallet feature buttons follow documented order, only for registered and enabled features', async () => {
