@@ -26,6 +26,8 @@ export const entries: readonly Entry[] = [
   { subpath: './plugins/api/client', source: 'plugins/api/client.ts', out: 'plugins/api-client' },
   // The provider API's name service (docs/names.md): apart from the api plugin, so a dapp without names carries none of it.
   { subpath: './plugins/names', source: 'plugins/names/index.ts', out: 'plugins/names' },
+  // Buying with fiat through a provider (docs/behaviour.md, "Buy (on-ramp)"): apart, so a dapp without it carries none of it.
+  { subpath: './plugins/onramp', source: 'plugins/onramp/index.ts', out: 'plugins/onramp' },
   { subpath: './plugins/solana', source: 'plugins/solana/index.ts', out: 'plugins/solana' },
   { subpath: './plugins/bip122', source: 'plugins/bip122/index.ts', out: 'plugins/bip122' },
   { subpath: './plugins/walletconnect', source: 'plugins/walletconnect/index.ts', out: 'plugins/walletconnect' },

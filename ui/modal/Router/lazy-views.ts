@@ -37,6 +37,7 @@ export const lazyViews = {
   Receive: handed(() => import('../views/Receive/Receive')),
   Send: handed(() => import('../views/Send/Send')),
   Activity: handed(() => import('../views/Activity/Activity')),
+  OnRamp: handed(() => import('../views/OnRamp/OnRamp')),
   RegisterAccountName: handed(() => import('../views/RegisterAccountName/RegisterAccountName')),
   RegisterAccountNameSuccess: handed(
     () => import('../views/RegisterAccountName/RegisterAccountName'),
