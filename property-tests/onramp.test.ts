@@ -1,112 +1,131 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { amountRefusal, cheapest, defaultFeeRange, defaultOptions, fallbackQuote, formatCents, limitOf, parseFiat, type QuoteEntry } from '../plugins/onramp/rules'
+import {
+  formatFiat,
+  formatUnits,
+  limitRefusal,
+  networkFeeCents,
+  onrampProviders,
+  onrampQuote,
+  parseFiat,
+  parseUnits,
+  paymentCurrencies,
+  paymentMethods,
+  purchaseAssets,
+  purchaseUnits,
+  type OnrampProviderId,
+  type PaymentCurrency,
+  type PaymentMethod,
+  type PurchaseAsset,
+} from '../scripts/devnet/onramp-rules'
 
-// docs/behaviour.md, "Buy (on-ramp)": the fiat amount a visitor types, the limits, the fallback quote and the cheapest
-// provider, in exact integers (cents, bigint): no float anywhere.
+// The on-ramp's arithmetic (docs/behaviour.md, "The on-ramp routes"), in exact integers.
+const runs = { numRuns: 1000 }
 
-const cents = fc.bigInt({ min: 0n, max: 10n ** 14n - 1n })
-const options = defaultOptions({ chainId: 31337, name: 'anvil', displayName: 'Anvil', coin: { name: 'Ether', symbol: 'ETH' } })
-const method = fc.constantFrom('card', 'ach_bank_account')
-const currency = fc.constantFrom('USD', 'EUR')
+const provider = fc.constantFrom(...(Object.keys(onrampProviders) as OnrampProviderId[]))
+const currency = fc.constantFrom(...(Object.keys(paymentCurrencies) as PaymentCurrency[]))
+const method = fc.constantFrom(...(Object.keys(paymentMethods) as PaymentMethod[]))
+const asset = fc.constantFrom(...(Object.keys(purchaseAssets) as PurchaseAsset[]))
+/** Totals across and past every limit, in cents. */
+const total = fc.oneof(fc.bigInt({ min: 1_000n, max: 2_500_000n }), fc.bigInt({ min: networkFeeCents, max: 100_000_000_000n }))
 
-describe('on-ramp rules (properties)', () => {
-  it('an amount with at most 2 decimals reads back exactly, however it is written', () => {
+describe('on-ramp quotes', () => {
+  it('total = subtotal + fee + network fee, exactly', () => {
     fc.assert(
-      fc.property(cents, fc.integer({ min: 0, max: 2 }), fc.boolean(), (value, shownDecimals, spaces) => {
-        const whole = value / 100n
-        const fraction = value % 100n
-        // Written with 0, 1 or 2 decimals when that loses nothing.
-        const decimals = fraction === 0n ? shownDecimals : fraction % 10n === 0n ? Math.max(1, shownDecimals) : 2
-        const text = decimals === 0 ? `${whole}` : `${whole}.${String(fraction).padStart(2, '0').slice(0, decimals)}`
-        expect(parseFiat(spaces ? ` ${text} ` : text)).toBe(value)
-        expect(parseFiat(formatCents(value))).toBe(value)
+      fc.property(total, provider, currency, asset, (t, p, c, a) => {
+        const q = onrampQuote(t, p, c, a)
+        expect(q.total).toBe(t)
+        expect(q.subtotal + q.fee + q.networkFee).toBe(t)
+        expect(q.networkFee).toBe(networkFeeCents)
+        expect(q.subtotal >= 0n && q.fee >= 0n).toBe(true)
       }),
-      { numRuns: 500 },
+      runs,
     )
   })
 
-  it('more than 2 decimals, a sign, an exponent, a comma or no digit is refused', () => {
-    const bad = fc.oneof(
-      fc.tuple(fc.nat({ max: 99999 }), fc.stringMatching(/^\d{3,6}$/)).map(([w, f]) => `${w}.${f}`),
-      fc.nat({ max: 99999 }).map((n) => `-${n}`),
-      fc.nat({ max: 99999 }).map((n) => `${n}e2`),
-      fc.nat({ max: 99999 }).map((n) => `${n},50`),
-      fc.constantFrom('', '.', '.5', '1.', 'abc', '0x10', 'Infinity', 'NaN', '1 000'),
-    )
+  it('the fee is the subtotal × the provider rate (1 % or 2 %) to the cent: never above it rounded up, less than a cent below it', () => {
     fc.assert(
-      fc.property(bad, (text) => {
-        expect(parseFiat(text)).toBeUndefined()
+      fc.property(total, provider, currency, asset, (t, p, c, a) => {
+        const q = onrampQuote(t, p, c, a)
+        const bps = onrampProviders[p].feeBps
+        expect([100n, 200n]).toContain(bps)
+        // fee ≤ ⌈S × rate⌉ and fee > S × rate − 1 cent, i.e. 10000·fee ≤ S·bps rounded up, 10000·(fee + 1) > S·bps.
+        expect(q.fee * 10_000n < q.subtotal * bps + 10_000n).toBe(true)
+        expect((q.fee + 1n) * 10_000n > q.subtotal * bps).toBe(true)
+        // And the visitor is not shorted: one cent more of subtotal would not fit with its own fee rounded up.
+        expect(q.subtotal + 1n + ((q.subtotal + 1n) * bps + 9_999n) / 10_000n + q.networkFee > t).toBe(true)
       }),
-      { numRuns: 500 },
-    )
-  })
-
-  it('the limits are inclusive: min and max pass, a cent beyond either is refused with that limit', () => {
-    fc.assert(
-      fc.property(method, currency, cents, (m, c, value) => {
-        const limit = limitOf(options, c, m)!
-        const refusal = amountRefusal(options, c, m, formatCents(value))
-        if (value < limit.min) expect(refusal).toEqual({ kind: 'tooLow', method: m, limit: formatCents(limit.min), currency: c })
-        else if (value > limit.max) expect(refusal).toEqual({ kind: 'tooHigh', method: m, limit: formatCents(limit.max), currency: c })
-        else expect(refusal).toBeUndefined()
-        for (const edge of [limit.min, limit.max]) expect(amountRefusal(options, c, m, formatCents(edge))).toBeUndefined()
-        expect(amountRefusal(options, c, m, formatCents(limit.min - 1n))?.kind).toBe('tooLow')
-        expect(amountRefusal(options, c, m, formatCents(limit.max + 1n))?.kind).toBe('tooHigh')
-      }),
-      { numRuns: 300 },
+      runs,
     )
   })
 
-  it('the default limits are the specification’s: card 10.00–7500.00, bank transfer 10.00–25000.00, in USD and EUR', () => {
-    for (const c of ['USD', 'EUR']) {
-      expect(limitOf(options, c, 'card')).toEqual({ min: 1000n, max: 750000n })
-      expect(limitOf(options, c, 'ach_bank_account')).toEqual({ min: 1000n, max: 2500000n })
-    }
-  })
-
-  it('the fallback quote adds up exactly: subtotal + fee = total, the fee at least the range’s highest rate and less than one cent over it', () => {
+  it('the purchase never exceeds what the subtotal buys, and falls short by less than one base unit', () => {
     fc.assert(
-      fc.property(cents, (total) => {
-        const quote = fallbackQuote(total, 'USD', 'DEMO')
-        const subtotal = parseFiat(quote.paymentSubtotal.amount)!
-        const fee = parseFiat(quote.coinbaseFee.amount)!
-        expect(subtotal + fee + parseFiat(quote.networkFee.amount)!).toBe(total)
-        expect(quote.paymentTotal.amount).toBe(formatCents(total))
-        const rate = BigInt(defaultFeeRange.max)
-        // fee ≥ subtotal × rate, and one more cent of subtotal would break it: the most subtotal there can be.
-        expect(fee * 10_000n >= subtotal * rate).toBe(true)
-        expect((fee - 1n) * 10_000n < (subtotal + 1n) * rate).toBe(true)
-        // Never a price: what the visitor would receive is not made up.
-        expect(quote.purchaseAmount).toEqual({ amount: '', currency: 'DEMO' })
+      fc.property(total, provider, currency, asset, (t, p, c, a) => {
+        const q = onrampQuote(t, p, c, a)
+        const [num, den] = paymentCurrencies[c].usd
+        const { decimals, usdCents } = purchaseAssets[a]
+        // value of the purchase in (cents of the payment currency × den × usdCents …), cross-multiplied: exact.
+        const bought = q.purchase * den * usdCents
+        const paid = q.subtotal * num * 10n ** BigInt(decimals)
+        expect(bought <= paid).toBe(true)
+        expect((q.purchase + 1n) * den * usdCents > paid).toBe(true)
+        expect(purchaseUnits(q.subtotal, c, a)).toBe(q.purchase)
       }),
-      { numRuns: 500 },
+      runs,
+    )
+  })
+})
+
+describe('on-ramp limits', () => {
+  it('are inclusive at both ends, refused just outside with the method and currency named', () => {
+    fc.assert(
+      fc.property(method, currency, fc.bigInt({ min: 0n, max: 3_000_000n }), (m, c, cents) => {
+        const { min, max } = paymentMethods[m]
+        const refusal = limitRefusal(cents, m, c)
+        if (cents >= min && cents <= max) expect(refusal).toBeUndefined()
+        else expect(refusal?.code).toBe(cents < min ? 'AMOUNT_TOO_LOW' : 'AMOUNT_TOO_HIGH')
+        expect(limitRefusal(min, m, c)).toBeUndefined()
+        expect(limitRefusal(max, m, c)).toBeUndefined()
+        expect(limitRefusal(min - 1n, m, c)?.message).toBe(`The least you can pay ${m === 'card' ? 'by card' : 'by bank transfer'} is ${formatFiat(min, true)} ${c}`)
+        expect(limitRefusal(max + 1n, m, c)?.message).toBe(`The most you can pay ${m === 'card' ? 'by card' : 'by bank transfer'} is ${formatFiat(max, true)} ${c}`)
+      }),
+      runs,
+    )
+  })
+})
+
+describe('on-ramp formatting', () => {
+  it('fiat amounts round-trip through their two-decimal text, grouped or not', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 99_999_999_999n }), (cents) => {
+        const text = formatFiat(cents)
+        expect(text).toMatch(/^\d+\.\d{2}$/)
+        expect(parseFiat(text)).toBe(cents)
+        expect(parseFiat(formatFiat(cents, true).replaceAll(',', ''))).toBe(cents)
+      }),
+      runs,
     )
   })
 
-  it('the cheapest provider receives the most; estimates never win; ties go to the fewer fees, then the first', () => {
-    const decimal = fc.tuple(fc.nat({ max: 10 ** 6 }), fc.nat({ max: 999999 })).map(([w, f]) => `${w}.${String(f).padStart(6, '0')}`)
-    const entry = fc.record({ provider: fc.constantFrom('a', 'b', 'c', 'd'), received: decimal, fee: cents.map(formatCents), estimate: fc.boolean() })
+  it('token amounts round-trip through their text without trailing zeros', () => {
     fc.assert(
-      fc.property(fc.array(entry, { maxLength: 6 }), (list) => {
-        const entries: QuoteEntry[] = list.map((e) => ({
-          provider: e.provider,
-          quote: { quoteId: 'q', coinbaseFee: { amount: e.fee, currency: 'USD' }, networkFee: { amount: '0.01', currency: 'USD' }, paymentSubtotal: { amount: '1.00', currency: 'USD' }, paymentTotal: { amount: '1.00', currency: 'USD' }, purchaseAmount: { amount: e.received, currency: 'DEMO' } },
-          ...(e.estimate ? { estimate: { reason: 'no quote' } } : {}),
-        }))
-        const real = list.filter((e) => !e.estimate)
-        const best = cheapest(entries)
-        if (real.length === 0) {
-          expect(best).toBeUndefined()
-          return
-        }
-        const micro = (d: string) => BigInt(d.replace('.', ''))
-        const most = real.reduce((m, e) => (micro(e.received) > m ? micro(e.received) : m), -1n)
-        const top = real.filter((e) => micro(e.received) === most)
-        const least = top.reduce((m, e) => (parseFiat(e.fee)! < m ? parseFiat(e.fee)! : m), parseFiat(top[0]!.fee)!)
-        expect(best).toBe(top.find((e) => parseFiat(e.fee) === least)!.provider)
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 40n }), fc.constantFrom(0, 6, 18), (units, decimals) => {
+        const text = formatUnits(units, decimals)
+        expect(text).not.toMatch(/\.\d*0$|\.$/)
+        expect(parseUnits(text, decimals)).toBe(units)
       }),
-      { numRuns: 300 },
+      runs,
+    )
+  })
+
+  it('refuses fiat text that is not digits with at most two decimals', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), (text) => {
+        const cents = parseFiat(text)
+        if (cents !== undefined) expect(/^\d{1,9}(\.\d{1,2})?$/.test(text) && formatFiat(cents) === Number(text).toFixed(2)).toBe(true)
+      }),
+      runs,
     )
   })
 })

@@ -32,6 +32,7 @@ console.log(`
   Chain ${first?.chainId} (${first?.name})   ${first?.url}
   Chain ${second?.chainId} (${second?.name}) ${second?.url}
   Provider API        ${demo.stack.api.url}
+  On-ramp checkout    ${demo.stack.onramp.url} (the provider simulator; test cards ${demo.stack.onramp.cards.success} succeeds, ${demo.stack.onramp.cards.declined} is declined)
   Solana (litesvm)    ${demo.stack.solana.url}
   WalletConnect relay ${demo.stack.walletConnect.relayUrl} (development relay, this machine only)
   WalletConnect wallet ${demo.stack.walletConnect.pageUrl} (paste a dapp's wc: URI there to pair, then approve or reject there)

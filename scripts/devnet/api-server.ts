@@ -31,6 +31,10 @@
  * - the swap routes over Uniswap V2 on `chains` (swap-routes.ts; docs/behaviour.md, "The swap routes"): GET /v1/convert/tokens,
  *   /quotes, /allowance, /gas-price, /build-approve, POST /v1/convert/build-transaction and POST /v1/fungible/price; empty
  *   results for a chain the stack does not run, 400 with the reason for a bad query or body
+ * - the on-ramp routes (onramp-routes.ts; docs/behaviour.md, "The on-ramp routes"): GET /v1/onramp/options, POST
+ *   /v1/onramp/quote, POST /v1/generators/onrampurl (a single-use session token on the provider simulator's checkout,
+ *   onramp-provider.ts), and the history route with `onramp=<provider>` (that provider's purchases for the address);
+ *   400 `{ message, code }` naming the field
  * - POST /e → 204; the body is recorded (analytics sink)
  * - with a `ledger`: the regtest ledger's Esplora routes (GET /address/{a}, /address/{a}/utxo, /tx/{txid}/hex, POST /tx;
  *   no projectId) and GET /v1/account/{address}/balance for a bip122 chainId (bitcoin-ledger.ts)
@@ -50,6 +54,7 @@ import { createNameService, type NameService } from './name-service'
 import type { DemoToken } from './tokens'
 import { bitcoinApiRoute, type Ledger } from './bitcoin-ledger'
 import { listenOnLoopback } from './serve'
+import { createOnrampDesk, onrampHistory, onrampRoute, type OnrampDesk } from './onramp-routes'
 import { swapRoute } from './swap-routes'
 import { walletImageSvg } from './wallet-image'
 import { parseWalletQuery, queryWallets } from './wallet-query'
@@ -91,6 +96,11 @@ export type ApiServerOptions = {
   nameZone?: string
   /** The clock of the name service and of swap deadlines, in ms (default Date.now): tests move it to age registration messages. */
   now?: () => number
+  /**
+   * The on-ramp: the desk it shares with the provider simulator (session tokens, purchases; onramp-routes.ts) and the
+   * simulator's base URL. Without it the API has a desk of its own and POST /v1/generators/onrampurl answers 503.
+   */
+  onramp?: { desk: OnrampDesk; checkoutUrl: string }
 }
 
 /** A running API server. */
@@ -109,7 +119,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const requests: RecordedRequest[] = []
   const history = createHistoryIndex(options.chains ?? [], options.tokens ?? [])
   const names = createNameService({ chains: options.chains ?? [], zone: options.nameZone, now: options.now })
-  const services: Services = { history, names }
+  const onramp = options.onramp ?? { desk: createOnrampDesk({ now: options.now }) }
+  const services: Services = { history, names, onramp }
   const server = createServer((req, res) => {
     void handle(req, res, options, requests, services).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
@@ -125,7 +136,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   }
 }
 
-type Services = { history: HistoryIndex; names: NameService }
+type Services = { history: HistoryIndex; names: NameService; onramp: { desk: OnrampDesk; checkoutUrl?: string } }
 
 async function handle(req: IncomingMessage, res: ServerResponse, options: ApiServerOptions, requests: RecordedRequest[], services: Services): Promise<void> {
   const at = Date.now()
@@ -157,7 +168,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ApiSer
   requests.push(recorded)
 }
 
-async function route(method: string, url: URL, body: string | undefined, options: ApiServerOptions, { history, names }: Services): Promise<Reply> {
+async function route(method: string, url: URL, body: string | undefined, options: ApiServerOptions, { history, names, onramp }: Services): Promise<Reply> {
   if (method === 'OPTIONS') return { status: 204 }
   const query = url.searchParams
   const projectId = query.get('projectId')
@@ -168,6 +179,12 @@ async function route(method: string, url: URL, body: string | undefined, options
   const swap = swapRoute({ chains: options.chains ?? [], tokens: options.tokens ?? [], now: options.now }, method, url, body)
   if (swap) {
     const answer = await swap
+    return json(answer.status, answer.body)
+  }
+  const onrampSource = { chains: options.chains ?? [], tokens: options.tokens ?? [], ...onramp }
+  const buying = onrampRoute(onrampSource, method, url, body)
+  if (buying) {
+    const answer = await buying
     return json(answer.status, answer.body)
   }
   const profile = names.route(method, path, query, body)
@@ -185,6 +202,10 @@ async function route(method: string, url: URL, body: string | undefined, options
   if (image) return imageReply(image[1]!, decodeURIComponent(image[2]!), options.wallets)
   if (balance) {
     const answer = await accountBalances({ chains: options.chains ?? [], tokens: options.tokens ?? [] }, decodeURIComponent(balance[1]!), query)
+    return json(answer.status, answer.body)
+  }
+  if (account && query.has('onramp')) {
+    const answer = onrampHistory(onrampSource, decodeURIComponent(account[1]!), query)
     return json(answer.status, answer.body)
   }
   if (account) {

@@ -6,7 +6,8 @@
  * behind the API's swap routes (docs/behaviour.md, "The swap routes"), and the embedded wallet's service with its dev inbox,
  * Farcaster login on the first anvil's ID registry and the local Farcaster app (docs/wallet-service.md), and smart accounts
  * on the first anvil: EntryPoint v0.8 with Latch's account factory and paymaster, the alto bundler and the paymaster
- * service (docs/wallet-service.md, "Bundler and paymaster"). `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs until Ctrl-C.
+ * service (docs/wallet-service.md, "Bundler and paymaster"), and the on-ramp provider simulator behind the API's on-ramp routes
+ * (docs/behaviour.md, "The on-ramp routes"). `npx tsx scripts/devnet/stack.ts` starts it and prints its URLs until Ctrl-C.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { constants as osConstants, tmpdir } from 'node:os'
@@ -35,6 +36,8 @@ import { startFarcasterApp } from './farcaster-app/server'
 import { localFarcasterUsers } from './farcaster-app/users'
 import { installIdRegistry } from './farcaster-registry'
 import { startSolanaStack, type SolanaStack } from './solana'
+import { onrampTestCards, startOnrampProvider } from './onramp-provider'
+import { createOnrampDesk } from './onramp-routes'
 import { installUniswap, uniswapContracts } from './uniswap'
 import { startRelay } from './wc-relay'
 import { createWalletPrompts, startWalletPage } from './wc-wallet/page'
@@ -61,6 +64,11 @@ export type Stack = {
   chains: { chainId: number; name: string; url: string }[]
   /** The local wallet-provider API (url, projectId, recorded requests). */
   api: ApiServer
+  /**
+   * The on-ramp provider simulator (its hosted checkout, another origin than the API) and its test cards
+   * (docs/behaviour.md, "The on-ramp routes").
+   */
+  onramp: { url: string; cards: typeof onrampTestCards }
   /** The dev wallet's browser script for these chains and accounts. */
   devWalletJs: string
   /** The demo ERC-20 tokens, at the same addresses on both chains (Multicall3 too, at its canonical address). */
@@ -157,7 +165,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const bitcoinAccounts = devBitcoinAccounts()
     fundDevAccounts(ledger, bitcoinAccounts)
     const chains = chainSpecs.map((spec, i) => ({ ...spec, url: anvils[i]!.url }))
-    const api = await startApiServer({ wallets: options.wallets ?? fixtureWallets, projectId: options.projectId ?? 'latch-devnet', chains, tokens: demoTokens, ledger })
+    // The on-ramp: the provider simulator shares its desk (session tokens, purchases) with the API, which links to it.
+    const onrampDesk = createOnrampDesk()
+    const onrampProvider = await startOnrampProvider({ desk: onrampDesk, chains, tokens: demoTokens })
+    stoppers.push(onrampProvider.stop)
+    const api = await startApiServer({
+      wallets: options.wallets ?? fixtureWallets,
+      projectId: options.projectId ?? 'latch-devnet',
+      chains,
+      tokens: demoTokens,
+      ledger,
+      onramp: { desk: onrampDesk, checkoutUrl: onrampProvider.url },
+    })
     stoppers.push(api.stop)
     const walletChains: DevWalletChain[] = chains.map(({ chainId, name, url }) => ({ chainId, name, rpcUrl: url }))
     const [devWalletJs, bitcoinWalletJs] = await Promise.all([
@@ -223,7 +242,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     stoppers.push(farcasterApp.stop)
     const wallet = { url: walletService.url, inboxUrl: walletService.inbox.url, farcasterAppUrl: farcasterApp.url, farcasterIdRegistry, identityUrl }
     await bundlerStarting
-    return { chains, api, devWalletJs, tokens: demoTokens, uniswap: uniswapContracts, ens: { contracts: ensContracts, names: demoNames }, solana, bitcoin, walletConnect, wallet, smartAccounts, stop: stopAll }
+    return { chains, api, onramp: { url: onrampProvider.url, cards: onrampTestCards }, devWalletJs, tokens: demoTokens, uniswap: uniswapContracts, ens: { contracts: ensContracts, names: demoNames }, solana, bitcoin, walletConnect, wallet, smartAccounts, stop: stopAll }
   } catch (error) {
     // A bundler still starting is stopped with the rest once it is up.
     await bundlerStarting?.catch(() => undefined)
@@ -239,6 +258,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`Uniswap V2 router: ${stack.uniswap.router} (WETH ${stack.uniswap.weth}); swap routes on the api`)
   console.log(`ENS universal resolver: ${stack.ens.contracts.universalResolver}; names: ${stack.ens.names.map((n) => n.name).join(', ')}`)
   console.log(`api: ${stack.api.url} (projectId ${stack.api.projectId})`)
+  console.log(`on-ramp provider (checkout): ${stack.onramp.url}; test cards ${stack.onramp.cards.success} (succeeds), ${stack.onramp.cards.declined} (declined)`)
   console.log(`solana: ${stack.solana.url} (dev wallet ${stack.solana.address})`)
   console.log(`bitcoin regtest ledger (Esplora routes): ${stack.bitcoin.esploraUrl}`)
   console.log(`WalletConnect relay: ${stack.walletConnect.relayUrl}; dev wallet (paste a wc: URI): ${stack.walletConnect.pageUrl}`)

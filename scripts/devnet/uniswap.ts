@@ -119,7 +119,7 @@ const word = (value: bigint) => pad(numberToHex(value), { size: 32 })
 const balanceSlot = (account: Hex) => keccak256(encodeAbiParameters([address, { type: 'uint256' }], [account, 0n]))
 
 /** Credits `amount` of a demo token to `account` by storage (DemoToken.sol: slot 0 balanceOf, 2 totalSupply), as tokens.ts installs them. */
-async function creditDemoToken(url: string, token: Hex, account: Hex, amount: bigint): Promise<void> {
+export async function creditDemoToken(url: string, token: Hex, account: Hex, amount: bigint): Promise<void> {
   const read = async (slot: Hex) => BigInt((await rpc(url, 'eth_getStorageAt', [token, slot, 'latest'])) as string)
   const slot = balanceSlot(account)
   const [balance, supply] = await Promise.all([read(slot), read(word(2n))])
