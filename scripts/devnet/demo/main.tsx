@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { createLatch } from '../../../kernel/index'
 import { api } from '../../../plugins/api/index'
 import { names } from '../../../plugins/names/index'
+import { onramp } from '../../../plugins/onramp/index'
 import { bip122, bitcoinRegtest } from '../../../plugins/bip122/index'
 import { eip155 } from '../../../plugins/eip155/index'
 import { embeddedWallet } from '../../../plugins/embedded/index'
@@ -57,6 +58,8 @@ const plugins = [
   api(config.api ? { baseUrl: config.api.url, projectId: config.api.projectId, balances: !fromChain } : {}),
   // docs/names.md: 'Choose a name' registers in the local provider API's zone.
   ...(config.api ? [names({ baseUrl: config.api.url, projectId: config.api.projectId, zone: 'latch.id' })] : []),
+  // docs/behaviour.md, "Buy (on-ramp)": Buy through the local provider API's on-ramp and its provider simulator.
+  ...(config.api ? [onramp({ baseUrl: config.api.url, projectId: config.api.projectId })] : []),
   ...(solanaConfig ? [solana({ tokens: [{ address: solanaConfig.mint, ...solanaConfig.token }] })] : []),
   ...bitcoin,
   ...pairing,
