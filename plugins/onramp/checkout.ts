@@ -13,7 +13,7 @@ export function startOnrampCheckout(latch: Kernel, request: OnrampQuoteRequest &
   const opener: CheckoutPopupOpener | undefined = open ?? (page ? (url, target, features) => page.open(url, target, features) as CheckoutPopup | null : undefined)
   let popup: CheckoutPopup | null = null
   try {
-    popup = opener ? opener('', checkoutPopupName, checkoutPopupFeatures) : null
+    popup = (opener ? opener('', checkoutPopupName, checkoutPopupFeatures) : null) ?? null
   } catch {
     popup = null
   }
