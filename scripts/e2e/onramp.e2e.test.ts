@@ -52,7 +52,8 @@ describe.skipIf(!hasChromium())('Buy (on-ramp), end to end', () => {
   async function quote(page: Page, amount: string) {
     await view(page).getByLabel('Token').selectOption({ label: 'Demo Token (DEMO)' })
     await view(page).getByLabel('Amount (USD)').fill(amount)
-    await expect.poll(() => view(page).locator('.onramp-quote').count()).toBe(2)
+    // The quotes come 500 ms after the last change, then two calls: more than expect.poll's default second on a busy machine.
+    await expect.poll(() => view(page).locator('.onramp-quote').count(), { timeout: 15_000 }).toBe(2)
   }
 
   /** Continue → the popup (opened in the click), at the provider's checkout. */
@@ -93,7 +94,7 @@ describe.skipIf(!hasChromium())('Buy (on-ramp), end to end', () => {
     const latency = Date.now() - started
     expect(quotes()).toBe(2)
     const ramp = view(page).locator('.onramp-quote[data-provider="localramp"]')
-    await expect.poll(() => ramp.locator('dl').innerText()).toMatch(/Provider fee\s+0\.99 USD[\s\S]*Network fee\s+[\d.]+ USD[\s\S]*Subtotal\s+[\d.]+ USD[\s\S]*Total\s+100\.00 USD[\s\S]*You receive\s+[\d.]+ DEMO/)
+    await expect.poll(() => ramp.locator('dl').innerText(), { timeout: 15_000 }).toMatch(/Provider fee\s+0\.99 USD[\s\S]*Network fee\s+[\d.]+ USD[\s\S]*Subtotal\s+[\d.]+ USD[\s\S]*Total\s+100\.00 USD[\s\S]*You receive\s+[\d.]+ DEMO/)
     const exchange = view(page).locator('.onramp-quote[data-provider="localexchange"]')
     await expect.poll(() => exchange.locator('dl').innerText()).toMatch(/Provider fee\s+1\.9\d USD/)
     expect(await ramp.locator('input[type=radio]').isChecked()).toBe(true)
@@ -116,7 +117,7 @@ describe.skipIf(!hasChromium())('Buy (on-ramp), end to end', () => {
     const window = await checkout(page, 'LocalRamp')
     const url = window.url()
     expect(new URL(url).searchParams.get('sessionToken')).toBeTruthy()
-    await expect.poll(() => view(page).locator('.onramp-status h3').textContent()).toBe('Complete the purchase in the LocalRamp window')
+    await expect.poll(() => view(page).locator('.onramp-status h3').textContent(), { timeout: 15_000 }).toBe('Complete the purchase in the LocalRamp window')
     const paid = Date.now()
     await pay(window, '4242 4242 4242 4242')
     await expect.poll(() => window.locator('h1').textContent(), { timeout: 30_000 }).toBe('Purchase complete')
