@@ -7,6 +7,8 @@ import { activityErrors } from '../plugins/api/index'
 import { eip155Errors } from '../plugins/eip155/index'
 import { namesErrors } from '../plugins/names/index'
 import { swapErrors } from '../plugins/swap/index'
+import { onrampErrors } from '../plugins/onramp/index'
+
 import { siwxErrors } from '../plugins/siwx/index'
 import { walletConnectErrors } from '../plugins/walletconnect/index'
 import { embeddedErrors } from '../plugins/embedded/index'
@@ -59,7 +61,8 @@ describe('docs/errors.md', () => {
   const raisers = (name: string) => code.filter(([, text]) => text.includes(`'${name}'`)).map(([file]) => file)
 
   // The plugins' own codes, by the plugin the table names (docs/errors.md, "Codes of the plugins").
-  const declared: Record<string, Readonly<Record<string, string>>> = { eip155: eip155Errors.codes, walletconnect: walletConnectErrors.codes, embedded: embeddedErrors.codes, siwx: siwxErrors.codes, names: namesErrors.codes, swap: swapErrors.codes, 'api (Activity)': activityErrors.codes }
+  const declared: Record<string, Readonly<Record<string, string>>> = { eip155: eip155Errors.codes, walletconnect: walletConnectErrors.codes, embedded: embeddedErrors.codes, siwx: siwxErrors.codes, names: namesErrors.codes, swap: swapErrors.codes, 'api (Activity)': activityErrors.codes, onramp: onrampErrors.codes }
+
   const pluginCodes = Object.values(declared).flatMap((codes) => Object.keys(codes))
 
   it("lists the plugins' codes apart, each with the plugin that declares it and its declared text", () => {

@@ -28,6 +28,8 @@ export const entries: readonly Entry[] = [
   { subpath: './plugins/names', source: 'plugins/names/index.ts', out: 'plugins/names' },
   // Token swaps through the provider API's swap routes (docs/swap.md): apart, so a dapp without swaps carries none of it.
   { subpath: './plugins/swap', source: 'plugins/swap/index.ts', out: 'plugins/swap' },
+  // Buying with fiat through a provider (docs/behaviour.md, "Buy (on-ramp)"): apart, so a dapp without it carries none of it.
+  { subpath: './plugins/onramp', source: 'plugins/onramp/index.ts', out: 'plugins/onramp' },
   { subpath: './plugins/solana', source: 'plugins/solana/index.ts', out: 'plugins/solana' },
   { subpath: './plugins/bip122', source: 'plugins/bip122/index.ts', out: 'plugins/bip122' },
   { subpath: './plugins/walletconnect', source: 'plugins/walletconnect/index.ts', out: 'plugins/walletconnect' },

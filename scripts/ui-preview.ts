@@ -105,6 +105,12 @@ const fillSend = `(() => { const root = [...document.querySelectorAll('*')].find
   const set = (input, value) => { Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, value); input.dispatchEvent(new Event('input', { bubbles: true })) }
   set(root.querySelector('.send-amount input'), '0.25')
   set(root.querySelector('.send-recipient'), '0x70997970C51812dc3A010C7d01b50e0d17dc79C8') })()`
+/** Types 100 (USD) into the Buy view's amount as a visitor does. */
+const fillBuy = `(() => { const root = [...document.querySelectorAll('*')].find((e) => e.shadowRoot?.querySelector('.onramp-amount')).shadowRoot
+  const input = root.querySelector('.onramp-amount')
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, '100'); input.dispatchEvent(new Event('input', { bubbles: true })) })()`
+/** Types an amount over the card's limit. */
+const fillBuyOver = fillBuy.replace("'100'", "'7500.01'")
 /** Two transfers sent through sendTokens and not mined yet: the eip155 slice's pending list (docs/behaviour.md, "Pending transactions"). */
 const pendingSends = `(() => { const latch = window.latchPreview
   for (const digit of ['ab', 'cd']) latch.dispatch({ type: 'eip155/transferSent', ns: 'eip155', payload: { hash: '0x' + digit.repeat(32) } }) })()`
@@ -136,6 +142,14 @@ const shots: Shot[] = [
   { name: 'walletconnect-forced-colors', theme: 'dark', width: 1280, height: 800, query: 'wc=1', forcedColors: true, steps: [connect, '.row:has-text("All Wallets")', '.tile[aria-label="Zerion"]', { wait: '.wc-qr[role="img"]' }] },
   { name: 'walletconnect-ar-narrow-light', theme: 'light', width: 390, height: 844, query: 'wc=1&locale=ar', steps: [connect, '.row:has-text("WalletConnect")', { wait: '.wc-qr[role="img"]' }] },
   // The sign-in view (SIWXSignMessage), opened by the stand-in siwx plugin: asking, while the wallet is asked, after a decline.
+  { name: 'onramp-light', theme: 'light', width: 1280, height: 800, query: 'onramp=quotes', steps: [{ wait: '.onramp-amount' }, { eval: fillBuy }, { wait: '.onramp-quote' }] },
+  { name: 'onramp-dark', theme: 'dark', width: 1280, height: 800, query: 'onramp=quotes', steps: [{ wait: '.onramp-amount' }, { eval: fillBuy }, { wait: '.onramp-quote' }] },
+  { name: 'onramp-estimate-narrow-light', theme: 'light', width: 390, height: 844, query: 'onramp=estimate', steps: [{ wait: '.onramp-amount' }, { eval: fillBuy }, { wait: '.onramp-quote' }] },
+  { name: 'onramp-limit-narrow-dark', theme: 'dark', width: 390, height: 844, query: 'onramp=quotes', steps: [{ wait: '.onramp-amount' }, { eval: fillBuyOver }, { wait: '.onramp-error' }] },
+  { name: 'onramp-waiting-light', theme: 'light', width: 1280, height: 800, query: 'onramp=waiting', steps: [{ wait: '.onramp-status' }] },
+  { name: 'onramp-complete-dark', theme: 'dark', width: 1280, height: 800, query: 'onramp=complete', steps: [{ wait: '.onramp-status' }] },
+  { name: 'onramp-failed-narrow-light', theme: 'light', width: 390, height: 844, query: 'onramp=failed', steps: [{ wait: '.onramp-status' }] },
+  { name: 'onramp-ar-narrow-light', theme: 'light', width: 390, height: 844, query: 'onramp=quotes&locale=ar', steps: [{ wait: '.onramp-amount' }, { eval: fillBuy }, { wait: '.onramp-quote' }] },
   { name: 'siwx-light', theme: 'light', width: 1280, height: 800, query: 'siwx=1', steps: [{ wait: '.siwx' }] },
   { name: 'siwx-signing-dark', theme: 'dark', width: 1280, height: 800, query: 'siwx=signing', steps: [{ wait: '.siwx' }] },
   { name: 'siwx-failed-dark', theme: 'dark', width: 1280, height: 800, query: 'siwx=failed&required=1', steps: [{ wait: '.siwx' }] },

@@ -37,6 +37,7 @@ import { defineLocale, pseudoLocaleTag, pseudoMessages } from '../../ui/i18n/pub
 import { previewSiwx } from './preview-siwx'
 import { previewWalletConnect } from './preview-walletconnect'
 import { previewSendWallet } from './preview-send'
+import { previewOnramp, previewOnrampPurchase } from './preview-onramp'
 
 const svg = (body: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">${body}</svg>`)}`
 
@@ -72,6 +73,8 @@ const theme = params.get('theme')
 const siwx = params.get('siwx')
 const send = params.get('send')
 const activity = params.get('activity')
+/** `onramp=quotes|estimate|waiting|complete|failed`: the Buy view with the onramp plugin's stand-in effect (scripts/testing/preview-onramp.ts). */
+const onrampMode = params.get('onramp')
 /**
  * `email=update|primary|secondary|error`: the embedded wallet logged in (its effect left out) and UpdateEmailWallet at that
  * step; `email=account|smart|eoa`: Account (`smart`: the smart account active, `eoa`: the EOA, each with the switch); `email=approve`: ApproveTransaction over a blank stand-in for the wallet's frame (`email=approve-loading`: no frame).
@@ -93,6 +96,7 @@ const latch = createLatch({
     ...(params.get('wc') === '1' ? [previewWalletConnect] : []),
     ...(siwx ? [previewSiwx({ required: params.get('required') === '1' })] : []),
     ...(send ? [previewSendWallet()] : []),
+    ...(onrampMode ? [previewOnramp(onrampMode)] : []),
     ...(email || login || social ? [{ ...embeddedWallet({ frameUrl: 'http://127.0.0.1:9/frame' }), effects: [] }] : []),
     // The preview's wallets never answer (a connecting view stays as it is): the families are claimed, so the kernel
     // does not answer their intents NOT_CONNECTED (docs/plugins.md, "Intents and `request()`").
@@ -120,7 +124,7 @@ if (email) {
   latch.dispatch(accountBalanceUpdated({ balance: '0.5', symbol: 'ETH' }, { ns: 'eip155' }))
 }
 
-if (params.get('account') === '1' || siwx || send || activity) {
+if (params.get('account') === '1' || siwx || send || activity || onrampMode) {
   const address = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
   latch.dispatch(accountConnected({ caipAddress: `eip155:1:${address}`, connectorId: 'io.metamask' }, { ns: 'eip155' }))
   latch.dispatch(networkSwitched({ caipNetworkId: 'eip155:1' }, { ns: 'eip155' }))
@@ -171,6 +175,11 @@ if (root) {
     latch.dispatch(routerPushed({ view: { name: 'Send' } }))
   }
   if (activity) latch.dispatch(modalOpened({ view: { name: 'Activity' } }))
+  if (onrampMode) {
+    latch.dispatch(modalOpened({ view: { name: 'Account' } }))
+    if (['waiting', 'complete', 'failed'].includes(onrampMode)) for (const event of previewOnrampPurchase(onrampMode)) latch.dispatch(event)
+    latch.dispatch(routerPushed({ view: { name: 'OnRamp' } }))
+  }
   if (login) {
     latch.dispatch(modalOpened({}))
     latch.dispatch(embeddedEmailLogin.requested({ email: 'visitor@example.com' }, { requestId: 'preview-login' }))

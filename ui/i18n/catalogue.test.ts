@@ -4,6 +4,8 @@ import { api } from '../../plugins/api/index'
 import { eip155 } from '../../plugins/eip155/index'
 import { names } from '../../plugins/names/index'
 import { swap } from '../../plugins/swap/index'
+import { onramp } from '../../plugins/onramp/index'
+
 import { siwx } from '../../plugins/siwx/index'
 import { walletConnect } from '../../plugins/walletconnect/index'
 import { embeddedWallet } from '../../plugins/embedded/index'
@@ -19,7 +21,8 @@ import { shippedErrors } from './plugin-errors'
 
 // The error texts: the kernel's catalogue plus the declarations of the plugins Latch ships, read from the plugin objects
 // themselves (docs/i18n.md): a code a shipped plugin declares is an id every catalogue must have.
-const declared: ErrorDeclaration<string, string>[] = [eip155(), walletConnect({ projectId: 'p' }), embeddedWallet({ frameUrl: 'https://wallet.example.com/frame' }), siwx(), names({ baseUrl: 'https://api.example.com', zone: 'latch.id' }), swap({ baseUrl: 'https://api.example.com' }), api()].flatMap((plugin) => (plugin.errors ? [plugin.errors] : []))
+const declared: ErrorDeclaration<string, string>[] = [eip155(), walletConnect({ projectId: 'p' }), embeddedWallet({ frameUrl: 'https://wallet.example.com/frame' }), siwx(), names({ baseUrl: 'https://api.example.com', zone: 'latch.id' }), swap({ baseUrl: 'https://api.example.com' }), api(), onramp({ baseUrl: 'https://api.example.com' })].flatMap((plugin) => (plugin.errors ? [plugin.errors] : []))
+
 const errorTexts: Record<string, string> = { ...visitorMessages }
 for (const declaration of declared) Object.assign(errorTexts, declaration.codes, declaration.messages)
 const english: Record<string, string> = { ...enBase, ...enModal, ...Object.fromEntries(Object.entries(errorTexts).map(([id, text]) => [`error.${id}`, text])) }
@@ -39,7 +42,7 @@ describe('the message catalogue', () => {
   })
 
   it("holds the shipped plugins' error texts: each plugin's declaration, and the list the UI reads", () => {
-    expect(declared.length).toBe(7)
+    expect(declared.length).toBe(8)
     expect(new Set(shippedErrors)).toEqual(new Set(declared))
     for (const id of ['SIWX_AUTH_ERROR', 'NAME_REGISTRATION_FAILED', 'FETCH_TRANSACTIONS_FAILED', 'CAPABILITIES_ADDRESS_REQUIRED', 'REQUEST_PENDING', 'SIGN_CLIENT_NOT_INITIALIZED']) {
       expect(Object.hasOwn(visitorMessages, id), id).toBe(false)

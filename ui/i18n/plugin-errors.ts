@@ -3,6 +3,7 @@ import { activityErrors } from '../../plugins/activity/error-codes'
 import { eip155Errors } from '../../plugins/eip155/error-codes'
 import { embeddedErrors } from '../../plugins/embedded/error-codes'
 import { namesErrors } from '../../plugins/names/error-codes'
+import { onrampErrors } from '../../plugins/onramp/error-codes'
 import { siwxErrors } from '../../plugins/siwx/error-codes'
 import { swapErrors } from '../../plugins/swap/error-codes'
 import { walletConnectErrors } from '../../plugins/walletconnect/error-codes'
@@ -13,7 +14,7 @@ import { walletConnectErrors } from '../../plugins/walletconnect/error-codes'
  * declaration, other languages through `<LatchProvider messages>`. Read from each plugin's error-codes.ts, so the locale
  * checker (latch/i18n) loads no plugin code.
  */
-export const shippedErrors: readonly ErrorDeclaration<string, string>[] = [eip155Errors, walletConnectErrors, embeddedErrors, siwxErrors, namesErrors, activityErrors, swapErrors]
+export const shippedErrors: readonly ErrorDeclaration<string, string>[] = [eip155Errors, walletConnectErrors, embeddedErrors, siwxErrors, namesErrors, activityErrors, swapErrors, onrampErrors]
 
 /** Every error text of the kernel's catalogue and of the shipped plugins' declarations, by id. */
 export function shippedErrorTexts(kernel: Readonly<Record<string, string>>): Record<string, string> {

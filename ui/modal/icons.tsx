@@ -78,6 +78,8 @@ export const SwitchIcon = (p: IconProps) => <Icon {...p}><path d="M4.5 7.5h11l-3
 export const SwapIcon = (p: IconProps) => <Icon {...p}><path d="M7 15.5v-11M4 7.5l3-3 3 3M13 4.5v11M10 12.5l3 3 3-3" {...stroke} /></Icon>
 
 export const SendIcon = (p: IconProps) => <Icon {...p}><path d="M5.5 14.5 14.5 5.5M7.5 5.5h7v7" {...stroke} /></Icon>
+/** A card with a plus (Buy). */
+export const BuyIcon = (p: IconProps) => <Icon {...p}><rect x="3" y="5" width="14" height="10" rx="2" {...stroke} /><path d="M3 8.5h14M6.5 12h3" {...stroke} /></Icon>
 /** A clock face (Activity). */
 export const ActivityIcon = (p: IconProps) => <Icon {...p}><circle cx="10" cy="10" r="6.5" {...stroke} /><path d="M10 6.5V10l2.5 1.5" {...stroke} /></Icon>
 /** A name tag (Choose a name). */

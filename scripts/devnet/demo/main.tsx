@@ -4,6 +4,8 @@ import { createLatch } from '../../../kernel/index'
 import { api } from '../../../plugins/api/index'
 import { names } from '../../../plugins/names/index'
 import { swap } from '../../../plugins/swap/index'
+import { onramp } from '../../../plugins/onramp/index'
+
 import { bip122, bitcoinRegtest } from '../../../plugins/bip122/index'
 import { eip155 } from '../../../plugins/eip155/index'
 import { embeddedWallet } from '../../../plugins/embedded/index'
@@ -61,6 +63,9 @@ const plugins = [
   // docs/swap.md: swaps on the stack's anvils through the local provider API's Uniswap V2 routes. `?swap=31337` narrows
   // the swap networks (the other anvil then reads 'Network not supported for Swaps').
   ...(config.api ? [swap({ baseUrl: config.api.url, projectId: config.api.projectId, networks: query.get('swap')?.split(',') ?? config.chains.map((chain) => chain.chainId) })] : []),
+  // docs/behaviour.md, "Buy (on-ramp)": Buy through the local provider API's on-ramp and its provider simulator.
+  ...(config.api ? [onramp({ baseUrl: config.api.url, projectId: config.api.projectId })] : []),
+
   ...(solanaConfig ? [solana({ tokens: [{ address: solanaConfig.mint, ...solanaConfig.token }] })] : []),
   ...bitcoin,
   ...pairing,

@@ -38,6 +38,7 @@ export const lazyViews = {
   Send: handed(() => import('../views/Send/Send')),
   Swap: handed(() => import('../views/Swap/Swap')),
   Activity: handed(() => import('../views/Activity/Activity')),
+  OnRamp: handed(() => import('../views/OnRamp/OnRamp')),
   RegisterAccountName: handed(() => import('../views/RegisterAccountName/RegisterAccountName')),
   RegisterAccountNameSuccess: handed(
     () => import('../views/RegisterAccountName/RegisterAccountName'),

@@ -20,7 +20,7 @@ import { useLatch } from '../../../hooks/useLatch'
 import { useLatchBalanceWatch } from '../../../hooks/useLatchBalanceWatch'
 import { displayBalance, displayName } from '../../../utils/format'
 import { shallowEqual } from '../../../utils/shallowEqual'
-import { ActivityIcon, CopyIcon, ExternalIcon, NameIcon, NetworkIcon, ReceiveIcon, SendIcon, SwapIcon, SwitchIcon, WalletIcon } from '../../icons'
+import { ActivityIcon, BuyIcon, CopyIcon, ExternalIcon, NameIcon, NetworkIcon, ReceiveIcon, SendIcon, SwapIcon, SwitchIcon, WalletIcon } from '../../icons'
 import { builtinViews } from '../../Router/lazy-views'
 import { copyAddress } from '../../parts/account-actions'
 import { LeaveRow } from '../../parts/rows'
@@ -99,10 +99,11 @@ export function selectAccountType(state: State): AccountTypeView | undefined {
 }
 
 /** A wallet feature row of the Account view: an integrator's add-on, or one Latch draws itself. */
-export type FeatureRow = { key: string; view: ViewName; addon?: FeatureAddon; builtin?: { label: MessageId; icon: 'swaps' | 'receive' | 'send' | 'activity' } }
+export type FeatureRow = { key: string; view: ViewName; addon?: FeatureAddon; builtin?: { label: MessageId; icon: 'onramp' | 'swaps' | 'receive' | 'send' | 'activity' } }
 
 /** The families each built-in row is offered for (docs/behaviour.md, "Account features"). */
 const builtinFeatures = {
+  onramp: { view: 'OnRamp', label: 'view.OnRamp', families: ['eip155'] },
   swaps: { view: 'Swap', label: 'view.Swap', families: ['eip155'] },
   receive: { view: 'Receive', label: 'view.Receive', families: ['eip155', 'solana', 'bip122'] },
   send: { view: 'Send', label: 'view.Send', families: ['eip155', 'solana'] },
@@ -118,13 +119,14 @@ export function featureRows(
   features: Readonly<Record<string, boolean>>,
   addons: readonly LatchAddon[],
   registered: ReadonlySet<ViewName> = builtinViews,
-  plugins: { readonly swaps?: boolean } = {},
+  /** The features a registered plugin provides (`onramp` with the onramp plugin, `swaps` with the swap plugin): Latch's own row needs it. */
+  plugins: { readonly onramp?: boolean; readonly swaps?: boolean } = {},
 ): FeatureRow[] {
   const rows = walletFeatureOrder.flatMap((feature): FeatureRow[] => {
     if (features[feature] === false) return []
     const addon = addons.find((a): a is FeatureAddon => a.kind === 'feature' && a.feature === feature)
     if (addon) return [{ key: feature, view: addon.view, addon }]
-    if (feature !== 'receive' && feature !== 'send' && !(feature === 'swaps' && plugins.swaps)) return []
+    if (feature !== 'receive' && feature !== 'send' && !((feature === 'swaps' || feature === 'onramp') && plugins[feature])) return []
     const own = builtinFeatures[feature]
     if (!ns || !(own.families as readonly string[]).includes(ns) || !registered.has(own.view)) return []
     return [{ key: feature, view: own.view, builtin: { label: own.label, icon: feature } }]
@@ -133,10 +135,10 @@ export function featureRows(
   return rows
 }
 
-const builtinIcons = { swaps: SwapIcon, receive: ReceiveIcon, send: SendIcon, activity: ActivityIcon }
+const builtinIcons = { onramp: BuyIcon, swaps: SwapIcon, receive: ReceiveIcon, send: SendIcon, activity: ActivityIcon }
 
-/** Whether the swap plugin is registered: its slice is in the state (read as plain state). */
-const selectSwapPlugin = (state: State) => (state as { swap?: unknown }).swap !== undefined
+/** Which features a registered plugin provides: its slice is in the state (read as plain state: the view carries none of its code). */
+const selectPlugins = (state: State) => ({ onramp: (state as { onramp?: unknown }).onramp !== undefined, swaps: (state as { swap?: unknown }).swap !== undefined })
 
 /**
  * docs/names.md, "Choosing a name": 'Choose a name' shows for an EVM account that holds no name in the dapp's zone, when
@@ -169,13 +171,13 @@ export default function Account() {
   const offersName = useLatch(selectOffersName)
   const loginEmail = useLatch(selectLoginEmail)
   const accountType = useLatch(selectAccountType, shallowEqual)
-  const swapPlugin = useLatch(selectSwapPlugin)
+  const plugins = useLatch(selectPlugins, shallowEqual)
   // docs/behaviour.md, "Balance refresh": the balance shown here is kept fresh while the view is.
   useLatchBalanceWatch('native')
   if (!account.address) return <p className="subtle center">{t('account.none')}</p>
   const { address } = account
   const balance = displayBalance(account.balance, account.balanceSymbol, t.locale)
-  const rows = featureRows(ns, features, addons, builtinViews, { swaps: swapPlugin })
+  const rows = featureRows(ns, features, addons, builtinViews, plugins)
   const explorer = account.explorerUrl ?? explorerLink(account.network?.blockExplorers?.default.url, address)
   return (
     <div className="account">
