@@ -51,7 +51,8 @@ export default defineConfig({
       },
       {
         // npm pack, installed into fresh apps outside the repository: needs the npm registry.
-        test: { name: 'package', include: ['scripts/package/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 60_000 },
+        // The package is built and packed once for all its files (scripts/package/pack-once.ts).
+        test: { name: 'package', include: ['scripts/package/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 60_000, globalSetup: ['scripts/package/pack-once.ts'] },
       },
       {
         resolve: { alias },

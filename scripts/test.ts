@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check, in the order a failure is cheapest to read. Each step does its
  * own set-up (the browser step installs Debian's chromium when it is missing); the first
- * failing step stops the run. Ends with one plain `N passed, N failed` line.
+ * failing step stops the run; each step's time is printed after it. Ends with one plain `N passed, N failed` line.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -44,7 +44,10 @@ mkdirSync('.cache', { recursive: true })
 let failed: Step | undefined
 for (const step of steps) {
   console.log(`\n▶ ${step.name}`)
+  const started = performance.now()
   const result = spawnSync(step.command, step.args, { stdio: 'inherit', env: process.env })
+  // How long each step took, for reading a slow run's log (nothing depends on it).
+  console.log(`  (${step.name}: ${((performance.now() - started) / 1000).toFixed(0)} s)`)
   if (result.status !== 0) {
     failed = step
     break

@@ -20,6 +20,12 @@ import { pseudoLocaleTag, pseudoMessages } from '../../ui/i18n/pseudo'
 // the e-mail update (Account's row, UpdateEmailWallet's steps) and Account's account type switch with the embedded
 // plugin's state set by hand.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+/**
+ * axe-core as an init script of a preview test's page: in every document the page loads, before its own scripts, and in the top
+ * document only, as injecting it by hand did (an iframe without axe is not entered). One script registered once instead of
+ * the whole source sent again after every navigation.
+ */
+const axeInit = `if (window === window.top) {\n${axeSource}\n}`
 const account = anvilAccounts[0]
 
 type Mode = { name: string; theme: 'light' | 'dark'; viewport: { width: number; height: number }; locale: string }
@@ -110,12 +116,19 @@ async function expectNoViolations(page: Page, view: string, { modal = true, cont
   expect(report, `${view}: axe violations\n${report.join('\n')}`).toEqual([])
 }
 
-/** The preview page for a describe block (scripts/e2e/use-preview.ts); `open(mode, query)` opens the running test's page in that mode. */
-function usePreviewPage() {
+/**
+ * The preview page (scripts/e2e/use-preview.ts), for every test of the block; `open(mode, query)` loads `query` in the running
+ * test's page, in that mode. A test's page is opened once and reused for each state it loads: its guard (no request outside
+ * 127.0.0.1, no console error) covers every state, and no page outlives its test.
+ */
+function usePreviewPages() {
   const preview = usePreviewBrowser()
+  let current: Page | undefined
   return {
     async open(mode: (typeof modes)[number], query: string): Promise<Page> {
-      const page = await preview.page()
+      // use-preview.ts closed the last test's page: the running test opens its own.
+      if (!current || current.isClosed()) current = await preview.page(undefined, { initScripts: [axeInit] })
+      const page = current
       await page.setViewportSize(mode.viewport)
       await page.emulateMedia({ colorScheme: mode.theme, reducedMotion: 'reduce' })
       await page.goto(new URL(`/?theme=${mode.theme}&locale=${mode.locale}&${query}`, preview.url).href)
@@ -271,202 +284,200 @@ describe.skipIf(!hasChromium())('axe-core on every modal view', () => {
   }
 })
 
-describe.skipIf(!hasChromium())('axe-core on the views a tour of the demo does not reach (on the preview page)', () => {
-  const preview = usePreviewPage()
+// One preview server and one chromium for the views checked on the preview page.
+describe.skipIf(!hasChromium())('axe-core on the preview page', () => {
+  const preview = usePreviewPages()
 
-  for (const mode of modes) {
-    it(`has no violations in ${mode.name} mode: SwitchNetwork, UnsupportedChain, RegisterAccountNameSuccess`, async () => {
-      const page = await preview.open(mode, 'account=1&open=account')
-      const at = (view: string) => `${view} (${mode.name})`
-      const show = async (view: { name: string; payload?: Record<string, unknown> }) => {
-        await page.evaluate((pushed) => {
-          const latch = (window as unknown as { latchPreview: { dispatch(event: unknown): void } }).latchPreview
-          if (pushed.name === 'UnsupportedChain') {
-            // The wallet moves to a network the dapp did not configure: the view stays while it is there.
-            const network = { id: 999, caipNetworkId: 'eip155:999', chainNamespace: 'eip155', name: 'Chain 999', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } }
-            latch.dispatch({ type: 'network/switched', ns: 'eip155', payload: { caipNetworkId: 'eip155:999', network } })
-          }
-          latch.dispatch({ type: 'router/pushed', payload: { view: pushed } })
-        }, view)
-        await dialog(page).locator(`[data-view="${view.name}"]`).waitFor()
-      }
-      await dialog(page).locator('[data-view="Account"]').waitFor()
-      for (const view of [
-        { name: 'SwitchNetwork', payload: { caipNetworkId: 'eip155:8453' } },
-        { name: 'UnsupportedChain' },
-        { name: 'RegisterAccountNameSuccess', payload: { name: 'satoshi.latch.id' } },
-      ]) {
-        await show(view)
-        // In Arabic every text UnsupportedChain starts with is Arabic script, which axe takes for an icon font's ligatures: it
-        // then checks no contrast there (the same texts are checked in the other modes, and the view's colours are theirs).
-        await expectNoViolations(page, at(view.name), { contrast: !(mode.locale === 'ar' && view.name === 'UnsupportedChain') })
-        if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at(view.name)).toEqual([])
-      }
-    })
-  }
-})
-
-describe.skipIf(!hasChromium())('axe-core on the sign-in view (SIWXSignMessage, on the preview page)', () => {
-  const preview = usePreviewPage()
-
-  for (const mode of modes) {
-    it(`has no violations in ${mode.name} mode: asking to sign in, while the wallet is asked, after a declined signature`, async () => {
-      const page = await preview.open(mode, 'siwx=1&required=1')
-      const t = await textsOf(mode.locale)
-      const at = (view: string) => `${view} (${mode.name})`
-      const check = async (view: string) => {
-        await expectNoViolations(page, at(view))
-        if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at(view)).toEqual([])
-      }
-
-      // Asking: the dapp, the account, Cancel and Sign; focus on Sign, closing refused (sign-in required, no session).
-      // In Arabic, axe takes a font whose first three texts it meets look like ligatures (Arabic script) for an icon font
-      // and checks the contrast of none of its texts: the heading's first text of another script, the dapp's name (the
-      // Arabic sentence starts with it), keeps the check alive.
-      const sign = dialog(page).getByRole('button', { name: t('siwx.sign'), exact: true })
-      await sign.waitFor()
-      expect(await page.locator('latch-modal .latch-root').getAttribute('dir')).toBe(mode.locale === 'ar' ? 'rtl' : 'ltr')
-      await dialog(page).getByRole('heading', { name: t('siwx.title', { name: 'Acme Swap' }) }).waitFor()
-      await expect.poll(() => sign.evaluate((element) => (element.getRootNode() as ShadowRoot).activeElement === element)).toBe(true)
-      expect(await dialog(page).getByRole('button', { name: t('header.close') }).isDisabled()).toBe(true)
-      await check('SIWXSignMessage')
-
-      // While the wallet is asked: Authenticating..., busy; Cancel stays.
-      await sign.click()
-      const busy = dialog(page).getByRole('button', { name: t('siwx.signing'), exact: true })
-      await busy.waitFor()
-      expect(await busy.getAttribute('aria-busy')).toBe('true')
-      await check('SIWXSignMessage, signing')
-
-      // Declined: the reason as an alert, and Try again.
-      await page.evaluate(() => {
-        const latch = (window as unknown as { latchPreview: { dispatch(event: unknown): void } }).latchPreview
-        latch.dispatch({ type: 'siwx/signInFailed', payload: { error: { code: 'SIGNATURE_DECLINED', shortMessage: 'Signature declined' } } })
+  describe('axe-core on the views a tour of the demo does not reach (on the preview page)', () => {
+    for (const mode of modes) {
+      it(`has no violations in ${mode.name} mode: SwitchNetwork, UnsupportedChain, RegisterAccountNameSuccess`, async () => {
+        const page = await preview.open(mode, 'account=1&open=account')
+        const at = (view: string) => `${view} (${mode.name})`
+        const show = async (view: { name: string; payload?: Record<string, unknown> }) => {
+          await page.evaluate((pushed) => {
+            const latch = (window as unknown as { latchPreview: { dispatch(event: unknown): void } }).latchPreview
+            if (pushed.name === 'UnsupportedChain') {
+              // The wallet moves to a network the dapp did not configure: the view stays while it is there.
+              const network = { id: 999, caipNetworkId: 'eip155:999', chainNamespace: 'eip155', name: 'Chain 999', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } }
+              latch.dispatch({ type: 'network/switched', ns: 'eip155', payload: { caipNetworkId: 'eip155:999', network } })
+            }
+            latch.dispatch({ type: 'router/pushed', payload: { view: pushed } })
+          }, view)
+          await dialog(page).locator(`[data-view="${view.name}"]`).waitFor()
+        }
+        await dialog(page).locator('[data-view="Account"]').waitFor()
+        for (const view of [
+          { name: 'SwitchNetwork', payload: { caipNetworkId: 'eip155:8453' } },
+          { name: 'UnsupportedChain' },
+          { name: 'RegisterAccountNameSuccess', payload: { name: 'satoshi.latch.id' } },
+        ]) {
+          await show(view)
+          // In Arabic every text UnsupportedChain starts with is Arabic script, which axe takes for an icon font's ligatures: it
+          // then checks no contrast there (the same texts are checked in the other modes, and the view's colours are theirs).
+          await expectNoViolations(page, at(view.name), { contrast: !(mode.locale === 'ar' && view.name === 'UnsupportedChain') })
+          if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at(view.name)).toEqual([])
+        }
       })
-      await dialog(page).getByRole('button', { name: t('siwx.tryAgain'), exact: true }).waitFor()
-      expect(await dialog(page).getByRole('alert').filter({ hasText: t('error.SIGNATURE_DECLINED') }).count()).toBe(1)
-      await check('SIWXSignMessage, failed')
-    })
-  }
-})
+    }
+  })
 
-describe.skipIf(!hasChromium())('axe-core on the Send view (on the preview page)', () => {
-  const preview = usePreviewPage()
+  describe('axe-core on the sign-in view (SIWXSignMessage, on the preview page)', () => {
+    for (const mode of modes) {
+      it(`has no violations in ${mode.name} mode: asking to sign in, while the wallet is asked, after a declined signature`, async () => {
+        const page = await preview.open(mode, 'siwx=1&required=1')
+        const t = await textsOf(mode.locale)
+        const at = (view: string) => `${view} (${mode.name})`
+        const check = async (view: string) => {
+          await expectNoViolations(page, at(view))
+          if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at(view)).toEqual([])
+        }
 
-  for (const mode of modes) {
-    it(`has no violations in ${mode.name} mode: the form, its refusals, the preview`, async () => {
-      const page = await preview.open(mode, 'send=1')
-      const t = await textsOf(mode.locale)
-      const at = (view: string) => `${view} (${mode.name})`
-      const check = async (view: string) => {
-        await expectNoViolations(page, at(view))
-        if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at(view)).toEqual([])
-      }
-      const form = dialog(page).locator('.send-form')
-      await form.waitFor()
-      // Every field is named by its label.
-      await form.getByRole('combobox', { name: t('send.token') }).waitFor()
-      await form.getByRole('textbox', { name: t('send.to') }).waitFor()
-      await expect.poll(() => form.locator('.send-fee bdi').textContent()).toMatch(/ETH$/)
-      await check('Send')
+        // Asking: the dapp, the account, Cancel and Sign; focus on Sign, closing refused (sign-in required, no session).
+        // In Arabic, axe takes a font whose first three texts it meets look like ligatures (Arabic script) for an icon font
+        // and checks the contrast of none of its texts: the heading's first text of another script, the dapp's name (the
+        // Arabic sentence starts with it), keeps the check alive.
+        const sign = dialog(page).getByRole('button', { name: t('siwx.sign'), exact: true })
+        await sign.waitFor()
+        expect(await page.locator('latch-modal .latch-root').getAttribute('dir')).toBe(mode.locale === 'ar' ? 'rtl' : 'ltr')
+        await dialog(page).getByRole('heading', { name: t('siwx.title', { name: 'Acme Swap' }) }).waitFor()
+        await expect.poll(() => sign.evaluate((element) => (element.getRootNode() as ShadowRoot).activeElement === element)).toBe(true)
+        expect(await dialog(page).getByRole('button', { name: t('header.close') }).isDisabled()).toBe(true)
+        await check('SIWXSignMessage')
 
-      await form.getByRole('textbox', { name: t('send.amount') }).fill('5')
-      await form.getByRole('textbox', { name: t('send.to') }).fill('0x70997970C51812dc3a010C7d01b50e0d17dc79C8')
-      await expect.poll(() => form.getByRole('alert').allTextContents()).toEqual([t('send.insufficient', { symbol: 'ETH' }), t('send.badChecksum')])
-      await check('Send, refused')
+        // While the wallet is asked: Authenticating..., busy; Cancel stays.
+        await sign.click()
+        const busy = dialog(page).getByRole('button', { name: t('siwx.signing'), exact: true })
+        await busy.waitFor()
+        expect(await busy.getAttribute('aria-busy')).toBe('true')
+        await check('SIWXSignMessage, signing')
 
-      await form.getByRole('textbox', { name: t('send.amount') }).fill('0.25')
-      await form.getByRole('textbox', { name: t('send.to') }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
-      await form.getByRole('button', { name: t('send.review') }).click()
-      await dialog(page).getByRole('button', { name: t('send.send'), exact: true }).waitFor()
-      await check('Send, preview')
-    })
-  }
-})
+        // Declined: the reason as an alert, and Try again.
+        await page.evaluate(() => {
+          const latch = (window as unknown as { latchPreview: { dispatch(event: unknown): void } }).latchPreview
+          latch.dispatch({ type: 'siwx/signInFailed', payload: { error: { code: 'SIGNATURE_DECLINED', shortMessage: 'Signature declined' } } })
+        })
+        await dialog(page).getByRole('button', { name: t('siwx.tryAgain'), exact: true }).waitFor()
+        expect(await dialog(page).getByRole('alert').filter({ hasText: t('error.SIGNATURE_DECLINED') }).count()).toBe(1)
+        await check('SIWXSignMessage, failed')
+      })
+    }
+  })
 
-describe.skipIf(!hasChromium())('axe-core on the e-mail login and update (EmailLogin, UpdateEmailWallet, ApproveTransaction, on the preview page)', () => {
-  const preview = usePreviewPage()
-  /** No violation in the view; in the pseudo-locale, no text overflowing its box either. */
-  const checkIn = async (page: Page, mode: (typeof modes)[number], view: string) => {
-    await expectNoViolations(page, `${view} (${mode.name})`)
-    if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), `${view} (${mode.name})`).toEqual([])
-  }
+  describe('axe-core on the Send view (on the preview page)', () => {
+    for (const mode of modes) {
+      it(`has no violations in ${mode.name} mode: the form, its refusals, the preview`, async () => {
+        const page = await preview.open(mode, 'send=1')
+        const t = await textsOf(mode.locale)
+        const at = (view: string) => `${view} (${mode.name})`
+        const check = async (view: string) => {
+          await expectNoViolations(page, at(view))
+          if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at(view)).toEqual([])
+        }
+        const form = dialog(page).locator('.send-form')
+        await form.waitFor()
+        // Every field is named by its label.
+        await form.getByRole('combobox', { name: t('send.token') }).waitFor()
+        await form.getByRole('textbox', { name: t('send.to') }).waitFor()
+        await expect.poll(() => form.locator('.send-fee bdi').textContent()).toMatch(/ETH$/)
+        await check('Send')
 
-  for (const mode of modes) {
-    it(`has no violations in ${mode.name} mode: EmailLogin's states`, async () => {
-      const t = await textsOf(mode.locale)
-      const check = (view: string) => checkIn(page, mode, view)
-      let page = await preview.open(mode, 'login=sending')
-      await dialog(page).locator('.otp-status').waitFor()
-      await check('EmailLogin, sending')
-      page = await preview.open(mode, 'login=code')
-      await dialog(page).getByRole('textbox', { name: t('email.codeLabel') }).waitFor()
-      await check('EmailLogin, code')
-      page = await preview.open(mode, 'login=error')
-      await dialog(page).locator('.otp-error[role="alert"]').waitFor()
-      await check('EmailLogin, wrong code')
-    }, 120_000)
+        await form.getByRole('textbox', { name: t('send.amount') }).fill('5')
+        await form.getByRole('textbox', { name: t('send.to') }).fill('0x70997970C51812dc3a010C7d01b50e0d17dc79C8')
+        await expect.poll(() => form.getByRole('alert').allTextContents()).toEqual([t('send.insufficient', { symbol: 'ETH' }), t('send.badChecksum')])
+        await check('Send, refused')
 
-    // Each test a few views: an axe run of a whole page takes seconds on a busy two-core machine.
-    it(`has no violations in ${mode.name} mode: Account's e-mail row and account type switch, the new e-mail, the current address's code, a wrong code`, async () => {
-      const t = await textsOf(mode.locale)
-      const check = (view: string) => checkIn(page, mode, view)
-      let page = await preview.open(mode, 'email=account')
-      await dialog(page).locator('[data-feature="email"]').waitFor()
-      await check('Account, e-mail row')
-      // The smart account active, its type named under the address and 'Switch to your EOA' offered.
-      page = await preview.open(mode, 'email=smart')
-      await dialog(page).getByRole('button', { name: t('account.switchToEoa') }).waitFor()
-      await check('Account, smart account and the switch')
-      page = await preview.open(mode, 'email=update')
-      await dialog(page).getByRole('textbox', { name: t('email.updateLabel') }).waitFor()
-      await check('UpdateEmailWallet')
-      page = await preview.open(mode, 'email=primary')
-      await dialog(page).getByRole('textbox', { name: t('email.codeLabel') }).waitFor()
-      await check('UpdateEmailWallet, primary code')
-      page = await preview.open(mode, 'email=error')
-      await dialog(page).locator('.otp-error[role="alert"]').waitFor()
-      await check('UpdateEmailWallet, wrong code')
-    }, 120_000)
+        await form.getByRole('textbox', { name: t('send.amount') }).fill('0.25')
+        await form.getByRole('textbox', { name: t('send.to') }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+        await form.getByRole('button', { name: t('send.review') }).click()
+        await dialog(page).getByRole('button', { name: t('send.send'), exact: true }).waitFor()
+        await check('Send, preview')
+      })
+    }
+  })
 
-    it(`has no violations in ${mode.name} mode: Connect's social buttons, ConnectingSocial's states, ConnectingFarcaster`, async () => {
-      const t = await textsOf(mode.locale)
-      const check = (view: string) => checkIn(page, mode, view)
-      let page = await preview.open(mode, 'social=connect')
-      await dialog(page).getByRole('button', { name: t('social.more') }).click()
-      await dialog(page).getByRole('button', { name: t('social.continueWith', { provider: 'Facebook' }) }).waitFor()
-      await check('Connect, social buttons')
-      page = await preview.open(mode, 'social=waiting')
-      await dialog(page).locator('.social-view').waitFor()
-      await check('ConnectingSocial, waiting')
-      page = await preview.open(mode, 'social=closed')
-      await dialog(page).getByRole('button', { name: t('social.tryAgain') }).waitFor()
-      await check('ConnectingSocial, window closed')
-      page = await preview.open(mode, 'social=blocked')
-      await dialog(page).locator('.social-error[role="alert"]').waitFor()
-      await check('ConnectingSocial, blocked')
-      page = await preview.open(mode, 'social=farcaster')
-      await dialog(page).getByRole('img', { name: t('farcaster.qrLabel') }).waitFor()
-      await check('ConnectingFarcaster')
-      page = await preview.open(mode, 'social=farcaster-error')
-      await dialog(page).locator('.social-error[role="alert"]').waitFor()
-      await check('ConnectingFarcaster, error')
-    }, 120_000)
+  describe('axe-core on the e-mail login and update (EmailLogin, UpdateEmailWallet, ApproveTransaction, on the preview page)', () => {
+    /** No violation in the view; in the pseudo-locale, no text overflowing its box either. */
+    const checkIn = async (page: Page, mode: (typeof modes)[number], view: string) => {
+      await expectNoViolations(page, `${view} (${mode.name})`)
+      if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), `${view} (${mode.name})`).toEqual([])
+    }
 
-    it(`has no violations in ${mode.name} mode: ApproveTransaction, over the frame and before it is found`, async () => {
-      const at = (view: string) => `${view} (${mode.name})`
-      let page = await preview.open(mode, 'email=approve')
-      await dialog(page).locator('.approve-frame:empty').waitFor()
-      // The view, not the blank stand-in for the wallet's frame (axe would wait for an answer from inside it): the real
-      // frame's approval panel is checked inside the frame, in scripts/e2e/embedded-stack.e2e.test.ts. The same texts'
-      // contrast is required below, without the stand-in.
-      await expectNoViolations(page, at('ApproveTransaction'), { iframes: false, contrast: false })
-      page = await preview.open(mode, 'email=approve-loading')
-      await dialog(page).locator('.approve-frame').waitFor()
-      // axe leaves text of Arabic letters alone only out of its contrast check (its unicode filter): in Arabic this view
-      // has no other text, so its colours are required where they are read in English (the same tokens, in each theme).
-      await expectNoViolations(page, at('ApproveTransaction, opening'), { contrast: mode.locale !== 'ar' })
-      if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at('ApproveTransaction, opening')).toEqual([])
-    }, 120_000)
-  }
+    for (const mode of modes) {
+      it(`has no violations in ${mode.name} mode: EmailLogin's states`, async () => {
+        const t = await textsOf(mode.locale)
+        const check = (view: string) => checkIn(page, mode, view)
+        let page = await preview.open(mode, 'login=sending')
+        await dialog(page).locator('.otp-status').waitFor()
+        await check('EmailLogin, sending')
+        page = await preview.open(mode, 'login=code')
+        await dialog(page).getByRole('textbox', { name: t('email.codeLabel') }).waitFor()
+        await check('EmailLogin, code')
+        page = await preview.open(mode, 'login=error')
+        await dialog(page).locator('.otp-error[role="alert"]').waitFor()
+        await check('EmailLogin, wrong code')
+      }, 120_000)
+
+      // Each test a few views: an axe run of a whole page takes seconds on a busy two-core machine.
+      it(`has no violations in ${mode.name} mode: Account's e-mail row and account type switch, the new e-mail, the current address's code, a wrong code`, async () => {
+        const t = await textsOf(mode.locale)
+        const check = (view: string) => checkIn(page, mode, view)
+        let page = await preview.open(mode, 'email=account')
+        await dialog(page).locator('[data-feature="email"]').waitFor()
+        await check('Account, e-mail row')
+        // The smart account active, its type named under the address and 'Switch to your EOA' offered.
+        page = await preview.open(mode, 'email=smart')
+        await dialog(page).getByRole('button', { name: t('account.switchToEoa') }).waitFor()
+        await check('Account, smart account and the switch')
+        page = await preview.open(mode, 'email=update')
+        await dialog(page).getByRole('textbox', { name: t('email.updateLabel') }).waitFor()
+        await check('UpdateEmailWallet')
+        page = await preview.open(mode, 'email=primary')
+        await dialog(page).getByRole('textbox', { name: t('email.codeLabel') }).waitFor()
+        await check('UpdateEmailWallet, primary code')
+        page = await preview.open(mode, 'email=error')
+        await dialog(page).locator('.otp-error[role="alert"]').waitFor()
+        await check('UpdateEmailWallet, wrong code')
+      }, 120_000)
+
+      it(`has no violations in ${mode.name} mode: Connect's social buttons, ConnectingSocial's states, ConnectingFarcaster`, async () => {
+        const t = await textsOf(mode.locale)
+        const check = (view: string) => checkIn(page, mode, view)
+        let page = await preview.open(mode, 'social=connect')
+        await dialog(page).getByRole('button', { name: t('social.more') }).click()
+        await dialog(page).getByRole('button', { name: t('social.continueWith', { provider: 'Facebook' }) }).waitFor()
+        await check('Connect, social buttons')
+        page = await preview.open(mode, 'social=waiting')
+        await dialog(page).locator('.social-view').waitFor()
+        await check('ConnectingSocial, waiting')
+        page = await preview.open(mode, 'social=closed')
+        await dialog(page).getByRole('button', { name: t('social.tryAgain') }).waitFor()
+        await check('ConnectingSocial, window closed')
+        page = await preview.open(mode, 'social=blocked')
+        await dialog(page).locator('.social-error[role="alert"]').waitFor()
+        await check('ConnectingSocial, blocked')
+        page = await preview.open(mode, 'social=farcaster')
+        await dialog(page).getByRole('img', { name: t('farcaster.qrLabel') }).waitFor()
+        await check('ConnectingFarcaster')
+        page = await preview.open(mode, 'social=farcaster-error')
+        await dialog(page).locator('.social-error[role="alert"]').waitFor()
+        await check('ConnectingFarcaster, error')
+      }, 120_000)
+
+      it(`has no violations in ${mode.name} mode: ApproveTransaction, over the frame and before it is found`, async () => {
+        const at = (view: string) => `${view} (${mode.name})`
+        let page = await preview.open(mode, 'email=approve')
+        await dialog(page).locator('.approve-frame:empty').waitFor()
+        // The view, not the blank stand-in for the wallet's frame (axe would wait for an answer from inside it): the real
+        // frame's approval panel is checked inside the frame, in scripts/e2e/embedded-stack.e2e.test.ts. The same texts'
+        // contrast is required below, without the stand-in.
+        await expectNoViolations(page, at('ApproveTransaction'), { iframes: false, contrast: false })
+        page = await preview.open(mode, 'email=approve-loading')
+        await dialog(page).locator('.approve-frame').waitFor()
+        // axe leaves text of Arabic letters alone only out of its contrast check (its unicode filter): in Arabic this view
+        // has no other text, so its colours are required where they are read in English (the same tokens, in each theme).
+        await expectNoViolations(page, at('ApproveTransaction, opening'), { contrast: mode.locale !== 'ar' })
+        if (mode.locale === pseudoLocaleTag) expect(await overflowing(page), at('ApproveTransaction, opening')).toEqual([])
+      }, 120_000)
+    }
+  })
 })

@@ -12,8 +12,7 @@ import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { build } from 'esbuild'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildPackage } from '../build'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from '../e2e/harness'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -44,14 +43,11 @@ afterAll(() => {
 }, 120_000)
 
 beforeAll(async () => {
-  await buildPackage()
-  const out = mkdtempSync(join(tmpdir(), 'latch-peers-pack-'))
+  // Built and packed once for the project (scripts/package/pack-once.ts).
+  const { tarball } = inject('latchPack')
   dir = mkdtempSync(join(tmpdir(), 'latch-peers-app-'))
-  temps.push(out, dir)
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', out], { cwd: root, maxBuffer: 64 * 1024 * 1024 })
-  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[]
-  if (!packed) throw new Error('npm pack reported nothing')
-  const manifest = { name: 'latch-peers-test-app', private: true, type: 'module', dependencies: { latch: `file:${join(out, packed.filename)}`, vite: '^8' } }
+  temps.push(dir)
+  const manifest = { name: 'latch-peers-test-app', private: true, type: 'module', dependencies: { latch: `file:${tarball}`, vite: '^8' } }
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2))
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>peers</title></head><body><script type="module" src="/src/main.js"></script></body></html>')
   mkdirSync(join(dir, 'src'))

@@ -14,8 +14,7 @@ import { dirname, join, normalize, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { build } from 'esbuild'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildPackage } from '../build'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const run = promisify(execFile)
@@ -172,18 +171,8 @@ function bundleImports(dist: string): Set<string> {
   return names
 }
 
-let tarball = ''
-let packedFiles: string[] = []
-
-beforeAll(async () => {
-  await buildPackage()
-  const out = temp('latch-pack-')
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', out], { cwd: root, maxBuffer: 64 * 1024 * 1024 })
-  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[]
-  if (!packed) throw new Error('npm pack reported nothing')
-  tarball = join(out, packed.filename)
-  packedFiles = packed.files.map((file) => file.path)
-}, 180_000)
+// Built and packed once for the project (scripts/package/pack-once.ts).
+const { tarball, files: packedFiles } = inject('latchPack')
 
 describe('the tarball', () => {
   it('holds only dist/, package.json, README.md, the pages of docs/ and LICENSE, and no test helper or dev script', () => {

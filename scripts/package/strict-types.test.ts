@@ -15,8 +15,7 @@ import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import ts from 'typescript'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildPackage } from '../build'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { entries, packageSpecifier, typesPath } from '../entries'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -86,15 +85,12 @@ function packageDirs(modules: string, name: string): string[] {
 }
 
 beforeAll(async () => {
-  await buildPackage()
-  const out = mkdtempSync(join(tmpdir(), 'latch-strict-pack-'))
+  // Built and packed once for the project (scripts/package/pack-once.ts).
+  const { tarball } = inject('latchPack')
   dir = mkdtempSync(join(tmpdir(), 'latch-strict-app-'))
-  temps = [out, dir]
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', out], { cwd: root, maxBuffer: 64 * 1024 * 1024 })
-  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[]
-  if (!packed) throw new Error('npm pack reported nothing')
+  temps = [dir]
   const dependencies = Object.fromEntries(appPackages.map((name) => [name, rootPackage.devDependencies[name] ?? 'latest']))
-  const manifest = { name: 'latch-strict-types-app', private: true, type: 'module', dependencies: { latch: `file:${join(out, packed.filename)}`, ...dependencies } }
+  const manifest = { name: 'latch-strict-types-app', private: true, type: 'module', dependencies: { latch: `file:${tarball}`, ...dependencies } }
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2))
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 })
   // @solana/web3.js brings @types/node 12 along (jayson, @types/ws): a browser app need not have it, so it goes.

@@ -10,11 +10,10 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } fro
 import { rm } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { build } from 'esbuild'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectedScenario } from '../../examples/watch-address/expected'
 import { startRpcNode } from '../../examples/watch-address/rpc-node'
-import { buildPackage } from '../build'
-import { installApp, packLatch, root, run } from './tarball'
+import { installApp, root, run } from './tarball'
 
 const example = join(root, 'examples/watch-address')
 /** The example's own files: the plugin, its lazily loaded balance reader, and the scenario a dapp runs. */
@@ -29,9 +28,8 @@ afterAll(async () => {
 }, 300_000)
 
 beforeAll(async () => {
-  await buildPackage()
-  const { tarball, folder } = await packLatch()
-  temps = [folder]
+  // Built and packed once for the project (scripts/package/pack-once.ts).
+  const { tarball } = inject('latchPack')
   // What the example imports besides Latch: rxjs and zod, at the versions Latch depends on; typescript to check it.
   // And viem, an optional peer: the declarations of latch's verbs (signMessage, sendTransaction) import its types.
   const dependencies = {
@@ -41,7 +39,7 @@ beforeAll(async () => {
     viem: rootPackage.devDependencies.viem as string,
   }
   dir = await installApp('latch-watch-address-app', tarball, dependencies)
-  temps.push(dir)
+  temps = [dir]
   mkdirSync(join(dir, 'src'))
   for (const file of files) copyFileSync(join(example, file), join(dir, 'src', file))
 }, 600_000)
