@@ -9,6 +9,7 @@ import { loadOnDemand } from '../../kernel/family/lazy'
 import { initialNamesState, namesEvents, namesReducers, namesRegistrationRequested } from './names'
 import type { NamesSettings } from './effect'
 import { namesErrors } from './error-codes'
+import { normaliseBaseUrl } from '../../kernel/rules/base-url'
 
 /** Options of the names plugin. */
 export type NamesOptions = {
@@ -40,7 +41,7 @@ export function names(options: NamesOptions) {
     const issue = parsed.error.issues[0]
     throw new LatchError('INVALID_OPTIONS', { details: `names: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid options'}` })
   }
-  const baseUrl = httpUrl(parsed.data.baseUrl)
+  const baseUrl = normaliseBaseUrl(parsed.data.baseUrl)
   if (baseUrl === undefined) throw new LatchError('INVALID_OPTIONS', { details: `names: baseUrl must be an http(s) URL, got "${parsed.data.baseUrl}"` })
   const settings: NamesSettings = { baseUrl, zone: parsed.data.zone, projectId: parsed.data.projectId?.trim() || undefined, timeout: parsed.data.timeout }
   return definePlugin({
@@ -53,15 +54,6 @@ export function names(options: NamesOptions) {
   })
 }
 
-/** The base URL without trailing slashes, or undefined when it is not http(s) (as the api plugin reads its own). */
-function httpUrl(value: string): string | undefined {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? `${url.origin}${url.pathname}`.replace(/\/+$/, '') : undefined
-  } catch {
-    return undefined
-  }
-}
 
 /** The name service's effect, its code loaded on demand. */
 function lazyNamesEffect(settings: NamesSettings): Effect {

@@ -11,6 +11,7 @@ import { initialOnrampState, onrampEvents, onrampReducers } from './onramp'
 import type { OnrampSettings } from './effect'
 import { onrampErrors } from './error-codes'
 import { defaultProviders } from './rules'
+import { normaliseBaseUrl } from '../../kernel/rules/base-url'
 
 /** Options of the onramp plugin. */
 export type OnrampPluginOptions = {
@@ -43,7 +44,7 @@ export function onramp(options: OnrampPluginOptions) {
     const issue = parsed.error.issues[0]
     throw new LatchError('INVALID_OPTIONS', { details: `onramp: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid options'}` })
   }
-  const baseUrl = httpUrl(parsed.data.baseUrl)
+  const baseUrl = normaliseBaseUrl(parsed.data.baseUrl)
   if (baseUrl === undefined) throw new LatchError('INVALID_OPTIONS', { details: `onramp: baseUrl must be an http(s) URL, got "${parsed.data.baseUrl}"` })
   const providers = [...new Set(parsed.data.providers ?? defaultProviders)]
   const settings: OnrampSettings = { baseUrl, projectId: parsed.data.projectId?.trim() || undefined, timeout: parsed.data.timeout, providers }
@@ -57,15 +58,6 @@ export function onramp(options: OnrampPluginOptions) {
   })
 }
 
-/** The base URL without trailing slashes, or undefined when it is not http(s). */
-function httpUrl(value: string): string | undefined {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? `${url.origin}${url.pathname}`.replace(/\/+$/, '') : undefined
-  } catch {
-    return undefined
-  }
-}
 
 /** The on-ramp's effect, its code loaded on the first `onramp/` event. */
 function lazyOnrampEffect(settings: OnrampSettings): Effect {

@@ -8,6 +8,7 @@ import { Observable } from 'rxjs/internal/Observable'
 import type { SchedulerLike } from 'rxjs'
 import * as z from 'zod/mini'
 import { constants, LatchError, sdkVersion } from '../../kernel/index'
+import { normaliseBaseUrl } from '../../kernel/rules/base-url'
 
 /** docs/behaviour.md, "Provider API" `st`: the sdk type Latch reports. */
 export const sdkType = 'latch'
@@ -59,16 +60,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return { baseUrl, projectId: options.projectId, fetch: options.fetch, scheduler: options.scheduler, timeout, supported: options.supported ?? (() => true) }
 }
 
-/** The base URL without trailing slashes, or undefined when it is not an http(s) URL. */
-export function normaliseBaseUrl(value: string): string | undefined {
-  try {
-    const url = new URL(value)
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
-    return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
-  } catch {
-    return undefined
-  }
-}
+export { normaliseBaseUrl }
 
 /** The full URL of a route: base URL, path, then projectId, st, sv and the route's query. */
 export function apiUrl(client: ApiClient, path: string, query: Query = {}): string {

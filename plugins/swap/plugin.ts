@@ -9,6 +9,7 @@ import { loadOnDemand } from '../../kernel/family/lazy'
 import { initialSwapState, swapEvents, swapReducers } from './swap'
 import type { SwapSettings } from './effect'
 import { swapErrors } from './error-codes'
+import { normaliseBaseUrl } from '../../kernel/rules/base-url'
 
 /**
  * The specification's swap networks (12 eip155 chains): Ethereum, Optimism, BNB Smart Chain, Gnosis, Polygon, zkSync
@@ -55,7 +56,7 @@ export function swap(options: SwapOptions) {
     const issue = parsed.error.issues[0]
     throw invalid(issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid options')
   }
-  const baseUrl = httpUrl(parsed.data.baseUrl)
+  const baseUrl = normaliseBaseUrl(parsed.data.baseUrl)
   if (baseUrl === undefined) throw invalid(`baseUrl must be an http(s) URL, got "${parsed.data.baseUrl}"`)
   const slippage = Math.round((parsed.data.slippage ?? 1) * 100)
   if (Math.abs(slippage - (parsed.data.slippage ?? 1) * 100) > 1e-6) throw invalid('slippage: at most two decimals')
@@ -71,15 +72,6 @@ export function swap(options: SwapOptions) {
   })
 }
 
-/** The base URL without trailing slashes, or undefined when it is not http(s) (as the api plugin reads its own). */
-function httpUrl(value: string): string | undefined {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? `${url.origin}${url.pathname}`.replace(/\/+$/, '') : undefined
-  } catch {
-    return undefined
-  }
-}
 
 /** The swap effect, its code loaded on the first `swap/` event. */
 function lazySwapEffect(settings: SwapSettings): Effect {
