@@ -76,8 +76,8 @@ describe('--plugins by name', () => {
   it('refuses an unknown name, listing the valid ones; a path is still a module', async () => {
     const unknown = await main([path, '--plugins', 'eip155,evm'])
     expect(unknown.code).toBe(1)
-    expect(unknown.output).toMatch(/^error: --plugins evm: no plugin of that name; the names are eip155, api, names, solana, bip122, walletconnect, embedded, siwx, all/)
-    expect(pluginNames).toEqual(['eip155', 'api', 'names', 'solana', 'bip122', 'walletconnect', 'embedded', 'siwx', 'all'])
+    expect(unknown.output).toMatch(/^error: --plugins evm: no plugin of that name; the names are eip155, api, names, swap, onramp, solana, bip122, walletconnect, embedded, siwx, all/)
+    expect(pluginNames).toEqual(['eip155', 'api', 'names', 'swap', 'onramp', 'solana', 'bip122', 'walletconnect', 'embedded', 'siwx', 'all'])
     const empty = await main([path, '--plugins', ','])
     expect(empty.code).toBe(1)
     const missing = await main([path, '--plugins', './no-such-plugins.mjs'])

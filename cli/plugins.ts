@@ -19,6 +19,7 @@ export const packagePlugins: Readonly<Record<string, PackagePlugin>> = {
   // The zone only names the slice's zone in its first state: replay sends no request.
   names: { entry: 'latch/plugins/names', load: async () => (await import('../plugins/names/index')).names({ baseUrl: 'http://127.0.0.1', zone: 'latch.id' }) },
   // Replay sends no request: the base URL only configures the effect, which replay never loads to ask anything.
+  swap: { entry: 'latch/plugins/swap', load: async () => (await import('../plugins/swap/index')).swap({ baseUrl: 'http://127.0.0.1' }) },
   onramp: { entry: 'latch/plugins/onramp', load: async () => (await import('../plugins/onramp/index')).onramp({ baseUrl: 'http://127.0.0.1' }) },
   solana: { entry: 'latch/plugins/solana', load: async () => (await import('../plugins/solana/index')).solana() },
   bip122: { entry: 'latch/plugins/bip122', load: async () => (await import('../plugins/bip122/index')).bip122() },

@@ -94,7 +94,7 @@ describe('replay CLI', () => {
       '  the log was recorded with plugins not given to replay: wallet',
       '  unknown event type "wallet/pinged": 1,000 events, first #1; skipped',
       '  unknown event type "wallet/ponged": 1,000 events, first #2; skipped',
-      "  hint: pass --plugins <names> (the package's plugins: eip155, api, names, solana, bip122, walletconnect, embedded, siwx; or all), or --plugins <module> (a .js or .mjs file whose default export is an array of your plugins) to replay events of the plugins that defined these types",
+      "  hint: pass --plugins <names> (the package's plugins: eip155, api, names, swap, onramp, solana, bip122, walletconnect, embedded, siwx; or all), or --plugins <module> (a .js or .mjs file whose default export is an array of your plugins) to replay events of the plugins that defined these types",
       '',
       'replayed 3,000 events, #1 to #3000',
     ])
