@@ -53,10 +53,12 @@ describe('npm start', () => {
       expect(await eventually(async () => output.includes('Ctrl-C stops everything'), 60_000), output).toBe(true)
       // ws:// (the WalletConnect relay) is checked over http://: its server answers plain HTTP too.
       const urls = [...output.matchAll(/(?:http|ws):\/\/127\.0\.0\.1:\d+/g)].map((m) => m[0].replace(/^ws:/, 'http:'))
-      // The demo, two anvils, the provider API, the local Solana network (which answers JSON-RPC too), the WalletConnect relay, the WalletConnect dev wallet's page,
-      // the wallet service, its dev inbox, the local Farcaster app, and the first anvil's bundler and paymaster service.
-      expect(urls).toHaveLength(12)
-      for (const url of [...urls.slice(1, 3), urls[4]!]) expect(await answers(url)).toBe(true)
+      // The demo, two anvils, the provider API, the on-ramp provider simulator, the local Solana network (which answers
+      // JSON-RPC too), the WalletConnect relay, the WalletConnect dev wallet's page, the wallet service, its dev inbox, the
+      // local Farcaster app, and the first anvil's bundler and paymaster service.
+      expect(urls).toHaveLength(13)
+      // The two anvils and the Solana network answer JSON-RPC (the on-ramp checkout is printed before Solana).
+      for (const url of [...urls.slice(1, 3), urls[5]!]) expect(await answers(url)).toBe(true)
 
       npm.kill(signal)
 
