@@ -286,7 +286,7 @@ describe.each(variants)('a dapp on $name', ({ dependencies, sources }) => {
       () => '',
       (error: { stderr?: string }) => error.stderr ?? '',
     )
-    expect(unknown).toContain('--plugins evm: no plugin of that name; the names are eip155, api, names, solana, bip122, walletconnect, embedded, siwx, all')
+    expect(unknown).toContain('--plugins evm: no plugin of that name; the names are eip155, api, names, swap, onramp, solana, bip122, walletconnect, embedded, siwx, all')
   }, 60_000)
 
   it('builds the README example with esbuild', async () => {
