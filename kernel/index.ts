@@ -102,7 +102,7 @@ export {
   selectBalanceWatched,
 } from './core/slices/balances'
 export { pageVisibilityChanged } from './core/slices/page'
-export { latchConfigured, localeChanged, imageOriginsAllowed } from './core/slices/options'
+export { latchConfigured, localeChanged, imageOriginsAllowed, remoteFeaturesLoaded } from './core/slices/options'
 export * from './actions'
 export * from './core/intents'
 export { describeIssues, type DescribeIssuesOptions } from './engine/issues'

@@ -5,7 +5,7 @@ import { cacheEvents } from './slices/caches'
 import { accountEvents, networkEvents } from './slices/chains'
 import { connectionEvents } from './slices/connection'
 import { connectorEvents } from './slices/connectors'
-import { latchConfigured, localeChanged, imageOriginsAllowed } from './slices/options'
+import { latchConfigured, localeChanged, imageOriginsAllowed, remoteFeaturesLoaded } from './slices/options'
 import { modalOpened, modalClosed, routerPushed, routerReplaced, routerWentBack, routerReset } from './slices/router'
 import { toastRequested, toastShown, toastClosed } from './slices/toast'
 
@@ -47,6 +47,7 @@ export const coreEvents = [
   toastRequested,
   localeChanged,
   imageOriginsAllowed,
+  remoteFeaturesLoaded,
   toastShown,
   toastClosed,
   ...cacheEvents,

@@ -126,6 +126,8 @@ export const coreStateSchema: z.ZodMiniType<CoreState> = z.object({
     projectId: z.optional(z.string()),
     metadata: z.optional(z.object({ name: z.string(), description: z.string(), url: z.string(), icons: z.array(z.string()) })),
     features: z.record(z.string(), z.boolean()),
+    localFeatures: z.optional(z.record(z.string(), z.boolean())),
+    remoteFeatures: z.optional(z.record(z.string(), z.boolean())),
     enableNetworkSwitch: z.boolean(),
     allowUnsupportedChain: z.boolean(),
     themeMode: z.enum(['light', 'dark', 'system']),

@@ -34,7 +34,7 @@ function provider(answer: (query: URLSearchParams) => unknown) {
 
 function start(fetch: typeof globalThis.fetch) {
   const t = createTestPorts()
-  const latch = createLatch({ plugins: [api({ baseUrl: 'http://provider.test', projectId: 'p' })], ports: { ...t.ports, fetch } })
+  const latch = createLatch({ plugins: [api({ baseUrl: 'http://provider.test', projectId: 'p', remoteFeatures: false })], ports: { ...t.ports, fetch } })
   return { latch, t, list: () => selectWalletList(latch.getState()) }
 }
 

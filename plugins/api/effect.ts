@@ -7,6 +7,7 @@ import { EMPTY, filter, map, merge, take } from 'rxjs'
 import { imageOriginsAllowed, latchConfigured, type Effect, type LatchEvent } from '../../kernel/index'
 import { balancesEffect } from './balances'
 import { walletListEffect } from './effects'
+import { remoteFeaturesEffect } from './remote-features'
 import type { ApiSettings } from './source'
 
 /** docs/behaviour.md, "Images": the provider API's wallet images (by id) load from its origin, so it is announced once configured. */
@@ -16,8 +17,8 @@ function imagesEffect(settings: ApiSettings): Effect {
   return (events$) => events$.pipe(filter(latchConfigured.match), take(1), map((): LatchEvent => imageOriginsAllowed({ origins: [new URL(baseUrl).origin] })))
 }
 
-/** The wallet list, the provider's token balances and its image origin, for `settings`. */
+/** The wallet list, the provider's token balances, its image origin and the project's remote features, for `settings`. */
 export function apiEffect(settings: ApiSettings): Effect {
-  const effects = [walletListEffect(settings), balancesEffect(settings), imagesEffect(settings)]
+  const effects = [walletListEffect(settings), balancesEffect(settings), imagesEffect(settings), remoteFeaturesEffect(settings)]
   return (events$, ctx) => merge(...effects.map((effect) => effect(events$, ctx)))
 }

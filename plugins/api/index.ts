@@ -44,6 +44,11 @@ export type ApiOptions = {
    * true). False lists only the transactions this browser sent through Latch (docs/behaviour.md, "Activity").
    */
   history?: boolean
+  /**
+   * Whether the project's remote features are read from the provider API (`GET /appkit/v1/config`, once, 2 s at most;
+   * default true). They can only switch a feature off, and the `features` given to createLatch win (docs/operations.md).
+   */
+  remoteFeatures?: boolean
 }
 
 const optionsSchema = z.object({
@@ -54,6 +59,7 @@ const optionsSchema = z.object({
   timeout: z.optional(z.number().check(z.positive())),
   balances: z.optional(z.boolean()),
   history: z.optional(z.boolean()),
+  remoteFeatures: z.optional(z.boolean()),
 })
 
 /** The api plugin: the `walletList` slice, its events and the effect that answers them. Throws `INVALID_OPTIONS` on bad options. */
@@ -85,10 +91,10 @@ function readOptions(options: ApiOptions): ApiSettings {
     const issue = parsed.error.issues[0]
     throw new LatchError('INVALID_OPTIONS', { details: `api: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid options'}` })
   }
-  const { baseUrl, projectId, excludedWalletIds = [], includeWalletIds, timeout, balances, history } = parsed.data
+  const { baseUrl, projectId, excludedWalletIds = [], includeWalletIds, timeout, balances, history, remoteFeatures } = parsed.data
   const normalised = baseUrl === undefined || baseUrl.trim() === '' ? undefined : normaliseBaseUrl(baseUrl)
   if (baseUrl !== undefined && baseUrl.trim() !== '' && normalised === undefined) {
     throw new LatchError('INVALID_OPTIONS', { details: `api: baseUrl must be an http(s) URL, got "${baseUrl}"` })
   }
-  return { baseUrl: normalised, projectId: projectId?.trim() || undefined, excludedWalletIds, includeWalletIds, timeout, balances, history }
+  return { baseUrl: normalised, projectId: projectId?.trim() || undefined, excludedWalletIds, includeWalletIds, timeout, balances, history, remoteFeatures }
 }

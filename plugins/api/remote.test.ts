@@ -26,7 +26,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-/** A latch on virtual time whose fetch port is the real fetch, counted. */
+/** A latch on virtual time whose fetch port is the real fetch, counted. Remote features are off: these tests count the wallet list's requests (remote-features.test.ts covers the config call). */
 function start(options: ApiOptions = {}, latchProjectId?: string) {
   const t = createTestPorts()
   const urls: string[] = []
@@ -34,7 +34,7 @@ function start(options: ApiOptions = {}, latchProjectId?: string) {
     urls.push(String(input))
     return globalThis.fetch(input, init)
   }) as typeof globalThis.fetch
-  const plugin = api({ baseUrl: server.url, projectId: latchProjectId ? undefined : projectId, ...options })
+  const plugin = api({ baseUrl: server.url, projectId: latchProjectId ? undefined : projectId, remoteFeatures: false, ...options })
   const latch = createLatch({ plugins: [plugin], ports: { ...t.ports, fetch }, projectId: latchProjectId })
   return { latch, t, urls, list: () => selectWalletList(latch.getState()) }
 }

@@ -23,6 +23,8 @@ export type ApiSettings = {
   balances?: boolean
   /** False: the transaction history is not asked of the provider API (docs/behaviour.md, "Activity"). */
   history?: boolean
+  /** False: the project's remote features are not read (docs/operations.md, "Remote features"). */
+  remoteFeatures?: boolean
 }
 
 /**

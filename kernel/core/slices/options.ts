@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { defaultFeatures } from '../../constants'
 import { defineEvent, type EventsOf } from '../../engine/events'
 import { imageOrigin } from '../../rules/images'
+import { mergeFeatures } from '../../rules/features'
 import { caipNetworkIdSchema, caipNetworkSchema, walletListingSchema } from '../../schemas'
 import { withChain, type ChainsSlice } from './chains'
 import { omit, patch, type SliceUpdaters } from './slice'
@@ -11,7 +12,12 @@ import { chainNamespaces, type CaipNetwork, type ChainNamespace, type WalletList
 export type OptionsState = {
   projectId?: string
   metadata?: { name: string; description: string; url: string; icons: readonly string[] }
+  /** The features in effect: the defaults, the integrator's and the project's remote ones merged (docs/operations.md, "Remote features"). */
   features: Readonly<Record<string, boolean>>
+  /** The integrator's own `features`, when given: they win over remote ones. */
+  localFeatures?: Readonly<Record<string, boolean>>
+  /** The project's remote features, once read from the provider API. */
+  remoteFeatures?: Readonly<Record<string, boolean>>
   enableNetworkSwitch: boolean
   allowUnsupportedChain: boolean
   /** 'system' follows the visitor's prefers-color-scheme. */
@@ -84,7 +90,18 @@ export const imageOriginsAllowed = defineEvent(
   z.object({ origins: z.readonly(z.array(z.string().check(z.regex(/^https?:\/\/[^/\s?#]{1,253}$/))).check(z.maxLength(8))) }),
 )
 
-export const optionsEvents = [latchConfigured, localeChanged, imageOriginsAllowed] as const
+/**
+ * The project's remote features, read by the api plugin from the provider API (docs/operations.md, "Remote features"):
+ * at most 64 names of at most 64 characters, each on or off.
+ */
+export const remoteFeaturesLoaded = defineEvent(
+  'options/remoteFeaturesLoaded',
+  z.object({
+    features: z.record(z.string().check(z.minLength(1), z.maxLength(64)), z.boolean()).check(z.refine((features) => Object.keys(features).length <= 64, 'at most 64 features')),
+  }),
+)
+
+export const optionsEvents = [latchConfigured, localeChanged, imageOriginsAllowed, remoteFeaturesLoaded] as const
 
 declare module '../../engine/events' {
   interface EventMap extends EventsOf<typeof optionsEvents> {}
@@ -113,7 +130,9 @@ export const optionsReducers: SliceUpdaters<Slices> = {
     const options: OptionsState = {
       ...(payload.projectId === undefined ? {} : { projectId: payload.projectId }),
       ...(payload.metadata === undefined ? {} : { metadata: payload.metadata }),
-      features: { ...defaultFeatures, ...payload.features },
+      features: mergeFeatures(defaultFeatures, payload.features, state.options.remoteFeatures),
+      ...(payload.features === undefined ? {} : { localFeatures: payload.features }),
+      ...(state.options.remoteFeatures === undefined ? {} : { remoteFeatures: state.options.remoteFeatures }),
       enableNetworkSwitch: payload.enableNetworkSwitch ?? true,
       allowUnsupportedChain: payload.allowUnsupportedChain ?? false,
       themeMode: payload.themeMode ?? 'system',
@@ -126,6 +145,13 @@ export const optionsReducers: SliceUpdaters<Slices> = {
       dir: state.options.dir,
     }
     return patch(next, { options, ...(first && next.activeNamespace === undefined ? { activeNamespace: first.chainNamespace } : {}) })
+  },
+
+  'options/remoteFeaturesLoaded'(state, { payload }) {
+    const options = state.options
+    return patch(state, {
+      options: patch(options, { remoteFeatures: payload.features, features: mergeFeatures(defaultFeatures, options.localFeatures, payload.features) }),
+    })
   },
 
   'options/imageOriginsAllowed'(state, { payload }) {
