@@ -6,6 +6,7 @@ import type { Plugin } from './engine/plugin'
 import { describeIssues } from './engine/issues'
 import { defaultPorts, type LogLevel, type Ports } from './engine/ports'
 import { libraryDefaultRpcOf } from './rpc-source'
+import { isRestrictedTimeZone } from './rules/features'
 import { caipNetworkIdSchema, caipNetworkSchema } from './schemas'
 import type { CaipNetwork, CaipNetworkId, WalletListing } from './types'
 import { defaultNetworks, fromViemChain, isViemChain, type ViemChainLike } from './viem-chain'
@@ -83,6 +84,7 @@ export function createLatch(options: LatchOptions = {}): Latch {
   if (!parsed.success) throw new LatchError('INVALID_OPTIONS', { details: `createLatch: ${describeIssues(parsed.error.issues)}` })
   const issue = rpcUrlIssue(networks) ?? customWalletIssue(options.customWallets ?? [])
   if (issue) throw new LatchError('INVALID_OPTIONS', { details: `createLatch: ${issue}` })
+  const ports = defaultPorts(options.ports, { logLevel: options.logLevel })
   const configured = latchConfigured({
     networks,
     defaultNetwork: options.defaultNetwork,
@@ -96,8 +98,9 @@ export function createLatch(options: LatchOptions = {}): Latch {
     excludeWalletIds: options.excludeWalletIds,
     featuredWalletIds: options.featuredWalletIds,
     customWallets: options.customWallets,
+    // docs/operations.md, "Restricted time zones": only the verdict enters the log, never the zone.
+    ...(isRestrictedTimeZone(readTimeZone(ports)) ? { tradeRestricted: true } : {}),
   })
-  const ports = defaultPorts(options.ports, { logLevel: options.logLevel })
   const defaults = networks.flatMap((network) => {
     const library = libraryDefaultRpcOf(network)
     return library ? [`${network.name} (${network.caipNetworkId}, ${library})`] : []
@@ -115,6 +118,15 @@ export function createLatch(options: LatchOptions = {}): Latch {
     requestTimeout: options.requestTimeout,
     configuration: [configured],
   })
+}
+
+/** The time-zone port's answer; a port that throws counts as no answer. */
+function readTimeZone(ports: Ports): string | undefined {
+  try {
+    return ports.timeZone?.()
+  } catch {
+    return undefined
+  }
 }
 
 /** The configured networks as Latch networks: viem chains converted, Ethereum mainnet when none are given. */

@@ -128,6 +128,7 @@ export const coreStateSchema: z.ZodMiniType<CoreState> = z.object({
     features: z.record(z.string(), z.boolean()),
     localFeatures: z.optional(z.record(z.string(), z.boolean())),
     remoteFeatures: z.optional(z.record(z.string(), z.boolean())),
+    tradeRestricted: z.optional(z.literal(true)),
     enableNetworkSwitch: z.boolean(),
     allowUnsupportedChain: z.boolean(),
     themeMode: z.enum(['light', 'dark', 'system']),

@@ -17,6 +17,11 @@ export type Ports = {
   /** The page's window, for wallet discovery and frame messaging; absent under SSR. */
   window: Window | undefined
   logger: LoggerPort
+  /**
+   * The visitor's IANA time zone (`Intl`), read once as the instance starts; absent under SSR. Only whether it is one of
+   * the restricted zones is kept (docs/operations.md, "Restricted time zones"); tests pass their own.
+   */
+  timeZone?: () => string | undefined
 }
 
 export type StoragePort = {
@@ -69,7 +74,16 @@ export function defaultPorts(overrides: Partial<Ports> = {}, options: { logLevel
     random: { id: randomId },
     window: win,
     logger: consoleLogger(options.logLevel),
+    timeZone: () => (win ? browserTimeZone() : undefined),
     ...overrides,
+  }
+}
+
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone
+  } catch {
+    return undefined
   }
 }
 

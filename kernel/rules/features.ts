@@ -15,3 +15,34 @@ export function mergeFeatures(defaults: Features, local: Features | undefined, r
   for (const [name, on] of Object.entries(local ?? {})) if (typeof on === 'boolean' && name !== '__proto__') merged[name] = on
   return merged
 }
+
+/** The features Buy and Swap: off where trading crypto-assets is not offered (docs/operations.md, "Restricted time zones"). */
+export const tradeFeatures = ['onramp', 'swaps'] as const
+
+/** The features in effect: `mergeFeatures`, then Buy and Swap off when the visitor's time zone is restricted. */
+export function effectiveFeatures(defaults: Features, local: Features | undefined, remote: Features | undefined, tradeRestricted: boolean): Record<string, boolean> {
+  const merged = mergeFeatures(defaults, local, remote)
+  if (tradeRestricted) for (const feature of tradeFeatures) merged[feature] = false
+  return merged
+}
+
+/**
+ * The time zones of mainland China (IANA names and their legacy aliases), where buying and swapping crypto-assets
+ * is not offered (docs/operations.md, "Restricted time zones").
+ */
+export const restrictedTimeZones: readonly string[] = [
+  'Asia/Shanghai',
+  'Asia/Urumqi',
+  'Asia/Chongqing',
+  'Asia/Chungking',
+  'Asia/Harbin',
+  'Asia/Kashgar',
+  'PRC',
+]
+
+/** True when `timeZone` (an IANA name, any case) is one of the restricted ones; an unknown or missing zone is not. */
+export function isRestrictedTimeZone(timeZone: string | undefined): boolean {
+  if (typeof timeZone !== 'string') return false
+  const zone = timeZone.trim().toLowerCase()
+  return restrictedTimeZones.some((restricted) => restricted.toLowerCase() === zone)
+}

@@ -23,8 +23,12 @@ describe('isImageAllowed', () => {
         const list = listed && origin ? [origin] : []
         expect(isImageAllowed(url, list)).toBe(listed && origin !== undefined)
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     )
-    fc.assert(fc.property(fc.anything(), fc.array(fc.string()), (url, list) => void expect(typeof isImageAllowed(url, list)).toBe('boolean')), { numRuns: 300 })
-  })
+    fc.assert(
+      fc.property(fc.anything({ maxDepth: 2 }), fc.array(fc.string(), { maxLength: 8 }), (url, list) => void expect(typeof isImageAllowed(url, list)).toBe('boolean')),
+      { numRuns: 200 },
+    )
+    // Bounded runs, but fast-check's URL generator is slow on a loaded 2-core machine: time enough to finish.
+  }, 30_000)
 })

@@ -1,9 +1,9 @@
 /**
  * The operations rules of docs/operations.md: how error reports are capped, which alert a server answer raises, and
- * which time zones restrict purchase and swap (the merge of remote features is in features.ts, which the first load
- * needs). Pure: no clock, no I/O.
+ * which time zones restrict purchase and swap (the merge of features and the time zones are in features.ts, which the
+ * first load needs). Pure: no clock, no I/O.
  */
-export { mergeFeatures, type Features } from './features'
+export { effectiveFeatures, isRestrictedTimeZone, mergeFeatures, restrictedTimeZones, type Features } from './features'
 
 /** The cap on error reports: at most `max` reports in any `window` ms (docs/operations.md, "Error reports"). */
 export const errorReportCap = { max: 5, window: 60_000 } as const
@@ -87,25 +87,4 @@ export function alertForServerAnswer(status: number, message: unknown): AlertId 
   if (status === 429) return 'RATE_LIMITED'
   if (status >= 500 && status <= 599) return 'SERVER_ERROR'
   return undefined
-}
-
-/**
- * The time zones of mainland China (IANA names and their legacy aliases), where buying and swapping crypto-assets
- * is not offered (docs/operations.md, "Restricted time zones").
- */
-export const restrictedTimeZones: readonly string[] = [
-  'Asia/Shanghai',
-  'Asia/Urumqi',
-  'Asia/Chongqing',
-  'Asia/Chungking',
-  'Asia/Harbin',
-  'Asia/Kashgar',
-  'PRC',
-]
-
-const restricted = new Set(restrictedTimeZones.map((zone) => zone.toLowerCase()))
-
-/** True when `timeZone` (an IANA name, any case) is one of the restricted ones; an unknown or missing zone is not. */
-export function isRestrictedTimeZone(timeZone: string | undefined): boolean {
-  return typeof timeZone === 'string' && restricted.has(timeZone.trim().toLowerCase())
 }

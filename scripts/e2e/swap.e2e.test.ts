@@ -8,7 +8,7 @@ import { startDemo } from '../devnet/demo/serve-demo'
 import { demoTokens } from '../devnet/tokens'
 import { formatUnitsToDecimalString } from '../../kernel/rules/display'
 import { uniswapAbi, uniswapContracts } from '../devnet/uniswap'
-import { hasChromium } from './harness'
+import { hasChromium, newGuardedPage } from './harness'
 import { openDemo, useDemoBrowser } from './use-demo'
 
 // docs/swap.md: the Swap view in Debian chromium, on the demo and the local stack (Uniswap V2 on anvil, the local
@@ -58,6 +58,26 @@ describe.skipIf(!hasChromium())('the Swap view, end to end', () => {
     const answered = (await log(page)).filter((e) => e.type === 'swap/quoteSucceeded').at(-1)!
     return { toAmount: BigInt(answered.payload.toAmount as string), shownMs }
   }
+
+  it('in a restricted time zone (Asia/Shanghai, docs/operations.md) the Account view has no Buy or Swap row; Send and Receive stay', async () => {
+    stack.guarded = await newGuardedPage(stack.browser, { device: { timezoneId: 'Asia/Shanghai' } })
+    const page = stack.guarded.page
+    await page.goto(stack.demo.url)
+    expect(await page.evaluate('Intl.DateTimeFormat().resolvedOptions().timeZone')).toBe('Asia/Shanghai')
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).click()
+    await page.getByTestId('dev-wallet-approve').click()
+    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
+    await expect.poll(() => dialog(page).count()).toBe(0)
+    await page.locator('.latch-account').click()
+    const view = dialog(page).locator('[data-view="Account"]')
+    await view.locator('li[data-feature="send"]').waitFor()
+    expect(await view.locator('li[data-feature="receive"]').count()).toBe(1)
+    expect(await view.locator('li[data-feature="swaps"]').count()).toBe(0)
+    expect(await view.locator('li[data-feature="onramp"]').count()).toBe(0)
+    const configured = (await log(page)).find((e) => e.type === 'latch/configured')
+    expect(configured?.payload.tradeRestricted).toBe(true)
+  })
 
   const minimum = (toAmount: bigint) => (toAmount * 9900n) / 10000n
   /** DUSD base units (6 decimals) as the view writes them in English. */

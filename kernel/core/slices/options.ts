@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { defaultFeatures } from '../../constants'
 import { defineEvent, type EventsOf } from '../../engine/events'
 import { imageOrigin } from '../../rules/images'
-import { mergeFeatures } from '../../rules/features'
+import { effectiveFeatures } from '../../rules/features'
 import { caipNetworkIdSchema, caipNetworkSchema, walletListingSchema } from '../../schemas'
 import { withChain, type ChainsSlice } from './chains'
 import { omit, patch, type SliceUpdaters } from './slice'
@@ -18,6 +18,8 @@ export type OptionsState = {
   localFeatures?: Readonly<Record<string, boolean>>
   /** The project's remote features, once read from the provider API. */
   remoteFeatures?: Readonly<Record<string, boolean>>
+  /** The visitor's time zone is a restricted one: Buy and Swap are off (docs/operations.md, "Restricted time zones"). */
+  tradeRestricted?: true
   enableNetworkSwitch: boolean
   allowUnsupportedChain: boolean
   /** 'system' follows the visitor's prefers-color-scheme. */
@@ -72,6 +74,7 @@ export const latchConfigured = defineEvent(
     excludeWalletIds: z.optional(z.readonly(z.array(z.string()))),
     featuredWalletIds: z.optional(z.readonly(z.array(z.string()))),
     customWallets: z.optional(z.readonly(z.array(walletListingSchema))),
+    tradeRestricted: z.optional(z.literal(true)),
   }),
 )
 
@@ -130,9 +133,10 @@ export const optionsReducers: SliceUpdaters<Slices> = {
     const options: OptionsState = {
       ...(payload.projectId === undefined ? {} : { projectId: payload.projectId }),
       ...(payload.metadata === undefined ? {} : { metadata: payload.metadata }),
-      features: mergeFeatures(defaultFeatures, payload.features, state.options.remoteFeatures),
+      features: effectiveFeatures(defaultFeatures, payload.features, state.options.remoteFeatures, payload.tradeRestricted === true),
       ...(payload.features === undefined ? {} : { localFeatures: payload.features }),
       ...(state.options.remoteFeatures === undefined ? {} : { remoteFeatures: state.options.remoteFeatures }),
+      ...(payload.tradeRestricted ? { tradeRestricted: true as const } : {}),
       enableNetworkSwitch: payload.enableNetworkSwitch ?? true,
       allowUnsupportedChain: payload.allowUnsupportedChain ?? false,
       themeMode: payload.themeMode ?? 'system',
@@ -150,7 +154,7 @@ export const optionsReducers: SliceUpdaters<Slices> = {
   'options/remoteFeaturesLoaded'(state, { payload }) {
     const options = state.options
     return patch(state, {
-      options: patch(options, { remoteFeatures: payload.features, features: mergeFeatures(defaultFeatures, options.localFeatures, payload.features) }),
+      options: patch(options, { remoteFeatures: payload.features, features: effectiveFeatures(defaultFeatures, options.localFeatures, payload.features, options.tradeRestricted === true) }),
     })
   },
 
