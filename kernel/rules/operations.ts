@@ -33,7 +33,7 @@ export function admitErrorReport(
   return { state: { sentAt: [...recent, at], dropped: 0 }, send: true, dropped: state.dropped }
 }
 
-/** The alerts of docs/operations.md, "Alerts", by id; the modal shows the one raised in its alert bar, translated. */
+/** The alerts of docs/operations.md, "Alerts", by id; the modal shows the one raised in its alert bar, translated (`alert.<id>.title` and `.text`). */
 export const alertIds = [
   'NETWORK_NOT_FOUND',
   'ORIGIN_NOT_ALLOWED',
@@ -48,23 +48,6 @@ export const alertIds = [
 ] as const
 
 export type AlertId = (typeof alertIds)[number]
-
-/** Each alert's English title and text: the i18n catalogue's `alert.<id>.title` / `.text` translate them. */
-export const alertTexts: Readonly<Record<AlertId, { title: string; text: string }>> = {
-  NETWORK_NOT_FOUND: { title: 'Network Not Found', text: 'The network is not configured in this app.' },
-  ORIGIN_NOT_ALLOWED: {
-    title: 'Invalid App Configuration',
-    text: "This site's origin is not on the project's allowlist. Update the project's configuration to add it.",
-  },
-  INVALID_PROJECT_ID: { title: 'Invalid App Configuration', text: 'The project ID is not valid. Check the project ID in the app.' },
-  UNVERIFIED_DOMAIN: { title: 'Invalid App Configuration', text: "This site's domain is not verified for the project." },
-  EMBEDDED_WALLET_LOAD_FAILED: { title: 'Network Error - Could not load embedded wallet', text: 'Check your connection and try again.' },
-  EMBEDDED_WALLET_TIMEOUT: { title: 'Embedded Wallet Request Timed Out', text: 'The embedded wallet did not answer in time. Try again.' },
-  SESSION_EXPIRED: { title: 'Session Expired', text: 'Your session is invalid. Check your device’s time settings and reconnect.' },
-  PROJECT_ID_NOT_CONFIGURED: { title: 'Project ID Not Configured', text: 'The app gives no project ID, so wallet and account services are off.' },
-  SERVER_ERROR: { title: 'Server Error', text: 'Failed to get the app configuration. Try again later.' },
-  RATE_LIMITED: { title: 'Rate Limited', text: 'Too many requests. Wait a moment and try again.' },
-}
 
 /** The server messages that map to an alert (docs/operations.md, "Alerts"); compared exactly, after trimming. */
 const serverMessages: ReadonlyMap<string, AlertId> = new Map([

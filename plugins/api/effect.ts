@@ -8,6 +8,7 @@ import { imageOriginsAllowed, latchConfigured, type Effect, type LatchEvent } fr
 import { balancesEffect } from './balances'
 import { walletListEffect } from './effects'
 import { remoteFeaturesEffect } from './remote-features'
+import { allowedOriginEffect } from './allowed-origin'
 import type { ApiSettings } from './source'
 
 /** docs/behaviour.md, "Images": the provider API's wallet images (by id) load from its origin, so it is announced once configured. */
@@ -17,8 +18,8 @@ function imagesEffect(settings: ApiSettings): Effect {
   return (events$) => events$.pipe(filter(latchConfigured.match), take(1), map((): LatchEvent => imageOriginsAllowed({ origins: [new URL(baseUrl).origin] })))
 }
 
-/** The wallet list, the provider's token balances, its image origin and the project's remote features, for `settings`. */
+/** The wallet list, the provider's token balances, its image origin, the project's remote features and the allowed-origin check, for `settings`. */
 export function apiEffect(settings: ApiSettings): Effect {
-  const effects = [walletListEffect(settings), balancesEffect(settings), imagesEffect(settings), remoteFeaturesEffect(settings)]
+  const effects = [walletListEffect(settings), balancesEffect(settings), imagesEffect(settings), remoteFeaturesEffect(settings), allowedOriginEffect(settings)]
   return (events$, ctx) => merge(...effects.map((effect) => effect(events$, ctx)))
 }

@@ -7,8 +7,12 @@ describe('public API of plugins/api', () => {
   it('latch/plugins/api exports exactly these names: the plugin, its events and selectors', () => {
     expect(Object.keys(apiPlugin).sort()).toEqual([
       'activityErrors',
+      'alertDismissed',
+      'alertRaised',
       'api',
       'initialWalletListState',
+      'originChecked',
+      'selectAlert',
       'selectRecommendedWallets',
       'selectTransactions',
       'selectWalletList',

@@ -10,10 +10,12 @@ import { lazyEffect } from './lazy-effect'
 import { normaliseBaseUrl } from '../provider-api/index'
 import { activityErrors, historyEffect, initialTransactionsState, sentSchema, transactionsEvents, transactionsReducers } from '../activity/index'
 import { walletListEvents } from './events'
+import { alertEvents, alertReducers } from './alerts'
 import type { ApiSettings } from './source'
 import { initialWalletListState, walletListReducers } from './state'
 
 export * from './events'
+export { alertRaised, alertDismissed, originChecked, selectAlert, type AlertsState } from './alerts'
 export { selectRecommendedWallets, selectWalletList, initialWalletListState } from './state'
 // The provider API's client and the helpers for integrators are `latch/plugins/api/client` (plugins/api/client.ts).
 // Activity's transaction history (plugins/activity), which this plugin registers: its state and errors.
@@ -49,6 +51,11 @@ export type ApiOptions = {
    * default true). They can only switch a feature off, and the `features` given to createLatch win (docs/operations.md).
    */
   remoteFeatures?: boolean
+  /**
+   * Whether the page's origin is checked against the project's allowed origins (`GET /projects/v1/origins`, once, in a
+   * browser; default true): one that is not allowed raises the Invalid App Configuration alert (docs/operations.md).
+   */
+  checkOrigin?: boolean
 }
 
 const optionsSchema = z.object({
@@ -60,6 +67,7 @@ const optionsSchema = z.object({
   balances: z.optional(z.boolean()),
   history: z.optional(z.boolean()),
   remoteFeatures: z.optional(z.boolean()),
+  checkOrigin: z.optional(z.boolean()),
 })
 
 /** The api plugin: the `walletList` slice, its events and the effect that answers them. Throws `INVALID_OPTIONS` on bad options. */
@@ -69,10 +77,10 @@ export function api(options: ApiOptions = {}) {
     name: 'api',
     // Activity's history is registered here, so are its error codes (docs/errors.md).
     errors: activityErrors,
-    events: [...walletListEvents, ...transactionsEvents],
-    slices: { walletList: initialWalletListState(), transactions: initialTransactionsState() },
+    events: [...walletListEvents, ...transactionsEvents, ...alertEvents],
+    slices: { walletList: initialWalletListState(), transactions: initialTransactionsState(), alerts: {} },
     // Typed by their own keys (satisfies Updaters, as eip155's pending list): the declaration names only the plugin's events.
-    update: { ...walletListReducers, ...transactionsReducers },
+    update: { ...walletListReducers, ...transactionsReducers, ...alertReducers },
     effects: [lazyEffect(settings), historyEffect(settings)],
     persist: [
       persisted({
@@ -91,10 +99,10 @@ function readOptions(options: ApiOptions): ApiSettings {
     const issue = parsed.error.issues[0]
     throw new LatchError('INVALID_OPTIONS', { details: `api: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid options'}` })
   }
-  const { baseUrl, projectId, excludedWalletIds = [], includeWalletIds, timeout, balances, history, remoteFeatures } = parsed.data
+  const { baseUrl, projectId, excludedWalletIds = [], includeWalletIds, timeout, balances, history, remoteFeatures, checkOrigin } = parsed.data
   const normalised = baseUrl === undefined || baseUrl.trim() === '' ? undefined : normaliseBaseUrl(baseUrl)
   if (baseUrl !== undefined && baseUrl.trim() !== '' && normalised === undefined) {
     throw new LatchError('INVALID_OPTIONS', { details: `api: baseUrl must be an http(s) URL, got "${baseUrl}"` })
   }
-  return { baseUrl: normalised, projectId: projectId?.trim() || undefined, excludedWalletIds, includeWalletIds, timeout, balances, history, remoteFeatures }
+  return { baseUrl: normalised, projectId: projectId?.trim() || undefined, excludedWalletIds, includeWalletIds, timeout, balances, history, remoteFeatures, checkOrigin }
 }

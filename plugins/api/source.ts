@@ -25,6 +25,8 @@ export type ApiSettings = {
   history?: boolean
   /** False: the project's remote features are not read (docs/operations.md, "Remote features"). */
   remoteFeatures?: boolean
+  /** False: the page's origin is not checked against the project's allowed origins (docs/operations.md, "Allowed origins"). */
+  checkOrigin?: boolean
 }
 
 /**

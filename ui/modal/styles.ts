@@ -1,5 +1,6 @@
 import { useCallback } from 'react'
 import { adoptStyles } from '../utils/styles'
+import { alertBarCss } from './AlertBar/AlertBar'
 import { allWalletsCss } from './views/AllWallets/AllWallets.css'
 import { dialogCss } from './Dialog/Dialog.css'
 import { forcedColorsCss } from './forced-colors.css'
@@ -11,7 +12,7 @@ import { walletIconCss } from './WalletIcon/WalletIcon.css'
 import { walletRowCss } from './WalletRow/WalletRow.css'
 
 /** Every style of the modal chunk (the theme tokens were adopted with the shadow root); forced colours last, to amend the rest. */
-export const modalCss = [dialogCss, walletRowCss, walletIconCss, loaderCss, toastsCss, networksCss, profileCss, allWalletsCss, forcedColorsCss].join('\n')
+export const modalCss = [dialogCss, walletRowCss, walletIconCss, loaderCss, toastsCss, alertBarCss, networksCss, profileCss, allWalletsCss, forcedColorsCss].join('\n')
 
 const adopted = new WeakSet<ShadowRoot | Document>()
 let sheet: CSSStyleSheet | undefined

@@ -6,6 +6,7 @@ import { Header } from '../Header/Header'
 import { Router } from '../Router/Router'
 import { selectCanClose } from '../selectors'
 import { Toasts } from '../Toasts/Toasts'
+import { AlertBar } from '../AlertBar/AlertBar'
 import { fromKeptElement } from '../../utils/inertPage'
 import { activeElementIn, focusables, nextFocusable } from './focus'
 import { useViewOpeners, ViewOpenersContext } from './viewFocus'
@@ -107,6 +108,7 @@ export function Dialog({ phase, onExited }: { phase: 'open' | 'closing'; onExite
         {/* Inside the dialog, so screen readers hear it, but drawn above the card: it never moves nor covers the view. */}
         <Toasts placement="modal" />
         <div className="card">
+          <AlertBar />
           <Header titleId={titleId} closable={closable} onClose={close} />
           <div className="body" ref={body}>
             <ViewOpenersContext.Provider value={openers}>
