@@ -562,6 +562,41 @@ describe('leaving the pairing view', () => {
     expect(ended).not.toContain('cancelled')
   })
 
+  it('on iOS Safari a kept pairing is reused only while the sign-client holds its pairing topic and proposal id with more than 10 s left (the expired threshold); else a fresh one', async () => {
+    // Latch's clock runs 100 s ahead of the sign-client's when the pairing is made, 295 s ahead when it is to be reused:
+    // by Latch's own 4-minute expiry 45 s are left, by the sign-client's records (5 minutes) 5 s, within the 10 s threshold.
+    let offset = 100_000
+    const scheduler = new AsyncScheduler(AsyncAction, () => Date.now() + offset)
+    const warnings: unknown[][] = []
+    const latch = createLatch({
+      plugins: [eip155(), walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: memoryStore(), storagePrefix: `reuse-${latches.length}` })],
+      networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
+      ports: { storage: createMemoryStorage(), scheduler, window: { navigator: { userAgent: iosSafari } } as unknown as Window, logger: { warn: (...args: unknown[]) => void warnings.push(args), error: () => undefined } },
+    })
+    latches.push(latch)
+    const uris: string[] = []
+    const ended: string[] = []
+    latch.events$.subscribe((event) => {
+      if (walletConnectUriShown.match(event)) uris.push(event.payload.uri)
+      if (event.type === 'walletconnect/pairingEnded') ended.push((event.payload as { reason: string }).reason)
+    })
+    const first = connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })
+    await expect.poll(() => uris.length, { timeout: 10_000 }).toBe(1)
+    latch.dispatch({ type: 'wallet/cancelRequested', ns: 'eip155', payload: {} })
+    await expect(first).rejects.toMatchObject({ code: 'REQUEST_ABORTED' })
+    expect(ended).toEqual([])
+    offset = 295_000
+    const again = connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })
+    await expect.poll(() => uris.length, { timeout: 10_000 }).toBe(2)
+    expect(uris[1]).not.toBe(uris[0])
+    expect(ended).toEqual(['cancelled'])
+    expect(String(warnings[0]?.[0])).toBe('WalletConnect: the kept pairing cannot be reused; a fresh one is made')
+    expect((warnings[0]?.[1] as { details: string }).details).toBe(`WalletConnect: the pairing topic ${uris[0]!.slice(3, 67)} expired`)
+    await wallet.pair(uris[1] as string)
+    await again
+    await disconnect(latch)
+  })
+
   it('on iOS Safari a kept pairing the wallet approves while no connect waits is ended on both sides, not left dangling', async () => {
     const latch = dappOn(iosSafari)
     const shown = firstValueFrom(latch.events$.pipe(filter(walletConnectUriShown.match)))
