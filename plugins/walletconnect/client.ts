@@ -21,6 +21,8 @@ export type ClientOptions = {
   logLevel: string
   /** How long the relay has to make a pairing before the connect fails (`NETWORK_ERROR`). */
   connectTimeout: number
+  /** The `sessionProperties` option: proposed with every pairing (docs/walletconnect.md, "Sessions"). */
+  sessionProperties?: Readonly<Record<string, string>>
 }
 
 /**

@@ -1,16 +1,20 @@
 import { filter, merge, type Observable } from 'rxjs'
-import { connectionPairingChanged, connectionStatusChanged, LatchError, selectConnectedNamespaces, walletCancelRequested, walletConnectFailed, walletConnectRequested, walletConnectSucceeded, type CaipAddress, type ChainNamespace, type LatchEvent, type Logged } from '../../kernel/index'
+import { connectionPairingChanged, connectionStatusChanged, constants, LatchError, selectConnectedNamespaces, walletCancelRequested, walletConnectFailed, walletConnectRequested, walletConnectSucceeded, type CaipAddress, type ChainNamespace, type LatchEvent, type Logged } from '../../kernel/index'
 import { answerIntent } from '../../kernel/engine/answer-intent'
 import { onRelayFailure, relayUnreachable, type Client } from './client'
 import { toSessionError } from './errors'
 import { walletConnectPairingEnded, walletConnectUriShown, walletConnectUriWanted } from './events'
 import { endReasons, endSession, familyConnected, type Holder } from './holder'
 import { walletConnectConnectorId } from './pairing'
-import { pairingExpiry, reusesPairing, startingAccount, type PairingPlatform } from './rules'
+import { pairingExpiry, reusesPairing, startingAccount, wireNamespaces, type PairingPlatform } from './rules'
+import { checkProposalId, checkTopic } from './validity'
 
 /** A pairing shown to the visitor and the approval it waits for. */
 type Pending = {
   uri: string
+  /** The pairing's topic, and the id of the proposal made on it: checked before the pairing is reused. */
+  topic: string | undefined
+  proposalId: number | undefined
   expiresAt: number
   approval: Promise<unknown>
   /** Set when the visitor left and the pairing was given up: a late approval is then ended, not used. */
@@ -49,7 +53,8 @@ export function answerConnect(events$: Observable<Logged>, holder: Holder, famil
     holder.output.next(connectionPairingChanged({ phase: 'waiting' }))
     const { uri, approval } = await within(holder, holder.options.connectTimeout, async () => {
       const client = await holder.client()
-      return untilRelayFails(client, holder.options.relayUrl, () => client.connect({ optionalNamespaces: holder.proposal() }))
+      const sessionProperties = holder.options.sessionProperties
+      return untilRelayFails(client, holder.options.relayUrl, () => client.connect({ optionalNamespaces: wireNamespaces(holder.proposal()), ...(sessionProperties ? { sessionProperties: { ...sessionProperties } } : {}) }))
     }).catch((error: unknown) => {
       holder.output.next(connectionPairingChanged({ phase: 'failed' }))
       throw error
@@ -58,7 +63,9 @@ export function answerConnect(events$: Observable<Logged>, holder: Holder, famil
       holder.output.next(connectionPairingChanged({ phase: 'failed' }))
       throw new LatchError('INVALID_RESPONSE', { details: 'the sign-client made no pairing URI' })
     }
-    const made: Pending = { uri, expiresAt: pairingExpiry(scheduler.now()), approval: approval(), abandoned: false, waiters: new Set() }
+    const topic = publicPairing(uri, 0)?.topic
+    const proposalId = topic === undefined ? undefined : proposalOn(holder, topic)
+    const made: Pending = { uri, topic, proposalId, expiresAt: pairingExpiry(scheduler.now()), approval: approval(), abandoned: false, waiters: new Set() }
     pending = made
     made.approval.then(
       (session) => finish(made, { session }),
@@ -97,11 +104,31 @@ export function answerConnect(events$: Observable<Logged>, holder: Holder, famil
   const pairingFor = (): Promise<Pending> => {
     const now = scheduler.now()
     const current = pending
-    if (current && !current.abandoned && (current.waiters.size > 0 || reusesPairing(platformOf(ctx.ports.window), { uri: current.uri, expiry: current.expiresAt }, now))) {
+    if (current && !current.abandoned && (current.waiters.size > 0 || (reusesPairing(platformOf(ctx.ports.window), { uri: current.uri, expiry: current.expiresAt }, now) && stillValid(current)))) {
       emit(walletConnectUriShown({ uri: current.uri, expiresAt: current.expiresAt }))
       return Promise.resolve(current)
     }
     return pair()
+  }
+
+  /**
+   * Whether the client still holds a kept pairing and its proposal, each with more than 10 s left (docs/walletconnect.md,
+   * "Topics and proposal ids"); a pairing that fails is given up (`cancelled`) and the connect makes a fresh one.
+   */
+  const stillValid = (made: Pending): boolean => {
+    try {
+      const client = holder.running('reusing a pairing')
+      const now = scheduler.now()
+      checkTopic('pairing', made.topic, client.core.pairing.pairings, now, constants.expiredThreshold)
+      checkProposalId(made.proposalId, client.proposal, now, constants.expiredThreshold)
+      return true
+    } catch (error) {
+      ctx.ports.logger.warn('WalletConnect: the kept pairing cannot be reused; a fresh one is made', error)
+      if (pending === made) pending = undefined
+      made.abandoned = true
+      emit(walletConnectPairingEnded({ reason: 'cancelled' }))
+      return false
+    }
   }
 
   /**
@@ -200,6 +227,12 @@ function adoptNew(holder: Holder, session: unknown, ns: ChainNamespace) {
     void endSession(holder, readTopic(session), endReasons.unsupportedAccounts, 'a refused session')
     throw error
   }
+}
+
+/** The id of the newest proposal the client made on pairing `topic`, if it holds one. */
+function proposalOn(holder: Holder, topic: string): number | undefined {
+  const proposals = holder.running('reading a proposal').proposal.getAll().filter((proposal) => proposal.pairingTopic === topic)
+  return proposals.sort((a, b) => b.id - a.id)[0]?.id
 }
 
 function readTopic(session: unknown): string {

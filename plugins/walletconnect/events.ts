@@ -29,8 +29,29 @@ export const walletConnectPairingEnded = defineEvent(
  */
 export const walletConnectSessionEnded = defineEvent('walletconnect/sessionEnded', z.object({ reason: z.enum(['deleted', 'expired', 'missing']) }))
 
+const strings = z.array(z.string().check(z.maxLength(200))).check(z.maxLength(1000))
+
+/**
+ * The session in use was set (docs/walletconnect.md, "Sessions"): approved, restored after a reload, or updated by the
+ * wallet. What Latch keeps of it: its topic, its expiry (seconds since the epoch), per family its chains, methods,
+ * events, accounts, `rpcMap` and `defaultChain`, and the session's `sessionProperties`. The topic is public (the
+ * relay's name for the session); the key that reads its messages never leaves the sign-client.
+ */
+export const walletConnectSessionSet = defineEvent(
+  'walletconnect/sessionSet',
+  z.object({
+    topic: z.string().check(z.minLength(1), z.maxLength(200)),
+    expiry: z.number(),
+    namespaces: z.record(
+      z.string().check(z.maxLength(32)),
+      z.object({ chains: strings, methods: strings, events: strings, accounts: strings, rpcMap: z.record(z.string().check(z.maxLength(64)), z.string().check(z.maxLength(2000))), defaultChain: z.string().check(z.maxLength(100)) }),
+    ),
+    sessionProperties: z.optional(z.record(z.string().check(z.maxLength(100)), z.string().check(z.maxLength(10_000)))),
+  }),
+)
+
 /** Every event type the walletconnect plugin adds. */
-export const walletConnectEvents = [walletConnectUriShown, walletConnectUriWanted, walletConnectPairingEnded, walletConnectSessionEnded] as const
+export const walletConnectEvents = [walletConnectUriShown, walletConnectUriWanted, walletConnectPairingEnded, walletConnectSessionEnded, walletConnectSessionSet] as const
 
 declare module '../../kernel/engine/events' {
   interface EventMap extends EventsOf<typeof walletConnectEvents> {}

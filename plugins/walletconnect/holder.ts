@@ -5,10 +5,11 @@ import { isUnsafeMethod } from '../../kernel/rules/methods'
 import { parseCaipAddress } from '../../kernel/rules/caip'
 import { remoteWallets, type RemoteWallet } from '../../kernel/family/index'
 import { startClient, type Client, type ClientOptions } from './client'
-import { walletConnectSessionEnded } from './events'
+import { walletConnectSessionEnded, walletConnectSessionSet } from './events'
+import { checkTopic } from './validity'
 import { walletConnectConnectorId } from './pairing'
 import { loadBitcoinAddressRule } from '../bip122/index'
-import { accountOn, planChainSwitch, proposalNamespaces, readSessionFamilies, startingAccount, type AddressRules, type ProposalNamespace, type SessionFamily } from './rules'
+import { accountOn, planChainSwitch, proposalNamespaces, readSessionFamilies, readSessionProperties, startingAccount, type AddressRules, type ProposalNamespace, type SessionFamily } from './rules'
 import { served, sessionFamilies } from './served'
 
 /** How long a disconnect waits for the relay to take the wallet's notice before the dapp forgets the session anyway. */
@@ -17,8 +18,20 @@ export const disconnectNoticeWait = 5_000
 /** A request in flight through the session; an unsafe one is aborted when the visitor cancels (docs/behaviour.md, "Wallet requests"). */
 type InFlight = { ns: ChainNamespace; unsafe: boolean; abort(error: LatchError): void }
 
-/** A session as the plugin holds it: its topic, what it gives each family, and the wallet's name and icon. */
-export type HeldSession = { topic: string; families: SessionFamily[]; wallet: { name: string; icon?: string } }
+/**
+ * A session as the plugin holds it (docs/walletconnect.md, "Sessions"): its topic, its expiry (seconds since the epoch),
+ * what it gives each family, its `sessionProperties`, and the wallet's name and icon.
+ */
+export type HeldSession = { topic: string; expiry: number; families: SessionFamily[]; sessionProperties?: Record<string, string>; wallet: { name: string; icon?: string } }
+
+/** A session as the sign-client hands it over: what `adopt` reads of it. */
+export type ClientSession = {
+  topic: unknown
+  namespaces: unknown
+  expiry?: unknown
+  sessionProperties?: unknown
+  peer?: { metadata?: { name?: unknown; icons?: unknown } }
+}
 
 /**
  * What one kernel's WalletConnect plugin holds (docs/walletconnect.md, "Sessions"): the sign-client, started once on
@@ -29,6 +42,11 @@ export type Holder = {
   ctx: EffectContext
   options: ClientOptions
   client(): Promise<Client>
+  /**
+   * The sign-client already started, for what must never start one (a request, the end of a session): without one,
+   * `NETWORK_ERROR` 'Sign Client not initialized' (docs/walletconnect.md, "Errors").
+   */
+  running(what: string): Client
   session: HeldSession | undefined
   output: Subject<LatchEvent>
   /** The requests in flight through the session. */
@@ -41,7 +59,7 @@ export type Holder = {
    * asked for. A `'restore'` leaves the families waiting to be restored through WalletConnect to the kit's reconnect,
    * which reports them (lifecycle.ts, `restore`).
    */
-  adopt(session: { topic: string; namespaces: unknown; peer?: { metadata?: { name?: unknown; icons?: unknown } } }, activate?: ChainNamespace, restore?: 'restore'): HeldSession
+  adopt(session: ClientSession, activate?: ChainNamespace, restore?: 'restore'): HeldSession
   /** The session ended: every family connected through it disconnects. */
   end(reason: 'deleted' | 'expired' | 'missing'): void
   /** Closes the relay connection and stops the sign-client's timers (the Latch instance was destroyed). */
@@ -54,6 +72,7 @@ export type Holder = {
 
 export function createHolder(ctx: EffectContext, options: ClientOptions): Holder {
   let started: Promise<Client> | undefined
+  let live: Client | undefined
   const rules: AddressRules = {}
   let loading: Promise<void> | undefined
   const inFlight = new Set<InFlight>()
@@ -65,13 +84,25 @@ export function createHolder(ctx: EffectContext, options: ClientOptions): Holder
     output: new Subject<LatchEvent>(),
     client() {
       // A client that failed to start (the relay unreachable) is started afresh on the next need.
-      started ??= startClient(options, ctx.getState(), ctx.ports.window).catch((error: unknown) => {
-        started = undefined
-        throw error
-      })
+      started ??= startClient(options, ctx.getState(), ctx.ports.window).then(
+        (client) => (live = client),
+        (error: unknown) => {
+          started = undefined
+          throw error
+        },
+      )
       return started
     },
-    proposal: () => proposalNamespaces(allNetworks(ctx.getState()), served(ctx.getState()), options.methods),
+    running(what) {
+      if (live) return live
+      throw new LatchError('NETWORK_ERROR', { message: 'SIGN_CLIENT_NOT_INITIALIZED', details: `WalletConnect: ${what} reached no running sign-client (none was started, or it was stopped)` })
+    },
+    proposal: () => {
+      const state = ctx.getState()
+      const families = served(state)
+      const current = Object.fromEntries(families.map((ns) => [ns, state.chains[ns].network.caipNetwork?.caipNetworkId]))
+      return proposalNamespaces(allNetworks(state), families, options.methods, current)
+    },
     ready() {
       // Bitcoin's rule is the bip122 plugin's, in a chunk of its own; a load that fails leaves Bitcoin accounts refused.
       loading ??= served(ctx.getState()).includes('bip122')
@@ -86,14 +117,19 @@ export function createHolder(ctx: EffectContext, options: ClientOptions): Holder
       return loading
     },
     adopt(session, activate, restore) {
+      // The topic must be a string the running client holds, not expired (docs/walletconnect.md, "Topics and proposal ids").
+      const topic = checkTopic('session', session.topic, holder.running('adopting a session').session, ctx.ports.scheduler.now())
       const families = readSessionFamilies(session.namespaces, holder.proposal(), rules)
+      const expiry = typeof session.expiry === 'number' && Number.isFinite(session.expiry) ? session.expiry : 0
+      const sessionProperties = readSessionProperties(session.sessionProperties)
       const metadata = session.peer?.metadata
       const name = typeof metadata?.name === 'string' && metadata.name.trim() ? metadata.name.trim().slice(0, 100) : 'WalletConnect'
       const icons = Array.isArray(metadata?.icons) ? metadata.icons : []
       // Only an icon carried in the session (data:): a URL would make the page fetch from the wallet's host, one the integrator never named.
       const icon = icons.find((i): i is string => typeof i === 'string' && /^data:image\//.test(i) && i.length <= 100_000)
-      const held: HeldSession = { topic: session.topic, families, wallet: icon ? { name, icon } : { name } }
+      const held: HeldSession = { topic, expiry, families, ...(sessionProperties ? { sessionProperties } : {}), wallet: icon ? { name, icon } : { name } }
       holder.session = held
+      holder.output.next(sessionSet(held))
       // Each family gets the session's part for it as a wallet it answers its intents through (docs/walletconnect.md, "Requests").
       forget(ctx)
       for (const family of families) remoteWallets(ctx).set(family.ns, walletConnectConnectorId, walletOf(holder, held, family))
@@ -115,6 +151,7 @@ export function createHolder(ctx: EffectContext, options: ClientOptions): Holder
       for (const ns of connectedFamilies(ctx.getState())) holder.output.next(accountDisconnected({}, { ns }))
     },
     stop() {
+      live = undefined
       void started
         ?.then(async (client) => {
           client.core.heartbeat.stop()
@@ -131,6 +168,14 @@ export function createHolder(ctx: EffectContext, options: ClientOptions): Holder
     },
   }
   return holder
+}
+
+/** The event that says what Latch keeps of a session it set (docs/walletconnect.md, "Sessions"). */
+function sessionSet(held: HeldSession): LatchEvent {
+  const namespaces = Object.fromEntries(
+    held.families.map((family) => [family.ns, { chains: family.chains, methods: family.methods, events: family.events, accounts: family.caipAddresses, rpcMap: family.rpcMap, defaultChain: family.defaultChain }]),
+  )
+  return walletConnectSessionSet({ topic: held.topic, expiry: held.expiry, namespaces, ...(held.sessionProperties ? { sessionProperties: held.sessionProperties } : {}) })
 }
 
 /** Every configured network, across families. */
@@ -189,8 +234,8 @@ export const endReasons = {
  */
 export async function endSession(holder: Holder, topic: string, reason: { code: number; message: string }, what: string): Promise<void> {
   try {
-    if (!topic) throw new LatchError('INVALID_RESPONSE', { details: 'the session has no topic' })
-    const client = await holder.client()
+    const client = holder.running(`ending ${what}`)
+    checkTopic('session', topic, client.session, holder.ctx.ports.scheduler.now())
     await client.disconnect({ topic, reason })
   } catch (error) {
     holder.ctx.ports.logger.warn(`WalletConnect: ending ${what} failed; the wallet may still list it`, error)
@@ -248,7 +293,19 @@ async function send(holder: Holder, family: SessionFamily, method: string, param
   }
   const session = holder.session
   if (!session) throw new LatchError('UNKNOWN', { message: 'NOT_CONNECTED', details: `no WalletConnect session carries ${ns}` })
-  const client = await holder.client()
+  const client = holder.running(`the request ${method}`)
+  try {
+    // Checked by Latch, not left to the sign-client (docs/walletconnect.md, "Topics and proposal ids").
+    checkTopic('session', session.topic, client.session, holder.ctx.ports.scheduler.now())
+  } catch (error) {
+    // A session that expired or is gone serves nothing more: every family connected through it disconnects, once this
+    // request has failed with Latch's reason (ending first would fail it as a connection that ended).
+    if (error instanceof LatchError && error.code === 'REQUEST_ABORTED') {
+      const reason = client.session.keys.includes(session.topic) ? 'expired' : 'missing'
+      holder.ctx.ports.scheduler.schedule(() => void (holder.session === session && holder.end(reason)))
+    }
+    throw error
+  }
   const entry = { ns, unsafe: isUnsafeMethod(method) } as InFlight
   const abort = new Promise<never>((_, reject) => {
     entry.abort = reject
@@ -262,7 +319,7 @@ async function send(holder: Holder, family: SessionFamily, method: string, param
   }
 }
 
-/** The session's chain the family's requests go to: its current network when approved, else the account's chain. */
+/** The session's chain the family's requests go to: its current network when approved, else the account's chain, else the session's `defaultChain`. */
 function currentChain(holder: Holder, family: SessionFamily): CaipNetworkId {
   const state = holder.ctx.getState()
   const current = state.chains[family.ns].network.caipNetwork?.caipNetworkId
@@ -272,5 +329,5 @@ function currentChain(holder: Holder, family: SessionFamily): CaipNetworkId {
     const { namespace, reference } = parseCaipAddress(caip)
     return `${namespace}:${reference}` as CaipNetworkId
   }
-  return family.chains[0] as CaipNetworkId
+  return family.defaultChain
 }

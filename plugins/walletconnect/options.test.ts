@@ -33,6 +33,13 @@ describe('walletConnect() options', () => {
     expect(() => walletConnect({ projectId: 'p' })).not.toThrow()
   })
 
+  it('sessionProperties: string values by key, at most 20; anything else is INVALID_OPTIONS', () => {
+    expect(() => walletConnect({ projectId: 'p', sessionProperties: { app: 'shop', flag: 'true' } })).not.toThrow()
+    for (const sessionProperties of [{ n: 1 }, { '': 'empty key' }, { long: 'x'.repeat(1001) }, Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])), 'junk']) {
+      expect(() => walletConnect({ projectId: 'p', sessionProperties: sessionProperties as never })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }))
+    }
+  })
+
   it('registered without a chain family plugin, createLatch throws WALLETCONNECT_NO_FAMILY; with any family plugin it does not', () => {
     const networks = [createTestNetwork('eip155', 1)]
     const alone = () => createLatch({ networks, plugins: [walletConnect({ projectId: 'p', relayUrl: 'ws://127.0.0.1:9' })], ports: createTestPorts().ports })

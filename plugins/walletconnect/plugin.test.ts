@@ -1,7 +1,10 @@
-import { filter, firstValueFrom } from 'rxjs'
+import { EMPTY, filter, firstValueFrom } from 'rxjs'
+import { AsyncAction } from 'rxjs/internal/scheduler/AsyncAction'
+import { AsyncScheduler } from 'rxjs/internal/scheduler/AsyncScheduler'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connect, connectionAttemptStarted, constants, createLatch, createMemoryStorage, disconnect, request, selectAddress, sendTransaction, signMessage, switchNetwork, type Latch } from '../../kernel/index'
+import { connect, connectionAttemptStarted, constants, createLatch, createMemoryStorage, definePlugin, disconnect, request, selectAddress, sendTransaction, signMessage, switchNetwork, type EffectContext, type Latch } from '../../kernel/index'
+import { remoteWallets } from '../../kernel/family/index'
 import { createTestNetwork } from '../../kernel/testing'
 import { ed25519 } from '@noble/curves/ed25519'
 import { verifyBitcoinMessage } from '../../scripts/devnet/bitcoin-wallet/verify'
@@ -14,7 +17,8 @@ import { startRelay, type Relay } from '../../scripts/devnet/wc-relay'
 import { startWcWallet, type WalletAsk, type WcWallet } from '../../scripts/devnet/wc-wallet/wallet'
 import { guardOutsideHosts } from '../../scripts/testing/no-outside-hosts'
 import { createDappClient, stopDappClient } from '../../scripts/testing/wc-dapp'
-import { memoryStore, walletConnect, walletConnectUriShown, watchPairing, type KeyValueStore } from './index'
+import { memoryStore, walletConnect, walletConnectSessionSet, walletConnectUriShown, watchPairing, type KeyValueStore } from './index'
+import { checkProposalId, checkTopic } from './validity'
 import { startClient } from './client'
 import { defaultRelayUrl } from './plugin'
 
@@ -558,6 +562,41 @@ describe('leaving the pairing view', () => {
     expect(ended).not.toContain('cancelled')
   })
 
+  it('on iOS Safari a kept pairing is reused only while the sign-client holds its pairing topic and proposal id with more than 10 s left (the expired threshold); else a fresh one', async () => {
+    // Latch's clock runs 100 s ahead of the sign-client's when the pairing is made, 295 s ahead when it is to be reused:
+    // by Latch's own 4-minute expiry 45 s are left, by the sign-client's records (5 minutes) 5 s, within the 10 s threshold.
+    let offset = 100_000
+    const scheduler = new AsyncScheduler(AsyncAction, () => Date.now() + offset)
+    const warnings: unknown[][] = []
+    const latch = createLatch({
+      plugins: [eip155(), walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: memoryStore(), storagePrefix: `reuse-${latches.length}` })],
+      networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
+      ports: { storage: createMemoryStorage(), scheduler, window: { navigator: { userAgent: iosSafari } } as unknown as Window, logger: { warn: (...args: unknown[]) => void warnings.push(args), error: () => undefined } },
+    })
+    latches.push(latch)
+    const uris: string[] = []
+    const ended: string[] = []
+    latch.events$.subscribe((event) => {
+      if (walletConnectUriShown.match(event)) uris.push(event.payload.uri)
+      if (event.type === 'walletconnect/pairingEnded') ended.push((event.payload as { reason: string }).reason)
+    })
+    const first = connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })
+    await expect.poll(() => uris.length, { timeout: 10_000 }).toBe(1)
+    latch.dispatch({ type: 'wallet/cancelRequested', ns: 'eip155', payload: {} })
+    await expect(first).rejects.toMatchObject({ code: 'REQUEST_ABORTED' })
+    expect(ended).toEqual([])
+    offset = 295_000
+    const again = connect(latch, { connectorId: 'walletConnect', ns: 'eip155' })
+    await expect.poll(() => uris.length, { timeout: 10_000 }).toBe(2)
+    expect(uris[1]).not.toBe(uris[0])
+    expect(ended).toEqual(['cancelled'])
+    expect(String(warnings[0]?.[0])).toBe('WalletConnect: the kept pairing cannot be reused; a fresh one is made')
+    expect((warnings[0]?.[1] as { details: string }).details).toBe(`WalletConnect: the pairing topic ${uris[0]!.slice(3, 67)} expired`)
+    await wallet.pair(uris[1] as string)
+    await again
+    await disconnect(latch)
+  })
+
   it('on iOS Safari a kept pairing the wallet approves while no connect waits is ended on both sides, not left dangling', async () => {
     const latch = dappOn(iosSafari)
     const shown = firstValueFrom(latch.events$.pipe(filter(walletConnectUriShown.match)))
@@ -570,5 +609,169 @@ describe('leaving the pairing view', () => {
     expect((await ended).payload).toEqual({ reason: 'cancelled' })
     await expect.poll(() => wallet.sessions().includes(approved?.topic as string)).toBe(false)
     expect(latch.getState().chains.eip155.connectorId).toBeUndefined()
+  })
+})
+
+describe('the wallet-pairing session: topic, namespaces (with rpcMap and defaultChain), expiry, sessionProperties', () => {
+  const chains = () => anvils.map((a) => `eip155:${a.chainId}`)
+
+  /** A wallet that records the proposal it gets and approves with `sessionProperties` of its own. */
+  async function recordingWallet(sessionProperties: Record<string, string>) {
+    const client = await createDappClient(relay.url, { storagePrefix: `recording-wallet-${latches.length}` })
+    const proposals: { optionalNamespaces: Record<string, unknown>; sessionProperties?: Record<string, string> }[] = []
+    client.on('session_proposal', ({ id, params }) => {
+      proposals.push({ optionalNamespaces: params.optionalNamespaces, ...(params.sessionProperties ? { sessionProperties: params.sessionProperties } : {}) })
+      const accounts = chains().map((chain) => `${chain}:${anvilAccounts[0]}`)
+      void client.approve({ id, namespaces: { eip155: { chains: chains(), accounts, methods: ['personal_sign'], events: ['chainChanged', 'accountsChanged'] } }, sessionProperties })
+    })
+    return { client, proposals, stop: () => stopDappClient(client) }
+  }
+
+  it('keeps rpcMap (chain id → the configured network\'s RPC URL) and defaultChain per namespace, proposes sessionProperties, and reads the session back, zod-checked, after a reload too', async () => {
+    const stores = { latch: createMemoryStorage(), client: memoryStore() }
+    const make = () => {
+      const latch = createLatch({
+        plugins: [eip155(), walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: stores.client, storagePrefix: 'session-props', sessionProperties: { app: 'latch-test' } })],
+        networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
+        ports: { storage: stores.latch },
+        logLevel: 'silent',
+      })
+      latches.push(latch)
+      return latch
+    }
+    const wallet = await recordingWallet({ walletSays: 'hello' })
+    try {
+      const latch = make()
+      const set = firstValueFrom(latch.events$.pipe(filter(walletConnectSessionSet.match)))
+      await connectWith(latch, wallet)
+      // What the wallet was asked for: the chains, methods and events (rpcMap and defaultChain stay with Latch), and the integrator's properties.
+      expect(Object.keys(wallet.proposals[0]?.optionalNamespaces.eip155 as object).sort()).toEqual(['chains', 'events', 'methods'])
+      expect(wallet.proposals[0]?.sessionProperties).toEqual({ app: 'latch-test' })
+      // What Latch keeps of the approved session.
+      const topic = wallet.client.session.getAll()[0]?.topic
+      const kept = (await set).payload
+      expect(kept).toMatchObject({
+        topic,
+        namespaces: {
+          eip155: {
+            chains: chains(),
+            methods: ['personal_sign'],
+            events: ['chainChanged', 'accountsChanged'],
+            accounts: chains().map((chain) => `${chain}:${anvilAccounts[0]}`),
+            rpcMap: { '31337': anvils[0]!.url, '31338': anvils[1]!.url },
+            defaultChain: 'eip155:31337',
+          },
+        },
+        sessionProperties: { walletSays: 'hello' },
+      })
+      expect(kept.expiry * 1000).toBeGreaterThan(Date.now())
+      expect(latch.exportLog().events.some((e) => e.type === 'walletconnect/sessionSet')).toBe(true)
+      latch.destroy()
+      // A reload reads the same from the session the sign-client stored.
+      const reloaded = make()
+      const again = firstValueFrom(reloaded.events$.pipe(filter(walletConnectSessionSet.match)))
+      expect((await again).payload).toEqual(kept)
+      await disconnect(reloaded)
+    } finally {
+      await wallet.stop()
+    }
+  })
+
+  it('a request on a session whose topic expired is refused by Latch before the sign-client (REQUEST_ABORTED, \'session topic … expired\'): no wallet asked, the session ends', async () => {
+    // The clock Latch reads, moved 8 days ahead once connected (a session lives 7 days); the sign-client's own clock is untouched.
+    let offset = 0
+    const scheduler = new AsyncScheduler(AsyncAction, () => Date.now() + offset)
+    const latch = createLatch({
+      plugins: [eip155(), walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: memoryStore(), storagePrefix: `expired-${latches.length}` })],
+      networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
+      ports: { storage: createMemoryStorage(), scheduler },
+      logLevel: 'silent',
+    })
+    latches.push(latch)
+    await pairAndConnect(latch)
+    const asks: WalletAsk[] = []
+    decide = (ask) => (asks.push(ask), true)
+    const ended = firstValueFrom(latch.events$.pipe(filter((e) => e.type === 'walletconnect/sessionEnded')))
+    offset = 8 * 24 * 3600_000
+    const error = await signMessage(latch, { message: 'too late' }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'REQUEST_ABORTED' })
+    expect((error as { details: string }).details).toMatch(/^WalletConnect: the session topic [0-9a-f]{64} expired$/)
+    expect((await ended).payload).toEqual({ reason: 'expired' })
+    expect(latch.getState().chains.eip155.connectorId).toBeUndefined()
+    expect(asks).toEqual([])
+    decide = () => true
+  })
+
+  it("'Sign Client not initialized': a request or an ending that reaches no running sign-client fails with it, and opens no relay socket", async () => {
+    let captured: EffectContext | undefined
+    const spy = definePlugin({ name: 'spy', effects: [(_events$, ctx) => ((captured = ctx), EMPTY)] })
+    const warnings: unknown[][] = []
+    const latch = createLatch({
+      plugins: [eip155(), walletConnect({ projectId: 'latch-test', relayUrl: relay.url, storage: memoryStore(), storagePrefix: `stopped-${latches.length}` }), spy],
+      networks: anvils.map((anvil) => createTestNetwork('eip155', anvil.chainId, { rpcUrl: anvil.url })),
+      ports: { storage: createMemoryStorage(), logger: { warn: (...args: unknown[]) => void warnings.push(args), error: () => undefined } },
+    })
+    latches.push(latch)
+    await pairAndConnect(latch)
+    const held = remoteWallets(captured as EffectContext).get('eip155', 'walletConnect')
+    expect(held).toBeDefined()
+    // destroy() stops the sign-client; the wallet a family kept is all that is left.
+    latch.destroy()
+    const connects = () => relay.log.filter((entry) => entry.kind === 'connect').length
+    const before = connects()
+    const error = await held!.request('personal_sign', ['0x6869', anvilAccounts[0]]).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'NETWORK_ERROR', messageId: 'SIGN_CLIENT_NOT_INITIALIZED', shortMessage: 'Sign Client not initialized' })
+    expect((error as { details: string }).details).toBe('WalletConnect: the request personal_sign reached no running sign-client (none was started, or it was stopped)')
+    await held!.disconnect()
+    expect(String(warnings.at(-1)?.[0])).toMatch(/^WalletConnect: ending the session the visitor disconnected failed/)
+    expect(warnings.at(-1)?.[1]).toMatchObject({ messageId: 'SIGN_CLIENT_NOT_INITIALIZED' })
+    expect(connects()).toBe(before)
+  })
+})
+
+describe('Session topic, pairing topic and proposal id must exist and not be expired; proposal id must be a number; topic must be a string', () => {
+  it('Latch checks each against the real sign-client\'s records, with the 10 s expired threshold where a pairing is reused', async () => {
+    const { latch } = dapp()
+    const options = { projectId: 'latch-test', relayUrl: relay.url, metadata: undefined, telemetry: false, methods: {}, storage: memoryStore(), storagePrefix: 'checks', logLevel: 'silent', connectTimeout: 15_000 }
+    const client = await startClient(options, latch.getState(), undefined)
+    const codeOf = (work: () => unknown) => {
+      try {
+        work()
+        return 'ok'
+      } catch (error) {
+        return `${(error as { code: string }).code} ${(error as { details: string }).details}`
+      }
+    }
+    try {
+      const { uri, approval } = await client.connect({ optionalNamespaces: { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: ['chainChanged'] } } })
+      const topic = uri!.slice(3, 67)
+      const now = Date.now()
+      const pairings = client.core.pairing.pairings
+      // The pairing topic: exists and not expired; a topic must be a string.
+      expect(codeOf(() => checkTopic('pairing', topic, pairings, now, constants.expiredThreshold))).toBe('ok')
+      expect(codeOf(() => checkTopic('pairing', 'f'.repeat(64), pairings, now))).toBe(`REQUEST_ABORTED WalletConnect: the pairing topic ${'f'.repeat(64)} does not exist`)
+      expect(codeOf(() => checkTopic('pairing', 42, pairings, now))).toBe('INVALID_RESPONSE WalletConnect: a pairing topic must be a string (got number)')
+      const pairingExpiry = pairings.get(topic).expiry * 1000
+      expect(codeOf(() => checkTopic('pairing', topic, pairings, pairingExpiry - 10_000, constants.expiredThreshold))).toBe(`REQUEST_ABORTED WalletConnect: the pairing topic ${topic} expired`)
+      expect(codeOf(() => checkTopic('pairing', topic, pairings, pairingExpiry - 10_001, constants.expiredThreshold))).toBe('ok')
+      expect(codeOf(() => checkTopic('pairing', topic, pairings, pairingExpiry))).toBe(`REQUEST_ABORTED WalletConnect: the pairing topic ${topic} expired`)
+      // The proposal id: a number, exists, not expired.
+      const proposal = client.proposal.getAll().find((p) => p.pairingTopic === topic)!
+      expect(codeOf(() => checkProposalId(proposal.id, client.proposal, now, constants.expiredThreshold))).toBe('ok')
+      expect(codeOf(() => checkProposalId(String(proposal.id), client.proposal, now))).toBe('INVALID_RESPONSE WalletConnect: a proposal id must be a number (got string)')
+      expect(codeOf(() => checkProposalId(proposal.id + 1, client.proposal, now))).toBe(`REQUEST_ABORTED WalletConnect: the proposal id ${proposal.id + 1} does not exist`)
+      expect(codeOf(() => checkProposalId(proposal.id, client.proposal, proposal.expiryTimestamp * 1000))).toBe(`REQUEST_ABORTED WalletConnect: the proposal id ${proposal.id} expired`)
+      // The session topic, once the wallet approved.
+      await wallet.pair(uri!)
+      const session = await approval()
+      const sessions = client.session
+      expect(codeOf(() => checkTopic('session', session.topic, sessions, Date.now()))).toBe('ok')
+      expect(codeOf(() => checkTopic('session', session.topic, sessions, session.expiry * 1000))).toBe(`REQUEST_ABORTED WalletConnect: the session topic ${session.topic} expired`)
+      expect(codeOf(() => checkTopic('session', '0'.repeat(64), sessions, Date.now()))).toBe(`REQUEST_ABORTED WalletConnect: the session topic ${'0'.repeat(64)} does not exist`)
+      expect(codeOf(() => checkTopic('session', undefined, sessions, Date.now()))).toBe('INVALID_RESPONSE WalletConnect: a session topic must be a string (got undefined)')
+      await client.disconnect({ topic: session.topic, reason: { code: 6000, message: 'User disconnected.' } })
+    } finally {
+      await stopDappClient(client as never)
+    }
   })
 })

@@ -54,6 +54,11 @@ export type WalletConnectOptions = {
    * and the view offers Retry (default 15,000).
    */
   connectTimeout?: number
+  /**
+   * Properties proposed with every session, string values by key (at most 20, keys of at most 100 characters, values of
+   * at most 1,000); the wallet may answer its own. Default none (docs/walletconnect.md, "Sessions").
+   */
+  sessionProperties?: Readonly<Record<string, string>>
 }
 
 const optionsSchema = z.object({
@@ -65,6 +70,9 @@ const optionsSchema = z.object({
   storagePrefix: z.optional(z.string().check(z.regex(/^[\w.-]{1,40}$/, 'storagePrefix: 1 to 40 letters, digits, dots, dashes or underscores'))),
   logLevel: z.optional(z.enum(['silent', 'error', 'warn', 'info', 'debug'])),
   connectTimeout: z.optional(z.number().check(z.int(), z.gte(100), z.lte(600_000))),
+  sessionProperties: z.optional(
+    z.record(z.string().check(z.minLength(1), z.maxLength(100)), z.string().check(z.maxLength(1000))).check(z.refine((value) => Object.keys(value).length <= 20, 'sessionProperties: at most 20 entries')),
+  ),
 })
 
 /** A failed option in words; a missing project id says where to get one (docs/walletconnect.md, "Options"). */
@@ -98,6 +106,7 @@ export function walletConnect(options: WalletConnectOptions) {
     storagePrefix: options.storagePrefix ?? 'latch',
     logLevel: options.logLevel ?? 'silent',
     connectTimeout: options.connectTimeout ?? 15_000,
+    ...(parsed.data.sessionProperties && Object.keys(parsed.data.sessionProperties).length > 0 ? { sessionProperties: parsed.data.sessionProperties } : {}),
   }
   const effect: Effect = (events$, ctx) =>
     merge(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createTestNetwork } from '../../kernel/testing'
 import { loadBitcoinAddressRule } from '../bip122/index'
-import { planChainSwitch, proposalNamespaces, readSessionFamilies, reusesPairing, startingAccount } from './rules'
+import { planChainSwitch, proposalNamespaces, readSessionFamilies, readSessionProperties, reusesPairing, startingAccount, wireNamespaces } from './rules'
 
 // docs/walletconnect.md, "Sessions".
 const networks = [createTestNetwork('eip155', 1), createTestNetwork('eip155', 10), createTestNetwork('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'), createTestNetwork('bip122', '000000000019d6689c085ae165831e93')]
@@ -28,7 +28,18 @@ describe('WalletConnect session rules', () => {
       },
       proposed,
     )
-    expect(families).toEqual([{ ns: 'eip155', caipAddresses: [`eip155:1:${evm}`, `eip155:10:${evm}`], accounts: [{ address: evm }], chains: ['eip155:1', 'eip155:10'], methods: ['personal_sign'] }])
+    expect(families).toEqual([
+      {
+        ns: 'eip155',
+        caipAddresses: [`eip155:1:${evm}`, `eip155:10:${evm}`],
+        accounts: [{ address: evm }],
+        chains: ['eip155:1', 'eip155:10'],
+        methods: ['personal_sign'],
+        events: [],
+        rpcMap: { '1': 'http://127.0.0.1:8545/eip155/1', '10': 'http://127.0.0.1:8545/eip155/10' },
+        defaultChain: 'eip155:1',
+      },
+    ])
     expect(startingAccount(families[0]!, 'eip155:10')).toBe(`eip155:10:${evm}`)
     expect(startingAccount(families[0]!, 'eip155:5')).toBe(`eip155:1:${evm}`)
 
@@ -76,6 +87,37 @@ describe('WalletConnect session rules', () => {
     // A Bitcoin address of another network (testnet's prefix on mainnet) is not one of this chain.
     expect(refused({ bip122: { accounts: [`${bitcoinChain}:tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx`], methods: [] } })).toBe('INVALID_RESPONSE')
     expect(refused({ bip122: { accounts: [`${bitcoinChain}:${evm}`], methods: [] } })).toBe('INVALID_RESPONSE')
+  })
+
+  it('a session namespace carries rpcMap (chain id → RPC URL of the configured network) and defaultChain, proposed and read back', () => {
+    const withUrls = [createTestNetwork('eip155', 1, { rpcUrl: 'https://rpc.example/1' }), createTestNetwork('eip155', 10, { rpcUrl: 'https://rpc.example/10' }), createTestNetwork('eip155', 56, { rpcUrl: 'ws://not-http' })]
+    const proposed = proposalNamespaces(withUrls, ['eip155'], {}, { eip155: 'eip155:10' })
+    // Proposed: every configured network's http(s) RPC URL by its chain id, and the family's current network as the default chain.
+    expect(proposed.eip155).toMatchObject({ chains: ['eip155:1', 'eip155:10', 'eip155:56'], rpcMap: { '1': 'https://rpc.example/1', '10': 'https://rpc.example/10' }, defaultChain: 'eip155:10' })
+    expect(proposed.eip155?.rpcMap).not.toHaveProperty('56')
+    // No current network: the first configured one.
+    expect(proposalNamespaces(withUrls, ['eip155']).eip155?.defaultChain).toBe('eip155:1')
+    const approved = { eip155: { accounts: [`eip155:1:${evm}`, `eip155:10:${evm}`], methods: ['personal_sign'], events: ['chainChanged', 'somethingElse'] } }
+    // Read back with the session's approved chains: the RPC URLs of those chains only, the events Latch proposed only.
+    const [family] = readSessionFamilies(approved, proposed)
+    expect(family).toMatchObject({ rpcMap: { '1': 'https://rpc.example/1', '10': 'https://rpc.example/10' }, defaultChain: 'eip155:10', events: ['chainChanged'] })
+    // The wallet's own default chain wins when it approved that chain; its own rpcMap is never taken.
+    const [wallets] = readSessionFamilies({ eip155: { ...approved.eip155, defaultChain: 'eip155:1', rpcMap: { '1': 'https://wallet.example' } } }, proposed)
+    expect(wallets).toMatchObject({ rpcMap: { '1': 'https://rpc.example/1', '10': 'https://rpc.example/10' }, defaultChain: 'eip155:1' })
+    // A default chain the session did not approve (the wallet's or the proposal's) gives way to the session's first chain.
+    const [first] = readSessionFamilies({ eip155: { accounts: [`eip155:1:${evm}`], methods: [], defaultChain: 'eip155:56' } }, proposed)
+    expect(first).toMatchObject({ rpcMap: { '1': 'https://rpc.example/1' }, defaultChain: 'eip155:1' })
+    // The sign-client is handed chains, methods and events only: rpcMap and defaultChain stay with Latch.
+    expect(wireNamespaces(proposed)).toEqual({ eip155: { chains: proposed.eip155!.chains, methods: proposed.eip155!.methods, events: proposed.eip155!.events } })
+  })
+
+  it('sessionProperties are read back zod-checked: string values kept, anything else left out', () => {
+    expect(readSessionProperties({ capabilities: '{"atomic":true}', flag: 'true' })).toEqual({ capabilities: '{"atomic":true}', flag: 'true' })
+    expect(readSessionProperties({ good: 'yes', number: 1, nested: { a: 1 }, nothing: null })).toEqual({ good: 'yes' })
+    expect(readSessionProperties({ ['k'.repeat(101)]: 'too long a key' })).toBeUndefined()
+    expect(readSessionProperties('junk')).toBeUndefined()
+    expect(readSessionProperties(undefined)).toBeUndefined()
+    expect(Object.keys(readSessionProperties(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${i}`, 'v']))) ?? {})).toHaveLength(50)
   })
 
   it('keeps only the approved methods Latch proposed: a wallet cannot widen them', () => {
