@@ -7,7 +7,7 @@ import { buildPackage, clientDirective, clientDirectiveProblems, externalPackage
 import { buttonsStylesheet, stylesheetMarker } from '../ui/components/buttons.css'
 import { withExtensions } from './declaration-extensions'
 import { checkExports } from './check-exports'
-import { entries as publicEntries, packageSpecifier, type Entry } from './entries'
+import { entries as publicEntries, packageSpecifier, standaloneEntries, type Entry } from './entries'
 
 const output = (imports: Metafile['outputs'][string]['imports']) => ({ bytes: 1, inputs: {}, exports: [], imports })
 
@@ -151,7 +151,7 @@ describe('withExtensions', () => {
 describe('tsconfig.build.json', () => {
   it('emits declarations from the public entries only (no test helper or script reaches dist/types)', () => {
     const config = JSON.parse(readFileSync(new URL('../tsconfig.build.json', import.meta.url), 'utf8')) as { files?: string[]; include?: string[] }
-    expect(config.files).toEqual(publicEntries.map((entry) => entry.source))
+    expect(config.files).toEqual([...publicEntries, ...standaloneEntries].map((entry) => entry.source))
     expect(config.include).toEqual([])
   })
 })

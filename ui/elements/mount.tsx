@@ -1,0 +1,151 @@
+import { useSyncExternalStore } from 'react'
+import { createPortal } from 'react-dom'
+import { createRoot, type Root } from 'react-dom/client'
+import {
+  connect,
+  disconnect,
+  modalClosed,
+  modalOpened,
+  sendTransaction,
+  signMessage,
+  switchNetwork,
+  type ConnectParameters,
+  type DisconnectParameters,
+  type Latch,
+  type SendTransactionParameters,
+  type SignMessageParameters,
+  type State,
+  type SwitchNetworkParameters,
+  type View,
+  type ViewName,
+} from '../../kernel/index'
+import type { ConnectorGroupName } from '../../kernel/rules/connectors'
+import type { LatchAddon } from '../addons'
+import { AccountButton } from '../components/AccountButton/AccountButton'
+import { ConnectButton } from '../components/ConnectButton/ConnectButton'
+import { NetworkButton } from '../components/NetworkButton/NetworkButton'
+import { LatchProvider } from '../components/LatchProvider/LatchProvider'
+import type { I18nOptions } from '../i18n/I18nProvider'
+import { loadModal } from '../modal-loader'
+import { defineLatchElements, type LatchElementKind } from './elements'
+import { latchesChanged, mounts, type Slot } from './registry'
+
+/** Options of `mountLatch` (docs/elements.md): what `<LatchProvider>` takes besides the instance. */
+export type MountLatchOptions = I18nOptions & {
+  /** Overrides the order of the wallet-list groups (docs/behaviour.md, "Wallet list"). */
+  connectorOrder?: readonly ConnectorGroupName[]
+  /** UI add-ons of plugins (docs/react.md, "Add-ons"). */
+  addons?: readonly LatchAddon[]
+}
+
+/** A mounted Latch: the modal and the elements of one instance, and what a page with no framework calls (docs/elements.md). */
+export type MountedLatch = {
+  readonly latch: Latch
+  /** Opens the modal on a view (default: Account when connected, else Connect). */
+  open(view?: ViewName | View): void
+  close(): void
+  /** The current state (frozen). */
+  getState(): State
+  /**
+   * Calls `listener(value, previous)` each time `selector(state)` changes by `equality` (`Object.is` by default); with
+   * `fireImmediately`, once at once with the current value. Returns the function that stops it.
+   */
+  subscribe<T>(selector: (state: State) => T, listener: (value: T, previous: T | undefined) => void, options?: SubscribeOptions<T>): () => void
+  connect(parameters: ConnectParameters): ReturnType<typeof connect>
+  disconnect(parameters?: DisconnectParameters): Promise<void>
+  signMessage(parameters: SignMessageParameters): ReturnType<typeof signMessage>
+  sendTransaction(parameters: SendTransactionParameters): ReturnType<typeof sendTransaction>
+  switchNetwork(parameters: SwitchNetworkParameters): ReturnType<typeof switchNetwork>
+  /** Unmounts the modal and empties this instance's elements (the instance itself goes on: `latch.destroy()` ends it). */
+  unmount(): void
+}
+
+/** Options of `subscribe`. */
+export type SubscribeOptions<T> = { equality?: (a: T, b: T) => boolean; fireImmediately?: boolean }
+
+/** What each element kind draws. */
+function Button({ kind, label }: { kind: LatchElementKind; label: string | undefined }) {
+  if (kind === 'connect') return <ConnectButton label={label} />
+  if (kind === 'account') return <AccountButton />
+  return <NetworkButton />
+}
+
+/**
+ * Mounts Latch's UI for `latch` in a page with no React of its own (docs/elements.md): a React root, not in the document,
+ * renders `<LatchProvider>` (the modal, in its `<latch-modal>` shadow root on document.body, appended on first need) and
+ * portals the buttons into the page's `<latch-…-button>` elements. Defines the elements if they are not yet. Browser only.
+ * Mounting the same instance again gives the mount it already has.
+ */
+export function mountLatch(latch: Latch, options: MountLatchOptions = {}): MountedLatch {
+  const existing = mounts.get(latch)
+  if (existing) return existing.handle
+  defineLatchElements()
+  const slots = new Set<Slot>()
+  let version = 0
+  const listeners = new Set<() => void>()
+  const changed = () => {
+    version += 1
+    for (const listener of listeners) listener()
+  }
+  const store = {
+    subscribe: (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener)),
+    getSnapshot: () => version,
+  }
+  function Slots() {
+    useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
+    return [...slots].map((slot) => createPortal(<Button kind={slot.kind} label={slot.label()} />, slot.element, slot.key))
+  }
+  const container = document.createElement('div')
+  const root: Root = createRoot(container)
+  root.render(
+    <LatchProvider latch={latch} {...options}>
+      <Slots />
+    </LatchProvider>,
+  )
+  const handle: MountedLatch = {
+    latch,
+    open(view) {
+      void loadModal().catch(() => undefined) // the shell shows meanwhile
+      latch.dispatch(modalOpened(view === undefined ? {} : { view: typeof view === 'string' ? { name: view } : view }))
+    },
+    close: () => void latch.dispatch(modalClosed({})),
+    getState: () => latch.getState(),
+    subscribe(selector, listener, { equality = Object.is, fireImmediately = false } = {}) {
+      let previous: ReturnType<typeof selector> | undefined
+      let first = true
+      const subscription = latch.select(selector, equality).subscribe((value) => {
+        const skip = first && !fireImmediately
+        first = false
+        const before = previous
+        previous = value
+        if (!skip) listener(value, before)
+      })
+      return () => subscription.unsubscribe()
+    },
+    connect: (parameters) => connect(latch, parameters),
+    disconnect: (parameters) => disconnect(latch, parameters),
+    signMessage: (parameters) => signMessage(latch, parameters),
+    sendTransaction: (parameters) => sendTransaction(latch, parameters),
+    switchNetwork: (parameters) => switchNetwork(latch, parameters),
+    unmount() {
+      if (mounts.get(latch)?.handle !== handle) return
+      mounts.delete(latch)
+      root.unmount()
+      slots.clear()
+      latchesChanged()
+    },
+  }
+  mounts.set(latch, {
+    handle,
+    attach(slot) {
+      slots.add(slot)
+      changed()
+    },
+    detach(slot) {
+      if (slots.delete(slot)) changed()
+    },
+    update: changed,
+  })
+  latchesChanged()
+  return handle
+}
