@@ -221,9 +221,9 @@ describe('the built package', () => {
     })
   }
 
-  it('starts exactly latch/react and latch/devtools with "use client": no plugin, kernel, wagmi, i18n, locale, server entry or chunk carries it', () => {
+  it('starts exactly latch/react, latch/elements and latch/devtools with "use client": no plugin, kernel, wagmi, i18n, locale, server entry, standalone or chunk carries it', () => {
     const marked = jsFiles(outdir).filter((file) => readFileSync(join(outdir, file), 'utf8').startsWith(clientDirective))
-    expect(marked.sort()).toEqual(['devtools.js', 'react.js'])
+    expect(marked.sort()).toEqual(['devtools.js', 'elements.js', 'react.js'])
     expect(clientDirectiveProblems(root, result.metafile, publicEntries)).toEqual([])
   })
 

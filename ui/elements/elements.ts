@@ -1,9 +1,7 @@
 import type { Latch } from '../../kernel/index'
 import { detailEqual, elementEvents, type LatchElementEventName } from './events'
-import { mountFor, watchLatches, type Mount, type Slot } from './registry'
-
-/** What a Latch element draws. */
-export type LatchElementKind = 'connect' | 'account' | 'network'
+import { mountFor, watchLatches } from './registry'
+import type { LatchElementKind, Mount, Slot } from './types'
 
 /** The custom elements (docs/elements.md, "Elements"), by tag. */
 export const elementTags = {

@@ -7,8 +7,11 @@
  * shares its copy; `latch/elements/standalone` carries React (and the kernel) inside for a page that has none.
  * Importing it touches no DOM global: a server may import it.
  */
-export { mountLatch, type MountLatchOptions, type MountedLatch, type SubscribeOptions } from './mount'
-export { defineLatchElements, elementTags, type LatchElement, type LatchElementKind } from './elements'
+export { mountLatch, type MountLatchOptions } from './mount'
+export type { MountedLatch, SubscribeOptions, LatchElementKind } from './types'
+export { defineLatchElements, elementTags, type LatchElement } from './elements'
+// For mountLatch's `addons` (docs/react.md, "Add-ons").
+export { defineAddon, type LatchAddon } from '../addons'
 export {
   elementEvents,
   type LatchAccountDetail,

@@ -9,15 +9,7 @@ import {
   sendTransaction,
   signMessage,
   switchNetwork,
-  type ConnectParameters,
-  type DisconnectParameters,
   type Latch,
-  type SendTransactionParameters,
-  type SignMessageParameters,
-  type State,
-  type SwitchNetworkParameters,
-  type View,
-  type ViewName,
 } from '../../kernel/index'
 import type { ConnectorGroupName } from '../../kernel/rules/connectors'
 import type { LatchAddon } from '../addons'
@@ -27,8 +19,9 @@ import { NetworkButton } from '../components/NetworkButton/NetworkButton'
 import { LatchProvider } from '../components/LatchProvider/LatchProvider'
 import type { I18nOptions } from '../i18n/I18nProvider'
 import { loadModal } from '../modal-loader'
-import { defineLatchElements, type LatchElementKind } from './elements'
-import { latchesChanged, mounts, type Slot } from './registry'
+import { defineLatchElements } from './elements'
+import { latchesChanged, mounts } from './registry'
+import type { LatchElementKind, MountedLatch, Slot } from './types'
 
 /** Options of `mountLatch` (docs/elements.md): what `<LatchProvider>` takes besides the instance. */
 export type MountLatchOptions = I18nOptions & {
@@ -37,31 +30,6 @@ export type MountLatchOptions = I18nOptions & {
   /** UI add-ons of plugins (docs/react.md, "Add-ons"). */
   addons?: readonly LatchAddon[]
 }
-
-/** A mounted Latch: the modal and the elements of one instance, and what a page with no framework calls (docs/elements.md). */
-export type MountedLatch = {
-  readonly latch: Latch
-  /** Opens the modal on a view (default: Account when connected, else Connect). */
-  open(view?: ViewName | View): void
-  close(): void
-  /** The current state (frozen). */
-  getState(): State
-  /**
-   * Calls `listener(value, previous)` each time `selector(state)` changes by `equality` (`Object.is` by default); with
-   * `fireImmediately`, once at once with the current value. Returns the function that stops it.
-   */
-  subscribe<T>(selector: (state: State) => T, listener: (value: T, previous: T | undefined) => void, options?: SubscribeOptions<T>): () => void
-  connect(parameters: ConnectParameters): ReturnType<typeof connect>
-  disconnect(parameters?: DisconnectParameters): Promise<void>
-  signMessage(parameters: SignMessageParameters): ReturnType<typeof signMessage>
-  sendTransaction(parameters: SendTransactionParameters): ReturnType<typeof sendTransaction>
-  switchNetwork(parameters: SwitchNetworkParameters): ReturnType<typeof switchNetwork>
-  /** Unmounts the modal and empties this instance's elements (the instance itself goes on: `latch.destroy()` ends it). */
-  unmount(): void
-}
-
-/** Options of `subscribe`. */
-export type SubscribeOptions<T> = { equality?: (a: T, b: T) => boolean; fireImmediately?: boolean }
 
 /** What each element kind draws. */
 function Button({ kind, label }: { kind: LatchElementKind; label: string | undefined }) {

@@ -1,12 +1,5 @@
 import type { Latch } from '../../kernel/index'
-import type { MountedLatch } from './mount'
-import type { LatchElementKind } from './elements'
-
-/** One element the mount of its instance draws a button into. */
-export type Slot = { element: HTMLElement; kind: LatchElementKind; key: string; label(): string | undefined }
-
-/** What an element needs of a mount. */
-export type Mount = { handle: MountedLatch; attach(slot: Slot): void; detach(slot: Slot): void; update(): void }
+import type { Mount } from './types'
 
 /** Every mounted instance, in mount order: an element with no `latch` property draws for the last one (docs/elements.md). */
 export const mounts = new Map<Latch, Mount>()
