@@ -6,15 +6,20 @@
  * signs a message through `mountLatch`'s verb (viem verifies it), disconnects.
  */
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import { extname, join, normalize, sep } from 'node:path'
 import { promisify } from 'node:util'
 import type { Browser } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
-import { expect } from 'vitest'
-import { newGuardedPage } from '../e2e/harness'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { anvilAccounts, startAnvil, type Anvil } from '../devnet/anvil'
+import { chromiumPath, hasChromium, launchBrowser, newGuardedPage } from '../e2e/harness'
+import { packedLatch, root } from './apps'
+import { chainId, walletScripts } from './servers'
 import { whatHappened } from './vite-wagmi-app'
 
 const run = promisify(execFile)
@@ -100,4 +105,76 @@ export async function connectWithElements(browser: Browser, { url, initScripts, 
   } finally {
     await guarded.close()
   }
+}
+
+/**
+ * An example app of examples/<name> (Vue, Svelte) as its team builds it: its own package.json and lockfile, the packed
+ * tarball as its `latch.tgz`, `npm install`, then `vite build`; a folder outside the repository, kept between runs (keyed by
+ * this repository's path), so a second run installs only the new tarball over the installed tree. The lockfile's
+ * integrity of latch.tgz is dropped in that copy: the tarball is the one just packed, not the one the lockfile saw.
+ */
+export async function buildExample(name: string, tarball: string): Promise<{ dir: string; dist: string; output: string }> {
+  const source = join(root, 'examples', name)
+  const dir = join(tmpdir(), `latch-examples-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`, name)
+  mkdirSync(dir, { recursive: true })
+  for (const entry of readdirSync(dir)) if (entry !== 'node_modules') rmSync(join(dir, entry), { recursive: true, force: true })
+  cpSync(source, dir, { recursive: true, filter: (path) => !/[/\\](node_modules|dist|latch\.tgz)$/.test(path) })
+  cpSync(tarball, join(dir, 'latch.tgz'))
+  const lockFile = join(dir, 'package-lock.json')
+  const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { packages: Record<string, { integrity?: string }> }
+  delete lock.packages['node_modules/latch']?.integrity
+  writeFileSync(lockFile, JSON.stringify(lock, null, 2))
+  const npm = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stderr?: string; message: string }) => {
+    throw new Error(`npm install in examples/${name} failed:\n${error.stderr ?? error.message}`)
+  })
+  const vite = await run(process.execPath, [join(dir, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 })
+  return { dir, dist: join(dir, 'dist'), output: `${npm.stdout}${npm.stderr}${vite.stdout}${vite.stderr}` }
+}
+
+/** The test file of one example app built by vite (examples/vue, examples/svelte): build it, serve it under the strict policy, run the flow. */
+export function describeExampleApp({ name, title, message }: { name: string; title: string; message: string }): void {
+  const skip = !hasChromium()
+  if (skip) console.warn(`[elements e2e] SKIPPED: ${chromiumPath} is missing.`)
+  describe.skipIf(skip)(title, () => {
+    let anvil: Anvil | undefined
+    let server: Awaited<ReturnType<typeof serveStatic>> | undefined
+    let browser: Browser | undefined
+    let built: Awaited<ReturnType<typeof buildExample>> | undefined
+
+    beforeAll(async () => {
+      const [tarball, started] = await Promise.all([packedLatch(), startAnvil({ chainId })])
+      anvil = started
+      built = await buildExample(name, tarball)
+      server = await serveStatic(built.dist, strictPolicy(anvil.url))
+      browser = await launchBrowser()
+    }, 600_000)
+
+    afterAll(async () => {
+      await browser?.close()
+      await server?.stop()
+      await anvil?.stop()
+    }, 60_000)
+
+    it('its production build has no inline script (the page loads under script-src \'self\')', () => {
+      const html = readFileSync(join((built as { dist: string }).dist, 'index.html'), 'utf8')
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+      expect(scripts.length).toBeGreaterThan(0)
+      for (const [, attributes, body] of scripts) {
+        expect(attributes).toMatch(/\bsrc=/)
+        expect(body?.trim()).toBe('')
+      }
+      expect(built?.output).not.toMatch(/\berror\b/i)
+    })
+
+    it('connects the dev wallet through <latch-connect-button>, signs, disconnects, under a strict CSP', async () => {
+      const { url } = anvil as Anvil
+      const account = anvilAccounts[0] as string
+      await connectWithElements(browser as Browser, {
+        url: `${(server as { url: string }).url}/?rpc=${encodeURIComponent(url)}`,
+        initScripts: await walletScripts(url, account),
+        account,
+        message,
+      })
+    })
+  })
 }
