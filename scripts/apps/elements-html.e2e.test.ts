@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { anvilAccounts, startAnvil, type Anvil } from '../devnet/anvil'
 import { chromiumPath, hasChromium, launchBrowser } from '../e2e/harness'
 import { packedLatch, root } from './apps'
@@ -50,13 +50,5 @@ describe.skipIf(skip)('examples/html: a plain HTML page loads latch/elements/sta
       account,
       message: 'Hello from a plain HTML page',
     })
-  })
-
-  it('the standalone module imports no package by name (a browser could not resolve one)', async () => {
-    const { readFileSync, readdirSync } = await import('node:fs')
-    const dist = join(dir, 'node_modules/latch/dist')
-    const files = ['elements-standalone.js', ...readdirSync(join(dist, 'standalone')).filter((f) => f.endsWith('.js')).map((f) => `standalone/${f}`)]
-    const bare = files.flatMap((file) => [...readFileSync(join(dist, file), 'utf8').matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']((?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*(?:\/[\w.~/-]*)?)["']/g)].map((m) => `${file}: ${m[1]}`))
-    expect(bare).toEqual([])
   })
 })

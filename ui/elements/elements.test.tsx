@@ -16,7 +16,10 @@ afterEach(async () => {
 async function mountTest(options: Parameters<typeof setup>[0] = {}) {
   const t = setup(options)
   let handle: MountedLatch | undefined
-  await act(async () => void (handle = mountLatch(t.latch)))
+  await act(async () => {
+    handle = mountLatch(t.latch)
+    await handle.ready
+  })
   mounted.push(handle as MountedLatch)
   return { ...t, handle: handle as MountedLatch }
 }
@@ -154,7 +157,11 @@ describe('mountLatch: the plain-JavaScript surface (docs/elements.md)', () => {
     const element = await add('latch-connect-button')
     await act(async () => handle.unmount())
     expect(element.querySelector('button')).toBeNull()
-    await act(async () => void mounted.push(mountLatch(latch)))
+    await act(async () => {
+      const again = mountLatch(latch)
+      mounted.push(again)
+      await again.ready
+    })
     expect(element.querySelector('button')?.textContent).toBe('Connect Wallet')
   })
 })

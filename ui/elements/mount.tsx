@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
-import { createRoot, type Root } from 'react-dom/client'
+import type { Root } from 'react-dom/client'
 import {
   connect,
   disconnect,
@@ -63,15 +63,23 @@ export function mountLatch(latch: Latch, options: MountLatchOptions = {}): Mount
     useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
     return [...slots].map((slot) => createPortal(<Button kind={slot.kind} label={slot.label()} />, slot.element, slot.key))
   }
+  // react-dom/client reads `window` as it is evaluated, so it is imported here, in the browser, never as the entry loads
+  // (docs/elements.md, "Server-side rendering"); the page's first render waits for it (`ready`).
   const container = document.createElement('div')
-  const root: Root = createRoot(container)
-  root.render(
-    <LatchProvider latch={latch} {...options}>
-      <Slots />
-    </LatchProvider>,
-  )
+  let root: Root | undefined
+  let unmounted = false
+  const ready = import('react-dom/client').then(({ createRoot }) => {
+    if (unmounted) return
+    root = createRoot(container)
+    root.render(
+      <LatchProvider latch={latch} {...options}>
+        <Slots />
+      </LatchProvider>,
+    )
+  })
   const handle: MountedLatch = {
     latch,
+    ready,
     open(view) {
       void loadModal().catch(() => undefined) // the shell shows meanwhile
       latch.dispatch(modalOpened(view === undefined ? {} : { view: typeof view === 'string' ? { name: view } : view }))
@@ -98,7 +106,8 @@ export function mountLatch(latch: Latch, options: MountLatchOptions = {}): Mount
     unmount() {
       if (mounts.get(latch)?.handle !== handle) return
       mounts.delete(latch)
-      root.unmount()
+      unmounted = true
+      root?.unmount()
       slots.clear()
       latchesChanged()
     },

@@ -20,6 +20,8 @@ export type LatchElementKind = 'connect' | 'account' | 'network'
 /** A mounted Latch: the modal and the elements of one instance, and what a page with no framework calls (docs/elements.md). */
 export type MountedLatch = {
   readonly latch: Latch
+  /** Settles once React DOM has loaded and the first render is under way (rejects if its chunk failed to load). */
+  readonly ready: Promise<void>
   /** Opens the modal on a view (default: Account when connected, else Connect). */
   open(view?: ViewName | View): void
   close(): void
