@@ -68,7 +68,10 @@ export function mountLatch(latch: Latch, options: MountLatchOptions = {}): Mount
   const container = document.createElement('div')
   let root: Root | undefined
   let unmounted = false
-  const ready = import('react-dom/client').then(({ createRoot }) => {
+  const ready = import('react-dom/client').then((module) => {
+    // A CommonJS module loaded by import() from a bundle may come as its `default` only (esbuild's split build of the
+    // standalone entry does that); a bundler that resolves the host's react-dom gives the names.
+    const { createRoot } = 'createRoot' in module && typeof module.createRoot === 'function' ? module : (module as unknown as { default: typeof module }).default
     if (unmounted) return
     root = createRoot(container)
     root.render(
