@@ -80,7 +80,7 @@ export async function benchElementsHtml(loads = 10, log: (line: string) => void 
       const guarded = await newGuardedPage(browser, { initScripts })
       try {
         await guarded.page.goto(`${server.url}/?rpc=${encodeURIComponent(anvil.url)}`, { waitUntil: 'load' })
-        interactive.push((await guarded.page.evaluate(interactiveScript)) as number)
+        interactive.push((await guarded.page.evaluate(`Promise.race([${interactiveScript}, new Promise((_, reject) => setTimeout(() => reject(new Error('the connect button was not drawn in 20 s')), 20000))])`)) as number)
         // As the demo's bench: a second after load, the visitor clicks.
         await guarded.page.waitForTimeout(1_000)
         const ms = (await guarded.page.evaluate(`Promise.race([${openScript}, new Promise((resolve) => setTimeout(() => resolve(null), 10000))])`)) as number | null
