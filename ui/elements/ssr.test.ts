@@ -10,6 +10,11 @@ afterEach(() => {
 describe('latch/elements on a server (docs/elements.md, "Server-side rendering")', () => {
   it('imports with every browser global set to throw, and defineLatchElements() does nothing where there is no DOM', async () => {
     expect(typeof document).toBe('undefined')
+    // React's own modules first, untrapped: React 18's react-dom asks `typeof window` as it loads (undefined on a server,
+    // but a trap's getter throws). What is trapped below is Latch's code.
+    await import('react')
+    await import('react/jsx-runtime')
+    await import('react-dom')
     for (const name of traps) {
       Object.defineProperty(globalThis, name, {
         configurable: true,
