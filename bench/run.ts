@@ -25,6 +25,7 @@ import { isMain, runCli } from '../scripts/cli'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
+import { benchElementsHtml, elementsHeader, elementsMarkdown, elementsRows, type ElementsFigures } from './elements-html'
 export { summarize, type Summary } from './stats'
 
 /** Runs `run` once to warm up, then `runs` times, and returns each timed run's result. */
@@ -130,6 +131,7 @@ type Figures = {
   embedded: EmbeddedFigures
   embeddedOptions: EmbeddedOptions
   peers: PeerFigures
+  elements: ElementsFigures
 }
 
 const kernelHeader = ['measure', 'median', 'min', 'max', 'notes']
@@ -191,6 +193,7 @@ export function resultsMarkdown(f: Figures, events: number, date: Date): string 
     '',
     mdTable(wcHeader, wcRows(f.walletConnect)),
     '',
+    ...elementsMarkdown(f.elements),
     ...siwxMarkdown(f.siwx, f.siwxOptions, f.app),
     ...activityMarkdown(f.activity, f.activityOptions),
     ...embeddedMarkdown(f.embedded, f.embeddedOptions),
@@ -244,9 +247,10 @@ async function main(): Promise<{ code: number; output: string }> {
   const activity = await benchActivity(activityOptions, log)
   const embeddedOptions = defaultEmbeddedOptions
   const embedded = await benchEmbedded(embeddedOptions, log)
+  const elements = await benchElementsHtml(10, log)
   log('Latch against its peers: bench/apps built with the same configuration, then opened in chromium…')
   const peers = await benchPeers(log)
-  const figures: Figures = { dispatch, replay: replayed, replayCli, fuzz, memory, size, app, open, openOptions, walletConnect, wcOptions, siwx, siwxOptions, activity, activityOptions, embedded, embeddedOptions, peers }
+  const figures: Figures = { dispatch, replay: replayed, replayCli, fuzz, memory, size, app, open, openOptions, walletConnect, wcOptions, siwx, siwxOptions, activity, activityOptions, embedded, embeddedOptions, peers, elements }
   mkdirSync(join(root, 'bench'), { recursive: true })
   writeFileSync(join(root, 'bench/RESULTS.md'), resultsMarkdown(figures, events, new Date()))
   const failures = [
@@ -259,6 +263,8 @@ async function main(): Promise<{ code: number; output: string }> {
     ...siwxFailures(siwx),
     ...activityFailures(activity),
     ...embeddedFailures(embedded),
+    ...(elements.opened < elements.tried ? [`error: on the plain HTML page, ${elements.tried - elements.opened} of ${elements.tried} first opens did not list the dev wallet`] : []),
+    ...elements.outsideRequests.map((url) => `error: a request of the plain HTML page left 127.0.0.1: ${url}`),
   ]
   for (const r of peers.open.runs.filter((run) => run.library === 'Latch')) {
     const opened = r.first.opened + r.warm.opened
@@ -278,6 +284,8 @@ async function main(): Promise<{ code: number; output: string }> {
     textTable(openHeader, openRows(open)),
     '',
     textTable(wcHeader, wcRows(walletConnect)),
+    '',
+    textTable(elementsHeader, elementsRows(elements)),
     '',
     textTable(siwxHeader, siwxRows(siwx)),
     '',

@@ -7,7 +7,7 @@ import { buildPackage, clientDirective, clientDirectiveProblems, externalPackage
 import { buttonsStylesheet, stylesheetMarker } from '../ui/components/buttons.css'
 import { withExtensions } from './declaration-extensions'
 import { checkExports } from './check-exports'
-import { entries as publicEntries, packageSpecifier, type Entry } from './entries'
+import { entries as publicEntries, packageSpecifier, standaloneEntries, type Entry } from './entries'
 
 const output = (imports: Metafile['outputs'][string]['imports']) => ({ bytes: 1, inputs: {}, exports: [], imports })
 
@@ -151,7 +151,7 @@ describe('withExtensions', () => {
 describe('tsconfig.build.json', () => {
   it('emits declarations from the public entries only (no test helper or script reaches dist/types)', () => {
     const config = JSON.parse(readFileSync(new URL('../tsconfig.build.json', import.meta.url), 'utf8')) as { files?: string[]; include?: string[] }
-    expect(config.files).toEqual(publicEntries.map((entry) => entry.source))
+    expect(config.files).toEqual([...publicEntries, ...standaloneEntries].map((entry) => entry.source))
     expect(config.include).toEqual([])
   })
 })
@@ -221,9 +221,9 @@ describe('the built package', () => {
     })
   }
 
-  it('starts exactly latch/react and latch/devtools with "use client": no plugin, kernel, wagmi, i18n, locale, server entry or chunk carries it', () => {
+  it('starts exactly latch/react, latch/elements and latch/devtools with "use client": no plugin, kernel, wagmi, i18n, locale, server entry, standalone or chunk carries it', () => {
     const marked = jsFiles(outdir).filter((file) => readFileSync(join(outdir, file), 'utf8').startsWith(clientDirective))
-    expect(marked.sort()).toEqual(['devtools.js', 'react.js'])
+    expect(marked.sort()).toEqual(['devtools.js', 'elements.js', 'react.js'])
     expect(clientDirectiveProblems(root, result.metafile, publicEntries)).toEqual([])
   })
 

@@ -10,7 +10,7 @@ import { browserBundle } from './esbuild-options'
 import { checkExports } from './check-exports'
 import { addDeclarationExtensions } from './declaration-extensions'
 import { isMain, runCli } from './cli'
-import { bins as publicBins, entries as publicEntries, packageSpecifier, stylesheets as publicStylesheets, type Bin, type Entry, type Stylesheet } from './entries'
+import { bins as publicBins, entries as publicEntries, packageSpecifier, standaloneEntries, stylesheets as publicStylesheets, type Bin, type Entry, type Stylesheet } from './entries'
 
 /** Options of `buildPackage`; the defaults are what `npm run build` does. */
 export type BuildOptions = {
@@ -20,6 +20,8 @@ export type BuildOptions = {
   outdir?: string
   /** Entries to build (default: scripts/entries.ts). */
   entries?: readonly Entry[]
+  /** Self-contained entries, built in a second pass with nothing external (default: scripts/entries.ts's `standaloneEntries`). */
+  standalone?: readonly Entry[]
   /** Commands to build (default: scripts/entries.ts's `bins`). */
   bins?: readonly Bin[]
   /** Also emit `.d.ts` files with tsc (default true). */
@@ -34,8 +36,11 @@ export type EntrySize = { entry: Entry; files: readonly string[]; raw: number; g
 /** Size of one shipped stylesheet. */
 export type StylesheetSize = { sheet: Stylesheet; file: string; raw: number; gzip: number }
 
-/** Where the build went, esbuild's metafile, and each entry's and stylesheet's size. */
-export type BuildResult = { outdir: string; metafile: Metafile; sizes: readonly EntrySize[]; stylesheets: readonly StylesheetSize[] }
+/**
+ * Where the build went, esbuild's metafile (of the public entries), and each entry's and stylesheet's size (the standalone
+ * entries' sizes measured in their own pass's metafile, `standaloneMetafile`).
+ */
+export type BuildResult = { outdir: string; metafile: Metafile; standaloneMetafile?: Metafile; sizes: readonly EntrySize[]; stylesheets: readonly StylesheetSize[] }
 
 const defaultRoot = fileURLToPath(new URL('..', import.meta.url))
 
@@ -54,10 +59,33 @@ export async function buildPackage(options: BuildOptions = {}): Promise<BuildRes
     metafile: true,
     external: externalPackages(root),
   })
+  const standalone = options.standalone ?? standaloneEntries
+  const standaloneMetafile = standalone.length > 0 ? await buildStandalone(root, outdir, standalone) : undefined
   await buildBins(root, outdir, options.bins ?? publicBins, entries)
   const stylesheets = await writeStylesheets(root, outdir, options.stylesheets ?? publicStylesheets)
   if (options.types ?? true) await emitTypes(root, join(outdir, 'types'))
-  return { outdir, metafile, sizes: entries.map((entry) => measureEntry(root, metafile, entry)), stylesheets }
+  const sizes = entries.map((entry) => measureEntry(root, metafile, entry))
+  if (standaloneMetafile) sizes.push(...standalone.map((entry) => measureEntry(root, standaloneMetafile, entry)))
+  return { outdir, metafile, standaloneMetafile, sizes, stylesheets }
+}
+
+/**
+ * docs/elements.md, "Without a bundler": bundles the standalone entries with every dependency inside (React's production
+ * build), code-split so the modal and its views stay lazy, chunks under dist/standalone/. Nothing is external, so the files
+ * import no package by name and load from a `<script type="module">` as they are.
+ */
+async function buildStandalone(root: string, outdir: string, entries: readonly Entry[]): Promise<Metafile> {
+  const { metafile } = await build({
+    absWorkingDir: root,
+    entryPoints: entries.map((entry) => ({ in: entry.source, out: entry.out })),
+    outdir,
+    ...browserBundle,
+    chunkNames: 'standalone/[name]-[hash]',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    sourcemap: true,
+    metafile: true,
+  })
+  return metafile
 }
 
 /** Writes each stylesheet's CSS (the string its source module exports) to the output folder, and measures it. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isMain, runCli } from './cli'
-import { binPath, bins as publicBins, entries as publicEntries, importPath, stylesheetPath, stylesheets as publicStylesheets, typesPath, type Bin, type Entry, type Stylesheet } from './entries'
+import { binPath, bins as publicBins, entries as publicEntries, importPath, standaloneEntries, stylesheetPath, stylesheets as publicStylesheets, typesPath, type Bin, type Entry, type Stylesheet } from './entries'
 
 /** Options of `checkExports`. */
 export type CheckExportsOptions = {
@@ -26,7 +26,7 @@ const nonCodeSubpaths = new Set(['./package.json'])
 /** Checks that package.json "exports" lists exactly scripts/entries.ts (its stylesheets as plain paths), each code entry with `types` (first) and `import`, and "bin" exactly its bins. */
 export function checkExports(options: CheckExportsOptions = {}): CheckExportsResult {
   const root = options.root ?? fileURLToPath(new URL('..', import.meta.url))
-  const entries = options.entries ?? publicEntries
+  const entries = options.entries ?? [...publicEntries, ...standaloneEntries]
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports?: Record<string, unknown>; bin?: unknown }
   const exportsField = pkg.exports ?? {}
   const problems: string[] = []

@@ -7,7 +7,9 @@ import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { isMain, runCli } from './cli'
-import { entries, importPath } from './entries'
+import { entries as publicEntries, importPath, standaloneEntries } from './entries'
+
+const entries = [...publicEntries, ...standaloneEntries]
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 

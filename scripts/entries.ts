@@ -41,12 +41,22 @@ export const entries: readonly Entry[] = [
   // wagmi's connector over Latch (docs/wagmi.md): its own entry, so a dapp that does not import it loads none of it.
   { subpath: './wagmi', source: 'adapters/wagmi/index.ts', out: 'wagmi' },
   { subpath: './react', source: 'ui/index.ts', out: 'react' },
+  // Custom elements and a plain-JavaScript surface for pages not written in React (docs/elements.md), on the host's React.
+  { subpath: './elements', source: 'ui/elements/index.ts', out: 'elements' },
   // The in-page timeline (docs/devtools.md): its own entry, so an app that does not import it loads none of it.
   { subpath: './devtools', source: 'devtools/index.ts', out: 'devtools' },
   { subpath: './i18n', source: 'ui/i18n/public.ts', out: 'i18n' },
   // The modal's catalogues (docs/i18n.md): `latch/react` loads the one spoken by itself; import one to have it at once.
   ...['es', 'fr', 'de', 'ja', 'zh-CN', 'pt-BR', 'ar'].map((locale) => ({ subpath: `./locales/${locale}`, source: `ui/i18n/locales/${locale}.ts`, out: `locales/${locale}` })),
 ]
+
+/**
+ * Entries built apart, with every dependency inside (React, react-dom, RxJS, zod, Latch's kernel), for a page with no bundler
+ * (docs/elements.md, "Without a bundler"): scripts/build.ts bundles them in a second esbuild pass whose chunks go to
+ * dist/standalone/, sharing nothing with the entries above. scripts/layering.test.ts and the size budget's lazy chunks
+ * follow the entries above only; the budget's "entries" holds these too.
+ */
+export const standaloneEntries: readonly Entry[] = [{ subpath: './elements/standalone', source: 'ui/elements/standalone.ts', out: 'elements-standalone' }]
 
 /** A stylesheet the package ships (package.json "exports"), written by scripts/build.ts from a string a source module exports. */
 export type Stylesheet = {

@@ -102,11 +102,32 @@ const html = renderToString(createElement(App))
 console.log(JSON.stringify({ html, bare: bare.getState().chains.eip155.network.caipNetwork?.caipNetworkId }))
 `
 
+// docs/elements.md: the standalone entry for a page without React, the shared-React entry beside it; typed under both resolutions.
+const elementsApp = `
+import { createLatch, eip155, fromViemChain, mountLatch, selectIsConnected, type LatchAccountDetail, type MountedLatch } from 'latch/elements/standalone'
+import { defineLatchElements, mountLatch as mountOnHostReact, type LatchElement } from 'latch/elements'
+
+export function start(rpcUrl: string): MountedLatch {
+  const chain = { id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } }
+  const latch = createLatch({ networks: [fromViemChain(chain)], plugins: [eip155()] })
+  const ui = mountLatch(latch)
+  const stop: () => void = ui.subscribe(selectIsConnected, (connected: boolean, before: boolean | undefined) => void [connected, before], { fireImmediately: true })
+  stop()
+  const button = document.querySelector('latch-connect-button') as LatchElement | null
+  if (button) button.label = 'Sign in'
+  button?.addEventListener('latch-account-change', (event) => void (event as CustomEvent<LatchAccountDetail>).detail.address)
+  void ui.signMessage({ message: 'hi' }).then(({ signature }) => signature.length)
+  return ui
+}
+
+export const onHostReact = { defineLatchElements, mountOnHostReact }
+`
+
 const variants = [
   {
     name: 'React 18.3, viem 2.0.0',
     dependencies: { react: '18.3.1', 'react-dom': '18.3.1', viem: '2.0.0', '@types/react': '18.3.8', '@types/react-dom': '18.3.7' },
-    sources: ['src/app.tsx'],
+    sources: ['src/app.tsx', 'src/elements.ts'],
   },
   {
     name: 'React 19, newest viem',
@@ -119,7 +140,7 @@ const variants = [
       // latch/wagmi's optional peer, as a wagmi app has it.
       '@wagmi/core': rootPackage.devDependencies?.['@wagmi/core'] ?? '^2',
     },
-    sources: ['src/app.tsx', 'src/wagmi.ts'],
+    sources: ['src/app.tsx', 'src/wagmi.ts', 'src/elements.ts'],
   },
 ] as const
 
@@ -158,15 +179,18 @@ function markdownLinks(text: string): string[] {
 
 /** The package names the built bundles import (bare specifiers, subpaths folded). */
 function bundleImports(dist: string): Set<string> {
-  const names = new Set<string>()
   // The browser bundles; the replay command (dist/bin) is Node code, checked on its own below.
-  for (const file of walk(dist).filter((f) => f.endsWith('.js') && !f.startsWith('bin/'))) {
-    const text = readFileSync(join(dist, file), 'utf8')
-    // A specifier shaped like a package name, so text such as a catalogue's `"send.from":"From"` is not taken for one.
-    for (const match of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']((?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*(?:\/[\w.~/-]*)?)["']/g)) {
-      const spec = match[1] as string
-      names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string))
-    }
+  return new Set(walk(dist).filter((f) => f.endsWith('.js') && !f.startsWith('bin/')).flatMap((file) => [...bundleImportsOf(join(dist, file))]))
+}
+
+/** The package names one built file imports. */
+function bundleImportsOf(file: string): Set<string> {
+  const names = new Set<string>()
+  const text = readFileSync(file, 'utf8')
+  // A specifier shaped like a package name, so text such as a catalogue's `"send.from":"From"` is not taken for one.
+  for (const match of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']((?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*(?:\/[\w.~/-]*)?)["']/g)) {
+    const spec = match[1] as string
+    names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string))
   }
   return names
 }
@@ -178,7 +202,11 @@ describe('the tarball', () => {
   it('holds only dist/, package.json, README.md, the pages of docs/ and LICENSE, and no test helper or dev script', () => {
     expect(packedFiles.filter((path) => !allowed.some((pattern) => pattern.test(path)))).toEqual([])
     expect(packedFiles.filter((path) => devOnly.test(path))).toEqual([])
-    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/types/kernel/index.d.ts', 'dist/bin/latch-replay.js']))
+    expect(packedFiles).toEqual(
+      expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/types/kernel/index.d.ts', 'dist/bin/latch-replay.js', 'dist/elements.js', 'dist/elements-standalone.js', 'dist/types/ui/elements/standalone.d.ts']),
+    )
+    // latch/elements/standalone's chunks are its own (docs/elements.md, "Two entries").
+    expect(packedFiles.filter((path) => /^dist\/standalone\/modal-[\w-]+\.js$/.test(path))).toHaveLength(1)
     // Every page of docs/, and none of its screenshots.
     const pages = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)
     expect(packedFiles.filter((path) => path.startsWith('docs/')).sort()).toEqual(pages.sort())
@@ -235,6 +263,9 @@ describe('the tarball', () => {
     expect(dependencies.filter((name) => !imports.has(name))).toEqual([])
     expect([...imports].filter((name) => !dependencies.includes(name) && !peers.includes(name))).toEqual([])
     expect(rootPackage.optionalDependencies).toBeUndefined()
+    // latch/elements/standalone imports no package by name: a <script type="module"> loads it as it is (docs/html.md).
+    const standalone = join(root, 'dist/standalone')
+    expect([...bundleImports(standalone), ...bundleImportsOf(join(root, 'dist/elements-standalone.js'))]).toEqual([])
     expect(peers.sort()).toEqual(['@solana/web3.js', '@wagmi/core', '@wallet-standard/app', '@walletconnect/sign-client', 'react', 'react-dom', 'sats-connect', 'viem', 'wagmi'])
     // A dapp installs only the peers of what it uses: every peer is optional.
     for (const peer of peers) expect(rootPackage.peerDependenciesMeta?.[peer], peer).toEqual({ optional: true })
@@ -258,6 +289,7 @@ describe.each(variants)('a dapp on $name', ({ dependencies, sources }) => {
     writeFileSync(join(dir, 'src/app.tsx'), app)
     writeFileSync(join(dir, 'src/ssr.tsx'), ssr)
     writeFileSync(join(dir, 'src/wagmi.ts'), wagmiApp)
+    writeFileSync(join(dir, 'src/elements.ts'), elementsApp)
     await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 })
   }, 300_000)
 
