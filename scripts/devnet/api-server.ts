@@ -13,8 +13,8 @@
  *   analytics off, then `options.features`) — the shape of Latch's `features` option
  * - GET  /projects/v1/origins → `{ allowedOrigins: string[] }` (default local origins, any port)
  * - GET  /getAnalyticsConfig → `{ isAnalyticsEnabled: boolean }` (default false)
- * - GET  /v1/account/{address}/balance?currency&chainId&forceUpdate → `{ balances: TokenBalance[] }`: the
- *   demo tokens the address holds on that chain, read from its anvil, priced from a fixed table
+ * - GET  /v1/account/{address}/balance?currency&chainId&forceUpdate → `{ balances: BalanceProviderAsset[] }`: the
+ *   native ETH and the demo tokens the address holds on that chain, read from its anvil, tokens priced from a fixed table
  *   (balances-route.ts); `[]` for a chain the stack does not run; only `currency=usd`
  * - GET /v1/account/{address}/history?chainId&cursor → `{ data: Transaction[], next: string | null }`: the address's
  *   transactions on that chain, newest first, 20 a page, from a small indexer over its anvil (docs/behaviour.md, "The history route");
