@@ -5,6 +5,7 @@ import type { EventDefinition, EventOf, EventType, LatchEvent, Logged } from './
 import type { Ports } from './ports'
 import type { SliceMap, State } from '../core/state'
 import type { ChainNamespace } from '../types'
+import type { RpcEndpoint } from '../rpc-source'
 import type { LatchError } from './errors'
 
 /**
@@ -85,6 +86,12 @@ export type Plugin = {
    * it (docs/plugins.md, "Error codes"). The kernel's catalogue holds only the kernel's.
    */
   readonly errors?: ErrorDeclaration<string, string>
+  /**
+   * A JSON-RPC endpoint this plugin serves for every network (the api plugin: the provider API's). `createLatch` points
+   * each EVM and Solana network given no RPC URL of the integrator's own at it (docs/networks.md, "The provider's RPC
+   * endpoint"); the project id defaults to `createLatch`'s.
+   */
+  readonly rpcEndpoint?: RpcEndpoint
 }
 
 /** Declares a plugin. The identity function, there to type-check the object. */

@@ -49,6 +49,11 @@ export type ApiOptions = {
    * default true). They can only switch a feature off, and the `features` given to createLatch win (docs/operations.md).
    */
   remoteFeatures?: boolean
+  /**
+   * Whether EVM and Solana networks given no RPC URL of your own read through the provider API's per-chain JSON-RPC
+   * endpoint (`POST {baseUrl}/v1/rpc?chainId&projectId`, default true; docs/networks.md, "The provider's RPC endpoint").
+   */
+  rpc?: boolean
 }
 
 const optionsSchema = z.object({
@@ -60,6 +65,7 @@ const optionsSchema = z.object({
   balances: z.optional(z.boolean()),
   history: z.optional(z.boolean()),
   remoteFeatures: z.optional(z.boolean()),
+  rpc: z.optional(z.boolean()),
 })
 
 /** The api plugin: the `walletList` slice, its events and the effect that answers them. Throws `INVALID_OPTIONS` on bad options. */
@@ -74,6 +80,8 @@ export function api(options: ApiOptions = {}) {
     // Typed by their own keys (satisfies Updaters, as eip155's pending list): the declaration names only the plugin's events.
     update: { ...walletListReducers, ...transactionsReducers },
     effects: [lazyEffect(settings), historyEffect(settings)],
+    // docs/networks.md, "The provider's RPC endpoint": createLatch points networks without RPC URLs of their own here.
+    ...(settings.baseUrl && options.rpc !== false ? { rpcEndpoint: { baseUrl: settings.baseUrl, projectId: settings.projectId } } : {}),
     persist: [
       persisted({
         key: 'transactions/sent',
