@@ -1,3 +1,4 @@
+import { sdkVersion } from './constants'
 import type { CaipNetwork } from './types'
 
 /**
@@ -27,8 +28,11 @@ export function providerRpcUrl(baseUrl: string, caipNetworkId: string, projectId
   return `${baseUrl.replace(/\/+$/, '')}/v1/rpc?${new URLSearchParams({ chainId: caipNetworkId, projectId })}`
 }
 
-/** Where a plugin serves JSON-RPC for every network (the api plugin: the provider API's base URL and project id). */
-export type RpcEndpoint = { baseUrl: string; projectId?: string }
+/**
+ * The provider API a plugin reaches (the api plugin's base URL and project id): `createLatch` fills in from it what the
+ * integrator left out of the networks, their RPC URL (unless `rpc` is false) and their image.
+ */
+export type ProviderApi = { baseUrl: string; projectId?: string; rpc?: boolean }
 
 /** The families whose networks Latch reads over JSON-RPC, and so the provider's endpoint may serve. */
 const jsonRpcFamilies: readonly string[] = ['eip155', 'solana']
@@ -39,9 +43,9 @@ const jsonRpcFamilies: readonly string[] = ['eip155', 'solana']
  * through the provider's endpoint when a plugin serves one and a project id is known; every other network is kept
  * as it is. The result is plain data: it enters the log with `latch/configured`, so a replay reads the same URLs.
  */
-export function withProviderRpc<N extends CaipNetwork>(networks: readonly N[], endpoint: RpcEndpoint | undefined, projectId: string | undefined): N[] {
+export function withProviderRpc<N extends CaipNetwork>(networks: readonly N[], endpoint: ProviderApi | undefined, projectId: string | undefined): N[] {
   const id = endpoint?.projectId?.trim() || projectId?.trim()
-  if (!endpoint || !id) return [...networks]
+  if (!endpoint || endpoint.rpc === false || !id) return [...networks]
   return networks.map((network) => {
     const own = network.rpcUrls.default.http.length > 0 && libraryDefaultRpcOf(network) === undefined
     if (own || !jsonRpcFamilies.includes(network.chainNamespace)) return network
@@ -56,4 +60,22 @@ export function withProviderRpc<N extends CaipNetwork>(networks: readonly N[], e
  */
 export function rpcProviderNotFound(network: { name: string; caipNetworkId: string }, what = 'so no balance is read for it'): string {
   return `JSON-RPC provider not found for a chain: network "${network.name}" (${network.caipNetworkId}) has no RPC URL, ${what}: give it rpcUrls, or api({ baseUrl }) with a project id (docs/networks.md)`
+}
+
+/**
+ * docs/behaviour.md, "Images": a network's image from the provider's asset image route, `GET
+ * {baseUrl}/public/getAssetImage/{assets.imageId}` with `projectId`, `st` and `sv`, for a network that names an
+ * `imageId` and no `imageUrl`. A network with an `imageUrl` keeps it; without a provider API or a project id nothing
+ * changes, so no image is asked for.
+ */
+export function withProviderImages<N extends CaipNetwork>(networks: readonly N[], provider: ProviderApi | undefined, projectId: string | undefined): N[] {
+  const id = provider?.projectId?.trim() || projectId?.trim()
+  if (!provider || !id) return [...networks]
+  const base = provider.baseUrl.replace(/\/+$/, '')
+  return networks.map((network) => {
+    const imageId = network.assets?.imageId
+    if (!imageId || network.assets?.imageUrl) return network
+    const query = new URLSearchParams({ projectId: id, st: 'latch', sv: sdkVersion })
+    return { ...network, assets: { ...network.assets, imageUrl: `${base}/public/getAssetImage/${encodeURIComponent(imageId)}?${query}` } }
+  })
 }

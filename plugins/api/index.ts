@@ -80,8 +80,9 @@ export function api(options: ApiOptions = {}) {
     // Typed by their own keys (satisfies Updaters, as eip155's pending list): the declaration names only the plugin's events.
     update: { ...walletListReducers, ...transactionsReducers },
     effects: [lazyEffect(settings), historyEffect(settings)],
-    // docs/networks.md, "The provider's RPC endpoint": createLatch points networks without RPC URLs of their own here.
-    ...(settings.baseUrl && options.rpc !== false ? { rpcEndpoint: { baseUrl: settings.baseUrl, projectId: settings.projectId } } : {}),
+    // docs/networks.md, "The provider's RPC endpoint", and docs/behaviour.md, "Images": createLatch points networks
+    // without RPC URLs of their own here, and reads their `assets.imageId` from here.
+    ...(settings.baseUrl ? { providerApi: { baseUrl: settings.baseUrl, projectId: settings.projectId, rpc: options.rpc !== false } } : {}),
     persist: [
       persisted({
         key: 'transactions/sent',
