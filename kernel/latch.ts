@@ -5,7 +5,7 @@ import { createKernel, type Kernel } from './engine/kernel'
 import type { Plugin } from './engine/plugin'
 import { describeIssues } from './engine/issues'
 import { defaultPorts, type LogLevel, type Ports } from './engine/ports'
-import { libraryDefaultRpcOf, withProviderImages, withProviderRpc } from './rpc-source'
+import { libraryDefaultRpcOf, withProviderApi } from './rpc-source'
 import { isRestrictedTimeZone } from './rules/features'
 import { caipNetworkIdSchema, caipNetworkSchema } from './schemas'
 import type { CaipNetwork, CaipNetworkId, WalletListing } from './types'
@@ -84,8 +84,7 @@ export function createLatch(options: LatchOptions = {}): Latch {
   if (!parsed.success) throw new LatchError('INVALID_OPTIONS', { details: `createLatch: ${describeIssues(parsed.error.issues)}` })
   // docs/networks.md, "The provider's RPC endpoint", and docs/behaviour.md, "Images": a plugin's provider API fills in
   // the RPC URL and the image the networks leave out.
-  const provider = [...(options.plugins ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).find((plugin) => plugin.providerApi)?.providerApi
-  const networks = withProviderImages(withProviderRpc(given, provider, options.projectId), provider, options.projectId)
+  const networks = withProviderApi(given, options.plugins?.find((plugin) => plugin.providerApi)?.providerApi, options.projectId)
   const issue = rpcUrlIssue(networks) ?? customWalletIssue(options.customWallets ?? [])
   if (issue) throw new LatchError('INVALID_OPTIONS', { details: `createLatch: ${issue}` })
   const ports = defaultPorts(options.ports, { logLevel: options.logLevel })

@@ -21,35 +21,35 @@ export function libraryDefaultRpcOf(network: CaipNetwork): string | undefined {
 }
 
 /**
- * The provider API's JSON-RPC endpoint for one network (docs/networks.md, "The provider's RPC endpoint"):
- * `POST {baseUrl}/v1/rpc?chainId={caipNetworkId}&projectId={projectId}`, one URL per network.
- */
-export function providerRpcUrl(baseUrl: string, caipNetworkId: string, projectId: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/v1/rpc?${new URLSearchParams({ chainId: caipNetworkId, projectId })}`
-}
-
-/**
  * The provider API a plugin reaches (the api plugin's base URL and project id): `createLatch` fills in from it what the
  * integrator left out of the networks, their RPC URL (unless `rpc` is false) and their image.
  */
 export type ProviderApi = { baseUrl: string; projectId?: string; rpc?: boolean }
 
-/** The families whose networks Latch reads over JSON-RPC, and so the provider's endpoint may serve. */
-const jsonRpcFamilies: readonly string[] = ['eip155', 'solana']
-
 /**
- * docs/networks.md, "The provider's RPC endpoint": the networks as `createLatch` configures them. An EVM or Solana
- * network given no RPC URL of the integrator's own (none at all, or only a library's default public one) reads
- * through the provider's endpoint when a plugin serves one and a project id is known; every other network is kept
- * as it is. The result is plain data: it enters the log with `latch/configured`, so a replay reads the same URLs.
+ * The networks as `createLatch` configures them, given a plugin's provider API and a project id (that of `provider`,
+ * else `projectId`); without either, they are kept as they are. The result is plain data: it enters the log with
+ * `latch/configured`, so a replay reads the same.
+ *
+ * - docs/networks.md, "The provider's RPC endpoint": an EVM or Solana network given no RPC URL of the integrator's own
+ *   (none at all, or only a library's default public one) reads through `POST {baseUrl}/v1/rpc?chainId&projectId`.
+ * - docs/behaviour.md, "Images": a network naming `assets.imageId` and no `assets.imageUrl` shows `GET
+ *   {baseUrl}/public/getAssetImage/{imageId}` with `projectId`, `st` and `sv`.
  */
-export function withProviderRpc<N extends CaipNetwork>(networks: readonly N[], endpoint: ProviderApi | undefined, projectId: string | undefined): N[] {
-  const id = endpoint?.projectId?.trim() || projectId?.trim()
-  if (!endpoint || endpoint.rpc === false || !id) return [...networks]
+export function withProviderApi<N extends CaipNetwork>(networks: readonly N[], provider: ProviderApi | undefined, projectId: string | undefined): N[] {
+  const id = provider?.projectId?.trim() || projectId?.trim()
+  if (!provider || !id) return [...networks]
+  const base = provider.baseUrl.replace(/\/+$/, '')
   return networks.map((network) => {
-    const own = network.rpcUrls.default.http.length > 0 && libraryDefaultRpcOf(network) === undefined
-    if (own || !jsonRpcFamilies.includes(network.chainNamespace)) return network
-    return { ...network, rpcUrls: { ...network.rpcUrls, default: { ...network.rpcUrls.default, http: [providerRpcUrl(endpoint.baseUrl, network.caipNetworkId, id)] } } }
+    let next = network
+    const { chainNamespace: ns, rpcUrls, assets } = network
+    if (provider.rpc !== false && (ns === 'eip155' || ns === 'solana') && (!rpcUrls.default.http.length || libraryDefaultRpcOf(network))) {
+      next = { ...next, rpcUrls: { ...rpcUrls, default: { ...rpcUrls.default, http: [`${base}/v1/rpc?${new URLSearchParams({ chainId: network.caipNetworkId, projectId: id })}`] } } }
+    }
+    if (assets?.imageId && !assets.imageUrl) {
+      next = { ...next, assets: { ...assets, imageUrl: `${base}/public/getAssetImage/${encodeURIComponent(assets.imageId)}?${new URLSearchParams({ projectId: id, st: 'latch', sv: sdkVersion })}` } }
+    }
+    return next
   })
 }
 
@@ -62,20 +62,3 @@ export function rpcProviderNotFound(network: { name: string; caipNetworkId: stri
   return `JSON-RPC provider not found for a chain: network "${network.name}" (${network.caipNetworkId}) has no RPC URL, ${what}: give it rpcUrls, or api({ baseUrl }) with a project id (docs/networks.md)`
 }
 
-/**
- * docs/behaviour.md, "Images": a network's image from the provider's asset image route, `GET
- * {baseUrl}/public/getAssetImage/{assets.imageId}` with `projectId`, `st` and `sv`, for a network that names an
- * `imageId` and no `imageUrl`. A network with an `imageUrl` keeps it; without a provider API or a project id nothing
- * changes, so no image is asked for.
- */
-export function withProviderImages<N extends CaipNetwork>(networks: readonly N[], provider: ProviderApi | undefined, projectId: string | undefined): N[] {
-  const id = provider?.projectId?.trim() || projectId?.trim()
-  if (!provider || !id) return [...networks]
-  const base = provider.baseUrl.replace(/\/+$/, '')
-  return networks.map((network) => {
-    const imageId = network.assets?.imageId
-    if (!imageId || network.assets?.imageUrl) return network
-    const query = new URLSearchParams({ projectId: id, st: 'latch', sv: sdkVersion })
-    return { ...network, assets: { ...network.assets, imageUrl: `${base}/public/getAssetImage/${encodeURIComponent(imageId)}?${query}` } }
-  })
-}
