@@ -5,7 +5,7 @@ import { createKernel, type Kernel } from './engine/kernel'
 import type { Plugin } from './engine/plugin'
 import { describeIssues } from './engine/issues'
 import { defaultPorts, type LogLevel, type Ports } from './engine/ports'
-import { libraryDefaultRpcOf } from './rpc-source'
+import { libraryDefaultRpcOf, withProviderApi } from './rpc-source'
 import { isRestrictedTimeZone } from './rules/features'
 import { caipNetworkIdSchema, caipNetworkSchema } from './schemas'
 import type { CaipNetwork, CaipNetworkId, WalletListing } from './types'
@@ -79,9 +79,12 @@ const optionsSchema = z.object({
  * page and to import under server-side rendering (the window is read through ports).
  */
 export function createLatch(options: LatchOptions = {}): Latch {
-  const networks = toNetworks(options.networks)
-  const parsed = z.safeParse(optionsSchema, { ...options, networks }, { reportInput: true })
+  const given = toNetworks(options.networks)
+  const parsed = z.safeParse(optionsSchema, { ...options, networks: given }, { reportInput: true })
   if (!parsed.success) throw new LatchError('INVALID_OPTIONS', { details: `createLatch: ${describeIssues(parsed.error.issues)}` })
+  // docs/networks.md, "The provider's RPC endpoint", and docs/behaviour.md, "Images": a plugin's provider API fills in
+  // the RPC URL and the image the networks leave out.
+  const networks = withProviderApi(given, options.plugins?.find((plugin) => plugin.providerApi)?.providerApi, options.projectId)
   const issue = rpcUrlIssue(networks) ?? customWalletIssue(options.customWallets ?? [])
   if (issue) throw new LatchError('INVALID_OPTIONS', { details: `createLatch: ${issue}` })
   const ports = defaultPorts(options.ports, { logLevel: options.logLevel })

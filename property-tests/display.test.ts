@@ -8,6 +8,7 @@ import {
   formatUnitsToDecimalString,
   normalizeSocialUsername,
 } from '../kernel/rules/display'
+import { decimalOfNumber, formatTokenValueOf } from '../kernel/rules/token-value'
 
 const runs = { numRuns: 1000 }
 
@@ -113,6 +114,30 @@ describe('formatTokenValue', () => {
       }),
       runs,
     )
+  })
+})
+
+describe('formatTokenValueOf (a provider value, a number): token value 2 decimals, floored', () => {
+  it('has exactly 2 decimals, is at most the value and within 0.01 of it, reading the number as it prints', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e30, noNaN: true }), (value) => {
+        const plain = decimalOfNumber(value) as string
+        expect(plain).toMatch(/^[0-9]+(\.[0-9]+)?$/)
+        expect(Number(plain)).toBe(value) // the decimal is the number, exactly as it prints
+        const result = formatTokenValueOf(value)
+        expect(result).toMatch(/^[0-9]+\.[0-9]{2}$/)
+        const scale = Math.max(2, decimalsOf(plain))
+        const shown = toScaled(result, scale)
+        const exact = toScaled(plain, scale)
+        expect(shown <= exact).toBe(true)
+        expect(exact - shown < 10n ** BigInt(scale - 2)).toBe(true)
+      }),
+      runs,
+    )
+  })
+
+  it('floors what it prints, not the binary float: 0.29 is 0.29, 12.3 is 12.30, 1e-7 is 0.00, NaN is 0.00', () => {
+    expect([0.29, 12.3, 1250.509, 1e-7, 1e21, Number.NaN, Number.POSITIVE_INFINITY].map(formatTokenValueOf)).toEqual(['0.29', '12.30', '1250.50', '0.00', '1000000000000000000000.00', '0.00', '0.00'])
   })
 })
 

@@ -5,6 +5,7 @@ import type { EventDefinition, EventOf, EventType, LatchEvent, Logged } from './
 import type { Ports } from './ports'
 import type { SliceMap, State } from '../core/state'
 import type { ChainNamespace } from '../types'
+import type { ProviderApi } from '../rpc-source'
 import type { LatchError } from './errors'
 
 /**
@@ -85,6 +86,13 @@ export type Plugin = {
    * it (docs/plugins.md, "Error codes"). The kernel's catalogue holds only the kernel's.
    */
   readonly errors?: ErrorDeclaration<string, string>
+  /**
+   * The provider API this plugin reaches (the api plugin's). `createLatch` fills in from it what the networks leave out:
+   * each EVM and Solana network given no RPC URL of its own reads through its per-chain endpoint unless `rpc` is false
+   * (docs/networks.md, "The provider's RPC endpoint"), and a network's `assets.imageId` becomes its image URL
+   * (docs/behaviour.md, "Images"). The project id defaults to `createLatch`'s.
+   */
+  readonly providerApi?: ProviderApi
 }
 
 /** Declares a plugin. The identity function, there to type-check the object. */

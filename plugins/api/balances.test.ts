@@ -9,7 +9,14 @@ import { api } from './index'
 const owner = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const caipAddress = `eip155:31337:${owner}` as const
 const path = `/v1/account/${owner}/balance`
-const usd = { name: 'Demo Dollar', symbol: 'DUSD', chainId: 'eip155:31337', address: '0x1A7C0000000000000000000000000000000000D6', price: 1, value: 1250.5, quantity: { decimals: '6', numeric: '1250.5' } }
+const usd = { name: 'Demo Dollar', symbol: 'DUSD', chainId: 'eip155:31337', address: '0x1A7C0000000000000000000000000000000000D6', price: 1, value: 1250.5, quantity: { decimals: '6', numeric: '1250.5' }, iconUrl: 'https://icons.example/dusd.png' }
+// The same token as the provider answers it: a balance-provider asset, its balance (1,250.5 × 10^6) a hex string.
+const usdAsset = {
+  address: usd.address,
+  balance: '0x' + (1_250_500_000).toString(16),
+  type: 'ERC20',
+  metadata: { name: usd.name, symbol: usd.symbol, decimals: 6, price: 1, iconUrl: usd.iconUrl, value: 1250.5 },
+}
 
 let server: ProviderServer
 beforeAll(async () => {
@@ -31,7 +38,7 @@ function latchWith(options: { balances?: boolean; tokens?: boolean } = {}) {
 
 describe('token balances from the provider API', () => {
   it('are asked of the provider for EVM and Solana once configured, with the account, the network and the currency', async () => {
-    server.script(path, { status: 200, body: JSON.stringify({ balances: [usd] }) })
+    server.script(path, { status: 200, body: JSON.stringify({ balances: [usdAsset] }) })
     const { latch, methods } = latchWith({ tokens: true })
     expect(latch.getState().balances.providerNamespaces).toEqual(['eip155', 'solana'])
     const answer = await latch.request(balanceTokensRequested({ caipAddress, force: true }, { ns: 'eip155' }))
@@ -42,12 +49,29 @@ describe('token balances from the provider API', () => {
     expect(methods).toEqual([])
   })
 
-  it('keep only valid entries of that network, with decimals, that are tokens (not the native currency)', async () => {
-    const native = { ...usd, address: undefined, symbol: 'ETH', quantity: { decimals: '18', numeric: '1' } }
-    const points = { ...usd, symbol: 'PTS', quantity: { decimals: '0', numeric: '5' } }
-    const elsewhere = { ...usd, chainId: 'eip155:1' }
-    const junk = { ...usd, quantity: { decimals: '6', numeric: '-1' } }
-    server.script(path, { status: 200, body: JSON.stringify({ balances: [native, points, elsewhere, junk, usd] }) })
+  it("read the balance-provider asset { address, balance (hex string), type: 'ERC20' | 'NATIVE', metadata: { name, symbol, decimals, price, iconUrl, value } }", async () => {
+    const unpriced = { ...usdAsset, address: '0x1A7C000000000000000000000000000000000012', balance: '0xDE0B6B3A7640000', metadata: { name: 'Demo Gold', symbol: 'DGLD', decimals: 18 } }
+    server.script(path, { status: 200, body: JSON.stringify({ balances: [usdAsset, unpriced] }) })
+    const { latch } = latchWith()
+    const { balances } = await latch.request(balanceTokensRequested({ caipAddress }, { ns: 'eip155' }))
+    // The hex balance read exactly at the token's decimals; the network is the one asked; no price is guessed.
+    expect(balances).toEqual([usd, { name: 'Demo Gold', symbol: 'DGLD', chainId: 'eip155:31337', address: unpriced.address, quantity: { decimals: '18', numeric: '1' } }])
+  })
+
+  it("keep only valid assets, with decimals, that are tokens (not the type 'NATIVE' entry)", async () => {
+    const native = { balance: '0xde0b6b3a7640000', type: 'NATIVE', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
+    const points = { ...usdAsset, metadata: { ...usdAsset.metadata, symbol: 'PTS', decimals: 0 } }
+    const junk = [
+      { ...usdAsset, balance: '1250500000' }, // not hex
+      { ...usdAsset, balance: '-0x1' },
+      { ...usdAsset, balance: '0x' + 'f'.repeat(65) }, // over 256 bits
+      { ...usdAsset, type: 'ERC721' },
+      { ...usdAsset, metadata: { ...usdAsset.metadata, decimals: 6.5 } },
+      { ...usdAsset, metadata: { ...usdAsset.metadata, price: -1 } },
+      { ...usdAsset, metadata: { ...usdAsset.metadata, symbol: 'US\u202eDC' } },
+      { ...usdAsset, metadata: undefined },
+    ]
+    server.script(path, { status: 200, body: JSON.stringify({ balances: [native, points, ...junk, usdAsset] }) })
     const { latch } = latchWith()
     expect((await latch.request(balanceTokensRequested({ caipAddress }, { ns: 'eip155' }))).balances).toEqual([usd])
   })

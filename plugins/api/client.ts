@@ -22,7 +22,7 @@ export {
   type GetAnalyticsConfigParameters,
   type GetAnalyticsConfigReturnType,
 } from './get-analytics-config'
-export { getBalances, type GetBalancesErrorType, type GetBalancesParameters, type GetBalancesReturnType } from './get-balances'
+export { getBalances, type BalanceProviderAsset, type GetBalancesErrorType, type GetBalancesParameters, type GetBalancesReturnType } from './get-balances'
 export { assetImageUrl, currencyImageUrl, tokenImageUrl, walletImageUrl } from './images'
 export { parseWalletListing, parseWalletListings } from './listings'
 // Activity's transaction history (plugins/activity), which the api plugin registers.

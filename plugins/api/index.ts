@@ -56,6 +56,11 @@ export type ApiOptions = {
    * browser; default true): one that is not allowed raises the Invalid App Configuration alert (docs/operations.md).
    */
   checkOrigin?: boolean
+  /**
+   * Whether EVM and Solana networks given no RPC URL of your own read through the provider API's per-chain JSON-RPC
+   * endpoint (`POST {baseUrl}/v1/rpc?chainId&projectId`, default true; docs/networks.md, "The provider's RPC endpoint").
+   */
+  rpc?: boolean
 }
 
 const optionsSchema = z.object({
@@ -68,6 +73,7 @@ const optionsSchema = z.object({
   history: z.optional(z.boolean()),
   remoteFeatures: z.optional(z.boolean()),
   checkOrigin: z.optional(z.boolean()),
+  rpc: z.optional(z.boolean()),
 })
 
 /** The api plugin: the `walletList` slice, its events and the effect that answers them. Throws `INVALID_OPTIONS` on bad options. */
@@ -82,6 +88,9 @@ export function api(options: ApiOptions = {}) {
     // Typed by their own keys (satisfies Updaters, as eip155's pending list): the declaration names only the plugin's events.
     update: { ...walletListReducers, ...transactionsReducers, ...alertReducers },
     effects: [lazyEffect(settings), historyEffect(settings)],
+    // docs/networks.md, "The provider's RPC endpoint", and docs/behaviour.md, "Images": createLatch points networks
+    // without RPC URLs of their own here, and reads their `assets.imageId` from here.
+    ...(settings.baseUrl ? { providerApi: { baseUrl: settings.baseUrl, projectId: settings.projectId, rpc: options.rpc !== false } } : {}),
     persist: [
       persisted({
         key: 'transactions/sent',

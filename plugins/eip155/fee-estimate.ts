@@ -1,6 +1,7 @@
 import { firstValueFrom, type Observable } from 'rxjs'
 import * as z from 'zod/mini'
 import { constants, LatchError, type EffectContext, type LatchEvent, type Logged } from '../../kernel/index'
+import { rpcProviderNotFound } from '../../kernel/rpc-source'
 import { answerIntent } from '../../kernel/engine/answer-intent'
 import { eip155FeeEstimateFailed, eip155FeeEstimateRequested, eip155FeeEstimateSucceeded } from './shared'
 import { rpcCall } from './rpc'
@@ -18,7 +19,7 @@ export function answerFeeEstimates(events$: Observable<Logged>, ctx: EffectConte
   return answerIntent(events$, options, async ({ payload }) => {
     const network = ctx.getState().chains.eip155.network.caipNetwork
     const url = network?.rpcUrls.default.http[0]
-    if (!url) throw new LatchError('RPC_URL_MISSING', { details: `the active network (${network?.caipNetworkId ?? 'none'}) has no RPC URL to estimate a fee with` })
+    if (!url) throw new LatchError('RPC_URL_MISSING', { details: rpcProviderNotFound(network ?? { name: 'none', caipNetworkId: 'none' }, 'to estimate a fee with') })
     const { from, to, data, value } = payload
     const transaction = { from, to, ...(data === undefined ? {} : { data }), ...(value === undefined ? {} : { value: `0x${BigInt(value).toString(16)}` }) }
     const ask = async (method: string, params: readonly unknown[]) => {

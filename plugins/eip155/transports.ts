@@ -8,6 +8,7 @@
  * (docs/behaviour.md, "What loads when").
  */
 import { catchError, defer, EMPTY, from, of, switchMap, throwError, type Observable } from 'rxjs'
+import { rpcProviderNotFound } from '../../kernel/rpc-source'
 import { constants, LatchError, type CaipNetwork, type EffectContext, type LatchEvent, type Ports } from '../../kernel/index'
 import type { FallbackOptions, FallbackTransport } from './fallback'
 import { chunk, eip155RpcUrlMissing } from './shared'
@@ -46,7 +47,7 @@ export function createTransports(ctx: Pick<EffectContext, 'ports'>, options: Fal
       if (network.rpcUrls.default.http.length > 0 || reported.has(network.caipNetworkId)) return EMPTY
       reported.add(network.caipNetworkId)
       const error = new LatchError('RPC_URL_MISSING', {
-        details: `network "${network.name}" (${network.caipNetworkId}) has no RPC URL, so no balance is read for it: give it rpcUrls (docs/networks.md)`,
+        details: rpcProviderNotFound(network),
       })
       ctx.ports.logger.error(error.message, error)
       return of(eip155RpcUrlMissing({ caipNetworkId: network.caipNetworkId, error: error.toData() }))

@@ -6,6 +6,7 @@ import { accountBalanceFailed, accountBalanceLoading, accountBalanceUpdated, cac
 import { formatUnitsToDecimalString } from '../../kernel/rules/display'
 import { readCache } from '../../kernel/rules/cache'
 import { type TokenBalance } from '../../kernel/rules/token-balances'
+import { rpcProviderNotFound } from '../../kernel/rpc-source'
 import { maxTokenBalances, solanaRpcUrlMissing, solanaTokenBalancesFailed, solanaTokenBalancesUpdated, tokenPrograms } from './shared'
 import type { SolanaTokenInfo } from './events'
 import { rpcRequest, type RpcAnswer } from './rpc'
@@ -42,7 +43,7 @@ export function loadBalances(events$: Observable<Logged>, ctx: EffectContext, to
       if (target.urls.length === 0) {
         if (!target.configured || reported.has(target.network.caipNetworkId)) return EMPTY
         reported.add(target.network.caipNetworkId)
-        const error = new LatchError('RPC_URL_MISSING', { details: `network "${target.network.name}" (${target.network.caipNetworkId}) has no RPC URL, so no balance is read for it: give it rpcUrls (docs/networks.md)` })
+        const error = new LatchError('RPC_URL_MISSING', { details: rpcProviderNotFound(target.network) })
         ctx.ports.logger.error(error.message, error)
         return of(solanaRpcUrlMissing({ caipNetworkId: target.network.caipNetworkId, error: error.toData() }))
       }

@@ -6,6 +6,8 @@ describe('public surface of latch/plugins/solana', () => {
     expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
       [
         "estimateSendFee",
+        "estimateSendFees",
+        "feeSpeeds",
         "selectIsSolanaConnected",
         "selectSolanaAddress",
         "selectSolanaNetwork",

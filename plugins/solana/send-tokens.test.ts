@@ -3,7 +3,7 @@ import { createLatch, walletSendTransactionSucceeded, type Logged } from '../../
 import { createTestNetwork, createTestPorts } from '../../kernel/testing'
 import { sendTokens as sendBitcoin } from '../bip122/index'
 import { sendTokens } from './send-tokens'
-import { estimateSendFee, signatureFee } from './send-verbs'
+import { estimateSendFee, estimateSendFees, feeSpeeds, signatureFee } from './send-verbs'
 
 // docs/solana.md, "Sending tokens", and docs/bitcoin.md, "Requests": what each family asks of its plugin, answered here by hand.
 const owner = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
@@ -33,6 +33,14 @@ describe('sendTokens (solana, bip122)', () => {
     // The fee of one signature, whatever is sent.
     expect(await estimateSendFee(latch, { from: owner, token: { address: mint, decimals: 6 }, to: owner })).toBe(signatureFee)
     expect(signatureFee).toBe(5000n)
+  })
+
+  it("uses the Solana fee estimate for all three speeds: 'slow', 'normal' and 'fast' are each 5,000 lamports", async () => {
+    const { latch } = kernel()
+    expect(feeSpeeds).toEqual(['slow', 'normal', 'fast'])
+    const parameters = { from: owner, token: 'native' as const, to: owner }
+    for (const speed of feeSpeeds) expect(await estimateSendFee(latch, { ...parameters, speed })).toBe(5000n)
+    expect(await estimateSendFees(latch, parameters)).toEqual({ slow: 5000n, normal: 5000n, fast: 5000n })
   })
 
   it('refuses junk with INVALID_PARAMS before anything is asked', async () => {

@@ -13,8 +13,8 @@
  *   analytics off, then `options.features`) — the shape of Latch's `features` option
  * - GET  /projects/v1/origins → `{ allowedOrigins: string[] }` (default local origins, any port)
  * - GET  /getAnalyticsConfig → `{ isAnalyticsEnabled: boolean }` (default false)
- * - GET  /v1/account/{address}/balance?currency&chainId&forceUpdate → `{ balances: TokenBalance[] }`: the
- *   demo tokens the address holds on that chain, read from its anvil, priced from a fixed table
+ * - GET  /v1/account/{address}/balance?currency&chainId&forceUpdate → `{ balances: BalanceProviderAsset[] }`: the
+ *   native ETH and the demo tokens the address holds on that chain, read from its anvil, tokens priced from a fixed table
  *   (balances-route.ts); `[]` for a chain the stack does not run; only `currency=usd`
  * - GET /v1/account/{address}/history?chainId&cursor → `{ data: Transaction[], next: string | null }`: the address's
  *   transactions on that chain, newest first, 20 a page, from a small indexer over its anvil (docs/behaviour.md, "The history route");
@@ -35,6 +35,8 @@
  *   /v1/onramp/quote, POST /v1/generators/onrampurl (a single-use session token on the provider simulator's checkout,
  *   onramp-provider.ts), and the history route with `onramp=<provider>` (that provider's purchases for the address);
  *   400 `{ message, code }` naming the field
+ * - POST /v1/rpc?chainId&projectId (no st and sv) → the JSON-RPC answer of the anvil of that `eip155:<id>` chain, the
+ *   body passed through (docs/networks.md, "The provider's RPC endpoint"); 400 for a chain the stack does not run
  * - POST /e → 204; the body is recorded (analytics sink)
  * - with a `ledger`: the regtest ledger's Esplora routes (GET /address/{a}, /address/{a}/utxo, /tx/{txid}/hex, POST /tx;
  *   no projectId) and GET /v1/account/{address}/balance for a bip122 chainId (bitcoin-ledger.ts)
@@ -114,6 +116,23 @@ const historyRoute = /^\/v1\/account\/([^/]+)\/history$/
 
 type Reply = { status: number; type?: string; body?: string }
 
+/**
+ * POST /v1/rpc?chainId&projectId: the JSON-RPC body passed as it is to the anvil of `chainId` (`eip155:<id>`), its
+ * answer passed back; 400 for a chain the stack does not run, 405 for another method, 502 when the anvil fails.
+ */
+async function rpcProxy(chains: readonly { chainId: number; url: string }[], method: string, query: URLSearchParams, body: string | undefined): Promise<Reply> {
+  if (method !== 'POST') return json(405, { message: '/v1/rpc takes POST' })
+  const chainId = query.get('chainId') ?? ''
+  const chain = chains.find((c) => `eip155:${c.chainId}` === chainId)
+  if (!chain) return json(400, { message: `JSON-RPC provider not found for a chain: ${chainId || '(no chainId)'}` })
+  try {
+    const answer = await fetch(chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body ?? '' })
+    return { status: answer.status, type: 'application/json', body: await answer.text() }
+  } catch (error) {
+    return json(502, { message: `the node of ${chainId} failed: ${String(error)}` })
+  }
+}
+
 /** Starts the local wallet-provider API on 127.0.0.1 (a free port unless `port` is given). */
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   const requests: RecordedRequest[] = []
@@ -174,8 +193,10 @@ async function route(method: string, url: URL, body: string | undefined, options
   const projectId = query.get('projectId')
   if (!projectId) return json(400, { message: 'projectId is required' })
   if (projectId !== options.projectId) return json(403, { message: 'Unauthorized: invalid key' })
-  if (!query.get('st') || !query.get('sv')) return json(400, { message: 'st and sv are required' })
   const path = url.pathname
+  // The per-chain JSON-RPC endpoint takes chainId and projectId alone (docs/networks.md, "The provider's RPC endpoint").
+  if (path === '/v1/rpc') return rpcProxy(options.chains ?? [], method, query, body)
+  if (!query.get('st') || !query.get('sv')) return json(400, { message: 'st and sv are required' })
   const swap = swapRoute({ chains: options.chains ?? [], tokens: options.tokens ?? [], now: options.now }, method, url, body)
   if (swap) {
     const answer = await swap

@@ -1,9 +1,11 @@
 /**
- * GET /v1/account/{address}/balance of the local provider API: the account's demo-token balances on one
- * of the stack's chains, read from that anvil, priced from a fixed table keyed by chain id and token
- * address (never by symbol: a token that merely calls itself "DUSD" gets no price).
+ * GET /v1/account/{address}/balance of the local provider API: the account's assets on one of the stack's chains,
+ * read from that anvil, as balance-provider assets (docs/behaviour.md, "Token balances"): the native ETH entry
+ * (`type: 'NATIVE'`), then each demo token (`type: 'ERC20'`), the balance a hex string of the smallest unit. Tokens
+ * are priced from a fixed table keyed by chain id and token address (never by symbol: a token that merely calls
+ * itself "DUSD" gets no price); ETH has no price.
  */
-import { createPublicClient, erc20Abi, formatUnits, http, isAddress } from 'viem'
+import { createPublicClient, erc20Abi, formatUnits, http, isAddress, toHex } from 'viem'
 import type { DemoToken } from './tokens'
 
 /** Demo prices in USD, by `chainId:address` (lower case). Unknown tokens have none. */
@@ -28,20 +30,14 @@ export async function accountBalances(source: BalancesSource, address: string, q
   if (!chain) return { status: 200, body: { balances: [] } }
   const client = createPublicClient({ transport: http(chain.url) })
   const prices = source.prices ?? demoPrices
-  const balances = await Promise.all(
+  const native = { address: undefined, balance: toHex(await client.getBalance({ address: address as `0x${string}` })), type: 'NATIVE', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
+  const tokens = await Promise.all(
     source.tokens.map(async (token) => {
       const raw = await client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [address as `0x${string}`] })
-      const numeric = formatUnits(raw, token.decimals)
       const price = prices[`${chain.chainId}:${token.address.toLowerCase()}`]
-      return {
-        name: token.name,
-        symbol: token.symbol,
-        chainId: caip2,
-        address: token.address,
-        quantity: { decimals: String(token.decimals), numeric },
-        ...(price === undefined ? {} : { price, value: price * Number(numeric) }),
-      }
+      const metadata = { name: token.name, symbol: token.symbol, decimals: token.decimals, ...(price === undefined ? {} : { price, value: price * Number(formatUnits(raw, token.decimals)) }) }
+      return { address: token.address, balance: toHex(raw), type: 'ERC20', metadata }
     }),
   )
-  return { status: 200, body: { balances } }
+  return { status: 200, body: { balances: [native, ...tokens] } }
 }

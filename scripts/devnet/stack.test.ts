@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createPublicClient, erc20Abi, formatUnits, http } from 'viem'
+import { createPublicClient, erc20Abi, http } from 'viem'
 import { entryPoint08Address } from '../../frame/app/smart-account-contracts'
 import { anvilAccounts } from './anvil'
 import { solanaDevFunds } from './solana'
@@ -38,17 +38,24 @@ describe('startStack', () => {
         const client = createPublicClient({ transport: http(chain.url) })
         expect(await client.getCode({ address: multicall3Address })).toMatch(/^0x[0-9a-f]{100,}$/)
         const url = `${stack.api.url}/v1/account/${anvilAccounts[1]}/balance?projectId=p-test&st=t&sv=1&currency=usd&chainId=eip155:${chain.chainId}`
-        const { balances } = (await (await fetch(url)).json()) as { balances: { symbol: string; quantity: { decimals: string; numeric: string }; price?: number }[] }
-        const expected = await Promise.all(
-          stack.tokens.map(async (token) => ({
-            symbol: token.symbol,
-            decimals: String(await client.readContract({ address: token.address, abi: erc20Abi, functionName: 'decimals' })),
-            numeric: formatUnits(await client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [anvilAccounts[1]] }), token.decimals),
-          })),
-        )
-        expect(balances.map((b) => ({ symbol: b.symbol, decimals: b.quantity.decimals, numeric: b.quantity.numeric }))).toEqual(expected)
-        expect(expected.map((e) => e.decimals)).toEqual(['6', '18'])
-        expect(balances.map((b) => b.price)).toEqual(chain.chainId === 31337 ? [1, 2.5] : [1, undefined])
+        // Balance-provider assets: the native ETH entry, then each token, the balance a hex string of the smallest unit.
+        type Asset = { address?: string; balance: string; type: 'ERC20' | 'NATIVE'; metadata: { symbol: string; decimals: number; price?: number } }
+        const { balances } = (await (await fetch(url)).json()) as { balances: Asset[] }
+        const expected = [
+          { type: 'NATIVE', symbol: 'ETH', decimals: 18, balance: BigInt(await client.getBalance({ address: anvilAccounts[1] })) },
+          ...(await Promise.all(
+            stack.tokens.map(async (token) => ({
+              type: 'ERC20',
+              symbol: token.symbol,
+              decimals: await client.readContract({ address: token.address, abi: erc20Abi, functionName: 'decimals' }),
+              balance: await client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [anvilAccounts[1]] }),
+            })),
+          )),
+        ]
+        expect(balances.map((b) => ({ type: b.type, symbol: b.metadata.symbol, decimals: b.metadata.decimals, balance: BigInt(b.balance) }))).toEqual(expected)
+        expect(balances.every((b) => /^0x[0-9a-f]+$/.test(b.balance))).toBe(true)
+        expect(expected.map((e) => e.decimals)).toEqual([18, 6, 18])
+        expect(balances.map((b) => b.metadata.price)).toEqual(chain.chainId === 31337 ? [undefined, 1, 2.5] : [undefined, 1, undefined])
         // Uniswap V2 at the same addresses on both chains, and the API's swap quote is its router's (docs/behaviour.md, "The swap routes").
         const [dusd] = stack.tokens
         const id = (address: string) => `eip155:${chain.chainId}:${address}`

@@ -1,5 +1,5 @@
 import { type State } from '../../../kernel/index'
-import { formatTokenValue } from '../../../kernel/rules/display'
+import { formatTokenValueOf } from '../../../kernel/rules/token-value'
 import { getSiwxSession, signOut } from '../../../plugins/siwx/index'
 import { useLatchAccount, useLatchBalanceWatch, useLatch, useLatchInstance, useLatchNetwork, useLatchTokenBalances } from '../../../ui/index'
 
@@ -51,7 +51,7 @@ export function AccountPanel() {
               {tokens.map((token) => (
                 <li key={token.address} data-testid={`demo-token-${token.symbol}`}>
                   {token.quantity.numeric} {token.symbol}
-                  {token.value === undefined ? null : <span className="muted"> (${formatTokenValue(String(token.value))})</span>}
+                  {token.value === undefined ? null : <span className="muted"> (${formatTokenValueOf(token.value)})</span>}
                 </li>
               ))}
             </ul>

@@ -57,7 +57,7 @@ async function open({ failFee = false, autoSend = false, names = false, networks
       balanceTokensSucceeded({
         caipAddress: `eip155:1:${address}`,
         balances: [
-          { name: 'Demo Dollar', symbol: 'DUSD', chainId: 'eip155:1', address: token, quantity: { decimals: '6', numeric: '100.5' } },
+          { name: 'Demo Dollar', symbol: 'DUSD', chainId: 'eip155:1', address: token, quantity: { decimals: '6', numeric: '100.5' }, price: 1.00009, value: 100.509 },
           // Another network's token is not offered here.
           { name: 'Elsewhere', symbol: 'ELSE', chainId: 'eip155:10', address: token, quantity: { decimals: '6', numeric: '1' } },
         ],
@@ -101,7 +101,7 @@ describe('Send', () => {
     expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 2 ETH')
     expect(feeText()).toBe('< 0.001 ETH')
     type(field('Token'), token)
-    expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 100.5 DUSD')
+    expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 100.5 DUSD ($100.50)')
     expect(shadow().querySelector('h2')?.textContent).toBe('Send')
     // The fee is the network's estimate (its own RPC, through the EVM plugin), never the wallet's.
     await settle()
@@ -111,6 +111,14 @@ describe('Send', () => {
     expect(ofType('wallet/rpcRequested')).toHaveLength(0)
   })
 
+  it("draws a token's fiat value floored to 2 decimals (token value 2 decimals: 100.509 reads $100.50), none for the coin", async () => {
+    await open()
+    expect(view().querySelector('.send-value')).toBeNull()
+    type(field('Token'), token)
+    expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 100.5 DUSD ($100.50)')
+    expect(view().querySelector('.send-value')?.textContent).toBe(' ($100.50)')
+  })
+
   it('writes the balance as the header does (floored to 3 decimals) and the fee as a transfer quantity (3 decimals, "< 0.001" below)', async () => {
     await open({ balance: '10001.349895009341985234' })
     // The account button's own formatter, so the two never disagree (docs/behaviour.md, "Display").
@@ -118,7 +126,7 @@ describe('Send', () => {
     expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 10,001.349 ETH')
     expect(feeText()).toBe('< 0.001 ETH')
     type(field('Token'), token)
-    expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 100.5 DUSD')
+    expect(view().querySelector('.send-balance')?.textContent).toBe('Balance: 100.5 DUSD ($100.50)')
     // What is sent stays exact in the preview: the visitor confirms the amount the wallet is asked for.
     await fill('0.0005', receiver)
     click(button('Review'))

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react'
 import { type LatchError } from '../../../../kernel/index'
 import { formatUnitsToDecimalString } from '../../../../kernel/rules/display'
+import { formatTokenValueOf } from '../../../../kernel/rules/token-value'
 import { checksumAddress } from '../../../../kernel/rules/checksum'
 import type { Translate } from '../../../i18n/translate'
 import { maxUnits } from './model'
@@ -49,6 +50,7 @@ export function SendForm({ form, feeText, tried, t, onReview }: { form: SendForm
         {token?.balance !== undefined ? (
           <span className="send-balance">
             {withData(t('send.balance', { amount: mark }), displayBalance(formatUnitsToDecimalString(token.balance, token.decimals), token.symbol, t.locale) ?? '')}
+            {token.value === undefined ? null : <span className="send-value"> ({usdText(formatTokenValueOf(token.value), t.locale)})</span>}
           </span>
         ) : null}
       </div>
@@ -128,4 +130,16 @@ function withData(text: string, data: string): ReactNode {
       {text.slice(at + mark.length).replaceAll(mark, data)}
     </>
   )
+}
+
+/**
+ * A fiat value already floored to 2 decimals (docs/behaviour.md, "Display"), written in USD for `locale`. Intl formats the
+ * decimal string exactly with 2 decimals, so it rounds nothing.
+ */
+function usdText(value: string, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value as unknown as number)
+  } catch {
+    return `$${value}`
+  }
 }

@@ -15,7 +15,16 @@ import { shortAddress } from '../kit'
  */
 
 /** One token the visitor may send: the chain's own coin, or an ERC-20 or SPL token of the account's token balances on this network. */
-export type SendToken = { key: string; symbol: string; name: string; decimals: number; balance?: bigint; address?: string }
+export type SendToken = {
+  key: string
+  symbol: string
+  name: string
+  decimals: number
+  balance?: bigint
+  address?: string
+  /** The fiat value of the balance, in the provider's currency (USD), when the provider API priced it. */
+  value?: number
+}
 
 /** What the view reads from the state: the active family, network and account, and what the account holds there. */
 export function selectSendView(state: State) {
@@ -63,6 +72,7 @@ export function sendTokenList(view: SendView): SendToken[] {
       name: typeof token.name === 'string' ? token.name.slice(0, 100) : '',
       decimals: tokenDecimals,
       balance: balanceUnits(token.quantity.numeric, tokenDecimals),
+      ...(token.value === undefined ? {} : { value: token.value }),
     })
   }
   return [native, ...tokens.values()]
