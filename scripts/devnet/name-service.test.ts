@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anvilAccounts, startAnvil, type Anvil } from './anvil'
 import { startApiServer, type ApiServer } from './api-server'
 import { accountFactoryCode } from './contracts/smart-account-code'
-import { coinTypeOf, registrationMessage, type NameRecord } from './name-service'
+import { coinTypeOf, defaultNameZone, registrationMessage, type NameRecord } from './name-service'
+import { walletNameSuffix } from '../../kernel/engine/storage-keys'
 
 // anvil's well-known dev keys (the mnemonic "test test … junk"): its accounts 0 and 1 (anvilAccounts).
 const alice = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
@@ -49,6 +50,11 @@ afterAll(async () => {
 describe('helpers', () => {
   it('coinTypeOf sets the top bit over the chain id, unsigned, for every chain, mainnet included', () => {
     expect([coinTypeOf(31337), coinTypeOf(1), coinTypeOf(8453)]).toEqual([2147514985, 2147483649, 2147492101])
+  })
+
+  it("the zone of a server started without one is the name suffix for wallet names, '.latch.id' (kernel/engine/storage-keys.ts)", () => {
+    expect(`.${defaultNameZone}`).toBe(walletNameSuffix)
+    expect(walletNameSuffix).toBe('.latch.id')
   })
 
   it('registrationMessage is the JSON of name, address, coin_type and timestamp, in that order', () => {

@@ -23,9 +23,10 @@ import * as z from 'zod/mini'
 import { describeIssues } from '../../kernel/engine/issues'
 import { ensCoinType } from '../../kernel/rules/names'
 import { registrationMessage } from '../../plugins/names/registration-message'
+import { walletNameSuffix } from '../../kernel/engine/storage-keys'
 
 /** The zone of a server started without `nameZone`. */
-export const defaultNameZone = 'latch.id'
+export const defaultNameZone = walletNameSuffix.slice(1)
 
 /** Bounds of the name service (docs/behaviour.md, "The name service route"). */
 export const nameServiceLimits = {
