@@ -128,4 +128,4 @@ export function decodeAddr(result: unknown): string | null {
 }
 
 /** An avatar record Latch shows: the rule is shared with the names plugin's identity (kernel/rules/names.ts). */
-export { shownAvatar } from '../../kernel/rules/names'
+export { shownAvatar } from '../../kernel/rules/avatar'
