@@ -4,6 +4,7 @@ import { createLatch } from './latch'
 import { definePlugin } from './engine/plugin'
 import { replay } from './engine/replay'
 import { createTestNetwork, createTestPorts } from './testing'
+import { defaultStoragePrefix, walletNameSuffix, walletStorageKeys } from './engine/storage-keys'
 
 const network = (id: number) => createTestNetwork('eip155', id)
 const networks = [network(1), network(31337)]
@@ -37,6 +38,21 @@ describe('persistence', () => {
     expect(state.chains.eip155.network.caipNetwork?.caipNetworkId).toBe('eip155:31337')
     expect(state.connection.recentWallets).toEqual([{ id: 'metamask', name: 'MetaMask' }])
     expect(reload.exportLog().events.map((e) => e.type)).toEqual(['latch/configured', 'storage/hydrated'])
+  })
+
+  it("the wallet's four storage keys under the prefix '@latch/' (connectedConnectorId/<family>, activeNamespace, activeCaipNetworkId, connectionStatus) and the name suffix '.latch.id' for wallet names", () => {
+    expect(defaultStoragePrefix).toBe('@latch/')
+    expect(walletStorageKeys('eip155')).toEqual(['@latch/connectedConnectorId/eip155', '@latch/activeNamespace', '@latch/activeCaipNetworkId', '@latch/connectionStatus'])
+    expect(walletNameSuffix).toBe('.latch.id')
+    // Written under the prefix once a wallet connects, and under an integrator's own prefix too.
+    for (const storagePrefix of [undefined, 'shop/']) {
+      const t = createTestPorts()
+      const latch = createLatch({ networks, ports: t.ports, ...(storagePrefix ? { storagePrefix } : {}) })
+      latch.dispatch({ type: 'account/connected', ns: 'eip155', payload: { caipAddress, connectorId: 'io.metamask' } })
+      const keys = walletStorageKeys('eip155', storagePrefix)
+      expect(keys.map((key) => t.storage.getItem(key))).toEqual(['"io.metamask"', '"eip155"', '"eip155:1"', '"connected"'])
+      latch.destroy()
+    }
   })
 
   it('writes the disconnected connector ids per family and the wallet deep-link choice, and reads both back after a reload', () => {

@@ -44,3 +44,4 @@ export function isShownName(name: unknown): name is string {
   const labels = name.split('.')
   return labels.length >= 2 && labels.every((label) => label.length <= 63 && /^_*[a-z0-9-]+$/.test(label) && label.slice(2, 4) !== '--')
 }
+

@@ -3,10 +3,13 @@
  * registration (the account signs, the name service checks), and the names an EVM account holds, read when it connects.
  * Loaded on demand by the api plugin (plugin.ts).
  */
-import { catchError, defer, distinctUntilChanged, EMPTY, filter, firstValueFrom, from, map, merge, mergeMap, Observable, of, switchMap, take, timer } from 'rxjs'
-import { accountProfileUpdated, constants, errorToast, LatchError, routerReplaced, selectView, toastRequested, toLatchError, walletSignMessageRequested, type EffectContext, type LatchErrorData, type LatchEvent, type Logged } from '../../kernel/index'
+import { catchError, concat, defer, distinctUntilChanged, EMPTY, filter, firstValueFrom, from, map, merge, mergeMap, Observable, of, switchMap, take, timer } from 'rxjs'
+import { accountProfileUpdated, cacheStored, constants, errorToast, LatchError, routerReplaced, selectView, toastRequested, toLatchError, walletSignMessageRequested, type EffectContext, type LatchErrorData, type LatchEvent, type Logged } from '../../kernel/index'
 import { parseCaipAddress } from '../../kernel/rules/caip'
 import { ensCoinType, isShownName } from '../../kernel/rules/names'
+import { shownAvatar } from '../../kernel/rules/avatar'
+import { isFresh } from '../../kernel/rules/cache'
+import { recordGet } from '../../kernel/rules/record'
 import { createApiClient, fromAbortable, type ApiClient } from '../provider-api/index'
 import {
   namesAddressFailed,
@@ -20,7 +23,7 @@ import {
   namesSuggestionsRequested,
   namesSuggestionsSucceeded,
 } from './names'
-import { getNameAddress, getNamesForAddress, getNameSuggestions, labelOf, postNameRegistration } from './profile'
+import { getIdentity, getNameAddress, getNamesForAddress, getNameSuggestions, labelOf, postNameRegistration } from './profile'
 import { registrationMessage } from './registration-message'
 
 /** The names plugin's options, checked. */
@@ -165,7 +168,8 @@ function registrations(events$: Observable<Logged>, ctx: EffectContext, settings
 
 /**
  * docs/names.md, "The account's name": when an EVM account connects, changes address or network, the names it holds in the zone;
- * the newest becomes the name shown. A failure shows nothing (the next connection tries again).
+ * the newest becomes the name shown. Without one, the account's identity (docs/names.md, "The account's identity"): the
+ * name and avatar the provider API knows for the address. A failure shows nothing (the next connection tries again).
  */
 function owned(events$: Observable<Logged>, ctx: EffectContext, settings: NamesSettings, clientOf: ClientOf): Observable<LatchEvent> {
   return merge(of(null), events$).pipe(
@@ -176,22 +180,62 @@ function owned(events$: Observable<Logged>, ctx: EffectContext, settings: NamesS
       const client = clientOf()
       if (!caipAddress || !client) return EMPTY
       const { address } = parseCaipAddress(caipAddress)
-      return defer(() => fromAbortable((signal) => getNamesForAddress(client, { address, signal }))).pipe(
+      // The account may have moved on while an answer travelled.
+      const current = () => ctx.getState().chains.eip155.account.caipAddress === caipAddress
+      const zoneNames = defer(() => fromAbortable((signal) => getNamesForAddress(client, { address, signal }))).pipe(
         // docs/names.md, "The account's name": only names in the zone, and only names shown as they are (ENSIP-15).
-        map((answered) => answered.filter((name) => inZone(name, settings.zone))),
-        mergeMap((names) => {
-          // The account may have moved on while the answer travelled.
-          if (ctx.getState().chains.eip155.account.caipAddress !== caipAddress) return EMPTY
-          const loaded = namesOwnedLoaded({ caipAddress, names })
-          return from(names[0] ? [loaded, accountProfileUpdated({ name: names[0] }, { ns: 'eip155' })] : [loaded])
-        }),
+        map((answered): string[] | undefined => answered.filter((name) => inZone(name, settings.zone))),
         catchError((error: unknown) => {
-          ctx.ports.logger.warn('api: the names of the account could not be read', error)
-          return EMPTY
+          ctx.ports.logger.warn('names: the names of the account could not be read', error)
+          return of(undefined)
+        }),
+      )
+      return zoneNames.pipe(
+        mergeMap((names) => {
+          if (!current()) return EMPTY
+          const loaded = names === undefined ? [] : [namesOwnedLoaded({ caipAddress, names })]
+          if (names?.[0]) return from([...loaded, accountProfileUpdated({ name: names[0] }, { ns: 'eip155' })])
+          return concat(from(loaded), identity(ctx, client, caipAddress, address, current))
         }),
       )
     }),
   )
+}
+
+/**
+ * docs/names.md, "The account's identity": `GET /v1/identity/{address}?sender`, from the identity cache while fresh (300 s).
+ * A name Latch shows (as ENS names: ENSIP-15 leaves it as it is) becomes the account's name, with the avatar when it is a
+ * `data:image/…` URI or on the page's own origin. A failure ('Error fetching names for address') is logged.
+ */
+function identity(ctx: EffectContext, client: ApiClient, caipAddress: string, address: string, current: () => boolean): Observable<LatchEvent> {
+  const cached = recordGet(ctx.getState().caches.identity, caipAddress)
+  const fresh = cached !== undefined && isFresh(cached, ctx.ports.scheduler.now(), constants.cacheExpiry.identity)
+  const answer = fresh ? of({ name: cached.value.name ?? null, avatar: cached.value.avatar ?? null }) : defer(() => fromAbortable((signal) => getIdentity(client, { address, signal })))
+  return answer.pipe(
+    mergeMap((found) => {
+      if (!current()) return EMPTY
+      const name = isShownName(found.name) ? found.name : null
+      const avatar = name && found.avatar !== null ? shownAvatar(found.avatar, pageOrigin(ctx)) : null
+      const stored = fresh ? [] : [cacheStored({ cache: 'identity', key: caipAddress, value: { name, avatar } })]
+      // A name shown already (the zone's, or ENS through the EVM plugin) is kept.
+      const shown = !!ctx.getState().chains.eip155.account.profileName
+      return from([...stored, ...(name && !shown ? [accountProfileUpdated({ name, image: avatar }, { ns: 'eip155' })] : [])])
+    }),
+    catchError((error: unknown) => {
+      ctx.ports.logger.warn('names: the identity of the account could not be read', error)
+      return EMPTY
+    }),
+  )
+}
+
+/** The page's origin (http or https), for avatars on it; undefined without a window. */
+function pageOrigin(ctx: EffectContext): string | undefined {
+  try {
+    const origin = ctx.ports.window?.location?.origin
+    return typeof origin === 'string' && /^https?:\/\//.test(origin) ? origin : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** A name of the zone that may be shown: one label of the name rule before `.zone`, and ENSIP-15 leaves it as it is. */

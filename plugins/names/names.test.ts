@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connect, createLatch, LatchError, type Logged } from '../../kernel/index'
 import { createTestPorts } from '../../kernel/testing'
 import { startApiServer, type ApiServer } from '../../scripts/devnet/api-server'
@@ -7,12 +7,17 @@ import { createTestWallet } from '../../scripts/testing/eip155-test-wallet'
 import { selectOffersName } from '../../ui/modal/views/Account/Account'
 import { eip155 } from '../eip155/index'
 import { api } from '../api/index'
+import { createApiClient } from '../provider-api/index'
+import { getIdentity } from './profile'
 import { names as namesPlugin, namesAddressRequested, namesSuggestionsRequested, registerName, registrationMessage, type NamesOptions } from './index'
 
 // docs/names.md: the provider API's name service, against the local provider API's own (scripts/devnet/name-service.ts)
 // on two anvils, with the EVM test wallet signing.
 
 const walletId = 'test.latch.wallet'
+/** anvil's fourth dev account (unlocked like the others), known to the provider API's identity route only. */
+const dave = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' as const
+const daveAvatar = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
 const zone = 'latch.id'
 const chains = useChains()
 let server: ApiServer
@@ -23,14 +28,20 @@ beforeAll(async () => {
   // The name service's chunk, loaded as a page that already has it: a request dispatched right after connecting then
   // meets the effect at once (loading on demand is covered by kernel/family/lazy.test.ts).
   await import('./effect')
-  server = await startApiServer({ wallets: [], projectId: 'p-names', chains: [{ chainId: 31337, url: chains.a.url }, { chainId: 31338, url: chains.b.url }], now: () => clock() })
+  server = await startApiServer({
+    wallets: [],
+    projectId: 'p-names',
+    chains: [{ chainId: 31337, url: chains.a.url }, { chainId: 31338, url: chains.b.url }],
+    now: () => clock(),
+    identities: [{ address: dave, name: 'dave-latch.eth', avatar: daveAvatar }],
+  })
 }, 30_000)
 afterAll(() => server?.stop())
 
 const start = Date.UTC(2026, 10, 23, 12)
 
-function begin(options: { account?: number; names?: false; fetch?: typeof globalThis.fetch } = {}) {
-  const account = anvilAccounts[options.account ?? 0]!
+function begin(options: { account?: number | typeof dave; names?: false; fetch?: typeof globalThis.fetch } = {}) {
+  const account = options.account === dave ? dave : anvilAccounts[options.account ?? 0]!
   const wallet = createTestWallet({ chains: { 31337: chains.a.url, 31338: chains.b.url }, chainId: 31337, account })
   const h = setup(chains, {
     wallet,
@@ -172,6 +183,37 @@ describe('the name service (docs/names.md)', () => {
     await h.until((s) => s.chains.eip155.account.profileName, (name) => name !== undefined)
     expect(h.latch.getState().chains.eip155.account.profileName).toBe('good-name.latch.id')
     await expect(h.latch.request(namesAddressRequested({ name: 'good-name.latch.id' }))).rejects.toMatchObject({ code: 'NAME_RESOLUTION_FAILED' })
+  })
+
+  it('GET /v1/identity/{address} with sender: an account without a name in the zone shows the name and avatar the provider API knows', async () => {
+    const h = begin({ account: dave })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await h.until((s) => s.chains.eip155.account.profileName, (name) => name !== undefined)
+    expect(h.latch.getState().chains.eip155.account).toMatchObject({ profileName: 'dave-latch.eth', profileImage: daveAvatar })
+    const asked = requested('/v1/identity/').find((request) => request.path === `/v1/identity/${h.account}`)
+    expect(asked).toMatchObject({ path: `/v1/identity/${h.account}`, query: { sender: h.account, projectId: server.projectId } })
+    // Kept in the identity cache (300 s) under the account's CAIP-10 address.
+    expect(h.latch.getState().caches.identity[`eip155:31337:${h.account}`]?.value).toEqual({ name: 'dave-latch.eth', avatar: daveAvatar })
+  })
+
+  it("a failed identity lookup raises 'Error fetching names for address' (NAME_LOOKUP_FAILED), logged, and shows nothing", async () => {
+    const failing: typeof globalThis.fetch = (input, init) => {
+      const url = new URL(String(input))
+      if (url.pathname.startsWith('/v1/identity/')) return Promise.resolve(new Response('{"message":"down"}', { status: 503, headers: { 'content-type': 'application/json' } }))
+      return globalThis.fetch(input, init)
+    }
+    const client = createApiClient({ baseUrl: server.url, projectId: server.projectId, fetch: failing, scheduler: createTestPorts().ports.scheduler })
+    const error = await getIdentity(client, { address: dave }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(LatchError)
+    expect(error).toMatchObject({ code: 'NAME_LOOKUP_FAILED', shortMessage: 'Error fetching names for address' })
+    // Junk is a failure too.
+    const junk: typeof globalThis.fetch = () => Promise.resolve(new Response('{"name":7}', { status: 200, headers: { 'content-type': 'application/json' } }))
+    await expect(getIdentity({ ...client, fetch: junk } as typeof client, { address: dave })).rejects.toMatchObject({ code: 'NAME_LOOKUP_FAILED' })
+
+    const h = begin({ account: dave, fetch: failing })
+    await connect(h.latch, { connectorId: walletId, ns: 'eip155' })
+    await vi.waitFor(() => expect(h.t.warnings).toContainEqual(expect.stringContaining('the identity of the account could not be read')))
+    expect(h.latch.getState().chains.eip155.account.profileName ?? null).toBeNull()
   })
 
   it('a name whose record is the zero address resolves to nothing', async () => {

@@ -56,6 +56,28 @@ export async function getNamesForAddress(client: ApiClient, parameters: { addres
   }
 }
 
+/** The identity of an address (docs/names.md, "The account's identity"): its name and avatar, each possibly null. */
+export type Identity = { name: string | null; avatar: string | null }
+const identitySchema = z.object({
+  name: z.optional(z.nullable(nameText)),
+  avatar: z.optional(z.nullable(z.string().check(z.maxLength(100_000)))),
+})
+
+/**
+ * GET /v1/identity/{address}?sender: the name and avatar the provider API knows for the address (`sender`, the account
+ * asking, is the address itself). `NAME_LOOKUP_FAILED` ('Error fetching names for address') on failure or junk.
+ */
+export async function getIdentity(client: ApiClient, parameters: { address: string; signal?: AbortSignal }): Promise<Identity> {
+  const path = `/v1/identity/${encodeURIComponent(parameters.address)}`
+  try {
+    const body = await getJson(client, { path, query: { sender: parameters.address }, signal: parameters.signal })
+    const identity = parseBody(identitySchema, body, path)
+    return { name: identity.name ?? null, avatar: identity.avatar ?? null }
+  } catch (error) {
+    return failWith('NAME_LOOKUP_FAILED', error)
+  }
+}
+
 const addressRecordSchema = z.object({
   name: nameText,
   addresses: z.record(z.string().check(z.regex(/^\d{1,10}$/)), z.object({ address: z.string().check(z.maxLength(100)) })),

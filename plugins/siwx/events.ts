@@ -2,7 +2,15 @@ import * as z from 'zod/mini'
 import { chainNamespaceSchema, defineEvent, errorDataSchema, type EventsOf } from '../../kernel/index'
 
 /** An account and network (CAIP-2) signing in, or signed in. */
-export const siwxAccountSchema = z.object({ ns: chainNamespaceSchema, address: z.string().check(z.minLength(1), z.maxLength(200)), chainId: z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/)) })
+export const siwxAccountSchema = z.object({
+  ns: chainNamespaceSchema,
+  address: z.string().check(z.minLength(1), z.maxLength(200)),
+  chainId: z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/)),
+  // docs/siwx.md, "The account": the sign-in context's type, public key and derivation path.
+  type: z.optional(z.enum(['eoa', 'smartAccount'])),
+  publicKey: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  path: z.optional(z.string().check(z.regex(/^m(\/\d{1,10}'?)*$/), z.maxLength(100))),
+})
 
 /** What the state keeps of a session (docs/siwx.md, "Sessions"): no message, no signature. */
 export const siwxSessionSchema = z.object({

@@ -37,7 +37,8 @@ describe('siwx in the browser mode', () => {
     await h.asked()
     expect(h.latch.getState().router.open).toBe(true)
     expect(h.view()).toBe('SIWXSignMessage')
-    expect(h.latch.getState().siwx.pending).toEqual({ ns: 'eip155', address: anvilAccounts[0], chainId: 'eip155:31337' })
+    // docs/siwx.md, "The account": namespace, address, network and type (eoa); no public key or path for EVM.
+    expect(h.latch.getState().siwx.pending).toEqual({ ns: 'eip155', address: anvilAccounts[0], chainId: 'eip155:31337', type: 'eoa' })
 
     const { session } = await signIn(h.latch)
     expect(session).toMatchObject({ ns: 'eip155', address: anvilAccounts[0], chainId: 'eip155:31337' })

@@ -46,7 +46,9 @@ export function selectActiveAccount(state: State): SiwxAccount | undefined {
   const address = selectAddress(state, ns)
   const chainId = state.chains[ns].network.caipNetwork?.caipNetworkId
   if (!address || !chainId) return undefined
-  return { ns, address, chainId }
+  // docs/siwx.md, "The account": a smart account is one its connection lists as such; a Solana address is its public key.
+  const listed = state.chains[ns].account.allAccounts.find((a) => (ns === 'eip155' ? a.address.toLowerCase() === address.toLowerCase() : a.address === address))
+  return { ns, address, chainId, type: listed?.type === 'smartAccount' ? 'smartAccount' : 'eoa', ...(ns === 'solana' ? { publicKey: address } : {}) }
 }
 
 /** The session of an account, when one is known and not expired at `now` (ms). */

@@ -4,8 +4,12 @@
  */
 import type { ChainNamespace } from '../../kernel/index'
 
-/** The account asked to sign in: its family, its address as the wallet gives it, and the network (CAIP-2, `eip155:1`). */
-export type SiwxAccount = { ns: ChainNamespace; address: string; chainId: string }
+/**
+ * The account asked to sign in (docs/siwx.md, "The account"): its family (namespace), its address as the wallet gives it,
+ * the network (CAIP-2, `eip155:1`), its type (`smartAccount` when its connection lists it so, else `eoa`), and its public
+ * key and derivation path when Latch knows them (a Solana address is its public key; no wallet reports a path).
+ */
+export type SiwxAccount = { ns: ChainNamespace; address: string; chainId: string; type?: 'eoa' | 'smartAccount'; publicKey?: string; path?: string }
 
 /** A sign-in the visitor's wallet signed: the account, the message (docs/siwx.md, "Messages") and the wallet's signature. */
 export type SiwxSignIn = SiwxAccount & {

@@ -62,8 +62,11 @@ export function loadBalances(events$: Observable<Logged>, ctx: EffectContext, to
 
 const statusesSchema = z.object({ value: z.array(z.nullable(z.object({ err: z.unknown(), confirmationStatus: z.optional(z.nullable(z.string())) }))) })
 
-/** Emits once the transaction is confirmed or failed, or after 30 polls of `getSignatureStatuses` a second apart (clock port). */
-function confirmed(ctx: EffectContext, target: Target, signature: string): Observable<unknown> {
+/**
+ * Emits once the transaction is confirmed or failed, or after 30 polls of `getSignatureStatuses` a second apart (clock
+ * port): the retry interval, `constants.retryInterval` (docs/behaviour.md, "Numbers").
+ */
+export function confirmed(ctx: EffectContext, target: Target, signature: string): Observable<unknown> {
   return timer(0, constants.retryInterval, ctx.ports.scheduler).pipe(
     take(30),
     concatMap(() => rpcRequest(ctx.ports, target.urls, 'getSignatureStatuses', [[signature]]).pipe(catchError(() => of(undefined)))),

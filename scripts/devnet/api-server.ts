@@ -25,6 +25,7 @@
  *   - GET  /v1/profile/account/{name} → the name's record `{ name, registered, addresses: { [coinType]: { address } }, attributes }`;
  *     404 'Name not found'
  *   - GET  /v1/profile/reverse/{address} → the records of the names pointing at the address, newest first; 400 for a bad address
+ *   - GET  /v1/identity/{address}?sender → `{ name, avatar }`: the newest name held in the zone, else one of `identities`, else nulls
  *   - POST /v1/profile/account `{ coin_type, address, message, signature }` → the record: the message (registrationMessage)
  *     signed by the address, checked on the node of the chain with that coin type; 400 with the reason, 409 'Name already
  *     registered' for a name another address holds; the same address again gets its record unchanged
@@ -96,6 +97,8 @@ export type ApiServerOptions = {
   ledger?: Ledger
   /** The zone of the name service (default 'latch.id'); it accepts the coin types of `chains`. */
   nameZone?: string
+  /** Identities GET /v1/identity/{address} answers for addresses without a name in the zone (name-service.ts). */
+  identities?: readonly { address: string; name: string; avatar?: string }[]
   /** The clock of the name service and of swap deadlines, in ms (default Date.now): tests move it to age registration messages. */
   now?: () => number
   /**
@@ -137,7 +140,7 @@ async function rpcProxy(chains: readonly { chainId: number; url: string }[], met
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   const requests: RecordedRequest[] = []
   const history = createHistoryIndex(options.chains ?? [], options.tokens ?? [])
-  const names = createNameService({ chains: options.chains ?? [], zone: options.nameZone, now: options.now })
+  const names = createNameService({ chains: options.chains ?? [], zone: options.nameZone, now: options.now, identities: options.identities })
   const onramp = options.onramp ?? { desk: createOnrampDesk({ now: options.now }) }
   const services: Services = { history, names, onramp }
   const server = createServer((req, res) => {

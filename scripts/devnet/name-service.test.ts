@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anvilAccounts, startAnvil, type Anvil } from './anvil'
 import { startApiServer, type ApiServer } from './api-server'
 import { accountFactoryCode } from './contracts/smart-account-code'
-import { coinTypeOf, registrationMessage, type NameRecord } from './name-service'
+import { coinTypeOf, defaultNameZone, registrationMessage, type NameRecord } from './name-service'
+import { walletNameSuffix } from '../../kernel/engine/storage-keys'
 
 // anvil's well-known dev keys (the mnemonic "test test … junk"): its accounts 0 and 1 (anvilAccounts).
 const alice = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
@@ -39,7 +40,7 @@ async function registration(name: string, account: Signer, fields: { address?: s
 
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: 31337 })
-  api = await startApiServer({ wallets: [], projectId: 'p1', chains: [{ chainId: 31337, url: anvil.url }], now: () => clock })
+  api = await startApiServer({ wallets: [], projectId: 'p1', chains: [{ chainId: 31337, url: anvil.url }], now: () => clock, identities: [{ address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906', name: 'dave.eth', avatar: 'data:image/png;base64,AA==' }] })
 })
 afterAll(async () => {
   await api?.stop()
@@ -49,6 +50,11 @@ afterAll(async () => {
 describe('helpers', () => {
   it('coinTypeOf sets the top bit over the chain id, unsigned, for every chain, mainnet included', () => {
     expect([coinTypeOf(31337), coinTypeOf(1), coinTypeOf(8453)]).toEqual([2147514985, 2147483649, 2147492101])
+  })
+
+  it("the zone of a server started without one is the name suffix for wallet names, '.latch.id' (kernel/engine/storage-keys.ts)", () => {
+    expect(`.${defaultNameZone}`).toBe(walletNameSuffix)
+    expect(walletNameSuffix).toBe('.latch.id')
   })
 
   it('registrationMessage is the JSON of name, address, coin_type and timestamp, in that order', () => {
@@ -101,6 +107,15 @@ describe('register, then look up', () => {
     expect(reverse.map((r) => r.name)).toEqual(['alice2.latch.id', 'alice.latch.id'])
     expect(await get(`/v1/profile/reverse/${anvilAccounts[2]}?apiVersion=2`)).toEqual({ status: 200, json: [] })
     expect((await get('/v1/profile/reverse/0x1234?apiVersion=2')).status).toBe(400)
+  })
+
+  it('GET /v1/identity/{address}?sender: the newest name in the zone, else a known identity, else nulls; 400 without sender', async () => {
+    const identity = async (address: string, sender: string | null = address) => get(`/v1/identity/${address}${sender === null ? '' : `?sender=${sender}`}`)
+    expect(await identity(anvilAccounts[0])).toEqual({ status: 200, json: { name: 'alice2.latch.id', avatar: null } })
+    expect(await identity('0x90f79bf6eb2c4f870365e785982e1f101e93b906', anvilAccounts[0])).toEqual({ status: 200, json: { name: 'dave.eth', avatar: 'data:image/png;base64,AA==' } })
+    expect(await identity(anvilAccounts[2])).toEqual({ status: 200, json: { name: null, avatar: null } })
+    expect(await identity(anvilAccounts[2], null)).toEqual({ status: 400, json: { message: 'sender must be the EVM address asking' } })
+    expect((await identity('0x1234')).status).toBe(400)
   })
 
   it('answers 404 for a name nobody registered', async () => {

@@ -8,6 +8,8 @@
  * - `GET  /v1/profile/account/{name}`           → the name's record, or 404 `{ message: 'Name not found' }`
  * - `GET  /v1/profile/reverse/{address}`        → the address's records, newest registration first (`[]` for none)
  * - `POST /v1/profile/account` `{ coin_type, address, message, signature }` → the record registered (or already held)
+ * - `GET  /v1/identity/{address}?sender`         → `{ name, avatar }`: the newest name the address holds in the zone, else
+ *   the identity it was given for the address (`identities`), else nulls; 400 without `sender` or for a bad address
  *
  * A label is letters, digits and hyphens, 4 to 63 of them, lower-cased before it is checked. A registration is believed
  * when its message (registrationMessage) names a name in the zone, the address posting it and the coin type of a chain
@@ -21,9 +23,10 @@ import * as z from 'zod/mini'
 import { describeIssues } from '../../kernel/engine/issues'
 import { ensCoinType } from '../../kernel/rules/names'
 import { registrationMessage } from '../../plugins/names/registration-message'
+import { walletNameSuffix } from '../../kernel/engine/storage-keys'
 
 /** The zone of a server started without `nameZone`. */
-export const defaultNameZone = 'latch.id'
+export const defaultNameZone = walletNameSuffix.slice(1)
 
 /** Bounds of the name service (docs/behaviour.md, "The name service route"). */
 export const nameServiceLimits = {
@@ -63,13 +66,15 @@ export type NameServiceOptions = {
   chains: readonly { chainId: number; url: string }[]
   /** The clock, in ms (default Date.now). */
   now?: () => number
+  /** Identities it knows beyond its zone (the stack gives the ENS demo names that name their account, with their avatars). */
+  identities?: readonly { address: string; name: string; avatar?: string }[]
 }
 
 /** A route's answer: the status and the JSON body (`{ message }` for a refusal). */
 export type NameAnswer = { status: number; body: unknown }
 
 export type NameService = {
-  /** The answer for a request under /v1/profile/, or undefined for any other path. */
+  /** The answer for a request under /v1/profile/ or /v1/identity/, or undefined for any other path. */
   route(method: string, path: string, query: URLSearchParams, body: string | undefined): Promise<NameAnswer> | undefined
 }
 
@@ -80,6 +85,7 @@ const suggestionsRoute = /^\/v1\/profile\/suggestions\/([^/]+)$/
 const accountRoute = /^\/v1\/profile\/account\/([^/]+)$/
 const reverseRoute = /^\/v1\/profile\/reverse\/([^/]+)$/
 const registerPath = '/v1/profile/account'
+const identityRoute = /^\/v1\/identity\/([^/]+)$/
 
 const bodySchema = z.object({
   coin_type: z.number().check(z.int(), z.nonnegative()),
@@ -149,6 +155,17 @@ export function createNameService(options: NameServiceOptions): NameService {
     return { status: 200, body: held.map(recordOf) }
   }
 
+  /** docs/behaviour.md, "The name service route": the identity of an address, asked by `sender`. */
+  const identity = (address: string, query: URLSearchParams): NameAnswer => {
+    if (!isAddress(address, { strict: false })) refuse(`not an EVM address: ${address}`)
+    const sender = query.get('sender')
+    if (sender === null || !isAddress(sender, { strict: false })) refuse('sender must be the EVM address asking')
+    const [newest] = reverse(address).body as NameRecord[]
+    if (newest) return { status: 200, body: { name: newest.name, avatar: null } }
+    const known = options.identities?.find((entry) => entry.address.toLowerCase() === address.toLowerCase())
+    return { status: 200, body: { name: known?.name ?? null, avatar: known?.avatar ?? null } }
+  }
+
   const register = async (text: string | undefined): Promise<NameAnswer> => {
     const body = parsed(bodySchema, jsonOf(text ?? '', 'body'), 'body')
     const message = parsed(messageSchema, jsonOf(body.message, 'message'), 'message')
@@ -175,7 +192,7 @@ export function createNameService(options: NameServiceOptions): NameService {
 
   return {
     route(method, path, query, body) {
-      if (!path.startsWith('/v1/profile/')) return undefined
+      if (!path.startsWith('/v1/profile/') && !identityRoute.test(path)) return undefined
       return (async (): Promise<NameAnswer> => {
         try {
           const get = (pattern: RegExp) => {
@@ -191,6 +208,8 @@ export function createNameService(options: NameServiceOptions): NameService {
           if (name !== undefined) return lookup(name)
           const address = get(reverseRoute)
           if (address !== undefined) return reverse(address)
+          const asked = get(identityRoute)
+          if (asked !== undefined) return identity(asked, query)
           return refuse(`no route ${path}`, 404)
         } catch (error) {
           if (error instanceof Refusal) return { status: error.status, body: { message: error.message } }

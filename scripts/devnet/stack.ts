@@ -176,6 +176,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       tokens: demoTokens,
       ledger,
       onramp: { desk: onrampDesk, checkoutUrl: onrampProvider.url },
+      // The identity route knows the ENS demo names that name their account (latch-dev.eth, with its avatar).
+      identities: demoNames.filter((entry) => entry.reverse).map(({ address, name, avatar }) => ({ address, name, ...(avatar ? { avatar } : {}) })),
     })
     stoppers.push(api.stop)
     const walletChains: DevWalletChain[] = chains.map(({ chainId, name, url }) => ({ chainId, name, rpcUrl: url }))

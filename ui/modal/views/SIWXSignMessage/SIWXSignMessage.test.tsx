@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { accountProfileUpdated, modalOpened, type LatchErrorData } from '../../../../kernel/index'
+import { accountProfileUpdated, createLatch, modalOpened, selectView, type LatchErrorData, type Logged } from '../../../../kernel/index'
+import { createTestPorts } from '../../../../kernel/testing'
+import { siwx } from '../../../../plugins/siwx/index'
+import { selectSiwx } from '../../../../plugins/siwx/state'
 import { siwxSessionsLoaded, siwxSignInFailed, siwxSignInNeeded } from '../../../../plugins/siwx/events'
 import { siwxErrors } from '../../../../plugins/siwx/error-codes'
 import { previewSiwx } from '../../../../scripts/testing/preview-siwx'
-import { button, click, connectAccount, connector, discover, focused, preloadAll, press, renderWithLatch, settle, setup, shadow } from '../../../../scripts/testing/ui'
+import { button, click, connectAccount, connector, discover, focused, handAnswered, preloadAll, press, renderWithLatch, settle, setup, shadow, testNetworks } from '../../../../scripts/testing/ui'
 import { selectCanClose } from '../../selectors'
 import { ownImage } from './SIWXSignMessage'
 
@@ -45,6 +48,31 @@ const signButton = () => view()?.querySelector<HTMLButtonElement>('.siwx-actions
 const cancelButton = () => view()?.querySelector<HTMLButtonElement>('.siwx-actions .button.secondary') ?? null
 const alert = () => view()?.querySelector('[role="alert"]')
 const fail = (latch: ReturnType<typeof setup>['latch'], error: LatchErrorData) => act(() => void latch.dispatch(siwxSignInFailed({ error })))
+
+describe('SIWXSignMessage with the real siwx plugin', () => {
+  it("Sign raises the 'Authenticating...' loading toast while the wallet is asked: heard in the status region, not drawn over the view", async () => {
+    const ports = createTestPorts()
+    // jsdom's window: the page the message's domain and URI come from.
+    const latch = createLatch({ networks: testNetworks, plugins: [siwx(), handAnswered], ports: { ...ports.ports, window } })
+    const events: Logged[] = []
+    latch.events$.subscribe((event) => events.push(event))
+    cleanup = (await renderWithLatch({ latch, children: null })).unmount
+    connectAccount(latch, address)
+    for (let i = 0; i < 20 && selectSiwx(latch.getState())?.pending === undefined; i++) await settle()
+    expect(selectView(latch.getState()).name).toBe('SIWXSignMessage')
+    expect(selectSiwx(latch.getState())?.pending).toEqual({ ...account, type: 'eoa' })
+    click(signButton() as HTMLElement)
+    for (let i = 0; i < 20 && !events.some((e) => e.type === 'wallet/signMessageRequested'); i++) await settle()
+    expect(events.find((e) => e.type === 'toast/requested')?.payload).toEqual({ toast: { message: 'Authenticating...', messageId: 'siwx.signing', variant: 'loading' } })
+    act(() => ports.advance(150))
+    expect(latch.getState().toast).toMatchObject({ open: true, current: { message: 'Authenticating...', variant: 'loading' } })
+    const region = shadow().querySelector('.dialog [role="status"]')
+    expect(region?.textContent).toBe('Authenticating...')
+    expect(region?.querySelector('.toast')?.classList.contains('visually-hidden')).toBe(true)
+    expect(signButton()?.textContent).toBe('Authenticating...')
+    latch.destroy()
+  })
+})
 
 describe('SIWXSignMessage', () => {
   it('asks the connected account to sign in for the dapp: the heading labels the view, focus starts on Sign', async () => {

@@ -6,9 +6,13 @@ import {
   accountProfileUpdated,
   accountConnected,
   balanceTokensSucceeded,
+  modalClosed,
   modalOpened,
   networkSwitched,
+  pushTransaction,
   routerPushed,
+  routerWentBack,
+  selectTransactionStack,
   walletSendTransactionFailed,
   walletSendTransactionSucceeded,
 } from '../../../../kernel/index'
@@ -273,6 +277,64 @@ describe('Send', () => {
       value: '0',
       data: `0xa9059cbb${receiver.slice(2).toLowerCase().padStart(64, '0')}${(12_250_000).toString(16).padStart(64, '0')}`,
     })
+  })
+
+  it('the transaction stack runs onSuccess, onError or onCancel: a declined ERC-20 send onError, the next onSuccess with its hash, then Account in place of Send', async () => {
+    const { latch, events } = await open()
+    // The stand-in opened Send without callbacks: back to Account, then the integrator's push with them.
+    act(() => void latch.dispatch(routerWentBack({})))
+    const calls: string[] = []
+    act(() =>
+      pushTransaction(latch, {
+        view: 'Send',
+        onSuccess: ({ hash }) => void calls.push(`success ${hash}`),
+        onError: (error) => void calls.push(`error ${error.code}`),
+        onCancel: () => void calls.push('cancel'),
+      }),
+    )
+    await settle()
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Account', 'Send'])
+    expect(selectTransactionStack(latch)).toEqual(['Send'])
+    await fill('12.25', receiver, token)
+    click(button('Review'))
+    click(button('Send', view()))
+    const declined = { code: 'USER_REJECTED', shortMessage: 'Signature declined', messageId: 'USER_REJECTED' } as const
+    await act(async () => void latch.dispatch(walletSendTransactionFailed({ error: declined }, { ns: 'eip155', requestId: lastRequest(events, 'wallet/sendTransactionRequested').requestId })))
+    expect(calls).toEqual(['error USER_REJECTED'])
+    // The view stays: the visitor may try again; loading while sending.
+    click(button('Send', view()))
+    expect(button('Sending…', view()).getAttribute('aria-busy')).toBe('true')
+    await act(async () => void latch.dispatch(walletSendTransactionSucceeded({ hash: standInHash }, { ns: 'eip155', requestId: lastRequest(events, 'wallet/sendTransactionRequested').requestId })))
+    expect(calls).toEqual(['error USER_REJECTED', `success ${standInHash}`])
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Account'])
+    expect(selectTransactionStack(latch)).toEqual([])
+    // Settled once: closing the modal now cancels nothing.
+    act(() => void latch.dispatch(modalClosed({})))
+    expect(calls).toHaveLength(2)
+  })
+
+  it('the transaction stack runs onCancel once when the visitor leaves Send without sending (Back, or the modal closed)', async () => {
+    const { latch } = await open()
+    act(() => void latch.dispatch(routerWentBack({})))
+    let cancelled = 0
+    const push = () => act(() => pushTransaction(latch, { view: 'Send', onSuccess: () => expect.fail('nothing was sent'), onCancel: () => void cancelled++ }))
+    push()
+    // A view pushed on top of Send does not leave it.
+    act(() => void latch.dispatch(routerPushed({ view: { name: 'Networks' } })))
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Account', 'Send', 'Networks'])
+    act(() => void latch.dispatch(routerWentBack({})))
+    expect(latch.getState().router.history.map((v) => v.name)).toEqual(['Account', 'Send'])
+    expect(cancelled).toBe(0)
+    act(() => void latch.dispatch(routerWentBack({})))
+    expect(cancelled).toBe(1)
+    push()
+    act(() => void latch.dispatch(modalClosed({})))
+    expect(cancelled).toBe(2)
+    // Pushed while the modal is closed: it opens on Send.
+    push()
+    await settle()
+    expect(latch.getState().router).toMatchObject({ open: true, history: [{ name: 'Send' }] })
+    expect(() => pushTransaction(latch, { view: 'Swap' as 'Send' })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
   })
 
   it('a declined send keeps the preview and the form filled, and says why', async () => {

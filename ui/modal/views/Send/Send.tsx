@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { routerPushed, routerReplaced, routerWentBack, selectView, toastRequested, type Latch } from '../../../../kernel/index'
+import { routerPushed, routerReplaced, routerWentBack, selectView, settleTransaction, toastRequested, type Latch } from '../../../../kernel/index'
 import { formatUnitsToDecimalString } from '../../../../kernel/rules/display'
 import { sendRequirement } from '../../../../kernel/rules/send'
 import { selectPendingTransfers } from '../../../../plugins/eip155/ui'
@@ -63,13 +63,15 @@ export default function Send() {
   )
 }
 
-/** The form, then its preview; after a send, Account in place of this view. */
+/** The form, then its preview; after a send, Account in place of this view. Each outcome settles the transaction stack's entry. */
 function SendFlow({ view, from, t, latch }: { view: SendView; from: string; t: Translate; latch: Latch }) {
   const form = useSendForm(view, from, t.locale)
   const [step, setStep] = useState<'form' | 'preview'>('form')
   const [tried, setTried] = useState(false)
   const text = feeText(form.fee, view, form.native.symbol, t)
-  const sent = () => {
+  const sent = (hash: string) => {
+    // docs/behaviour.md, "The transaction stack": the integrator's onSuccess, before the view gives way to Account.
+    settleTransaction(latch, 'Send', { sent: { hash } })
     latch.dispatch(toastRequested({ toast: { message: 'Transaction sent', messageId: 'send.sent', variant: 'success' } }))
     // docs/behaviour.md, "Send": Account in place of this view (unless the visitor already left it); back to the Account
     // right below rather than a second one on top.
@@ -78,7 +80,7 @@ function SendFlow({ view, from, t, latch }: { view: SendView; from: string; t: T
     latch.dispatch(state.router.history.at(-2)?.name === 'Account' ? routerWentBack({}) : routerReplaced({ view: { name: 'Account' } }))
   }
   if (step === 'preview' && form.ready) {
-    return <SendPreview view={view} from={from} form={form} feeText={text} t={t} onEdit={() => setStep('form')} onSend={() => form.submit(sent)} />
+    return <SendPreview view={view} from={from} form={form} feeText={text} t={t} onEdit={() => setStep('form')} onSend={() => form.submit(sent, (error) => settleTransaction(latch, 'Send', { error }))} />
   }
   const review = () => {
     setTried(true)

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { toLatchError, type LatchErrorData } from '../../../../kernel/index'
+import { toLatchError, type LatchError, type LatchErrorData } from '../../../../kernel/index'
 import { checkRecipient, sendRequirement, type RecipientResult } from '../../../../kernel/rules/send'
 import { checksumAddress } from '../../../../kernel/rules/checksum'
 import { addressOfName, sendFamilyOf, sendFee, sendToken } from './family'
@@ -63,13 +63,18 @@ export function useSendForm(view: SendView, from: string, locale: string) {
   const [sending, setSending] = useState(false)
   const [failure, setFailure] = useState<LatchErrorData>()
   /** Asks the family to send; `sent` gets the hash once the wallet sent it. */
-  const submit = (sent: (hash: string) => void) => {
+  const submit = (sent: (hash: string) => void, failed?: (error: LatchError) => void) => {
     if (!amount?.ok || !recipient.ok || !token) return
     setSending(true)
     setFailure(undefined)
     sendToken(latch, family, token, amount.units, recipient.address).then(
       ({ hash }) => (setSending(false), sent(hash)),
-      (error: unknown) => (setSending(false), setFailure(toLatchError(error).toData())),
+      (cause: unknown) => {
+        const error = toLatchError(cause)
+        setSending(false)
+        setFailure(error.toData())
+        failed?.(error)
+      },
     )
   }
 
