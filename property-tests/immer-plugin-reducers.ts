@@ -81,6 +81,16 @@ export const immerWalletListReducers = {
   },
 } satisfies Reducers
 
+/** The api plugin's alerts (added after issue 27: written with a draft here as the reference, like the rest). */
+export const immerAlertsReducers = {
+  'alerts/raised'(draft, { payload }) {
+    if (draft.alerts?.current !== payload.id) draft.alerts = { current: payload.id }
+  },
+  'alerts/dismissed'(draft) {
+    if (draft.alerts?.current !== undefined) draft.alerts = {}
+  },
+} satisfies Reducers
+
 export const immerTransactionsReducers = {
   'transactions/fetchRequested'(draft, { payload }) {
     const list = draft.transactions

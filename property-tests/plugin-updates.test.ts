@@ -32,6 +32,7 @@ import {
   immerSolanaReducers,
   immerSwapReducers,
   immerTransactionsReducers,
+  immerAlertsReducers,
   immerWalletConnectReducers,
   immerWalletListReducers,
 } from './immer-plugin-reducers'
@@ -49,7 +50,7 @@ const plugins: readonly Plugin[] = [
 ]
 const references: Record<string, Reducers> = {
   eip155: immerEip155Reducers,
-  api: { ...immerWalletListReducers, ...immerTransactionsReducers },
+  api: { ...immerWalletListReducers, ...immerTransactionsReducers, ...immerAlertsReducers },
   names: immerNamesReducers,
   swap: immerSwapReducers,
   solana: immerSolanaReducers,
@@ -110,6 +111,9 @@ const pluginEventArb: fc.Arbitrary<LatchEvent> = fc.oneof(
   fc.constantFrom('', ' ', 'me', 'met').map((query) => ({ type: 'walletList/searchRequested', payload: { query } })),
   fc.tuple(fc.constantFrom('', 'me', 'met'), fc.array(listingArb, { maxLength: 3 })).map(([query, results]) => ({ type: 'walletList/searchReceived', payload: { query, results } })),
   fc.constantFrom('me', 'met').map((query) => ({ type: 'walletList/searchFailed', payload: { query, error: errorData } })),
+  // api: the alerts
+  fc.constantFrom('ORIGIN_NOT_ALLOWED', 'RATE_LIMITED', 'SERVER_ERROR').map((id) => ({ type: 'alerts/raised', payload: { id } })),
+  fc.constant({ type: 'alerts/dismissed', payload: {} }),
   // api: the activity transactions
   fc.tuple(fc.option(fc.constantFrom(evmCaip, 'eip155:2:0xdef'), { nil: undefined }), fc.option(fc.boolean(), { nil: undefined })).map(([caipAddress, more]) => ({
     type: 'transactions/fetchRequested',

@@ -18,6 +18,16 @@ export function toCanonicalOrigin(origin: unknown): string | undefined {
   return serialised === origin ? serialised : undefined
 }
 
+/** The page's origin when it is http(s), from the window port; undefined without a window, or on an opaque origin. Never throws. */
+export function pageOrigin(window: Pick<Window, 'location'> | undefined): string | undefined {
+  try {
+    const origin = window?.location?.origin
+    return typeof origin === 'string' && /^https?:\/\//.test(origin) ? origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** True when `origin` is well-formed and matches one of the `allowed` patterns. Never throws. */
 export function isOriginAllowed(origin: string, allowed: readonly string[]): boolean {
   const canonical = toCanonicalOrigin(origin)

@@ -4,9 +4,10 @@
  * integrator's own settings win. Until they arrive (or when the call fails, is slow or is junk) the local settings
  * apply, so nothing waits for it.
  */
-import { EMPTY, catchError, filter, map, switchMap, take } from 'rxjs'
-import { latchConfigured, remoteFeaturesLoaded, type Effect, type LatchEvent } from '../../kernel/index'
-import { createApiClient, fromAbortable } from '../provider-api/index'
+import { EMPTY, catchError, map } from 'rxjs'
+import { remoteFeaturesLoaded, type Effect, type LatchEvent } from '../../kernel/index'
+import { fromAbortable } from '../provider-api/index'
+import { onceConfigured } from './once-configured'
 import { getFeatures } from './get-features'
 import type { ApiSettings } from './source'
 
@@ -17,26 +18,17 @@ export const remoteFeaturesTimeout = 2_000
 const maxFeatures = 64
 
 export function remoteFeaturesEffect(settings: ApiSettings): Effect {
-  if (!settings.baseUrl || settings.remoteFeatures === false) return () => EMPTY
-  const baseUrl = settings.baseUrl
-  return (events$, ctx) =>
-    events$.pipe(
-      filter(latchConfigured.match),
-      take(1),
-      switchMap(() => {
-        const projectId = settings.projectId || ctx.getState().options.projectId?.trim()
-        const fetch = ctx.ports.fetch
-        if (!projectId || !fetch) return EMPTY
-        const client = createApiClient({ baseUrl, projectId, fetch, scheduler: ctx.ports.scheduler, timeout: Math.min(settings.timeout ?? remoteFeaturesTimeout, remoteFeaturesTimeout) })
-        return fromAbortable((signal) => getFeatures(client, { signal })).pipe(
-          map((features): LatchEvent => remoteFeaturesLoaded({ features: bounded(features) })),
-          catchError((error: unknown) => {
-            ctx.ports.logger.warn('api: the remote features could not be read; the local ones apply', error)
-            return EMPTY
-          }),
-        )
+  if (settings.remoteFeatures === false) return () => EMPTY
+  const timeout = Math.min(settings.timeout ?? remoteFeaturesTimeout, remoteFeaturesTimeout)
+  return onceConfigured(settings, { timeout }, (client, ctx) =>
+    fromAbortable((signal) => getFeatures(client, { signal })).pipe(
+      map((features): LatchEvent => remoteFeaturesLoaded({ features: bounded(features) })),
+      catchError((error: unknown) => {
+        ctx.ports.logger.warn('api: the remote features could not be read; the local ones apply', error)
+        return EMPTY
       }),
-    )
+    ),
+  )
 }
 
 /** The first `maxFeatures` names of at most 64 characters. */

@@ -8,6 +8,7 @@ import { decodeAddr, decodeReverse, decodeText, encodeResolve, encodeReverse, is
 import { eip155NameFailed, eip155NameRequested, eip155NameSucceeded, nativeBalanceTriggers, universalResolverOf } from './shared'
 import { rpcCall } from './rpc'
 import { balanceTargetOf, sameTarget, type BalanceTarget } from './target'
+import { pageOrigin } from '../../kernel/rules/origin'
 
 /** How long a name lookup may take before it gives up and shows nothing (docs/behaviour.md, "Names"). */
 export const nameLookupTimeout = 5_000
@@ -54,7 +55,7 @@ function lookUp(ctx: EffectContext, target: BalanceTarget): Observable<LatchEven
   if (fresh(name, constants.cacheExpiry.names) && (name?.value === null || fresh(identity, constants.cacheExpiry.identity))) {
     return name?.value ? of(accountProfileUpdated({ name: name.value, image: identity?.value.avatar ?? null }, ns)) : EMPTY
   }
-  const origin = pageOrigin(ctx)
+  const origin = pageOrigin(ctx.ports.window)
   const key = target.caipAddress
   return call(encodeReverse(target.address)).pipe(
     catchError((error: unknown) => (isRevert(error) ? of('revert' as const) : Promise.reject(error))),
@@ -104,14 +105,6 @@ export function isRevert(error: unknown): boolean {
   return answer?.code === 3 || (typeof answer?.message === 'string' && /execution reverted/i.test(answer.message))
 }
 
-function pageOrigin(ctx: EffectContext): string | undefined {
-  try {
-    const origin = ctx.ports.window?.location?.origin
-    return typeof origin === 'string' && /^https?:\/\//.test(origin) ? origin : undefined
-  } catch {
-    return undefined
-  }
-}
 
 /** Answers `eip155/nameRequested` on the active EVM network: the name's address, or null. */
 function answerNames(events$: Observable<Logged>, ctx: EffectContext): Observable<LatchEvent> {

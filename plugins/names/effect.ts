@@ -25,6 +25,7 @@ import {
 } from './names'
 import { getIdentity, getNameAddress, getNamesForAddress, getNameSuggestions, labelOf, postNameRegistration } from './profile'
 import { registrationMessage } from './registration-message'
+import { pageOrigin } from '../../kernel/rules/origin'
 
 /** The names plugin's options, checked. */
 export type NamesSettings = { baseUrl: string; zone: string; projectId?: string; timeout?: number }
@@ -215,7 +216,7 @@ function identity(ctx: EffectContext, client: ApiClient, caipAddress: string, ad
     mergeMap((found) => {
       if (!current()) return EMPTY
       const name = isShownName(found.name) ? found.name : null
-      const avatar = name && found.avatar !== null ? shownAvatar(found.avatar, pageOrigin(ctx)) : null
+      const avatar = name && found.avatar !== null ? shownAvatar(found.avatar, pageOrigin(ctx.ports.window)) : null
       const stored = fresh ? [] : [cacheStored({ cache: 'identity', key: caipAddress, value: { name, avatar } })]
       // A name shown already (the zone's, or ENS through the EVM plugin) is kept.
       const shown = !!ctx.getState().chains.eip155.account.profileName
@@ -228,15 +229,6 @@ function identity(ctx: EffectContext, client: ApiClient, caipAddress: string, ad
   )
 }
 
-/** The page's origin (http or https), for avatars on it; undefined without a window. */
-function pageOrigin(ctx: EffectContext): string | undefined {
-  try {
-    const origin = ctx.ports.window?.location?.origin
-    return typeof origin === 'string' && /^https?:\/\//.test(origin) ? origin : undefined
-  } catch {
-    return undefined
-  }
-}
 
 /** A name of the zone that may be shown: one label of the name rule before `.zone`, and ENSIP-15 leaves it as it is. */
 function inZone(name: string, zone: string): boolean {

@@ -32,6 +32,13 @@ describe.skipIf(!hasChromium())('the Swap view, end to end', () => {
   /** Connects the EVM dev wallet, opens Account and its Swap row. */
   async function openSwap(path = '/'): Promise<Page> {
     const page = await openDemo(stack, path)
+    await openAccount(page)
+    await dialog(page).locator('li[data-feature="swaps"] .row').click()
+    return page
+  }
+
+  /** Connects the EVM dev wallet and opens the Account view. */
+  async function openAccount(page: Page) {
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).click()
     await page.getByTestId('dev-wallet-approve').click()
@@ -39,8 +46,6 @@ describe.skipIf(!hasChromium())('the Swap view, end to end', () => {
     await expect.poll(() => dialog(page).count()).toBe(0)
     await page.locator('.latch-account').click()
     await dialog(page).locator('[data-view="Account"]').waitFor()
-    await dialog(page).locator('li[data-feature="swaps"] .row').click()
-    return page
   }
 
   /** Picks the pair, types the amount, and waits for the quote; returns its toAmount and the ms from typing to the quote shown. */
@@ -64,12 +69,7 @@ describe.skipIf(!hasChromium())('the Swap view, end to end', () => {
     const page = stack.guarded.page
     await page.goto(stack.demo.url)
     expect(await page.evaluate('Intl.DateTimeFormat().resolvedOptions().timeZone')).toBe('Asia/Shanghai')
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await dialog(page).getByRole('button', { name: /Latch Dev Wallet/ }).click()
-    await page.getByTestId('dev-wallet-approve').click()
-    await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe(account)
-    await expect.poll(() => dialog(page).count()).toBe(0)
-    await page.locator('.latch-account').click()
+    await openAccount(page)
     const view = dialog(page).locator('[data-view="Account"]')
     await view.locator('li[data-feature="send"]').waitFor()
     expect(await view.locator('li[data-feature="receive"]').count()).toBe(1)
