@@ -57,7 +57,7 @@ async function flush() {
 function setup(replies: Reply[], options: { provider?: boolean; storage?: Record<string, string>; eip155?: boolean } = {}) {
   const t = createTestPorts(options.storage ? { storage: options.storage } : {})
   const faked = fakeFetch(replies)
-  const plugin = options.provider === false ? api() : api({ baseUrl: 'http://127.0.0.1:9', projectId: 'p1' })
+  const plugin = options.provider === false ? api() : api({ baseUrl: 'http://127.0.0.1:9', projectId: 'p1', remoteFeatures: false })
   const latch = createLatch({ networks, plugins: options.eip155 ? [plugin, eip155()] : [plugin], ports: { ...t.ports, fetch: faked.fetch } })
   const events: LatchEvent[] = []
   latch.events$.subscribe((event) => events.push(event))
