@@ -6,6 +6,7 @@
 import * as z from 'zod/mini'
 import { definePlugin, LatchError, persisted } from '../../kernel/index'
 import { patch } from '../../kernel/core/slices/slice'
+import type { ProviderApi } from '../../kernel/rpc-source'
 import { lazyEffect } from './lazy-effect'
 import { normaliseBaseUrl } from '../provider-api/index'
 import { activityErrors, historyEffect, initialTransactionsState, sentSchema, transactionsEvents, transactionsReducers } from '../activity/index'
@@ -90,7 +91,7 @@ export function api(options: ApiOptions = {}) {
     effects: [lazyEffect(settings), historyEffect(settings)],
     // docs/networks.md, "The provider's RPC endpoint", and docs/behaviour.md, "Images": createLatch points networks
     // without RPC URLs of their own here, and reads their `assets.imageId` from here.
-    ...(settings.baseUrl ? { providerApi: { baseUrl: settings.baseUrl, projectId: settings.projectId, rpc: options.rpc !== false } } : {}),
+    ...providerApiOf(settings, options),
     persist: [
       persisted({
         key: 'transactions/sent',
@@ -100,6 +101,15 @@ export function api(options: ApiOptions = {}) {
       }),
     ],
   })
+}
+
+/**
+ * The plugin's `providerApi` field, typed as the kernel declares it: without `undefined` in an optional property, so
+ * the plugin type-checks in apps with `exactOptionalPropertyTypes` (scripts/package/strict-types.test.ts).
+ */
+function providerApiOf(settings: ApiSettings, options: ApiOptions): { readonly providerApi?: ProviderApi } {
+  if (!settings.baseUrl) return {}
+  return { providerApi: { baseUrl: settings.baseUrl, ...(settings.projectId ? { projectId: settings.projectId } : {}), rpc: options.rpc !== false } }
 }
 
 function readOptions(options: ApiOptions): ApiSettings {
