@@ -17,6 +17,7 @@ import type { Browser } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anvilAccounts, startAnvil, type Anvil } from '../devnet/anvil'
+import { contentTypes } from '../devnet/serve'
 import { chromiumPath, hasChromium, launchBrowser, newGuardedPage } from '../e2e/harness'
 import { packedLatch, root } from './apps'
 import { chainId, walletScripts } from './servers'
@@ -30,16 +31,6 @@ export async function unpackLatch(tarball: string, dir: string): Promise<string>
   mkdirSync(target, { recursive: true })
   await run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1'])
   return target
-}
-
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.svg': 'image/svg+xml',
 }
 
 /** The policy the pages are served with: docs/csp.md's example, with the local chain as the one place to connect. */
@@ -56,7 +47,7 @@ export async function serveStatic(dir: string, policy: string): Promise<{ url: s
     if (!file.startsWith(root)) return void response.writeHead(403).end()
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html')
     if (!existsSync(file)) return void response.writeHead(404).end()
-    response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'content-security-policy': policy })
+    response.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream', 'content-security-policy': policy })
     response.end(readFileSync(file))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -50,7 +50,8 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => bool
 /** A running static server. */
 export type StaticServer = { url: string; stop(): Promise<void> }
 
-const types: Record<string, string> = {
+/** Content types by file extension, for the local static servers. */
+export const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -136,7 +137,7 @@ async function find(path: string, files: Record<string, ServedFile>, base: strin
     const full = join(base, candidate)
     if (full !== base && !full.startsWith(base + sep)) return undefined // outside root
     const info = await stat(full).catch(() => undefined)
-    if (info?.isFile()) return { body: await readFile(full), type: types[extname(full)] ?? 'application/octet-stream' }
+    if (info?.isFile()) return { body: await readFile(full), type: contentTypes[extname(full)] ?? 'application/octet-stream' }
   }
   return undefined
 }
